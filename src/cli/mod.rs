@@ -1,0 +1,53 @@
+//! Subcommands of the binary, one file each; `run` dispatches.
+
+mod show;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use scramble::{Format, Puzzle};
+
+/// Study Scramble Squares puzzles with graph theory (Mason & Zhang).
+#[derive(Debug, Parser)]
+#[command(name = "scramble", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print a puzzle's pieces, grid size, patterns, picture indices and repetitions.
+    Show(show::Args),
+}
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Show(args) => show::run(args),
+    }
+}
+
+/// The puzzle file argument shared by every subcommand that reads one.
+#[derive(Debug, clap::Args)]
+pub struct PuzzleArg {
+    /// Puzzle file: one piece per line (`1+ 2- 3+ 4-`) or CodeProject cards.
+    pub puzzle: PathBuf,
+    /// How to read the file.
+    #[arg(long = "input-format", value_enum, default_value_t = Format::Auto)]
+    pub input_format: Format,
+}
+
+impl PuzzleArg {
+    /// Reads the puzzle the user named.
+    pub fn read(&self) -> scramble::Result<Puzzle> {
+        scramble::read_puzzle(&self.puzzle, self.input_format)
+    }
+}
+
+/// Prints `value` as pretty JSON on stdout.
+pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! `scramble show`: what a puzzle is made of.
+
+use std::process::ExitCode;
+
+use scramble::Puzzle;
+use serde::Serialize;
+
+use super::{PuzzleArg, print_json};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The figures `show` prints, as text or JSON.
+#[derive(Serialize)]
+struct Summary {
+    name: String,
+    size: usize,
+    pieces: Vec<PieceRow>,
+    patterns: Vec<String>,
+    picture_indices: Vec<(String, usize)>,
+    repetition_free: bool,
+    repetitions: Vec<Repetition>,
+}
+
+#[derive(Serialize)]
+struct PieceRow {
+    label: String,
+    sides: String,
+}
+
+#[derive(Serialize)]
+struct Repetition {
+    piece: String,
+    picture: String,
+    times: usize,
+}
+
+fn summarize(puzzle: &Puzzle) -> Summary {
+    let pieces = puzzle.pieces();
+    Summary {
+        name: puzzle.name().to_string(),
+        size: puzzle.size(),
+        pieces: (0..pieces.len())
+            .map(|i| PieceRow {
+                label: puzzle.piece_label(i),
+                sides: puzzle.piece_text(i),
+            })
+            .collect(),
+        patterns: puzzle.patterns().into_iter().map(|p| puzzle.pattern_label(p)).collect(),
+        picture_indices: puzzle
+            .picture_indices()
+            .into_iter()
+            .map(|(p, n)| (puzzle.picture_label(p), n))
+            .collect(),
+        repetition_free: puzzle.is_repetition_free(),
+        repetitions: puzzle
+            .repetitions()
+            .into_iter()
+            .map(|(i, p)| Repetition {
+                piece: puzzle.piece_label(i),
+                picture: puzzle.picture_label(p),
+                times: pieces[i].sides().iter().filter(|&&q| q == p).count(),
+            })
+            .collect(),
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let puzzle = args.puzzle.read()?;
+    let summary = summarize(&puzzle);
+    if args.json {
+        print_json(&summary)?;
+    } else {
+        print_text(&summary);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_text(s: &Summary) {
+    println!(
+        "{}: {}x{} grid, {} pieces, {} patterns",
+        s.name,
+        s.size,
+        s.size,
+        s.pieces.len(),
+        s.patterns.len()
+    );
+    let width = s.pieces.iter().map(|p| p.label.len()).max().unwrap_or(0);
+    for p in &s.pieces {
+        println!("  {:>width$}  {}", p.label, p.sides);
+    }
+    let indices: Vec<String> = s.picture_indices.iter().map(|(p, n)| format!("{p}:{n}")).collect();
+    println!("picture indices: {}", indices.join(" "));
+    if s.repetition_free {
+        println!("repetitions: none (repetition-free)");
+    } else {
+        let reps: Vec<String> = s
+            .repetitions
+            .iter()
+            .map(|r| format!("{} has {} {} times", r.piece, r.picture, r.times))
+            .collect();
+        println!("repetitions: {}", reps.join("; "));
+    }
+}

@@ -1,0 +1,57 @@
+//! The library's one error type.
+//!
+//! Every message names the place (file, line and column where there is one)
+//! and what was expected, so a user can fix the input without reading code.
+//! Messages carry no trailing period; the binary prints them with `{:#}`.
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong in `scramble`.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A puzzle file that does not follow the format: `file:line:column: what`.
+    #[error("{file}:{line}:{column}: {message}")]
+    Parse {
+        /// The file as the user named it.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, counted in characters.
+        column: usize,
+        /// What was found and what was expected.
+        message: String,
+    },
+    /// A file that cannot be read at all.
+    #[error("{}: cannot read the file: {reason}", path.display())]
+    Read {
+        /// The path as given.
+        path: PathBuf,
+        /// The operating system's reason.
+        reason: std::io::Error,
+    },
+    /// An output file or folder that cannot be written.
+    #[error("{}: cannot write: {reason}", path.display())]
+    Write {
+        /// The path being written.
+        path: PathBuf,
+        /// The operating system's reason.
+        reason: std::io::Error,
+    },
+    /// A puzzle built in code that breaks a rule of the model.
+    #[error("invalid puzzle: {0}")]
+    InvalidPuzzle(String),
+    /// Graphviz was asked for but could not be run or failed.
+    #[error("graphviz: `{command}` failed: {message}")]
+    Graphviz {
+        /// The command line that was run.
+        command: String,
+        /// What it printed on stderr, or why it could not start.
+        message: String,
+    },
+    /// A command-line value that is out of range.
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// `Result` with [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

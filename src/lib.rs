@@ -1,0 +1,23 @@
+//! `scramble` studies Scramble Squares puzzles with graph theory, after
+//! Mason & Zhang, "A graph theoretical approach to solving Scramble Squares
+//! puzzles".
+//!
+//! - [`puzzle`]: pictures, pieces, puzzles, arrangements and puzzle files.
+//! - [`recording`]: the recording graph G(P), a petgraph multigraph in which
+//!   every piece is a colored directed 4-cycle.
+//! - [`render`]: DOT (graphviz-rust) and SVG pictures of recording graphs,
+//!   solution graphs and pieces, with Graphviz or an embedded renderer.
+//! - [`output`]: files written whole or not at all.
+//!
+//! See ARCHITECTURE.md for the bird's-eye view.
+
+pub mod error;
+pub mod output;
+pub mod puzzle;
+pub mod recording;
+pub mod render;
+
+pub use error::{Error, Result};
+pub use puzzle::read::{Format, read_puzzle};
+pub use puzzle::{Arrangement, Pattern, Picture, Piece, Placement, Puzzle, Sign};
+pub use recording::RecordingGraph;

@@ -1,0 +1,252 @@
+//! The domain: pictures, pieces, puzzles and arrangements.
+//!
+//! A [`Puzzle`] is `n*n` [`Piece`]s, each four [`Picture`]s clockwise from
+//! the top. Pieces are told apart by their position in the list (their
+//! *color* in the recording graph), even when two look the same.
+//! `Display` writes the puzzle file notation of SPEC.md, so messages, DOT
+//! labels and files read the same.
+
+mod arrangement;
+mod picture;
+mod piece;
+pub mod read;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use arrangement::{Arrangement, Placement};
+pub use picture::{Pattern, Picture, Sign};
+pub use piece::{DIRECTIONS, Piece};
+
+use crate::{Error, Result};
+
+/// `n*n` pieces for an `n x n` grid, `n >= 2`.
+///
+/// ```
+/// use scramble::Puzzle;
+/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+/// assert_eq!(puzzle.size(), 2);
+/// assert!(puzzle.is_repetition_free());
+/// assert_eq!(puzzle.index(scramble::Picture::plus(1)), 4);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    name: String,
+    size: usize,
+    pieces: Vec<Piece>,
+    piece_names: Vec<Option<String>>,
+    pattern_names: BTreeMap<Pattern, String>,
+}
+
+impl Puzzle {
+    /// A puzzle of `pieces`, named `puzzle`, with no piece or pattern names.
+    ///
+    /// Fails unless the count is `n*n` with `n >= 2`.
+    pub fn new(pieces: Vec<Piece>) -> Result<Self> {
+        let count = pieces.len();
+        let size = grid_size(count).ok_or_else(|| {
+            Error::InvalidPuzzle(format!(
+                "{count} pieces do not fill a square grid: expected {}",
+                nearest_square_counts(count)
+            ))
+        })?;
+        Ok(Puzzle {
+            name: "puzzle".to_string(),
+            size,
+            piece_names: vec![None; count],
+            pieces,
+            pattern_names: BTreeMap::new(),
+        })
+    }
+
+    /// The same puzzle with another name (used for `out/<name>/`).
+    pub fn with_name(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    /// The same puzzle with piece names (one optional name per piece).
+    ///
+    /// # Panics
+    /// If the count differs from the number of pieces.
+    pub fn with_piece_names(mut self, names: Vec<Option<String>>) -> Self {
+        assert_eq!(names.len(), self.pieces.len(), "one name per piece");
+        self.piece_names = names;
+        self
+    }
+
+    /// The same puzzle with names for its patterns (`1` is `star`, ...).
+    pub fn with_pattern_names(mut self, names: BTreeMap<Pattern, String>) -> Self {
+        self.pattern_names = names;
+        self
+    }
+
+    /// The puzzle's name: the file stem when read from a file.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `n` for an `n x n` grid.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The pieces in file order; the index is the piece's color.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The name given in the file, if any.
+    pub fn piece_name(&self, piece: usize) -> Option<&str> {
+        self.piece_names[piece].as_deref()
+    }
+
+    /// The name to show for a piece: its own name, or `#k` (1-based).
+    pub fn piece_label(&self, piece: usize) -> String {
+        self.piece_name(piece)
+            .map_or_else(|| format!("#{}", piece + 1), str::to_string)
+    }
+
+    /// The pattern's name as the file wrote it (`star` or `3`).
+    pub fn pattern_label(&self, pattern: Pattern) -> String {
+        self.pattern_names
+            .get(&pattern)
+            .cloned()
+            .unwrap_or_else(|| pattern.to_string())
+    }
+
+    /// The picture as the file wrote it (`star+` or `3+`).
+    pub fn picture_label(&self, picture: Picture) -> String {
+        format!("{}{}", self.pattern_label(picture.pattern()), picture.sign().symbol())
+    }
+
+    /// Whether patterns have identifier names rather than numbers.
+    pub fn has_pattern_names(&self) -> bool {
+        !self.pattern_names.is_empty()
+    }
+
+    /// The patterns that occur, in increasing order.
+    pub fn patterns(&self) -> Vec<Pattern> {
+        let mut patterns: Vec<Pattern> = self.pictures().map(Picture::pattern).collect();
+        patterns.dedup();
+        patterns
+    }
+
+    /// Every picture that occurs, with its index (how often it occurs),
+    /// in increasing order.
+    pub fn picture_indices(&self) -> BTreeMap<Picture, usize> {
+        let mut counts = BTreeMap::new();
+        for picture in self.pieces.iter().flat_map(Piece::sides) {
+            *counts.entry(picture).or_insert(0) += 1;
+        }
+        counts
+    }
+
+    /// The pictures that occur, in increasing order.
+    pub fn pictures(&self) -> impl Iterator<Item = Picture> {
+        self.picture_indices().into_keys()
+    }
+
+    /// The index of a picture: how often it occurs on the pieces.
+    pub fn index(&self, picture: Picture) -> usize {
+        self.pieces
+            .iter()
+            .flat_map(Piece::sides)
+            .filter(|&p| p == picture)
+            .count()
+    }
+
+    /// Whether no piece has a repetition.
+    pub fn is_repetition_free(&self) -> bool {
+        !self.pieces.iter().any(Piece::has_repetition)
+    }
+
+    /// `(piece, picture)` for every picture repeated on a piece.
+    pub fn repetitions(&self) -> Vec<(usize, Picture)> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .flat_map(|(i, piece)| piece.repeated().map(move |p| (i, p)))
+            .collect()
+    }
+
+    /// The piece's sides as the file wrote them.
+    pub fn piece_text(&self, piece: usize) -> String {
+        self.pieces[piece]
+            .sides()
+            .iter()
+            .map(|&p| self.picture_label(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl fmt::Display for Puzzle {
+    /// The puzzle file notation: one piece per line, `name: ` when named.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for i in 0..self.pieces.len() {
+            if let Some(name) = self.piece_name(i) {
+                write!(f, "{name}: ")?;
+            }
+            writeln!(f, "{}", self.piece_text(i))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Puzzle {
+    type Err = Error;
+
+    /// Reads the puzzle file notation (either format) from a string.
+    fn from_str(text: &str) -> Result<Self> {
+        read::parse(text, "<string>", read::Format::Auto)
+    }
+}
+
+/// `n` when `count == n*n` and `n >= 2`.
+pub fn grid_size(count: usize) -> Option<usize> {
+    let n = count.isqrt();
+    (n >= 2 && n * n == count).then_some(n)
+}
+
+/// The square counts nearest to `count`, as "`a` or `b`" for messages.
+pub fn nearest_square_counts(count: usize) -> String {
+    let n = count.isqrt().max(2);
+    let below = (n * n < count).then_some(n * n);
+    let above = if n * n > count { n * n } else { (n + 1) * (n + 1) };
+    match below {
+        Some(b) if b >= 4 => format!("{b} or {above} pieces (n*n for an n x n grid, n >= 2)"),
+        _ => format!("{above} pieces (n*n for an n x n grid, n >= 2)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_sizes() {
+        assert_eq!(grid_size(4), Some(2));
+        assert_eq!(grid_size(9), Some(3));
+        assert_eq!(grid_size(64), Some(8));
+        assert_eq!(grid_size(1), None);
+        assert_eq!(grid_size(10), None);
+    }
+
+    #[test]
+    fn nearest_counts_name_both_neighbours() {
+        assert!(nearest_square_counts(10).starts_with("9 or 16 pieces"));
+        assert!(nearest_square_counts(3).starts_with("4 pieces"));
+        assert!(nearest_square_counts(8).starts_with("4 or 9 pieces"));
+        assert!(nearest_square_counts(1).starts_with("4 pieces"));
+    }
+
+    #[test]
+    fn display_round_trips() {
+        let text = "a: 1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\nd: 2+ 1- 2- 1+\n";
+        let puzzle: Puzzle = text.parse().unwrap();
+        assert_eq!(puzzle.to_string(), text);
+        assert_eq!(puzzle.piece_label(1), "#2");
+        assert_eq!(puzzle.piece_label(3), "d");
+    }
+}

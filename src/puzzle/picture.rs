@@ -1,0 +1,138 @@
+//! Patterns and pictures: a whole image and its two halves.
+
+use std::fmt;
+
+/// A whole image, named by a positive number (the paper's notation).
+///
+/// Files may also name patterns with identifiers (`star`); those are numbered
+/// 1, 2, ... in order of first appearance and the [`Puzzle`](super::Puzzle)
+/// keeps the names for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pattern(u32);
+
+impl Pattern {
+    /// The pattern with number `n`.
+    ///
+    /// # Panics
+    /// If `n` is 0: pattern numbers start at 1.
+    pub fn new(n: u32) -> Self {
+        assert!(n >= 1, "pattern numbers start at 1");
+        Pattern(n)
+    }
+
+    /// The pattern's number.
+    pub fn number(self) -> u32 {
+        self.0
+    }
+}
+
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Which half of a pattern a picture is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Sign {
+    /// The `-` half (the paper's top row).
+    Minus,
+    /// The `+` half (the paper's bottom row).
+    Plus,
+}
+
+impl Sign {
+    /// The other sign.
+    pub fn flip(self) -> Sign {
+        match self {
+            Sign::Minus => Sign::Plus,
+            Sign::Plus => Sign::Minus,
+        }
+    }
+
+    /// `'+'` or `'-'`.
+    pub fn symbol(self) -> char {
+        match self {
+            Sign::Minus => '-',
+            Sign::Plus => '+',
+        }
+    }
+}
+
+/// Half of a pattern: `3+`, `3-`.
+///
+/// ```
+/// use scramble::Picture;
+/// let p = Picture::plus(3);
+/// assert_eq!(p.to_string(), "3+");
+/// assert_eq!(p.complement().to_string(), "3-");
+/// assert_eq!(p.complement().complement(), p);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Picture {
+    pattern: Pattern,
+    sign: Sign,
+}
+
+impl Picture {
+    /// The picture of `pattern` with `sign`.
+    pub fn new(pattern: Pattern, sign: Sign) -> Self {
+        Picture { pattern, sign }
+    }
+
+    /// `n+`.
+    pub fn plus(n: u32) -> Self {
+        Picture::new(Pattern::new(n), Sign::Plus)
+    }
+
+    /// `n-`.
+    pub fn minus(n: u32) -> Self {
+        Picture::new(Pattern::new(n), Sign::Minus)
+    }
+
+    /// The pattern `|X|`.
+    pub fn pattern(self) -> Pattern {
+        self.pattern
+    }
+
+    /// The sign.
+    pub fn sign(self) -> Sign {
+        self.sign
+    }
+
+    /// The other half of the same pattern: `X+` <-> `X-`.
+    pub fn complement(self) -> Self {
+        Picture::new(self.pattern, self.sign.flip())
+    }
+
+    /// Whether `other` completes this picture into a whole pattern.
+    pub fn matches(self, other: Picture) -> bool {
+        self.complement() == other
+    }
+}
+
+impl fmt::Display for Picture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.pattern, self.sign.symbol())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn complement_flips_the_sign_only() {
+        let p = Picture::minus(7);
+        assert_eq!(p.complement(), Picture::plus(7));
+        assert!(p.matches(Picture::plus(7)));
+        assert!(!p.matches(Picture::minus(7)));
+        assert!(!p.matches(Picture::plus(6)));
+    }
+
+    #[test]
+    fn minus_sorts_before_plus_within_a_pattern() {
+        assert!(Picture::minus(2) < Picture::plus(2));
+        assert!(Picture::plus(1) < Picture::minus(2));
+    }
+}

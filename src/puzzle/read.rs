@@ -1,0 +1,454 @@
+//! Reading puzzle files: the SPEC format and the CodeProject card format.
+//!
+//! SPEC format: one piece per line, four pictures clockwise from the top,
+//! separated by whitespace, an optional `name:` prefix, `#` comments.
+//! Card format: `0 | HEAD-VIOLET | TAIL-BLUE | HEAD-VIOLET | HEAD-YELLOW`
+//! (HEAD is `+`, TAIL is `-`, the color is the pattern).
+//!
+//! Every error names the file, the 1-based line and column (in characters)
+//! and what was expected. Reading is linear in the size of the file.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+use super::{Pattern, Picture, Piece, Puzzle, Sign, grid_size, nearest_square_counts};
+use crate::{Error, Result};
+
+/// Which notation a file uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// Card format when a line holds a `|`, SPEC format otherwise.
+    #[default]
+    Auto,
+    /// `name: 1+ 2- 3+ 4-`.
+    Spec,
+    /// `0 | HEAD-VIOLET | TAIL-BLUE | HEAD-VIOLET | HEAD-YELLOW`.
+    Card,
+}
+
+/// Reads the puzzle in `path`; the puzzle is named after the file stem.
+///
+/// ```no_run
+/// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
+/// assert_eq!(puzzle.name(), "paper2x2");
+/// ```
+pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let file = path.display().to_string();
+    let text = std::str::from_utf8(&bytes).map_err(|e| not_utf8(&file, &bytes, e))?;
+    let name = path
+        .file_stem()
+        .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+    Ok(parse(text, &file, format)?.with_name(name))
+}
+
+/// Parses `text`; `file` is the name used in error messages.
+pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
+    let card = match format {
+        Format::Auto => text.lines().any(|l| strip_comment(l).contains('|')),
+        Format::Spec => false,
+        Format::Card => true,
+    };
+    let mut reader = Reader::new(file);
+    for (i, line) in text.lines().enumerate() {
+        let content = strip_comment(line);
+        if content.trim().is_empty() {
+            continue;
+        }
+        let line_no = i + 1;
+        if card {
+            reader.card_line(line_no, content)?
+        } else {
+            reader.spec_line(line_no, content)?
+        }
+    }
+    reader.finish()
+}
+
+/// Parses one piece in SPEC notation (`1+ 2- 3+ 4-`).
+pub(super) fn parse_piece(text: &str) -> Result<Piece> {
+    let mut reader = Reader::new("<piece>");
+    reader.spec_line(1, strip_comment(text))?;
+    Ok(reader.pieces[0].1)
+}
+
+/// Where a piece was read, for messages that point back at it.
+#[derive(Clone, Copy)]
+struct Place {
+    line: usize,
+    column: usize,
+}
+
+struct Reader<'a> {
+    file: &'a str,
+    patterns: PatternTable,
+    names: HashMap<String, usize>,
+    pieces: Vec<(Place, Piece)>,
+    piece_names: Vec<Option<String>>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(file: &'a str) -> Self {
+        Reader {
+            file,
+            patterns: PatternTable::default(),
+            names: HashMap::new(),
+            pieces: vec![],
+            piece_names: vec![],
+        }
+    }
+
+    fn error(&self, place: Place, message: impl Into<String>) -> Error {
+        Error::Parse {
+            file: self.file.to_string(),
+            line: place.line,
+            column: place.column,
+            message: message.into(),
+        }
+    }
+
+    fn spec_line(&mut self, line: usize, content: &str) -> Result<()> {
+        let mut tokens: Vec<(usize, &str)> = tokens(content).collect();
+        let mut name = None;
+        if let Some(&(column, first)) = tokens.first()
+            && let Some((n, rest)) = first.split_once(':')
+        {
+            name = Some((Place { line, column }, n.to_string()));
+            tokens.remove(0);
+            if !rest.is_empty() {
+                tokens.insert(0, (column + n.chars().count() + 1, rest));
+            }
+        }
+        let end = content.chars().count() + 1;
+        self.check_count(line, tokens.len(), tokens.get(4).map_or(end, |t| t.0), "pictures")?;
+        let mut sides = [Picture::plus(1); 4];
+        for (side, &(column, token)) in sides.iter_mut().zip(&tokens) {
+            *side = self.picture(Place { line, column }, token)?;
+        }
+        self.push(Place { line, column: 1 }, name, Piece::new(sides))
+    }
+
+    fn card_line(&mut self, line: usize, content: &str) -> Result<()> {
+        let fields: Vec<(usize, &str)> = fields(content).collect();
+        let end = content.chars().count() + 1;
+        if fields.len() != 5 {
+            let column = fields.get(5).map_or(end, |f| f.0);
+            return Err(self.error(
+                Place { line, column },
+                format!(
+                    "a card has {} fields, expected 5: `name | HEAD-COLOR | TAIL-COLOR | ...` (top right bottom left)",
+                    fields.len()
+                ),
+            ));
+        }
+        let (name_column, name) = fields[0];
+        let name = (!name.is_empty()).then(|| {
+            (
+                Place {
+                    line,
+                    column: name_column,
+                },
+                name.to_string(),
+            )
+        });
+        let mut sides = [Picture::plus(1); 4];
+        for (side, &(column, field)) in sides.iter_mut().zip(&fields[1..]) {
+            *side = self.card_side(Place { line, column }, field)?;
+        }
+        self.push(Place { line, column: 1 }, name, Piece::new(sides))
+    }
+
+    fn check_count(&self, line: usize, count: usize, column: usize, what: &str) -> Result<()> {
+        if count == 4 {
+            return Ok(());
+        }
+        let found = if count > 4 {
+            format!("a {}th picture", count.min(5))
+        } else {
+            format!("only {count} {what}")
+        };
+        Err(self.error(
+            Place { line, column },
+            format!("{found}: a piece has exactly 4 pictures, clockwise from the top (top right bottom left)"),
+        ))
+    }
+
+    fn picture(&mut self, place: Place, token: &str) -> Result<Picture> {
+        let Some(sign) = token.chars().last().and_then(sign_of) else {
+            return Err(self.error(
+                place,
+                format!("`{token}` has no sign: expected a picture such as `{token}+` or `{token}-`"),
+            ));
+        };
+        let name = &token[..token.len() - 1];
+        let pattern = self
+            .patterns
+            .get(name)
+            .map_err(|m| self.error(place, format!("`{token}`: {m}")))?;
+        Ok(Picture::new(pattern, sign))
+    }
+
+    fn card_side(&mut self, place: Place, field: &str) -> Result<Picture> {
+        let expected = "expected HEAD-COLOR or TAIL-COLOR, e.g. `HEAD-VIOLET`";
+        let Some((part, color)) = field.split_once('-') else {
+            return Err(self.error(place, format!("`{field}` is not a card side: {expected}")));
+        };
+        let sign = match part.to_ascii_uppercase().as_str() {
+            "HEAD" => Sign::Plus,
+            "TAIL" => Sign::Minus,
+            _ => return Err(self.error(place, format!("`{part}` is neither HEAD nor TAIL: {expected}"))),
+        };
+        let column = place.column + part.chars().count() + 1;
+        let pattern = self
+            .patterns
+            .get(color)
+            .map_err(|m| self.error(Place { column, ..place }, format!("`{color}`: {m}")))?;
+        Ok(Picture::new(pattern, sign))
+    }
+
+    fn push(&mut self, place: Place, name: Option<(Place, String)>, piece: Piece) -> Result<()> {
+        if let Some((name_place, name)) = &name {
+            if !is_piece_name(name) {
+                return Err(self.error(
+                    *name_place,
+                    format!("`{name}` is not a piece name: expected letters, digits, `_` or `-` before the `:`"),
+                ));
+            }
+            if let Some(&first) = self.names.get(name) {
+                return Err(self.error(
+                    *name_place,
+                    format!(
+                        "the piece name `{name}` is used twice (first on line {first}): give each piece its own name"
+                    ),
+                ));
+            }
+            self.names.insert(name.clone(), name_place.line);
+        }
+        self.piece_names.push(name.map(|(_, n)| n));
+        self.pieces.push((place, piece));
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Puzzle> {
+        let count = self.pieces.len();
+        let Some(&(last, _)) = self.pieces.last() else {
+            return Err(self.error(
+                Place { line: 1, column: 1 },
+                "no pieces: expected one piece per line, four pictures clockwise from the top, e.g. `1+ 2- 3+ 4-`",
+            ));
+        };
+        if grid_size(count).is_none() {
+            return Err(self.error(
+                last,
+                format!(
+                    "{count} pieces do not fill a square grid: expected {}",
+                    nearest_square_counts(count)
+                ),
+            ));
+        }
+        let pieces = self.pieces.iter().map(|&(_, p)| p).collect();
+        Ok(Puzzle::new(pieces)?
+            .with_piece_names(self.piece_names)
+            .with_pattern_names(self.patterns.names()))
+    }
+}
+
+/// Pattern names seen so far: all numbers, or all identifiers numbered in
+/// order of first appearance.
+#[derive(Default)]
+struct PatternTable {
+    identifiers: Vec<String>,
+    numbers: bool,
+}
+
+impl PatternTable {
+    fn get(&mut self, name: &str) -> std::result::Result<Pattern, String> {
+        if name.is_empty() {
+            return Err("a picture needs a pattern before its sign: a number (`3+`) or a name (`star+`)".into());
+        }
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            if !self.identifiers.is_empty() {
+                return Err(format!(
+                    "pattern names are all numbers or all identifiers, and this file already named `{}`",
+                    self.identifiers[0]
+                ));
+            }
+            let n: u32 = name
+                .parse()
+                .map_err(|_| "the pattern number is too large (at most 4294967295)".to_string())?;
+            if n == 0 {
+                return Err("pattern numbers start at 1".into());
+            }
+            self.numbers = true;
+            return Ok(Pattern::new(n));
+        }
+        if !is_identifier(name) {
+            return Err("expected a pattern name: a number, or a letter followed by letters, digits or `_`".into());
+        }
+        if self.numbers {
+            return Err("pattern names are all numbers or all identifiers, and this file already used numbers".into());
+        }
+        let index = match self.identifiers.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                self.identifiers.push(name.to_string());
+                self.identifiers.len() - 1
+            }
+        };
+        Ok(Pattern::new(index as u32 + 1))
+    }
+
+    fn names(self) -> BTreeMap<Pattern, String> {
+        (1..).map(Pattern::new).zip(self.identifiers).collect()
+    }
+}
+
+fn sign_of(c: char) -> Option<Sign> {
+    match c {
+        '+' => Some(Sign::Plus),
+        '-' => Some(Sign::Minus),
+        _ => None,
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn is_piece_name(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split_once('#').map_or(line, |(before, _)| before)
+}
+
+/// Whitespace-separated tokens with their 1-based character columns.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut start = None;
+    let mut out = vec![];
+    for (byte, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+        column += 1;
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((column, byte)),
+            (true, Some((col, b))) => {
+                out.push((col, &line[b..byte]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out.into_iter()
+}
+
+/// `|`-separated fields, trimmed, with the 1-based column where each starts.
+fn fields(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 1;
+    line.split('|').map(move |field| {
+        let lead = field.chars().take_while(|c| c.is_whitespace()).count();
+        let start = column + lead;
+        column += field.chars().count() + 1;
+        (start, field.trim())
+    })
+}
+
+fn not_utf8(file: &str, bytes: &[u8], e: std::str::Utf8Error) -> Error {
+    let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+    let line = valid.matches('\n').count() + 1;
+    let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Error::Parse {
+        file: file.to_string(),
+        line,
+        column,
+        message: format!(
+            "byte 0x{:02x} is not UTF-8: expected a text file in UTF-8",
+            bytes[e.valid_up_to()]
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        parse(text, "t.txt", Format::Auto).unwrap_err().to_string()
+    }
+
+    const SQUARE: &str = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+\n";
+
+    #[test]
+    fn reads_numbers_names_and_comments() {
+        let text = format!("# a comment\n\nred: {SQUARE}");
+        let p = parse(&text, "t", Format::Auto).unwrap();
+        assert_eq!(p.pieces().len(), 4);
+        assert_eq!(p.piece_name(0), Some("red"));
+        assert_eq!(p.pieces()[0].side(1), Picture::plus(2));
+    }
+
+    #[test]
+    fn reads_identifiers_in_order_of_appearance() {
+        let p = parse(
+            "star+ moon- sun+ cat-\na+ b+ c+ d+\na- b- c- d-\ncat+ sun- moon+ star-",
+            "t",
+            Format::Auto,
+        )
+        .unwrap();
+        assert_eq!(p.picture_label(p.pieces()[0].side(1)), "moon-");
+        assert_eq!(p.pieces()[0].side(1), Picture::minus(2));
+        assert_eq!(p.to_string().lines().next(), Some("star+ moon- sun+ cat-"));
+    }
+
+    #[test]
+    fn reads_cards() {
+        let text = "0 | HEAD-VIOLET | TAIL-BLUE | HEAD-VIOLET | HEAD-YELLOW\n1 | tail-RED | HEAD-BLUE | TAIL-VIOLET | HEAD-RED\n2 | HEAD-RED | HEAD-RED | HEAD-RED | HEAD-RED\n3 | TAIL-RED | TAIL-RED | TAIL-RED | TAIL-RED\n";
+        let p = parse(text, "t", Format::Auto).unwrap();
+        assert_eq!(p.piece_text(0), "VIOLET+ BLUE- VIOLET+ YELLOW+");
+        assert_eq!(p.piece_label(1), "1");
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(
+            err("1+ 2+ 3+\n"),
+            "t.txt:1:9: only 3 pictures: a piece has exactly 4 pictures, clockwise from the top (top right bottom left)"
+        );
+        assert!(err("1+ 2+ 3+ 4+ 5+\n").starts_with("t.txt:1:13: a 5th picture"));
+        assert!(err("# c\n1+ 2 3+ 4+\n").starts_with("t.txt:2:4: `2` has no sign"));
+        assert!(err("").starts_with("t.txt:1:1: no pieces"));
+        assert!(
+            err(&SQUARE.repeat(2)[..SQUARE.len() * 2 - 12])
+                .contains("7 pieces do not fill a square grid: expected 4 or 9 pieces")
+        );
+        assert!(
+            err("a: 1+ 2+ 3+ 4+\na: 1+ 2+ 3+ 4+\n")
+                .starts_with("t.txt:2:1: the piece name `a` is used twice (first on line 1)")
+        );
+        assert!(err("1+ x+ 3+ 4+").starts_with("t.txt:1:4: `x+`: pattern names are all numbers"));
+        assert!(err("0 | HEAD-A | FOO-B | HEAD-C | HEAD-D").starts_with("t.txt:1:14: `FOO` is neither HEAD nor TAIL"));
+    }
+
+    #[test]
+    fn name_glued_to_the_first_picture() {
+        let p = parse(&format!("a:{SQUARE}"), "t", Format::Spec).unwrap();
+        assert_eq!(p.piece_name(0), Some("a"));
+        assert!(err("a:1+ 2 3+ 4+").starts_with("t.txt:1:6: `2` has no sign"));
+    }
+
+    #[test]
+    fn bad_utf8_points_at_the_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.txt");
+        std::fs::write(&path, b"1+ 2+\n3+ \xff").unwrap();
+        let e = read_puzzle(&path, Format::Auto).unwrap_err().to_string();
+        assert!(
+            e.ends_with("f.txt:2:4: byte 0xff is not UTF-8: expected a text file in UTF-8"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,1 @@
+//! Pictures: DOT and SVG of recording graphs, solution graphs and pieces.
