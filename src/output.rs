@@ -18,9 +18,9 @@ use crate::{Error, Result};
 /// assert_eq!(std::fs::read(&path).unwrap(), b"hello");
 /// ```
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    let write_error = |source| Error::Write {
+    let write_error = |reason| Error::Write {
         path: path.to_path_buf(),
-        source,
+        reason,
     };
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(write_error)?;

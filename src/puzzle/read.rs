@@ -33,9 +33,9 @@ pub enum Format {
 /// assert_eq!(puzzle.name(), "paper2x2");
 /// ```
 pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
-    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+    let bytes = std::fs::read(path).map_err(|reason| Error::Read {
         path: path.to_path_buf(),
-        source,
+        reason,
     })?;
     let file = path.display().to_string();
     let text = std::str::from_utf8(&bytes).map_err(|e| not_utf8(&file, &bytes, e))?;
