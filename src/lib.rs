@@ -8,9 +8,11 @@
 //! - [`render`]: DOT (graphviz-rust) and SVG pictures of recording graphs,
 //!   solution graphs and pieces, with Graphviz or an embedded renderer.
 //! - [`output`]: files written whole or not at all.
+//! - [`census`]: the exhaustive 2x2 census that checks Theorem 2.1.
 //!
 //! See ARCHITECTURE.md for the bird's-eye view.
 
+pub mod census;
 pub mod error;
 pub mod output;
 pub mod puzzle;

@@ -1,6 +1,8 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod merge;
 mod show;
+mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,12 +22,18 @@ pub struct Cli {
 enum Command {
     /// Print a puzzle's pieces, grid size, patterns, picture indices and repetitions.
     Show(show::Args),
+    /// Check Theorem 2.1 on every 2x2 puzzle over K patterns (the census).
+    Verify(verify::Args),
+    /// Add up the JSON of `verify --shard I/N --json` runs.
+    Merge(merge::Args),
 }
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Show(args) => show::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }
 
