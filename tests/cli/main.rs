@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod show;
+mod verify;
 
 use assert_cmd::Command;
 
