@@ -12,10 +12,12 @@
 //! See ARCHITECTURE.md for the bird's-eye view.
 
 pub mod error;
+pub mod judge;
 pub mod output;
 pub mod puzzle;
 pub mod recording;
 pub mod render;
+pub mod theorem;
 
 pub use error::{Error, Result};
 pub use puzzle::read::{Format, read_puzzle};
