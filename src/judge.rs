@@ -144,11 +144,32 @@ pub fn require_2x2(puzzle: &Puzzle) -> Result<()> {
 /// `i`. The four whole-grid rotations of an arrangement give the same
 /// subgraph.
 pub fn solution_subgraph(graph: &RecordingGraph, arrangement: &Arrangement) -> Subgraph {
-    let mut corners = [0; 4];
-    for (cell, p) in arrangement.cells().iter().enumerate() {
-        corners[p.piece] = centre_corner(cell, p.rotation);
-    }
-    Subgraph::from_corners(graph, corners)
+    let (_, block) = blocks(graph, arrangement)
+        .into_iter()
+        .next()
+        .expect("a 2x2 grid has a centre");
+    let mut edges = block.edges();
+    edges.sort();
+    Subgraph::new(edges)
+}
+
+/// For every interior lattice point `(i, j)` of an `n x n` arrangement
+/// (`1 <= i, j < n`, where four cells meet), the four corners that touch it,
+/// in cell order top-left, top-right, bottom-left, bottom-right: the centre
+/// of the 2x2 block around the point. `(n - 1)^2` blocks.
+pub fn blocks(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<((usize, usize), Subgraph)> {
+    let n = arrangement.size();
+    (1..n)
+        .cartesian_product(1..n)
+        .map(|(i, j)| {
+            let cells = [(i - 1) * n + j - 1, (i - 1) * n + j, i * n + j - 1, i * n + j];
+            let edges = std::array::from_fn(|k| {
+                let p = arrangement.cells()[cells[k]];
+                graph.edge(p.piece, centre_corner(k, p.rotation))
+            });
+            ((i, j), Subgraph::new(edges))
+        })
+        .collect()
 }
 
 /// The edges an `n x n` arrangement keeps: every piece's corners between two
@@ -267,6 +288,30 @@ mod tests {
         for turned in [planted.rotated(), planted.rotated().rotated()] {
             assert_eq!(solution_subgraph(&graph, &turned), centre);
         }
+    }
+
+    #[test]
+    fn the_kept_edges_are_the_corners_at_the_interior_lattice_points() {
+        let puzzle: Puzzle = std::iter::repeat_n("1+ 2+ 3+ 4+\n", 16)
+            .collect::<String>()
+            .parse()
+            .unwrap();
+        let graph = RecordingGraph::new(&puzzle);
+        let a = Arrangement::new(
+            4,
+            (0..16)
+                .map(|piece| Placement {
+                    piece,
+                    rotation: piece * 7 % 4,
+                })
+                .collect(),
+        );
+        let mut kept = kept_edges(&graph, &a);
+        let mut at_points: Vec<EdgeIndex> = blocks(&graph, &a).iter().flat_map(|(_, s)| s.edges()).collect();
+        assert_eq!(at_points.len(), 9 * 4);
+        kept.sort();
+        at_points.sort();
+        assert_eq!(kept, at_points);
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod inspect;
 mod show;
+mod subgraphs;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,12 +22,18 @@ pub struct Cli {
 enum Command {
     /// Print a puzzle's pieces, grid size, patterns, picture indices and repetitions.
     Show(show::Args),
+    /// Judge the 256 four-color subgraphs of a 2x2 puzzle by Theorem 2.1, the twisted criterion and brute force.
+    Subgraphs(subgraphs::Args),
+    /// Show the subgraph of the recording graph that a solution of an n x n puzzle keeps.
+    Inspect(inspect::Args),
 }
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Show(args) => show::run(args),
+        Command::Subgraphs(args) => subgraphs::run(args),
+        Command::Inspect(args) => inspect::run(args),
     }
 }
 

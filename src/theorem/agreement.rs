@@ -229,3 +229,53 @@ fn generated_planted_puzzles_are_solvable() {
         }
     }
 }
+
+fn fixture(name: &str) -> Puzzle {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name);
+    crate::read_puzzle(&path, crate::Format::Auto).expect("fixture reads")
+}
+
+#[test]
+fn every_2x2_fixture_agrees_with_the_judge() {
+    let fixtures = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures")).unwrap();
+    let names: Vec<String> = fixtures
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with("2x2.txt"))
+        .sorted()
+        .collect();
+    assert!(names.len() >= 5, "{names:?}");
+    for name in names {
+        let puzzle = fixture(&name);
+        let judgement = twisted_agrees_with_judge(&puzzle).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let graph = RecordingGraph::new(&puzzle);
+        if puzzle.is_repetition_free() {
+            for s in four_color_subgraphs(&graph) {
+                assert_eq!(
+                    evaluate(&graph, &s).accepted(),
+                    judgement.is_solution_graph(&s),
+                    "{name}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_repetition_fixture_has_a_solution_graph_that_fails_condition_3() {
+    let puzzle = fixture("repetition_mismatch2x2.txt");
+    assert!(!puzzle.is_repetition_free());
+    let graph = RecordingGraph::new(&puzzle);
+    let judgement = judge(&puzzle, &graph).unwrap();
+    let mismatches: Vec<&Subgraph> = judgement
+        .solution_graphs
+        .keys()
+        .filter(|s| !evaluate(&graph, s).accepted())
+        .collect();
+    assert_eq!(mismatches.len(), 1);
+    let verdict = evaluate(&graph, mismatches[0]);
+    assert_eq!(verdict.failing(), vec![Condition::Paths]);
+    let edges = mismatches[0].resolve(&graph);
+    assert!(edges.iter().any(|e| e.tail == e.head), "the solution graph uses a loop");
+}

@@ -12,6 +12,7 @@
 //! The brute-force reference that needs no graph theory is
 //! [`crate::judge`].
 
+pub mod analysis;
 pub mod conditions;
 pub mod subgraph;
 pub mod twisted;
@@ -90,8 +91,8 @@ pub struct Verdict {
 /// use scramble::{Puzzle, RecordingGraph, theorem::{Condition, Subgraph, evaluate}};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let g = RecordingGraph::new(&puzzle);
-/// // The centre corners of the planted solution: 1+->2+, 4+->1-, 3+->3-, 4-->3-.
-/// let solution = Subgraph::from_corners(&g, [1, 2, 2, 0]);
+/// // The centre corners of the planted solution: 1+->2+, 4+->1-, 2-->4-, 4+->4-.
+/// let solution = Subgraph::from_corners(&g, [1, 2, 0, 3]);
 /// assert!(evaluate(&g, &solution).accepted());
 /// let other = Subgraph::from_corners(&g, [0, 0, 0, 0]);
 /// assert_eq!(evaluate(&g, &other).failing(), vec![Condition::Degrees, Condition::Paths]);

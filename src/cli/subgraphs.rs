@@ -1,0 +1,268 @@
+//! `scramble subgraphs`: the 256 four-color subgraphs of a 2x2 puzzle, each
+//! judged by Theorem 2.1 (condition by condition), by the twisted-graph
+//! criterion and by brute force, with every disagreement flagged.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use scramble::theorem::Condition;
+use scramble::theorem::analysis::{Analysis, Row, analyse};
+use scramble::theorem::subgraph::edge_label;
+use scramble::{Arrangement, Puzzle, RecordingGraph};
+use serde::Serialize;
+
+use super::{PuzzleArg, print_json};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// List only subgraphs that the judge, the theorem or the twisted
+    /// criterion accepts (solution graphs and disagreements).
+    #[arg(long)]
+    solutions: bool,
+    /// List only subgraphs failing this condition of Theorem 2.1 (1-4 or
+    /// its name), with the witness.
+    #[arg(long, value_enum, value_name = "CONDITION")]
+    failing: Option<Condition>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Folder for pictures: `<out>/<puzzle>/solutions/`.
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Also draw subgraph number INDEX (0-255, as listed), with its failing
+    /// conditions in the title, to `<out>/<puzzle>/subgraphs/`.
+    #[arg(long, value_name = "INDEX", value_parser = clap::value_parser!(u16).range(0..256))]
+    draw: Option<u16>,
+}
+
+/// What `subgraphs --json` prints.
+#[derive(Serialize)]
+struct Report {
+    puzzle: String,
+    repetition_free: bool,
+    subgraphs: usize,
+    solutions: usize,
+    solution_graphs: usize,
+    theorem_accepted: usize,
+    theorem_mismatches: usize,
+    twisted_accepted: usize,
+    twisted_mismatches: usize,
+    reconstruction_mismatches: usize,
+    counterexample: bool,
+    findings: Vec<String>,
+    listed: Vec<RowReport>,
+}
+
+#[derive(Serialize)]
+struct RowReport {
+    index: usize,
+    edges: Vec<String>,
+    conditions: Vec<ConditionReport>,
+    theorem: bool,
+    twisted: bool,
+    judge: bool,
+    disagreement: bool,
+    solutions: Vec<Vec<Vec<String>>>,
+}
+
+#[derive(Serialize)]
+struct ConditionReport {
+    number: usize,
+    name: &'static str,
+    holds: bool,
+    witness: Option<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let puzzle = args.puzzle.read()?;
+    let graph = RecordingGraph::new(&puzzle);
+    let analysis = analyse(&puzzle, &graph)?;
+    let listed: Vec<&Row> = analysis.rows.iter().filter(|r| args.lists(r)).collect();
+    let report = report(&puzzle, &graph, &analysis, &listed);
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_text(&report, args.explains());
+    }
+    Ok(if analysis.counterexample() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+impl Args {
+    fn lists(&self, row: &Row) -> bool {
+        let accepted = row.judge() || row.theorem() || row.twisted;
+        let failing = self.failing.is_none_or(|c| !row.verdict.holds(c));
+        (!self.solutions || accepted) && failing
+    }
+
+    /// Whether every listed row gets its explanation (short lists).
+    fn explains(&self) -> bool {
+        self.solutions || self.failing.is_some()
+    }
+}
+
+fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: &[&Row]) -> Report {
+    Report {
+        puzzle: puzzle.name().to_string(),
+        repetition_free: analysis.repetition_free,
+        subgraphs: analysis.rows.len(),
+        solutions: analysis.judgement.count(),
+        solution_graphs: analysis.solution_graphs(),
+        theorem_accepted: analysis.theorem_accepted(),
+        theorem_mismatches: analysis.theorem_mismatches(),
+        twisted_accepted: analysis.twisted_accepted(),
+        twisted_mismatches: analysis.twisted_mismatches(),
+        reconstruction_mismatches: analysis.reconstruction_mismatches(),
+        counterexample: analysis.counterexample(),
+        findings: findings(puzzle, analysis),
+        listed: listed.iter().map(|r| row_report(puzzle, graph, r)).collect(),
+    }
+}
+
+fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> RowReport {
+    RowReport {
+        index: row.index,
+        edges: row
+            .subgraph
+            .resolve(graph)
+            .iter()
+            .map(|e| edge_label(puzzle, e))
+            .collect(),
+        conditions: Condition::ALL
+            .into_iter()
+            .map(|c| ConditionReport {
+                number: c.number(),
+                name: c.name(),
+                holds: row.verdict.holds(c),
+                witness: row.verdict.witness(c, puzzle),
+            })
+            .collect(),
+        theorem: row.theorem(),
+        twisted: row.twisted,
+        judge: row.judge(),
+        disagreement: row.disagreement(),
+        solutions: row.solutions.iter().map(|a| grid_rows(puzzle, a)).collect(),
+    }
+}
+
+/// An arrangement as rows of `piece@rotation` with the puzzle's labels.
+pub fn grid_rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>> {
+    arrangement
+        .cells()
+        .chunks(arrangement.size())
+        .map(|row| {
+            row.iter()
+                .map(|p| format!("{}@{}", puzzle.piece_label(p.piece), p.rotation))
+                .collect()
+        })
+        .collect()
+}
+
+/// The disagreements in words: findings on puzzles with repetitions,
+/// counterexamples otherwise.
+fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
+    let mut found = Vec::new();
+    let theorem = analysis.theorem_mismatches();
+    if theorem > 0 && analysis.repetition_free {
+        found.push(format!(
+            "COUNTEREXAMPLE: Theorem 2.1 disagrees with the judge on {} of a repetition-free puzzle",
+            subgraphs(theorem)
+        ));
+    } else if theorem > 0 {
+        let repeated: Vec<String> = puzzle
+            .repetitions()
+            .into_iter()
+            .map(|(i, p)| format!("{} repeats {}", puzzle.piece_label(i), puzzle.picture_label(p)))
+            .collect();
+        found.push(format!(
+            "finding: Theorem 2.1 disagrees with the judge on {}; the theorem assumes no repetitions and this \
+             puzzle has some ({})",
+            subgraphs(theorem),
+            repeated.join(", ")
+        ));
+    }
+    if analysis.twisted_mismatches() > 0 {
+        found.push(format!(
+            "COUNTEREXAMPLE: the twisted-graph criterion disagrees with the judge on {}",
+            subgraphs(analysis.twisted_mismatches())
+        ));
+    }
+    if analysis.reconstruction_mismatches() > 0 {
+        found.push(format!(
+            "COUNTEREXAMPLE: rebuilt arrangements differ from the judge's on {}",
+            subgraphs(analysis.reconstruction_mismatches())
+        ));
+    }
+    found
+}
+
+fn subgraphs(n: usize) -> String {
+    format!("{n} subgraph{}", if n == 1 { "" } else { "s" })
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn print_text(report: &Report, explain_all: bool) {
+    let freedom = if report.repetition_free {
+        "repetition-free"
+    } else {
+        "has repetitions"
+    };
+    println!(
+        "{}: {} four-color subgraphs, {}; listing {}",
+        report.puzzle,
+        report.subgraphs,
+        freedom,
+        report.listed.len()
+    );
+    println!("  conditions (1) colors (2) degrees (3) paths (4) pseudo-connected: + holds, - fails");
+    for row in &report.listed {
+        print_row(row, explain_all);
+    }
+    println!(
+        "solutions: {} (modulo whole-grid rotation); solution graphs (judge): {}",
+        report.solutions, report.solution_graphs
+    );
+    println!(
+        "Theorem 2.1 accepts {}, disagrees on {}; twisted criterion accepts {}, disagrees on {}",
+        report.theorem_accepted, report.theorem_mismatches, report.twisted_accepted, report.twisted_mismatches
+    );
+    for finding in &report.findings {
+        println!("{finding}");
+    }
+}
+
+fn print_row(row: &RowReport, explain_all: bool) {
+    let flags: Vec<&str> = row.conditions.iter().map(|c| if c.holds { "+" } else { "-" }).collect();
+    let mark = if row.disagreement { "  <-- DISAGREEMENT" } else { "" };
+    println!(
+        "  [{:>3}] {}  [{}] theorem {} twisted {} judge {}{mark}",
+        row.index,
+        row.edges.join(", "),
+        flags.join(""),
+        yes(row.theorem),
+        yes(row.twisted),
+        yes(row.judge),
+    );
+    if explain_all || row.judge || row.disagreement {
+        for c in row.conditions.iter().filter(|c| !c.holds) {
+            println!(
+                "        ({}) {} fails: {}",
+                c.number,
+                c.name,
+                c.witness.as_deref().unwrap_or("")
+            );
+        }
+        for grid in &row.solutions {
+            let rows: Vec<String> = grid.iter().map(|r| r.join(" ")).collect();
+            println!("        solution: {}", rows.join(" / "));
+        }
+    }
+}
