@@ -128,3 +128,42 @@ pub fn analyse(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Analysis> {
         repetition_free: puzzle.is_repetition_free(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analysed(text: &str) -> Analysis {
+        let puzzle: Puzzle = text.parse().unwrap();
+        analyse(&puzzle, &RecordingGraph::new(&puzzle)).unwrap()
+    }
+
+    const PAPER: &str = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+";
+
+    #[test]
+    fn a_wrong_verdict_on_a_repetition_free_puzzle_is_a_counterexample() {
+        let mut a = analysed(PAPER);
+        assert!(!a.counterexample());
+        let row = a.rows.iter_mut().find(|r| r.judge()).unwrap();
+        row.verdict.paths = Err(crate::theorem::BadPath {
+            first: row.subgraph.resolve(&RecordingGraph::new(&PAPER.parse().unwrap()))[0],
+            second: row.subgraph.resolve(&RecordingGraph::new(&PAPER.parse().unwrap()))[1],
+        });
+        assert_eq!(a.theorem_mismatches(), 1);
+        assert!(a.counterexample());
+        a.repetition_free = false;
+        assert!(!a.counterexample(), "with repetitions it is a finding");
+        a.rows[0].twisted = !a.rows[0].twisted;
+        assert!(a.counterexample(), "the twisted criterion claims every puzzle");
+    }
+
+    #[test]
+    fn a_wrong_reconstruction_is_a_counterexample() {
+        let mut a = analysed(PAPER);
+        let row = a.rows.iter_mut().find(|r| r.judge()).unwrap();
+        row.rebuilt.clear();
+        assert!(row.disagreement());
+        assert_eq!(a.reconstruction_mismatches(), 1);
+        assert!(a.counterexample());
+    }
+}

@@ -2,7 +2,9 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
+mod inspect;
 mod show;
+mod subgraphs;
 
 use assert_cmd::Command;
 
