@@ -144,11 +144,10 @@ mod tests {
     fn a_wrong_verdict_on_a_repetition_free_puzzle_is_a_counterexample() {
         let mut a = analysed(PAPER);
         assert!(!a.counterexample());
+        let graph = RecordingGraph::new(&PAPER.parse().unwrap());
         let row = a.rows.iter_mut().find(|r| r.judge()).unwrap();
-        row.verdict.paths = Err(crate::theorem::BadPath {
-            first: row.subgraph.resolve(&RecordingGraph::new(&PAPER.parse().unwrap()))[0],
-            second: row.subgraph.resolve(&RecordingGraph::new(&PAPER.parse().unwrap()))[1],
-        });
+        let [first, second, ..] = row.subgraph.resolve(&graph);
+        row.verdict.paths = Err(crate::theorem::BadPath { first, second });
         assert_eq!(a.theorem_mismatches(), 1);
         assert!(a.counterexample());
         a.repetition_free = false;
