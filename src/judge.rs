@@ -11,8 +11,10 @@
 //! of those directions face a neighbour; in a 2x2 grid every cell has one
 //! such corner, its centre corner.
 //!
-//! [`first_solution`] is a plain backtracker for any `n x n` puzzle, and
-//! [`kept_edges`] the edges of the recording graph a solution keeps.
+//! [`first_solution`] is a plain backtracker for any `n x n` puzzle,
+//! [`kept_edges`] the edges of the recording graph a solution keeps and
+//! [`blocks`] the same edges grouped by the interior lattice points where
+//! four cells meet (each group the centre of a 2x2 block).
 
 use std::collections::BTreeMap;
 

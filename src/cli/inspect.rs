@@ -11,7 +11,7 @@ use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::subgraphs::grid_rows;
+use super::subgraphs::{emit, grid_rows};
 use super::{PuzzleArg, print_json};
 
 #[derive(Debug, clap::Args)]
@@ -66,7 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if args.json {
             print_json(&serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false }))?;
         } else {
-            println!("{}: no solution, nothing to inspect", puzzle.name());
+            emit(&format!("{}: no solution, nothing to inspect\n", puzzle.name()))?;
         }
         return Ok(ExitCode::from(1));
     };
@@ -74,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&report)?;
     } else {
-        print_text(&report);
+        emit(&text(&report))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -122,27 +122,26 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Re
     }
 }
 
-fn print_text(r: &Report) {
-    println!("{}: {}x{} solution", r.puzzle, r.size, r.size);
+fn text(r: &Report) -> String {
+    let mut out = format!("{}: {}x{} solution\n", r.puzzle, r.size, r.size);
     for row in &r.solution {
-        println!("  {}", row.join(" "));
+        out += &format!("  {}\n", row.join(" "));
     }
-    println!(
-        "kept edges: {} of {} (corners between two inner sides)",
+    out += &format!(
+        "kept edges: {} of {} (corners between two inner sides)\n",
         r.kept_edges, r.recording_edges
     );
     for p in &r.pieces {
-        println!(
-            "  ({},{}) {}@{} {}: {}",
-            p.cell[0],
-            p.cell[1],
+        let (row, column) = (p.cell[0], p.cell[1]);
+        out += &format!(
+            "  ({row},{column}) {}@{} {}: {}\n",
             p.piece,
             p.rotation,
             p.role,
             p.edges.join(", ")
         );
     }
-    println!("lattice points (each the centre of a 2x2 block of the solution):");
+    out += "lattice points (each the centre of a 2x2 block of the solution):\n";
     for p in &r.lattice_points {
         let theorem = if p.theorem {
             "Theorem 2.1 holds".to_string()
@@ -154,11 +153,8 @@ fn print_text(r: &Report) {
         } else {
             "NOT a twisted circuit"
         };
-        println!(
-            "  ({},{}): {}  [{twisted}; {theorem}]",
-            p.point[0],
-            p.point[1],
-            p.edges.join(", ")
-        );
+        let (i, j) = (p.point[0], p.point[1]);
+        out += &format!("  ({i},{j}): {}  [{twisted}; {theorem}]\n", p.edges.join(", "));
     }
+    out
 }

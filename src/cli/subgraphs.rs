@@ -84,7 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&report)?;
     } else {
-        print_text(&report, args.explains());
+        emit(&text(&report, args.explains()))?;
     }
     Ok(if analysis.counterexample() {
         ExitCode::from(1)
@@ -209,60 +209,66 @@ fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
 
-fn print_text(report: &Report, explain_all: bool) {
+/// Writes `text` to stdout; a reader that stops early (`| head`) is no error.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+fn text(report: &Report, explain_all: bool) -> String {
     let freedom = if report.repetition_free {
         "repetition-free"
     } else {
         "has repetitions"
     };
-    println!(
-        "{}: {} four-color subgraphs, {}; listing {}",
+    let mut out = format!(
+        "{}: {} four-color subgraphs, {}; listing {}\n",
         report.puzzle,
         report.subgraphs,
         freedom,
         report.listed.len()
     );
-    println!("  conditions (1) colors (2) degrees (3) paths (4) pseudo-connected: + holds, - fails");
+    out += "  conditions (1) colors (2) degrees (3) paths (4) pseudo-connected: + holds, - fails\n";
     for row in &report.listed {
-        print_row(row, explain_all);
+        out += &row_text(row, explain_all);
     }
-    println!(
-        "solutions: {} (modulo whole-grid rotation); solution graphs (judge): {}",
+    out += &format!(
+        "solutions: {} (modulo whole-grid rotation); solution graphs (judge): {}\n",
         report.solutions, report.solution_graphs
     );
-    println!(
-        "Theorem 2.1 accepts {}, disagrees on {}; twisted criterion accepts {}, disagrees on {}",
+    out += &format!(
+        "Theorem 2.1 accepts {}, disagrees on {}; twisted criterion accepts {}, disagrees on {}\n",
         report.theorem_accepted, report.theorem_mismatches, report.twisted_accepted, report.twisted_mismatches
     );
     for finding in &report.findings {
-        println!("{finding}");
+        out += &format!("{finding}\n");
     }
+    out
 }
 
-fn print_row(row: &RowReport, explain_all: bool) {
-    let flags: Vec<&str> = row.conditions.iter().map(|c| if c.holds { "+" } else { "-" }).collect();
+fn row_text(row: &RowReport, explain_all: bool) -> String {
+    let flags: String = row.conditions.iter().map(|c| if c.holds { '+' } else { '-' }).collect();
     let mark = if row.disagreement { "  <-- DISAGREEMENT" } else { "" };
-    println!(
-        "  [{:>3}] {}  [{}] theorem {} twisted {} judge {}{mark}",
+    let mut out = format!(
+        "  [{:>3}] {}  [{flags}] theorem {} twisted {} judge {}{mark}\n",
         row.index,
         row.edges.join(", "),
-        flags.join(""),
         yes(row.theorem),
         yes(row.twisted),
         yes(row.judge),
     );
     if explain_all || row.judge || row.disagreement {
         for c in row.conditions.iter().filter(|c| !c.holds) {
-            println!(
-                "        ({}) {} fails: {}",
-                c.number,
-                c.name,
-                c.witness.as_deref().unwrap_or("")
-            );
+            let witness = c.witness.as_deref().unwrap_or("");
+            out += &format!("        ({}) {} fails: {witness}\n", c.number, c.name);
         }
         for grid in &row.solutions {
             let rows: Vec<String> = grid.iter().map(|r| r.join(" ")).collect();
-            println!("        solution: {}", rows.join(" / "));
+            out += &format!("        solution: {}\n", rows.join(" / "));
         }
     }
+    out
 }
