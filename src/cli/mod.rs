@@ -1,5 +1,6 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod graph;
 mod show;
 
 use std::path::PathBuf;
@@ -20,12 +21,15 @@ pub struct Cli {
 enum Command {
     /// Print a puzzle's pieces, grid size, patterns, picture indices and repetitions.
     Show(show::Args),
+    /// Draw the recording graph (DOT and/or SVG) and the pieces into `<out>/<puzzle name>/`.
+    Graph(graph::Args),
 }
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Show(args) => show::run(args),
+        Command::Graph(args) => graph::run(args),
     }
 }
 
