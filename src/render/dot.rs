@@ -29,7 +29,7 @@ pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String 
         Stmt::GAttribute(GraphAttributes::Node(vec![
             attr("shape", plain("circle")),
             attr("fixedsize", plain("true")),
-            attr("width", plain(&num(2.0 * layout.radius / 72.0))),
+            attr("width", plain(&inches(2.0 * layout.radius))),
             attr("style", plain("filled")),
             attr("fillcolor", quoted("white")),
             attr("fontname", quoted(FONT)),
@@ -132,8 +132,8 @@ fn legend(layout: &Layout, selection: &Selection<'_>, flip: impl Fn(Point) -> Po
             let text = vec![
                 attr("shape", plain("plaintext")),
                 attr("margin", plain("0")),
-                attr("width", plain(&num(entry.text_width / 72.0))),
-                attr("height", plain(&num(LEGEND_LINE / 72.0))),
+                attr("width", plain(&inches(entry.text_width))),
+                attr("height", plain(&inches(LEGEND_LINE))),
                 attr("fontsize", plain(&num(LEGEND_FONT))),
                 attr("label", left_aligned(&entry.text)),
                 attr("pos", quoted(&pinned(text_center))),
@@ -149,6 +149,13 @@ fn legend(layout: &Layout, selection: &Selection<'_>, flip: impl Fn(Point) -> Po
             ]
         })
         .collect()
+}
+
+/// Points as inches, Graphviz's unit for node sizes, precise enough to keep
+/// circles within a hundredth of a point.
+fn inches(points: f64) -> String {
+    let text = format!("{:.5}", points / 72.0);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn point(p: Point) -> String {

@@ -126,6 +126,8 @@ impl EdgeCurve {
 pub struct LegendEntry {
     /// The piece (color).
     pub piece: usize,
+    /// The piece's label (`#1` or its name).
+    pub label: String,
     /// Start and end of the stroke sample.
     pub sample: (Point, Point),
     /// `#1: 3+ 1+ 2+ 3-`: the piece label and its sides.
@@ -217,8 +219,11 @@ impl Layout {
     /// Puts the legend under `content` (before the final shift), in as many
     /// columns as fit its width; returns the legend's width.
     fn place_legend(&mut self, puzzle: &Puzzle, content: Bounds) -> f64 {
-        let texts: Vec<String> = (0..puzzle.pieces().len())
-            .map(|i| format!("{}: {}", puzzle.piece_label(i), puzzle.piece_text(i)))
+        let labels: Vec<String> = (0..puzzle.pieces().len()).map(|i| puzzle.piece_label(i)).collect();
+        let texts: Vec<String> = labels
+            .iter()
+            .enumerate()
+            .map(|(i, label)| format!("{label}: {}", puzzle.piece_text(i)))
             .collect();
         let text_space = texts.iter().map(|t| text_width(t, LEGEND_FONT)).fold(0.0, f64::max);
         let entry = LEGEND_SAMPLE + 8.0 + text_space + LEGEND_GAP;
@@ -228,12 +233,14 @@ impl Layout {
         let left = content.min.x;
         self.legend = texts
             .into_iter()
+            .zip(labels)
             .enumerate()
-            .map(|(piece, text)| {
+            .map(|(piece, (text, label))| {
                 let x = left + (piece % columns) as f64 * entry;
                 let y = top + (piece / columns) as f64 * LEGEND_LINE + LEGEND_LINE / 2.0;
                 LegendEntry {
                     piece,
+                    label,
                     sample: (Point::new(x, y), Point::new(x + LEGEND_SAMPLE, y)),
                     text,
                     text_left: Point::new(x + LEGEND_SAMPLE + 8.0, y),

@@ -14,7 +14,7 @@ use super::geometry::{Point, num, text_width};
 use super::style::{pattern_color, text_color_on};
 use crate::{Arrangement, Pattern, Picture, Placement, Puzzle, Sign};
 
-const SIDE: f64 = 120.0;
+const SIDE: f64 = 140.0;
 const GAP: f64 = 28.0;
 const MARGIN: f64 = 20.0;
 const TITLE_BAND: f64 = 34.0;
@@ -135,7 +135,7 @@ fn half(puzzle: &Puzzle, patterns: &[Pattern], picture: Picture, [a, b, center]:
     };
     let text = puzzle.picture_label(picture);
     let middle = (a + b) * 0.5;
-    let at = middle + (center - middle) * 0.42;
+    let at = middle + (center - middle) * 0.38;
     let size = LABEL_FONT.min(0.45 * SIDE / (text.chars().count() as f64 * 0.62));
     let mut caption = label(&text, at, size, ink);
     if picture.sign() == Sign::Minus {
