@@ -277,7 +277,7 @@ pub(crate) mod tests {
         assert_eq!(highlighted.len(), 16);
         let faded = highlighted
             .iter()
-            .filter(|a| a.get("stroke").unwrap().to_string() == style::FADED);
+            .filter(|a| *a.get("stroke").unwrap() == style::FADED);
         assert_eq!(faded.count(), 12);
         // The chosen edges come last (on top), as in Alone, in the same place.
         let last: Vec<_> = highlighted[12..]
