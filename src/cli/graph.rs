@@ -47,38 +47,38 @@ struct Written {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let graph = RecordingGraph::new(&puzzle);
-    let folder = args.out.join(puzzle.name());
     let title = format!(
         "Recording graph G(P) of {} ({} pieces)",
         puzzle.name(),
         puzzle.pieces().len()
     );
+    // Draw everything first, so a failing renderer leaves no partial output.
+    let mut files = vec![];
+    let mut renderer = None;
+    if args.format != PictureFormat::Svg {
+        let dot = render::recording_dot(&puzzle, &graph, Selection::Full, &title);
+        files.push(("recording.dot", dot));
+    }
+    if args.format != PictureFormat::Dot {
+        let picture = render::recording_svg(&puzzle, &graph, Selection::Full, &title, args.renderer)?;
+        note_fallback(args.renderer, picture.renderer);
+        renderer = Some(picture.renderer);
+        files.push(("recording.svg", picture.svg));
+    }
+    files.push(("pieces.svg", render::pieces_svg(&puzzle, None, &pieces_title(&puzzle))));
+    let folder = args.out.join(puzzle.name());
     let mut written = Written {
         files: vec![],
-        renderer: None,
+        renderer,
     };
-    let mut write = |name: &str, text: &str| -> anyhow::Result<()> {
+    for (name, text) in files {
         let path = folder.join(name);
         scramble::output::write_atomic(&path, text.as_bytes())?;
         if !args.json {
             println!("wrote {}", path.display());
         }
         written.files.push(path);
-        Ok(())
-    };
-    if args.format != PictureFormat::Svg {
-        write(
-            "recording.dot",
-            &render::recording_dot(&puzzle, &graph, Selection::Full, &title),
-        )?;
     }
-    if args.format != PictureFormat::Dot {
-        let picture = render::recording_svg(&puzzle, &graph, Selection::Full, &title, args.renderer)?;
-        note_fallback(args.renderer, picture.renderer);
-        write("recording.svg", &picture.svg)?;
-        written.renderer = Some(picture.renderer);
-    }
-    write("pieces.svg", &render::pieces_svg(&puzzle, None, &pieces_title(&puzzle)))?;
     if args.json {
         print_json(&written)?;
     }

@@ -275,9 +275,7 @@ pub(crate) mod tests {
         assert_eq!(alone.len(), 4);
         let highlighted = edge_paths(&render(Selection::Highlighted(&chosen)).svg);
         assert_eq!(highlighted.len(), 16);
-        let faded = highlighted
-            .iter()
-            .filter(|a| *a.get("stroke").unwrap() == style::FADED);
+        let faded = highlighted.iter().filter(|a| *a.get("stroke").unwrap() == style::FADED);
         assert_eq!(faded.count(), 12);
         // The chosen edges come last (on top), as in Alone, in the same place.
         let last: Vec<_> = highlighted[12..]
