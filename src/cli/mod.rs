@@ -1,6 +1,7 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
 mod inspect;
+mod graph;
 mod show;
 mod subgraphs;
 
@@ -26,6 +27,8 @@ enum Command {
     Subgraphs(subgraphs::Args),
     /// Show the subgraph of the recording graph that a solution of an n x n puzzle keeps.
     Inspect(inspect::Args),
+    /// Draw the recording graph (DOT and/or SVG) and the pieces into `<out>/<puzzle name>/`.
+    Graph(graph::Args),
 }
 
 /// Runs the chosen subcommand.
@@ -34,6 +37,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Show(args) => show::run(args),
         Command::Subgraphs(args) => subgraphs::run(args),
         Command::Inspect(args) => inspect::run(args),
+        Command::Graph(args) => graph::run(args),
     }
 }
 

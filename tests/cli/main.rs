@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod inspect;
+mod graph;
 mod show;
 mod subgraphs;
 
