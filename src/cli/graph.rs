@@ -86,7 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Says on stderr when `auto` had to do without Graphviz.
-fn note_fallback(asked: Renderer, used: UsedRenderer) {
+pub(super) fn note_fallback(asked: Renderer, used: UsedRenderer) {
     if asked == Renderer::Auto && used == UsedRenderer::Embedded {
         eprintln!("scramble: Graphviz not found; drawing with the embedded renderer");
     }

@@ -5,13 +5,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::judge::{blocks, first_solution, inner_corners};
+use scramble::judge::{blocks, first_solution, inner_corners, kept_edges};
+use scramble::render::{Renderer, UsedRenderer};
 use scramble::theorem::subgraph::{edge_label, sub_edge};
 use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::subgraphs::{emit, grid_rows};
+use super::subgraphs::{Pictures, emit, grid_rows, pictures_text, write_all};
 use super::{PuzzleArg, print_json};
 
 #[derive(Debug, clap::Args)]
@@ -24,6 +25,9 @@ pub struct Args {
     /// Folder for pictures: `<out>/<puzzle>/inspect/`.
     #[arg(long, default_value = "out")]
     out: PathBuf,
+    /// Who draws the SVG.
+    #[arg(long, value_enum, default_value_t = Renderer::Auto)]
+    renderer: Renderer,
 }
 
 /// What `inspect --json` prints.
@@ -37,6 +41,8 @@ struct Report {
     recording_edges: usize,
     pieces: Vec<PieceReport>,
     lattice_points: Vec<PointReport>,
+    pictures: Vec<PathBuf>,
+    renderer: Option<UsedRenderer>,
 }
 
 #[derive(Serialize)]
@@ -70,7 +76,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::from(1));
     };
-    let report = report(&puzzle, &graph, &solution);
+    let mut report = report(&puzzle, &graph, &solution);
+    let pictures = Pictures::new(&puzzle, &graph, args.renderer);
+    let dir = args.out.join(puzzle.name()).join("inspect");
+    let title = format!(
+        "{}: the {} edges a {n}x{n} solution keeps",
+        puzzle.name(),
+        report.kept_edges,
+        n = puzzle.size()
+    );
+    let mut files = pictures.edges(&kept_edges(&graph, &solution), &title, &dir, "kept")?;
+    let rows: Vec<String> = report.solution.iter().map(|r| r.join(" ")).collect();
+    let grid_title = format!("{}: solution {}", puzzle.name(), rows.join(" / "));
+    files.push(pictures.grid(&solution, &grid_title, dir.join("solution.svg")));
+    report.pictures = write_all(files)?;
+    report.renderer = pictures.used();
     if args.json {
         print_json(&report)?;
     } else {
@@ -119,6 +139,8 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Re
         recording_edges: graph.graph().edge_count(),
         pieces,
         lattice_points,
+        pictures: Vec::new(),
+        renderer: None,
     }
 }
 
@@ -156,5 +178,5 @@ fn text(r: &Report) -> String {
         let (i, j) = (p.point[0], p.point[1]);
         out += &format!("  ({i},{j}): {}  [{twisted}; {theorem}]\n", p.edges.join(", "));
     }
-    out
+    out + &pictures_text(&r.pictures)
 }

@@ -1,7 +1,7 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
-mod inspect;
 mod graph;
+mod inspect;
 mod show;
 mod subgraphs;
 

@@ -2,9 +2,13 @@
 //! judged by Theorem 2.1 (condition by condition), by the twisted-graph
 //! criterion and by brute force, with every disagreement flagged.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use itertools::Itertools;
+use petgraph::graph::EdgeIndex;
+use scramble::output::write_atomic;
+use scramble::render::{Renderer, Selection, UsedRenderer, pieces_svg, recording_svg};
 use scramble::theorem::Condition;
 use scramble::theorem::analysis::{Analysis, Row, analyse};
 use scramble::theorem::subgraph::edge_label;
@@ -35,6 +39,9 @@ pub struct Args {
     /// conditions in the title, to `<out>/<puzzle>/subgraphs/`.
     #[arg(long, value_name = "INDEX", value_parser = clap::value_parser!(u16).range(0..256))]
     draw: Option<u16>,
+    /// Who draws the SVG.
+    #[arg(long, value_enum, default_value_t = Renderer::Auto)]
+    renderer: Renderer,
 }
 
 /// What `subgraphs --json` prints.
@@ -52,6 +59,8 @@ struct Report {
     reconstruction_mismatches: usize,
     counterexample: bool,
     findings: Vec<String>,
+    pictures: Vec<PathBuf>,
+    renderer: Option<UsedRenderer>,
     listed: Vec<RowReport>,
 }
 
@@ -80,7 +89,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let graph = RecordingGraph::new(&puzzle);
     let analysis = analyse(&puzzle, &graph)?;
     let listed: Vec<&Row> = analysis.rows.iter().filter(|r| args.lists(r)).collect();
-    let report = report(&puzzle, &graph, &analysis, &listed);
+    let mut report = report(&puzzle, &graph, &analysis, &listed);
+    let pictures = Pictures::new(&puzzle, &graph, args.renderer);
+    let mut files = analysis
+        .rows
+        .iter()
+        .filter(|r| r.judge())
+        .map(|r| pictures.subgraph(r, &args.out.join(puzzle.name()).join("solutions")))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    if let Some(index) = args.draw {
+        let row = &analysis.rows[usize::from(index)];
+        files.push(pictures.subgraph(row, &args.out.join(puzzle.name()).join("subgraphs"))?);
+    }
+    report.pictures = write_all(files.into_iter().flatten())?;
+    report.renderer = pictures.used();
     if args.json {
         print_json(&report)?;
     } else {
@@ -120,6 +142,8 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: 
         reconstruction_mismatches: analysis.reconstruction_mismatches(),
         counterexample: analysis.counterexample(),
         findings: findings(puzzle, analysis),
+        pictures: Vec::new(),
+        renderer: None,
         listed: listed.iter().map(|r| row_report(puzzle, graph, r)).collect(),
     }
 }
@@ -148,6 +172,113 @@ fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> RowReport {
         disagreement: row.disagreement(),
         solutions: row.solutions.iter().map(|a| grid_rows(puzzle, a)).collect(),
     }
+}
+
+/// Draws subgraphs and solved grids; nothing is written until every
+/// picture is drawn.
+pub struct Pictures<'a> {
+    puzzle: &'a Puzzle,
+    graph: &'a RecordingGraph,
+    renderer: Renderer,
+    used: std::cell::Cell<Option<UsedRenderer>>,
+}
+
+/// A file to write: path and contents.
+pub type File = (PathBuf, String);
+
+impl<'a> Pictures<'a> {
+    pub fn new(puzzle: &'a Puzzle, graph: &'a RecordingGraph, renderer: Renderer) -> Self {
+        Pictures {
+            puzzle,
+            graph,
+            renderer,
+            used: std::cell::Cell::new(None),
+        }
+    }
+
+    /// Who drew the graph pictures, if any was drawn; says on stderr when
+    /// `auto` had to do without Graphviz.
+    pub fn used(&self) -> Option<UsedRenderer> {
+        let used = self.used.get();
+        if let Some(u) = used {
+            super::graph::note_fallback(self.renderer, u);
+        }
+        used
+    }
+
+    /// `<stem>-alone.svg` and `<stem>-highlighted.svg` of `edges`.
+    pub fn edges(&self, edges: &[EdgeIndex], title: &str, dir: &Path, stem: &str) -> anyhow::Result<Vec<File>> {
+        [
+            ("alone", Selection::Alone(edges)),
+            ("highlighted", Selection::Highlighted(edges)),
+        ]
+        .into_iter()
+        .map(|(kind, selection)| {
+            let picture = recording_svg(self.puzzle, self.graph, selection, title, self.renderer)?;
+            self.used.set(Some(picture.renderer));
+            Ok((dir.join(format!("{stem}-{kind}.svg")), picture.svg))
+        })
+        .collect()
+    }
+
+    /// The solved grid as pieces.
+    pub fn grid(&self, arrangement: &Arrangement, title: &str, path: PathBuf) -> File {
+        (path, pieces_svg(self.puzzle, Some(arrangement), title))
+    }
+
+    /// One subgraph alone and highlighted, titled with its verdict, and the
+    /// grid of every solution it is the centre of.
+    fn subgraph(&self, row: &Row, dir: &Path) -> anyhow::Result<Vec<File>> {
+        let name = self.puzzle.name();
+        let stem = format!("subgraph-{}", row.index);
+        let title = format!("{name} [{}]: {}", row.index, verdict_title(self.puzzle, row));
+        let mut files = self.edges(&row.subgraph.edges(), &title, dir, &stem)?;
+        for (k, solution) in row.solutions.iter().enumerate() {
+            let rows: Vec<String> = grid_rows(self.puzzle, solution).iter().map(|r| r.join(" ")).collect();
+            let title = format!(
+                "{name}: solution {} (centre: subgraph [{}])",
+                rows.join(" / "),
+                row.index
+            );
+            files.push(self.grid(solution, &title, dir.join(format!("{stem}-grid-{}.svg", k + 1))));
+        }
+        Ok(files)
+    }
+}
+
+/// What the judge and the theorem say, for a picture's title: the first
+/// failing condition with its witness, the others by number.
+fn verdict_title(puzzle: &Puzzle, row: &Row) -> String {
+    let judged = if row.judge() {
+        "solution graph"
+    } else {
+        "not a solution graph"
+    };
+    let failing = row.verdict.failing();
+    let Some((&first, others)) = failing.split_first() else {
+        return format!("{judged}; Theorem 2.1 holds");
+    };
+    let witness = row.verdict.witness(first, puzzle).unwrap_or_default();
+    let also = if others.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; also fails {}",
+            others.iter().map(|c| format!("({})", c.number())).join(" ")
+        )
+    };
+    format!("{judged}; {first} fails: {witness}{also}")
+}
+
+/// Writes every file atomically; returns the paths.
+pub fn write_all(files: impl IntoIterator<Item = File>) -> anyhow::Result<Vec<PathBuf>> {
+    files
+        .into_iter()
+        .map(|(path, text)| {
+            write_atomic(&path, text.as_bytes())?;
+            Ok(path)
+        })
+        .collect()
 }
 
 /// An arrangement as rows of `piece@rotation` with the puzzle's labels.
@@ -246,7 +377,21 @@ fn text(report: &Report, explain_all: bool) -> String {
     for finding in &report.findings {
         out += &format!("{finding}\n");
     }
-    out
+    out + &pictures_text(&report.pictures)
+}
+
+/// `pictures: 3 files in out/x/solutions/` for every folder written to.
+pub fn pictures_text(pictures: &[PathBuf]) -> String {
+    let folders = pictures.iter().filter_map(|p| p.parent()).dedup_with_count();
+    folders
+        .map(|(n, dir)| {
+            format!(
+                "pictures: {n} file{} in {}/\n",
+                if n == 1 { "" } else { "s" },
+                dir.display()
+            )
+        })
+        .collect()
 }
 
 fn row_text(row: &RowReport, explain_all: bool) -> String {

@@ -104,3 +104,24 @@ fn no_solution_exits_1() {
         .code(1)
         .stdout(predicate::str::contains("\"solved\": false"));
 }
+
+#[test]
+fn pictures_of_the_kept_subgraph_and_the_solved_grid() {
+    let out = tempfile::tempdir().unwrap();
+    let output = scramble()
+        .args(["inspect", &real("wizards"), "--json", "--renderer", "embedded", "--out"])
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["pictures"].as_array().unwrap().len(), 3);
+    let dir = out.path().join("wizards/inspect");
+    let alone = std::fs::read_to_string(dir.join("kept-alone.svg")).unwrap();
+    assert_eq!(alone.matches("class=\"edge\"").count(), 16);
+    assert!(alone.contains("wizards: the 16 edges a 3x3 solution keeps"));
+    let highlighted = std::fs::read_to_string(dir.join("kept-highlighted.svg")).unwrap();
+    assert_eq!(highlighted.matches("class=\"edge\"").count(), 36);
+    let grid = std::fs::read_to_string(dir.join("solution.svg")).unwrap();
+    assert_eq!(grid.matches("class=\"piece\"").count(), 9);
+}

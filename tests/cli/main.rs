@@ -2,8 +2,8 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
-mod inspect;
 mod graph;
+mod inspect;
 mod show;
 mod subgraphs;
 

@@ -187,3 +187,51 @@ fn bad_arguments_exit_2() {
         .code(2)
         .stderr(predicate::str::contains("three_pictures.txt:3:9:"));
 }
+
+#[test]
+fn pictures_of_every_solution_graph_and_of_a_drawn_failing_subgraph() {
+    let out = tempfile::tempdir().unwrap();
+    let report = json(
+        &["fixtures/paper2x2.txt", "--renderer", "embedded", "--draw", "1"],
+        out.path(),
+    );
+    assert_eq!(report["renderer"], "embedded");
+    let solutions = out.path().join("paper2x2/solutions");
+    let mut names: Vec<String> = std::fs::read_dir(&solutions)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "subgraph-213-alone.svg",
+            "subgraph-213-grid-1.svg",
+            "subgraph-213-grid-2.svg",
+            "subgraph-213-highlighted.svg",
+            "subgraph-99-alone.svg",
+            "subgraph-99-grid-1.svg",
+            "subgraph-99-highlighted.svg",
+        ]
+    );
+    assert_eq!(report["pictures"].as_array().unwrap().len(), 9);
+    let alone = std::fs::read_to_string(solutions.join("subgraph-99-alone.svg")).unwrap();
+    assert_eq!(
+        alone.matches("class=\"edge\"").count(),
+        4,
+        "only the four centre corners"
+    );
+    assert!(alone.contains("paper2x2 [99]: solution graph; Theorem 2.1 holds"));
+    let highlighted = std::fs::read_to_string(solutions.join("subgraph-99-highlighted.svg")).unwrap();
+    assert_eq!(highlighted.matches("class=\"edge\"").count(), 16, "the whole graph");
+    let grid = std::fs::read_to_string(solutions.join("subgraph-99-grid-1.svg")).unwrap();
+    assert!(grid.contains("#1@0") && grid.contains("#4@0"));
+    let failing = std::fs::read_to_string(out.path().join("paper2x2/subgraphs/subgraph-1-alone.svg")).unwrap();
+    assert!(
+        failing.contains(
+            "paper2x2 [1]: not a solution graph; (2) degrees fails: in-degree of 1+ is 1 but out-degree of 1- is 0; \
+             also fails (3) (4)"
+        ),
+        "the title names the failing conditions"
+    );
+}
