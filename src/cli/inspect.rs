@@ -12,8 +12,8 @@ use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::subgraphs::{Pictures, emit, grid_rows, pictures_text, write_all};
-use super::{PuzzleArg, print_json};
+use super::subgraphs::{Pictures, emit, emit_json, grid_rows, pictures_text, write_all};
+use super::PuzzleArg;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -70,7 +70,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let graph = RecordingGraph::new(&puzzle);
     let Some(solution) = first_solution(&puzzle) else {
         if args.json {
-            print_json(&serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false }))?;
+            emit_json(&serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false }))?;
         } else {
             emit(&format!("{}: no solution, nothing to inspect\n", puzzle.name()))?;
         }
@@ -92,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     report.pictures = write_all(files)?;
     report.renderer = pictures.used();
     if args.json {
-        print_json(&report)?;
+        emit_json(&report)?;
     } else {
         emit(&text(&report))?;
     }

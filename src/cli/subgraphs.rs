@@ -15,7 +15,7 @@ use scramble::theorem::subgraph::edge_label;
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::{PuzzleArg, print_json};
+use super::PuzzleArg;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -104,7 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     report.pictures = write_all(files.into_iter().flatten())?;
     report.renderer = pictures.used();
     if args.json {
-        print_json(&report)?;
+        emit_json(&report)?;
     } else {
         emit(&text(&report, args.explains()))?;
     }
@@ -338,6 +338,12 @@ fn subgraphs(n: usize) -> String {
 
 fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
+}
+
+/// Prints `value` as pretty JSON like [`super::print_json`], but a reader
+/// that stops early is no error (the listing is long).
+pub fn emit_json(value: &impl Serialize) -> anyhow::Result<()> {
+    emit(&(serde_json::to_string_pretty(value)? + "\n"))
 }
 
 /// Writes `text` to stdout; a reader that stops early (`| head`) is no error.
