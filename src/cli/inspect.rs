@@ -12,8 +12,8 @@ use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::subgraphs::{Pictures, emit, emit_json, grid_rows, pictures_text, write_all};
 use super::PuzzleArg;
+use super::subgraphs::{Pictures, emit, emit_json, grid_rows, pictures_text, write_all};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
