@@ -13,7 +13,8 @@ use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::PuzzleArg;
-use super::subgraphs::{Pictures, emit, emit_json, grid_rows, pictures_text, write_all};
+use super::subgraphs::{Pictures, grid_rows, pictures_text, write_all};
+use super::{print_json, print_text};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -70,9 +71,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let graph = RecordingGraph::new(&puzzle);
     let Some(solution) = first_solution(&puzzle) else {
         if args.json {
-            emit_json(&serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false }))?;
+            print_json(&serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false }))?;
         } else {
-            emit(&format!("{}: no solution, nothing to inspect\n", puzzle.name()))?;
+            print_text(&format!("{}: no solution, nothing to inspect\n", puzzle.name()))?;
         }
         return Ok(ExitCode::from(1));
     };
@@ -92,9 +93,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     report.pictures = write_all(files)?;
     report.renderer = pictures.used();
     if args.json {
-        emit_json(&report)?;
+        print_json(&report)?;
     } else {
-        emit(&text(&report))?;
+        print_text(&text(&report))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -60,6 +60,14 @@ impl PuzzleArg {
 
 /// Prints `value` as pretty JSON on stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
-    Ok(())
+    print_text(&(serde_json::to_string_pretty(value)? + "\n"))
+}
+
+/// Writes `text` to stdout; a reader that stops early (`| head`) is no error.
+pub fn print_text(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
 }

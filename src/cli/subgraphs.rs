@@ -15,7 +15,7 @@ use scramble::theorem::subgraph::edge_label;
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::PuzzleArg;
+use super::{PuzzleArg, print_json, print_text};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -104,9 +104,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     report.pictures = write_all(files.into_iter().flatten())?;
     report.renderer = pictures.used();
     if args.json {
-        emit_json(&report)?;
+        print_json(&report)?;
     } else {
-        emit(&text(&report, args.explains()))?;
+        print_text(&text(&report, args.explains()))?;
     }
     Ok(if analysis.counterexample() {
         ExitCode::from(1)
@@ -338,21 +338,6 @@ fn subgraphs(n: usize) -> String {
 
 fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
-}
-
-/// Prints `value` as pretty JSON like [`super::print_json`], but a reader
-/// that stops early is no error (the listing is long).
-pub fn emit_json(value: &impl Serialize) -> anyhow::Result<()> {
-    emit(&(serde_json::to_string_pretty(value)? + "\n"))
-}
-
-/// Writes `text` to stdout; a reader that stops early (`| head`) is no error.
-pub fn emit(text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
-    }
 }
 
 fn text(report: &Report, explain_all: bool) -> String {
