@@ -48,6 +48,14 @@ pub enum Error {
         /// What it printed on stderr, or why it could not start.
         message: String,
     },
+    /// A command that studies 2x2 puzzles was given another size.
+    #[error("{puzzle}: a {size}x{size} puzzle; this command needs a 2x2 puzzle (4 pieces)")]
+    NotTwoByTwo {
+        /// The puzzle's name.
+        puzzle: String,
+        /// Its `n`.
+        size: usize,
+    },
     /// A command-line value that is out of range.
     #[error("{0}")]
     Usage(String),

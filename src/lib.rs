@@ -14,10 +14,12 @@
 
 pub mod census;
 pub mod error;
+pub mod judge;
 pub mod output;
 pub mod puzzle;
 pub mod recording;
 pub mod render;
+pub mod theorem;
 
 pub use error::{Error, Result};
 pub use puzzle::read::{Format, read_puzzle};

@@ -2,7 +2,10 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
+mod graph;
+mod inspect;
 mod show;
+mod subgraphs;
 mod verify;
 
 use assert_cmd::Command;
