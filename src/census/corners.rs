@@ -238,7 +238,7 @@ fn orderings(sorted: [usize; 4]) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::census::pieces::piece_classes;
     use crate::census::verdict::Verdict;
@@ -289,7 +289,8 @@ mod tests {
         }
     }
 
-    fn table_k3_with_repetitions() -> &'static CornerTable {
+    /// The table over 3 patterns with loops, built once for all tests.
+    pub(crate) fn table_k3_with_repetitions() -> &'static CornerTable {
         static TABLE: std::sync::OnceLock<CornerTable> = std::sync::OnceLock::new();
         TABLE.get_or_init(|| CornerTable::build(CornerSet::new(3, true)))
     }

@@ -1,19 +1,20 @@
-//! The plain census: puzzle by puzzle, with the recording graph, every
-//! four-colour subgraph judged by trying the arrangements it stands for.
-//! Slow and obviously correct: the reference for [`super::fast`].
+//! The plain census: puzzle by puzzle, the reference for [`super::fast`].
 //!
-//! Per puzzle: 256 subgraphs x 24 cell assignments, each checked with
-//! [`Arrangement::is_solution`]; every arrangement of the 4 pieces (24 x
-//! 4^4) is tried exactly once, under the subgraph of its centre corners.
+//! Each puzzle gets its recording graph; the judge ([`crate::judge`]) tries
+//! all 6144 arrangements; every one of the 256 subgraphs of
+//! [`four_color_subgraphs`] is checked by [`crate::theorem::evaluate`] and
+//! [`twisted_criterion`]. None of it shares code with the fast path's
+//! corner table: the two are independent implementations.
 
-use itertools::Itertools;
 use rayon::prelude::*;
 
 use super::disagreement::Disagreement;
 use super::shard::{Shard, first_piece_work};
-use super::verdict::{Edge, Verdict, centre_direction, theorem_failures, twisted_accepts};
+use super::verdict::{Failed, Verdict};
 use super::{Census, Histogram, Outcome, Progress, Tally, first_disagreements};
-use crate::{Arrangement, Placement, Puzzle, RecordingGraph};
+use crate::judge::judge;
+use crate::theorem::{self, Condition, four_color_subgraphs, twisted_criterion};
+use crate::{Puzzle, RecordingGraph};
 
 /// One puzzle's figures.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,66 +22,61 @@ pub struct PuzzleReport {
     /// Solutions modulo whole-grid rotation.
     pub solutions: u64,
     /// Every four-colour subgraph, as the corner chosen for each piece, and
-    /// its verdicts, in lexicographic order of the corners.
+    /// its verdicts, in the enumerator's order (lexicographic in the corners).
     pub subgraphs: Vec<([usize; 4], Verdict)>,
 }
 
-/// Judges every four-colour subgraph of a 2x2 puzzle.
+/// Judges every four-colour subgraph of a 2x2 puzzle: the judge's 6144
+/// arrangements, then constant work per subgraph.
+///
+/// # Panics
+/// If the puzzle is not 2x2.
 ///
 /// ```
 /// use scramble::Puzzle;
 /// use scramble::census::plain::evaluate;
-/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let report = evaluate(&puzzle);
 /// assert_eq!(report.subgraphs.len(), 256);
+/// assert_eq!(report.solutions, 3);
 /// let graphs = report.subgraphs.iter().filter(|(_, v)| v.is_solution_graph()).count();
-/// assert!(report.solutions > 0 && graphs > 0);
+/// assert_eq!(graphs, 2);
 /// ```
 pub fn evaluate(puzzle: &Puzzle) -> PuzzleReport {
     let graph = RecordingGraph::new(puzzle);
-    let subgraphs: Vec<([usize; 4], Verdict)> = (0..4)
-        .map(|_| 0..4usize)
-        .multi_cartesian_product()
-        .map(|corners| {
-            let corners = [corners[0], corners[1], corners[2], corners[3]];
-            let edges = std::array::from_fn(|piece| {
-                let (tail, head) = graph.endpoints(graph.edge(piece, corners[piece]));
-                Edge::new(tail, head)
-            });
-            let arrangements = solving_arrangements(puzzle, &corners);
+    let judgement = judge(puzzle, &graph).expect("the census has 2x2 puzzles");
+    let subgraphs = four_color_subgraphs(&graph)
+        .map(|subgraph| {
+            let corners = subgraph.edges().map(|e| graph.corner(e).corner);
+            let conditions = theorem::evaluate(&graph, &subgraph);
+            assert!(conditions.holds(Condition::Colors), "one edge per color");
+            let failed = conditions
+                .failing()
+                .into_iter()
+                .fold(Failed::NONE, |f, c| f.with(failed_bit(c), true));
+            let solutions = judgement.solution_graphs.get(&subgraph).map_or(0, Vec::len);
             let verdict = Verdict {
-                solutions: u8::try_from(arrangements / 4).expect("at most 6"),
-                failed: theorem_failures(&edges),
-                twisted: twisted_accepts(&edges),
+                solutions: u8::try_from(solutions).expect("at most 6 solutions share a centre"),
+                failed,
+                twisted: twisted_criterion(&subgraph.resolve(&graph)),
             };
             (corners, verdict)
         })
         .collect();
-    let arrangements: u64 = subgraphs.iter().map(|(_, v)| u64::from(v.solutions) * 4).sum();
     PuzzleReport {
-        solutions: arrangements / 4,
+        solutions: judgement.count() as u64,
         subgraphs,
     }
 }
 
-/// The solution arrangements whose centre corners are `corners`: each of
-/// the 24 cell assignments, every piece turned so that its chosen corner
-/// lies at the centre.
-fn solving_arrangements(puzzle: &Puzzle, corners: &[usize; 4]) -> usize {
-    (0..4)
-        .permutations(4)
-        .filter(|order| {
-            let cells = (0..4)
-                .map(|cell| {
-                    let piece = order[cell];
-                    // Corner k comes to direction k + rotation.
-                    let rotation = (centre_direction(cell) + 4 - corners[piece]) % 4;
-                    Placement { piece, rotation }
-                })
-                .collect();
-            Arrangement::new(2, cells).is_solution(puzzle)
-        })
-        .count()
+/// The census's bit for one of conditions 2-4.
+fn failed_bit(condition: Condition) -> Failed {
+    match condition {
+        Condition::Degrees => Failed::DEGREES,
+        Condition::Paths => Failed::PATHS,
+        Condition::PseudoConnected => Failed::PSEUDO_CONNECTED,
+        Condition::Colors => unreachable!("a four-colour subgraph has one edge per color"),
+    }
 }
 
 /// The census over `census`'s puzzles whose first piece is in `shard`, one
@@ -142,7 +138,10 @@ fn record(outcome: &mut Outcome, pieces: [usize; 4], report: &PuzzleReport, keep
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::census::corners::tests::table_k3_with_repetitions;
     use crate::census::fast;
+    use crate::{Picture, Piece};
+    use proptest::prelude::*;
 
     #[test]
     fn fast_equals_plain_for_one_and_two_patterns() {
@@ -167,17 +166,44 @@ mod tests {
     }
 
     #[test]
-    fn two_patterns_with_repetitions_on_a_shard() {
-        let census = Census {
-            patterns: 2,
-            repetitions: true,
-        };
-        let shard = Shard {
-            index: 994,
-            count: 1000,
-        };
-        let plain = run(&census, shard, 20, &());
-        assert!(plain.tally.puzzles > 500, "{}", plain.tally.puzzles);
-        assert_eq!(fast::run(&census, shard, 20, &()), plain);
+    fn fast_equals_plain_on_the_last_shards_of_two_and_three_patterns() {
+        for (patterns, repetitions) in [(2, true), (3, false)] {
+            let census = Census { patterns, repetitions };
+            let shard = Shard {
+                index: 10_000,
+                count: 10_000,
+            };
+            let plain = run(&census, shard, 20, &());
+            assert!(plain.tally.puzzles >= 70, "{census:?}: {}", plain.tally.puzzles);
+            assert_eq!(fast::run(&census, shard, 20, &()), plain, "{census:?}");
+        }
+    }
+
+    fn picture() -> impl Strategy<Value = Picture> {
+        (1u32..=3, any::<bool>()).prop_map(|(n, plus)| if plus { Picture::plus(n) } else { Picture::minus(n) })
+    }
+
+    fn puzzle() -> impl Strategy<Value = Puzzle> {
+        proptest::collection::vec(proptest::array::uniform4(picture()), 4)
+            .prop_map(|sides| Puzzle::new(sides.into_iter().map(Piece::new).collect()).unwrap())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// On random puzzles (repetitions allowed), the corner table holds
+        /// the plain verdict of every subgraph, and its solution counts add
+        /// up to the judge's.
+        #[test]
+        fn the_corner_table_agrees_with_the_plain_verdicts(puzzle in puzzle()) {
+            let table = table_k3_with_repetitions();
+            let ids: Vec<[usize; 4]> = puzzle.pieces().iter().map(|p| table.corners().piece_corners(p)).collect();
+            let report = evaluate(&puzzle);
+            for &(corners, verdict) in &report.subgraphs {
+                let code = table.code(std::array::from_fn(|i| ids[i][corners[i]]));
+                prop_assert_eq!(Verdict::from_code(code), verdict, "{:?}", corners);
+            }
+            let total: u64 = report.subgraphs.iter().map(|(_, v)| u64::from(v.solutions)).sum();
+            prop_assert_eq!(total, report.solutions);
+        }
     }
 }

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 
 use itertools::Itertools;
 
+use crate::judge::centre_direction;
 use crate::{Arrangement, Picture, Placement};
 
 /// A corner seen as an edge of the recording graph: `tail -> head`, from a
@@ -63,7 +64,7 @@ impl Failed {
     }
 
     /// `self` with `other` added when `broken`.
-    fn with(self, other: Failed, broken: bool) -> Self {
+    pub fn with(self, other: Failed, broken: bool) -> Self {
         if broken { Failed(self.0 | other.0) } else { self }
     }
 
@@ -156,14 +157,12 @@ pub fn verdict(edges: &[Edge; 4]) -> Verdict {
     }
 }
 
-/// The 2x2 grid as the census sees it: its inner boundaries and, for each
-/// cell, the corner that lies at the centre.
+/// The 2x2 grid as the census sees it: its inner boundaries and the 24
+/// ways to give the four edges to the four cells.
 struct Grid {
     /// `(cell, direction, neighbour)` from [`Arrangement::inner_boundaries`].
     boundaries: Vec<(usize, usize, usize)>,
-    /// `centre[cell]` = `k`: directions `k` and `k + 1` face the other cells.
-    centre: [usize; 4],
-    /// The 24 ways to give the four edges to the four cells.
+    /// `cells[cell]` is the edge put in `cell`.
     permutations: Vec<[usize; 4]>,
 }
 
@@ -171,40 +170,27 @@ fn grid() -> &'static Grid {
     static GRID: OnceLock<Grid> = OnceLock::new();
     GRID.get_or_init(|| {
         let arrangement = Arrangement::new(2, vec![Placement { piece: 0, rotation: 0 }; 4]);
-        let boundaries: Vec<_> = arrangement.inner_boundaries().collect();
-        let mut inner = [[false; 4]; 4];
-        for &(a, d, b) in &boundaries {
-            inner[a][d] = true;
-            inner[b][(d + 2) % 4] = true;
-        }
-        let centre = std::array::from_fn(|cell| {
-            (0..4)
-                .find(|&k| inner[cell][k] && inner[cell][(k + 1) % 4])
-                .expect("each cell of a 2x2 grid has one centre corner")
-        });
         let permutations = (0..4).permutations(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
         Grid {
-            boundaries,
-            centre,
+            boundaries: arrangement.inner_boundaries().collect(),
             permutations,
         }
     })
-}
-
-/// The direction, in the grid, of the centre corner of `cell` (row-major):
-/// the edge `tail -> head` of that cell's piece has `tail` at this direction
-/// and `head` at the next one clockwise.
-pub fn centre_direction(cell: usize) -> usize {
-    grid().centre[cell]
 }
 
 /// How many of the 24 cell assignments, with each piece turned so its edge
 /// is at the centre, make every inner boundary match.
 fn solving_placements(edges: &[Edge; 4]) -> usize {
     let grid = grid();
+    // The edge in `cell` has its tail at the cell's centre direction and
+    // its head one direction further clockwise.
     let side = |cells: &[usize; 4], cell: usize, d: usize| {
         let edge = edges[cells[cell]];
-        if d == grid.centre[cell] { edge.tail } else { edge.head }
+        if d == centre_direction(cell) {
+            edge.tail
+        } else {
+            edge.head
+        }
     };
     grid.permutations
         .iter()
@@ -327,13 +313,6 @@ mod tests {
 
     fn e(t: &str, h: &str) -> Edge {
         Edge::new(p(t), p(h))
-    }
-
-    #[test]
-    fn the_centre_corners_of_the_2x2_grid() {
-        // Top-left: right -> bottom; top-right: bottom -> left;
-        // bottom-left: top -> right; bottom-right: left -> top.
-        assert_eq!((0..4).map(centre_direction).collect::<Vec<_>>(), vec![1, 2, 0, 3]);
     }
 
     /// The obviously-correct judge: four real pieces carrying the edges,
