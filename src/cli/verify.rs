@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use scramble::census::corners::CornerReport;
 use scramble::census::shard::{Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain};
+use scramble::render::Renderer;
 
 use super::print_json;
 
@@ -48,6 +49,9 @@ pub struct Args {
     /// Folder for the disagreements: <out>/verify-k<K>/.
     #[arg(long, default_value = "out")]
     out: PathBuf,
+    /// Who draws the SVG pictures of disagreements.
+    #[arg(long, value_enum, default_value_t = Renderer::Auto)]
+    renderer: Renderer,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -79,8 +83,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_json(&report)?;
     } else {
         print_report(&report);
-        for path in &written {
-            println!("disagreement: {}", path.display());
+        for files in &written {
+            let names: Vec<String> = files.iter().skip(1).map(|p| p.display().to_string()).collect();
+            println!("disagreement: {} ({})", files[0].display(), names.join(", "));
         }
     }
     Ok(exit_code(&report))
@@ -134,7 +139,7 @@ fn corner_report(census: &Census) -> CornerReport {
 
 /// Writes each kept disagreement under `<out>/verify-k<K>/` (a
 /// `repetitions/` subfolder with repetitions, `shard-I-of-N/` for a shard).
-fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyhow::Result<Vec<PathBuf>> {
+fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyhow::Result<Vec<Vec<PathBuf>>> {
     let mut dir = args.out.join(format!("verify-k{}", census.patterns));
     if census.repetitions {
         dir.push("repetitions");
@@ -149,12 +154,9 @@ fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyho
         .iter()
         .enumerate()
         .map(|(i, d)| {
-            let heading = format!(
-                "scramble verify --patterns {}{flags}: disagreement {}",
-                census.patterns,
-                i + 1
-            );
-            Ok(d.write(Path::new(&dir), &format!("{:03}", i + 1), &classes, &heading)?)
+            let heading = format!("verify --patterns {}{flags} #{}", census.patterns, i + 1);
+            let stem = format!("{:03}", i + 1);
+            Ok(d.write(Path::new(&dir), &stem, &classes, &heading, args.renderer)?)
         })
         .collect()
 }

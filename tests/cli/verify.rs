@@ -91,14 +91,23 @@ fn plain_and_fast_agree_on_a_shard_of_three_patterns() {
     let fast = verify_json(&shard, out.path());
     let plain = verify_json(&[&shard[..], &["--plain"]].concat(), out.path());
     assert!(fast["puzzles"].as_u64().unwrap() > 100, "{fast}");
-    assert_eq!(fast["shard"], serde_json::json!({"index": 1990, "count": 2000}));
+    assert_eq!(fast["shard"], serde_json::json!({"index": 5000, "count": 5000}));
     assert_eq!(without_seconds(fast), without_seconds(plain));
 }
 
 #[test]
 fn repetitions_summarise_the_failing_conditions_and_keep_disagreements() {
     let out = tempfile::tempdir().unwrap();
-    let json = verify_json(&["--patterns", "1", "--repetitions", "--keep", "2"], out.path());
+    let args = [
+        "--patterns",
+        "1",
+        "--repetitions",
+        "--keep",
+        "2",
+        "--renderer",
+        "embedded",
+    ];
+    let json = verify_json(&args, out.path());
     let failures = &json["condition_failures"];
     assert_eq!(failures["rejected_solution_graphs"], json["theorem_mismatches"]);
     assert!(json["theorem_mismatches"].as_u64().unwrap() > 0);
@@ -108,7 +117,22 @@ fn repetitions_summarise_the_failing_conditions_and_keep_disagreements() {
         .map(|e| e.unwrap().file_name())
         .collect();
     files.sort();
-    assert_eq!(files, ["001.txt", "002.txt"]);
+    let expected = [
+        "001-solution.svg",
+        "001.dot",
+        "001.svg",
+        "001.txt",
+        "002-solution.svg",
+        "002.dot",
+        "002.svg",
+        "002.txt",
+    ];
+    assert_eq!(files, expected);
+    let svg = std::fs::read_to_string(dir.join("001.svg")).unwrap();
+    assert!(
+        svg.contains("Theorem 2.1 rejects this solution graph: condition 3 (paths) fails"),
+        "{svg}"
+    );
     let first = std::fs::read_to_string(dir.join("001.txt")).unwrap();
     assert!(first.contains("Theorem 2.1 rejects it: condition"), "{first}");
     // The file is a puzzle the other commands read.
