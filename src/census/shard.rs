@@ -116,6 +116,18 @@ pub struct Report {
     pub shard: Option<Shard>,
 }
 
+impl Report {
+    /// Whether the report holds a counterexample to the paper: Theorem 2.1
+    /// disagreeing with the judge on a repetition-free puzzle or corner
+    /// tuple. With repetitions a disagreement is a finding, not a
+    /// counterexample (the theorem assumes none).
+    pub fn counterexample(&self) -> bool {
+        let census = self.totals.as_ref().is_some_and(|t| t.theorem_mismatches > 0);
+        let corners = self.corners.as_ref().is_some_and(|c| c.theorem_mismatches > 0);
+        !self.repetitions && (census || corners)
+    }
+}
+
 /// Adds up shard reports into the report of the whole census.
 ///
 /// Fails unless all name the same census and shard count, each shard
@@ -235,6 +247,22 @@ mod tests {
             shard: Some(Shard { index, count }),
         };
         (format!("s{index}.json"), r)
+    }
+
+    #[test]
+    fn only_repetition_free_mismatches_are_counterexamples() {
+        let (_, mut r) = report(1, 1, 5);
+        assert!(!r.counterexample());
+        r.totals.as_mut().unwrap().theorem_mismatches = 1;
+        assert!(r.counterexample());
+        r.repetitions = true;
+        assert!(!r.counterexample());
+        r.repetitions = false;
+        r.totals = None;
+        r.corners = Some(crate::census::corners::CornerReport::check(2, false, &|_| ()));
+        assert!(!r.counterexample());
+        r.corners.as_mut().unwrap().theorem_mismatches = 3;
+        assert!(r.counterexample());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use anyhow::Context;
 use scramble::census::shard::{Report, merge};
 
 use super::print_json;
-use super::verify::print_report;
+use super::verify::{exit_code, print_report};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -44,10 +44,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         print_report(&merged);
     }
-    let counterexample = !merged.repetitions && merged.totals.as_ref().is_some_and(|t| t.theorem_mismatches > 0);
-    Ok(if counterexample {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_code(&merged))
 }
