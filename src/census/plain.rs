@@ -80,7 +80,7 @@ fn failed_bit(condition: Condition) -> Failed {
 }
 
 /// The census over `census`'s puzzles whose first piece is in `shard`, one
-/// puzzle at a time (in parallel over first pieces), with up to `keep`
+/// puzzle at a time (in parallel over first and second pieces), with up to `keep`
 /// disagreements.
 pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
     let pieces = census.pieces();
@@ -88,23 +88,19 @@ pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) 
     let work = first_piece_work(n);
     let range = shard.range(&work);
     progress.start(work[range.clone()].iter().sum());
-    let parts: Vec<Outcome> = range
+    let pairs: Vec<(usize, usize)> = range.flat_map(|p1| (p1..n).map(move |p2| (p1, p2))).collect();
+    let parts: Vec<Outcome> = pairs
         .into_par_iter()
-        .map(|p1| {
-            let mut outcome = Outcome {
-                tally: Tally::default(),
-                disagreements: Vec::new(),
-            };
-            for p2 in p1..n {
-                for p3 in p2..n {
-                    for p4 in p3..n {
-                        let ids = [p1, p2, p3, p4];
-                        let puzzle = Puzzle::new(ids.iter().map(|&i| pieces[i]).collect()).expect("2x2");
-                        record(&mut outcome, ids, &evaluate(&puzzle), keep);
-                    }
+        .map(|(p1, p2)| {
+            let mut outcome = Outcome::default();
+            for p3 in p2..n {
+                for p4 in p3..n {
+                    let ids = [p1, p2, p3, p4];
+                    let puzzle = Puzzle::new(ids.iter().map(|&i| pieces[i]).collect()).expect("2x2");
+                    record(&mut outcome, ids, &evaluate(&puzzle), keep);
                 }
-                progress.advance(((n - p2) * (n - p2 + 1) / 2) as u64);
             }
+            progress.advance(outcome.tally.puzzles);
             outcome
         })
         .collect();
