@@ -295,6 +295,24 @@ pub(crate) mod tests {
         TABLE.get_or_init(|| CornerTable::build(CornerSet::new(3, true)))
     }
 
+    /// Summed over all ordered tuples, solutions have a closed form. A
+    /// solution is a closed walk `a1 -> a2 -> a3 -> a4 -> a1` of twisted
+    /// edges (`tail -> head^c`) over the `n = 2K` pictures, with the four
+    /// colours placed round it up to rotation: 24 / 4 = 6 ways. With loops
+    /// every walk is allowed: `6 n^4`. Without loops a step never goes to
+    /// the complement: `trace((J - P)^4) = (n - 1)^4 + n - 1`, `P` the
+    /// complement permutation (eigenvalues `n - 1`, then `-1` and `+1`).
+    #[test]
+    fn solutions_over_all_tuples_have_a_closed_form() {
+        for k in 1..=3u64 {
+            let n = 2 * k;
+            let with_loops = check_corners(k as usize, true, &|_| ());
+            assert_eq!(with_loops.solutions(), 6 * n.pow(4), "K = {k}");
+            let without = check_corners(k as usize, false, &|_| ());
+            assert_eq!(without.solutions(), 6 * ((n - 1).pow(4) + n - 1), "K = {k}");
+        }
+    }
+
     #[test]
     fn multiset_check_equals_all_ordered_tuples() {
         let table = CornerTable::build(CornerSet::new(2, true));
