@@ -144,6 +144,43 @@ impl CornerTable {
     }
 }
 
+/// The codes of every tuple `(first, c2, c3, c4)`, indexed
+/// `(c2 * C + c3) * C + c4`: one verdict per multiset `{c2, c3, c4}` (in
+/// parallel), copied to its orderings. `O(C^3)` time and bytes; what
+/// [`CornerTable::slice`] holds, without the whole table.
+///
+/// ```
+/// use scramble::census::corners::{CornerSet, CornerTable, corner_slice};
+/// let corners = CornerSet::new(2, true);
+/// let table = CornerTable::build(corners.clone());
+/// assert_eq!(corner_slice(&corners, 5), table.slice(5));
+/// ```
+pub fn corner_slice(corners: &CornerSet, first: usize) -> Vec<u8> {
+    let c = corners.len();
+    let sorted: Vec<Vec<(usize, u8)>> = (0..c)
+        .into_par_iter()
+        .map(|b| {
+            let pairs = (b..c).flat_map(|cc| (cc..c).map(move |d| (cc, d)));
+            pairs
+                .map(|(cc, d)| {
+                    (
+                        (b * c + cc) * c + d,
+                        verdict(&[first, b, cc, d].map(|i| corners.edge(i))).code(),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let mut slice = vec![0u8; c * c * c];
+    for &(at, code) in sorted.iter().flatten() {
+        let (b, cc, d) = (at / (c * c), at / c % c, at % c);
+        for [x, y, z] in [[b, cc, d], [b, d, cc], [cc, b, d], [cc, d, b], [d, b, cc], [d, cc, b]] {
+            slice[(x * c + y) * c + z] = code;
+        }
+    }
+    slice
+}
+
 /// `((a * c + b) * c + cc) * c + d`.
 fn flat([a, b, cc, d]: [usize; 4], c: usize) -> usize {
     ((a * c + b) * c + cc) * c + d

@@ -61,11 +61,23 @@ pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) 
 
 /// The per-puzzle counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Counts {
-    puzzles: u64,
-    solvable: u64,
-    unique: u64,
-    solutions: u64,
+pub(super) struct Counts {
+    pub(super) puzzles: u64,
+    pub(super) solvable: u64,
+    pub(super) unique: u64,
+    pub(super) solutions: u64,
+}
+
+impl Counts {
+    /// Every count times `weight`.
+    pub(super) fn times(self, weight: u64) -> Counts {
+        Counts {
+            puzzles: self.puzzles * weight,
+            solvable: self.solvable * weight,
+            unique: self.unique * weight,
+            solutions: self.solutions * weight,
+        }
+    }
 }
 
 impl std::ops::Add for Counts {
@@ -160,7 +172,7 @@ impl<'a> Staged<'a> {
 
 /// The innermost loop: each fourth piece's solution count is the sum of
 /// `t` over its corners (at most 256 * 6, a `u16`).
-fn fourth_pieces(t: &[u16; 256], fourth: &[[u8; 4]]) -> Counts {
+pub(super) fn fourth_pieces(t: &[u16; 256], fourth: &[[u8; 4]]) -> Counts {
     let (mut solvable, mut unique, mut solutions) = (0u32, 0u32, 0u32);
     for &[a, b, c, d] in fourth {
         let s = t[usize::from(a)] + t[usize::from(b)] + t[usize::from(c)] + t[usize::from(d)];
@@ -178,18 +190,18 @@ fn fourth_pieces(t: &[u16; 256], fourth: &[[u8; 4]]) -> Counts {
 
 /// How often each `(c2, c3, c4)` occurs as corners of `p2 <= p3 <= p4`
 /// with `p2 >= p`, for the current `p`, updated as `p` decreases.
-struct Occurrences {
+pub(super) struct Occurrences {
     c: usize,
     /// `N(c4)`: corner slots among pieces `>= p`.
-    one: Vec<u64>,
+    pub(super) one: Vec<u64>,
     /// `W2(c3, c4)`: pairs `p <= p3 <= p4`.
-    two: Vec<u64>,
+    pub(super) two: Vec<u64>,
     /// `W3(c2, c3, c4)`: triples `p <= p2 <= p3 <= p4`.
-    three: Vec<u64>,
+    pub(super) three: Vec<u64>,
 }
 
 impl Occurrences {
-    fn new(c: usize) -> Self {
+    pub(super) fn new(c: usize) -> Self {
         Occurrences {
             c,
             one: vec![0; c],
@@ -199,7 +211,7 @@ impl Occurrences {
     }
 
     /// Moves from `p + 1` to `p`, whose corner numbers are `corners`.
-    fn include(&mut self, corners: &[usize; 4]) {
+    pub(super) fn include(&mut self, corners: &[usize; 4]) {
         let c = self.c;
         for &k in corners {
             self.one[k] += 1;
@@ -215,14 +227,21 @@ impl Occurrences {
     /// The verdict histogram of the subgraphs of the puzzles whose smallest
     /// piece is the current `p`, with corners `corners`.
     fn histogram(&self, table: &CornerTable, corners: &[usize; 4]) -> Histogram {
-        let mut bins = [[0u64; CODES]; 4];
-        for (bin, &c1) in bins.iter_mut().zip(corners) {
-            for (&code, &w) in table.slice(c1).iter().zip(&self.three) {
-                bin[usize::from(code)] += w;
-            }
-        }
-        Histogram::from_counts((0..CODES).map(|code| bins.iter().map(|b| b[code]).sum()).collect())
+        weighted_histogram(corners.iter().map(|&c1| table.slice(c1)), &self.three)
     }
+}
+
+/// The histogram of the codes of `slices`, each code counted with the
+/// weight at its position.
+pub(super) fn weighted_histogram<'s>(slices: impl Iterator<Item = &'s [u8]>, weights: &[u64]) -> Histogram {
+    let mut bins = vec![[0u64; CODES]; 4];
+    for (i, slice) in slices.enumerate() {
+        let bin = &mut bins[i % 4];
+        for (&code, &w) in slice.iter().zip(weights) {
+            bin[usize::from(code)] += w;
+        }
+    }
+    Histogram::from_counts((0..CODES).map(|code| bins.iter().map(|b| b[code]).sum()).collect())
 }
 
 fn add(to: &mut [u64], from: &[u64]) {
@@ -270,21 +289,28 @@ fn find_disagreements(
             break;
         }
         if h.theorem_mismatches() + h.twisted_mismatches() > 0 {
-            found.extend(disagreements_from(table, ids, p1, keep - found.len()));
+            found.extend(disagreements_from(&|t| table.code(t), ids, p1, keep - found.len()));
         }
     }
     first_disagreements([found], keep)
 }
 
-/// Up to `keep` disagreements among the puzzles whose smallest piece is `p1`.
-fn disagreements_from(table: &CornerTable, ids: &[[usize; 4]], p1: usize, keep: usize) -> Vec<Disagreement> {
+/// Up to `keep` disagreements among the puzzles whose smallest piece is
+/// `p1`, in enumeration order, `code` giving the verdict code of four
+/// corner numbers.
+pub(super) fn disagreements_from(
+    code: &dyn Fn([usize; 4]) -> u8,
+    ids: &[[usize; 4]],
+    p1: usize,
+    keep: usize,
+) -> Vec<Disagreement> {
     let n = ids.len();
     let puzzles = (p1..n).flat_map(|p2| (p2..n).flat_map(move |p3| (p3..n).map(move |p4| [p1, p2, p3, p4])));
     puzzles
         .flat_map(|pieces| {
             (0..256usize).filter_map(move |choice| {
                 let corners: [usize; 4] = std::array::from_fn(|i| (choice >> (2 * (3 - i))) & 3);
-                let verdict = Verdict::from_code(table.code(std::array::from_fn(|i| ids[pieces[i]][corners[i]])));
+                let verdict = Verdict::from_code(code(std::array::from_fn(|i| ids[pieces[i]][corners[i]])));
                 (verdict.theorem_mismatch() || verdict.twisted_mismatch()).then_some(Disagreement {
                     pieces,
                     corners,

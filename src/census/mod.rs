@@ -9,6 +9,8 @@
 //! - [`fast`]: the census from that table by partial sums, in parallel.
 //! - [`plain`]: the census puzzle by puzzle with the recording graph, the
 //!   independent reference for [`fast`].
+//! - [`symmetric`]: the same census, one orbit of pieces (under renaming
+//!   patterns, swapping signs, mirroring) at a time.
 //! - [`shard`]: splitting the census into independent shards and merging.
 //! - [`disagreement`]: the subgraphs where a criterion and the judge
 //!   disagree, written as puzzle files and pictures.
@@ -19,6 +21,7 @@ pub mod fast;
 pub mod pieces;
 pub mod plain;
 pub mod shard;
+pub mod symmetric;
 pub mod verdict;
 
 use std::collections::BTreeMap;
@@ -67,6 +70,11 @@ impl Histogram {
     /// Counts `n` more subgraphs with verdict `code`.
     pub fn add(&mut self, code: u8, n: u64) {
         self.counts[usize::from(code)] += n;
+    }
+
+    /// Every count times `factor`.
+    pub fn times(&self, factor: u64) -> Histogram {
+        Histogram::from_counts(self.counts.iter().map(|c| c * factor).collect())
     }
 
     /// Adds another histogram.

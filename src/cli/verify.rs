@@ -10,15 +10,14 @@ use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use scramble::census::corners::CornerReport;
 use scramble::census::shard::{Report, Shard};
-use scramble::census::{Census, Outcome, fast, plain};
+use scramble::census::{Census, Outcome, fast, plain, symmetric};
 use scramble::render::Renderer;
 
 use super::print_json;
 
-/// The largest `K` of the puzzle census (K = 5 has 1.05e11 puzzles).
-const MAX_CENSUS_PATTERNS: usize = 5;
-/// The largest `K` of the corner check (K = 8 covers every puzzle).
-const MAX_CORNER_PATTERNS: usize = 8;
+/// The largest `K`: corner numbers fit in a byte, and K = 8 corners cover
+/// every 2x2 puzzle.
+const MAX_PATTERNS: usize = 8;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -34,15 +33,19 @@ pub struct Args {
     /// Keep (write out) the first N disagreements in enumeration order.
     #[arg(long, value_name = "N", default_value_t = 10)]
     keep: usize,
-    /// Also check every ordered 4-tuple of corners over K patterns (K <= 8).
+    /// Also check every ordered 4-tuple of corners over K patterns.
     #[arg(long)]
     corners: bool,
-    /// Only the corner check, no puzzle census (for K = 6..8).
+    /// Only the corner check, no puzzle census.
     #[arg(long, conflicts_with_all = ["corners", "plain", "shard"])]
     corners_only: bool,
     /// Judge puzzle by puzzle with the recording graph (slow reference).
     #[arg(long)]
     plain: bool,
+    /// Enumerate every puzzle instead of one orbit of pieces at a time (the
+    /// direct fast path; --shard always uses it).
+    #[arg(long)]
+    no_symmetry: bool,
     /// Run only shard I of N (split by first piece); add up with `scramble merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
@@ -93,14 +96,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn check_limits(args: &Args) -> anyhow::Result<()> {
     let k = args.patterns;
-    if !(1..=MAX_CORNER_PATTERNS).contains(&k) {
-        bail!("--patterns {k}: expected 1 to {MAX_CORNER_PATTERNS}");
+    if !(1..=MAX_PATTERNS).contains(&k) {
+        bail!("--patterns {k}: expected 1 to {MAX_PATTERNS}");
     }
-    if !args.corners_only && k > MAX_CENSUS_PATTERNS {
-        bail!(
-            "--patterns {k}: the puzzle census goes up to {MAX_CENSUS_PATTERNS} patterns; \
-             use --corners-only to check corners over {k} patterns"
-        );
+    // The direct path keeps a table of C^4 bytes: 9.8e7 for K = 5 with repetitions.
+    let direct = args.plain || args.no_symmetry || args.shard.is_some();
+    if !args.corners_only && direct && k > 5 {
+        bail!("--patterns {k}: --plain, --no-symmetry and --shard go up to 5 patterns");
     }
     Ok(())
 }
@@ -121,8 +123,10 @@ fn census_outcome(args: &Args, census: &Census) -> Outcome {
     let bar = progress_bar(if args.plain { "plain census" } else { "census" });
     let outcome = if args.plain {
         plain::run(census, shard, args.keep, &bar)
-    } else {
+    } else if args.no_symmetry || args.shard.is_some() {
         fast::run(census, shard, args.keep, &bar)
+    } else {
+        symmetric::run(census, args.keep, &bar)
     };
     bar.finish_and_clear();
     outcome

@@ -156,6 +156,16 @@ fn corners_add_a_nested_key() {
 }
 
 #[test]
+fn symmetry_changes_no_figure() {
+    let out = tempfile::tempdir().unwrap();
+    for flags in [&["--patterns", "3"][..], &["--patterns", "2", "--repetitions"]] {
+        let orbits = verify_json(flags, out.path());
+        let direct = verify_json(&[flags, &["--no-symmetry"]].concat(), out.path());
+        assert_eq!(without_seconds(orbits), without_seconds(direct), "{flags:?}");
+    }
+}
+
+#[test]
 fn shards_merge_into_the_whole_census() {
     let out = tempfile::tempdir().unwrap();
     let whole = verify_json(&["--patterns", "3"], out.path());
@@ -183,7 +193,8 @@ fn shards_merge_into_the_whole_census() {
 fn bad_arguments_exit_2_with_a_reason() {
     for (args, reason) in [
         (&["--patterns", "0"][..], "--patterns 0: expected 1 to 8"),
-        (&["--patterns", "6"], "use --corners-only"),
+        (&["--patterns", "9"], "--patterns 9: expected 1 to 8"),
+        (&["--patterns", "6", "--shard", "1/2"], "go up to 5 patterns"),
         (&["--patterns", "2", "--shard", "4/3"], "expected I/N with 1 <= I <= N"),
     ] {
         scramble()
