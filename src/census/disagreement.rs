@@ -35,7 +35,8 @@ impl Disagreement {
     pub fn title(&self) -> String {
         let v = self.verdict;
         let judge = if v.is_solution_graph() {
-            format!("a solution graph ({} solutions)", v.solutions)
+            let plural = if v.solutions == 1 { "" } else { "s" };
+            format!("a solution graph ({} solution{plural})", v.solutions)
         } else {
             "not a solution graph".to_string()
         };

@@ -152,7 +152,9 @@ fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyho
         dir.push(format!("shard-{}-of-{}", s.index, s.count));
     }
     let classes = census.pieces();
-    let flags = if census.repetitions { " --repetitions" } else { "" };
+    let repetitions = if census.repetitions { " --repetitions" } else { "" };
+    let shard = args.shard.map(|s| format!(" --shard {s}")).unwrap_or_default();
+    let flags = format!("{repetitions}{shard}");
     outcome
         .disagreements
         .iter()
