@@ -311,8 +311,11 @@ mod tests {
             }
         }
         // 4 distinct patterns, X X^c adjacent or opposite with two others,
-        // two complementary pairs adjacent or alternating.
-        assert_eq!(piece_orbits(&piece_classes(4, false), 4).orbits.len(), 5);
+        // two complementary pairs adjacent or alternating: 5 orbits from
+        // K = 4 on; with repetitions 18.
+        let count = |k, r| piece_orbits(&piece_classes(k, r), k).orbits.len();
+        assert_eq!([2, 3, 4, 5].map(|k| count(k, false)), [2, 4, 5, 5]);
+        assert_eq!([1, 2, 3, 4, 5].map(|k| count(k, true)), [4, 13, 17, 18, 18]);
     }
 
     #[test]
