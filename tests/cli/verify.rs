@@ -187,6 +187,17 @@ fn shards_merge_into_the_whole_census() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("shards 3 of 3 are missing"));
+    let bad = out.path().join("bad.json");
+    std::fs::write(&bad, "{\"patterns\": 3,\n \"repetitions\": fals }").unwrap();
+    scramble()
+        .arg("merge")
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "bad.json: not the JSON of `scramble verify --shard I/N --json`",
+        ))
+        .stderr(predicate::str::contains("line 2 column"));
 }
 
 #[test]
