@@ -5,7 +5,7 @@
 //! of s(c1, c2, c3, c4)` solutions, `s` the per-subgraph count of the table.
 //! The sum is built in stages: `G(c2, c3, c4)` over the corners of `p1`, then
 //! `U(c3, c4)` adding `p2`, then `T(c4)` adding `p3`; each puzzle then costs
-//! four lookups `T(c) `for the corners of `p4`. `solvable` and `unique` need
+//! four lookups `T(c)` for the corners of `p4`. `solvable` and `unique` need
 //! `A` per puzzle; the linear totals (the verdict histogram of all
 //! subgraphs) need none: for a fixed `p1` they are
 //! `sum over c1 in p1 of sum over (c2, c3, c4) of W(c2, c3, c4)` per verdict,
@@ -136,37 +136,52 @@ impl<'a> Staged<'a> {
             .reduce(Counts::default, |a, b| a + b)
     }
 
-    /// `G(c2, c3, c4)`: solutions summed over the corners of `p1` (at most
-    /// 4 * 6, a byte).
+    /// `G(c2, c3, c4)` for `p1`.
     fn first(&self, p1: usize) -> Vec<u8> {
-        let mut g = vec![0u8; self.c.pow(3)];
-        for &c1 in &self.ids[p1] {
-            g.iter_mut()
-                .zip(self.table.slice(c1))
-                .for_each(|(x, &code)| *x += Verdict::from_code(code).solutions);
-        }
-        g
+        first_sums(self.ids[p1].iter().map(|&c1| self.table.slice(c1)), self.c)
     }
 
     /// The puzzles `p1 <= p2 <= p3 <= p4` for this `p2`.
     fn second(&self, g: &[u8], p2: usize) -> Counts {
-        let c = self.c;
-        let mut u = vec![0u16; c * c];
-        for &c2 in &self.ids[p2] {
-            let row = &g[c2 * c * c..][..c * c];
-            u.iter_mut().zip(row).for_each(|(x, &y)| *x += u16::from(y));
-        }
+        let u = second_sums(g, &self.ids[p2], self.c);
         let mut t = [0u16; 256];
         (p2..self.ids.len())
             .map(|p3| {
-                t.fill(0);
-                for &c3 in &self.ids[p3] {
-                    let row = &u[c3 * c..][..c];
-                    t.iter_mut().zip(row).for_each(|(x, &y)| *x += y);
-                }
+                third_sums(&u, &self.ids[p3], self.c, &mut t);
                 fourth_pieces(&t, &self.fourth[p3..])
             })
             .fold(Counts::default(), |a, b| a + b)
+    }
+}
+
+/// `G(c2, c3, c4)`: solutions summed over the slices of the first piece's
+/// corners (at most 4 * 6, a byte).
+pub(super) fn first_sums<'s>(slices: impl Iterator<Item = &'s [u8]>, c: usize) -> Vec<u8> {
+    let mut g = vec![0u8; c * c * c];
+    for slice in slices {
+        g.iter_mut()
+            .zip(slice)
+            .for_each(|(x, &code)| *x += Verdict::from_code(code).solutions);
+    }
+    g
+}
+
+/// `U(c3, c4)`: `G` summed over the second piece's corners.
+pub(super) fn second_sums(g: &[u8], corners: &[usize; 4], c: usize) -> Vec<u16> {
+    let mut u = vec![0u16; c * c];
+    for &c2 in corners {
+        u.iter_mut()
+            .zip(&g[c2 * c * c..][..c * c])
+            .for_each(|(x, &y)| *x += u16::from(y));
+    }
+    u
+}
+
+/// `T(c4)`: `U` summed over the third piece's corners, into `t`.
+pub(super) fn third_sums(u: &[u16], corners: &[usize; 4], c: usize, t: &mut [u16; 256]) {
+    t.fill(0);
+    for &c3 in corners {
+        t.iter_mut().zip(&u[c3 * c..][..c]).for_each(|(x, &y)| *x += y);
     }
 }
 

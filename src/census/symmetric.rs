@@ -24,9 +24,11 @@ use std::collections::{BTreeSet, VecDeque};
 use rayon::prelude::*;
 
 use super::corners::{CornerSet, corner_slice};
-use super::fast::{Counts, Occurrences, disagreements_from, fourth_pieces, weighted_histogram};
+use super::fast::{
+    Counts, Occurrences, disagreements_from, first_sums, fourth_pieces, second_sums, third_sums, weighted_histogram,
+};
 use super::pieces::multisets_of_four;
-use super::verdict::{Verdict, verdict};
+use super::verdict::verdict;
 use super::{Census, Histogram, Outcome, Progress, Tally};
 use crate::{Pattern, Picture, Piece};
 
@@ -200,13 +202,7 @@ impl Designated<'_> {
         let slice = |c1: usize| &slices.iter().find(|s| s.0 == c1).expect("a corner of p").1;
         let first: Vec<&[u8]> = self.ids[p].iter().map(|&c1| slice(c1).as_slice()).collect();
         let histogram = weighted_histogram(first.iter().copied(), &self.weights(p));
-        let c = self.corners.len();
-        let mut g = vec![0u8; c * c * c];
-        for s in &first {
-            g.iter_mut()
-                .zip(s.iter())
-                .for_each(|(x, &code)| *x += Verdict::from_code(code).solutions);
-        }
+        let g = first_sums(first.iter().copied(), self.corners.len());
         let counts = (0..self.ids.len())
             .into_par_iter()
             .map(|p2| {
@@ -241,19 +237,11 @@ impl Designated<'_> {
     /// The puzzles `{p, p2, p3, p4}`, `p2 <= p3 <= p4`, weighted.
     fn second(&self, g: &[u8], p: usize, p2: usize) -> Counts {
         let c = self.corners.len();
-        let mut u = vec![0u16; c * c];
-        for &c2 in &self.ids[p2] {
-            u.iter_mut()
-                .zip(&g[c2 * c * c..][..c * c])
-                .for_each(|(x, &y)| *x += u16::from(y));
-        }
+        let u = second_sums(g, &self.ids[p2], c);
         let mut t = [0u16; 256];
         (p2..self.ids.len())
             .map(|p3| {
-                t.fill(0);
-                for &c3 in &self.ids[p3] {
-                    t.iter_mut().zip(&u[c3 * c..][..c]).for_each(|(x, &y)| *x += y);
-                }
+                third_sums(&u, &self.ids[p3], c, &mut t);
                 let base = 1 + u64::from(p2 == p) + u64::from(p3 == p);
                 let counts = fourth_pieces(&t, &self.fourth[p3..]).times(base);
                 // p4 = p counts once more.
