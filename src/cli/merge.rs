@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use scramble::census::shard::{Report, merge};
 
-use super::print_json;
-use super::verify::{exit_code, print_report};
+use super::verify::{exit_code, report_table};
+use super::{print_json, print_text};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&merged)?;
     } else {
-        print_report(&merged);
+        print_text(&report_table(&merged))?;
     }
     Ok(exit_code(&merged))
 }

@@ -13,7 +13,7 @@ use scramble::census::shard::{Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain, symmetric};
 use scramble::render::Renderer;
 
-use super::print_json;
+use super::{print_json, print_text};
 
 /// The largest `K`: corner numbers fit in a byte, and K = 8 corners cover
 /// every 2x2 puzzle.
@@ -85,11 +85,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&report)?;
     } else {
-        print_report(&report);
+        let mut text = report_table(&report);
         for files in &written {
             let names: Vec<String> = files.iter().skip(1).map(|p| p.display().to_string()).collect();
-            println!("disagreement: {} ({})", files[0].display(), names.join(", "));
+            text += &format!("disagreement: {} ({})\n", files[0].display(), names.join(", "));
         }
+        print_text(&text)?;
     }
     Ok(exit_code(&report))
 }
@@ -176,15 +177,17 @@ pub fn exit_code(report: &Report) -> ExitCode {
     }
 }
 
-/// Prints the report as a table (shared with `scramble merge`).
-pub fn print_report(report: &Report) {
+/// The report as a table (shared with `scramble merge`).
+pub fn report_table(report: &Report) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
     let kind = if report.repetitions {
         "with repetitions"
     } else {
         "repetition-free"
     };
     let shard = report.shard.map(|s| format!(", shard {s}")).unwrap_or_default();
-    println!("2x2 census over K = {} patterns, {kind}{shard}", report.patterns);
+    let _ = writeln!(out, "2x2 census over K = {} patterns, {kind}{shard}", report.patterns);
     if let Some(t) = &report.totals {
         let rows = [
             ("puzzles", t.puzzles),
@@ -197,25 +200,25 @@ pub fn print_report(report: &Report) {
             ("twisted_accepted", t.twisted_accepted),
             ("twisted_mismatches", t.twisted_mismatches),
         ];
-        print_rows("", &rows);
+        rows_table(&mut out, "", &rows);
     }
     if let Some(f) = &report.condition_failures {
-        println!("theorem 2.1 with repetitions:");
+        out.push_str("theorem 2.1 with repetitions:\n");
         let mut rows = vec![("rejected_solution_graphs", f.rejected_solution_graphs)];
         rows.extend(f.rejected_by_condition.iter().map(|(k, v)| (k.as_str(), *v)));
         rows.push(("accepted_non_solutions", f.accepted_non_solutions));
         rows.push(("twisted_rejected_solution_graphs", f.twisted_rejected_solution_graphs));
         rows.push(("twisted_accepted_non_solutions", f.twisted_accepted_non_solutions));
-        print_rows("  ", &rows);
+        rows_table(&mut out, "  ", &rows);
         let combos: Vec<String> = f
             .rejected_by_combination
             .iter()
             .map(|(k, v)| format!("{{{k}}}: {v}"))
             .collect();
-        println!("  rejected, by failing conditions: {}", combos.join(", "));
+        let _ = writeln!(out, "  rejected, by failing conditions: {}", combos.join(", "));
     }
     if let Some(c) = &report.corners {
-        println!("corner check: every ordered 4-tuple of the {} corners", c.corners);
+        let _ = writeln!(out, "corner check: every ordered 4-tuple of the {} corners", c.corners);
         let rows = [
             ("tuples", c.tuples),
             ("solution_tuples", c.solution_tuples),
@@ -225,14 +228,16 @@ pub fn print_report(report: &Report) {
             ("twisted_accepted", c.twisted_accepted),
             ("twisted_mismatches", c.twisted_mismatches),
         ];
-        print_rows("  ", &rows);
+        rows_table(&mut out, "  ", &rows);
     }
-    println!("seconds: {:.2}", report.seconds);
+    let _ = writeln!(out, "seconds: {:.2}", report.seconds);
+    out
 }
 
-fn print_rows(indent: &str, rows: &[(&str, u64)]) {
+fn rows_table(out: &mut String, indent: &str, rows: &[(&str, u64)]) {
+    use std::fmt::Write;
     let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
     for (name, value) in rows {
-        println!("{indent}{name:<width$}  {value:>16}");
+        let _ = writeln!(out, "{indent}{name:<width$}  {value:>16}");
     }
 }
