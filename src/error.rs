@@ -48,6 +48,9 @@ pub enum Error {
         /// What it printed on stderr, or why it could not start.
         message: String,
     },
+    /// A puzzle beyond what an algorithm handles (e.g. the solver's 8x8).
+    #[error("{0}")]
+    Unsupported(String),
     /// A command-line value that is out of range.
     #[error("{0}")]
     Usage(String),
