@@ -145,51 +145,109 @@ impl State {
     }
 }
 
-/// Picks the cell to fill at each depth.
+/// Picks the cell to fill at each depth: `(cell, placed-neighbour mask,
+/// required pictures packed by direction)`.
 pub(super) trait Chooser {
-    fn next(&self, grid: &Grid, state: &State) -> usize;
+    fn next(&self, grid: &Grid, state: &State) -> (usize, usize, u32);
 }
 
-/// A fixed list of cells.
-pub(super) struct Fixed<'a>(pub &'a [u8]);
+/// One placed neighbour of a step: its cell, the shift of the side it
+/// shows, the shift of the direction it constrains.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Link {
+    cell: u8,
+    from: u8,
+    to: u8,
+}
 
-impl Chooser for Fixed<'_> {
-    #[inline(always)]
-    fn next(&self, _: &Grid, state: &State) -> usize {
-        usize::from(self.0[state.depth])
+/// A depth of a static order, with its placed neighbours worked out once.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Step {
+    cell: u8,
+    mask: u8,
+    count: u8,
+    links: [Link; 4],
+}
+
+/// The steps of a static order of cells.
+pub(super) fn steps(grid: &Grid, cells: &[usize]) -> Vec<Step> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, &cell)| {
+            let mut step = Step {
+                cell: cell as u8,
+                ..Step::default()
+            };
+            for (d, &nb) in grid.neighbours[cell].iter().enumerate() {
+                if nb != NONE && cells[..i].contains(&usize::from(nb)) {
+                    step.mask |= 1 << d;
+                    step.links[usize::from(step.count)] = Link {
+                        cell: nb,
+                        from: (8 * ((d + 2) & 3)) as u8,
+                        to: (8 * d) as u8,
+                    };
+                    step.count += 1;
+                }
+            }
+            step
+        })
+        .collect()
+}
+
+impl Step {
+    /// The neighbour mask of this step.
+    pub fn mask(&self) -> usize {
+        usize::from(self.mask)
+    }
+
+    /// The cell of this step.
+    pub fn cell(&self) -> usize {
+        usize::from(self.cell)
     }
 }
 
-/// `center-max`: the start cell, then the empty cell facing the placed
-/// picture whose complement occurs least (ties: more placed neighbours,
-/// then the lower cell).
+/// A fixed list of cells.
+pub(super) struct Fixed<'a>(pub &'a [Step]);
+
+impl Chooser for Fixed<'_> {
+    #[inline(always)]
+    fn next(&self, _: &Grid, state: &State) -> (usize, usize, u32) {
+        let step = &self.0[state.depth];
+        let want = step.links[..usize::from(step.count)].iter().fold(0, |want, l| {
+            want | ((state.sides[usize::from(l.cell)] >> l.from & 0xFF) ^ 1) << l.to
+        });
+        (usize::from(step.cell), usize::from(step.mask), want)
+    }
+}
+
+/// `center-max`: the start cell, then the empty cell with the most placed
+/// neighbours, among those the one facing the placed picture whose
+/// complement occurs least (the paper's rule), then the lower cell.
 pub(super) struct CenterMax<'a> {
     pub start: usize,
     pub occurrences: &'a [u32],
 }
 
 impl Chooser for CenterMax<'_> {
-    fn next(&self, grid: &Grid, state: &State) -> usize {
+    fn next(&self, grid: &Grid, state: &State) -> (usize, usize, u32) {
         if state.depth == 0 {
-            return self.start;
+            return (self.start, 0, 0);
         }
         let mut frontier = grid.around(state.filled) & !state.filled;
-        let mut best = (u32::MAX, 0, usize::MAX);
+        let mut best = (u32::MAX, u32::MAX, usize::MAX, 0, 0);
         while frontier != 0 {
             let cell = frontier.trailing_zeros() as usize;
             frontier &= frontier - 1;
-            let (_, want) = required(grid, state, cell);
-            let (mut rarest, mut count) = (u32::MAX, 0);
-            for d in 0..4 {
-                let nb = grid.neighbours[cell][d];
-                if nb != NONE && state.filled >> nb & 1 != 0 {
-                    rarest = rarest.min(self.occurrences[(want >> (8 * d) & 0xFF) as usize]);
-                    count += 1;
-                }
-            }
-            best = best.min((rarest, 4 - count, cell));
+            let (mask, want) = required(grid, state, cell);
+            let rarest = (0..4)
+                .filter(|d| mask >> d & 1 != 0)
+                .map(|d| self.occurrences[(want >> (8 * d) & 0xFF) as usize])
+                .min()
+                .unwrap_or(u32::MAX);
+            best = best.min((4 - mask.count_ones(), rarest, cell, mask, want));
         }
-        best.2
+        (best.2, best.3, best.4)
     }
 }
 
@@ -220,8 +278,7 @@ impl<C: Chooser> Search<'_, C> {
     /// Sets up the frame of `state.depth`: the next cell and its candidates.
     #[inline(always)]
     fn enter(&self, state: &mut State) {
-        let cell = self.chooser.next(self.grid, state);
-        let (mask, want) = required(self.grid, state, cell);
+        let (cell, mask, want) = self.chooser.next(self.grid, state);
         let plan = PLANS[mask];
         let at = self.grid.bases[cell][mask] as usize + key_of(plan, want, self.grid.pictures);
         let mut blocked = state.used;
@@ -261,9 +318,11 @@ impl<C: Chooser> Search<'_, C> {
         let floor = state.depth;
         let candidates = &self.tables.candidates[..];
         let mut frame = state.frames[floor];
+        let mut tests = 0;
         loop {
             if frame.pos == frame.end {
                 if state.depth == floor {
+                    state.tests += tests;
                     return ControlFlow::Continue(());
                 }
                 state.depth -= 1;
@@ -275,7 +334,7 @@ impl<C: Chooser> Search<'_, C> {
             }
             let c = candidates[frame.pos as usize];
             frame.pos += 1;
-            state.tests += 1;
+            tests += 1;
             if frame.blocked >> c.piece & 1 != 0 || c.sides & frame.extra_mask != frame.extra_want {
                 continue;
             }
@@ -293,7 +352,10 @@ impl<C: Chooser> Search<'_, C> {
                 state.depth = depth;
                 state.used ^= 1 << c.piece;
                 state.filled ^= 1 << cell;
-                flow?;
+                if flow.is_break() {
+                    state.tests += tests;
+                    return flow;
+                }
                 continue;
             }
             self.enter(state);

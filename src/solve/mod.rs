@@ -23,7 +23,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::{Arrangement, Puzzle, Result};
-use fast::{CenterMax, Chooser, Fixed, Grid, Search, State};
+use fast::{CenterMax, Chooser, Fixed, Grid, Search, State, Step};
 pub use order::{Order, central_start, spiral, value_indices};
 pub use stats::Stats;
 use tables::{Dense, Kind, Tables};
@@ -37,6 +37,15 @@ pub struct Count {
     pub arrangements: u64,
     /// The search's statistics.
     pub stats: Stats,
+}
+
+/// What a parallel count reports while it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The number of subtrees the search was split into.
+    Subtrees(usize),
+    /// One subtree is done.
+    Done,
 }
 
 /// The fast backtracker for one puzzle and one order.
@@ -56,8 +65,8 @@ pub struct Solver {
     order: Order,
     grid: Grid,
     tables: Tables,
-    /// The filling order of static orders.
-    cells: Option<Vec<u8>>,
+    /// The steps of static orders.
+    cells: Option<Vec<Step>>,
     start: usize,
     occurrences: Vec<u32>,
 }
@@ -92,7 +101,7 @@ impl Solver {
         let mut grid = Grid::new(n, dense.pictures);
         let mut tables = Tables::default();
         let start = order.start(n);
-        let cells = order.cells(n);
+        let cells = order.cells(n).map(|cells| fast::steps(&grid, &cells));
         for (cell, mask) in table_uses(&grid, cells.as_deref(), start) {
             let kind = Kind {
                 mask,
@@ -105,7 +114,7 @@ impl Solver {
             order,
             grid,
             tables,
-            cells: cells.map(|c| c.into_iter().map(|cell| cell as u8).collect()),
+            cells,
             start,
             occurrences: dense.occurrences,
         })
@@ -179,6 +188,12 @@ impl Solver {
     /// enumerated until there are enough subtrees, which rayon shares out.
     /// The result, statistics included, equals [`Solver::count`]'s.
     pub fn count_parallel(&self) -> Count {
+        self.count_parallel_with(|_| ())
+    }
+
+    /// [`Solver::count_parallel`], telling `progress` how many subtrees
+    /// there are, then each time one is done (for a progress bar).
+    pub fn count_parallel_with(&self, progress: impl Fn(Progress) + Sync) -> Count {
         let started = Instant::now();
         let cells = self.cell_count();
         let wanted = 32 * rayon::current_num_threads().max(1);
@@ -186,6 +201,7 @@ impl Solver {
             .map(|depth| self.prefixes(depth))
             .find(|(_, prefixes)| prefixes.len() >= wanted || prefixes.is_empty())
             .unwrap_or_else(|| self.prefixes(cells - 1));
+        progress(Progress::Subtrees(prefixes.len()));
         let (solutions, rest) = prefixes
             .into_par_iter()
             .map(|mut state| {
@@ -197,6 +213,7 @@ impl Solver {
                         ControlFlow::Continue(())
                     })
                 });
+                progress(Progress::Done);
                 (solutions, self.stats(&state, started))
             })
             .reduce(
@@ -234,27 +251,14 @@ fn counted(solutions: u64, stats: Stats) -> Count {
 
 /// Every `(cell, neighbour mask)` the search can meet: along the order for
 /// static orders, every subset of a cell's neighbours for `center-max`.
-fn table_uses(grid: &Grid, cells: Option<&[usize]>, start: usize) -> Vec<(usize, usize)> {
-    let exists = |cell: usize| {
-        (0..4)
-            .filter(|&d| grid.neighbours[cell][d] != fast::NONE)
-            .fold(0, |m, d| m | 1 << d)
-    };
-    match cells {
-        Some(cells) => cells
-            .iter()
-            .enumerate()
-            .map(|(i, &cell)| {
-                let before = &cells[..i];
-                let mask = (0..4)
-                    .filter(|&d| before.contains(&usize::from(grid.neighbours[cell][d])))
-                    .fold(0, |m, d| m | 1 << d);
-                (cell, mask)
-            })
-            .collect(),
+fn table_uses(grid: &Grid, steps: Option<&[Step]>, start: usize) -> Vec<(usize, usize)> {
+    match steps {
+        Some(steps) => steps.iter().map(|s| (s.cell(), s.mask())).collect(),
         None => (0..grid.n * grid.n)
             .flat_map(|cell| {
-                let all = exists(cell);
+                let all = (0..4)
+                    .filter(|&d| grid.neighbours[cell][d] != fast::NONE)
+                    .fold(0, |m, d| m | 1 << d);
                 (1..16usize).filter(move |&m| m & all == m).map(move |m| (cell, m))
             })
             .chain([(start, 0)])
