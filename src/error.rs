@@ -51,6 +51,14 @@ pub enum Error {
     /// A puzzle beyond what an algorithm handles (e.g. the solver's 8x8).
     #[error("{0}")]
     Unsupported(String),
+    /// A command that studies 2x2 puzzles was given another size.
+    #[error("{puzzle}: a {size}x{size} puzzle; this command needs a 2x2 puzzle (4 pieces)")]
+    NotTwoByTwo {
+        /// The puzzle's name.
+        puzzle: String,
+        /// Its `n`.
+        size: usize,
+    },
     /// A command-line value that is out of range.
     #[error("{0}")]
     Usage(String),

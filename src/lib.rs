@@ -15,12 +15,14 @@
 
 pub mod error;
 pub mod generate;
+pub mod judge;
 pub mod output;
 pub mod puzzle;
 pub mod recording;
 pub mod render;
 pub mod rng;
 pub mod solve;
+pub mod theorem;
 
 pub use error::{Error, Result};
 pub use puzzle::read::{Format, read_puzzle};

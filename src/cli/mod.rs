@@ -1,6 +1,9 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod graph;
+mod inspect;
 mod show;
+mod subgraphs;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,12 +23,21 @@ pub struct Cli {
 enum Command {
     /// Print a puzzle's pieces, grid size, patterns, picture indices and repetitions.
     Show(show::Args),
+    /// Judge the 256 four-color subgraphs of a 2x2 puzzle by Theorem 2.1, the twisted criterion and brute force.
+    Subgraphs(subgraphs::Args),
+    /// Show the subgraph of the recording graph that a solution of an n x n puzzle keeps.
+    Inspect(inspect::Args),
+    /// Draw the recording graph (DOT and/or SVG) and the pieces into `<out>/<puzzle name>/`.
+    Graph(graph::Args),
 }
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Show(args) => show::run(args),
+        Command::Subgraphs(args) => subgraphs::run(args),
+        Command::Inspect(args) => inspect::run(args),
+        Command::Graph(args) => graph::run(args),
     }
 }
 
@@ -48,6 +60,14 @@ impl PuzzleArg {
 
 /// Prints `value` as pretty JSON on stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
-    Ok(())
+    print_text(&(serde_json::to_string_pretty(value)? + "\n"))
+}
+
+/// Writes `text` to stdout; a reader that stops early (`| head`) is no error.
+pub fn print_text(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
 }

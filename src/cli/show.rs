@@ -23,7 +23,7 @@ struct Summary {
     size: usize,
     pieces: Vec<PieceRow>,
     patterns: Vec<String>,
-    picture_indices: Vec<(String, usize)>,
+    picture_indices: Vec<PictureIndex>,
     repetition_free: bool,
     repetitions: Vec<Repetition>,
 }
@@ -32,6 +32,12 @@ struct Summary {
 struct PieceRow {
     label: String,
     sides: String,
+}
+
+#[derive(Serialize)]
+struct PictureIndex {
+    picture: String,
+    index: usize,
 }
 
 #[derive(Serialize)]
@@ -56,7 +62,10 @@ fn summarize(puzzle: &Puzzle) -> Summary {
         picture_indices: puzzle
             .picture_indices()
             .into_iter()
-            .map(|(p, n)| (puzzle.picture_label(p), n))
+            .map(|(p, index)| PictureIndex {
+                picture: puzzle.picture_label(p),
+                index,
+            })
             .collect(),
         repetition_free: puzzle.is_repetition_free(),
         repetitions: puzzle
@@ -93,9 +102,13 @@ fn print_text(s: &Summary) {
     );
     let width = s.pieces.iter().map(|p| p.label.len()).max().unwrap_or(0);
     for p in &s.pieces {
-        println!("  {:>width$}  {}", p.label, p.sides);
+        println!("  {:<width$}  {}", p.label, p.sides);
     }
-    let indices: Vec<String> = s.picture_indices.iter().map(|(p, n)| format!("{p}:{n}")).collect();
+    let indices: Vec<String> = s
+        .picture_indices
+        .iter()
+        .map(|p| format!("{}:{}", p.picture, p.index))
+        .collect();
     println!("picture indices: {}", indices.join(" "));
     if s.repetition_free {
         println!("repetitions: none (repetition-free)");

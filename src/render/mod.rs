@@ -1,1 +1,403 @@
 //! Pictures: DOT and SVG of recording graphs, solution graphs and pieces.
+//!
+//! The geometry of a recording-graph picture is computed once, in
+//! [`layout`]: the paper's two rows, curves for every edge (parallel edges
+//! bent apart, loops as teardrops). [`recording_dot`] writes it as DOT with
+//! every position pinned; [`recording_svg`] has Graphviz (`neato -n2`) draw
+//! that DOT, or draws the same geometry itself with the embedded renderer.
+//! [`pieces_svg`] draws the pieces, loose or as an arrangement places them.
+//! All output is deterministic.
+
+mod dot;
+mod embedded;
+pub mod geometry;
+mod graphviz;
+pub mod layout;
+mod pieces;
+pub mod style;
+
+use petgraph::graph::EdgeIndex;
+
+pub use graphviz::graphviz_available;
+
+use crate::{Arrangement, Puzzle, RecordingGraph, Result};
+use layout::Layout;
+
+/// Which program draws the SVG.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Renderer {
+    /// Graphviz when `neato` is on PATH, the embedded renderer otherwise.
+    #[default]
+    Auto,
+    /// Graphviz (`neato -n2`); an error when it is not installed.
+    Graphviz,
+    /// The renderer built into scramble; needs nothing else.
+    Embedded,
+}
+
+/// Which program did draw an SVG.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UsedRenderer {
+    /// Graphviz's `neato -n2 -Tsvg`.
+    Graphviz,
+    /// The embedded renderer.
+    Embedded,
+}
+
+/// Which edges of the recording graph a picture shows.
+///
+/// Edge indices that are not in the graph are ignored.
+#[derive(Clone, Copy, Debug)]
+pub enum Selection<'a> {
+    /// Every edge, each in its piece's color.
+    Full,
+    /// Only these edges (every vertex stays, where the full picture has it).
+    Alone(&'a [EdgeIndex]),
+    /// The whole graph faded, these edges bold in their colors.
+    Highlighted(&'a [EdgeIndex]),
+}
+
+/// An SVG picture and the renderer that drew it.
+#[derive(Clone, Debug)]
+pub struct Rendered {
+    /// The SVG text.
+    pub svg: String,
+    /// Who drew it.
+    pub renderer: UsedRenderer,
+}
+
+/// DOT text of the recording graph (graphviz-rust builds it), with `title`
+/// as the graph label.
+///
+/// Every node and edge carries its `pos`, so `neato -n2 -Tsvg` draws exactly
+/// the computed layout. Linear in the size of the graph (plus sorting).
+///
+/// ```
+/// use scramble::{Puzzle, RecordingGraph, render::{recording_dot, Selection}};
+/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+/// let dot = recording_dot(&puzzle, &RecordingGraph::new(&puzzle), Selection::Full, "G(P)");
+/// assert!(dot.starts_with("digraph recording {"));
+/// assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
+/// ```
+pub fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
+    dot::write(&titled_layout(puzzle, graph, title), &selection, title)
+}
+
+/// The layout, wide enough for the title.
+fn titled_layout(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> Layout {
+    let mut layout = Layout::new(puzzle, graph);
+    layout.widen(geometry::text_width(title, layout::TITLE_FONT) + 40.0);
+    layout
+}
+
+/// SVG of the same picture as [`recording_dot`], by Graphviz when asked or
+/// (for [`Renderer::Auto`]) available, else by the embedded renderer.
+///
+/// Fails with [`Error::Graphviz`](crate::Error::Graphviz) when Graphviz is
+/// asked for and missing, or fails.
+///
+/// ```
+/// use scramble::{Puzzle, RecordingGraph, render::{recording_svg, Renderer, Selection, UsedRenderer}};
+/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+/// let graph = RecordingGraph::new(&puzzle);
+/// let picture = recording_svg(&puzzle, &graph, Selection::Full, "G(P)", Renderer::Embedded).unwrap();
+/// assert_eq!(picture.renderer, UsedRenderer::Embedded);
+/// assert_eq!(picture.svg.matches("class=\"edge\"").count(), 16);
+/// ```
+pub fn recording_svg(
+    puzzle: &Puzzle,
+    graph: &RecordingGraph,
+    selection: Selection<'_>,
+    title: &str,
+    renderer: Renderer,
+) -> Result<Rendered> {
+    let layout = titled_layout(puzzle, graph, title);
+    let use_graphviz = match renderer {
+        Renderer::Auto => graphviz_available(),
+        Renderer::Graphviz => true,
+        Renderer::Embedded => false,
+    };
+    Ok(if use_graphviz {
+        Rendered {
+            svg: graphviz::neato_svg(&dot::write(&layout, &selection, title))?,
+            renderer: UsedRenderer::Graphviz,
+        }
+    } else {
+        Rendered {
+            svg: embedded::write(&layout, &selection, title),
+            renderer: UsedRenderer::Embedded,
+        }
+    })
+}
+
+/// The pieces as SVG squares with their four pictures; laid out in puzzle
+/// order on the `n x n` grid when `arrangement` is `None`, otherwise as the
+/// arrangement places and turns them (a solved grid).
+///
+/// ```
+/// use scramble::{Arrangement, Placement, Puzzle, render::pieces_svg};
+/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let loose = pieces_svg(&puzzle, None, "pieces");
+/// assert_eq!(loose.matches("class=\"piece\"").count(), 4);
+/// let solved = Arrangement::new(2, (0..4).map(|piece| Placement { piece, rotation: 0 }).collect());
+/// assert!(pieces_svg(&puzzle, Some(&solved), "solution").contains("#4@0"));
+/// ```
+pub fn pieces_svg(puzzle: &Puzzle, arrangement: Option<&Arrangement>, title: &str) -> String {
+    pieces::write(puzzle, arrangement, title)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::Placement;
+    use svg::parser::Event;
+
+    /// Whether the Graphviz tests can run: under `CI` Graphviz must be
+    /// installed; elsewhere its absence is noted and the test skipped.
+    pub fn neato_or_note() -> bool {
+        let available = graphviz_available();
+        if !available {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI is set but `neato` (Graphviz) is not on PATH"
+            );
+            eprintln!("note: `neato` is not on PATH; skipping a Graphviz test");
+        }
+        available
+    }
+
+    fn paper() -> (Puzzle, RecordingGraph) {
+        let puzzle: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
+        let graph = RecordingGraph::new(&puzzle);
+        (puzzle, graph)
+    }
+
+    /// The centre corners of the paper fixture's solution `1 2 / 3 4`, every
+    /// piece unturned: cell 0 meets the centre with its right-bottom corner,
+    /// cell 1 bottom-left, cell 2 top-right, cell 3 left-top.
+    fn solution_edges(graph: &RecordingGraph) -> [EdgeIndex; 4] {
+        [graph.edge(0, 1), graph.edge(1, 2), graph.edge(2, 0), graph.edge(3, 3)]
+    }
+
+    #[test]
+    fn dot_snapshots() {
+        let (puzzle, graph) = paper();
+        let chosen = solution_edges(&graph);
+        insta::assert_snapshot!("paper_full", recording_dot(&puzzle, &graph, Selection::Full, "G(P)"));
+        insta::assert_snapshot!(
+            "paper_alone",
+            recording_dot(&puzzle, &graph, Selection::Alone(&chosen), "Gs(P)")
+        );
+        insta::assert_snapshot!(
+            "paper_highlighted",
+            recording_dot(&puzzle, &graph, Selection::Highlighted(&chosen), "Gs(P) in G(P)")
+        );
+    }
+
+    #[test]
+    fn dot_is_read_back_by_graphviz_rust_with_every_edge_and_position() {
+        let (puzzle, graph) = paper();
+        let dot = recording_dot(&puzzle, &graph, Selection::Full, "a \"quoted\" title");
+        let parsed = graphviz_rust::parse(&dot).unwrap();
+        let text = format!("{parsed:?}");
+        // 16 graph edges and 4 legend samples, each with its spline.
+        assert_eq!(text.matches("Edge { ty: Pair").count(), 20);
+        assert_eq!(dot.matches("pos=\"e,").count(), 16);
+        assert!(dot.contains("label=\"a \\\"quoted\\\" title\""));
+    }
+
+    /// Start tags of an SVG, checking that every element is closed.
+    fn tags(svg: &str) -> Vec<(String, svg::node::Attributes)> {
+        let mut open = vec![];
+        let mut seen = vec![];
+        for event in svg::read(svg).unwrap() {
+            match event {
+                Event::Tag(name, kind, attributes) => {
+                    use svg::node::element::tag::Type;
+                    match kind {
+                        Type::Start => open.push(name.to_string()),
+                        Type::End => assert_eq!(open.pop().as_deref(), Some(name), "badly nested </{name}>"),
+                        Type::Empty => {}
+                    }
+                    if kind != Type::End {
+                        seen.push((name.to_string(), attributes));
+                    }
+                }
+                Event::Error(e) => panic!("not well-formed: {e}"),
+                _ => {}
+            }
+        }
+        assert!(open.is_empty(), "unclosed {open:?}");
+        seen
+    }
+
+    /// The contents of an SVG's `<text>` elements, trimmed, in order.
+    fn texts(svg: &str) -> Vec<String> {
+        let mut element = String::new();
+        svg::read(svg)
+            .unwrap()
+            .filter_map(|e| match e {
+                Event::Tag(name, _, _) => {
+                    element = name.to_string();
+                    None
+                }
+                Event::Text(t) if element == "text" => Some(t.trim().to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn edge_paths(svg: &str) -> Vec<svg::node::Attributes> {
+        // Every edge group holds a title, then its path.
+        let tags = tags(svg);
+        tags.windows(3)
+            .filter(|w| w[0].0 == "g" && w[0].1.get("class").map(|c| c.to_string()) == Some("edge".into()))
+            .map(|w| w[2].1.clone())
+            .collect()
+    }
+
+    #[test]
+    fn embedded_svg_is_well_formed_with_one_path_per_drawn_edge() {
+        let (puzzle, graph) = paper();
+        let chosen = solution_edges(&graph);
+        let render = |selection| recording_svg(&puzzle, &graph, selection, "t", Renderer::Embedded).unwrap();
+        let full = render(Selection::Full);
+        assert_eq!(full.renderer, UsedRenderer::Embedded);
+        let paths = edge_paths(&full.svg);
+        assert_eq!(paths.len(), 16);
+        let colors: std::collections::BTreeSet<String> =
+            paths.iter().map(|a| a.get("stroke").unwrap().to_string()).collect();
+        let expected: std::collections::BTreeSet<String> = (0..4).map(|p| style::piece_color(p).to_string()).collect();
+        assert_eq!(colors, expected, "one color per piece");
+
+        let alone = edge_paths(&render(Selection::Alone(&chosen)).svg);
+        assert_eq!(alone.len(), 4);
+        let highlighted = edge_paths(&render(Selection::Highlighted(&chosen)).svg);
+        assert_eq!(highlighted.len(), 16);
+        let faded = highlighted.iter().filter(|a| *a.get("stroke").unwrap() == style::FADED);
+        assert_eq!(faded.count(), 12);
+        // The chosen edges come last (on top), as in Alone, in the same place.
+        let last: Vec<_> = highlighted[12..]
+            .iter()
+            .map(|a| a.get("d").unwrap().to_string())
+            .collect();
+        let alone: Vec<_> = alone.iter().map(|a| a.get("d").unwrap().to_string()).collect();
+        assert_eq!(last, alone);
+    }
+
+    #[test]
+    fn output_is_deterministic() {
+        let (puzzle, graph) = paper();
+        let twice = || {
+            (
+                recording_dot(&puzzle, &graph, Selection::Full, "t"),
+                recording_svg(&puzzle, &graph, Selection::Full, "t", Renderer::Embedded)
+                    .unwrap()
+                    .svg,
+                pieces_svg(&puzzle, None, "t"),
+            )
+        };
+        assert_eq!(twice(), twice());
+    }
+
+    /// Numbers of an SVG path's `d`, in order.
+    fn numbers(d: &str) -> Vec<f64> {
+        d.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn graphviz_draws_the_embedded_geometry() {
+        if !neato_or_note() {
+            return;
+        }
+        let puzzle: Puzzle = "2- 2- 2+ 1+\n2- 1+ 1+ 2-\n2- 1+ 1+ 1-\n2- 1- 2+ 1+\n1+ 3+ 2- 2-\n1+ 1+ 1+ 3-\n2- 1- 2+ 1+\n2- 1- 2+ 1+\n3- 1- 3+ 1+"
+            .parse()
+            .unwrap();
+        let graph = RecordingGraph::new(&puzzle);
+        let drawn = |renderer| recording_svg(&puzzle, &graph, Selection::Full, "loops", renderer).unwrap();
+        let graphviz = drawn(Renderer::Graphviz);
+        assert_eq!(graphviz.renderer, UsedRenderer::Graphviz);
+        let embedded = drawn(Renderer::Embedded);
+        let ours: Vec<Vec<f64>> = edge_paths(&embedded.svg)
+            .iter()
+            .map(|a| numbers(&a.get("d").unwrap().to_string()))
+            .collect();
+        // Graphviz writes edges in an order of its own, each as a group with
+        // id `edge<k>` (k-th edge statement) holding the path, and writes y
+        // upwards from the bottom of the drawing.
+        let mut theirs: Vec<(usize, Vec<f64>)> = vec![];
+        let mut statement = None;
+        for (name, a) in tags(&graphviz.svg) {
+            let attribute = |key: &str| a.get(key).map(|v| v.to_string());
+            if name == "g" && attribute("class").as_deref() == Some("edge") {
+                statement = attribute("id").and_then(|id| id.strip_prefix("edge")?.parse::<usize>().ok());
+            } else if name == "path"
+                && let Some(k) = statement.take()
+            {
+                theirs.push((k, numbers(&attribute("d").unwrap())));
+            }
+        }
+        theirs.sort_by_key(|(k, _)| *k);
+        let theirs: Vec<Vec<f64>> = theirs.into_iter().map(|(_, d)| d).take(36).collect();
+        assert_eq!(theirs.len(), 36);
+        let height = Layout::new(&puzzle, &graph).height;
+        for (ours, theirs) in ours.iter().zip(&theirs) {
+            assert_eq!(ours.len(), theirs.len());
+            for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
+                let b = if i % 2 == 1 {
+                    b + height + embedded::TITLE_BAND
+                } else {
+                    *b
+                };
+                let a = if i % 2 == 1 { a + embedded::TITLE_BAND } else { *a };
+                assert!((a - b).abs() < 0.6, "{ours:?} vs {theirs:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_show_four_labelled_triangles_each() {
+        let (puzzle, _) = paper();
+        let loose = pieces_svg(&puzzle, None, "pieces");
+        let tags = tags(&loose);
+        assert_eq!(tags.iter().filter(|(n, _)| n == "polygon").count(), 16);
+        // `+` halves are solid pattern colors, `-` halves hatched.
+        let fills: Vec<String> = tags
+            .iter()
+            .filter(|(n, _)| n == "polygon")
+            .map(|(_, a)| a.get("fill").unwrap().to_string())
+            .collect();
+        assert_eq!(fills.iter().filter(|f| f.starts_with("url(#minus-")).count(), 8);
+        assert!(
+            fills.contains(&style::pattern_color(2).to_string()),
+            "3+ is the third pattern's color"
+        );
+        let texts = texts(&loose);
+        for label in ["3+", "3-", "#1", "#4"] {
+            assert!(texts.iter().any(|t| t == label), "{label}");
+        }
+        // Four pictures and a name per piece, a title and a caption.
+        assert_eq!(texts.len(), 4 * 5 + 2);
+    }
+
+    #[test]
+    fn an_arrangement_is_drawn_as_placed_and_turned() {
+        let (puzzle, _) = paper();
+        let solved = Arrangement::new(2, (0..4).map(|piece| Placement { piece, rotation: 0 }).collect());
+        let turned = solved.rotated();
+        let svg = pieces_svg(&puzzle, Some(&turned), "turned");
+        // Cell 0 of the turned grid holds piece 3 turned once: its top shows
+        // that piece's left side.
+        assert_eq!(turned.cells()[0], Placement { piece: 2, rotation: 1 });
+        // After the title: cell 0's top, right, bottom, left and name.
+        let texts = texts(&svg);
+        let piece = puzzle.pieces()[2];
+        let expected: Vec<String> = [3, 0, 1, 2].map(|s| puzzle.picture_label(piece.side(s))).to_vec();
+        assert_eq!(texts[1..5], expected);
+        assert_eq!(texts[5], "#3@1");
+    }
+}

@@ -1,0 +1,183 @@
+//! `scramble inspect`: the subgraph of the recording graph that a solution
+//! of an `n x n` puzzle keeps (every piece's corners between two inner
+//! sides), piece by piece and lattice point by lattice point.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use scramble::judge::{blocks, first_solution, inner_corners, kept_edges};
+use scramble::render::{Renderer, UsedRenderer};
+use scramble::theorem::subgraph::{edge_label, sub_edge};
+use scramble::theorem::{evaluate, twisted_criterion};
+use scramble::{Arrangement, Puzzle, RecordingGraph};
+use serde::Serialize;
+
+use super::PuzzleArg;
+use super::subgraphs::{Pictures, grid_rows, pictures_text, write_all};
+use super::{print_json, print_text};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Folder for pictures: `<out>/<puzzle>/inspect/`.
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Who draws the SVG.
+    #[arg(long, value_enum, default_value_t = Renderer::Auto)]
+    renderer: Renderer,
+}
+
+/// What `inspect --json` prints.
+#[derive(Serialize)]
+struct Report {
+    puzzle: String,
+    size: usize,
+    solved: bool,
+    solution: Vec<Vec<String>>,
+    kept_edges: usize,
+    recording_edges: usize,
+    pieces: Vec<PieceReport>,
+    lattice_points: Vec<PointReport>,
+    pictures: Vec<PathBuf>,
+    renderer: Option<UsedRenderer>,
+}
+
+#[derive(Serialize)]
+struct PieceReport {
+    piece: String,
+    cell: [usize; 2],
+    rotation: usize,
+    role: &'static str,
+    edges: Vec<String>,
+}
+
+/// The four corners meeting at one interior lattice point: a 2x2 solution
+/// graph of the four pieces around it.
+#[derive(Serialize)]
+struct PointReport {
+    point: [usize; 2],
+    edges: Vec<String>,
+    twisted: bool,
+    theorem: bool,
+    failing: Vec<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let puzzle = args.puzzle.read()?;
+    let graph = RecordingGraph::new(&puzzle);
+    let Some(solution) = first_solution(&puzzle) else {
+        if args.json {
+            print_json(&serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false }))?;
+        } else {
+            print_text(&format!("{}: no solution, nothing to inspect\n", puzzle.name()))?;
+        }
+        return Ok(ExitCode::from(1));
+    };
+    let mut report = report(&puzzle, &graph, &solution);
+    let pictures = Pictures::new(&puzzle, &graph, args.renderer);
+    let dir = args.out.join(puzzle.name()).join("inspect");
+    let title = format!(
+        "{}: the {} edges a {n}x{n} solution keeps",
+        puzzle.name(),
+        report.kept_edges,
+        n = puzzle.size()
+    );
+    let mut files = pictures.edges(&kept_edges(&graph, &solution), &title, &dir, "kept")?;
+    let rows: Vec<String> = report.solution.iter().map(|r| r.join(" ")).collect();
+    let grid_title = format!("{}: solution {}", puzzle.name(), rows.join(" / "));
+    files.push(pictures.grid(&solution, &grid_title, dir.join("solution.svg")));
+    report.pictures = write_all(files)?;
+    report.renderer = pictures.used();
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_text(&text(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Report {
+    let n = solution.size();
+    let label = |e| edge_label(puzzle, &sub_edge(graph, e));
+    let pieces: Vec<PieceReport> = solution
+        .cells()
+        .iter()
+        .enumerate()
+        .map(|(cell, p)| {
+            let corners = inner_corners(n, cell, p.rotation);
+            PieceReport {
+                piece: puzzle.piece_label(p.piece),
+                cell: [cell / n, cell % n],
+                rotation: p.rotation,
+                role: ["corner piece", "corner piece", "edge piece", "", "inner piece"][corners.len()],
+                edges: corners.iter().map(|&c| label(graph.edge(p.piece, c))).collect(),
+            }
+        })
+        .collect();
+    let lattice_points = blocks(graph, solution)
+        .into_iter()
+        .map(|((i, j), block)| {
+            let verdict = evaluate(graph, &block);
+            PointReport {
+                point: [i, j],
+                edges: block.edges().into_iter().map(label).collect(),
+                twisted: twisted_criterion(&block.resolve(graph)),
+                theorem: verdict.accepted(),
+                failing: verdict.failing().iter().map(ToString::to_string).collect(),
+            }
+        })
+        .collect();
+    Report {
+        puzzle: puzzle.name().to_string(),
+        size: n,
+        solved: true,
+        solution: grid_rows(puzzle, solution),
+        kept_edges: pieces.iter().map(|p| p.edges.len()).sum(),
+        recording_edges: graph.graph().edge_count(),
+        pieces,
+        lattice_points,
+        pictures: Vec::new(),
+        renderer: None,
+    }
+}
+
+fn text(r: &Report) -> String {
+    let mut out = format!("{}: {}x{} solution\n", r.puzzle, r.size, r.size);
+    for row in &r.solution {
+        out += &format!("  {}\n", row.join(" "));
+    }
+    out += &format!(
+        "kept edges: {} of {} (corners between two inner sides)\n",
+        r.kept_edges, r.recording_edges
+    );
+    for p in &r.pieces {
+        let (row, column) = (p.cell[0], p.cell[1]);
+        out += &format!(
+            "  ({row},{column}) {}@{} {}: {}\n",
+            p.piece,
+            p.rotation,
+            p.role,
+            p.edges.join(", ")
+        );
+    }
+    out += "lattice points (each the centre of a 2x2 block of the solution):\n";
+    for p in &r.lattice_points {
+        let theorem = if p.theorem {
+            "Theorem 2.1 holds".to_string()
+        } else {
+            format!("Theorem 2.1 fails {}", p.failing.join(", "))
+        };
+        let twisted = if p.twisted {
+            "twisted circuit"
+        } else {
+            "NOT a twisted circuit"
+        };
+        let (i, j) = (p.point[0], p.point[1]);
+        out += &format!("  ({i},{j}): {}  [{twisted}; {theorem}]\n", p.edges.join(", "));
+    }
+    out + &pictures_text(&r.pictures)
+}

@@ -1,0 +1,410 @@
+//! `scramble subgraphs`: the 256 four-color subgraphs of a 2x2 puzzle, each
+//! judged by Theorem 2.1 (condition by condition), by the twisted-graph
+//! criterion and by brute force, with every disagreement flagged.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use itertools::Itertools;
+use petgraph::graph::EdgeIndex;
+use scramble::output::write_atomic;
+use scramble::render::{Renderer, Selection, UsedRenderer, pieces_svg, recording_svg};
+use scramble::theorem::Condition;
+use scramble::theorem::analysis::{Analysis, Row, analyse};
+use scramble::theorem::subgraph::edge_label;
+use scramble::{Arrangement, Puzzle, RecordingGraph};
+use serde::Serialize;
+
+use super::{PuzzleArg, print_json, print_text};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// List only subgraphs that the judge, the theorem or the twisted
+    /// criterion accepts (solution graphs and disagreements).
+    #[arg(long)]
+    solutions: bool,
+    /// List only subgraphs failing this condition of Theorem 2.1 (1-4 or
+    /// its name), with the witness.
+    #[arg(long, value_enum, value_name = "CONDITION")]
+    failing: Option<Condition>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Folder for pictures: `<out>/<puzzle>/solutions/`.
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Also draw subgraph number INDEX (0-255, as listed), with its failing
+    /// conditions in the title, to `<out>/<puzzle>/subgraphs/`.
+    #[arg(long, value_name = "INDEX", value_parser = clap::value_parser!(u16).range(0..256))]
+    draw: Option<u16>,
+    /// Who draws the SVG.
+    #[arg(long, value_enum, default_value_t = Renderer::Auto)]
+    renderer: Renderer,
+}
+
+/// What `subgraphs --json` prints.
+#[derive(Serialize)]
+struct Report {
+    puzzle: String,
+    repetition_free: bool,
+    subgraphs: usize,
+    solutions: usize,
+    solution_graphs: usize,
+    theorem_accepted: usize,
+    theorem_mismatches: usize,
+    twisted_accepted: usize,
+    twisted_mismatches: usize,
+    reconstruction_mismatches: usize,
+    counterexample: bool,
+    findings: Vec<String>,
+    pictures: Vec<PathBuf>,
+    renderer: Option<UsedRenderer>,
+    listed: Vec<RowReport>,
+}
+
+#[derive(Serialize)]
+struct RowReport {
+    index: usize,
+    edges: Vec<String>,
+    conditions: Vec<ConditionReport>,
+    theorem: bool,
+    twisted: bool,
+    judge: bool,
+    disagreement: bool,
+    solutions: Vec<Vec<Vec<String>>>,
+}
+
+#[derive(Serialize)]
+struct ConditionReport {
+    number: usize,
+    name: &'static str,
+    holds: bool,
+    witness: Option<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let puzzle = args.puzzle.read()?;
+    let graph = RecordingGraph::new(&puzzle);
+    let analysis = analyse(&puzzle, &graph)?;
+    let listed: Vec<&Row> = analysis.rows.iter().filter(|r| args.lists(r)).collect();
+    let mut report = report(&puzzle, &graph, &analysis, &listed);
+    let pictures = Pictures::new(&puzzle, &graph, args.renderer);
+    let mut files = analysis
+        .rows
+        .iter()
+        .filter(|r| r.judge())
+        .map(|r| pictures.subgraph(r, &args.out.join(puzzle.name()).join("solutions")))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    if let Some(index) = args.draw {
+        let row = &analysis.rows[usize::from(index)];
+        files.push(pictures.subgraph(row, &args.out.join(puzzle.name()).join("subgraphs"))?);
+    }
+    report.pictures = write_all(files.into_iter().flatten())?;
+    report.renderer = pictures.used();
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_text(&text(&report, args.explains()))?;
+    }
+    Ok(if analysis.counterexample() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+impl Args {
+    fn lists(&self, row: &Row) -> bool {
+        let accepted = row.judge() || row.theorem() || row.twisted;
+        let failing = self.failing.is_none_or(|c| !row.verdict.holds(c));
+        (!self.solutions || accepted) && failing
+    }
+
+    /// Whether every listed row gets its explanation (short lists).
+    fn explains(&self) -> bool {
+        self.solutions || self.failing.is_some()
+    }
+}
+
+fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: &[&Row]) -> Report {
+    Report {
+        puzzle: puzzle.name().to_string(),
+        repetition_free: analysis.repetition_free,
+        subgraphs: analysis.rows.len(),
+        solutions: analysis.judgement.count(),
+        solution_graphs: analysis.solution_graphs(),
+        theorem_accepted: analysis.theorem_accepted(),
+        theorem_mismatches: analysis.theorem_mismatches(),
+        twisted_accepted: analysis.twisted_accepted(),
+        twisted_mismatches: analysis.twisted_mismatches(),
+        reconstruction_mismatches: analysis.reconstruction_mismatches(),
+        counterexample: analysis.counterexample(),
+        findings: findings(puzzle, analysis),
+        pictures: Vec::new(),
+        renderer: None,
+        listed: listed.iter().map(|r| row_report(puzzle, graph, r)).collect(),
+    }
+}
+
+fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> RowReport {
+    RowReport {
+        index: row.index,
+        edges: row
+            .subgraph
+            .resolve(graph)
+            .iter()
+            .map(|e| edge_label(puzzle, e))
+            .collect(),
+        conditions: Condition::ALL
+            .into_iter()
+            .map(|c| ConditionReport {
+                number: c.number(),
+                name: c.name(),
+                holds: row.verdict.holds(c),
+                witness: row.verdict.witness(c, puzzle),
+            })
+            .collect(),
+        theorem: row.theorem(),
+        twisted: row.twisted,
+        judge: row.judge(),
+        disagreement: row.disagreement(),
+        solutions: row.solutions.iter().map(|a| grid_rows(puzzle, a)).collect(),
+    }
+}
+
+/// Draws subgraphs and solved grids; nothing is written until every
+/// picture is drawn.
+pub struct Pictures<'a> {
+    puzzle: &'a Puzzle,
+    graph: &'a RecordingGraph,
+    renderer: Renderer,
+    used: std::cell::Cell<Option<UsedRenderer>>,
+}
+
+/// A file to write: path and contents.
+pub type File = (PathBuf, String);
+
+impl<'a> Pictures<'a> {
+    pub fn new(puzzle: &'a Puzzle, graph: &'a RecordingGraph, renderer: Renderer) -> Self {
+        Pictures {
+            puzzle,
+            graph,
+            renderer,
+            used: std::cell::Cell::new(None),
+        }
+    }
+
+    /// Who drew the graph pictures, if any was drawn; says on stderr when
+    /// `auto` had to do without Graphviz.
+    pub fn used(&self) -> Option<UsedRenderer> {
+        let used = self.used.get();
+        if let Some(u) = used {
+            super::graph::note_fallback(self.renderer, u);
+        }
+        used
+    }
+
+    /// `<stem>-alone.svg` and `<stem>-highlighted.svg` of `edges`.
+    pub fn edges(&self, edges: &[EdgeIndex], title: &str, dir: &Path, stem: &str) -> anyhow::Result<Vec<File>> {
+        [
+            ("alone", Selection::Alone(edges)),
+            ("highlighted", Selection::Highlighted(edges)),
+        ]
+        .into_iter()
+        .map(|(kind, selection)| {
+            let picture = recording_svg(self.puzzle, self.graph, selection, title, self.renderer)?;
+            self.used.set(Some(picture.renderer));
+            Ok((dir.join(format!("{stem}-{kind}.svg")), picture.svg))
+        })
+        .collect()
+    }
+
+    /// The solved grid as pieces.
+    pub fn grid(&self, arrangement: &Arrangement, title: &str, path: PathBuf) -> File {
+        (path, pieces_svg(self.puzzle, Some(arrangement), title))
+    }
+
+    /// One subgraph alone and highlighted, titled with its verdict, and the
+    /// grid of every solution it is the centre of.
+    fn subgraph(&self, row: &Row, dir: &Path) -> anyhow::Result<Vec<File>> {
+        let name = self.puzzle.name();
+        let stem = format!("subgraph-{}", row.index);
+        let title = format!("{name} [{}]: {}", row.index, verdict_title(self.puzzle, row));
+        let mut files = self.edges(&row.subgraph.edges(), &title, dir, &stem)?;
+        for (k, solution) in row.solutions.iter().enumerate() {
+            let rows: Vec<String> = grid_rows(self.puzzle, solution).iter().map(|r| r.join(" ")).collect();
+            let title = format!(
+                "{name}: solution {} (centre: subgraph [{}])",
+                rows.join(" / "),
+                row.index
+            );
+            files.push(self.grid(solution, &title, dir.join(format!("{stem}-grid-{}.svg", k + 1))));
+        }
+        Ok(files)
+    }
+}
+
+/// What the judge and the theorem say, for a picture's title: the first
+/// failing condition with its witness, the others by number.
+fn verdict_title(puzzle: &Puzzle, row: &Row) -> String {
+    let judged = if row.judge() {
+        "solution graph"
+    } else {
+        "not a solution graph"
+    };
+    let failing = row.verdict.failing();
+    let Some((&first, others)) = failing.split_first() else {
+        return format!("{judged}; Theorem 2.1 holds");
+    };
+    let witness = row.verdict.witness(first, puzzle).unwrap_or_default();
+    let also = if others.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; also fails {}",
+            others.iter().map(|c| format!("({})", c.number())).join(" ")
+        )
+    };
+    format!("{judged}; {first} fails: {witness}{also}")
+}
+
+/// Writes every file atomically; returns the paths.
+pub fn write_all(files: impl IntoIterator<Item = File>) -> anyhow::Result<Vec<PathBuf>> {
+    files
+        .into_iter()
+        .map(|(path, text)| {
+            write_atomic(&path, text.as_bytes())?;
+            Ok(path)
+        })
+        .collect()
+}
+
+/// An arrangement as rows of `piece@rotation` with the puzzle's labels.
+pub fn grid_rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>> {
+    arrangement
+        .cells()
+        .chunks(arrangement.size())
+        .map(|row| {
+            row.iter()
+                .map(|p| format!("{}@{}", puzzle.piece_label(p.piece), p.rotation))
+                .collect()
+        })
+        .collect()
+}
+
+/// The disagreements in words: findings on puzzles with repetitions,
+/// counterexamples otherwise.
+fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
+    let mut found = Vec::new();
+    let theorem = analysis.theorem_mismatches();
+    if theorem > 0 && analysis.repetition_free {
+        found.push(format!(
+            "COUNTEREXAMPLE: Theorem 2.1 disagrees with the judge on {} of a repetition-free puzzle",
+            subgraphs(theorem)
+        ));
+    } else if theorem > 0 {
+        let repeated: Vec<String> = puzzle
+            .repetitions()
+            .into_iter()
+            .map(|(i, p)| format!("{} repeats {}", puzzle.piece_label(i), puzzle.picture_label(p)))
+            .collect();
+        found.push(format!(
+            "finding: Theorem 2.1 disagrees with the judge on {}; the theorem assumes no repetitions and this \
+             puzzle has some ({})",
+            subgraphs(theorem),
+            repeated.join(", ")
+        ));
+    }
+    if analysis.twisted_mismatches() > 0 {
+        found.push(format!(
+            "COUNTEREXAMPLE: the twisted-graph criterion disagrees with the judge on {}",
+            subgraphs(analysis.twisted_mismatches())
+        ));
+    }
+    if analysis.reconstruction_mismatches() > 0 {
+        found.push(format!(
+            "COUNTEREXAMPLE: rebuilt arrangements differ from the judge's on {}",
+            subgraphs(analysis.reconstruction_mismatches())
+        ));
+    }
+    found
+}
+
+fn subgraphs(n: usize) -> String {
+    format!("{n} subgraph{}", if n == 1 { "" } else { "s" })
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn text(report: &Report, explain_all: bool) -> String {
+    let freedom = if report.repetition_free {
+        "repetition-free"
+    } else {
+        "has repetitions"
+    };
+    let mut out = format!(
+        "{}: {} four-color subgraphs, {}; listing {}\n",
+        report.puzzle,
+        report.subgraphs,
+        freedom,
+        report.listed.len()
+    );
+    out += "  conditions (1) colors (2) degrees (3) paths (4) pseudo-connected: + holds, - fails\n";
+    for row in &report.listed {
+        out += &row_text(row, explain_all);
+    }
+    out += &format!(
+        "solutions: {} (modulo whole-grid rotation); solution graphs (judge): {}\n",
+        report.solutions, report.solution_graphs
+    );
+    out += &format!(
+        "Theorem 2.1 accepts {}, disagrees on {}; twisted criterion accepts {}, disagrees on {}\n",
+        report.theorem_accepted, report.theorem_mismatches, report.twisted_accepted, report.twisted_mismatches
+    );
+    for finding in &report.findings {
+        out += &format!("{finding}\n");
+    }
+    out + &pictures_text(&report.pictures)
+}
+
+/// `pictures: 3 files in out/x/solutions/` for every folder written to.
+pub fn pictures_text(pictures: &[PathBuf]) -> String {
+    let folders = pictures.iter().filter_map(|p| p.parent()).dedup_with_count();
+    folders
+        .map(|(n, dir)| {
+            format!(
+                "pictures: {n} file{} in {}/\n",
+                if n == 1 { "" } else { "s" },
+                dir.display()
+            )
+        })
+        .collect()
+}
+
+fn row_text(row: &RowReport, explain_all: bool) -> String {
+    let flags: String = row.conditions.iter().map(|c| if c.holds { '+' } else { '-' }).collect();
+    let mark = if row.disagreement { "  <-- DISAGREEMENT" } else { "" };
+    let mut out = format!(
+        "  [{:>3}] {}  [{flags}] theorem {} twisted {} judge {}{mark}\n",
+        row.index,
+        row.edges.join(", "),
+        yes(row.theorem),
+        yes(row.twisted),
+        yes(row.judge),
+    );
+    if explain_all || row.judge || row.disagreement {
+        for c in row.conditions.iter().filter(|c| !c.holds) {
+            let witness = c.witness.as_deref().unwrap_or("");
+            out += &format!("        ({}) {} fails: {witness}\n", c.number, c.name);
+        }
+        for grid in &row.solutions {
+            let rows: Vec<String> = grid.iter().map(|r| r.join(" ")).collect();
+            out += &format!("        solution: {}\n", rows.join(" / "));
+        }
+    }
+    out
+}

@@ -1,0 +1,193 @@
+//! The DOT text of a laid-out recording graph, built with graphviz-rust.
+//!
+//! Every node is pinned (`pos="x,y!"`) and every edge carries its spline
+//! (`pos="e,tip start c1 c2 end"`), so `neato -n2` draws the layout exactly as
+//! computed instead of laying the graph out again. Two invisible anchors at
+//! the corners fix Graphviz's bounding box to the layout's.
+
+use graphviz_rust::dot_structures::{Attribute, Edge, EdgeTy, Graph, GraphAttributes, Id, Node, NodeId, Stmt, Vertex};
+use graphviz_rust::printer::{DotPrinter, PrinterContext};
+
+use super::Selection;
+use super::geometry::{Point, num};
+use super::layout::{EdgeCurve, LEGEND_FONT, LEGEND_LINE, Layout, TITLE_FONT, VERTEX_FONT};
+use super::style::{Stroke, drawn_edges, legend_stroke};
+
+const FONT: &str = "Helvetica,Arial,sans-serif";
+
+/// The DOT text of `layout` showing `selection`, titled `title`.
+pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String {
+    let mut stmts = vec![
+        Stmt::GAttribute(GraphAttributes::Graph(vec![
+            attr("label", quoted(title)),
+            attr("labelloc", plain("t")),
+            attr("fontname", quoted(FONT)),
+            attr("fontsize", plain(&num(TITLE_FONT))),
+            attr("outputorder", plain("edgesfirst")),
+            attr("bgcolor", quoted("white")),
+        ])),
+        Stmt::GAttribute(GraphAttributes::Node(vec![
+            attr("shape", plain("circle")),
+            attr("fixedsize", plain("true")),
+            attr("width", plain(&inches(2.0 * layout.radius))),
+            attr("style", plain("filled")),
+            attr("fillcolor", quoted("white")),
+            attr("fontname", quoted(FONT)),
+            attr("fontsize", plain(&num(VERTEX_FONT))),
+        ])),
+        Stmt::GAttribute(GraphAttributes::Edge(vec![attr("arrowsize", plain("1"))])),
+    ];
+    let y_flip = |p: Point| Point::new(p.x, layout.height - p.y);
+    stmts.extend(anchors(layout).into_iter().map(Stmt::Node));
+    stmts.extend(layout.vertices.iter().map(|v| {
+        Stmt::Node(Node::new(
+            node_id(&v.label),
+            vec![
+                attr("pos", quoted(&pinned(y_flip(v.center)))),
+                attr("tooltip", quoted(&format!("picture {}", v.label))),
+            ],
+        ))
+    }));
+    stmts.extend(drawn_edges(layout, selection).into_iter().map(|(e, stroke)| {
+        let tooltip = edge_tooltip(layout, e);
+        Stmt::Edge(edge(layout, e, stroke, tooltip, y_flip))
+    }));
+    stmts.extend(legend(layout, selection, y_flip));
+    let graph = Graph::DiGraph {
+        id: plain("recording"),
+        strict: false,
+        stmts,
+    };
+    let mut text = graph.print(&mut PrinterContext::default());
+    text.push('\n');
+    text
+}
+
+/// `#1 corner 0: 3+ -> 1+`.
+pub fn edge_tooltip(layout: &Layout, e: &EdgeCurve) -> String {
+    let (tail, head) = (&layout.vertex(e.tail).label, &layout.vertex(e.head).label);
+    format!(
+        "piece {} corner {}: {tail} -> {head}",
+        e.corner.piece + 1,
+        e.corner.corner
+    )
+}
+
+fn edge(layout: &Layout, e: &EdgeCurve, stroke: Stroke, tooltip: String, flip: impl Fn(Point) -> Point) -> Edge {
+    let points: Vec<String> = e.curve.iter().map(|&p| point(flip(p))).collect();
+    let pos = format!("e,{} {}", point(flip(e.tip)), points.join(" "));
+    let mut attributes = vec![attr("pos", quoted(&pos))];
+    attributes.extend(stroke_attributes(stroke));
+    attributes.push(attr("tooltip", quoted(&tooltip)));
+    Edge {
+        ty: EdgeTy::Pair(
+            Vertex::N(node_id(&layout.vertex(e.tail).label)),
+            Vertex::N(node_id(&layout.vertex(e.head).label)),
+        ),
+        attributes,
+    }
+}
+
+fn stroke_attributes(stroke: Stroke) -> Vec<Attribute> {
+    vec![
+        attr("color", quoted(stroke.color)),
+        attr("penwidth", plain(&num(stroke.width))),
+        attr("style", plain(stroke.dash.dot_style())),
+    ]
+}
+
+/// Invisible points at the layout's corners, so Graphviz keeps its box.
+fn anchors(layout: &Layout) -> Vec<Node> {
+    [("anchor_sw", 0.0, 0.0), ("anchor_ne", layout.width, layout.height)]
+        .into_iter()
+        .map(|(name, x, y)| Node::new(node_id(name), invisible_point(Point::new(x, y))))
+        .collect()
+}
+
+fn invisible_point(at: Point) -> Vec<Attribute> {
+    vec![
+        attr("shape", plain("point")),
+        attr("style", plain("invis")),
+        attr("width", plain("0")),
+        attr("height", plain("0")),
+        attr("pos", quoted(&pinned(at))),
+    ]
+}
+
+/// Per piece: a stroke sample (an edge between two invisible points) and a
+/// left-aligned text box.
+fn legend(layout: &Layout, selection: &Selection<'_>, flip: impl Fn(Point) -> Point) -> Vec<Stmt> {
+    layout
+        .legend
+        .iter()
+        .flat_map(|entry| {
+            let id = format!("legend_{}", entry.piece + 1);
+            let (from, to) = (flip(entry.sample.0), flip(entry.sample.1));
+            let ends = [format!("{id}_from"), format!("{id}_to")];
+            let third = (to - from) * (1.0 / 3.0);
+            let spline = [from, from + third, to - third, to].map(point).join(" ");
+            let mut sample = vec![attr("pos", quoted(&spline)), attr("arrowhead", plain("none"))];
+            sample.extend(stroke_attributes(legend_stroke(layout, selection, entry.piece)));
+            let text_center = flip(entry.text_left + Point::new(entry.text_width / 2.0, 0.0));
+            let text = vec![
+                attr("shape", plain("plaintext")),
+                attr("margin", plain("0")),
+                attr("width", plain(&inches(entry.text_width))),
+                attr("height", plain(&inches(LEGEND_LINE))),
+                attr("fontsize", plain(&num(LEGEND_FONT))),
+                attr("label", left_aligned(&entry.text)),
+                attr("pos", quoted(&pinned(text_center))),
+            ];
+            [
+                Stmt::Node(Node::new(node_id(&ends[0]), invisible_point(from))),
+                Stmt::Node(Node::new(node_id(&ends[1]), invisible_point(to))),
+                Stmt::Edge(Edge {
+                    ty: EdgeTy::Pair(Vertex::N(node_id(&ends[0])), Vertex::N(node_id(&ends[1]))),
+                    attributes: sample,
+                }),
+                Stmt::Node(Node::new(node_id(&id), text)),
+            ]
+        })
+        .collect()
+}
+
+/// Points as inches, Graphviz's unit for node sizes, precise enough to keep
+/// circles within a hundredth of a point.
+fn inches(points: f64) -> String {
+    let text = format!("{:.5}", points / 72.0);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+fn point(p: Point) -> String {
+    format!("{},{}", num(p.x), num(p.y))
+}
+
+fn pinned(p: Point) -> String {
+    format!("{}!", point(p))
+}
+
+fn attr(name: &str, value: Id) -> Attribute {
+    Attribute(plain(name), value)
+}
+
+fn plain(text: &str) -> Id {
+    Id::Plain(text.to_string())
+}
+
+/// A DOT double-quoted string.
+fn quoted(text: &str) -> Id {
+    Id::Escaped(format!("\"{}\"", escape(text)))
+}
+
+/// A label written flush left (`\l` ends its line).
+fn left_aligned(text: &str) -> Id {
+    Id::Escaped(format!("\"{}\\l\"", escape(text)))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn node_id(name: &str) -> NodeId {
+    NodeId(quoted(name), None)
+}

@@ -1,0 +1,170 @@
+//! How things look: piece colors and line styles, pattern colors, and the
+//! strokes a [`Selection`] gives each edge.
+
+use super::Selection;
+use super::layout::{EdgeCurve, Layout};
+
+/// Paul Tol's "muted" palette, safe for color-blind readers: one per piece.
+pub const PIECE_COLORS: [&str; 9] = [
+    "#332288", "#88CCEE", "#44AA99", "#117733", "#999933", "#DDCC77", "#CC6677", "#882255", "#AA4499",
+];
+
+/// Okabe and Ito's palette, safe for color-blind readers: one per pattern.
+pub const PATTERN_COLORS: [&str; 8] = [
+    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000",
+];
+
+/// Color of everything drawn faded (the rest of the graph when some edges
+/// are highlighted).
+pub const FADED: &str = "#D4D4D4";
+
+/// A line pattern; past nine pieces the palette repeats with another one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Dash {
+    /// A continuous line.
+    Solid,
+    /// Long dashes.
+    Dashed,
+    /// Dots.
+    Dotted,
+}
+
+impl Dash {
+    /// The Graphviz `style` value.
+    pub fn dot_style(self) -> &'static str {
+        match self {
+            Dash::Solid => "solid",
+            Dash::Dashed => "dashed",
+            Dash::Dotted => "dotted",
+        }
+    }
+
+    /// The SVG `stroke-dasharray` Graphviz writes for this style.
+    pub fn dasharray(self) -> Option<&'static str> {
+        match self {
+            Dash::Solid => None,
+            Dash::Dashed => Some("5,2"),
+            Dash::Dotted => Some("1,5"),
+        }
+    }
+}
+
+/// How one edge or legend sample is stroked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    /// `#RRGGBB`.
+    pub color: &'static str,
+    /// Line width in points.
+    pub width: f64,
+    /// Line pattern.
+    pub dash: Dash,
+}
+
+/// The color of a piece: the palette cycled by piece index.
+pub fn piece_color(piece: usize) -> &'static str {
+    PIECE_COLORS[piece % PIECE_COLORS.len()]
+}
+
+/// The line pattern of a piece: solid for the first nine, then dashed, then
+/// dotted, so pieces that share a color still differ.
+pub fn piece_dash(piece: usize) -> Dash {
+    match (piece / PIECE_COLORS.len()) % 3 {
+        0 => Dash::Solid,
+        1 => Dash::Dashed,
+        _ => Dash::Dotted,
+    }
+}
+
+/// The color of the `rank`-th pattern (in increasing order).
+pub fn pattern_color(rank: usize) -> &'static str {
+    PATTERN_COLORS[rank % PATTERN_COLORS.len()]
+}
+
+fn piece_stroke(piece: usize, width: f64) -> Stroke {
+    Stroke {
+        color: piece_color(piece),
+        width,
+        dash: piece_dash(piece),
+    }
+}
+
+fn faded(piece: usize) -> Stroke {
+    Stroke {
+        color: FADED,
+        width: 1.2,
+        dash: piece_dash(piece),
+    }
+}
+
+/// The edges to draw, in drawing order (faded ones first, so the chosen
+/// edges lie on top), with their strokes.
+pub fn drawn_edges<'l>(layout: &'l Layout, selection: &Selection<'_>) -> Vec<(&'l EdgeCurve, Stroke)> {
+    let edges = layout.edges.iter();
+    match *selection {
+        Selection::Full => edges.map(|e| (e, piece_stroke(e.corner.piece, 2.0))).collect(),
+        Selection::Alone(chosen) => edges
+            .filter(|e| chosen.contains(&e.edge))
+            .map(|e| (e, piece_stroke(e.corner.piece, 3.0)))
+            .collect(),
+        Selection::Highlighted(chosen) => {
+            let (bold, rest): (Vec<_>, Vec<_>) = edges.partition(|e| chosen.contains(&e.edge));
+            let rest = rest.into_iter().map(|e| (e, faded(e.corner.piece)));
+            rest.chain(bold.into_iter().map(|e| (e, piece_stroke(e.corner.piece, 3.5))))
+                .collect()
+        }
+    }
+}
+
+/// The stroke of a piece's legend sample: its own when some of its edges are
+/// drawn in color, faded otherwise.
+pub fn legend_stroke(layout: &Layout, selection: &Selection<'_>, piece: usize) -> Stroke {
+    let colored = match *selection {
+        Selection::Full => true,
+        Selection::Alone(chosen) | Selection::Highlighted(chosen) => layout
+            .edges
+            .iter()
+            .any(|e| e.corner.piece == piece && chosen.contains(&e.edge)),
+    };
+    if colored {
+        piece_stroke(piece, 3.0)
+    } else {
+        faded(piece)
+    }
+}
+
+/// Black or white, whichever reads better on `background` (`#RRGGBB`).
+pub fn text_color_on(background: &str) -> &'static str {
+    let channel = |i: usize| {
+        let c = f64::from(u8::from_str_radix(&background[i..i + 2], 16).unwrap_or(255)) / 255.0;
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+    if luminance > 0.18 { "#000000" } else { "#FFFFFF" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_past_the_palette_change_line_style() {
+        assert_eq!(piece_color(0), piece_color(9));
+        assert_ne!(piece_dash(0), piece_dash(9));
+        assert_ne!(piece_dash(9), piece_dash(18));
+        assert_eq!(piece_dash(27), Dash::Solid);
+        let styles: std::collections::BTreeSet<_> = (0..27).map(|p| (piece_color(p), piece_dash(p))).collect();
+        assert_eq!(styles.len(), 27);
+    }
+
+    #[test]
+    fn text_stays_readable() {
+        assert_eq!(text_color_on("#000000"), "#FFFFFF");
+        assert_eq!(text_color_on("#0072B2"), "#FFFFFF");
+        assert_eq!(text_color_on("#F0E442"), "#000000");
+        assert_eq!(text_color_on("#E69F00"), "#000000");
+    }
+}

@@ -1,0 +1,195 @@
+//! Theorem 2.1 of the paper and the twisted-graph criterion, for 2x2 puzzles.
+//!
+//! - [`subgraph`]: four-edge subgraphs and the enumerator of the 256
+//!   four-color ones.
+//! - [`conditions`]: the four conditions of Theorem 2.1, each with a witness.
+//! - [`twisted`]: the twisted-graph criterion (edge `X -> Y` becomes
+//!   `X -> Y^c`; a solution graph is one Eulerian circuit) and the
+//!   reconstruction of arrangements from a solution graph.
+//!
+//! [`evaluate`] gathers the four conditions in a [`Verdict`] whose
+//! [`explain`](Verdict::explain) says why a subgraph is or is not accepted.
+//! The brute-force reference that needs no graph theory is
+//! [`crate::judge`].
+
+pub mod analysis;
+pub mod conditions;
+pub mod subgraph;
+pub mod twisted;
+
+use std::fmt;
+
+use petgraph::unionfind::UnionFind;
+
+pub use conditions::{BadPath, NotPseudoConnected, SameColor, Unbalanced};
+pub use subgraph::{SubEdge, Subgraph, four_color_subgraphs};
+pub use twisted::{solution_arrangements, twisted_criterion};
+
+use crate::{Puzzle, RecordingGraph};
+
+/// One of the four conditions of Theorem 2.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Condition {
+    /// (1) each edge has a different color.
+    #[value(name = "colors", alias = "1")]
+    Colors,
+    /// (2) in-degree of every vertex equals out-degree of its complement.
+    #[value(name = "degrees", alias = "2")]
+    Degrees,
+    /// (3) every path `X -> A -> Y` has `Y = X^c`.
+    #[value(name = "paths", alias = "3")]
+    Paths,
+    /// (4) the subgraph is pseudo-connected.
+    #[value(name = "pseudo-connected", alias = "4")]
+    PseudoConnected,
+}
+
+impl Condition {
+    /// The four conditions in the paper's order.
+    pub const ALL: [Condition; 4] = [
+        Condition::Colors,
+        Condition::Degrees,
+        Condition::Paths,
+        Condition::PseudoConnected,
+    ];
+
+    /// 1, 2, 3 or 4.
+    pub fn number(self) -> usize {
+        self as usize + 1
+    }
+
+    /// A short name: `colors`, `degrees`, `paths`, `pseudo-connected`.
+    pub fn name(self) -> &'static str {
+        ["colors", "degrees", "paths", "pseudo-connected"][self as usize]
+    }
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}) {}", self.number(), self.name())
+    }
+}
+
+/// The four conditions of Theorem 2.1 evaluated separately on one subgraph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// (1) each edge a different color.
+    pub colors: Result<(), SameColor>,
+    /// (2) `in(v) = out(v^c)` everywhere.
+    pub degrees: Result<(), Unbalanced>,
+    /// (3) paths turn back to the complement.
+    pub paths: Result<(), BadPath>,
+    /// (4) pseudo-connected.
+    pub pseudo_connected: Result<(), NotPseudoConnected>,
+}
+
+/// Evaluates the four conditions on any four edges of `graph`. Constant
+/// time.
+///
+/// ```
+/// use scramble::{Puzzle, RecordingGraph, theorem::{Condition, Subgraph, evaluate}};
+/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let g = RecordingGraph::new(&puzzle);
+/// // The centre corners of the planted solution: 1+->2+, 4+->1-, 2-->4-, 4+->4-.
+/// let solution = Subgraph::from_corners(&g, [1, 2, 0, 3]);
+/// assert!(evaluate(&g, &solution).accepted());
+/// let other = Subgraph::from_corners(&g, [0, 0, 0, 0]);
+/// assert_eq!(evaluate(&g, &other).failing(), vec![Condition::Degrees, Condition::Paths]);
+/// ```
+pub fn evaluate(graph: &RecordingGraph, subgraph: &Subgraph) -> Verdict {
+    evaluate_edges(&subgraph.resolve(graph))
+}
+
+/// [`evaluate`] on edges already resolved.
+pub fn evaluate_edges(edges: &[SubEdge; 4]) -> Verdict {
+    Verdict {
+        colors: conditions::distinct_colors(edges),
+        degrees: conditions::degrees_match(edges),
+        paths: conditions::paths_turn_back(edges),
+        pseudo_connected: conditions::pseudo_connected(edges),
+    }
+}
+
+impl Verdict {
+    /// Whether all four conditions hold: Theorem 2.1 calls the subgraph a
+    /// solution graph (for repetition-free puzzles).
+    pub fn accepted(&self) -> bool {
+        self.failing().is_empty()
+    }
+
+    /// Whether one condition holds.
+    pub fn holds(&self, condition: Condition) -> bool {
+        match condition {
+            Condition::Colors => self.colors.is_ok(),
+            Condition::Degrees => self.degrees.is_ok(),
+            Condition::Paths => self.paths.is_ok(),
+            Condition::PseudoConnected => self.pseudo_connected.is_ok(),
+        }
+    }
+
+    /// The conditions that fail, in order.
+    pub fn failing(&self) -> Vec<Condition> {
+        Condition::ALL.into_iter().filter(|&c| !self.holds(c)).collect()
+    }
+
+    /// The witness of a failing condition in words, `None` when it holds.
+    pub fn witness(&self, condition: Condition, puzzle: &Puzzle) -> Option<String> {
+        match condition {
+            Condition::Colors => self.colors.as_ref().err().map(|w| w.describe(puzzle)),
+            Condition::Degrees => self.degrees.as_ref().err().map(|w| w.describe(puzzle)),
+            Condition::Paths => self.paths.as_ref().err().map(|w| w.describe(puzzle)),
+            Condition::PseudoConnected => self.pseudo_connected.as_ref().err().map(|w| w.describe(puzzle)),
+        }
+    }
+
+    /// Why the subgraph is or is not accepted, with the puzzle's labels.
+    pub fn explain<'a>(&'a self, puzzle: &'a Puzzle) -> impl fmt::Display + 'a {
+        Explained { verdict: self, puzzle }
+    }
+}
+
+struct Explained<'a> {
+    verdict: &'a Verdict,
+    puzzle: &'a Puzzle,
+}
+
+impl fmt::Display for Explained<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let failing = self.verdict.failing();
+        if failing.is_empty() {
+            return f.write_str("meets conditions (1)-(4): Theorem 2.1 accepts it");
+        }
+        let reasons: Vec<String> = failing
+            .iter()
+            .map(|&c| {
+                format!(
+                    "{c} fails: {}",
+                    self.verdict.witness(c, self.puzzle).unwrap_or_default()
+                )
+            })
+            .collect();
+        write!(f, "Theorem 2.1 rejects it: {}", reasons.join("; "))
+    }
+}
+
+/// Groups `0..count` into the classes the `links` join (union-find),
+/// each class sorted, classes ordered by their smallest member.
+pub(crate) fn partition(count: usize, links: impl IntoIterator<Item = (usize, usize)>) -> Vec<Vec<usize>> {
+    let mut sets = UnionFind::new(count);
+    for (a, b) in links {
+        sets.union(a, b);
+    }
+    let labels = sets.into_labeling();
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    for item in 0..count {
+        match classes.iter_mut().find(|c| labels[c[0]] == labels[item]) {
+            Some(class) => class.push(item),
+            None => classes.push(vec![item]),
+        }
+    }
+    classes
+}
+
+#[cfg(test)]
+mod agreement;

@@ -1,0 +1,108 @@
+//! Every bad input gives exit code 2 and one message with file, line and
+//! column and what was expected; never a panic.
+
+use predicates::prelude::*;
+
+use crate::scramble;
+
+fn rejects(file: &str, message: &str) {
+    let path = format!("fixtures/bad/{file}");
+    scramble()
+        .args(["show", &path])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(format!("scramble: error: {path}{message}")))
+        .stderr(predicate::str::contains("panicked").not())
+        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+}
+
+#[test]
+fn three_pictures() {
+    rejects(
+        "three_pictures.txt",
+        ":3:9: only 3 pictures: a piece has exactly 4 pictures",
+    );
+}
+
+#[test]
+fn five_pictures() {
+    rejects(
+        "five_pictures.txt",
+        ":2:13: a 5th picture: a piece has exactly 4 pictures",
+    );
+}
+
+#[test]
+fn picture_without_sign() {
+    rejects(
+        "no_sign.txt",
+        ":3:4: `4` has no sign: expected a picture such as `4+` or `4-`",
+    );
+}
+
+#[test]
+fn count_that_is_no_square() {
+    rejects(
+        "not_square.txt",
+        ":6:1: 5 pieces do not fill a square grid: expected 4 or 9 pieces",
+    );
+}
+
+#[test]
+fn empty_file() {
+    rejects("empty.txt", ":1:1: no pieces: expected one piece per line");
+}
+
+#[test]
+fn name_used_twice() {
+    rejects(
+        "name_twice.txt",
+        ":3:1: the piece name `red` is used twice (first on line 1)",
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8() {
+    rejects(
+        "not_utf8.txt",
+        ":3:7: byte 0xe9 is not UTF-8: expected a text file in UTF-8",
+    );
+}
+
+#[test]
+fn card_side_that_is_neither_head_nor_tail() {
+    rejects(
+        "card_side.txt",
+        ":3:16: `BODY` is neither HEAD nor TAIL: expected HEAD-COLOR or TAIL-COLOR",
+    );
+}
+
+#[test]
+fn numbers_and_identifiers_mixed() {
+    rejects(
+        "mixed_names.txt",
+        ":2:7: `star-`: pattern names are all numbers or all identifiers",
+    );
+}
+
+#[test]
+fn pattern_zero() {
+    rejects("pattern_zero.txt", ":2:7: `0-`: pattern numbers start at 1");
+}
+
+#[test]
+fn file_that_does_not_exist() {
+    rejects("missing.txt", ": cannot read the file: No such file or directory");
+}
+
+#[test]
+fn wrong_format_forced() {
+    scramble()
+        .args(["show", "--input-format", "card", "fixtures/paper2x2.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "fixtures/paper2x2.txt:3:12: a card has 1 fields, expected 5",
+        ));
+}

@@ -1,0 +1,22 @@
+//! Command-line tests: the `scramble` binary run as a user would run it.
+//! One test binary; one module per subcommand or topic.
+
+mod bad_input;
+mod graph;
+mod inspect;
+mod show;
+mod subgraphs;
+
+use assert_cmd::Command;
+
+/// The `scramble` binary, run from the crate root so fixture paths are short.
+pub fn scramble() -> Command {
+    let mut cmd = Command::cargo_bin("scramble").expect("the scramble binary is built");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// Path of a real puzzle in `../shared/puzzles/real/`, relative to the crate root.
+pub fn real(name: &str) -> String {
+    format!("../shared/puzzles/real/{name}.txt")
+}
