@@ -3,6 +3,7 @@
 mod graph;
 mod inspect;
 mod show;
+mod solve;
 mod subgraphs;
 
 use std::path::PathBuf;
@@ -29,6 +30,8 @@ enum Command {
     Inspect(inspect::Args),
     /// Draw the recording graph (DOT and/or SVG) and the pieces into `<out>/<puzzle name>/`.
     Graph(graph::Args),
+    /// Solve an n x n puzzle by backtracking: count solutions modulo rotation (default) or find the first.
+    Solve(solve::Args),
 }
 
 /// Runs the chosen subcommand.
@@ -38,6 +41,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Subgraphs(args) => subgraphs::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Graph(args) => graph::run(args),
+        Command::Solve(args) => solve::run(args),
     }
 }
 

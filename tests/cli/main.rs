@@ -5,6 +5,7 @@ mod bad_input;
 mod graph;
 mod inspect;
 mod show;
+mod solve;
 mod subgraphs;
 
 use assert_cmd::Command;
