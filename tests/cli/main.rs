@@ -21,3 +21,21 @@ pub fn scramble() -> Command {
 pub fn real(name: &str) -> String {
     format!("../shared/puzzles/real/{name}.txt")
 }
+
+/// Runs `scramble ARGS --json --out OUT`, expects exit 0 and returns the one
+/// JSON object it prints.
+pub fn json_report(args: &[&str], out: &std::path::Path) -> serde_json::Value {
+    let output = scramble()
+        .args(args)
+        .args(["--json", "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
