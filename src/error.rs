@@ -48,6 +48,9 @@ pub enum Error {
         /// What it printed on stderr, or why it could not start.
         message: String,
     },
+    /// A puzzle beyond what an algorithm handles (e.g. the solver's 8x8).
+    #[error("{0}")]
+    Unsupported(String),
     /// A command that studies 2x2 puzzles was given another size.
     #[error("{puzzle}: a {size}x{size} puzzle; this command needs a 2x2 puzzle (4 pieces)")]
     NotTwoByTwo {

@@ -8,17 +8,22 @@
 //! - [`render`]: DOT (graphviz-rust) and SVG pictures of recording graphs,
 //!   solution graphs and pieces, with Graphviz or an embedded renderer.
 //! - [`output`]: files written whole or not at all.
+//! - [`solve`]: fast and plain backtrackers for n x n puzzles, search orders.
+//! - [`generate`], [`rng`]: seeded random puzzles with a planted solution.
 //! - [`census`]: the exhaustive 2x2 census that checks Theorem 2.1.
 //!
 //! See ARCHITECTURE.md for the bird's-eye view.
 
 pub mod census;
 pub mod error;
+pub mod generate;
 pub mod judge;
 pub mod output;
 pub mod puzzle;
 pub mod recording;
 pub mod render;
+pub mod rng;
+pub mod solve;
 pub mod theorem;
 
 pub use error::{Error, Result};

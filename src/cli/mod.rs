@@ -4,6 +4,7 @@ mod graph;
 mod inspect;
 mod merge;
 mod show;
+mod solve;
 mod subgraphs;
 mod verify;
 
@@ -31,6 +32,8 @@ enum Command {
     Inspect(inspect::Args),
     /// Draw the recording graph (DOT and/or SVG) and the pieces into `<out>/<puzzle name>/`.
     Graph(graph::Args),
+    /// Solve an n x n puzzle by backtracking: count solutions modulo rotation (default) or find the first.
+    Solve(solve::Args),
     /// Check Theorem 2.1 on every 2x2 puzzle over K patterns (the census).
     Verify(verify::Args),
     /// Add up the JSON of `verify --shard I/N --json` runs.
@@ -44,6 +47,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Subgraphs(args) => subgraphs::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Graph(args) => graph::run(args),
+        Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Merge(args) => merge::run(args),
     }

@@ -1,0 +1,208 @@
+//! `scramble solve`: solve an `n x n` puzzle with the fast backtracker,
+//! print the solved grid, write it as SVG.
+//!
+//! By default every solution is counted (modulo the four whole-grid
+//! rotations, as SPEC.md counts) and the first one found is shown: counting
+//! is what tells a unique puzzle from one with many answers. `--first` stops
+//! at the first solution instead. Exit 1 when there is no solution.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use scramble::solve::{Count, Order, Progress, Solver, Stats};
+use scramble::{Arrangement, Puzzle};
+use serde::Serialize;
+
+use super::subgraphs::grid_rows;
+use super::{PuzzleArg, print_json, print_text};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// Count every solution (the default).
+    #[arg(long, conflicts_with = "first")]
+    all: bool,
+    /// Stop at the first solution.
+    #[arg(long)]
+    first: bool,
+    /// Search order.
+    #[arg(long, value_enum, default_value_t = Order::Spiral)]
+    order: Order,
+    /// Seed of the `random` order.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print nodes per depth, candidate tests, time and rate.
+    #[arg(long)]
+    stats: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Folder for pictures: `<out>/<puzzle>/solution.svg`.
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+}
+
+/// What `solve --json` prints.
+#[derive(Serialize)]
+struct Report {
+    puzzle: String,
+    size: usize,
+    order: Order,
+    seed: u64,
+    /// `all` or `first`.
+    mode: &'static str,
+    /// Solutions modulo rotation (`all`), or 1 / 0 found (`first`).
+    solutions: u64,
+    /// Solution arrangements: 4 per solution.
+    arrangements: u64,
+    nodes: u64,
+    candidate_tests: u64,
+    nodes_per_depth: Vec<u64>,
+    elapsed_seconds: f64,
+    nodes_per_second: f64,
+    /// The solution shown, rows of `piece@rotation`.
+    solution: Option<Vec<Vec<String>>>,
+    svg: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let puzzle = args.puzzle.read()?;
+    let solver = Solver::new(&puzzle, args.order, args.seed)?;
+    let (count, shown) = if args.first {
+        let (found, stats) = solver.first();
+        let solutions = u64::from(found.is_some());
+        let count = Count {
+            solutions,
+            arrangements: 4 * solutions,
+            stats,
+        };
+        (count, found)
+    } else {
+        (count_all(&solver, puzzle.size()), solver.first().0)
+    };
+    let svg = shown.as_ref().map(|a| write_svg(&puzzle, a, &args.out)).transpose()?;
+    let report = Report {
+        puzzle: puzzle.name().to_string(),
+        size: puzzle.size(),
+        order: args.order,
+        seed: args.seed,
+        mode: if args.first { "first" } else { "all" },
+        solutions: count.solutions,
+        arrangements: count.arrangements,
+        nodes: count.stats.nodes(),
+        candidate_tests: count.stats.candidate_tests,
+        nodes_per_depth: count.stats.nodes_per_depth.clone(),
+        elapsed_seconds: count.stats.elapsed.as_secs_f64(),
+        nodes_per_second: count.stats.nodes_per_second(),
+        solution: shown.as_ref().map(|a| grid_rows(&puzzle, a)),
+        svg,
+    };
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_text(&text(
+            &puzzle,
+            &report,
+            shown.as_ref(),
+            args.stats.then_some(&count.stats),
+        ))?;
+    }
+    Ok(if shown.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Counts on every core for 4x4 and larger, with a progress bar on a
+/// terminal.
+fn count_all(solver: &Solver, size: usize) -> Count {
+    if size < 4 {
+        return solver.count();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} subtrees {elapsed}").expect("template"));
+    bar.set_message("counting");
+    let count = solver.count_parallel_with(|p| match p {
+        Progress::Subtrees(n) => bar.set_length(n as u64),
+        Progress::Done => bar.inc(1),
+    });
+    bar.finish_and_clear();
+    count
+}
+
+fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Result<PathBuf> {
+    let path = out.join(puzzle.name()).join("solution.svg");
+    let title = format!("{}: a solution", puzzle.name());
+    scramble::output::write_atomic(
+        &path,
+        scramble::render::pieces_svg(puzzle, Some(solution), &title).as_bytes(),
+    )?;
+    Ok(path)
+}
+
+fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Option<&Stats>) -> String {
+    let mut out = match (report.mode, shown) {
+        (_, None) => format!("{}: no solution\n", report.puzzle),
+        ("first", Some(_)) => format!("{}: a solution ({} order)\n", report.puzzle, report.order.name()),
+        (_, Some(_)) => format!(
+            "{}: {} solution{} modulo rotation ({} arrangements), {} order; the first:\n",
+            report.puzzle,
+            report.solutions,
+            if report.solutions == 1 { "" } else { "s" },
+            report.arrangements,
+            report.order.name()
+        ),
+    };
+    if let Some(solution) = shown {
+        out += &grid_text(puzzle, solution);
+    }
+    if let Some(svg) = &report.svg {
+        out += &format!("picture: {}\n", svg.display());
+    }
+    if let Some(stats) = stats {
+        out += &stats_text(stats);
+    }
+    out
+}
+
+/// The solved grid, each cell a box with its turned sides around the
+/// piece's label and rotation (`#3@1`: piece 3 turned once clockwise).
+pub fn grid_text(puzzle: &Puzzle, solution: &Arrangement) -> String {
+    let side = |cell, d| puzzle.picture_label(solution.side(puzzle, cell, d));
+    let label = |cell: usize| {
+        let p = solution.cells()[cell];
+        format!("{}@{}", puzzle.piece_label(p.piece), p.rotation)
+    };
+    let cells = solution.cells().len();
+    let middle = |cell| format!("{} {} {}", side(cell, 3), label(cell), side(cell, 1));
+    let width = (0..cells).map(|c| middle(c).chars().count()).max().unwrap_or(0) + 2;
+    let rule = format!("+{}\n", format!("{}+", "-".repeat(width)).repeat(solution.size()));
+    let mut out = rule.clone();
+    for row in (0..cells).collect::<Vec<_>>().chunks(solution.size()) {
+        for line in [
+            row.iter().map(|&c| side(c, 0)).collect::<Vec<_>>(),
+            row.iter().map(|&c| middle(c)).collect(),
+            row.iter().map(|&c| side(c, 2)).collect(),
+        ] {
+            let boxes: String = line.iter().map(|s| format!("{s:^width$}|")).collect();
+            out += &format!("|{boxes}\n");
+        }
+        out += &rule;
+    }
+    out
+}
+
+fn stats_text(stats: &Stats) -> String {
+    let depths: Vec<String> = stats.nodes_per_depth.iter().map(u64::to_string).collect();
+    format!(
+        "nodes: {} ({} candidate tests) in {:.6} s, {:.1} M nodes/s\nnodes per depth: {}\n",
+        stats.nodes(),
+        stats.candidate_tests,
+        stats.elapsed.as_secs_f64(),
+        stats.nodes_per_second() / 1e6,
+        depths.join(" ")
+    )
+}

@@ -1,0 +1,284 @@
+//! Backtracking solvers for `n x n` puzzles (paper Section 3).
+//!
+//! [`Solver`] is the fast bitset backtracker ([`fast`]): it finds the first
+//! solution, every solution, or counts them modulo the four whole-grid
+//! rotations exactly as SPEC.md defines (identical pieces are different
+//! pieces; every rotation of a piece counts), in any [`Order`]. [`plain`] is
+//! the obviously-correct reference it is tested against.
+//!
+//! Counting works on one representative per rotation class (see [`fast`] for
+//! the exact rule), so `solutions` is counted directly and `arrangements` is
+//! `4 * solutions`. The search is exponential in the worst case; the tables
+//! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.
+
+mod fast;
+mod order;
+pub mod plain;
+mod stats;
+mod tables;
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::{Arrangement, Puzzle, Result};
+use fast::{CenterMax, Chooser, Fixed, Grid, Search, State, Step};
+pub use order::{Order, central_start, spiral, value_indices};
+pub use stats::Stats;
+use tables::{Dense, Kind, Tables};
+
+/// A count of solutions with the work it took.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Count {
+    /// Solutions modulo the four whole-grid rotations.
+    pub solutions: u64,
+    /// Solution arrangements: `4 * solutions`.
+    pub arrangements: u64,
+    /// The search's statistics.
+    pub stats: Stats,
+}
+
+/// What a parallel count reports while it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The number of subtrees the search was split into.
+    Subtrees(usize),
+    /// One subtree is done.
+    Done,
+}
+
+/// The fast backtracker for one puzzle and one order.
+///
+/// ```
+/// use scramble::solve::{Order, Solver};
+/// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+/// let count = solver.count();
+/// assert_eq!(count.arrangements, 4 * count.solutions);
+/// let (first, _) = solver.first();
+/// assert!(first.unwrap().is_solution(&puzzle));
+/// assert_eq!(solver.solutions().0.len() as u64, count.solutions);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    order: Order,
+    grid: Grid,
+    tables: Tables,
+    /// The steps of static orders.
+    cells: Option<Vec<Step>>,
+    start: usize,
+    occurrences: Vec<u32>,
+}
+
+/// Runs `$body` with `$search` bound to the solver's search, whatever the
+/// order's chooser type.
+macro_rules! with_search {
+    ($solver:expr, $search:ident => $body:expr) => {
+        match &$solver.cells {
+            Some(cells) => {
+                let $search = $solver.search(Fixed(cells));
+                $body
+            }
+            None => {
+                let $search = $solver.search(CenterMax {
+                    start: $solver.start,
+                    occurrences: &$solver.occurrences,
+                });
+                $body
+            }
+        }
+    };
+}
+
+impl Solver {
+    /// Builds the candidate tables of `puzzle` for `order` (`seed` drives
+    /// `random`). Fails beyond 8x8 or 128 patterns.
+    pub fn new(puzzle: &Puzzle, order: Order, seed: u64) -> Result<Self> {
+        let dense = Dense::new(puzzle)?;
+        let n = puzzle.size();
+        let (first, rest) = order.ranks(puzzle, seed);
+        let mut grid = Grid::new(n, dense.pictures);
+        let mut tables = Tables::default();
+        let start = order.start(n);
+        let cells = order.cells(n).map(|cells| fast::steps(&grid, &cells));
+        for (cell, mask) in table_uses(&grid, cells.as_deref(), start) {
+            let kind = Kind {
+                mask,
+                first: cell == start && mask == 0,
+                rotation_zero: grid.fixed_rotation_cell() == Some(cell),
+            };
+            grid.bases[cell][mask] = tables.base(&dense, (&first, &rest), kind);
+        }
+        Ok(Solver {
+            order,
+            grid,
+            tables,
+            cells,
+            start,
+            occurrences: dense.occurrences,
+        })
+    }
+
+    /// The order this solver walks in.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
+    fn cell_count(&self) -> usize {
+        self.grid.n * self.grid.n
+    }
+
+    fn search<C: Chooser>(&self, chooser: C) -> Search<'_, C> {
+        Search {
+            grid: &self.grid,
+            tables: &self.tables,
+            chooser,
+        }
+    }
+
+    fn stats(&self, state: &State, started: Instant) -> Stats {
+        Stats {
+            nodes_per_depth: state.nodes[..self.cell_count()].to_vec(),
+            candidate_tests: state.tests,
+            elapsed: started.elapsed(),
+        }
+    }
+
+    /// The first solution in this order, if any.
+    pub fn first(&self) -> (Option<Arrangement>, Stats) {
+        let started = Instant::now();
+        let mut state = State::new();
+        let mut found = None;
+        let n = self.grid.n;
+        let _ = with_search!(self, search => search.enter_and_run(&mut state, n * n, |s| {
+            found = Some(s.arrangement(n));
+            ControlFlow::Break(())
+        }));
+        (found, self.stats(&state, started))
+    }
+
+    /// One solution per rotation class, in search order.
+    pub fn solutions(&self) -> (Vec<Arrangement>, Stats) {
+        let started = Instant::now();
+        let mut state = State::new();
+        let mut found = Vec::new();
+        let n = self.grid.n;
+        let _ = with_search!(self, search => search.enter_and_run(&mut state, n * n, |s| {
+            found.push(s.arrangement(n));
+            ControlFlow::Continue(())
+        }));
+        (found, self.stats(&state, started))
+    }
+
+    /// Counts solutions on this thread.
+    pub fn count(&self) -> Count {
+        let started = Instant::now();
+        let mut state = State::new();
+        let mut solutions = 0;
+        let limit = self.cell_count();
+        let _ = with_search!(self, search => search.enter_and_run(&mut state, limit, |_| {
+            solutions += 1;
+            ControlFlow::Continue(())
+        }));
+        counted(solutions, self.stats(&state, started))
+    }
+
+    /// Counts solutions on every core: the first cells' choices are
+    /// enumerated until there are enough subtrees, which rayon shares out.
+    /// The result, statistics included, equals [`Solver::count`]'s.
+    pub fn count_parallel(&self) -> Count {
+        self.count_parallel_with(|_| ())
+    }
+
+    /// [`Solver::count_parallel`], telling `progress` how many subtrees
+    /// there are, then each time one is done (for a progress bar).
+    pub fn count_parallel_with(&self, progress: impl Fn(Progress) + Sync) -> Count {
+        let started = Instant::now();
+        let cells = self.cell_count();
+        let wanted = 32 * rayon::current_num_threads().max(1);
+        let (mut stats, prefixes) = (1..cells)
+            .map(|depth| self.prefixes(depth))
+            .find(|(_, prefixes)| prefixes.len() >= wanted || prefixes.is_empty())
+            .unwrap_or_else(|| self.prefixes(cells - 1));
+        progress(Progress::Subtrees(prefixes.len()));
+        let (solutions, rest) = prefixes
+            .into_par_iter()
+            .map(|mut state| {
+                state.reset_counters();
+                let mut solutions = 0;
+                let _ = with_search!(self, search => {
+                    search.enter_and_run(&mut state, cells, |_| {
+                        solutions += 1;
+                        ControlFlow::Continue(())
+                    })
+                });
+                progress(Progress::Done);
+                (solutions, self.stats(&state, started))
+            })
+            .reduce(
+                || (0, Stats::new(cells)),
+                |(a, mut sa), (b, sb)| {
+                    sa.add(&sb);
+                    (a + b, sa)
+                },
+            );
+        stats.add(&rest);
+        stats.elapsed = started.elapsed();
+        counted(solutions, stats)
+    }
+
+    /// Every partial state of `depth` placed pieces, with the work it took.
+    fn prefixes(&self, depth: usize) -> (Stats, Vec<State>) {
+        let started = Instant::now();
+        let mut state = State::new();
+        let mut prefixes = Vec::new();
+        let _ = with_search!(self, search => search.enter_and_run(&mut state, depth, |s| {
+            prefixes.push(s.clone());
+            ControlFlow::Continue(())
+        }));
+        (self.stats(&state, started), prefixes)
+    }
+}
+
+fn counted(solutions: u64, stats: Stats) -> Count {
+    Count {
+        solutions,
+        arrangements: 4 * solutions,
+        stats,
+    }
+}
+
+/// Every `(cell, neighbour mask)` the search can meet: along the order for
+/// static orders, every subset of a cell's neighbours for `center-max`.
+fn table_uses(grid: &Grid, steps: Option<&[Step]>, start: usize) -> Vec<(usize, usize)> {
+    match steps {
+        Some(steps) => steps.iter().map(|s| (s.cell(), s.mask())).collect(),
+        None => (0..grid.n * grid.n)
+            .flat_map(|cell| {
+                let all = (0..4)
+                    .filter(|&d| grid.neighbours[cell][d] != fast::NONE)
+                    .fold(0, |m, d| m | 1 << d);
+                (1..16usize).filter(move |&m| m & all == m).map(move |m| (cell, m))
+            })
+            .chain([(start, 0)])
+            .collect(),
+    }
+}
+
+/// Counts a puzzle's solutions modulo rotation with the default order, on
+/// every core for grids of 4x4 and up.
+///
+/// ```
+/// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
+/// assert!(scramble::solve::count_solutions(&puzzle).unwrap() >= 1);
+/// ```
+pub fn count_solutions(puzzle: &Puzzle) -> Result<u64> {
+    let solver = Solver::new(puzzle, Order::default(), 0)?;
+    let count = if puzzle.size() >= 4 {
+        solver.count_parallel()
+    } else {
+        solver.count()
+    };
+    Ok(count.solutions)
+}

@@ -1,0 +1,241 @@
+//! Dense pictures and candidate tables, built once per puzzle.
+//!
+//! Pictures are numbered densely so that the complement of picture `p` is
+//! `p ^ 1`. A candidate is a (piece, rotation) with its four turned sides
+//! packed in a `u32` (byte `d` is the picture at direction `d`). For every
+//! set of placed neighbours a cell can have (a 4-bit mask), a table lists the
+//! candidates bucketed by the pictures required by the first two placed
+//! neighbours (`P^2` buckets for `P` pictures); any further neighbour is
+//! checked with one masked compare. Building is `O(tables * (P^2 + 4N))`.
+
+use crate::{Error, Picture, Puzzle, Result};
+
+/// The largest grid: used pieces and filled cells are `u64` bitsets.
+pub const MAX_PIECES: usize = 64;
+/// Pictures are bytes.
+const MAX_PICTURES: usize = 256;
+
+/// A piece with a rotation, its turned sides packed one byte per direction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Candidate {
+    pub sides: u32,
+    pub piece: u8,
+    pub rotation: u8,
+}
+
+/// How a table uses the placed neighbours of a mask: up to two key
+/// directions, and a byte mask over the remaining ones.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plan {
+    pub key: [u32; 2],
+    pub keys: u32,
+    pub extra: u32,
+}
+
+/// The plan of every neighbour mask.
+pub(super) const PLANS: [Plan; 16] = plans();
+
+const fn plans() -> [Plan; 16] {
+    let mut out = [Plan {
+        key: [0; 2],
+        keys: 0,
+        extra: 0,
+    }; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut d = 0;
+        while d < 4 {
+            if mask & (1 << d) != 0 {
+                let plan = &mut out[mask];
+                if plan.keys < 2 {
+                    plan.key[plan.keys as usize] = d;
+                    plan.keys += 1;
+                } else {
+                    plan.extra |= 0xFF << (8 * d);
+                }
+            }
+            d += 1;
+        }
+        mask += 1;
+    }
+    out
+}
+
+/// The puzzle with dense picture numbers.
+#[derive(Clone, Debug)]
+pub(super) struct Dense {
+    /// `P`: twice the number of patterns.
+    pub pictures: usize,
+    /// Every piece's sides, unturned.
+    pub sides: Vec<[u8; 4]>,
+    /// How often each picture occurs (its index).
+    pub occurrences: Vec<u32>,
+}
+
+impl Dense {
+    /// Numbers the puzzle's pictures; fails beyond 64 pieces or 128 patterns.
+    pub fn new(puzzle: &Puzzle) -> Result<Self> {
+        let count = puzzle.pieces().len();
+        let patterns = puzzle.patterns();
+        if count > MAX_PIECES || 2 * patterns.len() > MAX_PICTURES {
+            return Err(Error::Unsupported(format!(
+                "the solver handles up to 8x8 grids and 128 patterns; {} has {count} pieces and {} patterns",
+                puzzle.name(),
+                patterns.len()
+            )));
+        }
+        let id = |p: Picture| {
+            let pattern = patterns.binary_search(&p.pattern()).expect("pattern of the puzzle");
+            (2 * pattern + usize::from(p.sign() == crate::Sign::Plus)) as u8
+        };
+        let sides: Vec<[u8; 4]> = puzzle.pieces().iter().map(|piece| piece.sides().map(id)).collect();
+        let pictures = 2 * patterns.len();
+        let mut occurrences = vec![0; pictures];
+        sides.iter().flatten().for_each(|&p| occurrences[usize::from(p)] += 1);
+        Ok(Dense {
+            pictures,
+            sides,
+            occurrences,
+        })
+    }
+
+    /// Piece `piece` turned `rotation` times, packed.
+    pub fn candidate(&self, piece: usize, rotation: usize) -> Candidate {
+        let s = self.sides[piece];
+        let sides = (0..4).fold(0u32, |acc, d| acc | u32::from(s[(d + 4 - rotation) % 4]) << (8 * d));
+        Candidate {
+            sides,
+            piece: piece as u8,
+            rotation: rotation as u8,
+        }
+    }
+}
+
+/// Which candidates a table holds and how they are ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Kind {
+    /// Placed neighbours, bit `d` for direction `d`.
+    pub mask: usize,
+    /// Ordered by the first cell's ranks rather than the others'.
+    pub first: bool,
+    /// Only rotation 0 (the centre cell of an odd grid).
+    pub rotation_zero: bool,
+}
+
+/// Every table, concatenated: `offsets[base + key]..offsets[base + key + 1]`
+/// are the candidates of bucket `key` of the table starting at `base`.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Tables {
+    pub offsets: Vec<u32>,
+    pub candidates: Vec<Candidate>,
+    kinds: Vec<(Kind, u32)>,
+}
+
+impl Tables {
+    /// The base of the table of `kind`, building it on first use.
+    pub fn base(&mut self, dense: &Dense, ranks: (&[usize], &[usize]), kind: Kind) -> u32 {
+        if let Some(&(_, base)) = self.kinds.iter().find(|(k, _)| *k == kind) {
+            return base;
+        }
+        let base = self.offsets.len() as u32;
+        self.build(dense, if kind.first { ranks.0 } else { ranks.1 }, kind);
+        self.kinds.push((kind, base));
+        base
+    }
+
+    /// Appends one table: a counting sort of the candidates by key, in rank
+    /// order within each bucket.
+    fn build(&mut self, dense: &Dense, ranks: &[usize], kind: Kind) {
+        let plan = PLANS[kind.mask];
+        let p = dense.pictures;
+        let buckets = p.pow(plan.keys);
+        let mut pieces: Vec<usize> = (0..ranks.len()).collect();
+        pieces.sort_unstable_by_key(|&piece| ranks[piece]);
+        let rotations = if kind.rotation_zero { 1 } else { 4 };
+        let all: Vec<Candidate> = pieces
+            .iter()
+            .flat_map(|&piece| (0..rotations).map(move |r| (piece, r)))
+            .map(|(piece, r)| dense.candidate(piece, r))
+            .collect();
+        let key = |c: &Candidate| key_of(plan, c.sides, p);
+        let mut counts = vec![0u32; buckets + 1];
+        all.iter().for_each(|c| counts[key(c) + 1] += 1);
+        let start = self.candidates.len() as u32;
+        let mut running = start;
+        for count in &mut counts {
+            running += *count;
+            *count = running;
+        }
+        // counts[k] is now the start of bucket k (counts[buckets] the end).
+        self.offsets.extend_from_slice(&counts);
+        let mut next = counts;
+        self.candidates
+            .resize(self.candidates.len() + all.len(), Candidate::default());
+        for c in all {
+            let k = key(&c);
+            self.candidates[next[k] as usize] = c;
+            next[k] += 1;
+        }
+    }
+}
+
+/// The bucket of `sides` (required or shown pictures packed by direction).
+#[inline(always)]
+pub(super) fn key_of(plan: Plan, sides: u32, pictures: usize) -> usize {
+    let byte = |d: u32| ((sides >> (8 * d)) & 0xFF) as usize;
+    match plan.keys {
+        0 => 0,
+        1 => byte(plan.key[0]),
+        _ => byte(plan.key[0]) * pictures + byte(plan.key[1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_key_on_two_directions_and_check_the_rest() {
+        assert_eq!(PLANS[0].keys, 0);
+        assert_eq!((PLANS[0b1001].keys, PLANS[0b1001].key), (2, [0, 3]));
+        assert_eq!(PLANS[0b1101].extra, 0xFF << 24);
+        assert_eq!(PLANS[0b1111].extra, 0xFFFF_0000);
+    }
+
+    #[test]
+    fn complements_differ_in_the_last_bit() {
+        let puzzle: Puzzle = "7+ 7- 3+ 3-\n3+ 7+ 7- 3-\n7+ 7+ 7+ 7+\n3- 3- 3- 7-".parse().unwrap();
+        let dense = Dense::new(&puzzle).unwrap();
+        assert_eq!(dense.pictures, 4);
+        let [a, b, c, d] = dense.sides[0];
+        assert_eq!((a ^ 1, c ^ 1), (b, d));
+        assert_eq!(dense.occurrences.iter().sum::<u32>(), 16);
+        // Turning once brings the left side (3-) to the top.
+        assert_eq!(dense.candidate(0, 1).sides & 0xFF, u32::from(d));
+    }
+
+    #[test]
+    fn every_bucket_holds_exactly_the_matching_candidates() {
+        let puzzle: Puzzle = "1+ 2- 1- 2+\n2+ 2+ 1- 1+\n1+ 1+ 1+ 2-\n2- 1- 2+ 2+".parse().unwrap();
+        let dense = Dense::new(&puzzle).unwrap();
+        let ranks: Vec<usize> = (0..4).collect();
+        let mut tables = Tables::default();
+        let kind = Kind {
+            mask: 0b1001,
+            first: false,
+            rotation_zero: false,
+        };
+        let base = tables.base(&dense, (&ranks, &ranks), kind) as usize;
+        assert_eq!(tables.base(&dense, (&ranks, &ranks), kind) as usize, base, "built once");
+        let mut seen = 0;
+        for (top, left) in itertools::iproduct!(0..4u32, 0..4u32) {
+            let key = (top * 4 + left) as usize;
+            let bucket = tables.offsets[base + key] as usize..tables.offsets[base + key + 1] as usize;
+            for c in &tables.candidates[bucket] {
+                assert_eq!((c.sides & 0xFF, c.sides >> 24), (top, left));
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 16);
+    }
+}

@@ -1,0 +1,96 @@
+//! `scramble solve`: counts, first solutions, JSON, pictures, exit codes.
+
+use predicates::prelude::*;
+use scramble::solve::plain;
+
+use crate::{real, scramble};
+
+/// The JSON report of `solve` with extra arguments.
+fn report(puzzle: &str, extra: &[&str]) -> serde_json::Value {
+    let out = tempfile::tempdir().unwrap();
+    let output = scramble()
+        .args(["solve", puzzle, "--json", "--out"])
+        .arg(out.path())
+        .args(extra)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn counts_agree_with_the_plain_backtracker_in_every_order() {
+    for name in ["monkey_puzzle", "repeat_puzzle", "wizards"] {
+        let puzzle = scramble::read_puzzle(real(name).as_ref(), Default::default());
+        let expected = plain::count_solutions(&puzzle.unwrap());
+        for order in ["spiral", "row-major", "center-max", "random"] {
+            let r = report(&real(name), &["--order", order, "--seed", "5"]);
+            assert_eq!(r["solutions"], expected, "{name} {order}");
+            assert_eq!(r["arrangements"], 4 * expected);
+            assert_eq!(r["order"], order);
+            assert!(r["nodes"].as_u64().unwrap() > 0);
+        }
+    }
+}
+
+#[test]
+fn text_shows_the_grid_and_writes_the_svg() {
+    let out = tempfile::tempdir().unwrap();
+    scramble()
+        .args(["solve", &real("monkey_puzzle"), "--stats", "--out"])
+        .arg(out.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "monkey_puzzle: 2 solutions modulo rotation (8 arrangements), spiral order; the first:\n+---",
+        ))
+        .stdout(predicate::str::contains("nodes per depth: 9 "));
+    let svg = std::fs::read_to_string(out.path().join("monkey_puzzle/solution.svg")).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+}
+
+#[test]
+fn first_reports_a_solution_that_checks() {
+    let r = report(&real("bird_puzzle"), &["--first", "--order", "center-max"]);
+    assert_eq!(r["mode"], "first");
+    assert_eq!(r["solutions"], 1);
+    let puzzle = scramble::read_puzzle(real("bird_puzzle").as_ref(), Default::default()).unwrap();
+    let cells: Vec<scramble::Placement> = r["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().clone())
+        .map(|cell| {
+            let (label, rotation) = cell.as_str().unwrap().split_once('@').unwrap();
+            scramble::Placement {
+                piece: label.trim_start_matches('#').parse::<usize>().unwrap() - 1,
+                rotation: rotation.parse().unwrap(),
+            }
+        })
+        .collect();
+    assert!(scramble::Arrangement::new(3, cells).is_solution(&puzzle));
+}
+
+#[test]
+fn no_solution_exits_1() {
+    let out = tempfile::tempdir().unwrap();
+    scramble()
+        .args(["solve", &real("no_solution"), "--out"])
+        .arg(out.path())
+        .assert()
+        .code(1)
+        .stdout("no_solution: no solution\n");
+    assert!(!out.path().join("no_solution").exists());
+}
+
+#[test]
+fn all_and_first_conflict_and_bad_files_exit_2() {
+    scramble()
+        .args(["solve", &real("monkey_puzzle"), "--all", "--first"])
+        .assert()
+        .code(2);
+    scramble()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no/such/file.txt: cannot read"));
+}

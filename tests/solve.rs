@@ -1,0 +1,146 @@
+//! The fast solver against the plain reference backtracker: generated
+//! puzzles with a planted solution (proptest and fixed seeds) and the real
+//! commercial puzzles.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use scramble::generate::{PlantOptions, planted};
+use scramble::rng::Rng;
+use scramble::solve::{Order, Solver, plain};
+use scramble::{Arrangement, Puzzle};
+
+/// One representative per rotation class, as a set.
+fn classes(arrangements: &[Arrangement]) -> BTreeSet<Arrangement> {
+    arrangements.iter().map(Arrangement::canonical).collect()
+}
+
+/// Checks every order and every entry point of the fast solver against the
+/// plain backtracker; returns the count.
+fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
+    let reference = plain::all_arrangements(puzzle);
+    assert_eq!(reference.len() % 4, 0, "whole-grid rotations come in fours");
+    let expected = reference.len() as u64 / 4;
+    let reference_classes = classes(&reference);
+    assert_eq!(reference_classes.len() as u64, expected, "{puzzle}");
+    for order in Order::ALL {
+        let solver = Solver::new(puzzle, order, seed).unwrap();
+        let count = solver.count();
+        assert_eq!(count.solutions, expected, "{order:?} on\n{puzzle}");
+        assert_eq!(count.arrangements, reference.len() as u64);
+        let parallel = solver.count_parallel();
+        assert_eq!(parallel.solutions, count.solutions, "{order:?} in parallel");
+        assert_eq!(
+            parallel.stats.nodes_per_depth, count.stats.nodes_per_depth,
+            "same tree in parallel"
+        );
+        assert_eq!(parallel.stats.candidate_tests, count.stats.candidate_tests);
+        let (all, _) = solver.solutions();
+        assert!(all.iter().all(|a| a.is_solution(puzzle)), "{order:?}");
+        assert_eq!(all.len() as u64, expected);
+        assert_eq!(
+            classes(&all),
+            reference_classes,
+            "{order:?}: one per class, every class"
+        );
+        let (first, _) = solver.first();
+        assert_eq!(first.is_some(), expected > 0);
+        assert!(first.is_none_or(|a| a.is_solution(puzzle)));
+    }
+    expected
+}
+
+fn plant(size: usize, patterns: u32, seed: u64, repetition_free: bool, identical: usize) -> Puzzle {
+    let options = PlantOptions {
+        repetition_free,
+        identical,
+    };
+    planted(size, patterns, &mut Rng::new(seed), options).unwrap().0
+}
+
+#[test]
+fn fixed_seeds_small_grids_many_solutions() {
+    let mut multiple = 0;
+    for seed in 0..40 {
+        for (size, patterns) in [(2, 1), (2, 2), (3, 3), (3, 4)] {
+            let count = check_against_plain(&plant(size, patterns, seed, false, 0), seed);
+            assert!(count >= 1, "a planted solution is found");
+            multiple += usize::from(count > 1);
+        }
+    }
+    assert!(multiple > 20, "few patterns give several solutions ({multiple})");
+}
+
+#[test]
+fn fixed_seeds_with_identical_pieces_and_no_repetitions() {
+    for seed in 0..20 {
+        check_against_plain(&plant(2, 2, seed, true, 1), seed);
+        check_against_plain(&plant(3, 2, seed, true, 2), seed);
+        check_against_plain(&plant(3, 3, seed, false, 3), seed);
+    }
+}
+
+#[test]
+fn fixed_seeds_four_and_five() {
+    for seed in 0..2 {
+        check_against_plain(&plant(4, 7, seed, false, 0), seed);
+        check_against_plain(&plant(4, 6, seed, true, 2), seed);
+        check_against_plain(&plant(5, 12, seed, false, 0), seed);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn fast_matches_plain(
+        size in 2usize..=3,
+        patterns in 1u32..=4,
+        seed in any::<u64>(),
+        repetition_free in any::<bool>(),
+        identical in 0usize..=2,
+    ) {
+        // One or two patterns on a 3x3 give up to millions of solutions:
+        // too many for the plain backtracker in a debug test.
+        let patterns = if size == 3 { patterns.max(3) } else { patterns };
+        let repetition_free = repetition_free && patterns >= 2;
+        // A 2x2 grid has room for one copy (a copy's neighbours stay free).
+        let identical = if size == 2 { identical.min(1) } else { identical };
+        let options = PlantOptions { repetition_free, identical };
+        let (puzzle, planted_solution) = planted(size, patterns, &mut Rng::new(seed), options).unwrap();
+        let count = check_against_plain(&puzzle, seed);
+        prop_assert!(count >= 1);
+        let (all, _) = Solver::new(&puzzle, Order::Spiral, 0).unwrap().solutions();
+        prop_assert!(classes(&all).contains(&planted_solution.canonical()));
+    }
+}
+
+fn real(name: &str) -> Puzzle {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/puzzles/real")
+        .join(name);
+    scramble::read_puzzle(&path, Default::default()).unwrap()
+}
+
+const REAL: [&str; 10] = [
+    "africa_puzzle.txt",
+    "bird_puzzle.txt",
+    "cowboys.txt",
+    "crazy_planes.txt",
+    "lion_tiger.txt",
+    "monkey_puzzle.txt",
+    "no_solution.txt",
+    "plant_puzzle.txt",
+    "repeat_puzzle.txt",
+    "wizards.txt",
+];
+
+#[test]
+fn real_puzzles_agree_with_plain() {
+    for name in REAL {
+        let puzzle = real(name);
+        let count = check_against_plain(&puzzle, 7);
+        assert_eq!(count == 0, name == "no_solution.txt", "{name}: {count} solutions");
+    }
+}
