@@ -122,7 +122,7 @@ impl Disagreement {
         let graph = RecordingGraph::new(&puzzle);
         let subgraph = self.subgraph(&graph);
         let edges = subgraph.edges();
-        let title = format!("{heading}: {}", self.headline());
+        let title = format!("{heading}; {}", self.headline());
         let selection = Selection::Highlighted(&edges);
         let mut files = vec![
             ("txt", self.puzzle_file(classes, heading)),
