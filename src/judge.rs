@@ -1,7 +1,8 @@
 //! The judge: solutions found by trying arrangements, with no graph theory.
 //!
-//! For a 2x2 puzzle [`judge`] tries all 4! * 4^4 = 6144 arrangements, keeps
-//! those [`Arrangement::is_solution`] accepts and records which four-color
+//! For a 2x2 puzzle [`judge`] finds every solution arrangement with the
+//! plain backtracker ([`crate::solve::plain`], tested here against trying all
+//! 4! * 4^4 = 6144 arrangements with [`Arrangement::is_solution`]) and records which four-color
 //! subgraphs occur as their centre corners: the reference that Theorem 2.1
 //! and the twisted-graph criterion are tested against.
 //!
@@ -18,6 +19,8 @@
 use std::collections::BTreeMap;
 
 use itertools::Itertools;
+
+use crate::solve;
 use petgraph::graph::EdgeIndex;
 
 use crate::theorem::Subgraph;
@@ -116,7 +119,7 @@ impl Judgement {
 /// ```
 pub fn judge(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Judgement> {
     require_2x2(puzzle)?;
-    let solutions: Vec<Arrangement> = arrangements_2x2().filter(|a| a.is_solution(puzzle)).collect();
+    let solutions = solve::plain::all_arrangements(puzzle);
     let mut solution_graphs: BTreeMap<Subgraph, Vec<Arrangement>> = BTreeMap::new();
     for solution in solutions.iter().filter(|s| **s == s.canonical()) {
         solution_graphs
@@ -196,6 +199,28 @@ mod tests {
 
     fn paper() -> Puzzle {
         "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap()
+    }
+
+    #[test]
+    fn the_backtracker_finds_exactly_the_solutions_among_all_6144_arrangements() {
+        let mut rng = crate::rng::Rng::new(7);
+        for round in 0..200 {
+            let patterns = 1 + round % 3;
+            let text: String = (0..4)
+                .map(|_| {
+                    let sides: Vec<String> = (0..4)
+                        .map(|_| format!("{}{}", 1 + rng.below(patterns), if rng.coin() { '+' } else { '-' }))
+                        .collect();
+                    sides.join(" ") + "\n"
+                })
+                .collect();
+            let puzzle: Puzzle = text.parse().unwrap();
+            let mut exhaustive: Vec<Arrangement> = arrangements_2x2().filter(|a| a.is_solution(&puzzle)).collect();
+            let mut backtracked = solve::plain::all_arrangements(&puzzle);
+            exhaustive.sort();
+            backtracked.sort();
+            assert_eq!(exhaustive, backtracked, "{puzzle}");
+        }
     }
 
     #[test]
