@@ -10,6 +10,7 @@
 //! - [`output`]: files written whole or not at all.
 //! - [`solve`]: fast and plain backtrackers for n x n puzzles, search orders.
 //! - [`generate`], [`rng`]: seeded random puzzles with a planted solution.
+//! - [`study`]: studies of the paper's open questions on generated puzzles.
 //!
 //! See ARCHITECTURE.md for the bird's-eye view.
 
@@ -22,6 +23,7 @@ pub mod recording;
 pub mod render;
 pub mod rng;
 pub mod solve;
+pub mod study;
 pub mod theorem;
 
 pub use error::{Error, Result};

@@ -1,9 +1,12 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod generate;
 mod graph;
 mod inspect;
+mod progress;
 mod show;
 mod solve;
+mod study;
 mod subgraphs;
 
 use std::path::PathBuf;
@@ -32,6 +35,10 @@ enum Command {
     Graph(graph::Args),
     /// Solve an n x n puzzle by backtracking: count solutions modulo rotation (default) or find the first.
     Solve(solve::Args),
+    /// Write random puzzles with a planted solution (seeded, byte-identical for the same seed).
+    Generate(generate::Args),
+    /// Studies of the paper's open questions on generated puzzles: heuristics, uniqueness, repetitions.
+    Study(study::Args),
 }
 
 /// Runs the chosen subcommand.
@@ -42,6 +49,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Inspect(args) => inspect::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Study(args) => study::run(args),
     }
 }
 
