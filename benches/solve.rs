@@ -12,20 +12,24 @@ use scramble::solve::{Order, Solver};
 use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
 
 fn real(name: &str) -> Puzzle {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/real").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/puzzles/real")
+        .join(name);
     scramble::read_puzzle(&path, Default::default()).expect("real puzzle")
 }
 
 /// `count` 3x3 puzzles whose 36 sides are uniformly random over `patterns`.
 fn random_3x3(count: usize, patterns: u32, seed: u64) -> Vec<Puzzle> {
     let mut rng = Rng::new(seed);
-    let mut picture = |rng: &mut Rng| {
+    let picture = |rng: &mut Rng| {
         let sign = if rng.coin() { Sign::Plus } else { Sign::Minus };
         Picture::new(Pattern::new(rng.below(patterns as usize) as u32 + 1), sign)
     };
     (0..count)
         .map(|_| {
-            let pieces = (0..9).map(|_| Piece::new(std::array::from_fn(|_| picture(&mut rng)))).collect();
+            let pieces = (0..9)
+                .map(|_| Piece::new(std::array::from_fn(|_| picture(&mut rng))))
+                .collect();
             Puzzle::new(pieces).expect("nine pieces")
         })
         .collect()
@@ -33,10 +37,20 @@ fn random_3x3(count: usize, patterns: u32, seed: u64) -> Vec<Puzzle> {
 
 fn real_3x3(c: &mut Criterion) {
     let mut group = c.benchmark_group("count_3x3_real");
-    for name in ["monkey_puzzle.txt", "repeat_puzzle.txt", "wizards.txt", "no_solution.txt"] {
+    for name in [
+        "monkey_puzzle.txt",
+        "repeat_puzzle.txt",
+        "wizards.txt",
+        "no_solution.txt",
+    ] {
         let puzzle = real(name);
         group.bench_function(name.trim_end_matches(".txt"), |b| {
-            b.iter(|| Solver::new(black_box(&puzzle), Order::Spiral, 0).unwrap().count().solutions)
+            b.iter(|| {
+                Solver::new(black_box(&puzzle), Order::Spiral, 0)
+                    .unwrap()
+                    .count()
+                    .solutions
+            })
         });
     }
     group.finish();

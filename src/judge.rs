@@ -11,8 +11,7 @@
 //! of those directions face a neighbour; in a 2x2 grid every cell has one
 //! such corner, its centre corner.
 //!
-//! [`first_solution`] is a plain backtracker for any `n x n` puzzle,
-//! [`kept_edges`] the edges of the recording graph a solution keeps and
+//! [`kept_edges`] gives the edges of the recording graph a solution keeps and
 //! [`blocks`] the same edges grouped by the interior lattice points where
 //! four cells meet (each group the centre of a 2x2 block).
 
@@ -191,54 +190,6 @@ pub fn kept_edges(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<Edge
         .collect()
 }
 
-/// A solution of any `n x n` puzzle, by plain backtracking in row-major
-/// order, or `None`. Exponential in the worst case; fine for 3x3 puzzles.
-///
-/// ```
-/// use scramble::{Puzzle, judge::first_solution};
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// assert!(first_solution(&puzzle).unwrap().is_solution(&puzzle));
-/// ```
-pub fn first_solution(puzzle: &Puzzle) -> Option<Arrangement> {
-    let mut cells = Vec::with_capacity(puzzle.pieces().len());
-    let mut used = vec![false; puzzle.pieces().len()];
-    extend(puzzle, &mut cells, &mut used).then(|| Arrangement::new(puzzle.size(), cells))
-}
-
-fn extend(puzzle: &Puzzle, cells: &mut Vec<Placement>, used: &mut [bool]) -> bool {
-    if cells.len() == used.len() {
-        return true;
-    }
-    for piece in 0..used.len() {
-        if used[piece] {
-            continue;
-        }
-        for rotation in 0..4 {
-            let placement = Placement { piece, rotation };
-            if fits(puzzle, cells, placement) {
-                used[piece] = true;
-                cells.push(placement);
-                if extend(puzzle, cells, used) {
-                    return true;
-                }
-                cells.pop();
-                used[piece] = false;
-            }
-        }
-    }
-    false
-}
-
-/// Whether `placement` in the next cell matches its left and top neighbours.
-fn fits(puzzle: &Puzzle, cells: &[Placement], placement: Placement) -> bool {
-    let n = puzzle.size();
-    let cell = cells.len();
-    let side = |p: Placement, d| puzzle.pieces()[p.piece].side_turned(p.rotation, d);
-    let left = cell.is_multiple_of(n) || side(cells[cell - 1], 1).matches(side(placement, 3));
-    let top = cell < n || side(cells[cell - n], 2).matches(side(placement, 0));
-    left && top
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,19 +285,5 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!(kept_edges(&RecordingGraph::new(&puzzle), &a).len(), 16);
-    }
-
-    #[test]
-    fn the_backtracker_agrees_with_the_judge_on_solvability() {
-        let solvable = paper();
-        assert!(first_solution(&solvable).unwrap().is_solution(&solvable));
-        let unsolvable: Puzzle = "1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+".parse().unwrap();
-        assert_eq!(first_solution(&unsolvable), None);
-        assert!(
-            judge(&unsolvable, &RecordingGraph::new(&unsolvable))
-                .unwrap()
-                .solutions
-                .is_empty()
-        );
     }
 }

@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::judge::{blocks, first_solution, inner_corners, kept_edges};
+use scramble::judge::{blocks, inner_corners, kept_edges};
 use scramble::render::{Renderer, UsedRenderer};
+use scramble::solve::{Order, Solver};
 use scramble::theorem::subgraph::{edge_label, sub_edge};
 use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
@@ -69,7 +70,8 @@ struct PointReport {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let graph = RecordingGraph::new(&puzzle);
-    let Some(solution) = first_solution(&puzzle) else {
+    let (first, _) = Solver::new(&puzzle, Order::Spiral, 0)?.first();
+    let Some(solution) = first else {
         if args.json {
             print_json(&serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false }))?;
         } else {

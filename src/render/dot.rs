@@ -19,7 +19,7 @@ const FONT: &str = "Helvetica,Arial,sans-serif";
 pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String {
     let mut stmts = vec![
         Stmt::GAttribute(GraphAttributes::Graph(vec![
-            attr("label", quoted(title)),
+            attr("label", quoted_lines(title)),
             attr("labelloc", plain("t")),
             attr("fontname", quoted(FONT)),
             attr("fontsize", plain(&num(TITLE_FONT))),
@@ -177,6 +177,11 @@ fn plain(text: &str) -> Id {
 /// A DOT double-quoted string.
 fn quoted(text: &str) -> Id {
     Id::Escaped(format!("\"{}\"", escape(text)))
+}
+
+/// A centred label of several lines (`\n` ends each line in DOT).
+fn quoted_lines(text: &str) -> Id {
+    Id::Escaped(format!("\"{}\"", escape(text).replace('\n', "\\n")))
 }
 
 /// A label written flush left (`\l` ends its line).

@@ -14,8 +14,16 @@ use super::geometry::{Point, num};
 use super::layout::{EdgeCurve, LEGEND_FONT, Layout, TITLE_FONT, VERTEX_FONT};
 use super::style::{Stroke, drawn_edges, legend_stroke};
 
-/// Height of the band above the drawing that holds the title.
-pub const TITLE_BAND: f64 = 30.0;
+/// Height of the band above the drawing that holds a one-line title.
+const TITLE_BAND: f64 = 30.0;
+/// What each further line of the title adds (Graphviz's line height).
+const TITLE_LINE: f64 = 20.0;
+
+/// Height of the band above the drawing that holds `title`, one line per
+/// `\n`, as Graphviz sizes it.
+pub fn title_band(title: &str) -> f64 {
+    TITLE_BAND + TITLE_LINE * (title.lines().count().max(1) - 1) as f64
+}
 /// Half the width of an arrowhead's base, as Graphviz draws it.
 const ARROW_HALF_WIDTH: f64 = 3.5;
 /// Where a text's baseline sits below the middle of its line, per point of
@@ -25,7 +33,8 @@ const FONT: &str = "Helvetica,Arial,sans-serif";
 
 /// The SVG text of `layout` showing `selection`, titled `title`.
 pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String {
-    let (width, height) = (layout.width, layout.height + TITLE_BAND);
+    let band = title_band(title);
+    let (width, height) = (layout.width, layout.height + band);
     let edges = drawn_edges(layout, selection)
         .into_iter()
         .fold(Group::new().set("class", "edges"), |g, (e, stroke)| {
@@ -51,7 +60,7 @@ pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String 
             )
         });
     let drawing = Group::new()
-        .set("transform", format!("translate(0 {})", num(TITLE_BAND)))
+        .set("transform", format!("translate(0 {})", num(band)))
         .add(edges)
         .add(vertices)
         .add(legend(layout, selection));
@@ -66,13 +75,20 @@ pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String 
                 .set("height", "100%")
                 .set("fill", "white"),
         )
-        .add(
-            text(title, Point::new(width / 2.0, TITLE_BAND / 2.0 + 4.0), TITLE_FONT)
-                .set("text-anchor", "middle")
-                .set("class", "title"),
-        )
+        .add(title_lines(title, width))
         .add(drawing);
     format!("{document}\n")
+}
+
+/// The title, one centred text per line.
+fn title_lines(title: &str, width: f64) -> Group {
+    title
+        .lines()
+        .enumerate()
+        .fold(Group::new().set("class", "title"), |g, (i, line)| {
+            let y = TITLE_BAND / 2.0 + 4.0 + TITLE_LINE * i as f64;
+            g.add(text(line, Point::new(width / 2.0, y), TITLE_FONT).set("text-anchor", "middle"))
+        })
 }
 
 /// One edge: its curve and its arrowhead, with the tooltip as `<title>`.

@@ -81,14 +81,37 @@ pub struct Rendered {
 /// assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
 /// ```
 pub fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
-    dot::write(&titled_layout(puzzle, graph, title), &selection, title)
+    let (layout, title) = titled_layout(puzzle, graph, title);
+    dot::write(&layout, &selection, &title)
 }
 
-/// The layout, wide enough for the title.
-fn titled_layout(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> Layout {
+/// The layout, wide enough for the title, and the title broken into lines.
+fn titled_layout(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> (Layout, String) {
     let mut layout = Layout::new(puzzle, graph);
-    layout.widen(geometry::text_width(title, layout::TITLE_FONT) + 40.0);
-    layout
+    let title = wrap_title(title, layout.width - TITLE_MARGIN);
+    let widest = title.lines().map(|line| geometry::text_width(line, layout::TITLE_FONT));
+    layout.widen(widest.fold(0.0, f64::max) + TITLE_MARGIN);
+    (layout, title)
+}
+
+/// Room left and right of the title.
+const TITLE_MARGIN: f64 = 40.0;
+
+/// Breaks a title wider than `width` into lines at its `; ` separators,
+/// filling each line greedily; explicit newlines are kept.
+fn wrap_title(title: &str, width: f64) -> String {
+    let fits = |text: &str| geometry::text_width(text, layout::TITLE_FONT) <= width;
+    let wrap_line = |line: &str| {
+        let mut lines: Vec<String> = vec![];
+        for part in line.split("; ") {
+            match lines.last_mut() {
+                Some(last) if fits(&format!("{last}; {part}")) => *last = format!("{last}; {part}"),
+                _ => lines.push(part.to_string()),
+            }
+        }
+        lines.join("\n")
+    };
+    title.lines().map(wrap_line).collect::<Vec<_>>().join("\n")
 }
 
 /// SVG of the same picture as [`recording_dot`], by Graphviz when asked or
@@ -112,7 +135,8 @@ pub fn recording_svg(
     title: &str,
     renderer: Renderer,
 ) -> Result<Rendered> {
-    let layout = titled_layout(puzzle, graph, title);
+    let (layout, title) = titled_layout(puzzle, graph, title);
+    let title = title.as_str();
     let use_graphviz = match renderer {
         Renderer::Auto => graphviz_available(),
         Renderer::Graphviz => true,
@@ -310,6 +334,38 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn long_titles_wrap_at_their_semicolons() {
+        let width = geometry::text_width("aaaa; bbbb", layout::TITLE_FONT) + 1.0;
+        assert_eq!(wrap_title("aaaa; bbbb; cccc", width), "aaaa; bbbb\ncccc");
+        assert_eq!(wrap_title("short", width), "short");
+        assert_eq!(wrap_title("one\ntwo; three", 1000.0), "one\ntwo; three");
+    }
+
+    #[test]
+    fn both_renderers_give_a_wrapped_title_the_same_height() {
+        let (puzzle, graph) = paper();
+        let title = "a long title; that names a failing condition; with its witness; and more conditions";
+        let height = |title: &str, renderer| {
+            let svg = recording_svg(&puzzle, &graph, Selection::Full, title, renderer)
+                .unwrap()
+                .svg;
+            let h = svg
+                .split("height=\"")
+                .nth(1)
+                .and_then(|h| h.split("pt").next())
+                .unwrap()
+                .to_string();
+            h.parse::<f64>().unwrap()
+        };
+        // Graphviz pads its pictures a little; the growth with the lines must match.
+        let growth = |renderer| height(title, renderer) - height("short", renderer);
+        assert_eq!(growth(Renderer::Embedded), 2.0 * 20.0);
+        if neato_or_note() {
+            assert_eq!(growth(Renderer::Graphviz), growth(Renderer::Embedded));
+        }
+    }
+
+    #[test]
     fn graphviz_draws_the_embedded_geometry() {
         if !neato_or_note() {
             return;
@@ -349,11 +405,15 @@ pub(crate) mod tests {
             assert_eq!(ours.len(), theirs.len());
             for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
                 let b = if i % 2 == 1 {
-                    b + height + embedded::TITLE_BAND
+                    b + height + embedded::title_band("loops")
                 } else {
                     *b
                 };
-                let a = if i % 2 == 1 { a + embedded::TITLE_BAND } else { *a };
+                let a = if i % 2 == 1 {
+                    a + embedded::title_band("loops")
+                } else {
+                    *a
+                };
                 assert!((a - b).abs() < 0.6, "{ours:?} vs {theirs:?}");
             }
         }

@@ -54,7 +54,7 @@ impl Grid {
             })
             .collect();
         let anchor = super::order::central_start(n);
-        let others_central = if n % 2 == 0 {
+        let others_central = if n.is_multiple_of(2) {
             [1, n, n + 1].iter().fold(0u64, |acc, &k| acc | 1 << (anchor + k))
         } else {
             0

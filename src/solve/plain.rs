@@ -59,7 +59,7 @@ fn fits(puzzle: &Puzzle, cells: &[Placement], placement: Placement) -> bool {
     let cell = cells.len();
     let side = |p: Placement, d| puzzle.pieces()[p.piece].side_turned(p.rotation, d);
     let top_ok = cell < n || side(cells[cell - n], 2).matches(side(placement, 0));
-    let left_ok = cell % n == 0 || side(cells[cell - 1], 1).matches(side(placement, 3));
+    let left_ok = cell.is_multiple_of(n) || side(cells[cell - 1], 1).matches(side(placement, 3));
     top_ok && left_ok
 }
 
