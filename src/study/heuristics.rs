@@ -75,13 +75,26 @@ pub fn first_nodes(puzzle: &Puzzle, order: Order, seed: u64) -> Result<u64> {
 
 /// Solves candidate `index` of `recipe` in every order.
 pub fn run_puzzle(recipe: &Recipe, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
-    let puzzle = recipe.draw(index)?.puzzle;
-    let (center_max, solutions) = nodes(&puzzle, Order::CenterMax, 0)?;
-    let spiral = nodes(&puzzle, Order::Spiral, 0)?.0;
+    solve_in_every_order(&recipe.draw(index)?.puzzle, recipe.seed, index, random_seeds)
+}
+
+/// Solves `puzzle` in every order; the `r`-th random order has seed
+/// [`random_order_seed`]`(seed, index, r)`.
+///
+/// ```
+/// use scramble::study::heuristics::solve_in_every_order;
+/// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
+/// let run = solve_in_every_order(&puzzle, 0, 0, 3).unwrap();
+/// assert_eq!((run.solutions, run.random.len()), (3, 3));
+/// assert!(run.center_max.first <= run.center_max.all);
+/// ```
+pub fn solve_in_every_order(puzzle: &Puzzle, seed: u64, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
+    let (center_max, solutions) = nodes(puzzle, Order::CenterMax, 0)?;
+    let spiral = nodes(puzzle, Order::Spiral, 0)?.0;
     let random = (0..random_seeds)
         .map(|r| {
             Ok(Nodes {
-                first: first_nodes(&puzzle, Order::Random, random_order_seed(recipe.seed, index, r))?,
+                first: first_nodes(puzzle, Order::Random, random_order_seed(seed, index, r))?,
                 all: spiral.all,
             })
         })
@@ -91,7 +104,7 @@ pub fn run_puzzle(recipe: &Recipe, index: u64, random_seeds: usize) -> Result<Pu
         solutions,
         center_max,
         spiral,
-        row_major: nodes(&puzzle, Order::RowMajor, 0)?.0,
+        row_major: nodes(puzzle, Order::RowMajor, 0)?.0,
         random,
     })
 }

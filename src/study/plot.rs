@@ -70,7 +70,8 @@ fn log_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 }
 
 /// Step CDFs (`(value, share <= value)` points, see
-/// [`super::stats::cdf`]) on a log x axis.
+/// [`super::stats::cdf`]) on a log x axis; the first series is drawn
+/// widest.
 ///
 /// ```
 /// use scramble::study::{plot, stats};
@@ -102,12 +103,13 @@ pub fn cdf(title: &str, x_label: &str, series: &[Series]) -> Result<String> {
                 *previous = y;
                 Some(step)
             });
-            let c = color(i);
+            // Earlier series are drawn wider, so one hidden under a later one still shows.
+            let (c, width) = (color(i), 2 + (series.len() - 1 - i) as u32);
             chart
-                .draw_series(LineSeries::new(steps.flatten(), c.stroke_width(2)))
+                .draw_series(LineSeries::new(steps.flatten(), c.stroke_width(width)))
                 .map_err(err)?
                 .label(name.as_str())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(width)));
         }
         legend(&mut chart, SeriesLabelPosition::LowerRight)
     })
@@ -219,7 +221,7 @@ pub fn lines(
                 .draw_series(points.iter().map(|&p| Circle::new(p, 4, c.filled())))
                 .map_err(err)?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)
+        legend(&mut chart, SeriesLabelPosition::LowerRight)
     })
 }
 
@@ -247,7 +249,8 @@ pub fn bars(
     categories: &[String],
     series: &[(String, Vec<f64>)],
 ) -> Result<String> {
-    let top = series.iter().flat_map(|(_, v)| v.iter().copied()).fold(0.0, f64::max) * 1.1;
+    // Headroom above the highest bar for the legend.
+    let top = series.iter().flat_map(|(_, v)| v.iter().copied()).fold(0.0, f64::max) * 1.45;
     let top = if top > 0.0 { top } else { 1.0 };
     let width = 0.8 / series.len().max(1) as f64;
     svg(title, |root| {

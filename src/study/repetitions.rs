@@ -12,8 +12,9 @@
 //! two adjacent sides). A disagreement is either a solution graph the
 //! theorem rejects (with the conditions that fail) or a subgraph it accepts
 //! that is no solution graph. The smallest puzzle of each kind and number
-//! of loops in the subgraph (fewest patterns, then fewest pictures, then
-//! first drawn) is kept as an example.
+//! of loops in the subgraph is kept as an example: fewest loops in G(P)
+//! (which also keeps its picture readable), then fewest patterns, then
+//! fewest pictures, then first drawn.
 //!
 //! The study also tries a candidate repair, [`relaxed_accepts`]: Theorem
 //! 2.1 with condition (3) asked only of paths whose two edges are no loops,
@@ -195,9 +196,10 @@ pub struct Example {
     pub failing: Vec<Condition>,
     /// Loops among the subgraph's edges.
     pub loops: usize,
-    /// (patterns used, distinct pictures, source number, index): smaller is smaller.
+    /// (loops in G(P), patterns used, distinct pictures, source number,
+    /// index): smaller is smaller.
     #[serde(skip)]
-    pub rank: (usize, usize, usize, u64),
+    pub rank: (usize, usize, usize, usize, u64),
 }
 
 /// What the study found.
@@ -291,30 +293,50 @@ pub fn run(plan: &Plan, progress: Progress<'_>) -> Result<Repetitions> {
     };
     let mut examples: BTreeMap<(String, usize), Example> = BTreeMap::new();
     for (number, (name, puzzles)) in sources.iter().enumerate() {
-        let analyses = map_indexed(puzzles.len() as u64, progress, |i| {
-            let puzzle = &puzzles[i as usize];
-            analyse(puzzle, &RecordingGraph::new(puzzle))
-        })?;
-        for (i, (puzzle, analysis)) in puzzles.iter().zip(&analyses).enumerate() {
-            let group = Group::of(puzzle);
-            study
-                .groups
-                .entry(group)
-                .or_default()
-                .add(analysis, &RecordingGraph::new(puzzle));
-            for example in disagreements(puzzle, analysis, group, (name, number, i as u64)) {
-                let key = (example.kind.clone(), example.loops);
-                match examples.get(&key) {
-                    Some(old) if old.rank <= example.rank => {}
-                    _ => {
-                        examples.insert(key, example);
-                    }
-                }
-            }
+        // Chunks keep memory bounded: an analysis holds 256 rows.
+        for (chunk, puzzles) in puzzles.chunks(CHUNK).enumerate() {
+            let analyses = map_indexed(puzzles.len() as u64, progress, |i| {
+                let puzzle = &puzzles[i as usize];
+                analyse(puzzle, &RecordingGraph::new(puzzle))
+            })?;
+            let first = (chunk * CHUNK) as u64;
+            tally_chunk(&mut study, &mut examples, puzzles, &analyses, (name, number, first));
         }
     }
     study.examples = examples.into_values().collect();
     Ok(study)
+}
+
+/// Puzzles analysed at once.
+const CHUNK: usize = 4096;
+
+/// Adds analysed puzzles (the first being number `first` of its source)
+/// to the tallies and examples.
+fn tally_chunk(
+    study: &mut Repetitions,
+    examples: &mut BTreeMap<(String, usize), Example>,
+    puzzles: &[Puzzle],
+    analyses: &[Analysis],
+    (name, number, first): (&str, usize, u64),
+) {
+    for (i, (puzzle, analysis)) in puzzles.iter().zip(analyses).enumerate() {
+        let i = first as usize + i;
+        let group = Group::of(puzzle);
+        study
+            .groups
+            .entry(group)
+            .or_default()
+            .add(analysis, &RecordingGraph::new(puzzle));
+        for example in disagreements(puzzle, analysis, group, (name, number, i as u64)) {
+            let key = (example.kind.clone(), example.loops);
+            match examples.get(&key) {
+                Some(old) if old.rank <= example.rank => {}
+                _ => {
+                    examples.insert(key, example);
+                }
+            }
+        }
+    }
 }
 
 /// The disagreements of one puzzle, as examples.
@@ -326,6 +348,12 @@ fn disagreements<'a>(
 ) -> impl Iterator<Item = Example> + 'a {
     let graph = RecordingGraph::new(puzzle);
     let pictures = puzzle.picture_indices().len();
+    let graph_loops = puzzle
+        .pieces()
+        .iter()
+        .flat_map(|p| p.corners())
+        .filter(|(_, a, b)| a == b)
+        .count();
     analysis
         .rows
         .iter()
@@ -340,7 +368,7 @@ fn disagreements<'a>(
             verdict: row.verdict.explain(puzzle).to_string(),
             failing: row.verdict.failing(),
             loops: loops(&row.subgraph.resolve(&graph)),
-            rank: (puzzle.patterns().len(), pictures, number, index),
+            rank: (graph_loops, puzzle.patterns().len(), pictures, number, index),
         })
 }
 

@@ -269,3 +269,44 @@ fn repetitions_writes_failing_examples_that_subgraphs_confirms() {
         assert_ne!(row["theorem"], row["judge"], "{row}");
     }
 }
+
+#[test]
+fn heuristics_on_puzzle_files_reports_each_puzzle() {
+    let out = tempfile::tempdir().unwrap();
+    let wizards = crate::real("wizards");
+    let output = scramble()
+        .args([
+            "study",
+            "heuristics",
+            "--random-seeds",
+            "3",
+            "--json",
+            "--puzzles",
+            &wizards,
+        ])
+        .arg("fixtures/paper2x2.txt")
+        .arg("--out")
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let runs: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let runs = runs.as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(
+        (runs[0]["puzzle"].as_str(), runs[0]["solutions"].as_u64()),
+        (Some("wizards"), Some(1))
+    );
+    assert_eq!(runs[1]["solutions"], 3);
+    assert_eq!(runs[0]["random"].as_array().unwrap().len(), 3);
+    let solve = |order: &str| {
+        let output = scramble()
+            .args(["solve", &wizards, "--first", "--json", "--order", order, "--out"])
+            .arg(out.path())
+            .output()
+            .unwrap();
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()["nodes"].clone()
+    };
+    assert_eq!(runs[0]["center_max"]["first"], solve("center-max"));
+    assert_eq!(runs[0]["row_major"]["first"], solve("row-major"));
+}
