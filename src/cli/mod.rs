@@ -3,11 +3,13 @@
 mod generate;
 mod graph;
 mod inspect;
+mod merge;
 mod progress;
 mod show;
 mod solve;
 mod study;
 mod subgraphs;
+mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,6 +37,10 @@ enum Command {
     Graph(graph::Args),
     /// Solve an n x n puzzle by backtracking: count solutions modulo rotation (default) or find the first.
     Solve(solve::Args),
+    /// Check Theorem 2.1 on every 2x2 puzzle over K patterns (the census).
+    Verify(verify::Args),
+    /// Add up the JSON of `verify --shard I/N --json` runs.
+    Merge(merge::Args),
     /// Write random puzzles with a planted solution (seeded, byte-identical for the same seed).
     Generate(generate::Args),
     /// Studies of the paper's open questions on generated puzzles: heuristics, uniqueness, repetitions.
@@ -49,6 +55,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Inspect(args) => inspect::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Study(args) => study::run(args),
     }

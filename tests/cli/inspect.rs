@@ -3,21 +3,10 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::{real, scramble};
+use crate::{json_report, real, scramble};
 
 fn json(path: &str, out: &std::path::Path) -> Value {
-    let output = scramble()
-        .args(["inspect", path, "--json", "--out"])
-        .arg(out)
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
+    json_report(&["inspect", path], out)
 }
 
 fn roles(report: &Value) -> Vec<&str> {

@@ -9,6 +9,7 @@ mod show;
 mod solve;
 mod study;
 mod subgraphs;
+mod verify;
 
 use assert_cmd::Command;
 
@@ -22,4 +23,22 @@ pub fn scramble() -> Command {
 /// Path of a real puzzle in `../shared/puzzles/real/`, relative to the crate root.
 pub fn real(name: &str) -> String {
     format!("../shared/puzzles/real/{name}.txt")
+}
+
+/// Runs `scramble ARGS --json --out OUT`, expects exit 0 and returns the one
+/// JSON object it prints.
+pub fn json_report(args: &[&str], out: &std::path::Path) -> serde_json::Value {
+    let output = scramble()
+        .args(args)
+        .args(["--json", "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
 }

@@ -4,23 +4,10 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::scramble;
+use crate::{json_report, scramble};
 
 fn json(args: &[&str], out: &std::path::Path) -> Value {
-    let output = scramble()
-        .arg("subgraphs")
-        .args(args)
-        .args(["--json", "--out"])
-        .arg(out)
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
+    json_report(&[&["subgraphs"], args].concat(), out)
 }
 
 fn count(report: &Value, key: &str) -> u64 {

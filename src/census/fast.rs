@@ -1,0 +1,434 @@
+//! The fast census: every verdict comes from the [`CornerTable`], and the
+//! sums over a puzzle's 256 subgraphs are shared between puzzles.
+//!
+//! A puzzle `p1 <= p2 <= p3 <= p4` has `A = sum over c1 in p1, ..., c4 in p4
+//! of s(c1, c2, c3, c4)` solutions, `s` the per-subgraph count of the table.
+//! The sum is built in stages: `G(c2, c3, c4)` over the corners of `p1`, then
+//! `U(c3, c4)` adding `p2`, then `T(c4)` adding `p3`; each puzzle then costs
+//! four lookups `T(c)` for the corners of `p4`. `solvable` and `unique` need
+//! `A` per puzzle; the linear totals (the verdict histogram of all
+//! subgraphs) need none: for a fixed `p1` they are
+//! `sum over c1 in p1 of sum over (c2, c3, c4) of W(c2, c3, c4)` per verdict,
+//! where `W` counts the ways `(c2, c3, c4)` occurs in `p2 <= p3 <= p4` with
+//! `p2 >= p1`, updated incrementally as `p1` decreases.
+//!
+//! Cost for `P` pieces and `C` corners: `P^4 / 24` additions of four table
+//! values (the puzzles) plus `O(P^2 C^2 + P C^3)`; the table takes `C^4`
+//! bytes. K = 4: 1.3e9 puzzles; K = 5: 1.05e11.
+
+use std::ops::Range;
+
+use rayon::prelude::*;
+
+use super::corners::{CornerSet, CornerTable};
+use super::disagreement::Disagreement;
+use super::shard::{Shard, first_piece_work};
+use super::verdict::{CODES, Verdict};
+use super::{Census, Histogram, Outcome, Progress, Tally, first_disagreements};
+
+/// The census over `census`'s puzzles whose first piece is in `shard`, with
+/// up to `keep` disagreements.
+///
+/// ```
+/// use scramble::census::{Census, fast, shard::Shard};
+/// let outcome = fast::run(&Census { patterns: 2, repetitions: false }, Shard::WHOLE, 0, &());
+/// assert_eq!(outcome.tally.puzzles, 126);
+/// assert_eq!(outcome.tally.totals().theorem_mismatches, 0);
+/// ```
+pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
+    let pieces = census.pieces();
+    let table = CornerTable::build(CornerSet::new(census.patterns, census.repetitions));
+    let ids: Vec<[usize; 4]> = pieces.iter().map(|p| table.corners().piece_corners(p)).collect();
+    let work = first_piece_work(pieces.len());
+    let range = shard.range(&work);
+    progress.start(work[range.clone()].iter().sum());
+    let counts = Staged::new(&table, &ids).count(range.clone(), progress);
+    let histograms = first_piece_histograms(&table, &ids, range.clone());
+    let mut subgraphs = Histogram::default();
+    histograms.iter().for_each(|h| subgraphs.merge(h));
+    let disagreements = find_disagreements(&table, &ids, range, &histograms, keep);
+    Outcome {
+        tally: Tally {
+            puzzles: counts.puzzles,
+            solvable: counts.solvable,
+            unique: counts.unique,
+            solutions: counts.solutions,
+            subgraphs,
+        },
+        disagreements,
+    }
+}
+
+/// The per-puzzle counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Counts {
+    pub(super) puzzles: u64,
+    pub(super) solvable: u64,
+    pub(super) unique: u64,
+    pub(super) solutions: u64,
+}
+
+impl Counts {
+    /// Every count times `weight`.
+    pub(super) fn times(self, weight: u64) -> Counts {
+        Counts {
+            puzzles: self.puzzles * weight,
+            solvable: self.solvable * weight,
+            unique: self.unique * weight,
+            solutions: self.solutions * weight,
+        }
+    }
+}
+
+impl std::ops::Add for Counts {
+    type Output = Counts;
+    fn add(self, o: Counts) -> Counts {
+        Counts {
+            puzzles: self.puzzles + o.puzzles,
+            solvable: self.solvable + o.solvable,
+            unique: self.unique + o.unique,
+            solutions: self.solutions + o.solutions,
+        }
+    }
+}
+
+/// The staged partial sums of solution counts.
+struct Staged<'a> {
+    /// Corners `C`.
+    c: usize,
+    table: &'a CornerTable,
+    /// Each piece's corner numbers.
+    ids: &'a [[usize; 4]],
+    /// The same as bytes, for the innermost loop.
+    fourth: Vec<[u8; 4]>,
+}
+
+impl<'a> Staged<'a> {
+    fn new(table: &'a CornerTable, ids: &'a [[usize; 4]]) -> Self {
+        let fourth = ids
+            .iter()
+            .map(|c| c.map(|id| u8::try_from(id).expect("at most 256 corners in a census")))
+            .collect();
+        Staged {
+            c: table.corners().len(),
+            table,
+            ids,
+            fourth,
+        }
+    }
+
+    /// Counts over the puzzles whose first piece is in `range`, in parallel
+    /// over first and second pieces.
+    fn count(&self, range: Range<usize>, progress: &dyn Progress) -> Counts {
+        range
+            .into_par_iter()
+            .map(|p1| {
+                let g = self.first(p1);
+                (p1..self.ids.len())
+                    .into_par_iter()
+                    .map(|p2| {
+                        let counts = self.second(&g, p2);
+                        progress.advance(counts.puzzles);
+                        counts
+                    })
+                    .reduce(Counts::default, |a, b| a + b)
+            })
+            .reduce(Counts::default, |a, b| a + b)
+    }
+
+    /// `G(c2, c3, c4)` for `p1`.
+    fn first(&self, p1: usize) -> Vec<u8> {
+        first_sums(self.ids[p1].iter().map(|&c1| self.table.slice(c1)), self.c)
+    }
+
+    /// The puzzles `p1 <= p2 <= p3 <= p4` for this `p2`.
+    fn second(&self, g: &[u8], p2: usize) -> Counts {
+        let u = second_sums(g, &self.ids[p2], self.c);
+        let mut t = [0u16; 256];
+        (p2..self.ids.len())
+            .map(|p3| {
+                third_sums(&u, &self.ids[p3], self.c, &mut t);
+                fourth_pieces(&t, &self.fourth[p3..])
+            })
+            .fold(Counts::default(), |a, b| a + b)
+    }
+}
+
+/// `G(c2, c3, c4)`: solutions summed over the slices of the first piece's
+/// corners (at most 4 * 6, a byte).
+pub(super) fn first_sums<'s>(slices: impl Iterator<Item = &'s [u8]>, c: usize) -> Vec<u8> {
+    let mut g = vec![0u8; c * c * c];
+    for slice in slices {
+        g.iter_mut()
+            .zip(slice)
+            .for_each(|(x, &code)| *x += Verdict::from_code(code).solutions);
+    }
+    g
+}
+
+/// `U(c3, c4)`: `G` summed over the second piece's corners.
+pub(super) fn second_sums(g: &[u8], corners: &[usize; 4], c: usize) -> Vec<u16> {
+    let mut u = vec![0u16; c * c];
+    for &c2 in corners {
+        u.iter_mut()
+            .zip(&g[c2 * c * c..][..c * c])
+            .for_each(|(x, &y)| *x += u16::from(y));
+    }
+    u
+}
+
+/// `T(c4)`: `U` summed over the third piece's corners, into `t`.
+pub(super) fn third_sums(u: &[u16], corners: &[usize; 4], c: usize, t: &mut [u16; 256]) {
+    t.fill(0);
+    for &c3 in corners {
+        t.iter_mut().zip(&u[c3 * c..][..c]).for_each(|(x, &y)| *x += y);
+    }
+}
+
+/// The innermost loop: each fourth piece's solution count is the sum of
+/// `t` over its corners (at most 256 * 6, a `u16`).
+pub(super) fn fourth_pieces(t: &[u16; 256], fourth: &[[u8; 4]]) -> Counts {
+    let (mut solvable, mut unique, mut solutions) = (0u32, 0u32, 0u32);
+    for &[a, b, c, d] in fourth {
+        let s = t[usize::from(a)] + t[usize::from(b)] + t[usize::from(c)] + t[usize::from(d)];
+        solvable += u32::from(s != 0);
+        unique += u32::from(s == 1);
+        solutions += u32::from(s);
+    }
+    Counts {
+        puzzles: fourth.len() as u64,
+        solvable: u64::from(solvable),
+        unique: u64::from(unique),
+        solutions: u64::from(solutions),
+    }
+}
+
+/// How often each `(c2, c3, c4)` occurs as corners of `p2 <= p3 <= p4`
+/// with `p2 >= p`, for the current `p`, updated as `p` decreases.
+pub(super) struct Occurrences {
+    c: usize,
+    /// `N(c4)`: corner slots among pieces `>= p`.
+    pub(super) one: Vec<u64>,
+    /// `W2(c3, c4)`: pairs `p <= p3 <= p4`.
+    pub(super) two: Vec<u64>,
+    /// `W3(c2, c3, c4)`: triples `p <= p2 <= p3 <= p4`.
+    pub(super) three: Vec<u64>,
+}
+
+impl Occurrences {
+    pub(super) fn new(c: usize) -> Self {
+        Occurrences {
+            c,
+            one: vec![0; c],
+            two: vec![0; c * c],
+            three: vec![0; c * c * c],
+        }
+    }
+
+    /// Moves from `p + 1` to `p`, whose corner numbers are `corners`.
+    pub(super) fn include(&mut self, corners: &[usize; 4]) {
+        let c = self.c;
+        for &k in corners {
+            self.one[k] += 1;
+        }
+        for &k in corners {
+            add(&mut self.two[k * c..][..c], &self.one);
+        }
+        for &k in corners {
+            add(&mut self.three[k * c * c..][..c * c], &self.two);
+        }
+    }
+
+    /// The verdict histogram of the subgraphs of the puzzles whose smallest
+    /// piece is the current `p`, with corners `corners`.
+    fn histogram(&self, table: &CornerTable, corners: &[usize; 4]) -> Histogram {
+        weighted_histogram(corners.iter().map(|&c1| table.slice(c1)), &self.three)
+    }
+}
+
+/// The histogram of the codes of `slices`, each code counted with the
+/// weight at its position.
+pub(super) fn weighted_histogram<'s>(slices: impl Iterator<Item = &'s [u8]>, weights: &[u64]) -> Histogram {
+    let mut bins = vec![[0u64; CODES]; 4];
+    for (i, slice) in slices.enumerate() {
+        let bin = &mut bins[i % 4];
+        for (&code, &w) in slice.iter().zip(weights) {
+            bin[usize::from(code)] += w;
+        }
+    }
+    Histogram::from_counts((0..CODES).map(|code| bins.iter().map(|b| b[code]).sum()).collect())
+}
+
+fn add(to: &mut [u64], from: &[u64]) {
+    to.iter_mut().zip(from).for_each(|(x, y)| *x += y);
+}
+
+/// The verdict histogram of each first piece in `range`, in order; in
+/// parallel over chunks of `range`, each starting from the occurrences of
+/// the pieces after it.
+fn first_piece_histograms(table: &CornerTable, ids: &[[usize; 4]], range: Range<usize>) -> Vec<Histogram> {
+    let chunk = range.len().div_ceil(4 * rayon::current_num_threads()).max(1);
+    let starts: Vec<usize> = range.clone().step_by(chunk).collect();
+    let chunks: Vec<Vec<Histogram>> = starts
+        .into_par_iter()
+        .map(|lo| {
+            let hi = (lo + chunk).min(range.end);
+            let mut occurrences = Occurrences::new(table.corners().len());
+            ids[hi..].iter().rev().for_each(|p| occurrences.include(p));
+            let mut histograms: Vec<Histogram> = (lo..hi)
+                .rev()
+                .map(|p1| {
+                    occurrences.include(&ids[p1]);
+                    occurrences.histogram(table, &ids[p1])
+                })
+                .collect();
+            histograms.reverse();
+            histograms
+        })
+        .collect();
+    chunks.into_iter().flatten().collect()
+}
+
+/// The first `keep` disagreements, in enumeration order: only first pieces
+/// whose histogram shows a mismatch are searched, subgraph by subgraph.
+fn find_disagreements(
+    table: &CornerTable,
+    ids: &[[usize; 4]],
+    range: Range<usize>,
+    histograms: &[Histogram],
+    keep: usize,
+) -> Vec<Disagreement> {
+    let mut found = Vec::new();
+    for (p1, h) in range.zip(histograms) {
+        if found.len() >= keep {
+            break;
+        }
+        if h.theorem_mismatches() + h.twisted_mismatches() > 0 {
+            found.extend(disagreements_from(&|t| table.code(t), ids, p1, keep - found.len()));
+        }
+    }
+    first_disagreements([found], keep)
+}
+
+/// Up to `keep` disagreements among the puzzles whose smallest piece is
+/// `p1`, in enumeration order, `code` giving the verdict code of four
+/// corner numbers.
+pub(super) fn disagreements_from(
+    code: &dyn Fn([usize; 4]) -> u8,
+    ids: &[[usize; 4]],
+    p1: usize,
+    keep: usize,
+) -> Vec<Disagreement> {
+    let n = ids.len();
+    let puzzles = (p1..n).flat_map(|p2| (p2..n).flat_map(move |p3| (p3..n).map(move |p4| [p1, p2, p3, p4])));
+    puzzles
+        .flat_map(|pieces| {
+            (0..256usize).filter_map(move |choice| {
+                let corners: [usize; 4] = std::array::from_fn(|i| (choice >> (2 * (3 - i))) & 3);
+                let verdict = Verdict::from_code(code(std::array::from_fn(|i| ids[pieces[i]][corners[i]])));
+                (verdict.theorem_mismatch() || verdict.twisted_mismatch()).then_some(Disagreement {
+                    pieces,
+                    corners,
+                    verdict,
+                })
+            })
+        })
+        .take(keep)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::census::pieces::piece_classes;
+
+    /// The census summed the slow way from the same table: all 256
+    /// subgraphs of every puzzle.
+    fn summed_from_table(census: &Census, shard: Shard) -> Tally {
+        let table = CornerTable::build(CornerSet::new(census.patterns, census.repetitions));
+        let ids: Vec<[usize; 4]> = piece_classes(census.patterns, census.repetitions)
+            .iter()
+            .map(|p| table.corners().piece_corners(p))
+            .collect();
+        let n = ids.len();
+        let mut tally = Tally::default();
+        for p1 in shard.range(&first_piece_work(n)) {
+            for p2 in p1..n {
+                for p3 in p2..n {
+                    for p4 in p3..n {
+                        let mut solutions = 0;
+                        for choice in 0..256usize {
+                            let pieces = [p1, p2, p3, p4];
+                            let code = table.code(std::array::from_fn(|i| ids[pieces[i]][(choice >> (2 * i)) & 3]));
+                            tally.subgraphs.add(code, 1);
+                            solutions += u64::from(Verdict::from_code(code).solutions);
+                        }
+                        tally.puzzles += 1;
+                        tally.solvable += u64::from(solutions > 0);
+                        tally.unique += u64::from(solutions == 1);
+                        tally.solutions += solutions;
+                    }
+                }
+            }
+        }
+        tally
+    }
+
+    #[test]
+    fn staged_sums_equal_the_direct_sums() {
+        let some = Shard { index: 5, count: 6 };
+        for (census, shard) in [
+            (
+                Census {
+                    patterns: 2,
+                    repetitions: false,
+                },
+                Shard::WHOLE,
+            ),
+            (
+                Census {
+                    patterns: 1,
+                    repetitions: true,
+                },
+                Shard::WHOLE,
+            ),
+            (
+                Census {
+                    patterns: 2,
+                    repetitions: true,
+                },
+                some,
+            ),
+            (
+                Census {
+                    patterns: 3,
+                    repetitions: false,
+                },
+                Shard { index: 1, count: 40 },
+            ),
+        ] {
+            let fast = run(&census, shard, 0, &()).tally;
+            assert_eq!(fast, summed_from_table(&census, shard), "{census:?}");
+            assert_eq!(fast.solutions, fast.subgraphs.solutions());
+        }
+    }
+
+    #[test]
+    fn shards_add_up_to_the_whole() {
+        let census = Census {
+            patterns: 3,
+            repetitions: false,
+        };
+        let whole = run(&census, Shard::WHOLE, 5, &());
+        let mut sum = Tally::default();
+        let mut parts = Vec::new();
+        for index in 1..=3 {
+            let part = run(&census, Shard { index, count: 3 }, 5, &());
+            sum.merge(&part.tally);
+            parts.push(part.disagreements);
+        }
+        assert_eq!(sum, whole.tally);
+        assert_eq!(first_disagreements(parts, 5), whole.disagreements);
+        assert_eq!(whole.tally.puzzles, 2_919_735);
+    }
+}

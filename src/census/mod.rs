@@ -1,0 +1,338 @@
+//! The 2x2 census of SPEC.md: every multiset of 4 pieces over patterns
+//! `1..=K`, each of its 256 four-colour subgraphs judged three ways (the
+//! arrangements, Theorem 2.1, the twisted-graph criterion).
+//!
+//! - [`pieces`]: the piece classes (rotation classes of 4-tuples).
+//! - [`verdict`]: the three verdicts on four corners.
+//! - [`corners`]: corners, the table of verdicts on every 4-tuple of
+//!   corners, and the corner-level check.
+//! - [`fast`]: the census from that table by partial sums, in parallel.
+//! - [`plain`]: the census puzzle by puzzle with the recording graph, the
+//!   independent reference for [`fast`].
+//! - [`symmetric`]: the same census, one orbit of pieces (under renaming
+//!   patterns, swapping signs, mirroring) at a time.
+//! - [`shard`]: splitting the census into independent shards and merging.
+//! - [`disagreement`]: the subgraphs where a criterion and the judge
+//!   disagree, written as puzzle files and pictures.
+
+pub mod corners;
+pub mod disagreement;
+pub mod fast;
+pub mod pieces;
+pub mod plain;
+pub mod shard;
+pub mod symmetric;
+pub mod verdict;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Piece;
+pub use disagreement::Disagreement;
+use verdict::{CODES, Verdict};
+
+/// Which census: pieces over patterns `1..=patterns`, with or without
+/// repetitions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Census {
+    /// `K`.
+    pub patterns: usize,
+    /// Whether pieces with a repeated picture are included.
+    pub repetitions: bool,
+}
+
+impl Census {
+    /// The piece classes of the census, in enumeration order.
+    pub fn pieces(&self) -> Vec<Piece> {
+        pieces::piece_classes(self.patterns, self.repetitions)
+    }
+
+    /// The number of puzzles (multisets of 4 pieces).
+    pub fn puzzles(&self) -> u64 {
+        pieces::multisets_of_four(self.pieces().len() as u64)
+    }
+}
+
+/// How many four-colour subgraphs (or corner tuples) got each verdict code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Histogram {
+    counts: Vec<u64>,
+}
+
+impl Default for Histogram {
+    fn default() -> Self {
+        Histogram { counts: vec![0; CODES] }
+    }
+}
+
+impl Histogram {
+    /// Counts `n` more subgraphs with verdict `code`.
+    pub fn add(&mut self, code: u8, n: u64) {
+        self.counts[usize::from(code)] += n;
+    }
+
+    /// Every count times `factor`.
+    pub fn times(&self, factor: u64) -> Histogram {
+        Histogram::from_counts(self.counts.iter().map(|c| c * factor).collect())
+    }
+
+    /// Adds another histogram.
+    pub fn merge(&mut self, other: &Histogram) {
+        self.counts.iter_mut().zip(&other.counts).for_each(|(a, b)| *a += b);
+    }
+
+    /// The count of each code, indexed by code.
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// The histogram with these counts (one per code).
+    ///
+    /// # Panics
+    /// Unless there are [`CODES`] counts.
+    pub fn from_counts(counts: Vec<u64>) -> Self {
+        assert_eq!(counts.len(), CODES, "one count per verdict code");
+        Histogram { counts }
+    }
+
+    /// Sum of `weight(verdict) * count` over the codes.
+    fn sum(&self, weight: impl Fn(Verdict) -> u64) -> u64 {
+        (0..CODES)
+            .map(|code| weight(Verdict::from_code(code as u8)) * self.counts[code])
+            .sum()
+    }
+
+    /// Sum of the counts of the verdicts that satisfy `keep`.
+    fn count(&self, keep: impl Fn(Verdict) -> bool) -> u64 {
+        self.sum(|v| u64::from(keep(v)))
+    }
+
+    /// All subgraphs counted.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Subgraphs that are solution graphs.
+    pub fn solution_subgraphs(&self) -> u64 {
+        self.count(Verdict::is_solution_graph)
+    }
+
+    /// Solutions (modulo rotation) summed over the subgraphs.
+    pub fn solutions(&self) -> u64 {
+        self.sum(|v| u64::from(v.solutions))
+    }
+
+    /// Subgraphs meeting conditions 1-4.
+    pub fn theorem_accepted(&self) -> u64 {
+        self.count(Verdict::theorem_accepts)
+    }
+
+    /// Subgraphs where Theorem 2.1 and the judge disagree.
+    pub fn theorem_mismatches(&self) -> u64 {
+        self.count(Verdict::theorem_mismatch)
+    }
+
+    /// Subgraphs the twisted criterion accepts.
+    pub fn twisted_accepted(&self) -> u64 {
+        self.count(|v| v.twisted)
+    }
+
+    /// Subgraphs where the twisted criterion and the judge disagree.
+    pub fn twisted_mismatches(&self) -> u64 {
+        self.count(Verdict::twisted_mismatch)
+    }
+
+    /// Which conditions reject solution graphs, and how many non-solutions
+    /// are accepted.
+    pub fn condition_failures(&self) -> ConditionFailures {
+        let rejected = |v: Verdict| v.is_solution_graph() && !v.theorem_accepts();
+        let by_condition = (2..=4)
+            .map(|c| {
+                let n = self.count(|v| rejected(v) && v.failed.conditions().any(|f| f == c));
+                (format!("condition_{c}"), n)
+            })
+            .collect();
+        let mut by_combination = BTreeMap::new();
+        for code in 0..CODES {
+            let v = Verdict::from_code(code as u8);
+            if rejected(v) && self.counts[code] > 0 {
+                let name = v
+                    .failed
+                    .conditions()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join("+");
+                *by_combination.entry(name).or_insert(0) += self.counts[code];
+            }
+        }
+        ConditionFailures {
+            rejected_solution_graphs: self.count(rejected),
+            rejected_by_condition: by_condition,
+            rejected_by_combination: by_combination,
+            accepted_non_solutions: self.count(|v| !v.is_solution_graph() && v.theorem_accepts()),
+            twisted_rejected_solution_graphs: self.count(|v| v.is_solution_graph() && !v.twisted),
+            twisted_accepted_non_solutions: self.count(|v| !v.is_solution_graph() && v.twisted),
+        }
+    }
+}
+
+/// The census totals, named as SPEC.md names them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Totals {
+    /// Multisets of 4 pieces.
+    pub puzzles: u64,
+    /// Puzzles with at least one solution.
+    pub solvable: u64,
+    /// Puzzles with exactly one solution.
+    pub unique: u64,
+    /// Solutions (modulo rotation) summed over the puzzles.
+    pub solutions: u64,
+    /// Four-colour subgraphs that are solution graphs.
+    pub solution_subgraphs: u64,
+    /// Four-colour subgraphs meeting conditions 1-4 of Theorem 2.1.
+    pub theorem_accepted: u64,
+    /// Subgraphs where Theorem 2.1 and the judge disagree.
+    pub theorem_mismatches: u64,
+    /// Subgraphs the twisted-graph criterion accepts.
+    pub twisted_accepted: u64,
+    /// Subgraphs where the twisted criterion and the judge disagree.
+    pub twisted_mismatches: u64,
+}
+
+impl Totals {
+    /// Adds another shard's totals.
+    pub fn merge(&mut self, o: &Totals) {
+        self.puzzles += o.puzzles;
+        self.solvable += o.solvable;
+        self.unique += o.unique;
+        self.solutions += o.solutions;
+        self.solution_subgraphs += o.solution_subgraphs;
+        self.theorem_accepted += o.theorem_accepted;
+        self.theorem_mismatches += o.theorem_mismatches;
+        self.twisted_accepted += o.twisted_accepted;
+        self.twisted_mismatches += o.twisted_mismatches;
+    }
+}
+
+/// The answer to the paper's open question 4.1 in numbers: with repetitions,
+/// which conditions reject true solution graphs, and how many non-solutions
+/// Theorem 2.1 accepts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConditionFailures {
+    /// Solution graphs that Theorem 2.1 rejects.
+    pub rejected_solution_graphs: u64,
+    /// Of those, how many break each condition (`condition_2` ...); one
+    /// subgraph may break several.
+    pub rejected_by_condition: BTreeMap<String, u64>,
+    /// Of those, how many break exactly this set of conditions (`3`, `2+3`).
+    pub rejected_by_combination: BTreeMap<String, u64>,
+    /// Non-solutions that meet conditions 1-4.
+    pub accepted_non_solutions: u64,
+    /// Solution graphs the twisted criterion rejects.
+    pub twisted_rejected_solution_graphs: u64,
+    /// Non-solutions the twisted criterion accepts.
+    pub twisted_accepted_non_solutions: u64,
+}
+
+impl ConditionFailures {
+    /// Adds another shard's counts.
+    pub fn merge(&mut self, o: &ConditionFailures) {
+        self.rejected_solution_graphs += o.rejected_solution_graphs;
+        for (k, v) in &o.rejected_by_condition {
+            *self.rejected_by_condition.entry(k.clone()).or_insert(0) += v;
+        }
+        for (k, v) in &o.rejected_by_combination {
+            *self.rejected_by_combination.entry(k.clone()).or_insert(0) += v;
+        }
+        self.accepted_non_solutions += o.accepted_non_solutions;
+        self.twisted_rejected_solution_graphs += o.twisted_rejected_solution_graphs;
+        self.twisted_accepted_non_solutions += o.twisted_accepted_non_solutions;
+    }
+}
+
+/// What a census pass counts: per-puzzle figures and the verdict histogram
+/// of all four-colour subgraphs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Puzzles enumerated.
+    pub puzzles: u64,
+    /// Puzzles with a solution.
+    pub solvable: u64,
+    /// Puzzles with exactly one solution.
+    pub unique: u64,
+    /// Solutions summed puzzle by puzzle.
+    pub solutions: u64,
+    /// Verdicts on all their four-colour subgraphs.
+    pub subgraphs: Histogram,
+}
+
+impl Tally {
+    /// Adds another tally.
+    pub fn merge(&mut self, o: &Tally) {
+        self.puzzles += o.puzzles;
+        self.solvable += o.solvable;
+        self.unique += o.unique;
+        self.solutions += o.solutions;
+        self.subgraphs.merge(&o.subgraphs);
+    }
+
+    /// The SPEC totals.
+    pub fn totals(&self) -> Totals {
+        let h = &self.subgraphs;
+        Totals {
+            puzzles: self.puzzles,
+            solvable: self.solvable,
+            unique: self.unique,
+            solutions: self.solutions,
+            solution_subgraphs: h.solution_subgraphs(),
+            theorem_accepted: h.theorem_accepted(),
+            theorem_mismatches: h.theorem_mismatches(),
+            twisted_accepted: h.twisted_accepted(),
+            twisted_mismatches: h.twisted_mismatches(),
+        }
+    }
+}
+
+/// A census pass's result: the tally and the first disagreements.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// The counts.
+    pub tally: Tally,
+    /// The first disagreements in enumeration order (at most the number
+    /// asked for).
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// Keeps the first `keep` disagreements of several parts, in enumeration
+/// order.
+pub fn first_disagreements(parts: impl IntoIterator<Item = Vec<Disagreement>>, keep: usize) -> Vec<Disagreement> {
+    let mut all: Vec<Disagreement> = parts.into_iter().flatten().collect();
+    all.sort_by_key(|d| (d.pieces, d.corners));
+    all.truncate(keep);
+    all
+}
+
+/// Where long passes report how far they got (in puzzles).
+pub trait Progress: Sync {
+    /// The pass will cover `total` puzzles.
+    fn start(&self, total: u64) {
+        let _ = total;
+    }
+    /// `n` more puzzles are done.
+    fn advance(&self, n: u64) {
+        let _ = n;
+    }
+}
+
+/// No reporting.
+impl Progress for () {}
+
+impl Progress for indicatif::ProgressBar {
+    fn start(&self, total: u64) {
+        self.set_length(total);
+    }
+    fn advance(&self, n: u64) {
+        self.inc(n);
+    }
+}

@@ -1,0 +1,290 @@
+//! Splitting the census into shards that run anywhere, and adding their
+//! results back up.
+//!
+//! The unit of work is the first (smallest) piece `p1` of a puzzle: shard
+//! `I/N` takes a contiguous range of first pieces holding about `1/N` of the
+//! puzzles. Every puzzle belongs to exactly one shard, so shard totals add up
+//! to the whole census.
+
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+
+use super::corners::CornerReport;
+use super::{ConditionFailures, Totals};
+use crate::{Error, Result};
+
+/// Shard `index` of `count` (1-based), written `I/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// 1..=count.
+    pub index: usize,
+    /// How many shards share the census.
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole census as one shard.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// This shard's first pieces, given the work (puzzles) of each first
+    /// piece: the cut points split the total work evenly. `O(P)`.
+    ///
+    /// ```
+    /// use scramble::census::shard::Shard;
+    /// let work = [4, 1, 1, 1, 1];
+    /// assert_eq!(Shard { index: 1, count: 2 }.range(&work), 0..1);
+    /// assert_eq!(Shard { index: 2, count: 2 }.range(&work), 1..5);
+    /// ```
+    pub fn range(&self, work: &[u64]) -> Range<usize> {
+        self.cut(work, self.index - 1)..self.cut(work, self.index)
+    }
+
+    /// The first piece where cut `j` (of `count`) falls: the first position
+    /// whose preceding work reaches `j/count` of the total.
+    fn cut(&self, work: &[u64], j: usize) -> usize {
+        if j == self.count {
+            return work.len();
+        }
+        let total: u128 = work.iter().map(|&w| u128::from(w)).sum();
+        let target = total * j as u128 / self.count as u128;
+        let mut before = 0u128;
+        work.iter()
+            .position(|&w| {
+                let reached = before >= target;
+                before += u128::from(w);
+                reached
+            })
+            .unwrap_or(work.len())
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = Error;
+
+    /// Reads `I/N` with `1 <= I <= N`.
+    fn from_str(text: &str) -> Result<Self> {
+        let bad = || Error::Usage(format!("--shard {text}: expected I/N with 1 <= I <= N, e.g. 3/8"));
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = i.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The puzzles whose smallest piece is `p1`, for each `p1` of `pieces`:
+/// multisets of 3 among the `pieces - p1` pieces from `p1` on.
+pub fn first_piece_work(pieces: usize) -> Vec<u64> {
+    (0..pieces)
+        .map(|p1| {
+            let n = (pieces - p1) as u64;
+            (n + 2) * (n + 1) * n / 6
+        })
+        .collect()
+}
+
+/// What `scramble verify --json` prints and `scramble merge` reads: the
+/// census (or one shard of it), how long it took, and the optional parts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// `K`.
+    pub patterns: usize,
+    /// Whether pieces with repetitions were included.
+    pub repetitions: bool,
+    /// Wall-clock seconds (summed over shards once merged).
+    pub seconds: f64,
+    /// The SPEC totals; absent when only corners were checked.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub totals: Option<Totals>,
+    /// With repetitions: which conditions reject solutions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition_failures: Option<ConditionFailures>,
+    /// With `--corners`: the corner-level check.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corners: Option<CornerReport>,
+    /// With `--shard`: which shard these totals are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+}
+
+impl Report {
+    /// Whether the report holds a counterexample to the paper: Theorem 2.1
+    /// disagreeing with the judge on a repetition-free puzzle or corner
+    /// tuple. With repetitions a disagreement is a finding, not a
+    /// counterexample (the theorem assumes none).
+    pub fn counterexample(&self) -> bool {
+        let census = self.totals.as_ref().is_some_and(|t| t.theorem_mismatches > 0);
+        let corners = self.corners.as_ref().is_some_and(|c| c.theorem_mismatches > 0);
+        !self.repetitions && (census || corners)
+    }
+}
+
+/// Adds up shard reports into the report of the whole census.
+///
+/// Fails unless all name the same census and shard count, each shard
+/// `1..=N` appears exactly once, and their corner checks (if any) agree.
+/// `names` label the reports in messages.
+pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
+    let (first_name, first) = reports
+        .first()
+        .ok_or_else(|| Error::Usage("merge: no shard files given".into()))?;
+    let count = shard_of(first_name, first)?.count;
+    let mut seen = vec![None::<&str>; count];
+    let mut merged = Report {
+        seconds: 0.0,
+        totals: Some(Totals::default()),
+        condition_failures: first.condition_failures.as_ref().map(|_| ConditionFailures::default()),
+        shard: None,
+        ..first.clone()
+    };
+    for (name, report) in reports {
+        let shard = shard_of(name, report)?;
+        let same = (report.patterns, report.repetitions, shard.count) == (first.patterns, first.repetitions, count);
+        if !same {
+            return Err(Error::Usage(format!(
+                "{name}: shard {shard} of K = {} (repetitions: {}) does not belong with {first_name}: \
+                 shard {}/{count} of K = {} (repetitions: {})",
+                report.patterns,
+                report.repetitions,
+                first.shard.unwrap_or(Shard::WHOLE).index,
+                first.patterns,
+                first.repetitions
+            )));
+        }
+        if let Some(other) = seen[shard.index - 1].replace(name) {
+            return Err(Error::Usage(format!(
+                "{name}: shard {shard} was already given by {other}"
+            )));
+        }
+        if report.corners != first.corners {
+            return Err(Error::Usage(format!(
+                "{name}: its corner check differs from {first_name}'s"
+            )));
+        }
+        merged.seconds += report.seconds;
+        let totals = report
+            .totals
+            .as_ref()
+            .ok_or_else(|| Error::Usage(format!("{name}: no census totals (made with --corners-only?)")))?;
+        merged.totals.as_mut().expect("set above").merge(totals);
+        if let (Some(m), Some(c)) = (merged.condition_failures.as_mut(), &report.condition_failures) {
+            m.merge(c);
+        }
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| seen[i - 1].is_none())
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Usage(format!(
+            "merge: shards {} of {count} are missing",
+            missing.join(", ")
+        )));
+    }
+    Ok(merged)
+}
+
+fn shard_of(name: &str, report: &Report) -> Result<Shard> {
+    report
+        .shard
+        .ok_or_else(|| Error::Usage(format!("{name}: not a shard (made without --shard I/N)")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_first_pieces_evenly() {
+        let work = first_piece_work(90);
+        for count in [1, 2, 3, 7, 40, 200] {
+            let ranges: Vec<_> = (1..=count).map(|index| Shard { index, count }.range(&work)).collect();
+            assert_eq!(ranges[0].start, 0);
+            assert_eq!(ranges[count - 1].end, 90);
+            assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+            let total: u64 = work.iter().sum();
+            assert_eq!(total, 2_919_735);
+            if count <= 7 {
+                for r in &ranges {
+                    let share: u64 = work[r.clone()].iter().sum();
+                    // No shard is more than one first piece's work off its share.
+                    assert!(share.abs_diff(total / count as u64) <= work[0], "{r:?}: {share}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shard_syntax() {
+        assert_eq!("3/8".parse::<Shard>().unwrap(), Shard { index: 3, count: 8 });
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
+            let err = bad.parse::<Shard>().unwrap_err().to_string();
+            assert!(err.contains("expected I/N"), "{bad}: {err}");
+        }
+    }
+
+    fn report(index: usize, count: usize, puzzles: u64) -> (String, Report) {
+        let totals = Totals {
+            puzzles,
+            ..Totals::default()
+        };
+        let r = Report {
+            patterns: 3,
+            repetitions: false,
+            seconds: 1.0,
+            totals: Some(totals),
+            condition_failures: None,
+            corners: None,
+            shard: Some(Shard { index, count }),
+        };
+        (format!("s{index}.json"), r)
+    }
+
+    #[test]
+    fn only_repetition_free_mismatches_are_counterexamples() {
+        let (_, mut r) = report(1, 1, 5);
+        assert!(!r.counterexample());
+        r.totals.as_mut().unwrap().theorem_mismatches = 1;
+        assert!(r.counterexample());
+        r.repetitions = true;
+        assert!(!r.counterexample());
+        r.repetitions = false;
+        r.totals = None;
+        r.corners = Some(crate::census::corners::CornerReport::check(2, false, &|_| ()));
+        assert!(!r.counterexample());
+        r.corners.as_mut().unwrap().theorem_mismatches = 3;
+        assert!(r.counterexample());
+    }
+
+    #[test]
+    fn merge_adds_and_checks_every_shard_once() {
+        let merged = merge(&[report(2, 2, 5), report(1, 2, 7)]).unwrap();
+        assert_eq!(merged.totals.unwrap().puzzles, 12);
+        assert_eq!(merged.shard, None);
+        assert_eq!(merged.seconds, 2.0);
+        let twice = merge(&[report(1, 2, 5), report(1, 2, 7)]).unwrap_err().to_string();
+        assert!(
+            twice.contains("s1.json: shard 1/2 was already given by s1.json"),
+            "{twice}"
+        );
+        let missing = merge(&[report(1, 3, 5)]).unwrap_err().to_string();
+        assert!(missing.contains("shards 2, 3 of 3 are missing"), "{missing}");
+        let mut other = report(2, 2, 1);
+        other.1.patterns = 4;
+        assert!(
+            merge(&[report(1, 2, 5), other])
+                .unwrap_err()
+                .to_string()
+                .contains("does not belong")
+        );
+    }
+}

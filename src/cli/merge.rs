@@ -1,0 +1,48 @@
+//! `scramble merge`: adds up the JSON of `scramble verify --shard I/N --json`
+//! runs into the whole census.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use scramble::census::shard::{Report, merge};
+
+use super::verify::{exit_code, report_table};
+use super::{print_json, print_text};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Shard files written by `scramble verify --shard I/N --json`.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let reports = args
+        .files
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).map_err(|reason| scramble::Error::Read {
+                path: path.clone(),
+                reason,
+            })?;
+            let report: Report = serde_json::from_str(&text).with_context(|| {
+                format!(
+                    "{}: not the JSON of `scramble verify --shard I/N --json`",
+                    path.display()
+                )
+            })?;
+            Ok((path.display().to_string(), report))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let merged = merge(&reports)?;
+    if args.json {
+        print_json(&merged)?;
+    } else {
+        print_text(&report_table(&merged))?;
+    }
+    Ok(exit_code(&merged))
+}

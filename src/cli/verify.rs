@@ -1,0 +1,243 @@
+//! `scramble verify`: the exhaustive 2x2 census that checks Theorem 2.1 and
+//! the twisted-graph criterion on every puzzle over `K` patterns.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::bail;
+use indicatif::{ProgressBar, ProgressStyle};
+use scramble::census::corners::CornerReport;
+use scramble::census::shard::{Report, Shard};
+use scramble::census::{Census, Outcome, fast, plain, symmetric};
+use scramble::render::Renderer;
+
+use super::{print_json, print_text};
+
+/// The largest `K`: corner numbers fit in a byte, and K = 8 corners cover
+/// every 2x2 puzzle.
+const MAX_PATTERNS: usize = 8;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// K: pieces use the pictures of patterns 1..=K.
+    #[arg(long, value_name = "K")]
+    patterns: usize,
+    /// Include pieces with a repeated picture (Theorem 2.1 does not claim them).
+    #[arg(long)]
+    repetitions: bool,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Keep (write out) the first N disagreements in enumeration order.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    keep: usize,
+    /// Also check every ordered 4-tuple of corners over K patterns.
+    #[arg(long)]
+    corners: bool,
+    /// Only the corner check, no puzzle census.
+    #[arg(long, conflicts_with_all = ["corners", "plain", "shard"])]
+    corners_only: bool,
+    /// Judge puzzle by puzzle with the recording graph (slow reference).
+    #[arg(long)]
+    plain: bool,
+    /// Enumerate every puzzle instead of one orbit of pieces at a time (the
+    /// direct fast path; --shard always uses it).
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Run only shard I of N (split by first piece); add up with `scramble merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    /// Folder for the disagreements: <out>/verify-k<K>/.
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Who draws the SVG pictures of disagreements.
+    #[arg(long, value_enum, default_value_t = Renderer::Auto)]
+    renderer: Renderer,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    check_limits(&args)?;
+    let census = Census {
+        patterns: args.patterns,
+        repetitions: args.repetitions,
+    };
+    let started = Instant::now();
+    let outcome = (!args.corners_only).then(|| census_outcome(&args, &census));
+    let corners = (args.corners || args.corners_only).then(|| corner_report(&census));
+    let report = Report {
+        patterns: census.patterns,
+        repetitions: census.repetitions,
+        seconds: started.elapsed().as_secs_f64(),
+        totals: outcome.as_ref().map(|o| o.tally.totals()),
+        condition_failures: outcome
+            .as_ref()
+            .filter(|_| census.repetitions)
+            .map(|o| o.tally.subgraphs.condition_failures()),
+        corners,
+        shard: args.shard,
+    };
+    let written = match &outcome {
+        Some(o) => write_disagreements(&args, &census, o)?,
+        None => Vec::new(),
+    };
+    if args.json {
+        print_json(&report)?;
+    } else {
+        let mut text = report_table(&report);
+        for files in &written {
+            let names: Vec<String> = files.iter().skip(1).map(|p| p.display().to_string()).collect();
+            text += &format!("disagreement: {} ({})\n", files[0].display(), names.join(", "));
+        }
+        print_text(&text)?;
+    }
+    Ok(exit_code(&report))
+}
+
+fn check_limits(args: &Args) -> anyhow::Result<()> {
+    let k = args.patterns;
+    if !(1..=MAX_PATTERNS).contains(&k) {
+        bail!("--patterns {k}: expected 1 to {MAX_PATTERNS}");
+    }
+    // The direct path keeps a table of C^4 bytes: 9.8e7 for K = 5 with repetitions.
+    let direct = args.plain || args.no_symmetry || args.shard.is_some();
+    if !args.corners_only && direct && k > 5 {
+        bail!("--patterns {k}: --plain, --no-symmetry and --shard go up to 5 patterns");
+    }
+    Ok(())
+}
+
+fn progress_bar(message: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0).with_message(message.to_string());
+    let style = ProgressStyle::with_template("{msg} {wide_bar} {percent}% {human_pos}/{human_len} eta {eta}")
+        .expect("a valid template");
+    bar.set_style(style);
+    bar
+}
+
+fn census_outcome(args: &Args, census: &Census) -> Outcome {
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let bar = progress_bar(if args.plain { "plain census" } else { "census" });
+    let outcome = if args.plain {
+        plain::run(census, shard, args.keep, &bar)
+    } else if args.no_symmetry || args.shard.is_some() {
+        fast::run(census, shard, args.keep, &bar)
+    } else {
+        symmetric::run(census, args.keep, &bar)
+    };
+    bar.finish_and_clear();
+    outcome
+}
+
+fn corner_report(census: &Census) -> CornerReport {
+    let bar = progress_bar("corners");
+    let corners = scramble::census::corners::CornerSet::new(census.patterns, census.repetitions).len();
+    bar.set_length(corners as u64);
+    let report = CornerReport::check(census.patterns, census.repetitions, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    report
+}
+
+/// Writes each kept disagreement under `<out>/verify-k<K>/` (a
+/// `repetitions/` subfolder with repetitions, `shard-I-of-N/` for a shard).
+fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyhow::Result<Vec<Vec<PathBuf>>> {
+    let mut dir = args.out.join(format!("verify-k{}", census.patterns));
+    if census.repetitions {
+        dir.push("repetitions");
+    }
+    if let Some(s) = args.shard {
+        dir.push(format!("shard-{}-of-{}", s.index, s.count));
+    }
+    let classes = census.pieces();
+    let repetitions = if census.repetitions { " --repetitions" } else { "" };
+    let shard = args.shard.map(|s| format!(" --shard {s}")).unwrap_or_default();
+    let flags = format!("{repetitions}{shard}");
+    outcome
+        .disagreements
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let heading = format!("verify --patterns {}{flags} #{}", census.patterns, i + 1);
+            let stem = format!("{:03}", i + 1);
+            Ok(d.write(Path::new(&dir), &stem, &classes, &heading, args.renderer)?)
+        })
+        .collect()
+}
+
+/// Exit 1 when the report holds a counterexample to the paper.
+pub fn exit_code(report: &Report) -> ExitCode {
+    if report.counterexample() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The report as a table (shared with `scramble merge`).
+pub fn report_table(report: &Report) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let kind = if report.repetitions {
+        "with repetitions"
+    } else {
+        "repetition-free"
+    };
+    let shard = report.shard.map(|s| format!(", shard {s}")).unwrap_or_default();
+    let _ = writeln!(out, "2x2 census over K = {} patterns, {kind}{shard}", report.patterns);
+    if let Some(t) = &report.totals {
+        let rows = [
+            ("puzzles", t.puzzles),
+            ("solvable", t.solvable),
+            ("unique", t.unique),
+            ("solutions", t.solutions),
+            ("solution_subgraphs", t.solution_subgraphs),
+            ("theorem_accepted", t.theorem_accepted),
+            ("theorem_mismatches", t.theorem_mismatches),
+            ("twisted_accepted", t.twisted_accepted),
+            ("twisted_mismatches", t.twisted_mismatches),
+        ];
+        rows_table(&mut out, "", &rows);
+    }
+    if let Some(f) = &report.condition_failures {
+        out.push_str("theorem 2.1 with repetitions:\n");
+        let mut rows = vec![("rejected_solution_graphs", f.rejected_solution_graphs)];
+        rows.extend(f.rejected_by_condition.iter().map(|(k, v)| (k.as_str(), *v)));
+        rows.push(("accepted_non_solutions", f.accepted_non_solutions));
+        rows.push(("twisted_rejected_solution_graphs", f.twisted_rejected_solution_graphs));
+        rows.push(("twisted_accepted_non_solutions", f.twisted_accepted_non_solutions));
+        rows_table(&mut out, "  ", &rows);
+        let combos: Vec<String> = f
+            .rejected_by_combination
+            .iter()
+            .map(|(k, v)| format!("{{{k}}}: {v}"))
+            .collect();
+        let _ = writeln!(out, "  rejected, by failing conditions: {}", combos.join(", "));
+    }
+    if let Some(c) = &report.corners {
+        let _ = writeln!(out, "corner check: every ordered 4-tuple of the {} corners", c.corners);
+        let rows = [
+            ("tuples", c.tuples),
+            ("solution_tuples", c.solution_tuples),
+            ("solutions", c.solutions),
+            ("theorem_accepted", c.theorem_accepted),
+            ("theorem_mismatches", c.theorem_mismatches),
+            ("twisted_accepted", c.twisted_accepted),
+            ("twisted_mismatches", c.twisted_mismatches),
+        ];
+        rows_table(&mut out, "  ", &rows);
+    }
+    let _ = writeln!(out, "seconds: {:.2}", report.seconds);
+    out
+}
+
+fn rows_table(out: &mut String, indent: &str, rows: &[(&str, u64)]) {
+    use std::fmt::Write;
+    let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    for (name, value) in rows {
+        let _ = writeln!(out, "{indent}{name:<width$}  {value:>16}");
+    }
+}
