@@ -570,6 +570,9 @@ struct RepetitionsArgs {
     /// Planted puzzles per number of patterns.
     #[arg(long, default_value_t = 5000)]
     count: usize,
+    /// Also the exhaustive census with repetitions on 1..=N patterns (counts only; 0: none).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(0..=4))]
+    census: u64,
     /// Seed of the planted puzzles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -594,6 +597,7 @@ struct WrittenExample {
 struct RepetitionsReport {
     sources: Vec<(String, usize)>,
     groups: Vec<(Group, repetitions::Tally)>,
+    census: Vec<repetitions::Exhaustive>,
     examples: Vec<WrittenExample>,
     plots: Vec<PathBuf>,
 }
@@ -607,6 +611,7 @@ fn run_repetitions(args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
         planted: args.planted.clone(),
         count: args.count,
         seed: args.seed,
+        census: args.census as usize,
     };
     let exhaustive: usize = (1..=args.exhaustive)
         .map(|k| multisets(repetitions::piece_classes(k).len(), 4))
@@ -623,6 +628,7 @@ fn run_repetitions(args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
     let plots = vec![repetitions_plot(&study, &args.out)?];
     let report = RepetitionsReport {
         sources: study.sources,
+        census: study.census,
         groups: study.groups.into_iter().collect(),
         examples,
         plots,
@@ -753,6 +759,32 @@ fn repetitions_text(report: &RepetitionsReport) -> String {
             t.relaxed_rejected_solution_graphs,
             t.relaxed_accepted_non_solution_graphs
         );
+    }
+    if !report.census.is_empty() {
+        out += "\nthe census, every 2x2 puzzle with repetitions (scramble verify --patterns K --repetitions):\n";
+        out += &format!(
+            "{:>3} {:>12} {:>14} {:>12} {:>12} {:>10} {:>9} | rejected by failing conditions\n",
+            "K", "puzzles", "sol. graphs", "accepted", "rejected", "wrongly", "twisted"
+        );
+        for e in &report.census {
+            let f = &e.failures;
+            let by: Vec<String> = f
+                .rejected_by_combination
+                .iter()
+                .map(|(k, n)| format!("{{{k}}}: {n}"))
+                .collect();
+            out += &format!(
+                "{:>3} {:>12} {:>14} {:>12} {:>12} {:>10} {:>9} | {}\n",
+                e.patterns,
+                e.totals.puzzles,
+                e.totals.solution_subgraphs,
+                e.totals.theorem_accepted,
+                f.rejected_solution_graphs,
+                f.accepted_non_solutions,
+                e.totals.twisted_mismatches,
+                by.join(", ")
+            );
+        }
     }
     out += "\nsmallest examples:\n";
     for w in &report.examples {

@@ -20,7 +20,12 @@
 //! 2.1 with condition (3) asked only of paths whose two edges are no loops,
 //! and counts where it disagrees with the judge.
 //!
-//! Cost: about 6144 arrangement checks per puzzle.
+//! The census ([`crate::census`]) then counts the same things exhaustively,
+//! over every 2x2 puzzle with repetitions on `1..=census` patterns
+//! ([`census_counts`]), without pictures or examples.
+//!
+//! Cost: about 6144 arrangement checks per puzzle; the census takes about a
+//! second for 3 patterns.
 
 use std::collections::BTreeMap;
 
@@ -202,6 +207,41 @@ pub struct Example {
     pub rank: (usize, usize, usize, usize, u64),
 }
 
+/// The census's exhaustive counts over every 2x2 puzzle (repetitions
+/// allowed) on `patterns` patterns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Exhaustive {
+    pub patterns: usize,
+    /// The SPEC totals.
+    pub totals: crate::census::Totals,
+    /// Which conditions fail on rejected solution graphs, and wrong acceptances.
+    pub failures: crate::census::ConditionFailures,
+}
+
+/// The census with repetitions on `1..=max_patterns` patterns.
+///
+/// ```
+/// let rows = scramble::study::repetitions::census_counts(1, &());
+/// assert_eq!(rows[0].totals.puzzles, 126);
+/// assert_eq!(rows[0].failures.accepted_non_solutions, 0);
+/// ```
+pub fn census_counts(max_patterns: usize, progress: &dyn crate::census::Progress) -> Vec<Exhaustive> {
+    (1..=max_patterns)
+        .map(|patterns| {
+            let census = crate::census::Census {
+                patterns,
+                repetitions: true,
+            };
+            let outcome = crate::census::symmetric::run(&census, 0, progress);
+            Exhaustive {
+                patterns,
+                totals: outcome.tally.totals(),
+                failures: outcome.tally.subgraphs.condition_failures(),
+            }
+        })
+        .collect()
+}
+
 /// What the study found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Repetitions {
@@ -210,6 +250,8 @@ pub struct Repetitions {
     pub groups: BTreeMap<Group, Tally>,
     /// The smallest puzzle per disagreement kind and number of loops.
     pub examples: Vec<Example>,
+    /// The census's exhaustive counts, by number of patterns.
+    pub census: Vec<Exhaustive>,
 }
 
 /// What to judge.
@@ -222,6 +264,8 @@ pub struct Plan {
     /// Planted puzzles per number of patterns.
     pub count: usize,
     pub seed: u64,
+    /// The census on `1..=census` patterns (0: none).
+    pub census: usize,
 }
 
 /// The rotation classes of pieces over patterns `1..=patterns` (the
@@ -267,10 +311,13 @@ pub fn all_2x2(patterns: u32) -> Vec<Puzzle> {
 ///
 /// ```
 /// use scramble::study::repetitions::{run, Group, Plan};
-/// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0 };
+/// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 1 };
 /// let study = run(&plan, &|| ()).unwrap();
 /// assert_eq!(study.sources[0].1, 126); // C(6 + 3, 4) multisets
 /// assert_eq!(study.groups[&Group::Loops].twisted_disagreements, 0);
+/// // The census counts the same 126 puzzles.
+/// let rejected: usize = study.groups.values().map(|t| t.rejected_solution_graphs).sum();
+/// assert_eq!(study.census[0].failures.rejected_solution_graphs, rejected as u64);
 /// ```
 pub fn run(plan: &Plan, progress: Progress<'_>) -> Result<Repetitions> {
     let mut sources: Vec<(String, Vec<Puzzle>)> = (1..=plan.exhaustive)
@@ -290,6 +337,7 @@ pub fn run(plan: &Plan, progress: Progress<'_>) -> Result<Repetitions> {
         sources: sources.iter().map(|(name, p)| (name.clone(), p.len())).collect(),
         groups: BTreeMap::new(),
         examples: Vec::new(),
+        census: census_counts(plan.census, &()),
     };
     let mut examples: BTreeMap<(String, usize), Example> = BTreeMap::new();
     for (number, (name, puzzles)) in sources.iter().enumerate() {
@@ -407,6 +455,7 @@ mod tests {
             planted: vec![2],
             count: 25,
             seed: 3,
+            census: 0,
         };
         let study = run(&plan, &|| ()).unwrap();
         let recipe = recipe(2, 2, 3, false);
@@ -440,6 +489,7 @@ mod tests {
             planted: vec![2],
             count: 40,
             seed: 1,
+            census: 0,
         };
         let study = run(&plan, &|| ()).unwrap();
         for example in &study.examples {
