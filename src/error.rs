@@ -59,6 +59,14 @@ pub enum Error {
         /// Its `n`.
         size: usize,
     },
+    /// A plot that plotters could not draw.
+    #[error("plot `{title}`: {message}")]
+    Plot {
+        /// The plot's title.
+        title: String,
+        /// What plotters said.
+        message: String,
+    },
     /// A command-line value that is out of range.
     #[error("{0}")]
     Usage(String),

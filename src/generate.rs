@@ -5,6 +5,12 @@
 //! side a random picture, then turns every piece randomly and shuffles the
 //! pieces. The returned [`Arrangement`] puts them back: it is a solution.
 //! Work is linear in the number of cells (times the retries asked for).
+//!
+//! [`Recipe`] names a whole family of such puzzles: puzzle `index` of a
+//! recipe is drawn from its own stream [`Rng::stream`]`(seed, index)`, so it
+//! does not depend on which other puzzles were drawn, or on which thread.
+//! [`Recipe::keep`] draws candidates in parallel and keeps, in index order,
+//! those a filter accepts (e.g. puzzles with a unique solution).
 
 use crate::rng::Rng;
 use crate::{Arrangement, Error, Pattern, Picture, Piece, Placement, Puzzle, Result, Sign};
@@ -17,6 +23,113 @@ pub struct PlantOptions {
     /// How many pieces are made exact copies of another piece (turned
     /// randomly), the puzzle staying solvable.
     pub identical: usize,
+}
+
+/// A family of planted puzzles: size, patterns, options and seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    /// `n` of the `n x n` grid.
+    pub size: usize,
+    /// Patterns `1..=patterns`.
+    pub patterns: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// How each puzzle is planted.
+    pub options: PlantOptions,
+}
+
+/// A puzzle drawn from a [`Recipe`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    /// Its index in the recipe's candidates (its RNG stream).
+    pub index: u64,
+    /// The puzzle, named by [`Recipe::name`].
+    pub puzzle: Puzzle,
+    /// The planted solution.
+    pub solution: Arrangement,
+}
+
+impl Recipe {
+    /// The name of candidate `index`: `s3-k4-seed7-0001` for index 0, with
+    /// `-rf` after the seed for repetition-free pieces.
+    pub fn name(&self, index: u64) -> String {
+        let rf = if self.options.repetition_free { "-rf" } else { "" };
+        format!(
+            "s{}-k{}-seed{}{rf}-{:04}",
+            self.size,
+            self.patterns,
+            self.seed,
+            index + 1
+        )
+    }
+
+    /// Candidate `index`: [`planted`] with `Rng::stream(seed, index)`.
+    ///
+    /// ```
+    /// use scramble::generate::{PlantOptions, Recipe};
+    /// let recipe = Recipe { size: 3, patterns: 4, seed: 7, options: PlantOptions::default() };
+    /// let drawn = recipe.draw(0).unwrap();
+    /// assert_eq!(drawn.puzzle.name(), "s3-k4-seed7-0001");
+    /// assert!(drawn.solution.is_solution(&drawn.puzzle));
+    /// assert_eq!(drawn, recipe.draw(0).unwrap());
+    /// ```
+    pub fn draw(&self, index: u64) -> Result<Drawn> {
+        let mut rng = Rng::stream(self.seed, index);
+        let (puzzle, solution) = planted(self.size, self.patterns, &mut rng, self.options)?;
+        Ok(Drawn {
+            index,
+            puzzle: puzzle.with_name(self.name(index)),
+            solution,
+        })
+    }
+
+    /// The first `wanted` candidates that `accept` keeps, in index order,
+    /// and how many candidates were drawn to find them (at most
+    /// `max_draws`; fewer kept when that runs out). Candidates are drawn
+    /// and tested in parallel batches; the result does not depend on the
+    /// threads. `progress` is called once per candidate tested.
+    ///
+    /// ```
+    /// use scramble::generate::{PlantOptions, Recipe};
+    /// let recipe = Recipe { size: 2, patterns: 3, seed: 1, options: PlantOptions::default() };
+    /// let (kept, drawn) = recipe.keep(3, 100, |d| d.puzzle.is_repetition_free(), &|| ()).unwrap();
+    /// assert!(kept.iter().all(|d| d.puzzle.is_repetition_free()));
+    /// assert!(drawn >= kept.len() as u64);
+    /// ```
+    pub fn keep(
+        &self,
+        wanted: usize,
+        max_draws: u64,
+        accept: impl Fn(&Drawn) -> bool + Sync,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<(Vec<Drawn>, u64)> {
+        use rayon::prelude::*;
+        let batch = 64 * rayon::current_num_threads().max(1) as u64;
+        let mut kept = Vec::with_capacity(wanted);
+        let mut next = 0;
+        while kept.len() < wanted && next < max_draws {
+            let end = (next + batch).min(max_draws);
+            let tested: Vec<Option<Drawn>> = (next..end)
+                .into_par_iter()
+                .map(|index| {
+                    let drawn = self.draw(index)?;
+                    progress();
+                    Ok(accept(&drawn).then_some(drawn))
+                })
+                .collect::<Result<_>>()?;
+            for drawn in tested.into_iter().flatten() {
+                if kept.len() == wanted {
+                    break;
+                }
+                next = drawn.index + 1;
+                kept.push(drawn);
+            }
+            if kept.len() < wanted {
+                next = end;
+            }
+        }
+        Ok((kept, next))
+    }
 }
 
 /// Draws attempts per piece before the whole grid is started again.
@@ -233,6 +346,41 @@ mod tests {
         let a = planted(4, 3, &mut Rng::new(42), options(true, 1)).unwrap();
         let b = planted(4, 3, &mut Rng::new(42), options(true, 1)).unwrap();
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn recipe_candidates_depend_on_seed_and_index_only() {
+        let recipe = Recipe {
+            size: 3,
+            patterns: 4,
+            seed: 9,
+            options: options(true, 0),
+        };
+        let drawn = recipe.draw(5).unwrap();
+        assert_eq!(drawn.puzzle.name(), "s3-k4-seed9-rf-0006");
+        assert!(drawn.puzzle.is_repetition_free() && drawn.solution.is_solution(&drawn.puzzle));
+        assert_eq!(drawn, recipe.draw(5).unwrap());
+        assert_ne!(drawn.puzzle.pieces(), recipe.draw(6).unwrap().puzzle.pieces());
+        let other_seed = Recipe { seed: 10, ..recipe };
+        assert_ne!(drawn.puzzle.pieces(), other_seed.draw(5).unwrap().puzzle.pieces());
+    }
+
+    #[test]
+    fn keep_takes_the_first_accepted_candidates_in_index_order() {
+        let recipe = Recipe {
+            size: 2,
+            patterns: 2,
+            seed: 3,
+            options: options(false, 0),
+        };
+        let accept = |d: &Drawn| d.puzzle.pieces()[0].side(0) == Picture::plus(1);
+        let (kept, drawn) = recipe.keep(5, 1000, accept, &|| ()).unwrap();
+        let expected: Vec<u64> = (0..).filter(|&i| accept(&recipe.draw(i).unwrap())).take(5).collect();
+        assert_eq!(kept.iter().map(|d| d.index).collect::<Vec<_>>(), expected);
+        assert_eq!(drawn, expected[4] + 1);
+        let (few, drawn) = recipe.keep(5, 3, |_| false, &|| ()).unwrap();
+        assert!(few.is_empty());
+        assert_eq!(drawn, 3);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! - [`solve`]: fast and plain backtrackers for n x n puzzles, search orders.
 //! - [`generate`], [`rng`]: seeded random puzzles with a planted solution.
 //! - [`census`]: the exhaustive 2x2 census that checks Theorem 2.1.
+//! - [`study`]: studies of the paper's open questions on generated puzzles.
 //!
 //! See ARCHITECTURE.md for the bird's-eye view.
 
@@ -24,6 +25,7 @@ pub mod recording;
 pub mod render;
 pub mod rng;
 pub mod solve;
+pub mod study;
 pub mod theorem;
 
 pub use error::{Error, Result};

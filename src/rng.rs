@@ -31,6 +31,23 @@ impl Rng {
         }
     }
 
+    /// The generator of item `index` in a run seeded with `seed`: streams of
+    /// different `(seed, index)` pairs are unrelated, so items drawn in
+    /// parallel do not depend on the order threads take them in.
+    ///
+    /// ```
+    /// use scramble::rng::Rng;
+    /// assert_eq!(Rng::stream(7, 3), Rng::stream(7, 3));
+    /// assert_ne!(Rng::stream(7, 3), Rng::stream(7, 4));
+    /// assert_ne!(Rng::stream(7, 3), Rng::stream(8, 3));
+    /// ```
+    pub fn stream(seed: u64, index: u64) -> Self {
+        let mut state = seed;
+        let mixed = splitmix64(&mut state) ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
+        let mut state = mixed;
+        Rng::new(splitmix64(&mut state))
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.state;
@@ -119,6 +136,16 @@ mod tests {
         }
         assert!(seen.iter().all(|&k| (800..1200).contains(&k)), "{seen:?}");
         assert_eq!(rng.range(4..5), 4);
+    }
+
+    #[test]
+    fn streams_of_neighbouring_indices_and_seeds_differ() {
+        let firsts: std::collections::BTreeSet<u64> = (0..50)
+            .flat_map(|seed| (0..50).map(move |index| Rng::stream(seed, index).next_u64()))
+            .collect();
+        assert_eq!(firsts.len(), 2500);
+        // `stream` is not `new`: index 0 of seed s is not seed s itself.
+        assert_ne!(Rng::stream(5, 0), Rng::new(5));
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod generate;
 mod graph;
 mod inspect;
 mod merge;
+mod progress;
 mod show;
 mod solve;
+mod study;
 mod subgraphs;
 mod verify;
 
@@ -38,6 +41,10 @@ enum Command {
     Verify(verify::Args),
     /// Add up the JSON of `verify --shard I/N --json` runs.
     Merge(merge::Args),
+    /// Write random puzzles with a planted solution (seeded, byte-identical for the same seed).
+    Generate(generate::Args),
+    /// Studies of the paper's open questions on generated puzzles: heuristics, uniqueness, repetitions.
+    Study(study::Args),
 }
 
 /// Runs the chosen subcommand.
@@ -50,6 +57,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Study(args) => study::run(args),
     }
 }
 

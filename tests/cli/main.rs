@@ -2,10 +2,12 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
+mod generate;
 mod graph;
 mod inspect;
 mod show;
 mod solve;
+mod study;
 mod subgraphs;
 mod verify;
 

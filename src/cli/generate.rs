@@ -1,0 +1,189 @@
+//! `scramble generate`: write puzzles with a planted solution.
+//!
+//! Puzzle `i` (from 0) of `--seed S` is drawn from its own random stream
+//! `(S, i)` by [`Recipe::draw`], so files are byte-identical for the same
+//! options and seed, whatever the number of threads. `--unique` draws
+//! candidates until `--count` of them have exactly one solution modulo
+//! rotation (counted with the fast solver) and says how many it drew.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use scramble::generate::{Drawn, PlantOptions, Recipe};
+use scramble::solve::count_solutions;
+use serde::Serialize;
+
+use super::{print_json, print_text, progress};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// `n` of the `n x n` grid (2 to 8).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=8))]
+    size: u64,
+    /// Number of patterns (pictures `1+ 1- ... K+ K-`).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=128))]
+    patterns: u32,
+    /// How many puzzles to write.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// Seed of the run.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Folder for the puzzle files.
+    #[arg(long, default_value = "out/generated")]
+    out: PathBuf,
+    /// Only pieces without a repeated picture.
+    #[arg(long)]
+    repetition_free: bool,
+    /// Only puzzles with exactly one solution modulo rotation.
+    #[arg(long)]
+    unique: bool,
+    /// With `--unique`: give up after this many candidates (default 1000 per puzzle asked).
+    #[arg(long)]
+    max_draws: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One written puzzle.
+#[derive(Serialize)]
+struct Written {
+    file: PathBuf,
+    /// Candidate index (the random stream `(seed, candidate)`).
+    candidate: u64,
+    /// Solutions modulo rotation, counted with `--unique` only.
+    solutions: Option<u64>,
+}
+
+/// What `generate --json` prints.
+#[derive(Serialize)]
+struct Report {
+    size: u64,
+    patterns: u32,
+    seed: u64,
+    repetition_free: bool,
+    unique: bool,
+    /// Candidates drawn (equals the count without `--unique`).
+    drawn: u64,
+    puzzles: Vec<Written>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let recipe = Recipe {
+        size: args.size as usize,
+        patterns: args.patterns,
+        seed: args.seed,
+        options: PlantOptions {
+            repetition_free: args.repetition_free,
+            identical: 0,
+        },
+    };
+    let max_draws = if args.unique {
+        args.max_draws.unwrap_or(1000 * args.count as u64)
+    } else {
+        args.count as u64
+    };
+    let bar = progress::bar(max_draws.min(args.count as u64), "drawing");
+    let unique = |d: &Drawn| !args.unique || count_solutions(&d.puzzle).is_ok_and(|n| n == 1);
+    let (kept, drawn) = recipe.keep(args.count, max_draws, unique, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let puzzles = kept
+        .iter()
+        .map(|d| write(&args, d))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let report = Report {
+        size: args.size,
+        patterns: args.patterns,
+        seed: args.seed,
+        repetition_free: args.repetition_free,
+        unique: args.unique,
+        drawn,
+        puzzles,
+    };
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_text(&text(&report))?;
+    }
+    if report.puzzles.len() < args.count {
+        anyhow::bail!(
+            "only {} of {} puzzles with a unique solution among {drawn} candidates: \
+             raise --max-draws, or use more patterns or a smaller grid",
+            report.puzzles.len(),
+            args.count
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes one puzzle file with its header; with `--unique` the header
+/// also gives the solution count.
+fn write(args: &Args, drawn: &Drawn) -> anyhow::Result<Written> {
+    let solutions = args
+        .unique
+        .then(|| count_solutions(&drawn.puzzle))
+        .transpose()
+        .context("counting solutions")?;
+    let file = args.out.join(format!("{}.txt", drawn.puzzle.name()));
+    let contents = header(args, drawn, solutions) + &drawn.puzzle.to_string();
+    scramble::output::write_atomic(&file, contents.as_bytes())?;
+    Ok(Written {
+        file,
+        candidate: drawn.index,
+        solutions,
+    })
+}
+
+/// The comment lines saying how the puzzle was made.
+fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
+    let flags = [(args.repetition_free, " --repetition-free"), (args.unique, " --unique")]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, flag)| *flag)
+        .collect::<String>();
+    let n = args.size as usize;
+    let rows: Vec<String> = drawn
+        .solution
+        .cells()
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(|p| format!("{}@{}", drawn.puzzle.piece_label(p.piece), p.rotation))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let mut out = format!(
+        "# {}: made by `scramble generate --size {n} --patterns {} --seed {}{flags}`, candidate {} \
+         (random stream ({}, {}))\n\
+         # a {n}x{n} planted puzzle: inner sides complementary, border sides random, pieces turned and shuffled\n\
+         # planted solution, rows of piece@quarter-turns clockwise: {}\n",
+        drawn.puzzle.name(),
+        args.patterns,
+        args.seed,
+        drawn.index,
+        args.seed,
+        drawn.index,
+        rows.join(" / ")
+    );
+    if let Some(count) = solutions {
+        out += &format!("# solutions modulo rotation (fast solver): {count}\n");
+    }
+    out
+}
+
+fn text(report: &Report) -> String {
+    let mut out = format!(
+        "{} puzzle{} written ({} candidate{} drawn)\n",
+        report.puzzles.len(),
+        if report.puzzles.len() == 1 { "" } else { "s" },
+        report.drawn,
+        if report.drawn == 1 { "" } else { "s" },
+    );
+    for written in &report.puzzles {
+        out += &format!("{}\n", written.file.display());
+    }
+    out
+}

@@ -1,0 +1,380 @@
+//! Open question 4.4: how often does maximizing the center beat Brandt et
+//! al.'s random order?
+//!
+//! Every puzzle of a sample is solved by the fast solver in `center-max`,
+//! in `random` with `R` piece orders (seeds from [`random_order_seed`]), and
+//! in the baselines `spiral` and `row-major`, once to the first solution and
+//! once to exhaustion; the measure is the solver's node count (placements,
+//! see [`crate::solve::Stats`]), which does not depend on the machine.
+//!
+//! To exhaustion a static cell order visits the same nodes whatever order
+//! the pieces are tried in (every partial placement consistent along the
+//! cell order is visited once), so `random` needs exactly the nodes of
+//! `spiral` there: the study runs `random` to the first solution only and
+//! takes its exhaustive count from `spiral` (a test checks the equality on
+//! many puzzles and seeds).
+//!
+//! Cost: `3 + R` searches to the first solution and 3 to exhaustion per
+//! puzzle, spread over every core.
+
+use serde::Serialize;
+
+use super::stats::{HeadToHead, Summary};
+use super::{Progress, map_indexed, recipe};
+use crate::generate::Recipe;
+use crate::rng::Rng;
+use crate::solve::{Order, Solver};
+use crate::{Puzzle, Result};
+
+/// Nodes one order needs on one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Nodes {
+    /// To the first solution (the whole tree when there is none).
+    pub first: u64,
+    /// To exhaustion (every solution counted).
+    pub all: u64,
+}
+
+/// One puzzle solved in every order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PuzzleRun {
+    /// Candidate index in the recipe.
+    pub index: u64,
+    /// Solutions modulo rotation.
+    pub solutions: u64,
+    pub center_max: Nodes,
+    pub spiral: Nodes,
+    pub row_major: Nodes,
+    /// One per random seed.
+    pub random: Vec<Nodes>,
+}
+
+/// The seed of the `r`-th random piece order on puzzle `index`.
+pub fn random_order_seed(seed: u64, index: u64, r: usize) -> u64 {
+    Rng::stream(Rng::stream(seed, index).next_u64(), r as u64).next_u64()
+}
+
+/// Nodes of `order` on `puzzle`, and its solution count.
+pub fn nodes(puzzle: &Puzzle, order: Order, seed: u64) -> Result<(Nodes, u64)> {
+    let solver = Solver::new(puzzle, order, seed)?;
+    let (_, first) = solver.first();
+    let all = solver.count();
+    Ok((
+        Nodes {
+            first: first.nodes(),
+            all: all.stats.nodes(),
+        },
+        all.solutions,
+    ))
+}
+
+/// Nodes of `order` on `puzzle` to the first solution.
+pub fn first_nodes(puzzle: &Puzzle, order: Order, seed: u64) -> Result<u64> {
+    Ok(Solver::new(puzzle, order, seed)?.first().1.nodes())
+}
+
+/// Solves candidate `index` of `recipe` in every order.
+pub fn run_puzzle(recipe: &Recipe, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
+    solve_in_every_order(&recipe.draw(index)?.puzzle, recipe.seed, index, random_seeds)
+}
+
+/// Solves `puzzle` in every order; the `r`-th random order has seed
+/// [`random_order_seed`]`(seed, index, r)`.
+///
+/// ```
+/// use scramble::study::heuristics::solve_in_every_order;
+/// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
+/// let run = solve_in_every_order(&puzzle, 0, 0, 3).unwrap();
+/// assert_eq!((run.solutions, run.random.len()), (3, 3));
+/// assert!(run.center_max.first <= run.center_max.all);
+/// ```
+pub fn solve_in_every_order(puzzle: &Puzzle, seed: u64, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
+    let (center_max, solutions) = nodes(puzzle, Order::CenterMax, 0)?;
+    let spiral = nodes(puzzle, Order::Spiral, 0)?.0;
+    let random = (0..random_seeds)
+        .map(|r| {
+            Ok(Nodes {
+                first: first_nodes(puzzle, Order::Random, random_order_seed(seed, index, r))?,
+                all: spiral.all,
+            })
+        })
+        .collect::<Result<_>>()?;
+    Ok(PuzzleRun {
+        index,
+        solutions,
+        center_max,
+        spiral,
+        row_major: nodes(puzzle, Order::RowMajor, 0)?.0,
+        random,
+    })
+}
+
+/// Node summaries of one order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OrderSummary {
+    pub order: Order,
+    /// Runs summarised (puzzles, times seeds for `random`).
+    pub runs: usize,
+    pub first: Summary,
+    pub all: Summary,
+}
+
+/// `center-max` against another order, run by run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Versus {
+    pub against: Order,
+    /// Compared to the first solution: `fewer` = center-max needs fewer nodes.
+    pub first: HeadToHead,
+    /// Compared to exhaustion.
+    pub all: HeadToHead,
+}
+
+/// The study on one sample.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Heuristics {
+    pub size: usize,
+    pub patterns: u32,
+    pub seed: u64,
+    pub repetition_free: bool,
+    pub random_seeds: usize,
+    pub puzzles: usize,
+    /// Solutions modulo rotation per puzzle.
+    pub solutions: Summary,
+    /// center-max, random, spiral, row-major.
+    pub orders: Vec<OrderSummary>,
+    /// center-max against random, spiral and row-major.
+    pub versus: Vec<Versus>,
+    /// Every puzzle's runs (left out of JSON).
+    #[serde(skip)]
+    pub runs: Vec<PuzzleRun>,
+}
+
+/// What one study run draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    pub size: usize,
+    pub patterns: u32,
+    pub count: usize,
+    pub seed: u64,
+    pub repetition_free: bool,
+    pub random_seeds: usize,
+}
+
+/// Runs the study on `sample` on every core.
+///
+/// ```
+/// use scramble::study::heuristics::{run, Sample};
+/// let sample = Sample { size: 3, patterns: 4, count: 20, seed: 1, repetition_free: false, random_seeds: 2 };
+/// let study = run(&sample, &|| ()).unwrap();
+/// assert_eq!(study.runs.len(), 20);
+/// assert_eq!(study.orders[1].runs, 40); // random: 20 puzzles x 2 seeds
+/// ```
+pub fn run(sample: &Sample, progress: Progress<'_>) -> Result<Heuristics> {
+    let recipe = recipe(sample.size, sample.patterns, sample.seed, sample.repetition_free);
+    let runs = map_indexed(sample.count as u64, progress, |i| {
+        run_puzzle(&recipe, i, sample.random_seeds)
+    })?;
+    Ok(summarise(sample, runs))
+}
+
+/// The runs of one order (`random`: every seed).
+pub fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
+    runs.iter()
+        .flat_map(|run| match order {
+            Order::CenterMax => vec![run.center_max],
+            Order::Spiral => vec![run.spiral],
+            Order::RowMajor => vec![run.row_major],
+            Order::Random => run.random.clone(),
+        })
+        .collect()
+}
+
+/// `(center-max, other)` pairs: one per random seed for `random`.
+pub fn pairs(runs: &[PuzzleRun], against: Order) -> Vec<(Nodes, Nodes)> {
+    runs.iter()
+        .flat_map(|run| {
+            let others = of_order(std::slice::from_ref(run), against);
+            others.into_iter().map(|other| (run.center_max, other))
+        })
+        .collect()
+}
+
+/// The orders reported, center-max first.
+pub const ORDERS: [Order; 4] = [Order::CenterMax, Order::Random, Order::Spiral, Order::RowMajor];
+
+fn summarise(sample: &Sample, runs: Vec<PuzzleRun>) -> Heuristics {
+    let orders = ORDERS
+        .iter()
+        .map(|&order| {
+            let nodes = of_order(&runs, order);
+            OrderSummary {
+                order,
+                runs: nodes.len(),
+                first: Summary::of(nodes.iter().map(|n| n.first)),
+                all: Summary::of(nodes.iter().map(|n| n.all)),
+            }
+        })
+        .collect();
+    let versus = ORDERS[1..]
+        .iter()
+        .map(|&against| {
+            let pairs = pairs(&runs, against);
+            Versus {
+                against,
+                first: HeadToHead::of(pairs.iter().map(|(c, o)| (c.first, o.first))),
+                all: HeadToHead::of(pairs.iter().map(|(c, o)| (c.all, o.all))),
+            }
+        })
+        .collect();
+    Heuristics {
+        size: sample.size,
+        patterns: sample.patterns,
+        seed: sample.seed,
+        repetition_free: sample.repetition_free,
+        random_seeds: sample.random_seeds,
+        puzzles: runs.len(),
+        solutions: Summary::of(runs.iter().map(|r| r.solutions)),
+        orders,
+        versus,
+        runs,
+    }
+}
+
+/// One cell of a sweep over sizes and numbers of patterns.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SweepCell {
+    pub size: usize,
+    pub patterns: u32,
+    pub puzzles: usize,
+    /// Median nodes to the first solution: center-max, random.
+    pub median_first_center_max: f64,
+    pub median_first_random: f64,
+    /// center-max against random to the first solution and to exhaustion.
+    pub first: HeadToHead,
+    pub all: HeadToHead,
+}
+
+impl SweepCell {
+    fn of(study: &Heuristics) -> SweepCell {
+        let versus_random = &study.versus[0];
+        SweepCell {
+            size: study.size,
+            patterns: study.patterns,
+            puzzles: study.puzzles,
+            median_first_center_max: study.orders[0].first.median,
+            median_first_random: study.orders[1].first.median,
+            first: versus_random.first,
+            all: versus_random.all,
+        }
+    }
+}
+
+/// The study for every `(size, patterns)` pair, `count(size)` puzzles each,
+/// every cell drawn with the same seed.
+pub fn sweep(
+    sizes: &[usize],
+    patterns: &[u32],
+    count: impl Fn(usize) -> usize,
+    template: &Sample,
+    progress: Progress<'_>,
+) -> Result<Vec<SweepCell>> {
+    sizes
+        .iter()
+        .flat_map(|&size| patterns.iter().map(move |&patterns| (size, patterns)))
+        .map(|(size, patterns)| {
+            let sample = Sample {
+                size,
+                patterns,
+                count: count(size),
+                ..*template
+            };
+            Ok(SweepCell::of(&run(&sample, progress)?))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(seed: u64) -> Sample {
+        Sample {
+            size: 3,
+            patterns: 4,
+            count: 30,
+            seed,
+            repetition_free: false,
+            random_seeds: 2,
+        }
+    }
+
+    #[test]
+    fn numbers_match_direct_solver_calls() {
+        let sample = small(5);
+        let study = run(&sample, &|| ()).unwrap();
+        let recipe = recipe(3, 4, 5, false);
+        for run in &study.runs {
+            let puzzle = recipe.draw(run.index).unwrap().puzzle;
+            let cm = Solver::new(&puzzle, Order::CenterMax, 0).unwrap();
+            assert_eq!(run.center_max.first, cm.first().1.nodes());
+            assert_eq!(run.center_max.all, cm.count().stats.nodes());
+            assert_eq!(run.solutions, crate::solve::count_solutions(&puzzle).unwrap());
+            let seed = random_order_seed(5, run.index, 1);
+            let random = Solver::new(&puzzle, Order::Random, seed).unwrap();
+            assert_eq!(run.random[1].first, random.first().1.nodes());
+            assert_eq!(run.random[1].all, random.count().stats.nodes());
+        }
+        let cm_first: Vec<u64> = study.runs.iter().map(|r| r.center_max.first).collect();
+        assert_eq!(study.orders[0].first, Summary::of(cm_first));
+        let wins = study
+            .runs
+            .iter()
+            .flat_map(|r| r.random.iter().map(move |n| (r.center_max.first, n.first)))
+            .filter(|(c, r)| c < r)
+            .count();
+        assert_eq!(study.versus[0].first.fewer, wins);
+        assert_eq!(study.versus[0].first.total(), 60);
+        assert!(
+            study.runs.iter().all(|r| r.solutions >= 1),
+            "planted puzzles are solvable"
+        );
+    }
+
+    #[test]
+    fn the_piece_order_does_not_change_the_exhaustive_tree() {
+        for (size, patterns) in [(2, 2), (3, 3), (3, 4), (3, 6), (4, 5)] {
+            let recipe = recipe(size, patterns, 2, false);
+            for index in 0..12 {
+                let puzzle = recipe.draw(index).unwrap().puzzle;
+                let spiral = nodes(&puzzle, Order::Spiral, 0).unwrap().0.all;
+                for r in 0..3 {
+                    let seed = random_order_seed(2, index, r);
+                    assert_eq!(nodes(&puzzle, Order::Random, seed).unwrap().0.all, spiral, "{puzzle}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_seeds_give_different_piece_orders() {
+        let seeds: std::collections::BTreeSet<u64> = (0..10).map(|r| random_order_seed(1, 0, r)).collect();
+        assert_eq!(seeds.len(), 10);
+    }
+
+    #[test]
+    fn same_seed_same_study_other_seed_other_puzzles() {
+        let a = run(&small(8), &|| ()).unwrap();
+        let b = run(&small(8), &|| ()).unwrap();
+        assert_eq!(a, b);
+        let c = run(&small(9), &|| ()).unwrap();
+        assert_ne!(a.runs, c.runs);
+    }
+
+    #[test]
+    fn sweep_has_one_cell_per_pair() {
+        let cells = sweep(&[2, 3], &[3, 4], |s| if s == 2 { 10 } else { 5 }, &small(1), &|| ()).unwrap();
+        let keys: Vec<(usize, u32, usize)> = cells.iter().map(|c| (c.size, c.patterns, c.puzzles)).collect();
+        assert_eq!(keys, vec![(2, 3, 10), (2, 4, 10), (3, 3, 5), (3, 4, 5)]);
+        assert!(cells.iter().all(|c| c.first.total() == c.puzzles * 2));
+    }
+}

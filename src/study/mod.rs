@@ -1,0 +1,62 @@
+//! Studies of the paper's open questions (Section 4) on generated puzzles.
+//!
+//! - [`heuristics`] (question 4.4): maximizing the center against Brandt et
+//!   al.'s random order, in nodes to the first solution and to exhaustion.
+//! - [`uniqueness`] (question 4.3): how many solutions planted puzzles have,
+//!   by number of patterns and grid size.
+//! - [`repetitions`] (question 4.1): which conditions of Theorem 2.1 fail on
+//!   2x2 puzzles with repetitions.
+//! - [`stats`]: quantiles, summaries, CDFs; [`plot`]: SVG plots (plotters).
+//!
+//! Every study is deterministic for a given seed: puzzle `i` of a sample is
+//! [`Recipe::draw`]`(i)`, from its own random stream, and results are
+//! gathered in index order whatever the threads do ([`map_indexed`]).
+
+pub mod heuristics;
+pub mod plot;
+pub mod repetitions;
+pub mod stats;
+pub mod uniqueness;
+
+use rayon::prelude::*;
+
+use crate::Result;
+use crate::generate::{PlantOptions, Recipe};
+
+/// Called once per finished work item (a progress bar's `inc(1)`).
+pub type Progress<'a> = &'a (dyn Fn() + Sync);
+
+/// `work(i)` for every `i < count` on every core, results in index order.
+/// Stops at the first error (in index order).
+///
+/// ```
+/// let squares = scramble::study::map_indexed(5, &|| (), |i| Ok(i * i)).unwrap();
+/// assert_eq!(squares, vec![0, 1, 4, 9, 16]);
+/// ```
+pub fn map_indexed<T: Send>(
+    count: u64,
+    progress: Progress<'_>,
+    work: impl Fn(u64) -> Result<T> + Sync,
+) -> Result<Vec<T>> {
+    (0..count)
+        .into_par_iter()
+        .map(|i| {
+            let result = work(i);
+            progress();
+            result
+        })
+        .collect()
+}
+
+/// The recipe of planted puzzles the studies draw from.
+pub fn recipe(size: usize, patterns: u32, seed: u64, repetition_free: bool) -> Recipe {
+    Recipe {
+        size,
+        patterns,
+        seed,
+        options: PlantOptions {
+            repetition_free,
+            identical: 0,
+        },
+    }
+}

@@ -1,0 +1,508 @@
+//! Open question 4.1: which conditions of Theorem 2.1 fail on 2x2 puzzles
+//! with repetitions, and how often?
+//!
+//! Every puzzle is judged by [`analyse`]: all 256 four-color subgraphs by
+//! Theorem 2.1, by the twisted-graph criterion and by the brute-force judge
+//! (6144 arrangements). Puzzles come from two sources, in this order:
+//! every 2x2 puzzle over `1..=exhaustive` patterns (every multiset of four
+//! rotation classes of pieces, repetitions allowed), then planted 2x2
+//! puzzles (repetitions allowed) over each of `planted` patterns. Puzzles
+//! are grouped as repetition-free (the theorem's hypothesis, a control),
+//! with repetitions only on opposite sides, or with a loop (a picture on
+//! two adjacent sides). A disagreement is either a solution graph the
+//! theorem rejects (with the conditions that fail) or a subgraph it accepts
+//! that is no solution graph. The smallest puzzle of each kind and number
+//! of loops in the subgraph is kept as an example: fewest loops in G(P)
+//! (which also keeps its picture readable), then fewest patterns, then
+//! fewest pictures, then first drawn.
+//!
+//! The study also tries a candidate repair, [`relaxed_accepts`]: Theorem
+//! 2.1 with condition (3) asked only of paths whose two edges are no loops,
+//! and counts where it disagrees with the judge.
+//!
+//! The census ([`crate::census`]) then counts the same things exhaustively,
+//! over every 2x2 puzzle with repetitions on `1..=census` patterns
+//! ([`census_counts`]), without pictures or examples.
+//!
+//! Cost: about 6144 arrangement checks per puzzle; the census takes about a
+//! second for 3 patterns.
+
+use std::collections::BTreeMap;
+
+use itertools::Itertools;
+use serde::Serialize;
+
+use super::{Progress, map_indexed, recipe};
+use crate::theorem::analysis::{Analysis, analyse};
+use crate::theorem::{Condition, SubEdge, evaluate_edges};
+use crate::{Pattern, Picture, Piece, Puzzle, RecordingGraph, Result, Sign};
+
+/// Which kind of puzzle a tally counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Group {
+    /// No piece repeats a picture.
+    RepetitionFree,
+    /// Repeated pictures, never on adjacent sides (no loop in G(P)).
+    OppositeOnly,
+    /// Some piece shows a picture on two adjacent sides (a loop in G(P)).
+    Loops,
+}
+
+impl Group {
+    /// The group of a puzzle.
+    pub fn of(puzzle: &Puzzle) -> Group {
+        let has_loop = puzzle.pieces().iter().any(|p| p.corners().any(|(_, a, b)| a == b));
+        match (puzzle.is_repetition_free(), has_loop) {
+            (true, _) => Group::RepetitionFree,
+            (false, false) => Group::OppositeOnly,
+            (false, true) => Group::Loops,
+        }
+    }
+
+    /// `repetition-free`, `opposite-only` or `loops`.
+    pub fn name(self) -> &'static str {
+        ["repetition-free", "opposite-only", "loops"][self as usize]
+    }
+}
+
+/// Counts over the puzzles of one group.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub puzzles: usize,
+    /// Puzzles with at least one solution.
+    pub solvable: usize,
+    /// Subgraphs that are solution graphs (the judge).
+    pub solution_graphs: usize,
+    /// Subgraphs meeting conditions (1)-(4).
+    pub theorem_accepted: usize,
+    /// Solution graphs the theorem rejects.
+    pub rejected_solution_graphs: usize,
+    /// Subgraphs the theorem accepts that are no solution graph.
+    pub accepted_non_solution_graphs: usize,
+    /// Puzzles with at least one disagreement.
+    pub puzzles_with_disagreement: usize,
+    /// Per condition (1)-(4): solution graphs on which it fails.
+    pub fails_on_solution_graphs: [usize; 4],
+    /// Rejected solution graphs by the exact set of failing conditions.
+    pub rejected_by_failing: BTreeMap<String, usize>,
+    /// Rejected solution graphs by the number of loops among their edges.
+    pub rejected_by_loops: BTreeMap<usize, usize>,
+    /// Subgraphs where the twisted criterion disagrees with the judge.
+    pub twisted_disagreements: usize,
+    /// Solution graphs [`relaxed_accepts`] rejects.
+    pub relaxed_rejected_solution_graphs: usize,
+    /// Subgraphs [`relaxed_accepts`] accepts that are no solution graph.
+    pub relaxed_accepted_non_solution_graphs: usize,
+}
+
+/// Condition (3) asked only of paths without loops: every path
+/// `X -> A -> Y` of two distinct edges, neither of them a loop, has
+/// `Y = X^c`. Constant time.
+///
+/// ```
+/// use scramble::study::repetitions::paths_without_loops_turn_back;
+/// use scramble::{Puzzle, RecordingGraph, theorem::Subgraph};
+/// // Corner 0 of every piece is a loop: 1- -> 1- on #1 and #2, 1+ -> 1+ on #3 and #4.
+/// let puzzle: Puzzle = "1- 1- 1+ 1+\n1- 1- 1+ 1+\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+/// let g = RecordingGraph::new(&puzzle);
+/// let edges = Subgraph::from_corners(&g, [0, 0, 0, 0]).resolve(&g);
+/// // Condition (3) fails on the path 1- -> 1- -> 1-; without loops no path is left.
+/// assert!(scramble::theorem::conditions::paths_turn_back(&edges).is_err());
+/// assert!(paths_without_loops_turn_back(&edges));
+/// // Corners 1 and 3 of #3 and #4 are 1+ -> 1- and 1- -> 1+: a path 1+ -> 1- -> 1+ that fails.
+/// let edges = Subgraph::from_corners(&g, [0, 0, 1, 3]).resolve(&g);
+/// assert!(!paths_without_loops_turn_back(&edges));
+/// ```
+pub fn paths_without_loops_turn_back(edges: &[SubEdge; 4]) -> bool {
+    let plain = |e: &&SubEdge| e.tail != e.head;
+    edges
+        .iter()
+        .filter(plain)
+        .cartesian_product(edges.iter().filter(plain))
+        .filter(|(a, b)| a.id != b.id && a.head == b.tail)
+        .all(|(a, b)| b.head == a.tail.complement())
+}
+
+/// Theorem 2.1 with condition (3) replaced by
+/// [`paths_without_loops_turn_back`]: a candidate criterion for puzzles
+/// with repetitions, tested by the study, not a theorem.
+pub fn relaxed_accepts(edges: &[SubEdge; 4]) -> bool {
+    let verdict = evaluate_edges(edges);
+    verdict.colors.is_ok()
+        && verdict.degrees.is_ok()
+        && verdict.pseudo_connected.is_ok()
+        && paths_without_loops_turn_back(edges)
+}
+
+/// The number of loops among four edges.
+pub fn loops(edges: &[SubEdge; 4]) -> usize {
+    edges.iter().filter(|e| e.tail == e.head).count()
+}
+
+/// A disagreement kind: which way, and which conditions fail.
+pub fn kind(solution_graph: bool, failing: &[Condition]) -> String {
+    let names: Vec<String> = failing.iter().map(ToString::to_string).collect();
+    if solution_graph {
+        format!("solution graph rejected: {} fails", names.join(" and "))
+    } else {
+        "non-solution graph accepted".to_string()
+    }
+}
+
+impl Tally {
+    fn add(&mut self, analysis: &Analysis, graph: &RecordingGraph) {
+        self.puzzles += 1;
+        self.solvable += usize::from(analysis.judgement.count() > 0);
+        self.solution_graphs += analysis.solution_graphs();
+        self.theorem_accepted += analysis.theorem_accepted();
+        self.twisted_disagreements += analysis.twisted_mismatches();
+        self.puzzles_with_disagreement += usize::from(analysis.theorem_mismatches() > 0);
+        for row in analysis.rows.iter().filter(|r| r.judge()) {
+            let failing = row.verdict.failing();
+            for c in &failing {
+                self.fails_on_solution_graphs[c.number() - 1] += 1;
+            }
+            if !failing.is_empty() {
+                self.rejected_solution_graphs += 1;
+                *self.rejected_by_failing.entry(kind(true, &failing)).or_default() += 1;
+                *self
+                    .rejected_by_loops
+                    .entry(loops(&row.subgraph.resolve(graph)))
+                    .or_default() += 1;
+            }
+        }
+        self.accepted_non_solution_graphs += analysis.rows.iter().filter(|r| r.theorem() && !r.judge()).count();
+        for row in &analysis.rows {
+            let relaxed = relaxed_accepts(&row.subgraph.resolve(graph));
+            self.relaxed_rejected_solution_graphs += usize::from(row.judge() && !relaxed);
+            self.relaxed_accepted_non_solution_graphs += usize::from(!row.judge() && relaxed);
+        }
+    }
+}
+
+/// The smallest puzzle showing one kind of disagreement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Example {
+    /// From [`kind`].
+    pub kind: String,
+    pub group: Group,
+    /// Where it came from, e.g. `all 2x2 over 1 pattern, puzzle 17`.
+    pub source: String,
+    /// The puzzle, in file notation.
+    pub puzzle: String,
+    /// Position of the subgraph among the 256, as `scramble subgraphs` numbers them.
+    pub subgraph: usize,
+    /// The subgraph with the puzzle's labels.
+    pub edges: String,
+    /// Theorem 2.1's verdict in words.
+    pub verdict: String,
+    /// Failing conditions.
+    pub failing: Vec<Condition>,
+    /// Loops among the subgraph's edges.
+    pub loops: usize,
+    /// (loops in G(P), patterns used, distinct pictures, source number,
+    /// index): smaller is smaller.
+    #[serde(skip)]
+    pub rank: (usize, usize, usize, usize, u64),
+}
+
+/// The census's exhaustive counts over every 2x2 puzzle (repetitions
+/// allowed) on `patterns` patterns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Exhaustive {
+    pub patterns: usize,
+    /// The SPEC totals.
+    pub totals: crate::census::Totals,
+    /// Which conditions fail on rejected solution graphs, and wrong acceptances.
+    pub failures: crate::census::ConditionFailures,
+}
+
+/// The census with repetitions on `1..=max_patterns` patterns.
+///
+/// ```
+/// let rows = scramble::study::repetitions::census_counts(1, &());
+/// assert_eq!(rows[0].totals.puzzles, 126);
+/// assert_eq!(rows[0].failures.accepted_non_solutions, 0);
+/// ```
+pub fn census_counts(max_patterns: usize, progress: &dyn crate::census::Progress) -> Vec<Exhaustive> {
+    (1..=max_patterns)
+        .map(|patterns| {
+            let census = crate::census::Census {
+                patterns,
+                repetitions: true,
+            };
+            let outcome = crate::census::symmetric::run(&census, 0, progress);
+            Exhaustive {
+                patterns,
+                totals: outcome.tally.totals(),
+                failures: outcome.tally.subgraphs.condition_failures(),
+            }
+        })
+        .collect()
+}
+
+/// What the study found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Repetitions {
+    /// Each source with its puzzles drawn.
+    pub sources: Vec<(String, usize)>,
+    pub groups: BTreeMap<Group, Tally>,
+    /// The smallest puzzle per disagreement kind and number of loops.
+    pub examples: Vec<Example>,
+    /// The census's exhaustive counts, by number of patterns.
+    pub census: Vec<Exhaustive>,
+}
+
+/// What to judge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Every 2x2 puzzle over `1..=exhaustive` patterns (0: none).
+    pub exhaustive: u32,
+    /// Planted 2x2 puzzles over each of these numbers of patterns.
+    pub planted: Vec<u32>,
+    /// Planted puzzles per number of patterns.
+    pub count: usize,
+    pub seed: u64,
+    /// The census on `1..=census` patterns (0: none).
+    pub census: usize,
+}
+
+/// The rotation classes of pieces over patterns `1..=patterns` (the
+/// smallest rotation of each), repetitions allowed, sorted.
+///
+/// ```
+/// use scramble::study::repetitions::piece_classes;
+/// assert_eq!(piece_classes(1).len(), 6); // Burnside: (16 + 2 + 4 + 2) / 4
+/// assert_eq!(piece_classes(2).len(), 70);
+/// ```
+pub fn piece_classes(patterns: u32) -> Vec<Piece> {
+    let pictures: Vec<Picture> = (1..=patterns)
+        .flat_map(|p| [Sign::Plus, Sign::Minus].map(|s| Picture::new(Pattern::new(p), s)))
+        .collect();
+    (0..4)
+        .map(|_| pictures.iter().copied())
+        .multi_cartesian_product()
+        .map(|sides| {
+            let piece = Piece::new([sides[0], sides[1], sides[2], sides[3]]);
+            (0..4).map(|r| piece.rotated(r)).min().expect("four rotations")
+        })
+        .sorted()
+        .dedup()
+        .collect()
+}
+
+/// Every 2x2 puzzle over patterns `1..=patterns`: each multiset of four
+/// piece classes, in lexicographic order.
+pub fn all_2x2(patterns: u32) -> Vec<Puzzle> {
+    piece_classes(patterns)
+        .into_iter()
+        .combinations_with_replacement(4)
+        .enumerate()
+        .map(|(i, pieces)| {
+            Puzzle::new(pieces)
+                .expect("four pieces")
+                .with_name(format!("all-k{patterns}-{:06}", i + 1))
+        })
+        .collect()
+}
+
+/// Runs the study on every core.
+///
+/// ```
+/// use scramble::study::repetitions::{run, Group, Plan};
+/// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 1 };
+/// let study = run(&plan, &|| ()).unwrap();
+/// assert_eq!(study.sources[0].1, 126); // C(6 + 3, 4) multisets
+/// assert_eq!(study.groups[&Group::Loops].twisted_disagreements, 0);
+/// // The census counts the same 126 puzzles.
+/// let rejected: usize = study.groups.values().map(|t| t.rejected_solution_graphs).sum();
+/// assert_eq!(study.census[0].failures.rejected_solution_graphs, rejected as u64);
+/// ```
+pub fn run(plan: &Plan, progress: Progress<'_>) -> Result<Repetitions> {
+    let mut sources: Vec<(String, Vec<Puzzle>)> = (1..=plan.exhaustive)
+        .map(|k| (format!("all 2x2 puzzles over {k} pattern(s)"), all_2x2(k)))
+        .collect();
+    for &k in &plan.planted {
+        let recipe = recipe(2, k, plan.seed, false);
+        let puzzles = (0..plan.count as u64)
+            .map(|i| Ok(recipe.draw(i)?.puzzle))
+            .collect::<Result<_>>()?;
+        sources.push((
+            format!("planted 2x2 puzzles over {k} patterns, seed {}", plan.seed),
+            puzzles,
+        ));
+    }
+    let mut study = Repetitions {
+        sources: sources.iter().map(|(name, p)| (name.clone(), p.len())).collect(),
+        groups: BTreeMap::new(),
+        examples: Vec::new(),
+        census: census_counts(plan.census, &()),
+    };
+    let mut examples: BTreeMap<(String, usize), Example> = BTreeMap::new();
+    for (number, (name, puzzles)) in sources.iter().enumerate() {
+        // Chunks keep memory bounded: an analysis holds 256 rows.
+        for (chunk, puzzles) in puzzles.chunks(CHUNK).enumerate() {
+            let analyses = map_indexed(puzzles.len() as u64, progress, |i| {
+                let puzzle = &puzzles[i as usize];
+                analyse(puzzle, &RecordingGraph::new(puzzle))
+            })?;
+            let first = (chunk * CHUNK) as u64;
+            tally_chunk(&mut study, &mut examples, puzzles, &analyses, (name, number, first));
+        }
+    }
+    study.examples = examples.into_values().collect();
+    Ok(study)
+}
+
+/// Puzzles analysed at once.
+const CHUNK: usize = 4096;
+
+/// Adds analysed puzzles (the first being number `first` of its source)
+/// to the tallies and examples.
+fn tally_chunk(
+    study: &mut Repetitions,
+    examples: &mut BTreeMap<(String, usize), Example>,
+    puzzles: &[Puzzle],
+    analyses: &[Analysis],
+    (name, number, first): (&str, usize, u64),
+) {
+    for (i, (puzzle, analysis)) in puzzles.iter().zip(analyses).enumerate() {
+        let i = first as usize + i;
+        let group = Group::of(puzzle);
+        study
+            .groups
+            .entry(group)
+            .or_default()
+            .add(analysis, &RecordingGraph::new(puzzle));
+        for example in disagreements(puzzle, analysis, group, (name, number, i as u64)) {
+            let key = (example.kind.clone(), example.loops);
+            match examples.get(&key) {
+                Some(old) if old.rank <= example.rank => {}
+                _ => {
+                    examples.insert(key, example);
+                }
+            }
+        }
+    }
+}
+
+/// The disagreements of one puzzle, as examples.
+fn disagreements<'a>(
+    puzzle: &'a Puzzle,
+    analysis: &'a Analysis,
+    group: Group,
+    (source, number, index): (&'a str, usize, u64),
+) -> impl Iterator<Item = Example> + 'a {
+    let graph = RecordingGraph::new(puzzle);
+    let pictures = puzzle.picture_indices().len();
+    let graph_loops = puzzle
+        .pieces()
+        .iter()
+        .flat_map(|p| p.corners())
+        .filter(|(_, a, b)| a == b)
+        .count();
+    analysis
+        .rows
+        .iter()
+        .filter(|r| r.theorem() != r.judge())
+        .map(move |row| Example {
+            kind: kind(row.judge(), &row.verdict.failing()),
+            group,
+            source: format!("{source}, puzzle {}", index + 1),
+            puzzle: puzzle.to_string(),
+            subgraph: row.index,
+            edges: row.subgraph.labeled(puzzle, &graph).to_string(),
+            verdict: row.verdict.explain(puzzle).to_string(),
+            failing: row.verdict.failing(),
+            loops: loops(&row.subgraph.resolve(&graph)),
+            rank: (graph_loops, puzzle.patterns().len(), pictures, number, index),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::judge;
+    use crate::theorem::{evaluate, four_color_subgraphs};
+
+    #[test]
+    fn puzzle_counts_are_multisets_of_classes() {
+        // C(6 + 3, 4) = 126 over one pattern.
+        assert_eq!(all_2x2(1).len(), 126);
+        let classes = piece_classes(2);
+        assert!(classes.iter().all(|p| (0..4).all(|r| p <= &p.rotated(r))));
+    }
+
+    #[test]
+    fn groups_follow_the_pieces() {
+        let of = |text: &str| Group::of(&text.parse().unwrap());
+        assert_eq!(
+            of("1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+"),
+            Group::RepetitionFree
+        );
+        assert_eq!(
+            of("1+ 2+ 1+ 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+"),
+            Group::OppositeOnly
+        );
+        assert_eq!(of("1+ 1+ 2+ 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+"), Group::Loops);
+    }
+
+    #[test]
+    fn tallies_match_direct_judging() {
+        let plan = Plan {
+            exhaustive: 0,
+            planted: vec![2],
+            count: 25,
+            seed: 3,
+            census: 0,
+        };
+        let study = run(&plan, &|| ()).unwrap();
+        let recipe = recipe(2, 2, 3, false);
+        let (mut solution_graphs, mut rejected, mut accepted_wrongly) = (0, 0, 0);
+        for i in 0..25 {
+            let puzzle = recipe.draw(i).unwrap().puzzle;
+            let graph = RecordingGraph::new(&puzzle);
+            let judgement = judge(&puzzle, &graph).unwrap();
+            for subgraph in four_color_subgraphs(&graph) {
+                let truth = judgement.is_solution_graph(&subgraph);
+                let theorem = evaluate(&graph, &subgraph).accepted();
+                solution_graphs += usize::from(truth);
+                rejected += usize::from(truth && !theorem);
+                accepted_wrongly += usize::from(!truth && theorem);
+            }
+        }
+        let total = |f: fn(&Tally) -> usize| study.groups.values().map(f).sum::<usize>();
+        assert_eq!(total(|t| t.puzzles), 25);
+        assert_eq!(total(|t| t.solvable), 25, "planted puzzles are solvable");
+        assert_eq!(total(|t| t.solution_graphs), solution_graphs);
+        assert_eq!(total(|t| t.rejected_solution_graphs), rejected);
+        assert_eq!(total(|t| t.accepted_non_solution_graphs), accepted_wrongly);
+        let by_kind: usize = study.groups.values().flat_map(|t| t.rejected_by_failing.values()).sum();
+        assert_eq!(by_kind, rejected);
+    }
+
+    #[test]
+    fn examples_are_the_smallest_and_really_disagree() {
+        let plan = Plan {
+            exhaustive: 1,
+            planted: vec![2],
+            count: 40,
+            seed: 1,
+            census: 0,
+        };
+        let study = run(&plan, &|| ()).unwrap();
+        for example in &study.examples {
+            let puzzle: Puzzle = example.puzzle.parse().unwrap();
+            let graph = RecordingGraph::new(&puzzle);
+            let subgraph = four_color_subgraphs(&graph).nth(example.subgraph).unwrap();
+            let truth = judge(&puzzle, &graph).unwrap().is_solution_graph(&subgraph);
+            assert_ne!(truth, evaluate(&graph, &subgraph).accepted(), "{example:?}");
+            assert_eq!(example.failing, evaluate(&graph, &subgraph).failing());
+        }
+        assert!(
+            !study.examples.is_empty(),
+            "loops over one pattern make the theorem miss solution graphs"
+        );
+    }
+}

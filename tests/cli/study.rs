@@ -1,0 +1,312 @@
+//! `scramble study`: small runs of every study, their JSON, plots and
+//! examples, re-checked against `scramble generate` and `scramble solve`.
+
+use std::path::Path;
+
+use predicates::prelude::*;
+
+use crate::scramble;
+
+fn json(args: &[&str], out: &Path) -> serde_json::Value {
+    let output = scramble()
+        .args(args)
+        .arg("--json")
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn is_svg(path: &serde_json::Value) -> bool {
+    std::fs::read_to_string(path.as_str().unwrap())
+        .is_ok_and(|s| s.starts_with("<svg") && s.trim_end().ends_with("</svg>"))
+}
+
+/// Nodes of `scramble solve --first` on each generated puzzle.
+fn first_nodes(size: &str, patterns: &str, count: usize, seed: &str, order: &str) -> Vec<f64> {
+    let dir = tempfile::tempdir().unwrap();
+    let count = count.to_string();
+    let args = [
+        "generate",
+        "--size",
+        size,
+        "--patterns",
+        patterns,
+        "--count",
+        &count,
+        "--seed",
+        seed,
+    ];
+    scramble().args(args).arg("--out").arg(dir.path()).assert().success();
+    let mut files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|file| {
+            let output = scramble()
+                .args(["solve", "--first", "--json", "--order", order, "--out"])
+                .arg(dir.path())
+                .arg(file)
+                .output()
+                .unwrap();
+            let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            report["nodes"].as_f64().unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn heuristics_numbers_are_the_solvers_numbers() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "study",
+        "heuristics",
+        "--count",
+        "9",
+        "--seed",
+        "3",
+        "--random-seeds",
+        "2",
+    ];
+    let report = json(&args, out.path());
+    let orders = report["study"]["orders"].as_array().unwrap();
+    assert_eq!(orders[0]["order"], "center-max");
+    assert_eq!(orders[0]["runs"], 9);
+    assert_eq!(orders[1]["runs"], 18);
+    for (i, order) in ["center-max", "random", "spiral", "row-major"].iter().enumerate() {
+        assert_eq!(orders[i]["order"], *order);
+    }
+    for (i, order) in [(0, "center-max"), (2, "spiral"), (3, "row-major")] {
+        let mut nodes = first_nodes("3", "4", 9, "3", order);
+        nodes.sort_by(f64::total_cmp);
+        let first = &orders[i]["first"];
+        assert_eq!(first["min"], nodes[0], "{order}");
+        assert_eq!(first["median"], nodes[4], "{order}");
+        assert_eq!(first["max"], nodes[8], "{order}");
+    }
+    let versus = &report["study"]["versus"][0];
+    assert_eq!(versus["against"], "random");
+    let total = ["fewer", "ties", "more"]
+        .iter()
+        .map(|k| versus["first"][*k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(total, 18);
+    let plots = report["plots"].as_array().unwrap();
+    assert_eq!(plots.len(), 3);
+    assert!(plots.iter().all(is_svg));
+}
+
+#[test]
+fn heuristics_is_deterministic_and_sweeps() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "study",
+        "heuristics",
+        "--count",
+        "6",
+        "--sweep",
+        "--sweep-sizes",
+        "2,3",
+        "--sweep-patterns",
+        "3,5",
+        "--sweep-counts",
+        "8,4",
+    ];
+    let a = json(&args, out.path());
+    assert_eq!(a, json(&args, out.path()));
+    let cells = a["sweep"].as_array().unwrap();
+    let keys: Vec<(u64, u64, u64)> = cells
+        .iter()
+        .map(|c| {
+            (
+                c["size"].as_u64().unwrap(),
+                c["patterns"].as_u64().unwrap(),
+                c["puzzles"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(keys, vec![(2, 3, 8), (2, 5, 8), (3, 3, 4), (3, 5, 4)]);
+    assert!(out.path().join("sweep-first.svg").exists());
+}
+
+#[test]
+fn heuristics_text_table_and_bad_sweep() {
+    let out = tempfile::tempdir().unwrap();
+    scramble()
+        .args(["study", "heuristics", "--count", "5", "--out"])
+        .arg(out.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("center-max").and(predicate::str::contains("to the first solution")));
+    scramble()
+        .args(["study", "heuristics", "--count", "5", "--sweep", "--sweep-counts", "5"])
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one count per size"));
+}
+
+#[test]
+fn uniqueness_counts_match_solve() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "study",
+        "uniqueness",
+        "--sizes",
+        "2,3",
+        "--patterns",
+        "3,5",
+        "--counts",
+        "12,6",
+        "--seed",
+        "4",
+    ];
+    let report = json(&args, out.path());
+    let cells = report["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 4);
+    let dir = tempfile::tempdir().unwrap();
+    scramble()
+        .args([
+            "generate",
+            "--size",
+            "3",
+            "--patterns",
+            "5",
+            "--count",
+            "6",
+            "--seed",
+            "4",
+            "--out",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let unique = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter(|e| {
+            let path = e.as_ref().unwrap().path();
+            let output = scramble()
+                .args(["solve", "--json", "--out"])
+                .arg(dir.path())
+                .arg(&path)
+                .output()
+                .unwrap();
+            let r: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            r["solutions"] == 1
+        })
+        .count();
+    assert_eq!(cells[3]["size"], 3);
+    assert_eq!(cells[3]["patterns"], 5);
+    assert_eq!(cells[3]["unique"], unique as u64);
+    for cell in cells {
+        let histogram: u64 = cell["histogram"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_u64().unwrap())
+            .sum();
+        assert_eq!(histogram, cell["puzzles"].as_u64().unwrap());
+    }
+    let plots = report["plots"].as_array().unwrap();
+    assert_eq!(plots.len(), 3, "share plot and one histogram per size");
+    assert!(plots.iter().all(is_svg));
+    scramble()
+        .args(["study", "uniqueness", "--sizes", "2,3", "--counts", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one count per size"));
+}
+
+#[test]
+fn repetitions_writes_failing_examples_that_subgraphs_confirms() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "study",
+        "repetitions",
+        "--exhaustive",
+        "1",
+        "--planted",
+        "2",
+        "--count",
+        "30",
+    ];
+    let report = json(&args, out.path());
+    assert_eq!(report["sources"][0][1], 126);
+    assert_eq!(report["sources"][1][1], 30);
+    let examples = report["examples"].as_array().unwrap();
+    assert!(!examples.is_empty());
+    for written in examples {
+        let example = &written["example"];
+        assert!(is_svg(&written["svg"]));
+        let svg = std::fs::read_to_string(written["svg"].as_str().unwrap()).unwrap();
+        let kind = example["kind"].as_str().unwrap();
+        assert!(
+            svg.contains(&kind.replace('>', "&gt;")) || svg.contains(kind),
+            "title names {kind}"
+        );
+        // `scramble subgraphs` agrees that this subgraph is a disagreement.
+        let file = written["file"].as_str().unwrap();
+        let index = example["subgraph"].as_u64().unwrap() as usize;
+        let pictures = tempfile::tempdir().unwrap();
+        let output = scramble()
+            .args(["subgraphs", file, "--json", "--out"])
+            .arg(pictures.path())
+            .output()
+            .unwrap();
+        let rows: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let row = rows["listed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["index"] == index)
+            .unwrap_or_else(|| panic!("row {index} in {rows}"));
+        assert_ne!(row["theorem"], row["judge"], "{row}");
+    }
+}
+
+#[test]
+fn heuristics_on_puzzle_files_reports_each_puzzle() {
+    let out = tempfile::tempdir().unwrap();
+    let wizards = crate::real("wizards");
+    let output = scramble()
+        .args([
+            "study",
+            "heuristics",
+            "--random-seeds",
+            "3",
+            "--json",
+            "--puzzles",
+            &wizards,
+        ])
+        .arg("fixtures/paper2x2.txt")
+        .arg("--out")
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let runs: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let runs = runs.as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(
+        (runs[0]["puzzle"].as_str(), runs[0]["solutions"].as_u64()),
+        (Some("wizards"), Some(1))
+    );
+    assert_eq!(runs[1]["solutions"], 3);
+    assert_eq!(runs[0]["random"].as_array().unwrap().len(), 3);
+    let solve = |order: &str| {
+        let output = scramble()
+            .args(["solve", &wizards, "--first", "--json", "--order", order, "--out"])
+            .arg(out.path())
+            .output()
+            .unwrap();
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()["nodes"].clone()
+    };
+    assert_eq!(runs[0]["center_max"]["first"], solve("center-max"));
+    assert_eq!(runs[0]["row_major"]["first"], solve("row-major"));
+}
