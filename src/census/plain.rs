@@ -82,6 +82,13 @@ fn failed_bit(condition: Condition) -> Failed {
 /// The census over `census`'s puzzles whose first piece is in `shard`, one
 /// puzzle at a time (in parallel over first and second pieces), with up to `keep`
 /// disagreements.
+///
+/// ```
+/// use scramble::census::{Census, plain, shard::Shard};
+/// let outcome = plain::run(&Census { patterns: 2, repetitions: false }, Shard::WHOLE, 5, &());
+/// assert_eq!((outcome.tally.puzzles, outcome.tally.solvable), (126, 120));
+/// assert!(outcome.disagreements.is_empty());
+/// ```
 pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
     let pieces = census.pieces();
     let n = pieces.len();

@@ -132,7 +132,21 @@ impl Report {
 ///
 /// Fails unless all name the same census and shard count, each shard
 /// `1..=N` appears exactly once, and their corner checks (if any) agree.
-/// `names` label the reports in messages.
+/// `names` label the reports in messages. `O(shards)`.
+///
+/// ```
+/// use scramble::census::{Census, fast, shard::{Report, Shard, merge}};
+/// let census = Census { patterns: 2, repetitions: false };
+/// let part = |index| {
+///     let shard = Shard { index, count: 2 };
+///     let totals = fast::run(&census, shard, 0, &()).tally.totals();
+///     let report = Report { patterns: 2, repetitions: false, seconds: 0.0, totals: Some(totals),
+///                           condition_failures: None, corners: None, shard: Some(shard) };
+///     (format!("shard-{index}.json"), report)
+/// };
+/// let whole = merge(&[part(1), part(2)]).unwrap();
+/// assert_eq!(whole.totals.unwrap().puzzles, 126);
+/// ```
 pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
     let (first_name, first) = reports
         .first()
