@@ -86,12 +86,41 @@ impl Grid {
     }
 }
 
-/// One level of the explicit stack: the bucket of the cell's candidates
-/// not tried yet, `pos..end`, and how to check them.
+/// One level of the explicit stack: a window of up to 64 candidates of the
+/// cell's bucket, all checked when the window is entered, and those that fit
+/// and were not taken yet as bits.
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame {
-    pos: u32,
+    /// Bit `i`: candidate `window + i` fits and has not been taken yet.
+    fits: u64,
+    /// The first candidate of the window.
+    window: u32,
+    /// The end of the bucket.
     end: u32,
+    /// One past the candidate taken last (the window's start before any).
+    pos: u32,
+    /// The index of the depth's step in the search's steps.
+    step: u16,
+    cell: u8,
+}
+
+/// The most candidates checked at once.
+const WINDOW: u32 = 64;
+
+impl Frame {
+    fn window_end(&self) -> u32 {
+        self.end.min(self.window + WINDOW)
+    }
+
+    /// The candidates of the window after the one taken last: checked with
+    /// the window but not yet reached in search order.
+    fn unreached(&self) -> u64 {
+        u64::from(self.window_end() - self.pos)
+    }
+}
+
+/// What a candidate of a bucket must pass besides the bucket key.
+struct Checks {
     /// Pieces the cell cannot take: the used ones, and for the other central
     /// cells of an even grid those numbered up to the anchor's piece.
     blocked: u64,
@@ -99,16 +128,23 @@ struct Frame {
     /// they require there.
     extra_mask: u32,
     extra_want: u32,
-    cell: u8,
 }
 
-impl Frame {
-    /// Whether candidate `c` of the bucket fits: its piece is free and it
-    /// matches the neighbours the bucket key does not cover. Both tests are
-    /// evaluated without a branch between them.
+impl Checks {
+    /// Whether candidate `c` fits: its piece is free and it matches the
+    /// neighbours the bucket key does not cover. No branch.
     #[inline(always)]
     fn admits(&self, c: &Candidate) -> bool {
         (self.blocked >> c.piece) as u32 & 1 | (c.sides & self.extra_mask) ^ self.extra_want == 0
+    }
+
+    /// Bit `i` set when `window[i]` fits (`window` has at most 64 entries).
+    #[inline(always)]
+    fn fits(&self, window: &[Candidate]) -> u64 {
+        window
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, c)| bits | u64::from(self.admits(c)) << i)
     }
 }
 
@@ -194,12 +230,13 @@ impl Board<'_> {
     }
 }
 
-/// Picks the step of the cell to fill at `board.depth`.
+/// Picks the step of the cell to fill at `board.depth`, as an index into
+/// the search's steps.
 pub(super) trait Chooser {
     /// Whether the chooser reads `filled`: the search keeps it up to date
     /// only then (static orders save the work).
     const FILLED: bool;
-    fn next(&self, grid: &Grid, board: Board) -> &Step;
+    fn next(&self, grid: &Grid, board: Board) -> usize;
 }
 
 /// A placed neighbour as a step sees it: its cell ([`NONE`] for none), the
@@ -298,34 +335,33 @@ pub(super) fn steps(grid: &Grid, cells: &[usize]) -> Vec<Step> {
         .collect()
 }
 
-/// A fixed list of steps, one per depth.
-pub(super) struct Fixed<'a>(pub &'a [Step]);
+/// A static order: the steps are one per depth.
+pub(super) struct Fixed;
 
-impl Chooser for Fixed<'_> {
+impl Chooser for Fixed {
     const FILLED: bool = false;
 
     #[inline(always)]
-    fn next(&self, _: &Grid, board: Board) -> &Step {
-        &self.0[usize::from(board.depth)]
+    fn next(&self, _: &Grid, board: Board) -> usize {
+        usize::from(board.depth)
     }
 }
 
 /// `center-max`: the start cell, then the empty cell with the most placed
 /// neighbours, among those the one facing the placed picture whose
-/// complement occurs least (the paper's rule), then the lower cell.
+/// complement occurs least (the paper's rule), then the lower cell. The
+/// steps are one per cell and neighbour mask, at `16 * cell + mask`.
 pub(super) struct CenterMax<'a> {
     pub start: usize,
     pub occurrences: &'a [u32],
-    /// The step of every cell and neighbour mask, at `16 * cell + mask`.
-    pub steps: &'a [Step],
 }
 
 impl Chooser for CenterMax<'_> {
     const FILLED: bool = true;
 
-    fn next(&self, grid: &Grid, board: Board) -> &Step {
+    fn next(&self, grid: &Grid, board: Board) -> usize {
         if board.depth == 0 {
-            return &self.steps[16 * self.start];
+            return 16 * self.start;
         }
         let mut frontier = grid.around(board.filled) & !board.filled;
         let mut best = (u32::MAX, u32::MAX, usize::MAX, 0);
@@ -340,7 +376,7 @@ impl Chooser for CenterMax<'_> {
                 .unwrap_or(u32::MAX);
             best = best.min((4 - mask.count_ones(), rarest, cell, mask));
         }
-        &self.steps[16 * best.2 + best.3]
+        16 * best.2 + best.3
     }
 }
 
@@ -364,16 +400,46 @@ fn required(grid: &Grid, board: Board, cell: usize) -> (usize, u32) {
 pub(super) struct Search<'a, C> {
     pub grid: &'a Grid,
     pub tables: &'a Tables,
+    pub steps: &'a [Step],
     pub chooser: C,
 }
 
 impl<C: Chooser> Search<'_, C> {
-    /// The frame of `board.depth`: the next cell and its bucket.
+    /// The frame of `board.depth` with its first window checked; adds the
+    /// candidates checked to `tests`.
     #[inline(always)]
-    fn enter(&self, board: Board) -> Frame {
-        let step = self.chooser.next(self.grid, board);
+    fn enter(&self, board: Board, tests: &mut u64) -> Frame {
+        let index = self.chooser.next(self.grid, board);
+        let step = &self.steps[index];
         let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
         let at = (step.base + key) as usize;
+        let [start, end] = self.tables.offsets[at..at + 2] else {
+            unreachable!("a bucket has a start and an end")
+        };
+        let mut frame = Frame {
+            fits: 0,
+            window: start,
+            end,
+            pos: start,
+            step: index as u16,
+            cell: step.cell,
+        };
+        *tests += self.check_window(&mut frame, step, board);
+        frame
+    }
+
+    /// Sets `frame.fits` from the candidates of its window; returns how many
+    /// there are.
+    #[inline(always)]
+    fn check_window(&self, frame: &mut Frame, step: &Step, board: Board) -> u64 {
+        let window = &self.tables.candidates[frame.window as usize..frame.window_end() as usize];
+        frame.fits = self.checks(step, board).fits(window);
+        window.len() as u64
+    }
+
+    /// What the candidates of `step` must pass besides the bucket key.
+    #[inline(always)]
+    fn checks(&self, step: &Step, board: Board) -> Checks {
         // Few steps have extras: skipping them is a well-predicted branch.
         // A missing extra reads picture 0 and adds nothing; the mask keeps
         // exactly the bytes of the present ones.
@@ -388,16 +454,10 @@ impl<C: Chooser> Search<'_, C> {
             let anchor = board.placed[self.grid.anchor].piece;
             blocked |= u64::MAX >> (63 - anchor);
         }
-        let [pos, end] = self.tables.offsets[at..at + 2] else {
-            unreachable!("a bucket has a start and an end")
-        };
-        Frame {
-            pos,
-            end,
+        Checks {
             blocked,
             extra_mask: step.extra_mask,
             extra_want,
-            cell: step.cell,
         }
     }
 
@@ -407,7 +467,9 @@ impl<C: Chooser> Search<'_, C> {
     where
         V: FnMut(&State) -> ControlFlow<()>,
     {
-        state.frames[usize::from(state.depth)] = self.enter(state.board());
+        let mut tests = 0;
+        state.frames[usize::from(state.depth)] = self.enter(state.board(), &mut tests);
+        state.tests += tests;
         self.run(state, limit, visit)
     }
 
@@ -415,6 +477,10 @@ impl<C: Chooser> Search<'_, C> {
     /// Calls `visit` with every state of `limit` placed pieces, stops when it
     /// breaks, returns when the subtree is exhausted. `state.depth` is the
     /// same on return (on Continue).
+    ///
+    /// Candidate tests are counted when a window is checked; on a break, the
+    /// candidates the scan had not reached yet are taken off again, so the
+    /// count is that of checking candidates one by one in bucket order.
     pub fn run<V>(&self, state: &mut State, limit: usize, mut visit: V) -> ControlFlow<()>
     where
         V: FnMut(&State) -> ControlFlow<()>,
@@ -422,19 +488,25 @@ impl<C: Chooser> Search<'_, C> {
         let floor = state.depth;
         let (mut depth, mut used, mut filled) = (floor, state.used, state.filled);
         let candidates = &self.tables.candidates[..];
-        // `frame` is the frame of `depth`; `state.frames[depth]` holds it
-        // too, except for `pos`, written back only when going deeper.
+        // `frame` is the frame of `depth`; `state.frames` holds the frames
+        // of the depths above it (from `floor`), saved when going deeper.
         let mut frame = state.frames[usize::from(floor)];
         let mut tests = 0;
         loop {
-            let bucket = &candidates[frame.pos as usize..frame.end as usize];
-            let found = bucket.iter().position(|c| frame.admits(c));
-            // Every candidate up to the one that fits was tested.
-            let tried = found.map_or(bucket.len(), |i| i + 1);
-            tests += tried as u64;
-            frame.pos += tried as u32;
-            let cell = frame.cell;
-            let Some(i) = found else {
+            if frame.fits == 0 {
+                if frame.window_end() < frame.end {
+                    frame.window += WINDOW;
+                    frame.pos = frame.window;
+                    let board = Board {
+                        placed: &state.placed,
+                        depth,
+                        used,
+                        filled,
+                    };
+                    let step = &self.steps[usize::from(frame.step)];
+                    tests += self.check_window(&mut frame, step, board);
+                    continue;
+                }
                 if depth == floor {
                     state.tests += tests;
                     (state.depth, state.used, state.filled) = (depth, used, filled);
@@ -447,8 +519,13 @@ impl<C: Chooser> Search<'_, C> {
                     filled ^= 1 << frame.cell;
                 }
                 continue;
-            };
-            let c = bucket[i];
+            }
+            // Take the first candidate that fits.
+            let index = frame.window + frame.fits.trailing_zeros();
+            frame.fits &= frame.fits - 1;
+            frame.pos = index + 1;
+            let c = candidates[index as usize];
+            let cell = frame.cell;
             state.nodes[usize::from(depth)] += 1;
             state.placed[usize::from(cell)] = c;
             let filled_below = if C::FILLED { filled | 1 << cell } else { filled };
@@ -456,23 +533,28 @@ impl<C: Chooser> Search<'_, C> {
                 (state.depth, state.used, state.filled) = (depth + 1, used | 1 << c.piece, filled_below);
                 let flow = visit(state);
                 if flow.is_break() {
+                    let unreached: u64 = state.frames[usize::from(floor)..usize::from(depth)]
+                        .iter()
+                        .map(Frame::unreached)
+                        .sum();
                     state.tests += tests;
+                    state.tests -= unreached + frame.unreached();
                     (state.depth, state.used, state.filled) = (depth, used, filled);
                     return flow;
                 }
                 continue;
             }
-            state.frames[usize::from(depth)].pos = frame.pos;
+            state.frames[usize::from(depth)] = frame;
             used |= 1 << c.piece;
             filled = filled_below;
             depth += 1;
-            frame = self.enter(Board {
+            let board = Board {
                 placed: &state.placed,
                 depth,
                 used,
                 filled,
-            });
-            state.frames[usize::from(depth)] = frame;
+            };
+            frame = self.enter(board, &mut tests);
         }
     }
 }

@@ -86,15 +86,17 @@ macro_rules! with_search {
     ($solver:expr, $search:ident => $body:expr) => {
         match &$solver.steps {
             Steps::Fixed(steps) => {
-                let $search = $solver.search(Fixed(steps));
+                let $search = $solver.search(steps, Fixed);
                 $body
             }
             Steps::ByCell(steps) => {
-                let $search = $solver.search(CenterMax {
-                    start: $solver.start,
-                    occurrences: &$solver.occurrences,
+                let $search = $solver.search(
                     steps,
-                });
+                    CenterMax {
+                        start: $solver.start,
+                        occurrences: &$solver.occurrences,
+                    },
+                );
                 $body
             }
         }
@@ -147,10 +149,11 @@ impl Solver {
         self.grid.n * self.grid.n
     }
 
-    fn search<C: Chooser>(&self, chooser: C) -> Search<'_, C> {
+    fn search<'a, C: Chooser>(&'a self, steps: &'a [Step], chooser: C) -> Search<'a, C> {
         Search {
             grid: &self.grid,
             tables: &self.tables,
+            steps,
             chooser,
         }
     }
