@@ -5,10 +5,17 @@
 //! neighbours) the search meets has a [`Step`], worked out once: which
 //! neighbour sides to read, the table to look in. Entering a cell reads the
 //! pictures its neighbours show and takes the bucket of the candidate table
-//! holding exactly the candidates that match the first two of them; the loop
-//! then checks each candidate with one bit test (piece unused, symmetry rule)
-//! and one masked compare (any third or fourth neighbour), without branching
-//! between the two.
+//! holding exactly the candidates that match the first two of them. The
+//! bucket is checked up to 64 candidates at a time, without a branch per
+//! candidate: one bit test (piece unused, symmetry rule) and, for the few
+//! steps with a third or fourth neighbour, one masked compare give a bitset
+//! of the candidates that fit; the search then takes them in bucket order by
+//! trailing zeros. Only the branch "does anything fit" is left per node.
+//!
+//! Statistics are those of checking candidates one by one in bucket order
+//! (see [`super::stats`]): a window's candidates are counted when it is
+//! checked, and when `visit` stops the search early, the candidates after
+//! the current one in each open window are taken off again.
 //!
 //! Whole-grid rotations are removed exactly: for odd `n` the centre cell
 //! only takes rotation 0 (the four rotations of a solution turn the centre
@@ -139,13 +146,24 @@ impl Checks {
     }
 
     /// Bit `i` set when `window[i]` fits (`window` has at most 64 entries).
+    /// Most steps have no extra neighbour: their loop only tests pieces.
     #[inline(always)]
     fn fits(&self, window: &[Candidate]) -> u64 {
-        window
-            .iter()
-            .enumerate()
-            .fold(0, |bits, (i, c)| bits | u64::from(self.admits(c)) << i)
+        if self.extra_mask == 0 {
+            bits(window, |c| self.blocked >> c.piece & 1 == 0)
+        } else {
+            bits(window, |c| self.admits(c))
+        }
     }
+}
+
+/// Bit `i` set when `admits(window[i])`, without branching on it.
+#[inline(always)]
+fn bits(window: &[Candidate], admits: impl Fn(&Candidate) -> bool) -> u64 {
+    window
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (i, c)| bits | u64::from(admits(c)) << i)
 }
 
 /// The search state; cloned once per parallel task, never in the loop.
