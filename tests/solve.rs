@@ -144,3 +144,31 @@ fn real_puzzles_agree_with_plain() {
         assert_eq!(count == 0, name == "no_solution.txt", "{name}: {count} solutions");
     }
 }
+
+/// `first` counts the candidates tested up to the solution it stops at: all
+/// of `count`'s work when there is none, less when it stops early, and the
+/// same whatever the search checks at once.
+#[test]
+fn first_counts_the_work_up_to_its_stop() {
+    for order in Order::ALL {
+        let none = Solver::new(&real("no_solution.txt"), order, 3).unwrap();
+        let (first, stats) = none.first();
+        assert!(first.is_none());
+        let count = none.count().stats;
+        assert_eq!(
+            (stats.nodes_per_depth, stats.candidate_tests),
+            (count.nodes_per_depth, count.candidate_tests)
+        );
+        for seed in 0..4 {
+            let solver = Solver::new(&plant(5, 6, seed, false, 0), order, seed).unwrap();
+            let (first, stats) = solver.first();
+            assert!(first.is_some());
+            let count = solver.count().stats;
+            assert!(stats.candidate_tests < count.candidate_tests, "{order:?} seed {seed}");
+            assert!(stats.nodes() < count.nodes());
+            // Every placement found by `first` was one test that passed.
+            assert!(stats.nodes() <= stats.candidate_tests);
+            assert_eq!(*stats.nodes_per_depth.last().unwrap(), 1, "stops at the first solution");
+        }
+    }
+}

@@ -1,11 +1,21 @@
 //! The bitset backtracker: an explicit stack, no allocation in the loop.
 //!
-//! Used pieces and filled cells are `u64` bitsets; each cell's turned sides
-//! are one `u32`. Entering a cell computes which neighbours are placed, the
-//! pictures they require, and the slice of the candidate table holding
-//! exactly the candidates that match the first two of them; the loop then
-//! checks each candidate with one bit test (piece unused, symmetry rule) and
-//! one masked compare (any third or fourth neighbour).
+//! Used pieces and filled cells are `u64` bitsets; each filled cell keeps
+//! its candidate (turned sides packed in a `u32`). Every (cell, set of placed
+//! neighbours) the search meets has a [`Step`], worked out once: which
+//! neighbour sides to read, the table to look in. Entering a cell reads the
+//! pictures its neighbours show and takes the bucket of the candidate table
+//! holding exactly the candidates that match the first two of them. The
+//! bucket is checked up to 64 candidates at a time, without a branch per
+//! candidate: one bit test (piece unused, symmetry rule) and, for the few
+//! steps with a third or fourth neighbour, one masked compare give a bitset
+//! of the candidates that fit; the search then takes them in bucket order by
+//! trailing zeros. Only the branch "does anything fit" is left per node.
+//!
+//! Statistics are those of checking candidates one by one in bucket order
+//! (see [`super::stats`]): a window's candidates are counted when it is
+//! checked, and when `visit` stops the search early, the candidates after
+//! the current one in each open window are taken off again.
 //!
 //! Whole-grid rotations are removed exactly: for odd `n` the centre cell
 //! only takes rotation 0 (the four rotations of a solution turn the centre
@@ -17,7 +27,7 @@
 
 use std::ops::ControlFlow;
 
-use super::tables::{Candidate, PLANS, Tables, key_of};
+use super::tables::{COMPLEMENTS, Candidate, PLANS, Tables};
 use crate::{Arrangement, Placement};
 
 /// No neighbour in that direction.
@@ -29,8 +39,6 @@ pub(super) struct Grid {
     pub n: usize,
     /// Neighbour cell per direction, or [`NONE`].
     pub neighbours: Vec<[u8; 4]>,
-    /// Table base per cell and neighbour mask.
-    pub bases: Vec<[u32; 16]>,
     /// `P`, the key stride.
     pub pictures: usize,
     /// Even `n`: the anchor cell and the other central cells.
@@ -39,7 +47,7 @@ pub(super) struct Grid {
 }
 
 impl Grid {
-    /// The geometry of an `n x n` grid (bases filled in later).
+    /// The geometry of an `n x n` grid.
     pub fn new(n: usize, pictures: usize) -> Self {
         let neighbours = (0..n * n)
             .map(|cell| {
@@ -62,7 +70,6 @@ impl Grid {
         Grid {
             n,
             neighbours,
-            bases: vec![[u32::MAX; 16]; n * n],
             pictures,
             anchor,
             others_central,
@@ -86,29 +93,97 @@ impl Grid {
     }
 }
 
-/// One level of the explicit stack.
+/// One level of the explicit stack: a window of up to 64 candidates of the
+/// cell's bucket, all checked when the window is entered, and those that fit
+/// and were not taken yet as bits.
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame {
-    pos: u32,
+    /// Bit `i`: candidate `window + i` fits and has not been taken yet.
+    fits: u64,
+    /// The first candidate of the window.
+    window: u32,
+    /// The end of the bucket.
     end: u32,
-    blocked: u64,
-    extra_mask: u32,
-    extra_want: u32,
+    /// One past the candidate taken last (the window's start before any).
+    pos: u32,
+    /// The index of the depth's step in the search's steps.
+    step: u16,
     cell: u8,
 }
 
+/// The most candidates checked at once.
+const WINDOW: u32 = 64;
+
+impl Frame {
+    fn window_end(&self) -> u32 {
+        self.end.min(self.window + WINDOW)
+    }
+
+    /// The candidates of the window after the one taken last: checked with
+    /// the window but not yet reached in search order.
+    fn unreached(&self) -> u64 {
+        u64::from(self.window_end() - self.pos)
+    }
+}
+
+/// What a candidate of a bucket must pass besides the bucket key.
+struct Checks {
+    /// Pieces the cell cannot take: the used ones, and for the other central
+    /// cells of an even grid those numbered up to the anchor's piece.
+    blocked: u64,
+    /// The bytes of the neighbours beyond the bucket key, and the pictures
+    /// they require there.
+    extra_mask: u32,
+    extra_want: u32,
+}
+
+impl Checks {
+    /// Whether candidate `c` fits: its piece is free and it matches the
+    /// neighbours the bucket key does not cover. No branch.
+    #[inline(always)]
+    fn admits(&self, c: &Candidate) -> bool {
+        (self.blocked >> c.piece) as u32 & 1 | (c.sides & self.extra_mask) ^ self.extra_want == 0
+    }
+
+    /// Bit `i` set when `window[i]` fits (`window` has at most 64 entries).
+    /// Most steps have no extra neighbour: their loop only tests pieces.
+    #[inline(always)]
+    fn fits(&self, window: &[Candidate]) -> u64 {
+        if self.extra_mask == 0 {
+            bits(window, |c| self.blocked >> c.piece & 1 == 0)
+        } else {
+            bits(window, |c| self.admits(c))
+        }
+    }
+}
+
+/// Bit `i` set when `admits(window[i])`, without branching on it.
+#[inline(always)]
+fn bits(window: &[Candidate], admits: impl Fn(&Candidate) -> bool) -> u64 {
+    window
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (i, c)| bits | u64::from(admits(c)) << i)
+}
+
 /// The search state; cloned once per parallel task, never in the loop.
+/// While [`Search::run`] works, `depth`, `used` and `filled` live in
+/// registers and are written back before `visit` and on return. Arrays by
+/// depth or cell have 256 entries and are indexed by a `u8`: never out of
+/// bounds, so the hot loop has no bounds checks there.
 #[derive(Clone, Debug)]
 pub(super) struct State {
-    /// Pieces placed so far.
-    pub depth: usize,
+    /// Pieces placed so far (at most 64).
+    depth: u8,
     used: u64,
-    pub filled: u64,
-    /// Turned sides of the piece in each filled cell.
-    pub sides: [u32; 64],
-    placed: [Candidate; 64],
-    frames: [Frame; 65],
-    pub nodes: [u64; 64],
+    /// Only kept for choosers that read it ([`Chooser::FILLED`]).
+    filled: u64,
+    /// The candidate in each filled cell, by cell. Indexed by a `u8`, so
+    /// never out of bounds; entry [`NONE`] is never written: its sides read
+    /// as picture 0, which steps use for a missing key neighbour.
+    placed: [Candidate; 256],
+    frames: [Frame; 256],
+    pub nodes: [u64; 256],
     pub tests: u64,
 }
 
@@ -118,10 +193,9 @@ impl State {
             depth: 0,
             used: 0,
             filled: 0,
-            sides: [0; 64],
-            placed: [Candidate::default(); 64],
-            frames: [Frame::default(); 65],
-            nodes: [0; 64],
+            placed: [Candidate::default(); 256],
+            frames: [Frame::default(); 256],
+            nodes: [0; 256],
             tests: 0,
         }
     }
@@ -140,62 +214,119 @@ impl State {
 
     /// Forgets the counters (for a task resuming from a prefix).
     pub fn reset_counters(&mut self) {
-        self.nodes = [0; 64];
+        self.nodes = [0; 256];
         self.tests = 0;
+    }
+
+    /// The search's position, to work on in registers.
+    fn board(&self) -> Board<'_> {
+        Board {
+            placed: &self.placed,
+            depth: self.depth,
+            used: self.used,
+            filled: self.filled,
+        }
     }
 }
 
-/// Picks the cell to fill at each depth: `(cell, placed-neighbour mask,
-/// required pictures packed by direction)`.
-pub(super) trait Chooser {
-    fn next(&self, grid: &Grid, state: &State) -> (usize, usize, u32);
+/// What the choosers and [`Search::enter`] read: the placed candidates and
+/// the search's position.
+#[derive(Clone, Copy)]
+pub(super) struct Board<'a> {
+    placed: &'a [Candidate; 256],
+    depth: u8,
+    used: u64,
+    filled: u64,
 }
 
-/// One placed neighbour of a step: its cell, the shift of the side it
-/// shows, the shift of the direction it constrains.
-#[derive(Clone, Copy, Debug, Default)]
+impl Board<'_> {
+    /// The picture that the piece in `link.cell` shows towards the cell
+    /// being filled (0 for [`NONE`]).
+    #[inline(always)]
+    fn shown(&self, link: Link) -> u32 {
+        self.placed[usize::from(link.cell)].sides >> link.from & 0xFF
+    }
+}
+
+/// Picks the step of the cell to fill at `board.depth`, as an index into
+/// the search's steps.
+pub(super) trait Chooser {
+    /// Whether the chooser reads `filled`: the search keeps it up to date
+    /// only then (static orders save the work).
+    const FILLED: bool;
+    fn next(&self, grid: &Grid, board: Board) -> usize;
+}
+
+/// A placed neighbour as a step sees it: its cell ([`NONE`] for none), the
+/// shift of the byte of its piece's side that faces the step's cell, and the
+/// shift of the byte of the direction it constrains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Link {
     cell: u8,
     from: u8,
     to: u8,
 }
 
-/// A depth of a static order, with its placed neighbours worked out once.
-#[derive(Clone, Copy, Debug, Default)]
+const NO_LINK: Link = Link {
+    cell: NONE,
+    from: 0,
+    to: 0,
+};
+
+/// A cell with a given set of placed neighbours, worked out once: the
+/// bucket is `base + shown(keys[0]) * stride + shown(keys[1])` (a missing
+/// key reads [`NONE`], picture 0; `stride` is `P` with two keys, else 0), the
+/// extras are checked by the masked compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(32))]
 pub(super) struct Step {
     cell: u8,
     mask: u8,
-    count: u8,
-    links: [Link; 4],
-}
-
-/// The steps of a static order of cells.
-pub(super) fn steps(grid: &Grid, cells: &[usize]) -> Vec<Step> {
-    cells
-        .iter()
-        .enumerate()
-        .map(|(i, &cell)| {
-            let mut step = Step {
-                cell: cell as u8,
-                ..Step::default()
-            };
-            for (d, &nb) in grid.neighbours[cell].iter().enumerate() {
-                if nb != NONE && cells[..i].contains(&usize::from(nb)) {
-                    step.mask |= 1 << d;
-                    step.links[usize::from(step.count)] = Link {
-                        cell: nb,
-                        from: (8 * ((d + 2) & 3)) as u8,
-                        to: (8 * d) as u8,
-                    };
-                    step.count += 1;
-                }
-            }
-            step
-        })
-        .collect()
+    /// One of the other central cells of an even grid.
+    central: bool,
+    keys: [Link; 2],
+    stride: u32,
+    extras: [Link; 2],
+    extra_mask: u32,
+    /// Where this step's table starts in [`Tables::offsets`].
+    pub base: u32,
 }
 
 impl Step {
+    /// The step of `cell` whose placed neighbours are the directions in
+    /// `mask` (its table base is set later).
+    pub fn new(grid: &Grid, cell: usize, mask: usize) -> Self {
+        let plan = PLANS[mask];
+        let link = |d: u32| {
+            let d = d as usize;
+            Link {
+                cell: grid.neighbours[cell][d],
+                from: (8 * ((d + 2) & 3)) as u8,
+                to: (8 * d) as u8,
+            }
+        };
+        let keys = match plan.keys {
+            0 => [NO_LINK; 2],
+            1 => [NO_LINK, link(plan.key[0])],
+            _ => [link(plan.key[0]), link(plan.key[1])],
+        };
+        let mut extras = [NO_LINK; 2];
+        let extra_directions = (0..4).filter(|d| plan.extra >> (8 * d) & 1 != 0);
+        for (slot, d) in extras.iter_mut().zip(extra_directions) {
+            *slot = link(d);
+        }
+        Step {
+            cell: cell as u8,
+            mask: mask as u8,
+            central: grid.others_central >> cell & 1 != 0,
+            keys,
+            stride: if plan.keys == 2 { grid.pictures as u32 } else { 0 },
+            extras,
+            extra_mask: plan.extra,
+            base: u32::MAX,
+        }
+    }
+
     /// The neighbour mask of this step.
     pub fn mask(&self) -> usize {
         usize::from(self.mask)
@@ -207,61 +338,77 @@ impl Step {
     }
 }
 
-/// A fixed list of cells.
-pub(super) struct Fixed<'a>(pub &'a [Step]);
+/// The steps of a static order of cells.
+pub(super) fn steps(grid: &Grid, cells: &[usize]) -> Vec<Step> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, &cell)| {
+            let placed = |&nb: &u8| nb != NONE && cells[..i].contains(&usize::from(nb));
+            let mask = (0..4)
+                .filter(|&d| placed(&grid.neighbours[cell][d]))
+                .fold(0, |m, d| m | 1 << d);
+            Step::new(grid, cell, mask)
+        })
+        .collect()
+}
 
-impl Chooser for Fixed<'_> {
+/// A static order: the steps are one per depth.
+pub(super) struct Fixed;
+
+impl Chooser for Fixed {
+    const FILLED: bool = false;
+
     #[inline(always)]
-    fn next(&self, _: &Grid, state: &State) -> (usize, usize, u32) {
-        let step = &self.0[state.depth];
-        let want = step.links[..usize::from(step.count)].iter().fold(0, |want, l| {
-            want | ((state.sides[usize::from(l.cell)] >> l.from & 0xFF) ^ 1) << l.to
-        });
-        (usize::from(step.cell), usize::from(step.mask), want)
+    fn next(&self, _: &Grid, board: Board) -> usize {
+        usize::from(board.depth)
     }
 }
 
 /// `center-max`: the start cell, then the empty cell with the most placed
 /// neighbours, among those the one facing the placed picture whose
-/// complement occurs least (the paper's rule), then the lower cell.
+/// complement occurs least (the paper's rule), then the lower cell. The
+/// steps are one per cell and neighbour mask, at `16 * cell + mask`.
 pub(super) struct CenterMax<'a> {
     pub start: usize,
     pub occurrences: &'a [u32],
 }
 
 impl Chooser for CenterMax<'_> {
-    fn next(&self, grid: &Grid, state: &State) -> (usize, usize, u32) {
-        if state.depth == 0 {
-            return (self.start, 0, 0);
+    const FILLED: bool = true;
+
+    fn next(&self, grid: &Grid, board: Board) -> usize {
+        if board.depth == 0 {
+            return 16 * self.start;
         }
-        let mut frontier = grid.around(state.filled) & !state.filled;
-        let mut best = (u32::MAX, u32::MAX, usize::MAX, 0, 0);
+        let mut frontier = grid.around(board.filled) & !board.filled;
+        let mut best = (u32::MAX, u32::MAX, usize::MAX, 0);
         while frontier != 0 {
             let cell = frontier.trailing_zeros() as usize;
             frontier &= frontier - 1;
-            let (mask, want) = required(grid, state, cell);
+            let (mask, want) = required(grid, board, cell);
             let rarest = (0..4)
                 .filter(|d| mask >> d & 1 != 0)
                 .map(|d| self.occurrences[(want >> (8 * d) & 0xFF) as usize])
                 .min()
                 .unwrap_or(u32::MAX);
-            best = best.min((4 - mask.count_ones(), rarest, cell, mask, want));
+            best = best.min((4 - mask.count_ones(), rarest, cell, mask));
         }
-        (best.2, best.3, best.4)
+        16 * best.2 + best.3
     }
 }
 
 /// The placed-neighbour mask of `cell` and the pictures they require,
 /// packed by direction.
 #[inline(always)]
-fn required(grid: &Grid, state: &State, cell: usize) -> (usize, u32) {
+fn required(grid: &Grid, board: Board, cell: usize) -> (usize, u32) {
     let mut mask = 0;
     let mut want = 0u32;
     for (d, &nb) in grid.neighbours[cell].iter().enumerate() {
-        if nb != NONE && state.filled >> nb & 1 != 0 {
+        if nb != NONE && board.filled >> nb & 1 != 0 {
             mask |= 1 << d;
-            let shown = state.sides[usize::from(nb)] >> (8 * ((d + 2) & 3)) & 0xFF;
-            want |= (shown ^ 1) << (8 * d);
+            let shown = board.placed[usize::from(nb)].side((d + 2) as u8);
+            want |= u32::from(shown ^ 1) << (8 * d);
         }
     }
     (mask, want)
@@ -271,30 +418,65 @@ fn required(grid: &Grid, state: &State, cell: usize) -> (usize, u32) {
 pub(super) struct Search<'a, C> {
     pub grid: &'a Grid,
     pub tables: &'a Tables,
+    pub steps: &'a [Step],
     pub chooser: C,
 }
 
 impl<C: Chooser> Search<'_, C> {
-    /// Sets up the frame of `state.depth`: the next cell and its candidates.
+    /// The frame of `board.depth` with its first window checked; adds the
+    /// candidates checked to `tests`.
     #[inline(always)]
-    fn enter(&self, state: &mut State) {
-        let (cell, mask, want) = self.chooser.next(self.grid, state);
-        let plan = PLANS[mask];
-        let at = self.grid.bases[cell][mask] as usize + key_of(plan, want, self.grid.pictures);
-        let mut blocked = state.used;
-        if self.grid.others_central >> cell & 1 != 0 {
-            debug_assert!(state.filled >> self.grid.anchor & 1 != 0, "the anchor comes first");
-            let anchor = state.placed[self.grid.anchor].piece;
+    fn enter(&self, board: Board, tests: &mut u64) -> Frame {
+        let index = self.chooser.next(self.grid, board);
+        let step = &self.steps[index];
+        let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
+        let at = (step.base + key) as usize;
+        let [start, end] = self.tables.offsets[at..at + 2] else {
+            unreachable!("a bucket has a start and an end")
+        };
+        let mut frame = Frame {
+            fits: 0,
+            window: start,
+            end,
+            pos: start,
+            step: index as u16,
+            cell: step.cell,
+        };
+        *tests += self.check_window(&mut frame, step, board);
+        frame
+    }
+
+    /// Sets `frame.fits` from the candidates of its window; returns how many
+    /// there are.
+    #[inline(always)]
+    fn check_window(&self, frame: &mut Frame, step: &Step, board: Board) -> u64 {
+        let window = &self.tables.candidates[frame.window as usize..frame.window_end() as usize];
+        frame.fits = self.checks(step, board).fits(window);
+        window.len() as u64
+    }
+
+    /// What the candidates of `step` must pass besides the bucket key.
+    #[inline(always)]
+    fn checks(&self, step: &Step, board: Board) -> Checks {
+        // Few steps have extras: skipping them is a well-predicted branch.
+        // A missing extra reads picture 0 and adds nothing; the mask keeps
+        // exactly the bytes of the present ones.
+        let extra_want = if step.extra_mask == 0 {
+            0
+        } else {
+            let shown = step.extras.iter().fold(0, |acc, &l| acc | board.shown(l) << l.to);
+            (shown ^ COMPLEMENTS) & step.extra_mask
+        };
+        let mut blocked = board.used;
+        if step.central {
+            let anchor = board.placed[self.grid.anchor].piece;
             blocked |= u64::MAX >> (63 - anchor);
         }
-        state.frames[state.depth] = Frame {
-            pos: self.tables.offsets[at],
-            end: self.tables.offsets[at + 1],
+        Checks {
             blocked,
-            extra_mask: plan.extra,
-            extra_want: want & plan.extra,
-            cell: cell as u8,
-        };
+            extra_mask: step.extra_mask,
+            extra_want,
+        }
     }
 
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix
@@ -303,7 +485,9 @@ impl<C: Chooser> Search<'_, C> {
     where
         V: FnMut(&State) -> ControlFlow<()>,
     {
-        self.enter(state);
+        let mut tests = 0;
+        state.frames[usize::from(state.depth)] = self.enter(state.board(), &mut tests);
+        state.tests += tests;
         self.run(state, limit, visit)
     }
 
@@ -311,55 +495,84 @@ impl<C: Chooser> Search<'_, C> {
     /// Calls `visit` with every state of `limit` placed pieces, stops when it
     /// breaks, returns when the subtree is exhausted. `state.depth` is the
     /// same on return (on Continue).
+    ///
+    /// Candidate tests are counted when a window is checked; on a break, the
+    /// candidates the scan had not reached yet are taken off again, so the
+    /// count is that of checking candidates one by one in bucket order.
     pub fn run<V>(&self, state: &mut State, limit: usize, mut visit: V) -> ControlFlow<()>
     where
         V: FnMut(&State) -> ControlFlow<()>,
     {
         let floor = state.depth;
+        let (mut depth, mut used, mut filled) = (floor, state.used, state.filled);
         let candidates = &self.tables.candidates[..];
-        let mut frame = state.frames[floor];
+        // `frame` is the frame of `depth`; `state.frames` holds the frames
+        // of the depths above it (from `floor`), saved when going deeper.
+        let mut frame = state.frames[usize::from(floor)];
         let mut tests = 0;
         loop {
-            if frame.pos == frame.end {
-                if state.depth == floor {
+            if frame.fits == 0 {
+                if frame.window_end() < frame.end {
+                    frame.window += WINDOW;
+                    frame.pos = frame.window;
+                    let board = Board {
+                        placed: &state.placed,
+                        depth,
+                        used,
+                        filled,
+                    };
+                    let step = &self.steps[usize::from(frame.step)];
+                    tests += self.check_window(&mut frame, step, board);
+                    continue;
+                }
+                if depth == floor {
                     state.tests += tests;
+                    (state.depth, state.used, state.filled) = (depth, used, filled);
                     return ControlFlow::Continue(());
                 }
-                state.depth -= 1;
-                frame = state.frames[state.depth];
-                let cell = usize::from(frame.cell);
-                state.used ^= 1 << state.placed[cell].piece;
-                state.filled ^= 1 << cell;
+                depth -= 1;
+                frame = state.frames[usize::from(depth)];
+                used ^= 1 << state.placed[usize::from(frame.cell)].piece;
+                if C::FILLED {
+                    filled ^= 1 << frame.cell;
+                }
                 continue;
             }
-            let c = candidates[frame.pos as usize];
-            frame.pos += 1;
-            tests += 1;
-            if frame.blocked >> c.piece & 1 != 0 || c.sides & frame.extra_mask != frame.extra_want {
-                continue;
-            }
-            let depth = state.depth;
-            state.nodes[depth] += 1;
-            let cell = usize::from(frame.cell);
-            state.placed[cell] = c;
-            state.sides[cell] = c.sides;
-            state.used |= 1 << c.piece;
-            state.filled |= 1 << cell;
-            state.frames[depth] = frame;
-            state.depth = depth + 1;
-            if depth + 1 == limit {
+            // Take the first candidate that fits.
+            let index = frame.window + frame.fits.trailing_zeros();
+            frame.fits &= frame.fits - 1;
+            frame.pos = index + 1;
+            let c = candidates[index as usize];
+            let cell = frame.cell;
+            state.nodes[usize::from(depth)] += 1;
+            state.placed[usize::from(cell)] = c;
+            let filled_below = if C::FILLED { filled | 1 << cell } else { filled };
+            if usize::from(depth) + 1 == limit {
+                (state.depth, state.used, state.filled) = (depth + 1, used | 1 << c.piece, filled_below);
                 let flow = visit(state);
-                state.depth = depth;
-                state.used ^= 1 << c.piece;
-                state.filled ^= 1 << cell;
                 if flow.is_break() {
+                    let unreached: u64 = state.frames[usize::from(floor)..usize::from(depth)]
+                        .iter()
+                        .map(Frame::unreached)
+                        .sum();
                     state.tests += tests;
+                    state.tests -= unreached + frame.unreached();
+                    (state.depth, state.used, state.filled) = (depth, used, filled);
                     return flow;
                 }
                 continue;
             }
-            self.enter(state);
-            frame = state.frames[depth + 1];
+            state.frames[usize::from(depth)] = frame;
+            used |= 1 << c.piece;
+            filled = filled_below;
+            depth += 1;
+            let board = Board {
+                placed: &state.placed,
+                depth,
+                used,
+                filled,
+            };
+            frame = self.enter(board, &mut tests);
         }
     }
 }

@@ -65,26 +65,38 @@ pub struct Solver {
     order: Order,
     grid: Grid,
     tables: Tables,
-    /// The steps of static orders.
-    cells: Option<Vec<Step>>,
+    steps: Steps,
     start: usize,
     occurrences: Vec<u32>,
+}
+
+/// The steps a search meets.
+#[derive(Clone, Debug)]
+enum Steps {
+    /// A static order: one step per depth.
+    Fixed(Vec<Step>),
+    /// `center-max`: a step per cell and neighbour mask, at `16 * cell + mask`
+    /// (only those the search can meet have a table).
+    ByCell(Vec<Step>),
 }
 
 /// Runs `$body` with `$search` bound to the solver's search, whatever the
 /// order's chooser type.
 macro_rules! with_search {
     ($solver:expr, $search:ident => $body:expr) => {
-        match &$solver.cells {
-            Some(cells) => {
-                let $search = $solver.search(Fixed(cells));
+        match &$solver.steps {
+            Steps::Fixed(steps) => {
+                let $search = $solver.search(steps, Fixed);
                 $body
             }
-            None => {
-                let $search = $solver.search(CenterMax {
-                    start: $solver.start,
-                    occurrences: &$solver.occurrences,
-                });
+            Steps::ByCell(steps) => {
+                let $search = $solver.search(
+                    steps,
+                    CenterMax {
+                        start: $solver.start,
+                        occurrences: &$solver.occurrences,
+                    },
+                );
                 $body
             }
         }
@@ -98,23 +110,31 @@ impl Solver {
         let dense = Dense::new(puzzle)?;
         let n = puzzle.size();
         let (first, rest) = order.ranks(puzzle, seed);
-        let mut grid = Grid::new(n, dense.pictures);
-        let mut tables = Tables::default();
+        let grid = Grid::new(n, dense.pictures);
         let start = order.start(n);
-        let cells = order.cells(n).map(|cells| fast::steps(&grid, &cells));
-        for (cell, mask) in table_uses(&grid, cells.as_deref(), start) {
+        let mut steps = match order.cells(n) {
+            Some(cells) => Steps::Fixed(fast::steps(&grid, &cells)),
+            None => Steps::ByCell(
+                (0..n * n)
+                    .flat_map(|cell| (0..16).map(move |mask| (cell, mask)))
+                    .map(|(cell, mask)| Step::new(&grid, cell, mask))
+                    .collect(),
+            ),
+        };
+        let mut tables = Tables::default();
+        for step in steps.used(&grid, start) {
             let kind = Kind {
-                mask,
-                first: cell == start && mask == 0,
-                rotation_zero: grid.fixed_rotation_cell() == Some(cell),
+                mask: step.mask(),
+                first: step.cell() == start && step.mask() == 0,
+                rotation_zero: grid.fixed_rotation_cell() == Some(step.cell()),
             };
-            grid.bases[cell][mask] = tables.base(&dense, (&first, &rest), kind);
+            step.base = tables.base(&dense, (&first, &rest), kind);
         }
         Ok(Solver {
             order,
             grid,
             tables,
-            cells,
+            steps,
             start,
             occurrences: dense.occurrences,
         })
@@ -129,10 +149,11 @@ impl Solver {
         self.grid.n * self.grid.n
     }
 
-    fn search<C: Chooser>(&self, chooser: C) -> Search<'_, C> {
+    fn search<'a, C: Chooser>(&'a self, steps: &'a [Step], chooser: C) -> Search<'a, C> {
         Search {
             grid: &self.grid,
             tables: &self.tables,
+            steps,
             chooser,
         }
     }
@@ -249,20 +270,25 @@ fn counted(solutions: u64, stats: Stats) -> Count {
     }
 }
 
-/// Every `(cell, neighbour mask)` the search can meet: along the order for
-/// static orders, every subset of a cell's neighbours for `center-max`.
-fn table_uses(grid: &Grid, steps: Option<&[Step]>, start: usize) -> Vec<(usize, usize)> {
-    match steps {
-        Some(steps) => steps.iter().map(|s| (s.cell(), s.mask())).collect(),
-        None => (0..grid.n * grid.n)
-            .flat_map(|cell| {
-                let all = (0..4)
-                    .filter(|&d| grid.neighbours[cell][d] != fast::NONE)
-                    .fold(0, |m, d| m | 1 << d);
-                (1..16usize).filter(move |&m| m & all == m).map(move |m| (cell, m))
-            })
-            .chain([(start, 0)])
-            .collect(),
+impl Steps {
+    /// Every step the search can meet: along the order for static orders;
+    /// for `center-max` the start cell alone, then every cell with any
+    /// non-empty subset of its neighbours.
+    fn used(&mut self, grid: &Grid, start: usize) -> Vec<&mut Step> {
+        match self {
+            Steps::Fixed(steps) => steps.iter_mut().collect(),
+            Steps::ByCell(steps) => steps
+                .iter_mut()
+                .filter(|step| {
+                    let cell = step.cell();
+                    let around = (0..4)
+                        .filter(|&d| grid.neighbours[cell][d] != fast::NONE)
+                        .fold(0, |m, d| m | 1 << d);
+                    let mask = step.mask();
+                    mask & around == mask && (mask != 0 || cell == start)
+                })
+                .collect(),
+        }
     }
 }
 

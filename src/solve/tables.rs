@@ -4,9 +4,10 @@
 //! `p ^ 1`. A candidate is a (piece, rotation) with its four turned sides
 //! packed in a `u32` (byte `d` is the picture at direction `d`). For every
 //! set of placed neighbours a cell can have (a 4-bit mask), a table lists the
-//! candidates bucketed by the pictures required by the first two placed
-//! neighbours (`P^2` buckets for `P` pictures); any further neighbour is
-//! checked with one masked compare. Building is `O(tables * (P^2 + 4N))`.
+//! candidates bucketed by the pictures the first two placed neighbours show
+//! (`P^2` buckets for `P` pictures; a candidate's side there is the
+//! complement, `shown ^ 1`); any further neighbour is checked with one masked
+//! compare. Building is `O(tables * (P^2 + 4N))`.
 
 use crate::{Error, Picture, Puzzle, Result};
 
@@ -16,11 +17,24 @@ pub const MAX_PIECES: usize = 64;
 const MAX_PICTURES: usize = 256;
 
 /// A piece with a rotation, its turned sides packed one byte per direction.
+/// Eight bytes without padding, aligned: it is copied as one word.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(align(8))]
 pub(super) struct Candidate {
     pub sides: u32,
-    pub piece: u8,
-    pub rotation: u8,
+    pub piece: u16,
+    pub rotation: u16,
+}
+
+/// Flips the last bit of every byte: required pictures to shown ones and back.
+pub(super) const COMPLEMENTS: u32 = 0x0101_0101;
+
+impl Candidate {
+    /// The picture at direction `d & 3`.
+    #[inline(always)]
+    pub fn side(self, d: u8) -> u8 {
+        self.sides.to_le_bytes()[usize::from(d & 3)]
+    }
 }
 
 /// How a table uses the placed neighbours of a mask: up to two key
@@ -105,8 +119,8 @@ impl Dense {
         let sides = (0..4).fold(0u32, |acc, d| acc | u32::from(s[(d + 4 - rotation) % 4]) << (8 * d));
         Candidate {
             sides,
-            piece: piece as u8,
-            rotation: rotation as u8,
+            piece: piece as u16,
+            rotation: rotation as u16,
         }
     }
 }
@@ -157,7 +171,7 @@ impl Tables {
             .flat_map(|&piece| (0..rotations).map(move |r| (piece, r)))
             .map(|(piece, r)| dense.candidate(piece, r))
             .collect();
-        let key = |c: &Candidate| key_of(plan, c.sides, p);
+        let key = |c: &Candidate| key_of(plan, c.sides ^ COMPLEMENTS, p);
         let mut counts = vec![0u32; buckets + 1];
         all.iter().for_each(|c| counts[key(c) + 1] += 1);
         let start = self.candidates.len() as u32;
@@ -179,10 +193,11 @@ impl Tables {
     }
 }
 
-/// The bucket of `sides` (required or shown pictures packed by direction).
+/// The bucket of `shown`: the pictures the placed neighbours show, packed by
+/// the direction they face from the cell being filled.
 #[inline(always)]
-pub(super) fn key_of(plan: Plan, sides: u32, pictures: usize) -> usize {
-    let byte = |d: u32| ((sides >> (8 * d)) & 0xFF) as usize;
+pub(super) fn key_of(plan: Plan, shown: u32, pictures: usize) -> usize {
+    let byte = |d: u32| ((shown >> (8 * d)) & 0xFF) as usize;
     match plan.keys {
         0 => 0,
         1 => byte(plan.key[0]),
@@ -232,7 +247,8 @@ mod tests {
             let key = (top * 4 + left) as usize;
             let bucket = tables.offsets[base + key] as usize..tables.offsets[base + key + 1] as usize;
             for c in &tables.candidates[bucket] {
-                assert_eq!((c.sides & 0xFF, c.sides >> 24), (top, left));
+                // The top neighbour shows `top`, the left one `left`.
+                assert_eq!((c.sides & 0xFF, c.sides >> 24), (top ^ 1, left ^ 1));
                 seen += 1;
             }
         }
