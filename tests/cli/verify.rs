@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::scramble;
+use crate::{json_report, scramble};
 
 const KEYS: [&str; 12] = [
     "patterns",
@@ -22,20 +22,7 @@ const KEYS: [&str; 12] = [
 ];
 
 fn verify_json(args: &[&str], out: &std::path::Path) -> Value {
-    let output = scramble()
-        .arg("verify")
-        .args(args)
-        .args(["--json", "--out"])
-        .arg(out)
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
+    json_report(&[&["verify"], args].concat(), out)
 }
 
 fn without_seconds(mut v: Value) -> Value {
