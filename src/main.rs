@@ -12,8 +12,9 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(code) => code,
+        Err(error) if error.is::<cli::Stopped>() => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("scramble: error: {error:#}");
+            cli::note(&format!("scramble: error: {error:#}\n"));
             ExitCode::from(2)
         }
     }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use scramble::census::corners::CornerReport;
-use scramble::census::shard::{Report, Shard};
+use scramble::census::shard::{self, Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain, symmetric};
 use scramble::render::Renderer;
 
@@ -102,8 +102,11 @@ fn check_limits(args: &Args) -> anyhow::Result<()> {
     }
     // The direct path keeps a table of C^4 bytes: 9.8e7 for K = 5 with repetitions.
     let direct = args.plain || args.no_symmetry || args.shard.is_some();
-    if !args.corners_only && direct && k > 5 {
-        bail!("--patterns {k}: --plain, --no-symmetry and --shard go up to 5 patterns");
+    if !args.corners_only && direct && k > shard::MAX_PATTERNS {
+        bail!(
+            "--patterns {k}: --plain, --no-symmetry and --shard go up to {} patterns",
+            shard::MAX_PATTERNS
+        );
     }
     Ok(())
 }

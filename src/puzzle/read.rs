@@ -26,27 +26,95 @@ pub enum Format {
     Card,
 }
 
-/// Reads the puzzle in `path`; the puzzle is named after the file stem.
+/// The largest file [`read_puzzle`] reads: 16 MiB, far beyond any real
+/// puzzle (a 64x64 puzzle takes about 100 KB), small enough that a wrong
+/// path such as `/dev/zero` is refused at once instead of filling memory.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads the puzzle in `path` (`-` is standard input); the puzzle is named
+/// after the file stem, made safe as a folder name by [`safe_name`]
+/// (`stdin` for standard input). Files beyond [`MAX_FILE_BYTES`] are
+/// refused.
 ///
 /// ```no_run
 /// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
 /// assert_eq!(puzzle.name(), "paper2x2");
 /// ```
 pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
-    let bytes = std::fs::read(path).map_err(|reason| Error::Read {
+    let stdin = path == Path::new("-");
+    let bytes = read_limited(path)?;
+    let file = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|e| not_utf8(&file, &bytes, e))?;
+    let name = match path.file_stem() {
+        Some(stem) if !stdin => safe_name(&stem.to_string_lossy()),
+        _ => "stdin".to_string(),
+    };
+    Ok(parse(text, &file, format)?.with_name(name))
+}
+
+/// The bytes of `path` (`-` is standard input), refused beyond
+/// [`MAX_FILE_BYTES`] with a message naming the file and the limit.
+pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let read_error = |reason| Error::Read {
         path: path.to_path_buf(),
         reason,
-    })?;
-    let file = path.display().to_string();
-    let text = std::str::from_utf8(&bytes).map_err(|e| not_utf8(&file, &bytes, e))?;
-    let name = path
-        .file_stem()
-        .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
-    Ok(parse(text, &file, format)?.with_name(name))
+    };
+    let source: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(read_error)?)
+    };
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(read_error)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(read_error(std::io::Error::other(format!(
+            "larger than {} MiB, the most scramble reads: expected a puzzle file",
+            MAX_FILE_BYTES >> 20
+        ))));
+    }
+    Ok(bytes)
+}
+
+/// A puzzle name that is safe as one folder name inside `--out`: letters,
+/// digits, `_`, `-` and `.` are kept, anything else becomes `_`, leading
+/// dots are dropped (no `..`, no hidden folder), and an empty result
+/// becomes `puzzle`.
+///
+/// ```
+/// use scramble::puzzle::read::safe_name;
+/// assert_eq!(safe_name("paper2x2"), "paper2x2");
+/// assert_eq!(safe_name(".."), "puzzle");
+/// assert_eq!(safe_name("a/b c"), "a_b_c");
+/// ```
+pub fn safe_name(stem: &str) -> String {
+    let kept: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    match kept.trim_start_matches('.') {
+        "" => "puzzle".to_string(),
+        name => name.to_string(),
+    }
 }
 
 /// Parses `text`; `file` is the name used in error messages.
 pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
+    // A byte order mark (Notepad writes one) is no part of the first name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let card = match format {
         Format::Auto => text.lines().any(|l| strip_comment(l).contains('|')),
         Format::Spec => false,
@@ -261,6 +329,8 @@ impl<'a> Reader<'a> {
 #[derive(Default)]
 struct PatternTable {
     identifiers: Vec<String>,
+    /// Each identifier's position in `identifiers`: `get` is `O(1)`.
+    index: HashMap<String, usize>,
     numbers: bool,
 }
 
@@ -291,10 +361,11 @@ impl PatternTable {
         if self.numbers {
             return Err("pattern names are all numbers or all identifiers, and this file already used numbers".into());
         }
-        let index = match self.identifiers.iter().position(|n| n == name) {
-            Some(i) => i,
+        let index = match self.index.get(name) {
+            Some(&i) => i,
             None => {
                 self.identifiers.push(name.to_string());
+                self.index.insert(name.to_string(), self.identifiers.len() - 1);
                 self.identifiers.len() - 1
             }
         };
