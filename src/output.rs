@@ -84,6 +84,13 @@ pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Resu
         Owns::Folder => folder.to_path_buf(),
         Owns::Names(_) => folder.join("file"),
     };
+    if files.is_empty() && owns == Owns::Folder {
+        // Nothing to keep: the earlier run's set goes, no empty folder comes.
+        return match std::fs::remove_dir_all(folder) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(write_error(folder)(e)),
+            _ => Ok(Vec::new()),
+        };
+    }
     let created = create_parents(&needs).map_err(write_error(folder))?;
     let staging = Staged::new(hidden_sibling(folder, "staging"));
     let result = stage(staging.path(), files).and_then(|()| match owns {
@@ -197,11 +204,12 @@ fn create_parents(path: &Path) -> std::io::Result<Option<PathBuf>> {
     let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) else {
         return Ok(None);
     };
-    let topmost = parent
-        .ancestors()
-        .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
-        .last()
-        .map(Path::to_path_buf);
+    let missing = |a: &&Path| !a.as_os_str().is_empty() && !a.exists();
+    let topmost = parent.ancestors().take_while(missing).last().map(Path::to_path_buf);
+    if let Some(file) = parent.ancestors().find(|a| !missing(a) && a.is_file()) {
+        let message = format!("{} is a file, not a folder", file.display());
+        return Err(std::io::Error::new(std::io::ErrorKind::NotADirectory, message));
+    }
     std::fs::create_dir_all(parent)?;
     Ok(topmost)
 }
@@ -270,6 +278,8 @@ mod tests {
         assert_eq!(written, [folder.join("c.svg")]);
         assert_eq!(names(&folder), ["c.svg"]);
         assert_eq!(names(folder.parent().unwrap()), ["solutions"]);
+        assert!(write_set(&folder, &[], Owns::Folder).unwrap().is_empty());
+        assert!(names(folder.parent().unwrap()).is_empty(), "an empty set leaves no folder");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the twisted-graph criterion on every puzzle over `K` patterns.
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -13,7 +13,9 @@ use scramble::census::shard::{self, Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain, symmetric};
 use scramble::render::Renderer;
 
-use super::{print_json, print_text};
+use scramble::output::{Owns, write_set};
+
+use super::{PicturesArg, print_json, print_text};
 
 /// The largest `K`: corner numbers fit in a byte, and K = 8 corners cover
 /// every 2x2 puzzle.
@@ -49,9 +51,10 @@ pub struct Args {
     /// Run only shard I of N (split by first piece); add up with `scramble merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
-    /// Folder for the disagreements: <out>/verify-k<K>/.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// Disagreements go to `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`,
+    /// replacing an earlier run's.
+    #[command(flatten)]
+    pictures: PicturesArg,
     /// Who draws the SVG pictures of disagreements.
     #[arg(long, value_enum, default_value_t = Renderer::Auto)]
     renderer: Renderer,
@@ -79,8 +82,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         shard: args.shard,
     };
     let written = match &outcome {
-        Some(o) => write_disagreements(&args, &census, o)?,
-        None => Vec::new(),
+        Some(o) if !args.pictures.no_pictures => write_disagreements(&args, &census, o)?,
+        _ => Vec::new(),
     };
     if args.json {
         print_json(&report)?;
@@ -145,30 +148,34 @@ fn corner_report(census: &Census) -> CornerReport {
     report
 }
 
-/// Writes each kept disagreement under `<out>/verify-k<K>/` (a
-/// `repetitions/` subfolder with repetitions, `shard-I-of-N/` for a shard).
+/// Writes the kept disagreements as one set into
+/// `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`, replacing that
+/// folder's earlier run (removing it when there is none to keep).
 fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyhow::Result<Vec<Vec<PathBuf>>> {
-    let mut dir = args.out.join(format!("verify-k{}", census.patterns));
+    let mut name = format!("verify-k{}", census.patterns);
     if census.repetitions {
-        dir.push("repetitions");
+        name += "-repetitions";
     }
     if let Some(s) = args.shard {
-        dir.push(format!("shard-{}-of-{}", s.index, s.count));
+        name += &format!("-shard-{}-of-{}", s.index, s.count);
     }
+    let dir = args.pictures.out.join(name);
     let classes = census.pieces();
     let repetitions = if census.repetitions { " --repetitions" } else { "" };
     let shard = args.shard.map(|s| format!(" --shard {s}")).unwrap_or_default();
     let flags = format!("{repetitions}{shard}");
-    outcome
+    let sets = outcome
         .disagreements
         .iter()
         .enumerate()
         .map(|(i, d)| {
             let heading = format!("verify --patterns {}{flags} #{}", census.patterns, i + 1);
-            let stem = format!("{:03}", i + 1);
-            Ok(d.write(Path::new(&dir), &stem, &classes, &heading, args.renderer)?)
+            d.files(&format!("{:03}", i + 1), &classes, &heading, args.renderer)
         })
-        .collect()
+        .collect::<scramble::Result<Vec<_>>>()?;
+    let all: Vec<_> = sets.iter().flatten().cloned().collect();
+    let mut written = write_set(&dir, &all, Owns::Folder)?.into_iter();
+    Ok(sets.iter().map(|set| written.by_ref().take(set.len()).collect()).collect())
 }
 
 /// Exit 1 when the report holds a counterexample to the paper.

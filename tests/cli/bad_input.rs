@@ -106,3 +106,78 @@ fn wrong_format_forced() {
             "fixtures/paper2x2.txt:3:12: a card has 1 fields, expected 5",
         ));
 }
+
+#[test]
+fn endless_input_is_refused_at_the_size_limit() {
+    scramble()
+        .args(["show", "/dev/zero"])
+        .assert()
+        .code(2)
+        .stderr(
+            "scramble: error: /dev/zero: cannot read the file: larger than 16 MiB, the most scramble reads: \
+             expected a puzzle file\n",
+        );
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    let text = std::fs::read_to_string("fixtures/named2x2.txt").unwrap();
+    scramble()
+        .args(["show", "-"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("stdin: 2x2 grid, 4 pieces, 6 patterns\n"));
+    scramble()
+        .args(["show", "-"])
+        .write_stdin("1+ 2+ 3+\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("scramble: error: <stdin>:1:9: only 3 pictures"));
+}
+
+#[test]
+fn a_count_beyond_the_bound_is_refused() {
+    for count in ["18446744073709551615", "1000000000000", "0"] {
+        scramble()
+            .args(["generate", "--count", count])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--count").and(predicate::str::contains("panicked").not()));
+    }
+}
+
+/// `scramble merge` on a shard file of `fixtures/bad/` and the good other
+/// shard: exit 2, the message naming the file and what is wrong.
+fn merge_rejects(file: &str, message: &str) {
+    let path = format!("fixtures/bad/{file}");
+    scramble()
+        .args(["merge", &path, "fixtures/bad/shard-2-of-2.json"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(format!("scramble: error: {path}: {message}")))
+        .stderr(predicate::str::contains("panicked").not());
+}
+
+#[test]
+fn merge_validates_what_it_reads() {
+    // The good pair merges.
+    scramble()
+        .args(["merge", "fixtures/bad/shard-1-of-2.json", "fixtures/bad/shard-2-of-2.json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("puzzles                        126"));
+    merge_rejects("shard_index_zero.json", "shard 0/2, expected I/N with 1 <= I <= N");
+    merge_rejects("shard_index_beyond.json", "shard 3/2, expected I/N with 1 <= I <= N");
+    merge_rejects("shard_count_zero.json", "shard 0/0, expected I/N");
+    merge_rejects("shard_count_huge.json", "shard 1/18446744073709551615 of 18446744073709551615, but 2 files");
+    merge_rejects("shard_solvable_beyond_puzzles.json", "solvable = 1000 exceeds puzzles = 91");
+    merge_rejects("shard_mismatch_edited.json", "theorem_mismatches = 1 cannot go with");
+    // A sum that would wrap is found when the second file is added.
+    scramble()
+        .args(["merge", "fixtures/bad/shard-1-of-2.json", "fixtures/bad/shard_wrapping_sum.json"])
+        .assert()
+        .code(2)
+        .stderr("scramble: error: fixtures/bad/shard_wrapping_sum.json: the sums overflow: not the output of a real census\n");
+}

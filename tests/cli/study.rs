@@ -40,7 +40,7 @@ fn first_nodes(size: &str, patterns: &str, count: usize, seed: &str, order: &str
         seed,
     ];
     scramble().args(args).arg("--out").arg(dir.path()).assert().success();
-    let mut files: Vec<_> = std::fs::read_dir(dir.path())
+    let mut files: Vec<_> = std::fs::read_dir(dir.path().join("generated"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
@@ -187,7 +187,7 @@ fn uniqueness_counts_match_solve() {
         .arg(dir.path())
         .assert()
         .success();
-    let unique = std::fs::read_dir(dir.path())
+    let unique = std::fs::read_dir(dir.path().join("generated"))
         .unwrap()
         .filter(|e| {
             let path = e.as_ref().unwrap().path();

@@ -173,7 +173,7 @@ fn shards_merge_into_the_whole_census() {
         .args(&files[..2])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("shards 3 of 3 are missing"));
+        .stderr(predicate::str::contains("shard 1/3 of 3, but 2 files given"));
     let bad = out.path().join("bad.json");
     std::fs::write(&bad, "{\"patterns\": 3,\n \"repetitions\": fals }").unwrap();
     scramble()
