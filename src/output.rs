@@ -279,7 +279,10 @@ mod tests {
         assert_eq!(names(&folder), ["c.svg"]);
         assert_eq!(names(folder.parent().unwrap()), ["solutions"]);
         assert!(write_set(&folder, &[], Owns::Folder).unwrap().is_empty());
-        assert!(names(folder.parent().unwrap()).is_empty(), "an empty set leaves no folder");
+        assert!(
+            names(folder.parent().unwrap()).is_empty(),
+            "an empty set leaves no folder"
+        );
     }
 
     #[test]

@@ -291,8 +291,14 @@ impl ConditionFailures {
             }
         }
         add(&mut self.accepted_non_solutions, o.accepted_non_solutions)?;
-        add(&mut self.twisted_rejected_solution_graphs, o.twisted_rejected_solution_graphs)?;
-        add(&mut self.twisted_accepted_non_solutions, o.twisted_accepted_non_solutions)
+        add(
+            &mut self.twisted_rejected_solution_graphs,
+            o.twisted_rejected_solution_graphs,
+        )?;
+        add(
+            &mut self.twisted_accepted_non_solutions,
+            o.twisted_accepted_non_solutions,
+        )
     }
 }
 

@@ -363,14 +363,27 @@ mod tests {
     #[test]
     fn merge_checks_every_field_it_reads() {
         let cases: [(&str, &dyn Fn(&mut Report)); 11] = [
-            ("shard 0/2, expected I/N", &|r| r.shard = Some(Shard { index: 0, count: 2 })),
-            ("shard 3/2, expected I/N", &|r| r.shard = Some(Shard { index: 3, count: 2 })),
-            ("shard 0/0, expected I/N", &|r| r.shard = Some(Shard { index: 0, count: 0 })),
-            ("but 2 files given", &|r| r.shard = Some(Shard { index: 1, count: usize::MAX })),
+            ("shard 0/2, expected I/N", &|r| {
+                r.shard = Some(Shard { index: 0, count: 2 })
+            }),
+            ("shard 3/2, expected I/N", &|r| {
+                r.shard = Some(Shard { index: 3, count: 2 })
+            }),
+            ("shard 0/0, expected I/N", &|r| {
+                r.shard = Some(Shard { index: 0, count: 0 })
+            }),
+            ("but 2 files given", &|r| {
+                r.shard = Some(Shard {
+                    index: 1,
+                    count: usize::MAX,
+                })
+            }),
             ("K = 0, expected 1 to 5", &|r| r.patterns = 0),
             ("K = 9, expected 1 to 5", &|r| r.patterns = 9),
             ("seconds = -1", &|r| r.seconds = -1.0),
-            ("puzzles = 92, but shard 1/2 of this census holds 91", &|r| r.totals.as_mut().unwrap().puzzles += 1),
+            ("puzzles = 92, but shard 1/2 of this census holds 91", &|r| {
+                r.totals.as_mut().unwrap().puzzles += 1
+            }),
             ("solvable = 1000 exceeds puzzles", &|r| {
                 let t = r.totals.as_mut().unwrap();
                 (t.solvable, t.solution_subgraphs, t.solutions) = (1000, 1000, 1000);
@@ -378,12 +391,17 @@ mod tests {
             ("theorem_mismatches = 1 cannot go", &|r| {
                 r.totals.as_mut().unwrap().theorem_mismatches = 1
             }),
-            ("the sums overflow", &|r| r.totals.as_mut().unwrap().solutions = u64::MAX),
+            ("the sums overflow", &|r| {
+                r.totals.as_mut().unwrap().solutions = u64::MAX
+            }),
         ];
         for (expected, edit) in cases {
             let message = merge_edited(edit);
             assert!(message.contains(expected), "{expected}: {message}");
-            assert!(message.starts_with("s1.json: ") || message.starts_with("s2.json: "), "{message}");
+            assert!(
+                message.starts_with("s1.json: ") || message.starts_with("s2.json: "),
+                "{message}"
+            );
         }
     }
 }

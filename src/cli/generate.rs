@@ -11,8 +11,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use scramble::generate::{Drawn, PlantOptions, Recipe};
-use scramble::solve::count_solutions;
 use scramble::output::{Owns, write_set};
+use scramble::solve::count_solutions;
 use serde::Serialize;
 
 use super::{print_json, print_text, progress};

@@ -13,8 +13,8 @@ use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::{PicturesArg, PuzzleArg, puzzle_folder};
 use super::subgraphs::{Pictures, grid_rows, pictures_text, write_all};
+use super::{PicturesArg, PuzzleArg, puzzle_folder};
 use super::{print_json, print_text};
 
 #[derive(Debug, clap::Args)]

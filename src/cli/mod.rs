@@ -92,9 +92,14 @@ pub struct PuzzleArg {
 }
 
 impl PuzzleArg {
-    /// Reads the puzzle the user named.
+    /// Reads the puzzle the user named; likely typos are warned about on
+    /// stderr.
     pub fn read(&self) -> scramble::Result<Puzzle> {
-        scramble::read_puzzle(&self.puzzle, self.input_format)
+        let puzzle = scramble::read_puzzle(&self.puzzle, self.input_format)?;
+        for warning in scramble::puzzle::read::warnings(&puzzle) {
+            note(&format!("scramble: warning: {}: {warning}\n", self.puzzle.display()));
+        }
+        Ok(puzzle)
     }
 }
 
@@ -116,7 +121,11 @@ pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
     let mut parts = name.components();
     match (parts.next(), parts.next()) {
         (Some(std::path::Component::Normal(_)), None) => Ok(out.join(name)),
-        _ => anyhow::bail!("puzzle name `{}` cannot name a folder inside {}", puzzle.name(), out.display()),
+        _ => anyhow::bail!(
+            "puzzle name `{}` cannot name a folder inside {}",
+            puzzle.name(),
+            out.display()
+        ),
     }
 }
 

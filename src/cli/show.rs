@@ -93,12 +93,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn text(s: &Summary) -> String {
     let mut out = format!(
-        "{}: {}x{} grid, {} pieces, {} patterns\n",
+        "{}: {}x{} grid, {}, {}\n",
         s.name,
         s.size,
         s.size,
-        s.pieces.len(),
-        s.patterns.len()
+        super::plural(s.pieces.len(), "piece"),
+        super::plural(s.patterns.len(), "pattern")
     );
     let width = s.pieces.iter().map(|p| p.label.len()).max().unwrap_or(0);
     for p in &s.pieces {

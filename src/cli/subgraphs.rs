@@ -383,9 +383,7 @@ fn text(report: &Report, explain_all: bool) -> String {
 pub fn pictures_text(pictures: &[PathBuf]) -> String {
     let folders = pictures.iter().filter_map(|p| p.parent()).dedup_with_count();
     folders
-        .map(|(n, dir)| {
-            format!("pictures: {} in {}/\n", plural(n, "file"), dir.display())
-        })
+        .map(|(n, dir)| format!("pictures: {} in {}/\n", plural(n, "file"), dir.display()))
         .collect()
 }
 

@@ -119,7 +119,7 @@ fn progress_bar(message: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(0).with_message(message.to_string());
-    let style = ProgressStyle::with_template("{msg} {wide_bar} {percent}% {human_pos}/{human_len} eta {eta}")
+    let style = ProgressStyle::with_template("{msg} {wide_bar} {percent}% {human_pos}/{human_len} {elapsed}")
         .expect("a valid template");
     bar.set_style(style);
     bar
@@ -175,7 +175,10 @@ fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyho
         .collect::<scramble::Result<Vec<_>>>()?;
     let all: Vec<_> = sets.iter().flatten().cloned().collect();
     let mut written = write_set(&dir, &all, Owns::Folder)?.into_iter();
-    Ok(sets.iter().map(|set| written.by_ref().take(set.len()).collect()).collect())
+    Ok(sets
+        .iter()
+        .map(|set| written.by_ref().take(set.len()).collect())
+        .collect())
 }
 
 /// Exit 1 when the report holds a counterexample to the paper.

@@ -39,15 +39,18 @@ fn names_from_files_stay_inside_out() {
             .assert()
             .success();
     }
-    assert_eq!(tree(&dir.path().join("sandbox")), [
-        "out",
-        "out/a_b_",
-        "out/a_b_/recording.dot",
-        "out/hidden",
-        "out/hidden/recording.dot",
-        "out/puzzle",
-        "out/puzzle/recording.dot",
-    ]);
+    assert_eq!(
+        tree(&dir.path().join("sandbox")),
+        [
+            "out",
+            "out/a_b_",
+            "out/a_b_/recording.dot",
+            "out/hidden",
+            "out/hidden/recording.dot",
+            "out/puzzle",
+            "out/puzzle/recording.dot",
+        ]
+    );
 }
 
 #[test]
@@ -68,22 +71,28 @@ fn a_second_run_replaces_the_set_it_owns() {
     std::fs::create_dir_all(other.parent().unwrap()).unwrap();
     std::fs::copy("fixtures/repetition_mismatch2x2.txt", &other).unwrap();
     run(&["subgraphs", other.to_str().unwrap()]);
-    assert_eq!(tree(&out.path().join("paper2x2/solutions")), [
-        "subgraph-248-alone.svg",
-        "subgraph-248-grid-1.svg",
-        "subgraph-248-highlighted.svg",
-    ]);
+    assert_eq!(
+        tree(&out.path().join("paper2x2/solutions")),
+        [
+            "subgraph-248-alone.svg",
+            "subgraph-248-grid-1.svg",
+            "subgraph-248-highlighted.svg",
+        ]
+    );
     // graph owns its three names only: --format dot drops the old SVGs and
     // leaves the subgraphs folder alone.
     run(&["graph", "fixtures/paper2x2.txt"]);
     run(&["graph", "fixtures/paper2x2.txt", "--format", "dot"]);
-    assert_eq!(tree(&out.path().join("paper2x2")), [
-        "recording.dot",
-        "solutions",
-        "solutions/subgraph-248-alone.svg",
-        "solutions/subgraph-248-grid-1.svg",
-        "solutions/subgraph-248-highlighted.svg",
-    ]);
+    assert_eq!(
+        tree(&out.path().join("paper2x2")),
+        [
+            "recording.dot",
+            "solutions",
+            "solutions/subgraph-248-alone.svg",
+            "solutions/subgraph-248-grid-1.svg",
+            "solutions/subgraph-248-highlighted.svg",
+        ]
+    );
 }
 
 #[test]
@@ -91,7 +100,17 @@ fn verify_keep_replaces_the_earlier_disagreements() {
     let out = tempfile::tempdir().unwrap();
     let keep = |n: &str| {
         scramble()
-            .args(["verify", "--patterns", "1", "--repetitions", "--renderer", "embedded", "--keep", n, "--out"])
+            .args([
+                "verify",
+                "--patterns",
+                "1",
+                "--repetitions",
+                "--renderer",
+                "embedded",
+                "--keep",
+                n,
+                "--out",
+            ])
             .arg(out.path())
             .assert()
             .success();
@@ -148,7 +167,7 @@ fn out_means_the_root_for_every_command() {
         .arg(out.path())
         .assert()
         .success();
-    assert_eq!(tree(out.path()), ["generated", "generated/s3-k4-seed0-0000.txt"]);
+    assert_eq!(tree(out.path()), ["generated", "generated/s3-k4-seed0-0001.txt"]);
 }
 
 #[test]
@@ -159,5 +178,8 @@ fn graph_format_dot_writes_dot_only() {
         .arg(out.path())
         .assert()
         .success()
-        .stdout(format!("wrote {}\n", out.path().join("paper2x2/recording.dot").display()));
+        .stdout(format!(
+            "wrote {}\n",
+            out.path().join("paper2x2/recording.dot").display()
+        ));
 }

@@ -131,7 +131,7 @@ fn heuristics_is_deterministic_and_sweeps() {
         })
         .collect();
     assert_eq!(keys, vec![(2, 3, 8), (2, 5, 8), (3, 3, 4), (3, 5, 4)]);
-    assert!(out.path().join("sweep-first.svg").exists());
+    assert!(out.path().join("study-heuristics/sweep-first.svg").exists());
 }
 
 #[test]
