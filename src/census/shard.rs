@@ -360,9 +360,11 @@ mod tests {
         }
     }
 
+    type Edit = dyn Fn(&mut Report);
+
     #[test]
     fn merge_checks_every_field_it_reads() {
-        let cases: [(&str, &dyn Fn(&mut Report)); 11] = [
+        let cases: [(&str, &Edit); 11] = [
             ("shard 0/2, expected I/N", &|r| {
                 r.shard = Some(Shard { index: 0, count: 2 })
             }),
