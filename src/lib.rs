@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! `scramble` studies Scramble Squares puzzles with graph theory, after
 //! Mason & Zhang, "A graph theoretical approach to solving Scramble Squares
 //! puzzles".

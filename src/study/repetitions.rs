@@ -69,6 +69,7 @@ impl Group {
 /// Counts over the puzzles of one group.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
+    /// Puzzles in the group.
     pub puzzles: usize,
     /// Puzzles with at least one solution.
     pub solvable: usize,
@@ -186,6 +187,7 @@ impl Tally {
 pub struct Example {
     /// From [`kind`].
     pub kind: String,
+    /// Which group the puzzle falls into.
     pub group: Group,
     /// Where it came from, e.g. `all 2x2 over 1 pattern, puzzle 17`.
     pub source: String,
@@ -211,6 +213,7 @@ pub struct Example {
 /// allowed) on `patterns` patterns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Exhaustive {
+    /// Number of patterns `K`.
     pub patterns: usize,
     /// The SPEC totals.
     pub totals: crate::census::Totals,
@@ -247,6 +250,7 @@ pub fn census_counts(max_patterns: usize, progress: &dyn crate::Progress) -> Vec
 pub struct Repetitions {
     /// Each source with its puzzles drawn.
     pub sources: Vec<(String, usize)>,
+    /// The tallies per group.
     pub groups: BTreeMap<Group, Tally>,
     /// The smallest puzzle per disagreement kind and number of loops.
     pub examples: Vec<Example>,
@@ -263,6 +267,7 @@ pub struct Plan {
     pub planted: Vec<u32>,
     /// Planted puzzles per number of patterns.
     pub count: usize,
+    /// The seed every random draw derives from.
     pub seed: u64,
     /// The census on `1..=census` patterns (0: none).
     pub census: usize,
