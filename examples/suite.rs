@@ -78,7 +78,10 @@ fn main() {
     let mut solved = 0;
     let files: Vec<PathBuf> = suite()
         .into_iter()
-        .filter(|f| f.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&config.only)))
+        .filter(|f| {
+            f.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(&config.only))
+        })
         .collect();
     for file in &files {
         let puzzle = scramble::read_puzzle(file, Default::default()).expect("a suite puzzle");

@@ -21,7 +21,8 @@
 
 use std::fmt::Write;
 
-use crate::{Arrangement, Picture, Placement, Puzzle};
+use crate::puzzle::grid::{Grid, opposite};
+use crate::{Arrangement, Picture, Placement, Puzzle, Sign};
 
 /// A puzzle's CNF encoding.
 ///
@@ -55,13 +56,13 @@ impl Cnf {
     /// Encodes `puzzle`.
     pub fn new(puzzle: &Puzzle) -> Self {
         let n = puzzle.size();
+        // Numbered densely: picture `2 * rank + sign` (Picture::dense_number).
         let pictures = puzzle
             .patterns()
             .into_iter()
-            .flat_map(|p| [Picture::plus(p.number()), Picture::minus(p.number())])
+            .flat_map(|p| [Picture::new(p, Sign::Minus), Picture::new(p, Sign::Plus)])
             .collect();
-        let any = Placement { piece: 0, rotation: 0 };
-        let boundaries = Arrangement::new(n, vec![any; n * n]).inner_boundaries().collect();
+        let boundaries = Grid::new(n).inner_boundaries().collect();
         let mut cnf = Cnf {
             name: puzzle.name().to_string(),
             n,
@@ -168,7 +169,10 @@ impl Cnf {
             for (piece, rotation) in itertools::iproduct!(0..self.cells(), 0..4) {
                 let sides = [
                     (first, puzzle.pieces()[piece].side_turned(rotation, d)),
-                    (second, puzzle.pieces()[piece].side_turned(rotation, (d + 2) % 4).complement()),
+                    (
+                        second,
+                        puzzle.pieces()[piece].side_turned(rotation, opposite(d)).complement(),
+                    ),
                 ];
                 for (cell, wanted) in sides {
                     let place = self.place(piece, cell, rotation);
@@ -201,7 +205,11 @@ impl Cnf {
         out += "c place VAR PIECE CELL ROTATION: piece (from 0) in cell (row-major, from 0) turned ROTATION quarter turns clockwise\n";
         out += "c shows VAR CELL DIRECTION NEIGHBOUR PICTURE: CELL shows PICTURE towards NEIGHBOUR (direction 1 right, 2 down)\n";
         for (piece, cell, rotation) in itertools::iproduct!(0..self.cells(), 0..self.cells(), 0..4) {
-            let _ = writeln!(out, "c place {} {piece} {cell} {rotation}", self.place(piece, cell, rotation));
+            let _ = writeln!(
+                out,
+                "c place {} {piece} {cell} {rotation}",
+                self.place(piece, cell, rotation)
+            );
         }
         for (b, &(cell, d, neighbour)) in self.boundaries.iter().enumerate() {
             for (x, picture) in self.pictures.iter().enumerate() {

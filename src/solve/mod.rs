@@ -29,8 +29,8 @@ use crate::{Arrangement, Puzzle, Result};
 use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Search, State, Step};
 pub use order::{Order, central_start, spiral, value_indices};
 pub use stats::Stats;
-pub use stop::{POLL_EVERY, Stop};
 use stop::Halt;
+pub use stop::{POLL_EVERY, Stop};
 use tables::{Dense, Kind, Tables};
 
 /// A count of solutions with the work it took.

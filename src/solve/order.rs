@@ -90,9 +90,7 @@ impl Order {
     pub fn ranks(self, puzzle: &Puzzle, seed: u64) -> (Vec<usize>, Vec<usize>) {
         let count = puzzle.pieces().len();
         match self {
-            Order::Spiral | Order::RowMajor | Order::MostConstrained => {
-                ((0..count).collect(), (0..count).collect())
-            }
+            Order::Spiral | Order::RowMajor | Order::MostConstrained => ((0..count).collect(), (0..count).collect()),
             Order::Random => {
                 let mut order: Vec<usize> = (0..count).collect();
                 Rng::new(seed).shuffle(&mut order);

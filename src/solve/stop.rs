@@ -88,7 +88,6 @@ impl<'a> Halt<'a> {
 
     /// Whether an earlier task has found a solution.
     pub fn overtaken(&self) -> bool {
-        self.behind
-            .is_some_and(|(best, me)| best.load(Ordering::Relaxed) < me)
+        self.behind.is_some_and(|(best, me)| best.load(Ordering::Relaxed) < me)
     }
 }

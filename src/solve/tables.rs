@@ -188,8 +188,7 @@ impl Tables {
         self.offsets.extend_from_slice(&counts);
         let table = self.pieces.len();
         self.pieces.resize(table + counts.len(), 0);
-        all.iter()
-            .for_each(|c| self.pieces[table + key(c)] |= 1 << c.piece);
+        all.iter().for_each(|c| self.pieces[table + key(c)] |= 1 << c.piece);
         let mut next = counts;
         self.candidates
             .resize(self.candidates.len() + all.len(), Candidate::default());
@@ -259,7 +258,9 @@ mod tests {
                 assert_eq!((c.sides & 0xFF, c.sides >> 24), (top ^ 1, left ^ 1));
                 seen += 1;
             }
-            let pieces = tables.candidates[bucket.clone()].iter().fold(0, |m, c| m | 1 << c.piece);
+            let pieces = tables.candidates[bucket.clone()]
+                .iter()
+                .fold(0, |m, c| m | 1 << c.piece);
             assert_eq!(tables.pieces[base + key], pieces, "only pieces of the bucket");
         }
         assert_eq!(seen, 16);
