@@ -17,7 +17,6 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::ValueEnum;
 use scramble::solve::{Order, Solver, Stop};
 
 struct Config {
@@ -40,7 +39,12 @@ fn config() -> Config {
             panic!("flags come with a value: {args:?}")
         };
         match flag.as_str() {
-            "--order" => config.order = Order::from_str(value, false).expect("an order"),
+            "--order" => {
+                config.order = Order::ALL
+                    .into_iter()
+                    .find(|o| o.name() == value)
+                    .expect("an order: spiral, row-major, center-max, random, most-constrained")
+            }
             "--threads" => config.threads = value.parse().expect("a thread count"),
             "--time-limit" => config.limit = Duration::from_secs_f64(value.parse().expect("seconds")),
             "--only" => config.only = value.clone(),

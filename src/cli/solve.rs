@@ -23,6 +23,7 @@ use scramble::solve::{Count, Order, Progress, Solver, Stats, Stop};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
+use super::exit_codes::Exit;
 use super::subgraphs::grid_rows;
 use super::{PuzzleArg, print_json, print_text};
 
@@ -165,11 +166,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.stats.then_some(&count.stats),
         ))?;
     }
-    Ok(match (complete, shown.is_some()) {
-        (false, _) => ExitCode::from(3),
-        (true, true) => ExitCode::SUCCESS,
-        (true, false) => ExitCode::from(1),
-    })
+    Ok(if complete {
+        Exit::found(shown.is_some())
+    } else {
+        Exit::Stopped
+    }
+    .into())
 }
 
 /// The first solution, on every core for 4x4 and larger, with a spinner on
