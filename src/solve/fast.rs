@@ -378,11 +378,8 @@ impl Chooser for CenterMax<'_> {
         if board.depth == 0 {
             return 16 * self.start;
         }
-        let mut frontier = grid.around(board.filled) & !board.filled;
         let mut best = (u32::MAX, u32::MAX, usize::MAX, 0);
-        while frontier != 0 {
-            let cell = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
+        for cell in frontier(grid, board) {
             let (mask, want) = required(grid, board, cell);
             let rarest = (0..4)
                 .filter(|d| mask >> d & 1 != 0)
@@ -414,16 +411,9 @@ impl Chooser for Constrained<'_> {
         if board.depth == 0 {
             return 16 * self.start;
         }
-        let mut frontier = grid.around(board.filled) & !board.filled;
         let mut best = (u32::MAX, 0);
-        while frontier != 0 {
-            let cell = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let mask = grid.neighbours[cell]
-                .iter()
-                .enumerate()
-                .filter(|&(_, &nb)| nb != NONE && board.filled >> nb & 1 != 0)
-                .fold(0, |m, (d, _)| m | 1 << d);
+        for cell in frontier(grid, board) {
+            let mask = required(grid, board, cell).0;
             let index = 16 * cell + mask;
             let step = &self.steps[index];
             let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
@@ -437,6 +427,17 @@ impl Chooser for Constrained<'_> {
         }
         best.1
     }
+}
+
+/// The empty cells next to a filled one, lowest first.
+#[inline(always)]
+fn frontier(grid: &Grid, board: Board) -> impl Iterator<Item = usize> {
+    let mut cells = grid.around(board.filled) & !board.filled;
+    std::iter::from_fn(move || {
+        let cell = (cells != 0).then(|| cells.trailing_zeros() as usize);
+        cells &= cells.wrapping_sub(1);
+        cell
+    })
 }
 
 /// The placed-neighbour mask of `cell` and the pictures they require,
