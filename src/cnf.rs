@@ -233,10 +233,10 @@ impl Cnf {
     pub fn decode(&self, model: &[i32]) -> Option<Arrangement> {
         let mut cells = vec![None; self.cells()];
         for &literal in model.iter().filter(|&&l| l > 0) {
-            if let Some((cell, placement)) = self.placement(literal as u32) {
-                if cells[cell].replace(placement).is_some() {
-                    return None;
-                }
+            if let Some((cell, placement)) = self.placement(literal as u32)
+                && cells[cell].replace(placement).is_some()
+            {
+                return None;
             }
         }
         let cells: Option<Vec<Placement>> = cells.into_iter().collect();

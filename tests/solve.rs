@@ -46,7 +46,7 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         );
         let (first, _) = solver.first();
         assert_eq!(first.is_some(), expected > 0);
-        assert!(first.is_none_or(|a| a.is_solution(puzzle)));
+        assert!(first.as_ref().is_none_or(|a| a.is_solution(puzzle)));
         let (parallel, stats) = solver.first_parallel(&Stop::never());
         assert_eq!(
             parallel, first,
