@@ -1,6 +1,7 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
 pub mod exit_codes;
+mod export;
 mod generate;
 mod graph;
 mod inspect;
@@ -42,6 +43,8 @@ enum Command {
     Verify(verify::Args),
     /// Add up the JSON of `verify --shard I/N --json` runs.
     Merge(merge::Args),
+    /// Write a puzzle in another format: `--cnf` for SAT solvers (DIMACS, variables named in comments).
+    Export(export::Args),
     /// Write random puzzles with a planted solution (seeded, byte-identical for the same seed).
     Generate(generate::Args),
     /// Studies of the paper's open questions on generated puzzles: heuristics, uniqueness, repetitions.
@@ -62,6 +65,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Study(args) => study::run(args),
     }

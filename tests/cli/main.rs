@@ -5,6 +5,7 @@ mod bad_input;
 mod files;
 mod generate;
 mod graph;
+mod hard;
 mod inspect;
 mod printing;
 mod show;
