@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use scramble::generate::{Drawn, PlantOptions, Recipe};
+use scramble::generate::{Drawn, PlantOptions, Recipe, Style};
 use scramble::solve::count_solutions;
 use serde::Serialize;
 
@@ -42,9 +42,30 @@ pub struct Args {
     /// With `--unique`: give up after this many candidates (default 1000 per puzzle asked).
     #[arg(long)]
     max_draws: Option<u64>,
+    /// How the solved grid is drawn: `planted` (every picture uniform) or
+    /// `commercial` (3x3, 4 patterns, each pattern on 3 inner boundaries
+    /// and 3 border sides, placed at random; signs by fair coins).
+    #[arg(long, value_enum, default_value_t = StyleArg::Planted)]
+    style: StyleArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// The `--style` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum StyleArg {
+    Planted,
+    Commercial,
+}
+
+impl StyleArg {
+    fn style(self) -> Style {
+        match self {
+            StyleArg::Planted => Style::Planted,
+            StyleArg::Commercial => Style::Commercial,
+        }
+    }
 }
 
 /// One written puzzle.
@@ -87,7 +108,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let bar = progress::bar(max_draws.min(args.count as u64), "drawing");
     let unique = |d: &Drawn| !args.unique || count_solutions(&d.puzzle).is_ok_and(|n| n == 1);
-    let (kept, drawn) = recipe.keep(args.count, max_draws, unique, &|| bar.inc(1))?;
+    let style = args.style.style();
+    if style != Style::Planted && args.repetition_free {
+        anyhow::bail!("--repetition-free is for the planted style only");
+    }
+    let (kept, drawn) = recipe.keep_styled(style, args.count, max_draws, unique, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let puzzles = kept
         .iter()
@@ -138,7 +163,12 @@ fn write(args: &Args, drawn: &Drawn) -> anyhow::Result<Written> {
 
 /// The comment lines saying how the puzzle was made.
 fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
-    let flags = [(args.repetition_free, " --repetition-free"), (args.unique, " --unique")]
+    let commercial = args.style == StyleArg::Commercial;
+    let flags = [
+        (commercial, " --style commercial"),
+        (args.repetition_free, " --repetition-free"),
+        (args.unique, " --unique"),
+    ]
         .iter()
         .filter(|(on, _)| *on)
         .map(|(_, flag)| *flag)
@@ -158,7 +188,7 @@ fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
     let mut out = format!(
         "# {}: made by `scramble generate --size {n} --patterns {} --seed {}{flags}`, candidate {} \
          (random stream ({}, {}))\n\
-         # a {n}x{n} planted puzzle: inner sides complementary, border sides random, pieces turned and shuffled\n\
+         # a {n}x{n} {}\n\
          # planted solution, rows of piece@quarter-turns clockwise: {}\n",
         drawn.puzzle.name(),
         args.patterns,
@@ -166,6 +196,12 @@ fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
         drawn.index,
         args.seed,
         drawn.index,
+        if commercial {
+            "commercial-style puzzle: each of 4 patterns on 3 inner boundaries (complementary) and 3 border sides, \
+             signs by fair coins, pieces turned and shuffled"
+        } else {
+            "planted puzzle: inner sides complementary, border sides random, pieces turned and shuffled"
+        },
         rows.join(" / ")
     );
     if let Some(count) = solutions {
