@@ -270,7 +270,9 @@ pub fn styled(style: Style, shape: (usize, u32), rng: &mut Rng) -> Result<(Puzzl
         return Err(Error::Usage(format!(
             "the {} style makes {} puzzles only, not {}x{} over {} patterns",
             style.name(),
-            style.shape().map_or("planted".into(), |(n, k)| format!("{n}x{n} over {k} patterns")),
+            style
+                .shape()
+                .map_or("planted".into(), |(n, k)| format!("{n}x{n} over {k} patterns")),
             shape.0,
             shape.0,
             shape.1
@@ -280,7 +282,9 @@ pub fn styled(style: Style, shape: (usize, u32), rng: &mut Rng) -> Result<(Puzzl
         Style::NinePerPattern => nine_per_pattern_split(rng),
         _ => [3; 4],
     };
-    let mut inner: Vec<u32> = (1..=4).flat_map(|p| std::iter::repeat_n(p, split[p as usize - 1])).collect();
+    let mut inner: Vec<u32> = (1..=4)
+        .flat_map(|p| std::iter::repeat_n(p, split[p as usize - 1]))
+        .collect();
     let mut border: Vec<u32> = (1..=4)
         .flat_map(|p| std::iter::repeat_n(p, 9 - 2 * split[p as usize - 1]))
         .collect();
@@ -366,10 +370,21 @@ pub fn layout(puzzle: &Puzzle, solution: &Arrangement) -> Vec<PatternLayout> {
     let mut layouts: std::collections::BTreeMap<Pattern, PatternLayout> = puzzle
         .patterns()
         .into_iter()
-        .map(|p| (p, PatternLayout { pattern: p.number(), ..PatternLayout::default() }))
+        .map(|p| {
+            (
+                p,
+                PatternLayout {
+                    pattern: p.number(),
+                    ..PatternLayout::default()
+                },
+            )
+        })
         .collect();
     for (cell, d, _) in solution.inner_boundaries() {
-        layouts.entry(solution.side(puzzle, cell, d).pattern()).or_default().inner += 1;
+        layouts
+            .entry(solution.side(puzzle, cell, d).pattern())
+            .or_default()
+            .inner += 1;
     }
     for cell in 0..n * n {
         let inside: Vec<usize> = neighbours(n, cell).map(|(d, _)| d).collect();

@@ -169,10 +169,10 @@ fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
         (args.repetition_free, " --repetition-free"),
         (args.unique, " --unique"),
     ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, flag)| *flag)
-        .collect::<String>();
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, flag)| *flag)
+    .collect::<String>();
     let n = args.size as usize;
     let rows: Vec<String> = drawn
         .solution

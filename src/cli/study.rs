@@ -8,9 +8,9 @@ use std::process::ExitCode;
 
 use scramble::render::{Renderer, Selection, recording_svg};
 use scramble::study::heuristics::{self, Heuristics, ORDERS, SweepCell};
+use scramble::study::rates::Estimate;
 use scramble::study::repetitions::{self, Group, Repetitions};
 use scramble::study::stats::{HeadToHead, Summary, cdf};
-use scramble::study::rates::Estimate;
 use scramble::study::{plot, uniqueness};
 use scramble::theorem::four_color_subgraphs;
 use scramble::{Puzzle, RecordingGraph};
@@ -404,15 +404,15 @@ struct UniquenessArgs {
     patterns: Vec<u32>,
     /// Planted puzzles per (size, patterns) row, one number per size
     /// (for P(unique | solvable)).
-    #[arg(long, value_delimiter = ',', default_value = "20000,500")]
+    #[arg(long, value_delimiter = ',', default_value = "40000,1000")]
     counts: Vec<usize>,
     /// Uniformly random puzzles per row, one number per size (for
     /// P(solvable) and P(unique)).
-    #[arg(long, value_delimiter = ',', default_value = "20000,2000")]
+    #[arg(long, value_delimiter = ',', default_value = "40000,4000")]
     sampled: Vec<usize>,
     /// Planted and uniformly random puzzles of the commercial row (3x3,
     /// K = 4, every pattern on 9 sides); 0,0 leaves the row out.
-    #[arg(long, value_delimiter = ',', num_args = 2, default_value = "20000,20000")]
+    #[arg(long, value_delimiter = ',', default_value = "40000,40000")]
     commercial: Vec<usize>,
     /// Seed of the puzzles.
     #[arg(long, default_value_t = 0)]
@@ -454,8 +454,14 @@ const DEFINITIONS: [(&str, &str); 6] = [
         "p_unique_given_solvable",
         "P(unique | solvable) for a uniformly random solvable puzzle: planted puzzles weighted 1/(solutions x ordered forms), delta-method 95% interval",
     ),
-    ("p_solvable", "P(solvable) for a uniformly random puzzle: direct sampling, Wilson 95% interval"),
-    ("p_unique", "P(unique) for a uniformly random puzzle: direct sampling, Wilson 95% interval"),
+    (
+        "p_solvable",
+        "P(solvable) for a uniformly random puzzle: direct sampling, Wilson 95% interval",
+    ),
+    (
+        "p_unique",
+        "P(unique) for a uniformly random puzzle: direct sampling, Wilson 95% interval",
+    ),
     (
         "planted_unique_share",
         "share of unique puzzles among planted puzzles, which are drawn in proportion to their solutions: not P(unique | solvable)",
@@ -474,6 +480,9 @@ fn run_uniqueness(args: UniquenessArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(bad) = args.sizes.iter().find(|s| !(2..=8).contains(*s)) {
         anyhow::bail!("--sizes: {bad} is out of range: use sizes 2 to 8");
+    }
+    if args.commercial.len() != 2 {
+        anyhow::bail!("--commercial takes two numbers, planted and sampled puzzles (0,0: no commercial row)");
     }
     let commercial = (args.commercial.iter().sum::<usize>() > 0).then(|| (args.commercial[0], args.commercial[1]));
     let plan = uniqueness::Plan {
@@ -637,7 +646,10 @@ fn uniqueness_text(report: &UniquenessReport) -> String {
             c.planted_solutions.median,
             c.planted_solutions.mean,
             c.planted_solutions.max,
-            c.planted_histogram.iter().map(|h| format!("{h:>7}")).collect::<String>()
+            c.planted_histogram
+                .iter()
+                .map(|h| format!("{h:>7}"))
+                .collect::<String>()
         );
     }
     out + &plots_text(&report.plots)

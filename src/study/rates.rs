@@ -233,7 +233,12 @@ mod tests {
         // 4-tuples of pieces showing the same multiset of classes.
         let classes = piece_classes(1, true);
         let canonical = |p: &Piece| (0..4).map(|r| p.rotated(r)).min().unwrap();
-        let all: Vec<Piece> = classes.iter().flat_map(|c| (0..4).map(|r| c.rotated(r))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+        let all: Vec<Piece> = classes
+            .iter()
+            .flat_map(|c| (0..4).map(|r| c.rotated(r)))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
         let mut rng = Rng::new(5);
         let sets = PieceSets::new(2, 1, false);
         for _ in 0..20 {
@@ -285,7 +290,13 @@ mod tests {
         let e = Estimate::ratio((0..400).map(|i| if i % 2 == 0 { (1.0, true) } else { (3.0, false) }));
         assert!((e.estimate - 0.25).abs() < 1e-12);
         assert!(e.low < 0.25 && e.high > 0.25 && e.high - e.low < 0.1, "{e:?}");
-        assert_eq!(Estimate::ratio([]), Estimate { estimate: 0.0, low: 0.0, high: 1.0 });
+        assert_eq!(
+            Estimate::ratio([]),
+            Estimate {
+                estimate: 0.0,
+                low: 0.0,
+                high: 1.0
+            }
+        );
     }
-
 }

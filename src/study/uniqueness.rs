@@ -282,7 +282,10 @@ mod tests {
                 ("P(unique)", cell.p_unique, share(exact.unique, exact.puzzles)),
             ];
             for (name, estimate, value) in checks {
-                assert!(estimate.covers(value), "{census:?} {name}: exact {value}, estimate {estimate:?}");
+                assert!(
+                    estimate.covers(value),
+                    "{census:?} {name}: exact {value}, estimate {estimate:?}"
+                );
                 assert!(estimate.high - estimate.low < 0.06, "{census:?} {name}: {estimate:?}");
             }
             // The unweighted planted share estimates something else (over 2

@@ -175,16 +175,37 @@ fn uniqueness_counts_match_solve() {
     let cells = report["cells"].as_array().unwrap();
     assert_eq!(cells.len(), 5);
     for cell in cells {
-        for key in ["p_unique_given_solvable", "p_solvable", "p_unique", "planted_unique_share"] {
+        for key in [
+            "p_unique_given_solvable",
+            "p_solvable",
+            "p_unique",
+            "planted_unique_share",
+        ] {
             let e = &cell[key];
-            let (estimate, low, high) = (e["estimate"].as_f64().unwrap(), e["low"].as_f64().unwrap(), e["high"].as_f64().unwrap());
-            assert!(0.0 <= low && low <= estimate && estimate <= high && high <= 1.0, "{key}: {e}");
+            let (estimate, low, high) = (
+                e["estimate"].as_f64().unwrap(),
+                e["low"].as_f64().unwrap(),
+                e["high"].as_f64().unwrap(),
+            );
+            assert!(
+                0.0 <= low && low <= estimate && estimate <= high && high <= 1.0,
+                "{key}: {e}"
+            );
         }
     }
     let commercial = &cells[4];
     assert_eq!(commercial["population"], "commercial");
-    assert_eq!((commercial["planted"].as_u64(), commercial["sampled"].as_u64()), (Some(4), Some(3)));
-    assert!(report["definitions"].as_array().unwrap().iter().any(|d| d[0] == "p_unique_given_solvable"));
+    assert_eq!(
+        (commercial["planted"].as_u64(), commercial["sampled"].as_u64()),
+        (Some(4), Some(3))
+    );
+    assert!(
+        report["definitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d[0] == "p_unique_given_solvable")
+    );
     let dir = tempfile::tempdir().unwrap();
     scramble()
         .args([
