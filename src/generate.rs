@@ -328,20 +328,26 @@ fn grid_of_labels(n: usize, inner: &[u32], border: &[u32], rng: &mut Rng) -> Vec
         let sign = if rng.coin() { Sign::Plus } else { Sign::Minus };
         Picture::new(Pattern::new(pattern), sign)
     };
-    let boundaries = Arrangement::new(n, vec![Placement { piece: 0, rotation: 0 }; n * n]);
-    for ((cell, d, other), &pattern) in boundaries.inner_boundaries().zip(inner) {
+    for ((cell, d, other), &pattern) in Grid::new(n).inner_boundaries().zip(inner) {
         let picture = coin_picture(pattern);
         grid[cell][d] = picture;
         grid[other][(d + 2) % 4] = picture.complement();
     }
-    let border_sides = (0..n * n).flat_map(|cell| {
-        let inside: Vec<usize> = neighbours(n, cell).map(|(d, _)| d).collect();
-        (0..4).filter(move |d| !inside.contains(d)).map(move |d| (cell, d))
-    });
-    for ((cell, d), &pattern) in border_sides.zip(border) {
+    for ((cell, d), &pattern) in border_sides(n).zip(border) {
         grid[cell][d] = coin_picture(pattern);
     }
     grid
+}
+
+/// The border sides of an `n x n` grid as `(cell, direction)`, cells
+/// row-major, directions clockwise.
+fn border_sides(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    let grid = Grid::new(n);
+    grid.cells().flat_map(move |cell| {
+        (0..4)
+            .filter(move |&d| !grid.inner_directions(cell)[d])
+            .map(move |d| (cell, d))
+    })
 }
 
 /// Where a pattern sits in a solved grid.
@@ -387,14 +393,11 @@ pub fn layout(puzzle: &Puzzle, solution: &Arrangement) -> Vec<PatternLayout> {
             .or_default()
             .inner += 1;
     }
-    for cell in 0..n * n {
-        let inside: Vec<usize> = neighbours(n, cell).map(|(d, _)| d).collect();
-        for d in (0..4).filter(|d| !inside.contains(d)) {
-            let picture = solution.side(puzzle, cell, d);
-            let entry = layouts.entry(picture.pattern()).or_default();
-            entry.border += 1;
-            entry.border_plus += usize::from(picture.sign() == Sign::Plus);
-        }
+    for (cell, d) in border_sides(n) {
+        let picture = solution.side(puzzle, cell, d);
+        let entry = layouts.entry(picture.pattern()).or_default();
+        entry.border += 1;
+        entry.border_plus += usize::from(picture.sign() == Sign::Plus);
     }
     layouts.into_values().collect()
 }

@@ -133,9 +133,8 @@ pub fn ordered_forms(puzzle: &Puzzle) -> f64 {
         .pieces()
         .iter()
         .map(|p| {
-            let turns: Vec<Piece> = (0..4).map(|r| p.rotated(r)).collect();
-            let distinct = turns.iter().filter(|t| **t == *p).count();
-            (*turns.iter().min().expect("four turns"), 4 / distinct)
+            let symmetries = (0..4).filter(|&r| p.rotated(r) == *p).count();
+            (p.canonical(), 4 / symmetries)
         })
         .collect();
     classes.sort();
@@ -232,7 +231,6 @@ mod tests {
         // Brute force on 2x2 puzzles over 1 pattern: count ordered, turned
         // 4-tuples of pieces showing the same multiset of classes.
         let classes = piece_classes(1, true);
-        let canonical = |p: &Piece| (0..4).map(|r| p.rotated(r)).min().unwrap();
         let all: Vec<Piece> = classes
             .iter()
             .flat_map(|c| (0..4).map(|r| c.rotated(r)))
@@ -243,14 +241,14 @@ mod tests {
         let sets = PieceSets::new(2, 1, false);
         for _ in 0..20 {
             let puzzle = sets.draw(&mut rng);
-            let mut key: Vec<Piece> = puzzle.pieces().iter().map(canonical).collect();
+            let mut key: Vec<Piece> = puzzle.pieces().iter().map(Piece::canonical).collect();
             key.sort();
             let mut same = 0u64;
             for a in &all {
                 for b in &all {
                     for c in &all {
                         for d in &all {
-                            let mut other: Vec<Piece> = [a, b, c, d].iter().map(|p| canonical(p)).collect();
+                            let mut other: Vec<Piece> = [a, b, c, d].iter().map(|p| p.canonical()).collect();
                             other.sort();
                             same += u64::from(other == key);
                         }
@@ -270,12 +268,7 @@ mod tests {
         let mut seen = std::collections::BTreeMap::new();
         let draws = 25_200;
         for _ in 0..draws {
-            let mut key: Vec<Piece> = sets
-                .draw(&mut rng)
-                .pieces()
-                .iter()
-                .map(|p| (0..4).map(|r| p.rotated(r)).min().unwrap())
-                .collect();
+            let mut key: Vec<Piece> = sets.draw(&mut rng).pieces().iter().map(Piece::canonical).collect();
             key.sort();
             *seen.entry(key).or_insert(0usize) += 1;
         }
