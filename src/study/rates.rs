@@ -38,8 +38,11 @@ use crate::{Piece, Puzzle, Result};
 /// A point estimate with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Estimate {
+    /// The point estimate.
     pub estimate: f64,
+    /// Lower end of the 95% interval.
     pub low: f64,
+    /// Upper end of the 95% interval.
     pub high: f64,
 }
 

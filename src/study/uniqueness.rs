@@ -82,8 +82,11 @@ impl Population {
 /// One `(population, size, patterns)` row.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Cell {
+    /// Which puzzles the row is about.
     pub population: Population,
+    /// Grid size `n`.
     pub size: usize,
+    /// Number of patterns `K`.
     pub patterns: u32,
     /// `P(unique | solvable)` for a uniformly random solvable puzzle of the
     /// population: importance-weighted planted puzzles, delta-method interval.
@@ -94,8 +97,9 @@ pub struct Cell {
     pub p_unique: Estimate,
     /// Puzzles drawn directly from the population.
     pub sampled: usize,
-    /// Of those, with a solution / with exactly one.
+    /// Of those, with a solution.
     pub sampled_solvable: usize,
+    /// Of those, with exactly one solution.
     pub sampled_unique: usize,
     /// Planted puzzles drawn.
     pub planted: usize,
@@ -162,13 +166,17 @@ impl Cell {
 /// What the study draws.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
+    /// Grid sizes to run.
     pub sizes: Vec<usize>,
+    /// Numbers of patterns to run.
     pub patterns: Vec<u32>,
     /// Planted puzzles per cell, by size.
     pub counts: Vec<usize>,
     /// Puzzles drawn directly from the uniform population per cell, by size.
     pub sampled: Vec<usize>,
+    /// The seed every random draw derives from.
     pub seed: u64,
+    /// Whether pieces were drawn repetition-free.
     pub repetition_free: bool,
     /// Planted and directly drawn puzzles of the commercial row (none: no row).
     pub commercial: Option<(usize, usize)>,
