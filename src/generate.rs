@@ -11,6 +11,14 @@
 //! does not depend on which other puzzles were drawn, or on which thread.
 //! [`Recipe::keep`] draws candidates in parallel and keeps, in index order,
 //! those a filter accepts (e.g. puzzles with a unique solution).
+//!
+//! [`Style`] says how the solved grid's pictures are drawn: uniformly
+//! ([`Style::Planted`], SPEC's planted population) or in the layout of the
+//! real commercial puzzles ([`Style::Commercial`]: 3x3, 4 patterns, each on
+//! 3 inner boundaries and 3 border sides), or any layout with every pattern
+//! on 9 of the 36 sides ([`Style::NinePerPattern`]). In every style each
+//! inner boundary's sign (which of its two sides shows `+`) and each border
+//! side's sign are fair coins.
 
 use crate::puzzle::grid::{BOTTOM, Grid, LEFT, RIGHT, TOP, opposite};
 use crate::rng::Rng;
@@ -24,6 +32,41 @@ pub struct PlantOptions {
     /// How many pieces are made exact copies of another piece (turned
     /// randomly), the puzzle staying solvable.
     pub identical: usize,
+}
+
+/// How the pictures of the solved grid are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// Every inner boundary and border side gets a uniformly random picture.
+    #[default]
+    Planted,
+    /// 3x3 over 4 patterns: each pattern on exactly 3 inner boundaries and
+    /// 3 border sides (9 of the 36 sides), placed by uniformly random
+    /// permutations, signs by fair coins.
+    Commercial,
+    /// 3x3 over 4 patterns, each pattern on 9 of the 36 sides with any split
+    /// between inner boundaries and border sides: every such solved grid is
+    /// equally likely.
+    NinePerPattern,
+}
+
+impl Style {
+    /// The style's fixed `(size, patterns)`, `None` for [`Style::Planted`].
+    pub fn shape(self) -> Option<(usize, u32)> {
+        match self {
+            Style::Planted => None,
+            Style::Commercial | Style::NinePerPattern => Some((3, 4)),
+        }
+    }
+
+    /// The style's name in file headers and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Planted => "planted",
+            Style::Commercial => "commercial",
+            Style::NinePerPattern => "nine-per-pattern",
+        }
+    }
 }
 
 /// A family of planted puzzles: size, patterns, options and seed.
@@ -75,11 +118,33 @@ impl Recipe {
     /// assert_eq!(drawn, recipe.draw(0).unwrap());
     /// ```
     pub fn draw(&self, index: u64) -> Result<Drawn> {
+        self.draw_styled(Style::Planted, index)
+    }
+
+    /// Candidate `index` in `style` (the recipe's size and patterns must be
+    /// the style's [`Style::shape`]); names of other styles start with the
+    /// style's name.
+    ///
+    /// ```
+    /// use scramble::generate::{PlantOptions, Recipe, Style};
+    /// let recipe = Recipe { size: 3, patterns: 4, seed: 7, options: PlantOptions::default() };
+    /// let drawn = recipe.draw_styled(Style::Commercial, 0).unwrap();
+    /// assert_eq!(drawn.puzzle.name(), "commercial-s3-k4-seed7-0001");
+    /// assert!(drawn.solution.is_solution(&drawn.puzzle));
+    /// ```
+    pub fn draw_styled(&self, style: Style, index: u64) -> Result<Drawn> {
         let mut rng = Rng::stream(self.seed, index);
-        let (puzzle, solution) = planted(self.size, self.patterns, &mut rng, self.options)?;
+        let (puzzle, solution) = match style {
+            Style::Planted => planted(self.size, self.patterns, &mut rng, self.options)?,
+            _ => styled(style, (self.size, self.patterns), &mut rng)?,
+        };
+        let name = match style {
+            Style::Planted => self.name(index),
+            _ => format!("{}-{}", style.name(), self.name(index)),
+        };
         Ok(Drawn {
             index,
-            puzzle: puzzle.with_name(self.name(index)),
+            puzzle: puzzle.with_name(name),
             solution,
         })
     }
@@ -104,6 +169,18 @@ impl Recipe {
         accept: impl Fn(&Drawn) -> bool + Sync,
         progress: &(dyn Fn() + Sync),
     ) -> Result<(Vec<Drawn>, u64)> {
+        self.keep_styled(Style::Planted, wanted, max_draws, accept, progress)
+    }
+
+    /// [`Recipe::keep`] for candidates drawn in `style`.
+    pub fn keep_styled(
+        &self,
+        style: Style,
+        wanted: usize,
+        max_draws: u64,
+        accept: impl Fn(&Drawn) -> bool + Sync,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<(Vec<Drawn>, u64)> {
         use rayon::prelude::*;
         let batch = 64 * rayon::current_num_threads().max(1) as u64;
         let mut kept = Vec::with_capacity(wanted);
@@ -113,7 +190,7 @@ impl Recipe {
             let tested: Vec<Option<Drawn>> = (next..end)
                 .into_par_iter()
                 .map(|index| {
-                    let drawn = self.draw(index)?;
+                    let drawn = self.draw_styled(style, index)?;
                     progress();
                     Ok(accept(&drawn).then_some(drawn))
                 })
@@ -168,6 +245,161 @@ pub fn planted(size: usize, patterns: u32, rng: &mut Rng, options: PlantOptions)
         "cannot plant a {size}x{size} puzzle over {patterns} patterns with {options:?} after {GRID_ATTEMPTS} attempts: \
          use more patterns, fewer identical pieces or a larger grid"
     )))
+}
+
+/// A 3x3 puzzle over 4 patterns in `style` ([`Style::Commercial`] or
+/// [`Style::NinePerPattern`]) with its solution; `shape` must be `(3, 4)`.
+///
+/// Patterns go to the 12 inner boundaries and the 12 border sides by
+/// uniformly random permutations of the style's pattern lists; every inner
+/// boundary's orientation and every border side's sign is a fair coin.
+/// For [`Style::NinePerPattern`] the split (`a_i` inner boundaries and
+/// `9 - 2 a_i` border sides for pattern `i`) is drawn with probability
+/// proportional to its number of grids, so every solved grid with each
+/// pattern on 9 sides is equally likely. `O(1)` (a 3x3 grid).
+///
+/// ```
+/// use scramble::generate::{styled, Style};
+/// use scramble::rng::Rng;
+/// let (puzzle, solution) = styled(Style::Commercial, (3, 4), &mut Rng::new(1)).unwrap();
+/// assert!(solution.is_solution(&puzzle));
+/// let layout = scramble::generate::layout(&puzzle, &solution);
+/// assert!(layout.iter().all(|p| p.inner == 3 && p.border == 3));
+/// ```
+pub fn styled(style: Style, shape: (usize, u32), rng: &mut Rng) -> Result<(Puzzle, Arrangement)> {
+    if style.shape() != Some(shape) {
+        return Err(Error::Usage(format!(
+            "the {} style makes {} puzzles only, not {}x{} over {} patterns",
+            style.name(),
+            style
+                .shape()
+                .map_or("planted".into(), |(n, k)| format!("{n}x{n} over {k} patterns")),
+            shape.0,
+            shape.0,
+            shape.1
+        )));
+    }
+    let split = match style {
+        Style::NinePerPattern => nine_per_pattern_split(rng),
+        _ => [3; 4],
+    };
+    let mut inner: Vec<u32> = (1..=4)
+        .flat_map(|p| std::iter::repeat_n(p, split[p as usize - 1]))
+        .collect();
+    let mut border: Vec<u32> = (1..=4)
+        .flat_map(|p| std::iter::repeat_n(p, 9 - 2 * split[p as usize - 1]))
+        .collect();
+    rng.shuffle(&mut inner);
+    rng.shuffle(&mut border);
+    Ok(scatter(grid_of_labels(3, &inner, &border, rng), 3, rng))
+}
+
+/// The inner boundaries `a_i` per pattern of a [`Style::NinePerPattern`]
+/// grid, drawn in proportion to `12!/prod a_i! * 12!/prod (9 - 2 a_i)!`.
+fn nine_per_pattern_split(rng: &mut Rng) -> [usize; 4] {
+    let factorial = |n: usize| (1..=n as u64).product::<u64>();
+    let splits: Vec<([usize; 4], u64)> = (0..625)
+        .map(|code| std::array::from_fn(|i| code / 5usize.pow(i as u32) % 5))
+        .filter(|a: &[usize; 4]| a.iter().sum::<usize>() == 12)
+        .map(|a| {
+            let grids = factorial(12) / a.iter().map(|&x| factorial(x)).product::<u64>() * factorial(12)
+                / a.iter().map(|&x| factorial(9 - 2 * x)).product::<u64>();
+            (a, grids)
+        })
+        .collect();
+    let mut pick = rng.below(splits.iter().map(|s| s.1).sum::<u64>() as usize) as u64;
+    for (split, grids) in &splits {
+        if pick < *grids {
+            return *split;
+        }
+        pick -= grids;
+    }
+    unreachable!("pick is below the total")
+}
+
+/// A solved `n x n` grid: inner boundary `j` (in
+/// [`Arrangement::inner_boundaries`] order) shows pattern `inner[j]`, border
+/// side `j` (cells row-major, directions clockwise) pattern `border[j]`,
+/// signs by fair coins.
+fn grid_of_labels(n: usize, inner: &[u32], border: &[u32], rng: &mut Rng) -> Vec<[Picture; 4]> {
+    let blank = Picture::plus(1);
+    let mut grid = vec![[blank; 4]; n * n];
+    let mut coin_picture = |pattern: u32| {
+        let sign = if rng.coin() { Sign::Plus } else { Sign::Minus };
+        Picture::new(Pattern::new(pattern), sign)
+    };
+    for ((cell, d, other), &pattern) in Grid::new(n).inner_boundaries().zip(inner) {
+        let picture = coin_picture(pattern);
+        grid[cell][d] = picture;
+        grid[other][(d + 2) % 4] = picture.complement();
+    }
+    for ((cell, d), &pattern) in border_sides(n).zip(border) {
+        grid[cell][d] = coin_picture(pattern);
+    }
+    grid
+}
+
+/// The border sides of an `n x n` grid as `(cell, direction)`, cells
+/// row-major, directions clockwise.
+fn border_sides(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    let grid = Grid::new(n);
+    grid.cells().flat_map(move |cell| {
+        (0..4)
+            .filter(move |&d| !grid.inner_directions(cell)[d])
+            .map(move |d| (cell, d))
+    })
+}
+
+/// Where a pattern sits in a solved grid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PatternLayout {
+    /// The pattern's number.
+    pub pattern: u32,
+    /// Inner boundaries showing it (each counts two sides).
+    pub inner: usize,
+    /// Border sides showing it.
+    pub border: usize,
+    /// Of those, border sides showing its `+` picture.
+    pub border_plus: usize,
+}
+
+/// The layout of every pattern of `puzzle` in `solution` (a solution), in
+/// pattern order. `O(n^2)`.
+///
+/// ```
+/// use scramble::generate::{layout, planted, PlantOptions};
+/// let (puzzle, solution) = planted(3, 2, &mut scramble::rng::Rng::new(3), PlantOptions::default()).unwrap();
+/// let sides: usize = layout(&puzzle, &solution).iter().map(|p| 2 * p.inner + p.border).sum();
+/// assert_eq!(sides, 36);
+/// ```
+pub fn layout(puzzle: &Puzzle, solution: &Arrangement) -> Vec<PatternLayout> {
+    let n = solution.size();
+    let mut layouts: std::collections::BTreeMap<Pattern, PatternLayout> = puzzle
+        .patterns()
+        .into_iter()
+        .map(|p| {
+            (
+                p,
+                PatternLayout {
+                    pattern: p.number(),
+                    ..PatternLayout::default()
+                },
+            )
+        })
+        .collect();
+    for (cell, d, _) in solution.inner_boundaries() {
+        layouts
+            .entry(solution.side(puzzle, cell, d).pattern())
+            .or_default()
+            .inner += 1;
+    }
+    for (cell, d) in border_sides(n) {
+        let picture = solution.side(puzzle, cell, d);
+        let entry = layouts.entry(picture.pattern()).or_default();
+        entry.border += 1;
+        entry.border_plus += usize::from(picture.sign() == Sign::Plus);
+    }
+    layouts.into_values().collect()
 }
 
 fn check(size: usize, patterns: u32, options: PlantOptions) -> Result<()> {
@@ -371,6 +603,90 @@ mod tests {
         let (few, drawn) = recipe.keep(5, 3, |_| false, &|| ()).unwrap();
         assert!(few.is_empty());
         assert_eq!(drawn, 3);
+    }
+
+    #[test]
+    fn styles_put_every_pattern_on_nine_sides() {
+        let mut rng = Rng::new(21);
+        let mut splits = std::collections::BTreeSet::new();
+        for _ in 0..200 {
+            for style in [Style::Commercial, Style::NinePerPattern] {
+                let (puzzle, solution) = styled(style, (3, 4), &mut rng).unwrap();
+                assert!(solution.is_solution(&puzzle), "{puzzle}");
+                let layout = layout(&puzzle, &solution);
+                assert_eq!(layout.len(), 4, "{puzzle}");
+                assert!(layout.iter().all(|p| 2 * p.inner + p.border == 9), "{layout:?}");
+                if style == Style::Commercial {
+                    assert!(layout.iter().all(|p| (p.inner, p.border) == (3, 3)), "{layout:?}");
+                } else {
+                    splits.insert(layout.iter().map(|p| p.inner).collect::<Vec<_>>());
+                }
+            }
+        }
+        // Any split occurs, the even one most often but far from always.
+        assert!(splits.len() > 10, "{splits:?}");
+        assert!(styled(Style::Commercial, (4, 4), &mut rng).is_err());
+        assert!(styled(Style::Planted, (3, 4), &mut rng).is_err());
+    }
+
+    #[test]
+    fn border_signs_are_fair_coins() {
+        let mut rng = Rng::new(2);
+        let (mut plus, mut border) = (0, 0);
+        for _ in 0..500 {
+            let (puzzle, solution) = styled(Style::Commercial, (3, 4), &mut rng).unwrap();
+            for p in layout(&puzzle, &solution) {
+                plus += p.border_plus;
+                border += p.border;
+            }
+        }
+        // 6000 fair coins: 5 standard deviations is about 194.
+        assert!((plus as i64 - border as i64 / 2).abs() < 194, "{plus} of {border}");
+    }
+
+    /// The real puzzles against the commercial style: how many sides each
+    /// pattern takes, and how every solution lays the patterns out.
+    #[test]
+    fn real_puzzles_against_the_commercial_style() {
+        let mut table = Vec::new();
+        let mut files: Vec<_> = std::fs::read_dir("../shared/puzzles/real")
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+            .collect();
+        files.sort();
+        for file in &files {
+            let puzzle = crate::read_puzzle(file, Default::default()).unwrap();
+            let mut sides = std::collections::BTreeMap::new();
+            for picture in puzzle.pieces().iter().flat_map(|p| p.sides()) {
+                *sides.entry(picture.pattern().number()).or_insert(0) += 1;
+            }
+            let (solutions, _) = crate::solve::Solver::new(&puzzle, crate::solve::Order::Spiral, 0)
+                .unwrap()
+                .solutions();
+            let commercial = solutions
+                .iter()
+                .filter(|s| layout(&puzzle, s).iter().all(|p| (p.inner, p.border) == (3, 3)))
+                .count();
+            let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+            let sides: Vec<usize> = sides.into_values().collect();
+            table.push(format!("{name} {sides:?} {} {commercial}", solutions.len()));
+        }
+        // name, sides per pattern, solutions, solutions with every pattern on
+        // 3 inner boundaries and 3 border sides (RESULTS.md section 2.3)
+        let expected = [
+            "africa_puzzle [9, 9, 9, 9] 2 2",
+            "bird_puzzle [8, 9, 10, 9] 1 0",
+            "cowboys [9, 9, 9, 9] 1 1",
+            "crazy_planes [9, 9, 9, 9] 4 2",
+            "lion_tiger [9, 9, 9, 9] 1 1",
+            "monkey_puzzle [8, 9, 9, 10] 2 0",
+            "no_solution [8, 8, 10, 10] 0 0",
+            "plant_puzzle [9, 9, 9, 9] 2 0",
+            "repeat_puzzle [19, 17] 1680 0",
+            "wizards [9, 9, 9, 9] 1 1",
+        ];
+        assert_eq!(table, expected);
     }
 
     #[test]

@@ -23,6 +23,8 @@ if [ "${1:-}" != "--quick" ]; then
     # The studies with RESULTS.md's commands (their defaults).
     s study heuristics --sweep
     s study uniqueness
+    ./target/release/scramble study uniqueness --sizes 4 --patterns 4,5,6,7,8 --counts 1000 --sampled 4000 \
+        --commercial 0,0 --out docs/img/4x4 >/dev/null
     s study repetitions
 fi
 git status --short docs/img

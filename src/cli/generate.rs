@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use scramble::generate::{Drawn, PlantOptions, Recipe};
+use scramble::generate::{Drawn, PlantOptions, Recipe, Style};
 use scramble::output::{Owns, write_set};
 use scramble::solve::count_solutions;
 use serde::Serialize;
@@ -47,9 +47,30 @@ pub struct Args {
     /// With `--unique`: give up after this many candidates (default 1000 per puzzle asked).
     #[arg(long)]
     max_draws: Option<u64>,
+    /// How the solved grid is drawn: `planted` (every picture uniform) or
+    /// `commercial` (3x3, 4 patterns, each pattern on 3 inner boundaries
+    /// and 3 border sides, placed at random; signs by fair coins).
+    #[arg(long, value_enum, default_value_t = StyleArg::Planted)]
+    style: StyleArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// The `--style` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum StyleArg {
+    Planted,
+    Commercial,
+}
+
+impl StyleArg {
+    fn style(self) -> Style {
+        match self {
+            StyleArg::Planted => Style::Planted,
+            StyleArg::Commercial => Style::Commercial,
+        }
+    }
 }
 
 /// One written puzzle.
@@ -92,7 +113,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let bar = progress::bar(max_draws.min(args.count), "drawing");
     let unique = |d: &Drawn| !args.unique || count_solutions(&d.puzzle).is_ok_and(|n| n == 1);
-    let (kept, drawn) = recipe.keep(args.count as usize, max_draws, unique, &|| bar.inc(1))?;
+    let style = args.style.style();
+    if style != Style::Planted && args.repetition_free {
+        anyhow::bail!("--repetition-free is for the planted style only");
+    }
+    let (kept, drawn) = recipe.keep_styled(style, args.count as usize, max_draws, unique, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let puzzles = write(&args, &kept)?;
     let report = Report {
@@ -150,11 +175,16 @@ fn write(args: &Args, kept: &[Drawn]) -> anyhow::Result<Vec<Written>> {
 
 /// The comment lines saying how the puzzle was made.
 fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
-    let flags = [(args.repetition_free, " --repetition-free"), (args.unique, " --unique")]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, flag)| *flag)
-        .collect::<String>();
+    let commercial = args.style == StyleArg::Commercial;
+    let flags = [
+        (commercial, " --style commercial"),
+        (args.repetition_free, " --repetition-free"),
+        (args.unique, " --unique"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, flag)| *flag)
+    .collect::<String>();
     let n = args.size as usize;
     let rows: Vec<String> = drawn
         .solution
@@ -170,7 +200,7 @@ fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
     let mut out = format!(
         "# {}: made by `scramble generate --size {n} --patterns {} --seed {}{flags}`, candidate {} \
          (random stream ({}, {}))\n\
-         # a {n}x{n} planted puzzle: inner sides complementary, border sides random, pieces turned and shuffled\n\
+         # a {n}x{n} {}\n\
          # planted solution, rows of piece@quarter-turns clockwise: {}\n",
         drawn.puzzle.name(),
         args.patterns,
@@ -178,6 +208,12 @@ fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
         drawn.index,
         args.seed,
         drawn.index,
+        if commercial {
+            "commercial-style puzzle: each of 4 patterns on 3 inner boundaries (complementary) and 3 border sides, \
+             signs by fair coins, pieces turned and shuffled"
+        } else {
+            "planted puzzle: inner sides complementary, border sides random, pieces turned and shuffled"
+        },
         rows.join(" / ")
     );
     if let Some(count) = solutions {

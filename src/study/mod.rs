@@ -14,6 +14,7 @@
 
 pub mod heuristics;
 pub mod plot;
+pub mod rates;
 pub mod repetitions;
 pub mod stats;
 pub mod uniqueness;

@@ -1,17 +1,28 @@
-//! Open question 4.3: how many solutions do random puzzles have?
+//! Open question 4.3: how many solutions do random puzzles have, and how
+//! often is the solution unique?
 //!
-//! For every grid size and number of patterns, planted puzzles are drawn
-//! and their solutions counted modulo rotation with the fast solver
-//! (`spiral` order, one thread per puzzle, puzzles on every core). Planted
-//! puzzles have at least one solution by construction. Cost: one
-//! exhaustive search per puzzle.
+//! Every row names its population ([`Population`]) and reports three
+//! estimands with 95% intervals ([`super::rates`]): `P(unique | solvable)`
+//! over uniformly random solvable puzzles (planted puzzles, importance
+//! weights `1 / (solutions * ordered forms)`), and `P(solvable)`,
+//! `P(unique)` over uniformly random puzzles (direct sampling). Beside them
+//! it keeps the raw figures of the planted sample (`planted_unique_share`,
+//! the solution histogram), which weight each puzzle by its number of
+//! solutions and are **not** `P(unique | solvable)`.
+//!
+//! Solutions are counted modulo rotation with the fast solver (`spiral`
+//! order, one thread per puzzle, puzzles on every core). Cost: one
+//! exhaustive search per puzzle drawn.
 
 use serde::Serialize;
 
-use super::stats::{Summary, wilson};
+use super::rates::{Estimate, PieceSets, commercial_set, effective_size, ordered_forms};
+use super::stats::Summary;
 use super::{Progress, map_indexed, recipe};
-use crate::Result;
+use crate::generate::Style;
+use crate::rng::Rng;
 use crate::solve::{Order, Solver};
+use crate::{Puzzle, Result};
 
 /// Upper ends of the histogram's buckets: 1, 2, 3, 4, 5-8, 9-16, 17-64,
 /// 65-256, then everything above.
@@ -44,50 +55,109 @@ pub fn bucket(count: u64) -> usize {
         .unwrap_or(BUCKETS.len())
 }
 
-/// One `(size, patterns)` sample.
+/// Which puzzles a row is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Population {
+    /// Uniformly random multisets of `n*n` piece classes over patterns
+    /// `1..=K` (repetition-free ones when the plan says so); planted
+    /// puzzles from [`Style::Planted`].
+    Uniform,
+    /// 3x3, K = 4, every pattern on exactly 9 of the 36 sides, uniformly
+    /// (pieces with repetitions allowed); planted puzzles from
+    /// [`Style::NinePerPattern`].
+    Commercial,
+}
+
+impl Population {
+    /// Its name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Population::Uniform => "uniform",
+            Population::Commercial => "commercial",
+        }
+    }
+}
+
+/// One `(population, size, patterns)` row.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Cell {
+    /// Which puzzles the row is about.
+    pub population: Population,
     /// Grid size `n`.
     pub size: usize,
     /// Number of patterns `K`.
     pub patterns: u32,
-    /// Puzzles in the sample.
-    pub puzzles: usize,
-    /// Puzzles with exactly one solution modulo rotation.
-    pub unique: usize,
-    /// Share of the sample with exactly one solution.
-    pub share_unique: f64,
-    /// 95% Wilson interval of the share.
-    pub share_unique_low: f64,
-    /// Upper end of the 95% Wilson interval.
-    pub share_unique_high: f64,
-    /// Solutions modulo rotation.
-    pub solutions: Summary,
-    /// Puzzles per bucket of [`bucket_labels`].
-    pub histogram: Vec<usize>,
-    /// Every puzzle's count, in index order (left out of JSON).
+    /// `P(unique | solvable)` for a uniformly random solvable puzzle of the
+    /// population: importance-weighted planted puzzles, delta-method interval.
+    pub p_unique_given_solvable: Estimate,
+    /// `P(solvable)` for a uniformly random puzzle: direct sampling, Wilson.
+    pub p_solvable: Estimate,
+    /// `P(unique)` for a uniformly random puzzle: direct sampling, Wilson.
+    pub p_unique: Estimate,
+    /// Puzzles drawn directly from the population.
+    pub sampled: usize,
+    /// Of those, with a solution.
+    pub sampled_solvable: usize,
+    /// Of those, with exactly one solution.
+    pub sampled_unique: usize,
+    /// Planted puzzles drawn.
+    pub planted: usize,
+    /// Kish effective sample size of the planted importance weights.
+    pub planted_effective: f64,
+    /// Planted puzzles with exactly one solution modulo rotation.
+    pub planted_unique: usize,
+    /// Their share, with a Wilson interval: a puzzle with `s` solutions is
+    /// planted about `s` times as often, so this is *not* `P(unique | solvable)`.
+    pub planted_unique_share: Estimate,
+    /// Solutions modulo rotation of the planted puzzles.
+    pub planted_solutions: Summary,
+    /// Planted puzzles per bucket of [`bucket_labels`].
+    pub planted_histogram: Vec<usize>,
+    /// Every planted puzzle's count, in index order (left out of JSON).
     #[serde(skip)]
     pub counts: Vec<u64>,
 }
 
+/// What one row measured, before the estimates.
+struct Sample {
+    /// `(solutions, ordered forms)` of each planted puzzle.
+    planted: Vec<(u64, f64)>,
+    /// Solutions of each puzzle drawn directly.
+    direct: Vec<u64>,
+}
+
 impl Cell {
-    fn of(size: usize, patterns: u32, counts: Vec<u64>) -> Cell {
+    fn of(population: Population, size: usize, patterns: u32, sample: Sample) -> Cell {
+        let counts: Vec<u64> = sample.planted.iter().map(|p| p.0).collect();
+        let weights: Vec<(f64, bool)> = sample
+            .planted
+            .iter()
+            .map(|&(s, forms)| (1.0 / (s as f64 * forms), s == 1))
+            .collect();
         let unique = counts.iter().filter(|&&c| c == 1).count();
-        let (low, high) = wilson(unique, counts.len());
+        let solvable = sample.direct.iter().filter(|&&c| c >= 1).count();
+        let sampled_unique = sample.direct.iter().filter(|&&c| c == 1).count();
         let mut histogram = vec![0; BUCKETS.len() + 1];
         for &c in &counts {
             histogram[bucket(c)] += 1;
         }
         Cell {
+            population,
             size,
             patterns,
-            puzzles: counts.len(),
-            unique,
-            share_unique: unique as f64 / counts.len().max(1) as f64,
-            share_unique_low: low,
-            share_unique_high: high,
-            solutions: Summary::of(counts.iter().copied()),
-            histogram,
+            p_unique_given_solvable: Estimate::ratio(weights.iter().copied()),
+            p_solvable: Estimate::wilson(solvable, sample.direct.len()),
+            p_unique: Estimate::wilson(sampled_unique, sample.direct.len()),
+            sampled: sample.direct.len(),
+            sampled_solvable: solvable,
+            sampled_unique,
+            planted: counts.len(),
+            planted_effective: effective_size(weights.iter().map(|w| w.0)),
+            planted_unique: unique,
+            planted_unique_share: Estimate::wilson(unique, counts.len()),
+            planted_solutions: Summary::of(counts.iter().copied()),
+            planted_histogram: histogram,
             counts,
         }
     }
@@ -100,43 +170,145 @@ pub struct Plan {
     pub sizes: Vec<usize>,
     /// Numbers of patterns to run.
     pub patterns: Vec<u32>,
-    /// Puzzles per cell, by size.
+    /// Planted puzzles per cell, by size.
     pub counts: Vec<usize>,
+    /// Puzzles drawn directly from the uniform population per cell, by size.
+    pub sampled: Vec<usize>,
     /// The seed every random draw derives from.
     pub seed: u64,
     /// Whether pieces were drawn repetition-free.
     pub repetition_free: bool,
+    /// Planted and directly drawn puzzles of the commercial row (none: no row).
+    pub commercial: Option<(usize, usize)>,
 }
 
-/// Solution counts of `count` planted puzzles per `(size, patterns)` pair.
+/// Direct draws use the streams `(seed, SAMPLED_STREAMS + i)`, apart from
+/// the planted puzzles' `(seed, i)`.
+pub const SAMPLED_STREAMS: u64 = 1 << 62;
+
+/// Draws per kept commercial puzzle before giving up (about 220 needed on
+/// average).
+const COMMERCIAL_DRAWS: u64 = 1_000_000;
+
+fn solutions(puzzle: &Puzzle) -> Result<u64> {
+    Ok(Solver::new(puzzle, Order::Spiral, 0)?.count().solutions)
+}
+
+/// The rows of `plan`: every `(size, patterns)` pair of the uniform
+/// population, then the commercial row if asked.
 ///
 /// ```
 /// use scramble::study::uniqueness::{run, Plan};
-/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], seed: 1, repetition_free: false };
+/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, commercial: None };
 /// let cells = run(&plan, &|| ()).unwrap();
 /// assert_eq!(cells.len(), 2);
-/// assert!(cells.iter().all(|c| c.solutions.min >= 1.0)); // planted: never unsolvable
-/// assert!(cells[1].share_unique >= cells[0].share_unique);
+/// assert!(cells.iter().all(|c| c.planted_solutions.min >= 1.0)); // planted: never unsolvable
+/// assert!(cells.iter().all(|c| c.p_unique.estimate <= c.p_solvable.estimate));
 /// ```
 pub fn run(plan: &Plan, progress: Progress<'_>) -> Result<Vec<Cell>> {
-    plan.sizes
+    let uniform = plan
+        .sizes
         .iter()
-        .zip(&plan.counts)
-        .flat_map(|(&size, &count)| plan.patterns.iter().map(move |&k| (size, k, count)))
-        .map(|(size, patterns, count)| {
+        .zip(plan.counts.iter().zip(&plan.sampled))
+        .flat_map(|(&size, counts)| plan.patterns.iter().map(move |&k| (size, k, counts)))
+        .map(|(size, patterns, (&planted, &sampled))| {
             let recipe = recipe(size, patterns, plan.seed, plan.repetition_free);
-            let counts = map_indexed(count as u64, progress, |i| {
-                let puzzle = recipe.draw(i)?.puzzle;
-                Ok(Solver::new(&puzzle, Order::Spiral, 0)?.count().solutions)
-            })?;
-            Ok(Cell::of(size, patterns, counts))
-        })
-        .collect()
+            let sets = PieceSets::new(size, patterns, plan.repetition_free);
+            let sample = draw(
+                planted,
+                sampled,
+                progress,
+                |i| recipe.draw(i).map(|d| d.puzzle),
+                |rng| Ok(sets.draw(rng)),
+                plan.seed,
+            )?;
+            Ok(Cell::of(Population::Uniform, size, patterns, sample))
+        });
+    let commercial = plan.commercial.map(|(planted, sampled)| {
+        let recipe = recipe(3, 4, plan.seed, false);
+        let sets = PieceSets::new(3, 4, false);
+        let sample = draw(
+            planted,
+            sampled,
+            progress,
+            |i| recipe.draw_styled(Style::NinePerPattern, i).map(|d| d.puzzle),
+            |rng| commercial_set(&sets, rng, COMMERCIAL_DRAWS).map(|c| c.0),
+            plan.seed,
+        )?;
+        Ok(Cell::of(Population::Commercial, 3, 4, sample))
+    });
+    uniform.chain(commercial).collect()
+}
+
+/// Counts the solutions of `planted` planted puzzles and `sampled` direct
+/// draws (each from its own stream).
+fn draw(
+    planted: usize,
+    sampled: usize,
+    progress: Progress<'_>,
+    plant: impl Fn(u64) -> Result<Puzzle> + Sync,
+    sample: impl Fn(&mut Rng) -> Result<Puzzle> + Sync,
+    seed: u64,
+) -> Result<Sample> {
+    let planted = map_indexed(planted as u64, progress, |i| {
+        let puzzle = plant(i)?;
+        Ok((solutions(&puzzle)?, ordered_forms(&puzzle)))
+    })?;
+    let direct = map_indexed(sampled as u64, progress, |i| {
+        solutions(&sample(&mut Rng::stream(seed, SAMPLED_STREAMS + i))?)
+    })?;
+    Ok(Sample { planted, direct })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::census::{Census, fast, shard::Shard};
+
+    /// Both methods against the exact 2x2 census (whose puzzles are
+    /// multisets of piece classes, the uniform population here).
+    #[test]
+    fn two_by_two_estimates_cover_the_census_values() {
+        for (patterns, repetitions) in [(2, false), (2, true), (3, false)] {
+            let census = Census { patterns, repetitions };
+            let exact = fast::run(&census, Shard::WHOLE, 0, &()).tally.totals();
+            let plan = Plan {
+                sizes: vec![2],
+                patterns: vec![patterns as u32],
+                counts: vec![3000],
+                sampled: vec![3000],
+                seed: 11,
+                repetition_free: !repetitions,
+                commercial: None,
+            };
+            let cell = &run(&plan, &|| ()).unwrap()[0];
+            let share = |a: u64, b: u64| a as f64 / b as f64;
+            let given_solvable = share(exact.unique, exact.solvable);
+            let checks = [
+                ("P(unique | solvable)", cell.p_unique_given_solvable, given_solvable),
+                ("P(solvable)", cell.p_solvable, share(exact.solvable, exact.puzzles)),
+                ("P(unique)", cell.p_unique, share(exact.unique, exact.puzzles)),
+            ];
+            for (name, estimate, value) in checks {
+                assert!(
+                    estimate.covers(value),
+                    "{census:?} {name}: exact {value}, estimate {estimate:?}"
+                );
+                assert!(estimate.high - estimate.low < 0.06, "{census:?} {name}: {estimate:?}");
+            }
+            // The unweighted planted share estimates something else (over 2
+            // patterns without repetitions no 2x2 puzzle is unique at all).
+            if given_solvable == 0.0 {
+                assert_eq!(cell.planted_unique, 0);
+            } else {
+                assert!(
+                    cell.planted_unique_share.high < given_solvable,
+                    "{census:?}: {:?} against {given_solvable}",
+                    cell.planted_unique_share
+                );
+            }
+        }
+    }
 
     #[test]
     fn buckets_cover_every_count_once() {
@@ -152,8 +324,10 @@ mod tests {
             sizes: vec![2, 3],
             patterns: vec![3],
             counts: vec![12, 6],
+            sampled: vec![3, 3],
             seed: 4,
             repetition_free: true,
+            commercial: None,
         };
         let cells = run(&plan, &|| ()).unwrap();
         assert_eq!(cells, run(&plan, &|| ()).unwrap());
@@ -163,8 +337,8 @@ mod tests {
                 let puzzle = recipe.draw(i as u64).unwrap().puzzle;
                 assert_eq!(count, crate::solve::plain::count_solutions(&puzzle), "{puzzle}");
             }
-            assert_eq!(cell.histogram.iter().sum::<usize>(), cell.puzzles);
-            assert_eq!(cell.unique, cell.histogram[0]);
+            assert_eq!(cell.planted_histogram.iter().sum::<usize>(), cell.planted);
+            assert_eq!(cell.planted_unique, cell.planted_histogram[0]);
         }
     }
 }

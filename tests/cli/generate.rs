@@ -213,3 +213,28 @@ fn impossible_requests_exit_2_with_the_fix() {
         .code(2)
         .stderr(predicate::str::contains("use at least 2"));
 }
+
+#[test]
+fn commercial_style_puts_every_pattern_on_nine_sides() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(out.path(), &["--style", "commercial", "--count", "4", "--seed", "3"]);
+    for written in report["puzzles"].as_array().unwrap() {
+        let path = Path::new(written["file"].as_str().unwrap());
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.starts_with("# commercial-s3-k4-seed3-"), "{text}");
+        assert!(text.contains("--seed 3 --style commercial`"), "{text}");
+        let puzzle = scramble::read_puzzle(path, Default::default()).unwrap();
+        let mut sides = BTreeMap::new();
+        for picture in puzzle.pieces().iter().flat_map(|p| p.sides()) {
+            *sides.entry(picture.pattern().number()).or_insert(0) += 1;
+        }
+        assert_eq!(sides.into_values().collect::<Vec<_>>(), vec![9; 4], "{text}");
+        assert!(solutions(path) >= 1, "{text}");
+    }
+    scramble()
+        .args(["generate", "--style", "commercial", "--size", "4", "--out"])
+        .arg(out.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("3x3 over 4 patterns"));
+}

@@ -149,7 +149,7 @@ fn heuristics_text_table_and_bad_sweep() {
         .arg(out.path())
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("one count per size"));
+        .stderr(predicate::str::contains("one number per size"));
 }
 
 #[test]
@@ -164,12 +164,48 @@ fn uniqueness_counts_match_solve() {
         "3,5",
         "--counts",
         "12,6",
+        "--sampled",
+        "20,10",
+        "--commercial",
+        "4,3",
         "--seed",
         "4",
     ];
     let report = json(&args, out.path());
     let cells = report["cells"].as_array().unwrap();
-    assert_eq!(cells.len(), 4);
+    assert_eq!(cells.len(), 5);
+    for cell in cells {
+        for key in [
+            "p_unique_given_solvable",
+            "p_solvable",
+            "p_unique",
+            "planted_unique_share",
+        ] {
+            let e = &cell[key];
+            let (estimate, low, high) = (
+                e["estimate"].as_f64().unwrap(),
+                e["low"].as_f64().unwrap(),
+                e["high"].as_f64().unwrap(),
+            );
+            assert!(
+                0.0 <= low && low <= estimate && estimate <= high && high <= 1.0,
+                "{key}: {e}"
+            );
+        }
+    }
+    let commercial = &cells[4];
+    assert_eq!(commercial["population"], "commercial");
+    assert_eq!(
+        (commercial["planted"].as_u64(), commercial["sampled"].as_u64()),
+        (Some(4), Some(3))
+    );
+    assert!(
+        report["definitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d[0] == "p_unique_given_solvable")
+    );
     let dir = tempfile::tempdir().unwrap();
     scramble()
         .args([
@@ -203,15 +239,15 @@ fn uniqueness_counts_match_solve() {
         .count();
     assert_eq!(cells[3]["size"], 3);
     assert_eq!(cells[3]["patterns"], 5);
-    assert_eq!(cells[3]["unique"], unique as u64);
+    assert_eq!(cells[3]["planted_unique"], unique as u64);
     for cell in cells {
-        let histogram: u64 = cell["histogram"]
+        let histogram: u64 = cell["planted_histogram"]
             .as_array()
             .unwrap()
             .iter()
             .map(|h| h.as_u64().unwrap())
             .sum();
-        assert_eq!(histogram, cell["puzzles"].as_u64().unwrap());
+        assert_eq!(histogram, cell["planted"].as_u64().unwrap());
     }
     let plots = report["plots"].as_array().unwrap();
     assert_eq!(plots.len(), 3, "share plot and one histogram per size");

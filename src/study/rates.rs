@@ -1,0 +1,298 @@
+//! Named estimands of open question 4.3, each with a 95% interval.
+//!
+//! **Population.** A *puzzle* is what the 2x2 census counts: a multiset of
+//! `n*n` piece classes (rotation classes of 4-tuples of the pictures of
+//! patterns `1..=K`, repetition-free ones only when so stated). The
+//! *uniform* population draws such a multiset uniformly ([`PieceSets`]);
+//! *uniform solvable* conditions it on having a solution. The *commercial*
+//! population is the uniform one over 3x3, K = 4 restricted to puzzles with
+//! every pattern on exactly 9 of the 36 sides.
+//!
+//! **Estimands.** `P(solvable)` and `P(unique)` of a uniformly random puzzle
+//! are estimated by direct sampling with Wilson intervals
+//! ([`Estimate::wilson`]). `P(unique | solvable)` of a uniformly random
+//! solvable puzzle is estimated from planted puzzles by importance
+//! weighting: a planted puzzle (as an ordered list of turned pieces) is
+//! drawn with probability proportional to its solution arrangements, i.e. to
+//! `solutions * ordered_forms`, where [`ordered_forms`] counts the ordered,
+//! turned lists that show the same multiset of classes. Weights
+//! `1 / (solutions * ordered_forms)` make the sample uniform over solvable
+//! multisets, and the self-normalised ratio [`Estimate::ratio`] (delta-method
+//! interval) estimates the share of unique ones. This needs every solved grid
+//! of the population to be equally likely under the generator, which holds
+//! for [`crate::generate::planted`] (per-cell redraws in row-major order
+//! accept every repetition-free completion with the same probability, which
+//! depends on the cell's position only) and for
+//! [`crate::generate::Style::NinePerPattern`].
+//!
+//! The share of unique puzzles among planted puzzles (unweighted) is a
+//! different estimand: it weights every puzzle by its number of solutions.
+
+use serde::Serialize;
+
+use super::stats::wilson;
+use crate::census::pieces::piece_classes;
+use crate::rng::Rng;
+use crate::{Piece, Puzzle, Result};
+
+/// A point estimate with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The point estimate.
+    pub estimate: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+/// The 97.5% quantile of the standard normal distribution.
+const Z: f64 = 1.959_963_984_540_054;
+
+impl Estimate {
+    /// The share `hits / n` with its Wilson interval (`n = 0`: 0 in `[0, 1]`).
+    ///
+    /// ```
+    /// use scramble::study::rates::Estimate;
+    /// let e = Estimate::wilson(8, 10);
+    /// assert_eq!(e.estimate, 0.8);
+    /// assert!(e.low < 0.8 && 0.8 < e.high);
+    /// ```
+    pub fn wilson(hits: usize, n: usize) -> Estimate {
+        let (low, high) = wilson(hits, n);
+        Estimate {
+            estimate: hits as f64 / n.max(1) as f64,
+            low,
+            high,
+        }
+    }
+
+    /// The weighted share `sum w y / sum w` of `(weight, y)` samples, with
+    /// the delta-method interval of a ratio estimator: variance
+    /// `sum w^2 (y - R)^2 / (sum w)^2`, clamped to `[0, 1]`. `O(n)`.
+    ///
+    /// ```
+    /// use scramble::study::rates::Estimate;
+    /// // Equal weights give the plain share.
+    /// let e = Estimate::ratio([(1.0, true), (1.0, false), (1.0, true), (1.0, true)]);
+    /// assert_eq!(e.estimate, 0.75);
+    /// // Weight 1/3 on the misses: 3 hits of weight 1 against 1 miss of weight 1/3.
+    /// let e = Estimate::ratio([(1.0, true), (1.0 / 3.0, false), (1.0, true), (1.0, true)]);
+    /// assert!((e.estimate - 0.9).abs() < 1e-12);
+    /// ```
+    pub fn ratio(samples: impl IntoIterator<Item = (f64, bool)>) -> Estimate {
+        let samples: Vec<(f64, f64)> = samples.into_iter().map(|(w, y)| (w, f64::from(u8::from(y)))).collect();
+        let total: f64 = samples.iter().map(|s| s.0).sum();
+        if samples.is_empty() || total <= 0.0 {
+            return Estimate {
+                estimate: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let r = samples.iter().map(|(w, y)| w * y).sum::<f64>() / total;
+        let variance = samples.iter().map(|(w, y)| (w * (y - r)).powi(2)).sum::<f64>() / (total * total);
+        let spread = Z * variance.sqrt();
+        Estimate {
+            estimate: r,
+            low: (r - spread).max(0.0),
+            high: (r + spread).min(1.0),
+        }
+    }
+
+    /// Whether `value` lies in the interval.
+    pub fn covers(&self, value: f64) -> bool {
+        self.low <= value && value <= self.high
+    }
+}
+
+/// The Kish effective sample size `(sum w)^2 / sum w^2` of weights.
+///
+/// ```
+/// assert_eq!(scramble::study::rates::effective_size([1.0, 1.0, 1.0]), 3.0);
+/// assert_eq!(scramble::study::rates::effective_size([1.0, 0.0]), 1.0);
+/// ```
+pub fn effective_size(weights: impl IntoIterator<Item = f64>) -> f64 {
+    let (sum, squares) = weights.into_iter().fold((0.0, 0.0), |(s, q), w| (s + w, q + w * w));
+    if squares == 0.0 { 0.0 } else { sum * sum / squares }
+}
+
+/// How many ordered lists of turned pieces show the same multiset of piece
+/// classes as `puzzle`, divided by `(n*n)!`: the product of the pieces'
+/// numbers of distinct rotations over the product of the factorials of the
+/// multiplicities of the classes. `O(n^2 log n)`.
+///
+/// ```
+/// use scramble::study::rates::ordered_forms;
+/// // four classes; the second piece looks the same after a half turn
+/// let distinct: scramble::Puzzle = "1+ 2+ 1- 2-\n1+ 2+ 1+ 2+\n1+ 1- 2+ 2-\n2+ 1- 2- 1-".parse().unwrap();
+/// assert_eq!(ordered_forms(&distinct), 4.0 * 2.0 * 4.0 * 4.0);
+/// // one class twice (4 rotations each), a half-turn-symmetric class twice
+/// let twins: scramble::Puzzle = "1+ 2+ 1- 2-\n2+ 1- 2- 1+\n1+ 2+ 1+ 2+\n2+ 1+ 2+ 1+".parse().unwrap();
+/// assert_eq!(ordered_forms(&twins), (4.0 * 4.0) / 2.0 * (2.0 * 2.0) / 2.0);
+/// ```
+pub fn ordered_forms(puzzle: &Puzzle) -> f64 {
+    let mut classes: Vec<(Piece, usize)> = puzzle
+        .pieces()
+        .iter()
+        .map(|p| {
+            let symmetries = (0..4).filter(|&r| p.rotated(r) == *p).count();
+            (p.canonical(), 4 / symmetries)
+        })
+        .collect();
+    classes.sort();
+    let orbits: f64 = classes.iter().map(|c| c.1 as f64).product();
+    let multiplicities: f64 = classes
+        .chunk_by(|a, b| a.0 == b.0)
+        .map(|run| (1..=run.len()).map(|m| m as f64).product::<f64>())
+        .product();
+    orbits / multiplicities
+}
+
+/// Uniformly random multisets of `size*size` piece classes over patterns
+/// `1..=patterns`: the *uniform* population.
+#[derive(Clone, Debug)]
+pub struct PieceSets {
+    size: usize,
+    classes: Vec<Piece>,
+}
+
+impl PieceSets {
+    /// The population of `size x size` puzzles over `patterns` patterns
+    /// (every piece class, or repetition-free ones only). Lists the
+    /// classes: `O(K^4)`.
+    pub fn new(size: usize, patterns: u32, repetition_free: bool) -> PieceSets {
+        PieceSets {
+            size,
+            classes: piece_classes(patterns as usize, !repetition_free),
+        }
+    }
+
+    /// A uniformly random multiset: `n*n` distinct positions among
+    /// `classes + n*n - 1` (Floyd's sampling), sorted, position `i` minus
+    /// `i` naming the `i`-th class (stars and bars). Each piece is given a
+    /// random turn. `O(n^2 log n)`.
+    ///
+    /// ```
+    /// use scramble::study::rates::PieceSets;
+    /// let sets = PieceSets::new(3, 4, true);
+    /// let puzzle = sets.draw(&mut scramble::rng::Rng::new(1));
+    /// assert_eq!(puzzle.size(), 3);
+    /// assert!(puzzle.is_repetition_free());
+    /// ```
+    pub fn draw(&self, rng: &mut Rng) -> Puzzle {
+        let k = self.size * self.size;
+        let total = self.classes.len() + k - 1;
+        let mut chosen: Vec<usize> = Vec::with_capacity(k);
+        for j in total - k..total {
+            let t = rng.below(j + 1);
+            chosen.push(if chosen.contains(&t) { j } else { t });
+        }
+        chosen.sort_unstable();
+        let pieces = chosen
+            .iter()
+            .enumerate()
+            .map(|(i, &position)| self.classes[position - i].rotated(rng.below(4)))
+            .collect();
+        Puzzle::new(pieces).expect("n*n pieces")
+    }
+}
+
+/// Whether every pattern of `puzzle` is on exactly `sides` of its sides and
+/// it uses `patterns` patterns.
+pub fn balanced(puzzle: &Puzzle, patterns: usize, sides: usize) -> bool {
+    let mut counts = std::collections::BTreeMap::new();
+    for piece in puzzle.pieces() {
+        for picture in piece.sides() {
+            *counts.entry(picture.pattern()).or_insert(0) += 1;
+        }
+    }
+    counts.len() == patterns && counts.values().all(|&c| c == sides)
+}
+
+/// A uniformly random commercial-population puzzle (3x3, K = 4, every
+/// pattern on 9 sides) by rejection from [`PieceSets`], with the number of
+/// draws it took (about 1 in 220 is kept). Errors after `max_draws`.
+pub fn commercial_set(sets: &PieceSets, rng: &mut Rng, max_draws: u64) -> Result<(Puzzle, u64)> {
+    for draws in 1..=max_draws {
+        let puzzle = sets.draw(rng);
+        if balanced(&puzzle, 4, 9) {
+            return Ok((puzzle, draws));
+        }
+    }
+    Err(crate::Error::Usage(format!(
+        "no puzzle with every pattern on 9 sides in {max_draws} draws"
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordered_forms_count_the_ordered_lists() {
+        // Brute force on 2x2 puzzles over 1 pattern: count ordered, turned
+        // 4-tuples of pieces showing the same multiset of classes.
+        let classes = piece_classes(1, true);
+        let all: Vec<Piece> = classes
+            .iter()
+            .flat_map(|c| (0..4).map(|r| c.rotated(r)))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let mut rng = Rng::new(5);
+        let sets = PieceSets::new(2, 1, false);
+        for _ in 0..20 {
+            let puzzle = sets.draw(&mut rng);
+            let mut key: Vec<Piece> = puzzle.pieces().iter().map(Piece::canonical).collect();
+            key.sort();
+            let mut same = 0u64;
+            for a in &all {
+                for b in &all {
+                    for c in &all {
+                        for d in &all {
+                            let mut other: Vec<Piece> = [a, b, c, d].iter().map(|p| p.canonical()).collect();
+                            other.sort();
+                            same += u64::from(other == key);
+                        }
+                    }
+                }
+            }
+            assert_eq!(same as f64, 24.0 * ordered_forms(&puzzle), "{puzzle}");
+        }
+    }
+
+    #[test]
+    fn piece_sets_are_uniform_multisets() {
+        // 2x2 over 1 pattern with repetitions: 6 classes, C(9, 4) = 126
+        // multisets, each drawn about 1/126 of the time.
+        let sets = PieceSets::new(2, 1, false);
+        let mut rng = Rng::new(9);
+        let mut seen = std::collections::BTreeMap::new();
+        let draws = 25_200;
+        for _ in 0..draws {
+            let mut key: Vec<Piece> = sets.draw(&mut rng).pieces().iter().map(Piece::canonical).collect();
+            key.sort();
+            *seen.entry(key).or_insert(0usize) += 1;
+        }
+        assert_eq!(seen.len(), 126);
+        // 200 expected per multiset; 5 standard deviations is about 71.
+        assert!(seen.values().all(|&c| (129..=271).contains(&c)), "{seen:?}");
+    }
+
+    #[test]
+    fn ratio_interval_covers_a_known_weighted_share() {
+        // Half the samples hit with weight 1, half miss with weight 3: R = 1/4.
+        let e = Estimate::ratio((0..400).map(|i| if i % 2 == 0 { (1.0, true) } else { (3.0, false) }));
+        assert!((e.estimate - 0.25).abs() < 1e-12);
+        assert!(e.low < 0.25 && e.high > 0.25 && e.high - e.low < 0.1, "{e:?}");
+        assert_eq!(
+            Estimate::ratio([]),
+            Estimate {
+                estimate: 0.0,
+                low: 0.0,
+                high: 1.0
+            }
+        );
+    }
+}
