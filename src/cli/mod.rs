@@ -3,6 +3,7 @@
 mod generate;
 mod graph;
 mod inspect;
+mod inspect_subgraph;
 mod merge;
 mod progress;
 mod show;

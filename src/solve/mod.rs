@@ -13,6 +13,7 @@
 
 mod fast;
 mod order;
+pub mod graph;
 pub mod plain;
 mod stats;
 mod tables;

@@ -14,6 +14,9 @@
 
 pub mod analysis;
 pub mod conditions;
+pub mod gluing;
+pub mod grid;
+pub mod edge_list;
 pub mod subgraph;
 pub mod twisted;
 
