@@ -15,7 +15,7 @@
 
 use std::collections::BTreeSet;
 
-use scramble::judge::kept_edges;
+use scramble::recording::kept::kept_edges;
 use scramble::rng::Rng;
 use scramble::theorem::edge_list;
 use scramble::theorem::gluing::{Circuits, Edges};

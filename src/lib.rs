@@ -20,6 +20,7 @@ pub mod error;
 pub mod generate;
 pub mod judge;
 pub mod output;
+mod partition;
 pub mod puzzle;
 pub mod recording;
 pub mod render;

@@ -20,6 +20,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, Grid, rotation_bringing, unturned_side};
 use crate::solve::Stats;
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
@@ -28,14 +29,12 @@ pub type Point = (usize, usize);
 
 /// The four cells round an interior point, counterclockwise from the
 /// top-left one, each with the direction its corner at the point starts
-/// from (the corner runs from that side to the next one clockwise).
-pub fn cells_round(size: usize, (i, j): Point) -> [(usize, usize); 4] {
-    [
-        ((i - 1) * size + j - 1, 1),
-        (i * size + j - 1, 0),
-        (i * size + j, 3),
-        ((i - 1) * size + j, 2),
-    ]
+/// from (the corner runs from that side to the next one clockwise): the
+/// block of [`Grid::block`] taken top-left, bottom-left, bottom-right,
+/// top-right.
+pub fn cells_round(size: usize, point: Point) -> [(usize, usize); 4] {
+    let block = Grid::new(size).block(point);
+    [0, 2, 3, 1].map(|k| (block[k], BLOCK_CENTRE_DIRECTIONS[k]))
 }
 
 /// The lattice point at the corner of `cell` that starts at direction `d`
@@ -49,7 +48,7 @@ pub fn corner_point(size: usize, cell: usize, d: usize) -> Option<Point> {
 
 /// The interior lattice points in row-major order: `(n - 1)^2` of them.
 pub fn interior_points(size: usize) -> impl Iterator<Item = Point> {
-    (1..size).flat_map(move |i| (1..size).map(move |j| (i, j)))
+    Grid::new(size).lattice_points()
 }
 
 /// Tails, heads and colors of the recording graph's edges, by edge number.
@@ -326,7 +325,7 @@ impl Gluer {
         for (&(cell, d), &e) in round.iter().zip(circuit) {
             let placement = Placement {
                 piece: e / 4,
-                rotation: (d + 4 - e % 4) % 4,
+                rotation: rotation_bringing(e % 4, d),
             };
             match state.cells[cell] {
                 Some(p) if p == placement => {}
@@ -362,7 +361,7 @@ impl Gluer {
 
 /// The edge a placed piece shows at the corner starting at direction `d`.
 fn edge_at(p: Placement, d: usize) -> usize {
-    4 * p.piece + (d + 4 - p.rotation) % 4
+    4 * p.piece + unturned_side(p.rotation, d)
 }
 
 #[cfg(test)]
@@ -393,7 +392,7 @@ pub(crate) mod tests {
             for point in interior_points(n) {
                 for (cell, d) in cells_round(n, point) {
                     assert_eq!(corner_point(n, cell, d), Some(point));
-                    assert!(crate::judge::inner_corners(n, cell, 0).contains(&d));
+                    assert!(crate::recording::kept::inner_corners(n, cell, 0).contains(&d));
                 }
             }
         }

@@ -134,7 +134,7 @@ fn glue(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Vec<Arrangement> {
 fn glued_verdict(puzzle: &Puzzle, edges: &Edges, shapes: Finding, solutions: Vec<Arrangement>) -> GridVerdict {
     let graph = crate::RecordingGraph::new(puzzle);
     let first = &solutions[0];
-    let split: Split = crate::judge::blocks(&graph, first)
+    let split: Split = crate::recording::kept::blocks(&graph, first)
         .into_iter()
         .map(|(_, b)| {
             let mut set = b.edges().map(|e| e.index());
@@ -604,7 +604,7 @@ mod tests {
 
     use super::*;
     use crate::RecordingGraph;
-    use crate::judge::kept_edges;
+    use crate::recording::kept::kept_edges;
     use crate::theorem::gluing::Gluer;
     use crate::theorem::gluing::tests::planted;
 
