@@ -92,7 +92,8 @@ fn meets(v: &GridVerdict, form: &str) -> bool {
 fn random_puzzle(k: u32, index: u64, repetitions: bool) -> Puzzle {
     let mut rng = Rng::stream(u64::from(k) * 1_000_003, index);
     let mut piece = || loop {
-        let sides: [String; 4] = std::array::from_fn(|_| format!("{}{}", 1 + rng.below(k as usize), if rng.coin() { '+' } else { '-' }));
+        let sides: [String; 4] =
+            std::array::from_fn(|_| format!("{}{}", 1 + rng.below(k as usize), if rng.coin() { '+' } else { '-' }));
         let repeated = (0..4).any(|a| (a + 1..4).any(|b| sides[a] == sides[b]));
         if repetitions || !repeated {
             return sides.join(" ");
@@ -128,7 +129,12 @@ fn candidates_of(puzzle: &Puzzle) -> Vec<BTreeSet<usize>> {
     out.into_iter().collect()
 }
 
-fn extend(puzzle: &Puzzle, through: &[Vec<[usize; 4]>], chosen: &mut Vec<[usize; 4]>, out: &mut BTreeSet<BTreeSet<usize>>) {
+fn extend(
+    puzzle: &Puzzle,
+    through: &[Vec<[usize; 4]>],
+    chosen: &mut Vec<[usize; 4]>,
+    out: &mut BTreeSet<BTreeSet<usize>>,
+) {
     let h: BTreeSet<usize> = chosen.iter().flatten().copied().collect();
     if h.len() != 4 * chosen.len() || !plausible(&h) || out.len() > 50_000 {
         return;

@@ -52,7 +52,9 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
     })?;
     let h = edge_list::parse(puzzle, &text, &file.display().to_string())?;
     let verdict = grid::evaluate(puzzle, &h);
-    let stem = file.file_stem().map_or("subgraph".into(), |s| s.to_string_lossy().into_owned());
+    let stem = file
+        .file_stem()
+        .map_or("subgraph".into(), |s| s.to_string_lossy().into_owned());
     let dir = options.out.join(puzzle.name()).join("inspect");
     let pictures = Pictures::new(puzzle, graph, options.renderer);
     let edges: Vec<EdgeIndex> = h.iter().map(|&e| EdgeIndex::new(e)).collect();

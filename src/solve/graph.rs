@@ -43,7 +43,11 @@ mod tests {
 
     fn real() -> Vec<Puzzle> {
         let dir = std::path::Path::new("../shared/puzzles/real");
-        let mut files: Vec<_> = std::fs::read_dir(dir).expect("real puzzles").map(|e| e.unwrap().path()).collect();
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("real puzzles")
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
         files.sort();
         files
             .iter()
@@ -66,8 +70,11 @@ mod tests {
 
     fn puzzle(size: usize) -> impl Strategy<Value = Puzzle> {
         let picture = (1u32..=3, any::<bool>()).prop_map(|(n, plus)| format!("{n}{}", if plus { '+' } else { '-' }));
-        (any::<u64>(), proptest::collection::vec(proptest::array::uniform4(picture), size * size)).prop_map(
-            move |(seed, sides)| {
+        (
+            any::<u64>(),
+            proptest::collection::vec(proptest::array::uniform4(picture), size * size),
+        )
+            .prop_map(move |(seed, sides)| {
                 // Half the cases are planted, so that they have solutions.
                 if seed % 2 == 0 {
                     let recipe = crate::generate::Recipe {
@@ -80,8 +87,7 @@ mod tests {
                 }
                 let text: Vec<String> = sides.iter().map(|s| s.join(" ")).collect();
                 text.join("\n").parse().expect("puzzle")
-            },
-        )
+            })
     }
 
     proptest! {

@@ -12,8 +12,8 @@
 //! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.
 
 mod fast;
-mod order;
 pub mod graph;
+mod order;
 pub mod plain;
 mod stats;
 mod tables;

@@ -50,11 +50,13 @@ pub fn parse(puzzle: &Puzzle, text: &str, file: &str) -> Result<BTreeSet<usize>>
                 format!("expected `TAIL -> HEAD COLOR` (e.g. `1+ -> 2- #3`), found {found}"),
             ));
         };
-        let tail = picture(puzzle, tail).ok_or_else(|| at(c1, format!("expected a picture of the puzzle, found `{tail}`")))?;
+        let tail =
+            picture(puzzle, tail).ok_or_else(|| at(c1, format!("expected a picture of the puzzle, found `{tail}`")))?;
         if arrow != "->" {
             return Err(at(c2, format!("expected `->`, found `{arrow}`")));
         }
-        let head = picture(puzzle, head).ok_or_else(|| at(c3, format!("expected a picture of the puzzle, found `{head}`")))?;
+        let head =
+            picture(puzzle, head).ok_or_else(|| at(c3, format!("expected a picture of the puzzle, found `{head}`")))?;
         let edge = corner(puzzle, &edges, color, tail, head).map_err(|m| at(c4, m))?;
         if !h.insert(edge) {
             return Err(at(column, format!("edge `{}` is listed twice", line.trim())));
@@ -73,7 +75,11 @@ pub fn write(puzzle: &Puzzle, h: &BTreeSet<usize>) -> String {
         let twins = (0..4)
             .filter(|c| edges.tail(4 * piece + c) == tail && edges.head(4 * piece + c) == head)
             .count();
-        let corner = if twins > 1 { format!(".{}", e % 4) } else { String::new() };
+        let corner = if twins > 1 {
+            format!(".{}", e % 4)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
             "{} -> {} {}{corner}",
@@ -115,14 +121,25 @@ fn picture(puzzle: &Puzzle, token: &str) -> Option<Picture> {
 }
 
 /// The edge `COLOR` names from `tail` to `head`.
-fn corner(puzzle: &Puzzle, edges: &Edges, color: &str, tail: Picture, head: Picture) -> std::result::Result<usize, String> {
+fn corner(
+    puzzle: &Puzzle,
+    edges: &Edges,
+    color: &str,
+    tail: Picture,
+    head: Picture,
+) -> std::result::Result<usize, String> {
     let (label, named_corner) = match color.rsplit_once('.') {
         Some((l, c)) => (l, Some(c)),
         None => (color, None),
     };
     let piece = (0..puzzle.pieces().len())
         .find(|&p| puzzle.piece_label(p) == label)
-        .ok_or_else(|| format!("expected a piece (`#1` to `#{}` or a piece name), found `{label}`", puzzle.pieces().len()))?;
+        .ok_or_else(|| {
+            format!(
+                "expected a piece (`#1` to `#{}` or a piece name), found `{label}`",
+                puzzle.pieces().len()
+            )
+        })?;
     let matching: Vec<usize> = (0..4)
         .filter(|c| edges.tail(4 * piece + c) == tail && edges.head(4 * piece + c) == head)
         .collect();
@@ -136,7 +153,9 @@ fn corner(puzzle: &Puzzle, edges: &Edges, color: &str, tail: Picture, head: Pict
         )),
         (Some(c), _) => match c.parse::<usize>() {
             Ok(c) if matching.contains(&c) => Ok(4 * piece + c),
-            _ => Err(format!("expected one of the corners {matching:?} of piece {label} from {arrow}, found `{c}`")),
+            _ => Err(format!(
+                "expected one of the corners {matching:?} of piece {label} from {arrow}, found `{c}`"
+            )),
         },
     }
 }

@@ -103,14 +103,21 @@ pub fn shapes(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Finding {
         ));
     }
     let count = |k: usize| kept.iter().filter(|c| c.len() == k).count();
-    let wanted = if n == 2 { [4, 0, 0] } else { [4, 4 * (n - 2), (n - 2) * (n - 2)] };
+    let wanted = if n == 2 {
+        [4, 0, 0]
+    } else {
+        [4, 4 * (n - 2), (n - 2) * (n - 2)]
+    };
     let found = [count(1), count(2), count(4)];
     if found != wanted {
         return Err(format!(
             "colors keeping 1, 2, 4 edges: {found:?}; a {n}x{n} solution keeps {wanted:?}"
         ));
     }
-    Ok(format!("{} colors keep 1 edge, {} two, {} four", found[0], found[1], found[2]))
+    Ok(format!(
+        "{} colors keep 1 edge, {} two, {} four",
+        found[0], found[1], found[2]
+    ))
 }
 
 /// How many splits of H the weaker forms of (C) look at when H is kept by
@@ -126,7 +133,12 @@ fn glue(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Vec<Arrangement> {
     if h.len() != wanted {
         return Vec::new();
     }
-    gluings.into_iter().map(|g| g.arrangement.canonical()).collect::<BTreeSet<_>>().into_iter().collect()
+    gluings
+        .into_iter()
+        .map(|g| g.arrangement.canonical())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect()
 }
 
 /// The verdict when a gluing exists: every condition holds, witnessed by
@@ -145,17 +157,28 @@ fn glued_verdict(puzzle: &Puzzle, edges: &Edges, shapes: Finding, solutions: Vec
     let rows: Vec<String> = (0..puzzle.size())
         .map(|r| {
             let row = &first.cells()[r * puzzle.size()..(r + 1) * puzzle.size()];
-            row.iter().map(|p| format!("{}@{}", puzzle.piece_label(p.piece), p.rotation)).collect::<Vec<_>>().join(" ")
+            row.iter()
+                .map(|p| format!("{}@{}", puzzle.piece_label(p.piece), p.rotation))
+                .collect::<Vec<_>>()
+                .join(" ")
         })
         .collect();
     let placed = format!("the first solution's bijection: {}", rows.join(" / "));
     GridVerdict {
         shapes,
-        circuits: Ok(format!("{} circuits: {}", split.len(), split_text(puzzle, edges, &split))),
+        circuits: Ok(format!(
+            "{} circuits: {}",
+            split.len(),
+            split_text(puzzle, edges, &split)
+        )),
         incidence: Ok(placed.clone()),
         orientation: Ok(placed.clone()),
         circuit_order: Ok(placed),
-        gluing: Ok(format!("{} solution{} modulo rotation", solutions.len(), if solutions.len() == 1 { "" } else { "s" })),
+        gluing: Ok(format!(
+            "{} solution{} modulo rotation",
+            solutions.len(),
+            if solutions.len() == 1 { "" } else { "s" }
+        )),
         solutions,
     }
 }
@@ -222,7 +245,11 @@ fn circuits_finding(puzzle: &Puzzle, edges: &Edges, h: &BTreeSet<usize>, splits:
         } else {
             String::new()
         };
-        return Ok(format!("{} circuits{more}: {}", split.len(), split_text(puzzle, edges, split)));
+        return Ok(format!(
+            "{} circuits{more}: {}",
+            split.len(),
+            split_text(puzzle, edges, split)
+        ));
     }
     let allowed: Vec<bool> = (0..edges.len()).map(|e| h.contains(&e)).collect();
     let circuits = Circuits::new(edges, &allowed);
@@ -356,7 +383,11 @@ fn conclude(
     let gluing = if blocked {
         skip()
     } else if !glued.is_empty() {
-        Ok(format!("{} solution{} modulo rotation", glued.len(), if glued.len() == 1 { "" } else { "s" }))
+        Ok(format!(
+            "{} solution{} modulo rotation",
+            glued.len(),
+            if glued.len() == 1 { "" } else { "s" }
+        ))
     } else if orientation.is_ok() && circuit_order.is_ok() {
         Err("(C2) and (C3) each hold under some bijection, never both under one".to_string())
     } else {
@@ -399,8 +430,11 @@ fn cell_points(size: usize, cell: usize) -> Vec<Point> {
 fn bijections(puzzle: &Puzzle, edges: &Edges, split: &Split) -> Vec<Candidate> {
     let n = puzzle.size();
     let pieces = puzzle.pieces().len();
-    let circuit_of: BTreeMap<usize, usize> =
-        split.iter().enumerate().flat_map(|(k, c)| c.iter().map(move |&e| (e, k))).collect();
+    let circuit_of: BTreeMap<usize, usize> = split
+        .iter()
+        .enumerate()
+        .flat_map(|(k, c)| c.iter().map(move |&e| (e, k)))
+        .collect();
     let circuits_of_color: Vec<Vec<usize>> = (0..pieces)
         .map(|p| (0..4).filter_map(|c| circuit_of.get(&(4 * p + c)).copied()).collect())
         .collect();
@@ -426,7 +460,13 @@ struct Context<'a> {
     points: &'a [Point],
 }
 
-fn assign_points(cx: &Context, depth: usize, psi: &mut Vec<Option<Point>>, used: &mut Vec<bool>, out: &mut Vec<Candidate>) {
+fn assign_points(
+    cx: &Context,
+    depth: usize,
+    psi: &mut Vec<Option<Point>>,
+    used: &mut Vec<bool>,
+    out: &mut Vec<Candidate>,
+) {
     let n = cx.puzzle.size();
     if depth == cx.points.len() {
         let psi: Vec<Point> = psi.iter().map(|p| p.expect("assigned")).collect();
@@ -471,7 +511,13 @@ fn assign_cells(cx: &Context, psi: &[Point], out: &mut Vec<Candidate>) {
     choose_cells(cx, psi, &options, &mut chosen, out);
 }
 
-fn choose_cells(cx: &Context, psi: &[Point], options: &[Vec<usize>], chosen: &mut Vec<usize>, out: &mut Vec<Candidate>) {
+fn choose_cells(
+    cx: &Context,
+    psi: &[Point],
+    options: &[Vec<usize>],
+    chosen: &mut Vec<usize>,
+    out: &mut Vec<Candidate>,
+) {
     let Some(these) = options.get(chosen.len()) else {
         out.push(judge_candidate(cx, psi, chosen));
         return;
@@ -555,7 +601,11 @@ fn placement_text(puzzle: &Puzzle, _split: &Split, c: &Candidate) -> String {
                 .join(" ")
         })
         .collect();
-    format!("colors in cells {} ({} circuits placed)", rows.join(" / "), c.at_point.len())
+    format!(
+        "colors in cells {} ({} circuits placed)",
+        rows.join(" / "),
+        c.at_point.len()
+    )
 }
 
 fn orientation_failure(puzzle: &Puzzle, _split: &Split, c: &Candidate) -> String {
@@ -669,7 +719,10 @@ mod tests {
 
     #[test]
     fn shapes_name_the_color_that_breaks_them() {
-        let puzzle: Puzzle = std::iter::repeat_n("1+ 2+ 3+ 4+\n", 9).collect::<String>().parse().unwrap();
+        let puzzle: Puzzle = std::iter::repeat_n("1+ 2+ 3+ 4+\n", 9)
+            .collect::<String>()
+            .parse()
+            .unwrap();
         let err = shapes(&puzzle, &[0, 2].into()).unwrap_err();
         assert!(err.starts_with("color #1 keeps 2 edges (corners [0, 2])"), "{err}");
         let err = shapes(&puzzle, &(0..9).map(|p| 4 * p).collect()).unwrap_err();

@@ -5,6 +5,7 @@ mod bad_input;
 mod generate;
 mod graph;
 mod inspect;
+mod nxn;
 mod show;
 mod solve;
 mod study;
