@@ -348,7 +348,7 @@ impl Gluer {
             return true;
         }
         let n = self.size;
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             let central = point == (n / 2, n / 2);
             let lowest = circuit.iter().map(|e| e / 4).min();
             return !central || Some(circuit[0] / 4) == lowest;

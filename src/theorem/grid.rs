@@ -551,8 +551,7 @@ fn judge_candidate(cx: &Context, psi: &[Point], cell_of: &[usize]) -> Candidate 
     let at_point: BTreeMap<Point, usize> = psi.iter().enumerate().map(|(k, &p)| (p, k)).collect();
     let order = at_point
         .iter()
-        .map(|(&p, &k)| circuit_order(cx, n, p, &cx.split[k], cell_of))
-        .collect::<Result<(), String>>();
+        .try_for_each(|(&p, &k)| circuit_order(cx, n, p, &cx.split[k], cell_of));
     Candidate {
         at_point,
         cell_of: cell_of.to_vec(),
