@@ -13,7 +13,7 @@
 //! the first is already filled, so the circuit must start with the corner
 //! that cell shows at the point, and only circuits starting there are
 //! tried. Gluings and solution arrangements are in one-to-one
-//! correspondence (see RESULTS.md, section 4), so the search counts
+//! correspondence (RESULTS.md, open question 4.2), so the search counts
 //! solutions without ever comparing two sides.
 //!
 //! Edges are numbered as in the recording graph: `4 * piece + corner`.

@@ -1,7 +1,7 @@
 //! The `n x n` analogue of Theorem 2.1 (open question 4.2): when is a
 //! subgraph H of G(P) the set of edges an `n x n` solution keeps?
 //!
-//! The conditions, stated on H and G(P) alone (RESULTS.md, section 4, has
+//! The conditions, stated on H and G(P) alone (RESULTS.md, open question 4.2, has
 //! the theorem and its proof):
 //!
 //! - **(A) shapes**: 4 colors keep one edge, `4(n-2)` colors two consecutive
