@@ -1,6 +1,11 @@
 //! `scramble inspect`: the subgraph of the recording graph that a solution
 //! of an `n x n` puzzle keeps (every piece's corners between two inner
 //! sides), piece by piece and lattice point by lattice point.
+//!
+//! With `--subgraph FILE` it judges a subgraph H given as an edge list
+//! instead (format: [`scramble::theorem::edge_list`]) by the `n x n`
+//! theorem, condition by condition with witnesses, and draws it: exit 0
+//! when H is the kept subgraph of a solution, 1 when it is not.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +36,10 @@ pub struct Args {
     /// Who draws the SVG.
     #[arg(long, value_enum, default_value_t = Renderer::Auto)]
     renderer: Renderer,
+    /// Judge this subgraph (one edge per line, `1+ -> 2- #3`) by the n x n
+    /// theorem instead of showing a solution's kept edges.
+    #[arg(long, value_name = "FILE")]
+    subgraph: Option<PathBuf>,
 }
 
 /// What `inspect --json` prints.
@@ -71,6 +80,9 @@ struct PointReport {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let graph = RecordingGraph::new(&puzzle);
+    if let Some(file) = &args.subgraph {
+        return super::inspect_subgraph::run(&args_view(&args), &puzzle, &graph, file);
+    }
     let (first, _) = Solver::new(&puzzle, Order::Spiral, 0)?.first();
     let Some(solution) = first else {
         if args.json {
@@ -103,6 +115,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_text(&text(&report))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `--subgraph` needs of the arguments.
+fn args_view(args: &Args) -> super::inspect_subgraph::Options {
+    super::inspect_subgraph::Options {
+        json: args.json,
+        out: args.pictures.out.clone(),
+        no_pictures: args.pictures.no_pictures,
+        renderer: args.renderer,
+    }
 }
 
 fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Report {

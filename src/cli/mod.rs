@@ -5,6 +5,7 @@ mod export;
 mod generate;
 mod graph;
 mod inspect;
+mod inspect_subgraph;
 mod merge;
 mod progress;
 mod show;

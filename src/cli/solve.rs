@@ -37,6 +37,11 @@ pub struct Args {
     /// Stop at the first solution.
     #[arg(long)]
     first: bool,
+    /// How to search: `backtrack` places pieces cell by cell; `graph`
+    /// glues twisted circuits of the recording graph at the lattice points
+    /// (the n x n theorem; `--order` and `--seed` do not apply).
+    #[arg(long, value_enum, default_value_t = Method::Backtrack)]
+    method: Method,
     /// Search order.
     #[arg(long, value_enum, default_value_t = Order::Spiral)]
     order: Order,
@@ -58,11 +63,22 @@ pub struct Args {
     out: PathBuf,
 }
 
+/// The search behind `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+enum Method {
+    /// The fast backtracker over cells and rotations.
+    Backtrack,
+    /// The gluing of twisted circuits (`scramble::solve::graph`).
+    Graph,
+}
+
 /// What `solve --json` prints.
 #[derive(Serialize)]
 struct Report {
     puzzle: String,
     size: usize,
+    method: Method,
     order: Order,
     seed: u64,
     /// `all` or `first`.
@@ -113,7 +129,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let solver = Solver::new(&puzzle, args.order, args.seed)?;
     let (stop, interrupted) = stop(&args);
-    let (count, shown) = if args.first {
+    let (count, shown) = if args.method == Method::Graph {
+        graph_search(&puzzle, args.first)
+    } else if args.first {
         let (found, stats) = first(&solver, puzzle.size(), &stop);
         let solutions = u64::from(found.is_some());
         let count = Count {
@@ -141,6 +159,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
+        method: args.method,
         order: args.order,
         seed: args.seed,
         mode: if args.first { "first" } else { "all" },
@@ -188,6 +207,22 @@ fn first(solver: &Solver, size: usize, stop: &Stop) -> (Option<Arrangement>, Sta
     found
 }
 
+/// The graph solver: the count (or the first solution) and the solution
+/// shown.
+fn graph_search(puzzle: &Puzzle, first: bool) -> (Count, Option<Arrangement>) {
+    let (shown, first_stats) = scramble::solve::graph::first(puzzle);
+    if first {
+        let solutions = u64::from(shown.is_some());
+        let count = Count {
+            solutions,
+            arrangements: 4 * solutions,
+            stats: first_stats,
+        };
+        return (count, shown);
+    }
+    (scramble::solve::graph::count(puzzle), shown)
+}
+
 /// Counts on every core for 4x4 and larger, with a progress bar on a
 /// terminal.
 fn count_all(solver: &Solver, size: usize, stop: &Stop) -> Count {
@@ -226,14 +261,14 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
             if report.solutions == 1 { "" } else { "s" },
         ),
         (_, None) => format!("{}: no solution\n", report.puzzle),
-        ("first", Some(_)) => format!("{}: a solution ({} order)\n", report.puzzle, report.order.name()),
+        ("first", Some(_)) => format!("{}: a solution ({})\n", report.puzzle, search_name(report)),
         (_, Some(_)) => format!(
-            "{}: {} solution{} modulo rotation ({} arrangements), {} order; the first:\n",
+            "{}: {} solution{} modulo rotation ({} arrangements), {}; the first:\n",
             report.puzzle,
             report.solutions,
             if report.solutions == 1 { "" } else { "s" },
             report.arrangements,
-            report.order.name()
+            search_name(report)
         ),
     };
     if let Some(solution) = shown {
@@ -246,6 +281,14 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
         out += &stats_text(stats);
     }
     out
+}
+
+/// `spiral order`, or `graph method`.
+fn search_name(report: &Report) -> String {
+    match report.method {
+        Method::Graph => "graph method".to_string(),
+        Method::Backtrack => format!("{} order", report.order.name()),
+    }
 }
 
 /// The solved grid, each cell a box with its turned sides around the

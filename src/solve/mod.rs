@@ -12,6 +12,7 @@
 //! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.
 
 mod fast;
+pub mod graph;
 mod order;
 pub mod plain;
 mod stats;

@@ -7,6 +7,11 @@
 //!   `X -> Y^c`; a solution graph is one Eulerian circuit) and the
 //!   reconstruction of arrangements from a solution graph.
 //!
+//! - [`grid`]: the `n x n` theorem (open question 4.2): when a subgraph is
+//!   the set of edges a solution keeps; [`gluing`] glues twisted circuits
+//!   at the lattice points (its constructive half, and the graph solver's
+//!   engine); [`edge_list`] reads and writes subgraph files.
+//!
 //! [`evaluate`] gathers the four conditions in a [`Verdict`] whose
 //! [`explain`](Verdict::explain) says why a subgraph is or is not accepted.
 //! The brute-force reference that needs no graph theory is
@@ -14,6 +19,9 @@
 
 pub mod analysis;
 pub mod conditions;
+pub mod edge_list;
+pub mod gluing;
+pub mod grid;
 pub mod twisted;
 
 use std::fmt;

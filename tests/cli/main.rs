@@ -7,6 +7,7 @@ mod generate;
 mod graph;
 mod hard;
 mod inspect;
+mod nxn;
 mod printing;
 mod show;
 mod solve;

@@ -1,0 +1,416 @@
+//! Gluing twisted circuits into an `n x n` solution: the constructive half
+//! of the `n x n` theorem ([`super::grid`]) and the engine of the graph
+//! solver ([`crate::solve::graph`]).
+//!
+//! Around an interior lattice point `(i, j)` of a solved grid the four
+//! corners that touch it, taken counterclockwise (top-left, bottom-left,
+//! bottom-right, top-right cell), form a *twisted circuit*: each corner
+//! `X -> Y` is followed by the corner whose tail `Y^c` meets `Y` across the
+//! side between the two cells. A *gluing* puts one twisted circuit, in one
+//! of its cyclic orders, at every interior point so that every color lands
+//! in one cell with one rotation. The search here places circuits point by
+//! point in row-major order; the cell to the top-left of every point after
+//! the first is already filled, so the circuit must start with the corner
+//! that cell shows at the point, and only circuits starting there are
+//! tried. Gluings and solution arrangements are in one-to-one
+//! correspondence (RESULTS.md, open question 4.2), so the search counts
+//! solutions without ever comparing two sides.
+//!
+//! Edges are numbered as in the recording graph: `4 * piece + corner`.
+
+use std::ops::ControlFlow;
+
+use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, Grid, rotation_bringing, unturned_side};
+use crate::solve::Stats;
+use crate::{Arrangement, Picture, Placement, Puzzle};
+
+/// An interior lattice point `(row, column)`, `1 <= row, column < n`.
+pub type Point = (usize, usize);
+
+/// The four cells round an interior point, counterclockwise from the
+/// top-left one, each with the direction its corner at the point starts
+/// from (the corner runs from that side to the next one clockwise): the
+/// block of [`Grid::block`] taken top-left, bottom-left, bottom-right,
+/// top-right.
+pub fn cells_round(size: usize, point: Point) -> [(usize, usize); 4] {
+    let block = Grid::new(size).block(point);
+    [0, 2, 3, 1].map(|k| (block[k], BLOCK_CENTRE_DIRECTIONS[k]))
+}
+
+/// The lattice point at the corner of `cell` that starts at direction `d`
+/// (0: top-right, 1: bottom-right, 2: bottom-left, 3: top-left vertex), if
+/// it is interior.
+pub fn corner_point(size: usize, cell: usize, d: usize) -> Option<Point> {
+    let (r, c) = (cell / size, cell % size);
+    let (i, j) = [(r, c + 1), (r + 1, c + 1), (r + 1, c), (r, c)][d % 4];
+    (i >= 1 && j >= 1 && i < size && j < size).then_some((i, j))
+}
+
+/// The interior lattice points in row-major order: `(n - 1)^2` of them.
+pub fn interior_points(size: usize) -> impl Iterator<Item = Point> {
+    Grid::new(size).lattice_points()
+}
+
+/// Tails, heads and colors of the recording graph's edges, by edge number.
+#[derive(Clone, Debug)]
+pub struct Edges {
+    tail: Vec<Picture>,
+    head: Vec<Picture>,
+}
+
+impl Edges {
+    /// The `4 * pieces` corners of a puzzle.
+    pub fn new(puzzle: &Puzzle) -> Self {
+        let corners: Vec<(Picture, Picture)> = puzzle
+            .pieces()
+            .iter()
+            .flat_map(|p| p.corners().map(|(_, t, h)| (t, h)))
+            .collect();
+        Edges {
+            tail: corners.iter().map(|c| c.0).collect(),
+            head: corners.iter().map(|c| c.1).collect(),
+        }
+    }
+
+    /// The edge's tail.
+    pub fn tail(&self, e: usize) -> Picture {
+        self.tail[e]
+    }
+
+    /// The edge's head.
+    pub fn head(&self, e: usize) -> Picture {
+        self.head[e]
+    }
+
+    /// Number of edges.
+    pub fn len(&self) -> usize {
+        self.tail.len()
+    }
+
+    /// Whether there are no edges.
+    pub fn is_empty(&self) -> bool {
+        self.tail.is_empty()
+    }
+
+    /// Whether `b` follows `a` in a twisted circuit: `tail(b) = head(a)^c`.
+    pub fn follows(&self, a: usize, b: usize) -> bool {
+        self.tail[b] == self.head[a].complement()
+    }
+
+    /// Whether four edges in this cyclic order are a twisted circuit of
+    /// four colors.
+    pub fn is_circuit(&self, c: &[usize; 4]) -> bool {
+        let colors_differ = (0..4).all(|a| (a + 1..4).all(|b| c[a] / 4 != c[b] / 4));
+        colors_differ && (0..4).all(|k| self.follows(c[k], c[(k + 1) % 4]))
+    }
+}
+
+/// Every twisted four-color circuit among the allowed edges, once per
+/// starting edge (a circuit of four edges appears four times, and a set of
+/// four edges with two Eulerian orders, a figure eight, eight times).
+///
+/// # Complexity
+/// `O(E d^3)` for `E` allowed edges and `d` the most allowed edges leaving
+/// one picture.
+#[derive(Clone, Debug)]
+pub struct Circuits {
+    by_start: Vec<Vec<[usize; 4]>>,
+}
+
+impl Circuits {
+    /// The circuits whose four edges are all allowed.
+    pub fn new(edges: &Edges, allowed: &[bool]) -> Self {
+        let mut by_tail: std::collections::BTreeMap<Picture, Vec<usize>> = Default::default();
+        for e in (0..edges.len()).filter(|&e| allowed[e]) {
+            by_tail.entry(edges.tail(e)).or_default().push(e);
+        }
+        let next = |e: usize| by_tail.get(&edges.head(e).complement()).map_or(&[][..], Vec::as_slice);
+        let by_start = (0..edges.len())
+            .map(|a| {
+                if !allowed[a] {
+                    return Vec::new();
+                }
+                let mut found = Vec::new();
+                for &b in next(a) {
+                    for &c in next(b) {
+                        for &d in next(c) {
+                            let circuit = [a, b, c, d];
+                            if edges.is_circuit(&circuit) {
+                                found.push(circuit);
+                            }
+                        }
+                    }
+                }
+                found
+            })
+            .collect();
+        Circuits { by_start }
+    }
+
+    /// The circuits starting with edge `e`.
+    pub fn starting(&self, e: usize) -> &[[usize; 4]] {
+        &self.by_start[e]
+    }
+
+    /// Every circuit, once per starting edge.
+    pub fn all(&self) -> impl Iterator<Item = &[usize; 4]> {
+        self.by_start.iter().flatten()
+    }
+}
+
+/// One gluing: the circuit at every interior point (counterclockwise from
+/// the top-left cell) and the arrangement it builds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gluing {
+    /// `(point, edges)` in row-major point order.
+    pub circuits: Vec<(Point, [usize; 4])>,
+    /// The arrangement: every color in its cell with its rotation.
+    pub arrangement: Arrangement,
+}
+
+/// The gluing search over the circuits of a set of allowed edges.
+///
+/// With `symmetry` on, only one of the four whole-grid rotations of every
+/// gluing is visited (odd `n`: the centre piece at rotation 0; even `n`:
+/// the top-left central cell holds the lowest-numbered of the four central
+/// pieces), so counts are modulo rotation.
+///
+/// ```
+/// use scramble::Puzzle;
+/// use scramble::theorem::gluing::Gluer;
+/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let gluer = Gluer::new(&puzzle, None);
+/// let (gluings, _) = gluer.all();
+/// assert!(!gluings.is_empty());
+/// assert!(gluings.iter().all(|g| g.arrangement.is_solution(&puzzle)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Gluer {
+    size: usize,
+    pieces: usize,
+    circuits: Circuits,
+    symmetry: bool,
+}
+
+struct State {
+    cells: Vec<Option<Placement>>,
+    used: Vec<bool>,
+    stack: Vec<(Point, [usize; 4])>,
+    stats: Stats,
+}
+
+impl Gluer {
+    /// The search over every edge of G(P) (`allowed = None`) or over the
+    /// edges marked in `allowed` (a subgraph H), modulo rotation.
+    pub fn new(puzzle: &Puzzle, allowed: Option<&[bool]>) -> Self {
+        let edges = Edges::new(puzzle);
+        let all = vec![true; edges.len()];
+        Gluer {
+            size: puzzle.size(),
+            pieces: puzzle.pieces().len(),
+            circuits: Circuits::new(&edges, allowed.unwrap_or(&all)),
+            symmetry: true,
+        }
+    }
+
+    /// Visits every rotation, not one per rotation class.
+    pub fn with_every_rotation(mut self) -> Self {
+        self.symmetry = false;
+        self
+    }
+
+    /// Every gluing, with the search's statistics (nodes: circuits placed,
+    /// per point).
+    ///
+    /// # Complexity
+    /// Exponential in `(n - 1)^2` in the worst case, like any solver; each
+    /// node costs `O(c)` for the `c` circuits starting at the top-left
+    /// cell's corner.
+    pub fn all(&self) -> (Vec<Gluing>, Stats) {
+        let mut found = Vec::new();
+        let stats = self.search(|g| {
+            found.push(g);
+            ControlFlow::Continue(())
+        });
+        (found, stats)
+    }
+
+    /// The number of gluings (solutions modulo rotation with symmetry on).
+    pub fn count(&self) -> (u64, Stats) {
+        let mut count = 0;
+        let stats = self.search(|_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        (count, stats)
+    }
+
+    /// The first gluing found.
+    pub fn first(&self) -> (Option<Gluing>, Stats) {
+        let mut first = None;
+        let stats = self.search(|g| {
+            first = Some(g);
+            ControlFlow::Break(())
+        });
+        (first, stats)
+    }
+
+    fn search(&self, mut visit: impl FnMut(Gluing) -> ControlFlow<()>) -> Stats {
+        let start = std::time::Instant::now();
+        let points: Vec<Point> = interior_points(self.size).collect();
+        let mut state = State {
+            cells: vec![None; self.size * self.size],
+            used: vec![false; self.pieces],
+            stack: Vec::with_capacity(points.len()),
+            stats: Stats::new(points.len()),
+        };
+        if !points.is_empty() {
+            let _ = self.place(&points, &mut state, &mut visit);
+        }
+        state.stats.elapsed = start.elapsed();
+        state.stats
+    }
+
+    fn place(
+        &self,
+        points: &[Point],
+        state: &mut State,
+        visit: &mut impl FnMut(Gluing) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let depth = state.stack.len();
+        let Some(&point) = points.get(depth) else {
+            let arrangement = Arrangement::new(self.size, state.cells.iter().map(|c| c.expect("filled")).collect());
+            return visit(Gluing {
+                circuits: state.stack.clone(),
+                arrangement,
+            });
+        };
+        let round = cells_round(self.size, point);
+        let candidates: Box<dyn Iterator<Item = &[usize; 4]>> = match state.cells[round[0].0] {
+            Some(p) => Box::new(self.circuits.starting(edge_at(p, round[0].1)).iter()),
+            None => Box::new(self.circuits.all()),
+        };
+        for circuit in candidates {
+            state.stats.candidate_tests += 1;
+            let Some(placed) = self.fits(state, point, &round, circuit) else {
+                continue;
+            };
+            state.stats.nodes_per_depth[depth] += 1;
+            for &(cell, placement) in &placed {
+                state.cells[cell] = Some(placement);
+                state.used[placement.piece] = true;
+            }
+            state.stack.push((point, *circuit));
+            let flow = self.place(points, state, visit);
+            state.stack.pop();
+            for &(cell, placement) in &placed {
+                state.cells[cell] = None;
+                state.used[placement.piece] = false;
+            }
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The new placements a circuit makes at `point`, or `None` when it
+    /// disagrees with a filled cell, reuses a color or breaks symmetry.
+    fn fits(
+        &self,
+        state: &State,
+        point: Point,
+        round: &[(usize, usize); 4],
+        circuit: &[usize; 4],
+    ) -> Option<Vec<(usize, Placement)>> {
+        let mut placed = Vec::with_capacity(4);
+        for (&(cell, d), &e) in round.iter().zip(circuit) {
+            let placement = Placement {
+                piece: e / 4,
+                rotation: rotation_bringing(e % 4, d),
+            };
+            match state.cells[cell] {
+                Some(p) if p == placement => {}
+                Some(_) => return None,
+                None if state.used[placement.piece] => return None,
+                None => placed.push((cell, placement)),
+            }
+        }
+        self.keeps_symmetry(point, round, circuit, &placed).then_some(placed)
+    }
+
+    fn keeps_symmetry(
+        &self,
+        point: Point,
+        round: &[(usize, usize); 4],
+        circuit: &[usize; 4],
+        placed: &[(usize, Placement)],
+    ) -> bool {
+        if !self.symmetry {
+            return true;
+        }
+        let n = self.size;
+        if n.is_multiple_of(2) {
+            let central = point == (n / 2, n / 2);
+            let lowest = circuit.iter().map(|e| e / 4).min();
+            return !central || Some(circuit[0] / 4) == lowest;
+        }
+        let centre = (n / 2) * n + n / 2;
+        let _ = round;
+        placed.iter().all(|&(cell, p)| cell != centre || p.rotation == 0)
+    }
+}
+
+/// The edge a placed piece shows at the corner starting at direction `d`.
+fn edge_at(p: Placement, d: usize) -> usize {
+    4 * p.piece + unturned_side(p.rotation, d)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::generate::{PlantOptions, Recipe};
+
+    /// Planted puzzles of every size and a few pattern counts, with and
+    /// without repetitions.
+    pub(crate) fn planted(size: usize, patterns: u32, count: u64) -> impl Iterator<Item = Puzzle> {
+        [false, true].into_iter().flat_map(move |repetition_free| {
+            let recipe = Recipe {
+                size,
+                patterns,
+                seed: 5,
+                options: PlantOptions {
+                    repetition_free,
+                    identical: 0,
+                },
+            };
+            (0..count).map(move |i| recipe.draw(i).expect("planted").puzzle)
+        })
+    }
+
+    #[test]
+    fn the_geometry_agrees_with_the_judge() {
+        for n in 2..=4 {
+            for point in interior_points(n) {
+                for (cell, d) in cells_round(n, point) {
+                    assert_eq!(corner_point(n, cell, d), Some(point));
+                    assert!(crate::recording::kept::inner_corners(n, cell, 0).contains(&d));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gluings_are_the_solutions_of_generated_puzzles() {
+        for (size, patterns) in [(2, 2), (3, 2), (3, 3)] {
+            for puzzle in planted(size, patterns, 8) {
+                let (gluings, _) = Gluer::new(&puzzle, None).with_every_rotation().all();
+                let mut glued: Vec<Arrangement> = gluings.into_iter().map(|g| g.arrangement).collect();
+                glued.sort();
+                let mut plain = crate::solve::plain::all_arrangements(&puzzle);
+                plain.sort();
+                assert_eq!(glued, plain, "{puzzle}");
+                let (modulo, _) = Gluer::new(&puzzle, None).count();
+                assert_eq!(4 * modulo, plain.len() as u64);
+            }
+        }
+    }
+}
