@@ -4,6 +4,7 @@
 mod bad_input;
 mod generate;
 mod graph;
+mod pictures;
 mod inspect;
 mod show;
 mod solve;
