@@ -59,7 +59,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (Selection::Full, String::new())
     } else {
         let labels: Vec<String> = chosen.iter().map(|&p| puzzle.piece_label(p)).collect();
-        (Selection::Highlighted(&edges), format!("; pieces {} highlighted", labels.join(", ")))
+        (
+            Selection::Highlighted(&edges),
+            format!("; pieces {} highlighted", labels.join(", ")),
+        )
     };
     let title = format!(
         "Recording graph G(P) of {} ({} pieces){highlighted}",
@@ -128,7 +131,10 @@ fn chosen_pieces(puzzle: &Puzzle, names: &[String]) -> anyhow::Result<Vec<usize>
         let piece = by_number
             .or_else(|| (0..count).find(|&p| puzzle.piece_label(p) == name))
             .ok_or_else(|| {
-                anyhow::anyhow!("--highlight: no piece `{name}` in {}: expected a number from 1 to {count} or a piece name", puzzle.name())
+                anyhow::anyhow!(
+                    "--highlight: no piece `{name}` in {}: expected a number from 1 to {count} or a piece name",
+                    puzzle.name()
+                )
             })?;
         if !chosen.contains(&piece) {
             chosen.push(piece);

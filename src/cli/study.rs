@@ -487,7 +487,9 @@ fn uniqueness_plots(cells: &[uniqueness::Cell], args: &UniquenessArgs) -> anyhow
         })
         .collect();
     let share = plot::lines(
-        &format!("Share of planted puzzles with a unique solution{rf} (planted: drawn s times as often with s solutions)"),
+        &format!(
+            "Share of planted puzzles with a unique solution{rf} (planted: drawn s times as often with s solutions)"
+        ),
         "patterns K",
         "P(unique): share of planted puzzles, modulo rotation",
         0.0..1.0,

@@ -66,12 +66,9 @@ pub fn drawing(layout: &Layout, selection: &Selection<'_>) -> Group {
                     .add(text(&v.label, v.center, VERTEX_FONT).set("text-anchor", "middle")),
             )
         });
-    let title = layout
-        .title
-        .iter()
-        .fold(Group::new().set("class", "title"), |g, line| {
-            g.add(text(&line.text, line.center, TITLE_FONT).set("text-anchor", "middle"))
-        });
+    let title = layout.title.iter().fold(Group::new().set("class", "title"), |g, line| {
+        g.add(text(&line.text, line.center, TITLE_FONT).set("text-anchor", "middle"))
+    });
     Group::new()
         .add(title)
         .add(edges)

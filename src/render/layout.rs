@@ -628,11 +628,7 @@ mod tests {
         for text in [PAPER, LOOPY] {
             let (_, l) = layout(text);
             let inside = |p: Point| p.x >= 0.0 && p.y >= 0.0 && p.x <= l.width && p.y <= l.height;
-            assert!(
-                l.edges
-                    .iter()
-                    .all(|e| e.points().all(inside) && inside(e.tip))
-            );
+            assert!(l.edges.iter().all(|e| e.points().all(inside) && inside(e.tip)));
             assert!(l.legend.iter().all(|e| inside(e.sample.0) && inside(e.text_left)));
             assert!(l.legend.iter().all(|e| e.text_left.x + e.text_width <= l.width));
         }
@@ -758,7 +754,8 @@ mod tests {
     #[test]
     fn a_long_title_wraps_instead_of_widening_the_drawing() {
         let (_, plain) = layout(PAPER);
-        let title = "subgraph [1] alone: fails (4) pseudo-connected; components {3+ 3-} and {1- 4+}; with a long witness";
+        let title =
+            "subgraph [1] alone: fails (4) pseudo-connected; components {3+ 3-} and {1- 4+}; with a long witness";
         let titled = plain.clone().with_title(title);
         assert_eq!(titled.width, plain.width);
         assert!(titled.title.len() >= 2);

@@ -44,10 +44,13 @@ pub fn per_piece_svg(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> St
     let lines = wrap_title(title, width - 2.0 * GAP);
     let top = GAP / 2.0 + lines.len() as f64 * TITLE_LINE;
     let height = top + rows as f64 * (panel_height + GAP);
-    let title_group = lines.iter().enumerate().fold(Group::new().set("class", "title"), |g, (i, line)| {
-        let center = Point::new(width / 2.0, GAP / 2.0 + (i as f64 + 0.5) * TITLE_LINE);
-        g.add(text(line, center, TITLE_FONT))
-    });
+    let title_group = lines
+        .iter()
+        .enumerate()
+        .fold(Group::new().set("class", "title"), |g, (i, line)| {
+            let center = Point::new(width / 2.0, GAP / 2.0 + (i as f64 + 0.5) * TITLE_LINE);
+            g.add(text(line, center, TITLE_FONT))
+        });
     let panels = (0..pieces).fold(Group::new().set("class", "panels"), |g, piece| {
         let corner = Point::new(
             GAP + (piece % columns) as f64 * (PANEL_WIDTH + GAP),
@@ -129,7 +132,9 @@ mod tests {
             // Its four edges in its color (halo aside), the other twelve faded.
             let color = super::super::style::piece_color(piece);
             let colored = panel.matches(&format!("stroke=\"{color}\"")).count();
-            let faded = panel.matches(&format!("stroke=\"{}\"", super::super::style::FADED)).count();
+            let faded = panel
+                .matches(&format!("stroke=\"{}\"", super::super::style::FADED))
+                .count();
             // Each edge: two path parts and an arrowhead, plus a legend sample never (no legend).
             assert_eq!(colored, 4 * 3, "panel {piece}");
             assert_eq!(faded, 12 * 3, "panel {piece}");

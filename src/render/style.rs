@@ -150,7 +150,11 @@ pub fn legend_stroke(layout: &Layout, selection: &Selection<'_>, piece: usize) -
 
 /// Black or white, whichever reads better on `background` (`#RRGGBB`).
 pub fn text_color_on(background: &str) -> &'static str {
-    if luminance(background) > 0.18 { "#000000" } else { "#FFFFFF" }
+    if luminance(background) > 0.18 {
+        "#000000"
+    } else {
+        "#FFFFFF"
+    }
 }
 
 /// The relative luminance (WCAG) of `#RRGGBB`.

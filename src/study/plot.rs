@@ -102,42 +102,43 @@ where
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
-        let drawn = (|| -> PlotResult {
-            root.fill(&WHITE).map_err(err)?;
-            let (top, body) = root.split_vertically(band);
-            for (i, line) in lines.iter().enumerate() {
-                let style = ("sans-serif", TITLE_FONT)
-                    .into_font()
-                    .color(&BLACK)
-                    .pos(plotters::style::text_anchor::Pos::new(
-                        plotters::style::text_anchor::HPos::Center,
-                        plotters::style::text_anchor::VPos::Center,
-                    ));
-                let y = 10 + TITLE_LINE * i as u32 + TITLE_LINE / 2;
-                top.draw_text(line, &style, (SIZE.0 as i32 / 2, y as i32)).map_err(err)?;
-            }
-            let mut chart = ChartBuilder::on(&body)
-                .margin(16)
-                .margin_top(4)
-                .x_label_area_size(48)
-                .y_label_area_size(64)
-                .build_cartesian_2d(x, y)
-                .map_err(err)?;
-            let mut mesh = chart.configure_mesh();
-            mesh.label_style(("sans-serif", 14))
-                .axis_desc_style(("sans-serif", 15))
-                .x_desc(frame.x_desc)
-                .y_desc(frame.y_desc)
-                .x_label_formatter(frame.x_format)
-                .y_label_formatter(frame.y_format)
-                .light_line_style(WHITE.mix(0.0));
-            if let Some(ticks) = frame.x_ticks {
-                mesh.x_labels(ticks).disable_x_mesh();
-            }
-            mesh.draw().map_err(err)?;
-            draw(&mut chart)?;
-            root.present().map_err(err)
-        })();
+        let drawn =
+            (|| -> PlotResult {
+                root.fill(&WHITE).map_err(err)?;
+                let (top, body) = root.split_vertically(band);
+                for (i, line) in lines.iter().enumerate() {
+                    let style = ("sans-serif", TITLE_FONT).into_font().color(&BLACK).pos(
+                        plotters::style::text_anchor::Pos::new(
+                            plotters::style::text_anchor::HPos::Center,
+                            plotters::style::text_anchor::VPos::Center,
+                        ),
+                    );
+                    let y = 10 + TITLE_LINE * i as u32 + TITLE_LINE / 2;
+                    top.draw_text(line, &style, (SIZE.0 as i32 / 2, y as i32))
+                        .map_err(err)?;
+                }
+                let mut chart = ChartBuilder::on(&body)
+                    .margin(16)
+                    .margin_top(4)
+                    .x_label_area_size(48)
+                    .y_label_area_size(64)
+                    .build_cartesian_2d(x, y)
+                    .map_err(err)?;
+                let mut mesh = chart.configure_mesh();
+                mesh.label_style(("sans-serif", 14))
+                    .axis_desc_style(("sans-serif", 15))
+                    .x_desc(frame.x_desc)
+                    .y_desc(frame.y_desc)
+                    .x_label_formatter(frame.x_format)
+                    .y_label_formatter(frame.y_format)
+                    .light_line_style(WHITE.mix(0.0));
+                if let Some(ticks) = frame.x_ticks {
+                    mesh.x_labels(ticks).disable_x_mesh();
+                }
+                mesh.draw().map_err(err)?;
+                draw(&mut chart)?;
+                root.present().map_err(err)
+            })();
         drawn.map_err(|message| Error::Plot {
             title: frame.title.to_string(),
             message,
@@ -478,10 +479,13 @@ pub fn bars(
 
 /// Bar values: centred just above the bar.
 fn value_style() -> TextStyle<'static> {
-    ("sans-serif", 13).into_font().color(&BLACK).pos(plotters::style::text_anchor::Pos::new(
-        plotters::style::text_anchor::HPos::Center,
-        plotters::style::text_anchor::VPos::Bottom,
-    ))
+    ("sans-serif", 13)
+        .into_font()
+        .color(&BLACK)
+        .pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Center,
+            plotters::style::text_anchor::VPos::Bottom,
+        ))
 }
 
 /// The category at a whole-number tick, blank elsewhere.
@@ -540,7 +544,8 @@ mod tests {
 
     #[test]
     fn long_titles_wrap_within_the_picture() {
-        let title = "Nodes to the first solution of center-max, random, spiral and row-major orders over planted puzzles";
+        let title =
+            "Nodes to the first solution of center-max, random, spiral and row-major orders over planted puzzles";
         let svg = lines(title, "K", "share", 0.0..1.0, &[]).unwrap();
         assert!(!svg.contains(title), "split over lines");
         assert!(svg.contains("Nodes to the first solution"));

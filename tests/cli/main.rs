@@ -4,8 +4,8 @@
 mod bad_input;
 mod generate;
 mod graph;
-mod pictures;
 mod inspect;
+mod pictures;
 mod show;
 mod solve;
 mod study;

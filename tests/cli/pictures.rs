@@ -10,7 +10,14 @@ fn read(path: &std::path::Path) -> String {
 fn highlight_draws_the_chosen_pieces_bold_on_the_faded_rest() {
     let out = tempfile::tempdir().unwrap();
     scramble()
-        .args(["graph", &real("monkey_puzzle"), "--renderer", "embedded", "--highlight", "2,#5"])
+        .args([
+            "graph",
+            &real("monkey_puzzle"),
+            "--renderer",
+            "embedded",
+            "--highlight",
+            "2,#5",
+        ])
         .arg("--out")
         .arg(out.path())
         .assert()
@@ -19,7 +26,11 @@ fn highlight_draws_the_chosen_pieces_bold_on_the_faded_rest() {
     let svg = read(&folder.join("recording.svg"));
     assert!(svg.contains("pieces #2, #5 highlighted"), "the title names them");
     // Seven pieces faded (three strokes per edge: two parts and the arrowhead).
-    assert_eq!(svg.matches("stroke=\"#D4D4D4\"").count(), 7 * 4 * 3 + 7, "edges and legend samples");
+    assert_eq!(
+        svg.matches("stroke=\"#D4D4D4\"").count(),
+        7 * 4 * 3 + 7,
+        "edges and legend samples"
+    );
     let dot = read(&folder.join("recording.dot"));
     assert_eq!(dot.matches("penwidth=3.5").count(), 8 * 2, "8 bold edges in two parts");
 }
