@@ -292,7 +292,7 @@ pub(crate) mod tests {
         for (name, a) in tags(svg) {
             // Graphviz wraps an edge's drawing in a link group without a class.
             if let Some(class) = a.get("class").filter(|_| name == "g") {
-                in_edge = class.to_string() == "edge";
+                in_edge = *class == "edge";
             } else if name == element && in_edge {
                 found.push(a);
             }

@@ -74,7 +74,7 @@ pub fn piece_color(piece: usize) -> &'static str {
 /// Past 16 pieces colors name no piece on their own: `graph --per-piece`
 /// and `--highlight` do.
 pub fn piece_dash(piece: usize) -> Dash {
-    if (piece / PIECE_COLORS.len()) % 2 == 0 {
+    if (piece / PIECE_COLORS.len()).is_multiple_of(2) {
         Dash::Solid
     } else {
         Dash::Dashed
