@@ -2,10 +2,13 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
+mod files;
 mod generate;
 mod graph;
+mod hard;
 mod inspect;
 mod pictures;
+mod printing;
 mod show;
 mod solve;
 mod study;
