@@ -25,6 +25,12 @@ pub struct Args {
     /// Who draws the SVG.
     #[arg(long, value_enum, default_value_t = Renderer::Auto)]
     renderer: Renderer,
+    /// Draw these pieces bold on the faded rest (numbers from 1 or names, comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "PIECES")]
+    highlight: Vec<String>,
+    /// Also write `per-piece.svg`: one small copy of G(P) per piece, only its 4-cycle in color, in grid order.
+    #[arg(long)]
+    per_piece: bool,
     /// Print one JSON object (files written, renderer used) instead of text.
     #[arg(long)]
     json: bool,
@@ -48,13 +54,24 @@ struct Written {
 }
 
 /// The files `graph` owns in `<out>/<puzzle>/`; a run replaces them all.
-const OWNED: [&str; 3] = ["recording.dot", "recording.svg", "pieces.svg"];
+const OWNED: [&str; 4] = ["recording.dot", "recording.svg", "pieces.svg", "per-piece.svg"];
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let graph = RecordingGraph::new(&puzzle);
+    let chosen = chosen_pieces(&puzzle, &args.highlight)?;
+    let edges = render::piece_edges(&graph, &chosen);
+    let (selection, highlighted) = if chosen.is_empty() {
+        (Selection::Full, String::new())
+    } else {
+        let labels: Vec<String> = chosen.iter().map(|&p| puzzle.piece_label(p)).collect();
+        (
+            Selection::Highlighted(&edges),
+            format!("; pieces {} highlighted", labels.join(", ")),
+        )
+    };
     let title = format!(
-        "Recording graph G(P) of {} ({})",
+        "Recording graph G(P) of {} ({}){highlighted}",
         puzzle.name(),
         plural(puzzle.pieces().len(), "piece")
     );
@@ -63,16 +80,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut files = vec![];
     let mut renderer = None;
     if args.format != PictureFormat::Svg {
-        let dot = render::recording_dot(&puzzle, &graph, Selection::Full, &title);
+        let dot = render::recording_dot(&puzzle, &graph, selection, &title);
         files.push((PathBuf::from(OWNED[0]), dot));
     }
     if args.format != PictureFormat::Dot {
-        let picture = render::recording_svg(&puzzle, &graph, Selection::Full, &title, args.renderer)?;
+        let picture = render::recording_svg(&puzzle, &graph, selection, &title, args.renderer)?;
         note_fallback(args.renderer, picture.renderer);
         renderer = Some(picture.renderer);
         files.push((PathBuf::from(OWNED[1]), picture.svg));
         let pieces = render::pieces_svg(&puzzle, None, &pieces_title(&puzzle));
         files.push((PathBuf::from(OWNED[2]), pieces));
+    }
+    if args.per_piece {
+        let title = format!(
+            "G(P) of {}, piece by piece: each piece's 4-cycle in color, pieces in grid order",
+            puzzle.name()
+        );
+        files.push((PathBuf::from(OWNED[3]), render::per_piece_svg(&puzzle, &graph, &title)));
     }
     let folder = puzzle_folder(&args.out, &puzzle)?;
     let written = Written {
@@ -97,6 +121,33 @@ pub(super) fn note_fallback(asked: Renderer, used: UsedRenderer) {
     if asked == Renderer::Auto && used == UsedRenderer::Embedded {
         super::note("scramble: Graphviz not found; drawing with the embedded renderer\n");
     }
+}
+
+/// The pieces named by `--highlight`: numbers from 1, or piece labels
+/// (`#2` or a name from the file), in the order given, without repeats.
+fn chosen_pieces(puzzle: &Puzzle, names: &[String]) -> anyhow::Result<Vec<usize>> {
+    let count = puzzle.pieces().len();
+    let mut chosen = vec![];
+    for name in names.iter().map(|n| n.trim()) {
+        let by_number = name
+            .trim_start_matches('#')
+            .parse::<usize>()
+            .ok()
+            .filter(|k| (1..=count).contains(k))
+            .map(|k| k - 1);
+        let piece = by_number
+            .or_else(|| (0..count).find(|&p| puzzle.piece_label(p) == name))
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--highlight: no piece `{name}` in {}: expected a number from 1 to {count} or a piece name",
+                    puzzle.name()
+                )
+            })?;
+        if !chosen.contains(&piece) {
+            chosen.push(piece);
+        }
+    }
+    Ok(chosen)
 }
 
 fn pieces_title(puzzle: &Puzzle) -> String {

@@ -65,7 +65,7 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         "kept by no solution"
     };
     let title = format!("{}: {} ({} edges): {judged}", puzzle.name(), file.display(), h.len());
-    let mut files = pictures.edges(&edges, &title, &dir, &stem)?;
+    let mut files = pictures.edges(&edges, &title, &dir, stem)?;
     for (k, solution) in verdict.solutions.iter().enumerate() {
         let rows: Vec<String> = grid_rows(puzzle, solution).iter().map(|r| r.join(" ")).collect();
         let title = format!("{}: solution {} keeping {stem}", puzzle.name(), rows.join(" / "));

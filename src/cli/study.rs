@@ -228,14 +228,17 @@ fn heuristics_plots(study: &Heuristics, out: &Path) -> anyhow::Result<Vec<PathBu
             })
             .collect()
     };
-    let first = plot::cdf(
+    let y_label = "P(nodes <= x): share of (planted puzzle, order) runs";
+    let first = plot::cdf_with(
         &format!("Nodes to the first solution: {what}"),
-        "nodes (log scale)",
+        "nodes searched to the first solution (log scale)",
+        y_label,
         &series(true),
     )?;
-    let all = plot::cdf(
+    let all = plot::cdf_with(
         &format!("Nodes to exhaustion: {what}"),
-        "nodes (log scale)",
+        "nodes searched to exhaustion (log scale)",
+        y_label,
         &series(false),
     )?;
     let shown = study.runs.len().min(SCATTER_POINTS);
@@ -245,8 +248,8 @@ fn heuristics_plots(study: &Heuristics, out: &Path) -> anyhow::Result<Vec<PathBu
         .collect();
     let scatter = plot::scatter(
         &format!("First solution, {shown} of {what}: below the diagonal center-max wins"),
-        "random order (first seed): nodes",
-        "center-max: nodes",
+        "random order (first seed): nodes to the first solution",
+        "center-max: nodes to the first solution",
         &points,
     )?;
     Ok(vec![
@@ -279,10 +282,10 @@ fn sweep_plot(cells: &[SweepCell], out: &Path) -> anyhow::Result<PathBuf> {
             ]
         })
         .collect();
-    let svg = plot::lines(
-        "Share of runs where center-max needs fewer nodes than random",
+    let svg = plot::paired_lines(
+        "P(center-max needs fewer nodes than random) over planted puzzles: first solution solid, exhaustion dashed",
         "patterns K",
-        "share of (puzzle, random seed) runs",
+        "share of (planted puzzle, random seed) runs",
         0.0..1.0,
         &series,
     )?;
@@ -802,9 +805,9 @@ fn repetitions_plot(study: &Repetitions, out: &Path) -> anyhow::Result<PathBuf> 
         })
         .collect();
     let svg = plot::bars(
-        "Share of true 2x2 solution graphs on which a condition of Theorem 2.1 fails",
-        "condition",
-        "share of solution graphs",
+        "Share of true 2x2 solution graphs on which a condition of Theorem 2.1 fails, by kind of puzzle",
+        "condition of Theorem 2.1",
+        "share of the kind's solution graphs failing it",
         &categories,
         &series,
     )?;

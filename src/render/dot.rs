@@ -2,27 +2,30 @@
 //!
 //! Every node is pinned (`pos="x,y!"`) and every edge carries its spline
 //! (`pos="e,tip start c1 c2 end"`), so `neato -n2` draws the layout exactly as
-//! computed instead of laying the graph out again. Two invisible anchors at
-//! the corners fix Graphviz's bounding box to the layout's.
+//! computed instead of laying the graph out again. An edge of the graph is
+//! four edge statements: a white halo under it and the edge itself, each cut
+//! in two at the arrowhead (the part up to the arrowhead ends in it, the rest
+//! has none), since Graphviz only draws arrowheads at the ends of splines.
+//! The title's lines are pinned plain-text nodes, and two invisible anchors
+//! at the corners fix Graphviz's bounding box to the layout's.
 
 use graphviz_rust::dot_structures::{Attribute, Edge, EdgeTy, Graph, GraphAttributes, Id, Node, NodeId, Stmt, Vertex};
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
 use super::Selection;
 use super::geometry::{Point, num};
-use super::layout::{EdgeCurve, LEGEND_FONT, LEGEND_LINE, Layout, TITLE_FONT, VERTEX_FONT};
-use super::style::{Stroke, drawn_edges, legend_stroke};
+use super::layout::{EdgeCurve, LEGEND_FONT, LEGEND_LINE, Layout, TITLE_FONT, TITLE_LINE, VERTEX_FONT};
+use super::style::{Stroke, drawn_edges, halo, legend_stroke};
 
 const FONT: &str = "Helvetica,Arial,sans-serif";
 
-/// The DOT text of `layout` showing `selection`, titled `title`.
-pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String {
+/// The DOT text of `layout` showing `selection`; its title is the layout's.
+pub fn write(layout: &Layout, selection: &Selection<'_>) -> String {
+    let title: Vec<&str> = layout.title.iter().map(|t| t.text.as_str()).collect();
     let mut stmts = vec![
         Stmt::GAttribute(GraphAttributes::Graph(vec![
-            attr("label", quoted_lines(title)),
-            attr("labelloc", plain("t")),
+            attr("tooltip", quoted(&title.join(" "))),
             attr("fontname", quoted(FONT)),
-            attr("fontsize", plain(&num(TITLE_FONT))),
             attr("outputorder", plain("edgesfirst")),
             attr("bgcolor", quoted("white")),
         ])),
@@ -39,6 +42,7 @@ pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String 
     ];
     let y_flip = |p: Point| Point::new(p.x, layout.height - p.y);
     stmts.extend(anchors(layout).into_iter().map(Stmt::Node));
+    stmts.extend(title_nodes(layout, y_flip));
     stmts.extend(layout.vertices.iter().map(|v| {
         Stmt::Node(Node::new(
             node_id(&v.label),
@@ -48,9 +52,13 @@ pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String 
             ],
         ))
     }));
-    stmts.extend(drawn_edges(layout, selection).into_iter().map(|(e, stroke)| {
+    stmts.extend(drawn_edges(layout, selection).into_iter().flat_map(|(e, stroke)| {
         let tooltip = edge_tooltip(layout, e);
-        Stmt::Edge(edge(layout, e, stroke, tooltip, y_flip))
+        [halo(stroke), stroke]
+            .into_iter()
+            .flat_map(|stroke| edge(layout, e, stroke, &tooltip, y_flip))
+            .map(Stmt::Edge)
+            .collect::<Vec<_>>()
     }));
     stmts.extend(legend(layout, selection, y_flip));
     let graph = Graph::DiGraph {
@@ -73,19 +81,45 @@ pub fn edge_tooltip(layout: &Layout, e: &EdgeCurve) -> String {
     )
 }
 
-fn edge(layout: &Layout, e: &EdgeCurve, stroke: Stroke, tooltip: String, flip: impl Fn(Point) -> Point) -> Edge {
-    let points: Vec<String> = e.curve.iter().map(|&p| point(flip(p))).collect();
-    let pos = format!("e,{} {}", point(flip(e.tip)), points.join(" "));
-    let mut attributes = vec![attr("pos", quoted(&pos))];
-    attributes.extend(stroke_attributes(stroke));
-    attributes.push(attr("tooltip", quoted(&tooltip)));
-    Edge {
-        ty: EdgeTy::Pair(
-            Vertex::N(node_id(&layout.vertex(e.tail).label)),
-            Vertex::N(node_id(&layout.vertex(e.head).label)),
-        ),
-        attributes,
-    }
+/// The two edge statements of one stroke of an edge: up to and with the
+/// arrowhead, then the rest.
+fn edge(layout: &Layout, e: &EdgeCurve, stroke: Stroke, tooltip: &str, flip: impl Fn(Point) -> Point) -> [Edge; 2] {
+    let spline = |points: &[Point]| points.iter().map(|&p| point(flip(p))).collect::<Vec<_>>().join(" ");
+    let first = format!("e,{} {}", point(flip(e.tip)), spline(&e.curve));
+    let statement = |pos: String, arrowhead: &str| {
+        let mut attributes = vec![attr("pos", quoted(&pos)), attr("arrowhead", plain(arrowhead))];
+        attributes.extend(stroke_attributes(stroke));
+        attributes.push(attr("tooltip", quoted(tooltip)));
+        Edge {
+            ty: EdgeTy::Pair(
+                Vertex::N(node_id(&layout.vertex(e.tail).label)),
+                Vertex::N(node_id(&layout.vertex(e.head).label)),
+            ),
+            attributes,
+        }
+    };
+    [statement(first, "normal"), statement(spline(&e.rest), "none")]
+}
+
+/// The title's lines as pinned plain-text nodes.
+fn title_nodes(layout: &Layout, flip: impl Fn(Point) -> Point) -> Vec<Stmt> {
+    layout
+        .title
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let attributes = vec![
+                attr("shape", plain("plaintext")),
+                attr("margin", plain("0")),
+                attr("width", plain(&inches(layout.width))),
+                attr("height", plain(&inches(TITLE_LINE))),
+                attr("fontsize", plain(&num(TITLE_FONT))),
+                attr("label", quoted(&line.text)),
+                attr("pos", quoted(&pinned(flip(line.center)))),
+            ];
+            Stmt::Node(Node::new(node_id(&format!("title_{}", i + 1)), attributes))
+        })
+        .collect()
 }
 
 fn stroke_attributes(stroke: Stroke) -> Vec<Attribute> {
@@ -177,11 +211,6 @@ fn plain(text: &str) -> Id {
 /// A DOT double-quoted string.
 fn quoted(text: &str) -> Id {
     Id::Escaped(format!("\"{}\"", escape(text)))
-}
-
-/// A centred label of several lines (`\n` ends each line in DOT).
-fn quoted_lines(text: &str) -> Id {
-    Id::Escaped(format!("\"{}\"", escape(text).replace('\n', "\\n")))
 }
 
 /// A label written flush left (`\l` ends its line).

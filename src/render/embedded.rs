@@ -2,8 +2,8 @@
 //! binary with the `svg` crate, no external program needed.
 //!
 //! It draws the very geometry of the [`Layout`] that the DOT hands Graphviz:
-//! the same curves, arrowheads (Graphviz's `normal` arrow), strokes and
-//! legend, so both renderers give the same picture.
+//! the same curves, halos, arrowheads (Graphviz's `normal` arrow), strokes,
+//! title and legend, so both renderers give the same picture.
 
 use svg::Document;
 use svg::node::element::{Circle, Group, Path, Polygon, Rectangle, Text, Title};
@@ -12,18 +12,7 @@ use super::Selection;
 use super::dot::edge_tooltip;
 use super::geometry::{Point, num};
 use super::layout::{EdgeCurve, LEGEND_FONT, Layout, TITLE_FONT, VERTEX_FONT};
-use super::style::{Stroke, drawn_edges, legend_stroke};
-
-/// Height of the band above the drawing that holds a one-line title.
-const TITLE_BAND: f64 = 30.0;
-/// What each further line of the title adds (Graphviz's line height).
-const TITLE_LINE: f64 = 20.0;
-
-/// Height of the band above the drawing that holds `title`, one line per
-/// `\n`, as Graphviz sizes it.
-pub fn title_band(title: &str) -> f64 {
-    TITLE_BAND + TITLE_LINE * (title.lines().count().max(1) - 1) as f64
-}
+use super::style::{Stroke, drawn_edges, halo, legend_stroke};
 /// Half the width of an arrowhead's base, as Graphviz draws it.
 const ARROW_HALF_WIDTH: f64 = 3.5;
 /// Where a text's baseline sits below the middle of its line, per point of
@@ -31,10 +20,28 @@ const ARROW_HALF_WIDTH: f64 = 3.5;
 const BASELINE: f64 = 0.27;
 const FONT: &str = "Helvetica,Arial,sans-serif";
 
-/// The SVG text of `layout` showing `selection`, titled `title`.
-pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String {
-    let band = title_band(title);
-    let (width, height) = (layout.width, layout.height + band);
+/// The SVG text of `layout` showing `selection`; its title is the layout's.
+pub fn write(layout: &Layout, selection: &Selection<'_>) -> String {
+    let title: Vec<&str> = layout.title.iter().map(|t| t.text.as_str()).collect();
+    let (width, height) = (layout.width, layout.height);
+    let document = Document::new()
+        .set("width", format!("{}pt", num(width)))
+        .set("height", format!("{}pt", num(height)))
+        .set("viewBox", format!("0 0 {} {}", num(width), num(height)))
+        .add(Title::new(title.join(" ")))
+        .add(
+            Rectangle::new()
+                .set("width", "100%")
+                .set("height", "100%")
+                .set("fill", "white"),
+        )
+        .add(drawing(layout, selection));
+    format!("{document}\n")
+}
+
+/// Everything of the picture but the SVG document around it: title, edges,
+/// vertices and legend, in the layout's coordinates.
+pub fn drawing(layout: &Layout, selection: &Selection<'_>) -> Group {
     let edges = drawn_edges(layout, selection)
         .into_iter()
         .fold(Group::new().set("class", "edges"), |g, (e, stroke)| {
@@ -59,48 +66,38 @@ pub fn write(layout: &Layout, selection: &Selection<'_>, title: &str) -> String 
                     .add(text(&v.label, v.center, VERTEX_FONT).set("text-anchor", "middle")),
             )
         });
-    let drawing = Group::new()
-        .set("transform", format!("translate(0 {})", num(band)))
+    let title = layout.title.iter().fold(Group::new().set("class", "title"), |g, line| {
+        g.add(text(&line.text, line.center, TITLE_FONT).set("text-anchor", "middle"))
+    });
+    Group::new()
+        .add(title)
         .add(edges)
         .add(vertices)
-        .add(legend(layout, selection));
-    let document = Document::new()
-        .set("width", format!("{}pt", num(width)))
-        .set("height", format!("{}pt", num(height)))
-        .set("viewBox", format!("0 0 {} {}", num(width), num(height)))
-        .add(Title::new(title))
-        .add(
-            Rectangle::new()
-                .set("width", "100%")
-                .set("height", "100%")
-                .set("fill", "white"),
-        )
-        .add(title_lines(title, width))
-        .add(drawing);
-    format!("{document}\n")
+        .add(legend(layout, selection))
 }
 
-/// The title, one centred text per line.
-fn title_lines(title: &str, width: f64) -> Group {
-    title
-        .lines()
-        .enumerate()
-        .fold(Group::new().set("class", "title"), |g, (i, line)| {
-            let y = TITLE_BAND / 2.0 + 4.0 + TITLE_LINE * i as f64;
-            g.add(text(line, Point::new(width / 2.0, y), TITLE_FONT).set("text-anchor", "middle"))
-        })
-}
-
-/// One edge: its curve and its arrowhead, with the tooltip as `<title>`.
+/// One edge, with the tooltip as `<title>`: a white halo, then the edge;
+/// each as the part up to the arrowhead, the arrowhead, and the rest (the
+/// order of Graphviz's output for the DOT's edge statements).
 fn edge(layout: &Layout, e: &EdgeCurve, stroke: Stroke) -> Group {
-    let rest: Vec<String> = e.curve[1..].iter().map(|&p| point(p)).collect();
-    let path = format!("M{} C{}", point(e.curve[0]), rest.join(" "));
     let end = *e.curve.last().expect("a spline has points");
-    Group::new()
-        .set("class", "edge")
-        .add(Title::new(edge_tooltip(layout, e)))
-        .add(stroked(Path::new().set("d", path).set("fill", "none"), stroke))
-        .add(arrowhead(end, e.tip, stroke))
+    [halo(stroke), stroke].into_iter().fold(
+        Group::new()
+            .set("class", "edge")
+            .add(Title::new(edge_tooltip(layout, e))),
+        |g, stroke| {
+            g.add(stroked(spline(&e.curve), stroke))
+                .add(arrowhead(end, e.tip, stroke))
+                .add(stroked(spline(&e.rest), stroke))
+        },
+    )
+}
+
+/// An unfilled path along a spline of cubic pieces.
+fn spline(points: &[Point]) -> Path {
+    let rest: Vec<String> = points[1..].iter().map(|&p| point(p)).collect();
+    let d = format!("M{} C{}", point(points[0]), rest.join(" "));
+    Path::new().set("d", d).set("fill", "none")
 }
 
 /// Graphviz's `normal` arrowhead: a triangle from the curve's end to the tip.

@@ -82,6 +82,88 @@ pub fn spline_points(spline: &[Point], per_piece: usize) -> impl Iterator<Item =
     })
 }
 
+/// The two halves of `curve` split at parameter `t` (de Casteljau).
+pub fn split_bezier(curve: &Bezier, t: f64) -> (Bezier, Bezier) {
+    let lerp = |a: Point, b: Point| a + (b - a) * t;
+    let [p0, p1, p2, p3] = *curve;
+    let (a, b, c) = (lerp(p0, p1), lerp(p1, p2), lerp(p2, p3));
+    let (d, e) = (lerp(a, b), lerp(b, c));
+    let m = lerp(d, e);
+    ([p0, a, d, m], [m, e, c, p3])
+}
+
+/// A place on a spline: the index of a cubic piece and a parameter in it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SplineAt {
+    /// Which cubic piece (0 for the first).
+    pub piece: usize,
+    /// Parameter in `0..=1` within that piece.
+    pub t: f64,
+}
+
+/// Samples per cubic piece when measuring lengths along a spline.
+const LENGTH_SAMPLES: usize = 64;
+
+/// The place at arc length `s` from the start of a spline (`3n + 1`
+/// points), measured on `LENGTH_SAMPLES` chords per piece; clamped to the
+/// spline's ends. `O(n)` for `n` pieces.
+pub fn spline_at_length(spline: &[Point], s: f64) -> SplineAt {
+    let mut walked = 0.0;
+    let pieces = spline.len().saturating_sub(1) / 3;
+    for piece in 0..pieces {
+        let bezier: Bezier = [0, 1, 2, 3].map(|i| spline[3 * piece + i]);
+        let mut previous = bezier[0];
+        for i in 1..=LENGTH_SAMPLES {
+            let t = i as f64 / LENGTH_SAMPLES as f64;
+            let point = bezier_at(&bezier, t);
+            let step = (point - previous).length();
+            if walked + step >= s && step > 0.0 {
+                let back = (walked + step - s) / step / LENGTH_SAMPLES as f64;
+                return SplineAt { piece, t: t - back };
+            }
+            walked += step;
+            previous = point;
+        }
+    }
+    SplineAt {
+        piece: pieces.saturating_sub(1),
+        t: 1.0,
+    }
+}
+
+/// The length of a spline, measured as [`spline_at_length`] does.
+pub fn spline_length(spline: &[Point]) -> f64 {
+    spline_points(spline, LENGTH_SAMPLES)
+        .collect::<Vec<_>>()
+        .windows(2)
+        .map(|w| (w[1] - w[0]).length())
+        .sum()
+}
+
+/// The point of a spline at a place.
+pub fn spline_point(spline: &[Point], at: SplineAt) -> Point {
+    let bezier: Bezier = [0, 1, 2, 3].map(|i| spline[3 * at.piece + i]);
+    bezier_at(&bezier, at.t)
+}
+
+/// The part of a spline before `at` (`3k + 1` points).
+pub fn spline_before(spline: &[Point], at: SplineAt) -> Vec<Point> {
+    let bezier: Bezier = [0, 1, 2, 3].map(|i| spline[3 * at.piece + i]);
+    let (head, _) = split_bezier(&bezier, at.t);
+    let mut points = spline[..3 * at.piece].to_vec();
+    points.extend(head);
+    points
+}
+
+/// The part of a spline after `at` (`3k + 1` points).
+pub fn spline_after(spline: &[Point], at: SplineAt) -> Vec<Point> {
+    let bezier: Bezier = [0, 1, 2, 3].map(|i| spline[3 * at.piece + i]);
+    let (_, tail) = split_bezier(&bezier, at.t);
+    let mut points = tail.to_vec();
+    points.extend(&spline[3 * at.piece + 4..]);
+    points
+}
+
 /// An axis-aligned box.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bounds {
@@ -170,6 +252,38 @@ mod tests {
         let right = up.rotated(90.0);
         assert!((right.x - 1.0).abs() < 1e-12 && right.y.abs() < 1e-12);
         assert_eq!(Point::new(1.0, 0.0).normal(), Point::new(0.0, -1.0));
+    }
+
+    #[test]
+    fn splitting_keeps_the_curve() {
+        let c = [
+            Point::new(0.0, 0.0),
+            Point::new(1.0, 5.0),
+            Point::new(3.0, 5.0),
+            Point::new(4.0, 0.0),
+        ];
+        let (a, b) = split_bezier(&c, 0.25);
+        assert_eq!(a[3], bezier_at(&c, 0.25));
+        assert_eq!(b[0], a[3]);
+        let close = |p: Point, q: Point| (p - q).length() < 1e-9;
+        assert!(close(bezier_at(&a, 0.5), bezier_at(&c, 0.125)));
+        assert!(close(bezier_at(&b, 0.5), bezier_at(&c, 0.625)));
+    }
+
+    #[test]
+    fn places_along_a_spline_follow_its_length() {
+        // Two straight pieces of length 6 each along the x axis.
+        let line = |x: f64| Point::new(x, 0.0);
+        let spline = [0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0].map(line);
+        assert!((spline_length(&spline) - 12.0).abs() < 1e-9);
+        let at = spline_at_length(&spline, 9.0);
+        assert_eq!(at.piece, 1);
+        assert!((spline_point(&spline, at).x - 9.0).abs() < 1e-6);
+        let before = spline_before(&spline, at);
+        let after = spline_after(&spline, at);
+        assert_eq!((before.len(), after.len()), (7, 4));
+        assert!((before[6].x - 9.0).abs() < 1e-6 && (after[0].x - 9.0).abs() < 1e-6);
+        assert_eq!(spline_at_length(&spline, 99.0), SplineAt { piece: 1, t: 1.0 });
     }
 
     #[test]

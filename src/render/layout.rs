@@ -2,11 +2,13 @@
 //!
 //! The paper's drawing (Section 2.1, Figure 4): a top row of `-` pictures and
 //! a bottom row of `+` pictures, each in decreasing pattern order, so `X-`
-//! stands right above `X+`. Every edge is one cubic Bezier curve ending an
-//! arrow's length before the head's circle; parallel edges are bent apart by
-//! different amounts, edges within a row arc away from the other row (clear
-//! of the vertices between their ends), and loops are teardrops above a top
-//! vertex or below a bottom one, nested when a vertex has several.
+//! stands right above `X+`. Every edge is one cubic Bezier curve from the
+//! tail's circle to the head's circle, with its arrowhead on the curve at
+//! [`ARROW_AT`] of its length, where parallel edges are apart (not piled up at
+//! the head); parallel edges are bent apart by different amounts, edges
+//! within a row arc away from the other row (clear of the vertices between
+//! their ends), and loops are teardrops above a top vertex or below a bottom
+//! one, nested when a vertex has several, their arrowheads at the apex.
 //! Both renderers (DOT with `pos` for Graphviz, and the embedded SVG) draw
 //! exactly this geometry. Building a layout is `O(V + E log E)`.
 
@@ -14,7 +16,10 @@ use std::collections::BTreeMap;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
-use super::geometry::{Bounds, Point, spline_points, text_width};
+use super::geometry::{
+    Bounds, Point, spline_after, spline_at_length, spline_before, spline_length, spline_point, spline_points,
+    text_width,
+};
 use crate::recording::Corner;
 use crate::{Picture, Puzzle, RecordingGraph, Sign};
 
@@ -24,8 +29,13 @@ pub const COLUMN_GAP: f64 = 130.0;
 pub const ROW_GAP: f64 = 240.0;
 /// Length of an arrowhead, as Graphviz draws it with `arrowsize=1`.
 pub const ARROW_LENGTH: f64 = 10.0;
+/// Where the middle of an arrowhead sits along its edge, as a share of the
+/// edge's length from the tail (a loop's apex is at one half).
+pub const ARROW_AT: f64 = 0.6;
 /// Font size of the title.
 pub const TITLE_FONT: f64 = 18.0;
+/// Distance between the baselines of two title lines.
+pub const TITLE_LINE: f64 = 24.0;
 /// Font size of vertex labels.
 pub const VERTEX_FONT: f64 = 14.0;
 /// Font size of legend entries.
@@ -95,9 +105,10 @@ pub struct Vertex {
     pub row: Row,
 }
 
-/// An edge: a spline of cubic Bezier pieces from the tail's circle to the
-/// arrowhead's base (one piece, two for a loop), then the arrowhead up to
-/// `tip` on the head's circle.
+/// An edge: a spline of cubic Bezier pieces (one, two for a loop) from the
+/// tail's circle to the head's circle, cut by its arrowhead: `curve` runs up
+/// to the arrowhead's base, the arrowhead from there to `tip`, and `rest`
+/// from `tip` on to the head's circle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EdgeCurve {
     /// Its edge in the recording graph.
@@ -108,16 +119,48 @@ pub struct EdgeCurve {
     pub tail: NodeIndex,
     /// The head vertex.
     pub head: NodeIndex,
-    /// The spline's `3n + 1` points, ending at the arrowhead's base.
+    /// The `3n + 1` points of the spline up to the arrowhead's base.
     pub curve: Vec<Point>,
-    /// The arrowhead's point, on the head's circle.
+    /// The arrowhead's point, on the edge.
     pub tip: Point,
+    /// The `3n + 1` points of the spline from `tip` to the head's circle.
+    pub rest: Vec<Point>,
 }
 
 impl EdgeCurve {
     /// Whether the edge is a loop.
     pub fn is_loop(&self) -> bool {
         self.tail == self.head
+    }
+
+    /// An edge along the whole `spline` (tail circle to head circle), cut
+    /// for an arrowhead of length [`ARROW_LENGTH`] centred at `at` of its
+    /// length.
+    fn cut(edge: EdgeIndex, corner: Corner, (tail, head): (NodeIndex, NodeIndex), spline: &[Point], at: f64) -> Self {
+        let middle = spline_length(spline) * at;
+        let base = spline_at_length(spline, middle - ARROW_LENGTH / 2.0);
+        let mut tip = spline_at_length(spline, middle + ARROW_LENGTH / 2.0);
+        // The chord, not the arc, is the arrow's length: walk on until it is.
+        let base_point = spline_point(spline, base);
+        let mut extra = 0.0;
+        while (spline_point(spline, tip) - base_point).length() < ARROW_LENGTH - 0.01 && extra < ARROW_LENGTH {
+            extra += 0.05;
+            tip = spline_at_length(spline, middle + ARROW_LENGTH / 2.0 + extra);
+        }
+        EdgeCurve {
+            edge,
+            corner,
+            tail,
+            head,
+            curve: spline_before(spline, base),
+            tip: spline_point(spline, tip),
+            rest: spline_after(spline, tip),
+        }
+    }
+
+    /// Every point of the edge: its curve, its tip and the rest.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.curve.iter().chain(&self.rest).copied()
     }
 }
 
@@ -138,6 +181,15 @@ pub struct LegendEntry {
     pub text_width: f64,
 }
 
+/// One line of the title, centred on `center`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TitleLine {
+    /// The text.
+    pub text: String,
+    /// The middle of the line.
+    pub center: Point,
+}
+
 /// The whole geometry of a recording-graph picture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
@@ -153,6 +205,8 @@ pub struct Layout {
     pub edges: Vec<EdgeCurve>,
     /// One legend entry per piece, in piece order.
     pub legend: Vec<LegendEntry>,
+    /// The title's lines, top to bottom (none until [`Layout::with_title`]).
+    pub title: Vec<TitleLine>,
 }
 
 impl Layout {
@@ -176,7 +230,7 @@ impl Layout {
             centers
                 .iter()
                 .fold(Bounds::at(centers[0]), |b, &c| b.with_disc(c, radius)),
-            |b, e| b.with_curve(&e.curve).with(e.tip),
+            |b, e| b.with_curve(&e.curve).with_curve(&e.rest),
         );
         let mut layout = Layout {
             width: 0.0,
@@ -185,6 +239,7 @@ impl Layout {
             vertices,
             edges,
             legend: vec![],
+            title: vec![],
         };
         let legend_width = layout.place_legend(puzzle, content);
         let width = content.size().x.max(legend_width);
@@ -200,6 +255,54 @@ impl Layout {
             .map_or(content.max.y + shift.y, |e| e.text_left.y + LEGEND_LINE / 2.0)
             + MARGIN;
         layout
+    }
+
+    /// The layout with `title` above the drawing, wrapped to the drawing's
+    /// width (at `; ` first, then at spaces) with [`TITLE_LINE`] between
+    /// lines; the drawing widens only for a word wider than itself.
+    ///
+    /// ```
+    /// use scramble::{Puzzle, RecordingGraph, render::layout::Layout};
+    /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+    /// let plain = Layout::new(&puzzle, &RecordingGraph::new(&puzzle));
+    /// let long = "a title much longer than the drawing is wide; with a second part; and a third";
+    /// let titled = plain.clone().with_title(long);
+    /// assert!(titled.title.len() > 1);
+    /// assert_eq!(titled.width, plain.width);
+    /// ```
+    pub fn with_title(mut self, title: &str) -> Layout {
+        let lines = wrap_title(title, self.width - TITLE_MARGIN);
+        let widest = lines.iter().map(|l| text_width(l, TITLE_FONT)).fold(0.0, f64::max);
+        self.widen(widest + TITLE_MARGIN);
+        let band = TITLE_TOP + lines.len() as f64 * TITLE_LINE;
+        self.shift(Point::new(0.0, band));
+        self.height += band;
+        let middle = self.width / 2.0;
+        self.title = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| TitleLine {
+                text,
+                center: Point::new(middle, TITLE_TOP + (i as f64 + 0.5) * TITLE_LINE),
+            })
+            .collect();
+        self
+    }
+
+    /// The layout without its legend, the drawing cut just below the graph
+    /// (a panel of the small multiples, whose labels say what the legend would).
+    pub fn without_legend(mut self) -> Layout {
+        let radius = self.radius;
+        let bottom = self
+            .edges
+            .iter()
+            .flat_map(|e| e.points())
+            .chain(self.vertices.iter().map(|v| v.center + Point::new(0.0, radius)))
+            .map(|p| p.y)
+            .fold(0.0, f64::max);
+        self.legend.clear();
+        self.height = bottom + MARGIN;
+        self
     }
 
     /// Widens the drawing to at least `width`, keeping the content centred
@@ -256,14 +359,53 @@ impl Layout {
             v.center = v.center + by;
         }
         for e in &mut self.edges {
-            e.curve.iter_mut().for_each(|p| *p = *p + by);
+            e.curve.iter_mut().chain(&mut e.rest).for_each(|p| *p = *p + by);
             e.tip = e.tip + by;
         }
         for l in &mut self.legend {
             l.sample = (l.sample.0 + by, l.sample.1 + by);
             l.text_left = l.text_left + by;
         }
+        for t in &mut self.title {
+            t.center = t.center + by;
+        }
     }
+}
+
+/// Room left and right of the title.
+const TITLE_MARGIN: f64 = 40.0;
+/// Room above the title.
+const TITLE_TOP: f64 = 10.0;
+
+/// Breaks a title into lines no wider than `width`: explicit newlines are
+/// kept, then each line is filled greedily with its `; `-separated parts, and
+/// a part still too wide is filled word by word.
+pub fn wrap_title(title: &str, width: f64) -> Vec<String> {
+    let fits = |text: &str| text_width(text, TITLE_FONT) <= width;
+    let fill = |pieces: Vec<&str>, separator: &str| {
+        let mut lines: Vec<String> = vec![];
+        for piece in pieces {
+            match lines.last_mut() {
+                Some(last) if fits(&format!("{last}{separator}{piece}")) => {
+                    last.push_str(separator);
+                    last.push_str(piece);
+                }
+                _ => lines.push(piece.to_string()),
+            }
+        }
+        lines
+    };
+    title
+        .lines()
+        .flat_map(|line| fill(line.split("; ").collect(), "; "))
+        .flat_map(|line| {
+            if fits(&line) {
+                vec![line]
+            } else {
+                fill(line.split(' ').collect(), " ")
+            }
+        })
+        .collect()
 }
 
 /// A radius that fits the longest picture label.
@@ -312,28 +454,21 @@ fn edge_curves(graph: &RecordingGraph, vertices: &[Vertex], radius: f64) -> Vec<
         .into_iter()
         .flat_map(|((a, b), edges)| {
             let (va, vb) = (&vertices[a.index()], &vertices[b.index()]);
-            let shapes: Vec<(Vec<Point>, Point)> = if a == b {
+            let shapes: Vec<Vec<Point>> = if a == b {
                 loop_shapes(va, edges.len(), loop_tilt(va, vertices), radius)
             } else {
                 pair_controls(va, vb, edges.len(), radius)
                     .into_iter()
-                    .map(|controls| (Vec::from(controls), Point::default()))
+                    .map(Vec::from)
                     .collect()
             };
             edges.into_iter().zip(shapes).collect::<Vec<_>>()
         })
-        .map(|(e, (points, tip))| {
+        .map(|(e, points)| {
             let (tail, head) = g.edge_endpoints(e).expect("edge of this graph");
             let corner = graph.corner(e);
             if tail == head {
-                return EdgeCurve {
-                    edge: e,
-                    corner,
-                    tail,
-                    head,
-                    curve: points,
-                    tip,
-                };
+                return EdgeCurve::cut(e, corner, (tail, head), &points, 0.5);
             }
             // Controls run from the group's first vertex; turn them for edges the other way.
             let [c1, c2] = if tail.index() <= head.index() {
@@ -341,7 +476,9 @@ fn edge_curves(graph: &RecordingGraph, vertices: &[Vertex], radius: f64) -> Vec<
             } else {
                 [points[1], points[0]]
             };
-            clip(e, corner, (tail, head), vertices, [c1, c2], radius)
+            let (t, h) = (vertices[tail.index()].center, vertices[head.index()].center);
+            let spline = [t + (c1 - t).unit() * radius, c1, c2, h + (c2 - h).unit() * radius];
+            EdgeCurve::cut(e, corner, (tail, head), &spline, ARROW_AT)
         })
         .collect();
     curves.sort_by_key(|c| c.edge);
@@ -409,7 +546,7 @@ fn fan_step(count: usize, width: f64) -> f64 {
 /// reaching further and opening wider. A loop is two cubic pieces: out from
 /// the circle along a ray, round over the apex, and back in along another
 /// ray; all its control points stay close to the curve.
-fn loop_shapes(v: &Vertex, count: usize, tilt: f64, radius: f64) -> Vec<(Vec<Point>, Point)> {
+fn loop_shapes(v: &Vertex, count: usize, tilt: f64, radius: f64) -> Vec<Vec<Point>> {
     let out = Point::new(tilt.to_radians().sin(), v.row.outward().y * tilt.to_radians().cos());
     let left = out.rotated(-90.0);
     (0..count)
@@ -420,16 +557,15 @@ fn loop_shapes(v: &Vertex, count: usize, tilt: f64, radius: f64) -> Vec<(Vec<Poi
             let apex = v.center + out * reach;
             let half_width = reach * spread.to_radians().tan() * 0.75;
             let shoulder = radius + 0.5 * (reach - radius);
-            let points = vec![
+            vec![
                 v.center + leave * radius,
                 v.center + leave * shoulder,
                 apex + left * half_width,
                 apex,
                 apex - left * half_width,
                 v.center + enter * shoulder,
-                v.center + enter * (radius + ARROW_LENGTH),
-            ];
-            (points, v.center + enter * radius)
+                v.center + enter * radius,
+            ]
         })
         .collect()
 }
@@ -445,29 +581,6 @@ fn loop_tilt(v: &Vertex, vertices: &[Vertex]) -> f64 {
     }
     let relative = (v.center.x - (low + high) / 2.0) / ((high - low) / 2.0);
     LOOP_TILT * relative
-}
-
-/// The drawn edge: the curve starts on the tail's circle, heading to the
-/// first control point, and stops an arrow's length before the head's circle.
-fn clip(
-    edge: EdgeIndex,
-    corner: Corner,
-    (tail, head): (NodeIndex, NodeIndex),
-    vertices: &[Vertex],
-    [c1, c2]: [Point; 2],
-    radius: f64,
-) -> EdgeCurve {
-    let (t, h) = (vertices[tail.index()].center, vertices[head.index()].center);
-    let start = t + (c1 - t).unit() * radius;
-    let inward = (c2 - h).unit();
-    EdgeCurve {
-        edge,
-        corner,
-        tail,
-        head,
-        curve: vec![start, c1, c2, h + inward * (radius + ARROW_LENGTH)],
-        tip: h + inward * radius,
-    }
 }
 
 /// The point of an edge's curve farthest from `center` (sampled), for tests
@@ -515,26 +628,48 @@ mod tests {
         for text in [PAPER, LOOPY] {
             let (_, l) = layout(text);
             let inside = |p: Point| p.x >= 0.0 && p.y >= 0.0 && p.x <= l.width && p.y <= l.height;
-            assert!(
-                l.edges
-                    .iter()
-                    .all(|e| e.curve.iter().all(|&p| inside(p)) && inside(e.tip))
-            );
+            assert!(l.edges.iter().all(|e| e.points().all(inside) && inside(e.tip)));
             assert!(l.legend.iter().all(|e| inside(e.sample.0) && inside(e.text_left)));
             assert!(l.legend.iter().all(|e| e.text_left.x + e.text_width <= l.width));
         }
     }
 
     #[test]
-    fn arrows_end_on_the_head_circle_and_curves_start_on_the_tail_circle() {
+    fn edges_run_from_circle_to_circle_with_the_arrowhead_on_the_way() {
         let (_, l) = layout(LOOPY);
         for e in &l.edges {
             let head = l.vertex(e.head).center;
             let tail = l.vertex(e.tail).center;
-            assert!(((e.tip - head).length() - l.radius).abs() < 1e-9);
+            assert!(((*e.rest.last().unwrap() - head).length() - l.radius).abs() < 1e-9);
             assert!(((e.curve[0] - tail).length() - l.radius).abs() < 1e-9);
-            assert!(((*e.curve.last().unwrap() - e.tip).length() - ARROW_LENGTH).abs() < 1e-9);
+            assert!((e.rest[0] - e.tip).length() < 1e-9);
+            let arrow = (*e.curve.last().unwrap() - e.tip).length();
+            assert!((arrow - ARROW_LENGTH).abs() < 0.05, "{:?}: arrow {arrow}", e.edge);
+            // The arrowhead is well away from both circles.
+            for center in [head, tail] {
+                assert!((e.tip - center).length() > l.radius + ARROW_LENGTH, "{:?}", e.edge);
+            }
         }
+    }
+
+    #[test]
+    fn arrowheads_of_parallel_edges_are_apart() {
+        for text in [PAPER, LOOPY] {
+            let (_, l) = layout(text);
+            let mut checked = 0;
+            for (i, a) in l.edges.iter().enumerate() {
+                for b in l.edges[i + 1..].iter().filter(|b| same_ends(a, b)) {
+                    let apart = (a.tip - b.tip).length();
+                    assert!(apart >= 9.0, "{:?} and {:?}: tips {apart} apart", a.edge, b.edge);
+                    checked += 1;
+                }
+            }
+            assert!(checked >= 6, "the fixture has many parallel pairs, found {checked}");
+        }
+    }
+
+    fn same_ends(a: &EdgeCurve, b: &EdgeCurve) -> bool {
+        (a.tail, a.head) == (b.tail, b.head) || (a.tail, a.head) == (b.head, b.tail)
     }
 
     #[test]
@@ -543,8 +678,7 @@ mod tests {
         let mut checked = 0;
         for (i, a) in l.edges.iter().enumerate() {
             for b in &l.edges[i + 1..] {
-                let same_pair = (a.tail, a.head) == (b.tail, b.head) || (a.tail, a.head) == (b.head, b.tail);
-                if same_pair {
+                if same_ends(a, b) {
                     let middle = |e: &EdgeCurve| spline_points(&e.curve, 2).nth(1).unwrap();
                     let apart = (middle(a) - middle(b)).length();
                     assert!(apart >= 10.0, "{:?} and {:?} only {apart} apart", a.edge, b.edge);
@@ -593,6 +727,7 @@ mod tests {
             count += 1;
             for v in &l.vertices {
                 let closest = spline_points(&e.curve, 64)
+                    .chain(spline_points(&e.rest, 64))
                     .map(|p| (p - v.center).length())
                     .fold(f64::INFINITY, f64::min);
                 let is_end = v.node == e.tail || v.node == e.head;
@@ -605,6 +740,36 @@ mod tests {
             }
         }
         assert!(count > 0, "the fixture has an arc over a vertex");
+    }
+
+    #[test]
+    fn long_titles_wrap_at_their_semicolons_then_at_spaces() {
+        let width = text_width("aaaa; bbbb", TITLE_FONT) + 1.0;
+        assert_eq!(wrap_title("aaaa; bbbb; cccc", width), ["aaaa; bbbb", "cccc"]);
+        assert_eq!(wrap_title("short", width), ["short"]);
+        assert_eq!(wrap_title("one\ntwo; three", 1000.0), ["one", "two; three"]);
+        assert_eq!(wrap_title("aa bb cc dd ee ff", width), ["aa bb cc", "dd ee ff"]);
+    }
+
+    #[test]
+    fn a_long_title_wraps_instead_of_widening_the_drawing() {
+        let (_, plain) = layout(PAPER);
+        let title =
+            "subgraph [1] alone: fails (4) pseudo-connected; components {3+ 3-} and {1- 4+}; with a long witness";
+        let titled = plain.clone().with_title(title);
+        assert_eq!(titled.width, plain.width);
+        assert!(titled.title.len() >= 2);
+        let gaps: Vec<f64> = titled.title.windows(2).map(|w| w[1].center.y - w[0].center.y).collect();
+        assert!(gaps.iter().all(|&g| g == TITLE_LINE), "{gaps:?}");
+        assert!(
+            titled
+                .title
+                .iter()
+                .all(|t| text_width(&t.text, TITLE_FONT) <= titled.width)
+        );
+        let band = titled.height - plain.height;
+        assert_eq!(band, TITLE_TOP + titled.title.len() as f64 * TITLE_LINE);
+        assert_eq!(titled.vertices[0].center.y, plain.vertices[0].center.y + band);
     }
 
     #[test]

@@ -5,14 +5,17 @@
 //! bent apart, loops as teardrops). [`recording_dot`] writes it as DOT with
 //! every position pinned; [`recording_svg`] has Graphviz (`neato -n2`) draw
 //! that DOT, or draws the same geometry itself with the embedded renderer.
-//! [`pieces_svg`] draws the pieces, loose or as an arrangement places them.
-//! All output is deterministic.
+//! [`per_piece_svg`] draws small multiples, one copy of G(P) per piece with
+//! only that piece's 4-cycle in color; [`piece_edges`] gives the edges of
+//! chosen pieces, to highlight them. [`pieces_svg`] draws the pieces, loose
+//! or as an arrangement places them. All output is deterministic.
 
 mod dot;
 mod embedded;
 pub mod geometry;
 mod graphviz;
 pub mod layout;
+mod multiples;
 mod pieces;
 pub mod style;
 
@@ -22,6 +25,7 @@ pub use graphviz::graphviz_available;
 
 use crate::{Arrangement, Puzzle, RecordingGraph, Result};
 use layout::Layout;
+pub use multiples::per_piece_svg;
 
 /// Which program draws the SVG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -69,7 +73,7 @@ pub struct Rendered {
 }
 
 /// DOT text of the recording graph (graphviz-rust builds it), with `title`
-/// as the graph label.
+/// above it (wrapped to the drawing's width, see [`Layout::with_title`]).
 ///
 /// Every node and edge carries its `pos`, so `neato -n2 -Tsvg` draws exactly
 /// the computed layout. Linear in the size of the graph (plus sorting).
@@ -82,37 +86,27 @@ pub struct Rendered {
 /// assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
 /// ```
 pub fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
-    let (layout, title) = titled_layout(puzzle, graph, title);
-    dot::write(&layout, &selection, &title)
+    let layout = Layout::new(puzzle, graph).with_title(title);
+    dot::write(&layout, &selection)
 }
 
-/// The layout, wide enough for the title, and the title broken into lines.
-fn titled_layout(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> (Layout, String) {
-    let mut layout = Layout::new(puzzle, graph);
-    let title = wrap_title(title, layout.width - TITLE_MARGIN);
-    let widest = title.lines().map(|line| geometry::text_width(line, layout::TITLE_FONT));
-    layout.widen(widest.fold(0.0, f64::max) + TITLE_MARGIN);
-    (layout, title)
-}
-
-/// Room left and right of the title.
-const TITLE_MARGIN: f64 = 40.0;
-
-/// Breaks a title wider than `width` into lines at its `; ` separators,
-/// filling each line greedily; explicit newlines are kept.
-fn wrap_title(title: &str, width: f64) -> String {
-    let fits = |text: &str| geometry::text_width(text, layout::TITLE_FONT) <= width;
-    let wrap_line = |line: &str| {
-        let mut lines: Vec<String> = vec![];
-        for part in line.split("; ") {
-            match lines.last_mut() {
-                Some(last) if fits(&format!("{last}; {part}")) => *last = format!("{last}; {part}"),
-                _ => lines.push(part.to_string()),
-            }
-        }
-        lines.join("\n")
-    };
-    title.lines().map(wrap_line).collect::<Vec<_>>().join("\n")
+/// The edges of the chosen pieces (indices into the puzzle), all four
+/// corners of each, for [`Selection::Highlighted`] or [`Selection::Alone`].
+/// Indices past the puzzle's pieces are ignored. `O(pieces)`.
+///
+/// ```
+/// use scramble::{Puzzle, RecordingGraph, render::piece_edges};
+/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+/// let graph = RecordingGraph::new(&puzzle);
+/// assert_eq!(piece_edges(&graph, &[0, 2, 9]).len(), 8);
+/// ```
+pub fn piece_edges(graph: &RecordingGraph, pieces: &[usize]) -> Vec<EdgeIndex> {
+    let count = graph.graph().edge_count() / 4;
+    pieces
+        .iter()
+        .filter(|&&piece| piece < count)
+        .flat_map(|&piece| (0..4).map(move |corner| graph.edge(piece, corner)))
+        .collect()
 }
 
 /// SVG of the same picture as [`recording_dot`], by Graphviz when asked or
@@ -136,8 +130,7 @@ pub fn recording_svg(
     title: &str,
     renderer: Renderer,
 ) -> Result<Rendered> {
-    let (layout, title) = titled_layout(puzzle, graph, title);
-    let title = title.as_str();
+    let layout = Layout::new(puzzle, graph).with_title(title);
     let use_graphviz = match renderer {
         Renderer::Auto => graphviz_available(),
         Renderer::Graphviz => true,
@@ -145,12 +138,12 @@ pub fn recording_svg(
     };
     Ok(if use_graphviz {
         Rendered {
-            svg: graphviz::neato_svg(&dot::write(&layout, &selection, title))?,
+            svg: graphviz::neato_svg(&dot::write(&layout, &selection))?,
             renderer: UsedRenderer::Graphviz,
         }
     } else {
         Rendered {
-            svg: embedded::write(&layout, &selection, title),
+            svg: embedded::write(&layout, &selection),
             renderer: UsedRenderer::Embedded,
         }
     })
@@ -226,9 +219,10 @@ pub(crate) mod tests {
         let dot = recording_dot(&puzzle, &graph, Selection::Full, "a \"quoted\" title");
         let parsed = graphviz_rust::parse(&dot).unwrap();
         let text = format!("{parsed:?}");
-        // 16 graph edges and 4 legend samples, each with its spline.
-        assert_eq!(text.matches("Edge { ty: Pair").count(), 20);
-        assert_eq!(dot.matches("pos=\"e,").count(), 16);
+        // 16 graph edges (halo and edge, each in two parts) and 4 legend samples.
+        assert_eq!(text.matches("Edge { ty: Pair").count(), 16 * 4 + 4);
+        // One arrowhead for each halo and each edge.
+        assert_eq!(dot.matches("pos=\"e,").count(), 32);
         assert!(dot.contains("label=\"a \\\"quoted\\\" title\""));
     }
 
@@ -273,13 +267,37 @@ pub(crate) mod tests {
             .collect()
     }
 
+    /// The colored part up to the arrowhead of every edge: each edge group
+    /// holds a title, then halo, arrowhead and rest, then the same colored.
     fn edge_paths(svg: &str) -> Vec<svg::node::Attributes> {
-        // Every edge group holds a title, then its path.
         let tags = tags(svg);
-        tags.windows(3)
+        tags.windows(6)
             .filter(|w| w[0].0 == "g" && w[0].1.get("class").map(|c| c.to_string()) == Some("edge".into()))
-            .map(|w| w[2].1.clone())
+            .map(|w| w[5].1.clone())
             .collect()
+    }
+
+    /// The `d` of every path in an edge group, in order.
+    fn all_edge_paths(svg: &str) -> Vec<String> {
+        in_edges(svg, "path")
+            .iter()
+            .map(|a| a.get("d").unwrap().to_string())
+            .collect()
+    }
+
+    /// The attributes of every `element` inside an edge group, in order.
+    fn in_edges(svg: &str, element: &str) -> Vec<svg::node::Attributes> {
+        let mut in_edge = false;
+        let mut found = vec![];
+        for (name, a) in tags(svg) {
+            // Graphviz wraps an edge's drawing in a link group without a class.
+            if let Some(class) = a.get("class").filter(|_| name == "g") {
+                in_edge = *class == "edge";
+            } else if name == element && in_edge {
+                found.push(a);
+            }
+        }
+        found
     }
 
     #[test]
@@ -335,14 +353,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn long_titles_wrap_at_their_semicolons() {
-        let width = geometry::text_width("aaaa; bbbb", layout::TITLE_FONT) + 1.0;
-        assert_eq!(wrap_title("aaaa; bbbb; cccc", width), "aaaa; bbbb\ncccc");
-        assert_eq!(wrap_title("short", width), "short");
-        assert_eq!(wrap_title("one\ntwo; three", 1000.0), "one\ntwo; three");
-    }
-
-    #[test]
     fn both_renderers_give_a_wrapped_title_the_same_height() {
         let (puzzle, graph) = paper();
         let title = "a long title; that names a failing condition; with its witness; and more conditions";
@@ -360,7 +370,9 @@ pub(crate) mod tests {
         };
         // Graphviz pads its pictures a little; the growth with the lines must match.
         let growth = |renderer| height(title, renderer) - height("short", renderer);
-        assert_eq!(growth(Renderer::Embedded), 2.0 * 20.0);
+        let lines = Layout::new(&puzzle, &graph).with_title(title).title.len();
+        assert!(lines >= 2);
+        assert_eq!(growth(Renderer::Embedded), (lines - 1) as f64 * layout::TITLE_LINE);
         if neato_or_note() {
             assert_eq!(growth(Renderer::Graphviz), growth(Renderer::Embedded));
         }
@@ -379,10 +391,7 @@ pub(crate) mod tests {
         let graphviz = drawn(Renderer::Graphviz);
         assert_eq!(graphviz.renderer, UsedRenderer::Graphviz);
         let embedded = drawn(Renderer::Embedded);
-        let ours: Vec<Vec<f64>> = edge_paths(&embedded.svg)
-            .iter()
-            .map(|a| numbers(&a.get("d").unwrap().to_string()))
-            .collect();
+        let ours: Vec<Vec<f64>> = all_edge_paths(&embedded.svg).iter().map(|d| numbers(d)).collect();
         // Graphviz writes edges in an order of its own, each as a group with
         // id `edge<k>` (k-th edge statement) holding the path, and writes y
         // upwards from the bottom of the drawing.
@@ -399,25 +408,20 @@ pub(crate) mod tests {
             }
         }
         theirs.sort_by_key(|(k, _)| *k);
-        let theirs: Vec<Vec<f64>> = theirs.into_iter().map(|(_, d)| d).take(36).collect();
-        assert_eq!(theirs.len(), 36);
-        let height = Layout::new(&puzzle, &graph).height;
+        // Four paths per edge: halo and edge, each before and after the arrowhead.
+        let theirs: Vec<Vec<f64>> = theirs.into_iter().map(|(_, d)| d).take(36 * 4).collect();
+        assert_eq!((ours.len(), theirs.len()), (36 * 4, 36 * 4));
+        let height = Layout::new(&puzzle, &graph).with_title("loops").height;
         for (ours, theirs) in ours.iter().zip(&theirs) {
             assert_eq!(ours.len(), theirs.len());
             for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
-                let b = if i % 2 == 1 {
-                    b + height + embedded::title_band("loops")
-                } else {
-                    *b
-                };
-                let a = if i % 2 == 1 {
-                    a + embedded::title_band("loops")
-                } else {
-                    *a
-                };
+                let b = if i % 2 == 1 { b + height } else { *b };
                 assert!((a - b).abs() < 0.6, "{ours:?} vs {theirs:?}");
             }
         }
+        // One arrowhead for each halo and each edge, none for the legend's samples.
+        assert_eq!(in_edges(&graphviz.svg, "polygon").len(), 36 * 2);
+        assert_eq!(in_edges(&embedded.svg, "polygon").len(), 36 * 2);
     }
 
     #[test]

@@ -1,25 +1,40 @@
 //! SVG plots of the studies, drawn with plotters' SVG backend.
 //!
-//! Four kinds: step CDFs on a log x axis ([`cdf`]), a log-log scatter with
-//! the diagonal ([`scatter`]), lines with points ([`lines`]) and grouped
-//! bars over categories ([`bars`]). Each returns the SVG text; the caller
-//! writes it with [`crate::output::write_atomic`]. Output is deterministic.
+//! Five kinds: step CDFs on a log x axis ([`cdf`]), a log-log scatter with
+//! the diagonal ([`scatter`]), lines with points ([`lines`], and
+//! [`paired_lines`] where two series share a color, solid and dashed), and
+//! grouped bars over categories ([`bars`]). All share one frame
+//! ([`chart`]): a title wrapped to the picture's width, readable axis labels
+//! (log axes read `1, 10, 100, 1,000`), axis descriptions. Each returns the
+//! SVG text; the caller writes it with [`crate::output::write_atomic`].
+//! Output is deterministic.
 
+use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::prelude::*;
 
+use crate::render::layout::wrap_title;
 use crate::{Error, Result};
 
 /// Picture size in pixels.
 const SIZE: (u32, u32) = (860, 520);
-/// Series colors, in order.
-const PALETTE: [RGBColor; 6] = [
-    RGBColor(214, 39, 40),
-    RGBColor(31, 119, 180),
-    RGBColor(44, 160, 44),
-    RGBColor(127, 127, 127),
-    RGBColor(148, 103, 189),
-    RGBColor(255, 127, 14),
+/// Font size of the title, and the distance between its lines.
+const TITLE_FONT: u32 = 18;
+const TITLE_LINE: u32 = 24;
+/// Series colors, in order: Okabe and Ito's palette, safe for color-blind
+/// readers, darkest tones first.
+const PALETTE: [RGBColor; 7] = [
+    RGBColor(213, 94, 0),
+    RGBColor(0, 114, 178),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(0, 0, 0),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
 ];
+/// Two CDFs whose largest vertical gap is below this are said to overlap.
+pub const OVERLAP: f64 = 0.02;
+/// Bars get their value written on them when there are at most this many.
+const LABELLED_BARS: usize = 16;
 
 /// A named series of `(x, y)` points.
 pub type Series = (String, Vec<(f64, f64)>);
@@ -28,34 +43,153 @@ fn color(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
-/// Draws into an SVG string, turning plotters' errors into [`Error::Plot`].
-fn svg(
-    title: &str,
-    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> PlotResult,
-) -> Result<String> {
+type PlotResult = std::result::Result<(), String>;
+type Chart<'a, X, Y> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>;
+type Formatter<'f> = &'f dyn Fn(&f64) -> String;
+
+fn err(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+/// What the frame of every plot shows: title, axis descriptions and how the
+/// axes label their ticks.
+pub struct Frame<'f> {
+    /// The title, wrapped to the picture's width.
+    pub title: &'f str,
+    /// The x axis's description.
+    pub x_desc: &'f str,
+    /// The y axis's description.
+    pub y_desc: &'f str,
+    /// Tick labels of the x axis.
+    pub x_format: Formatter<'f>,
+    /// Tick labels of the y axis.
+    pub y_format: Formatter<'f>,
+    /// How many x ticks to aim for (plotters' default when `None`).
+    pub x_ticks: Option<usize>,
+}
+
+impl<'f> Frame<'f> {
+    /// A frame with plain number labels on both axes.
+    pub fn new(title: &'f str, x_desc: &'f str, y_desc: &'f str) -> Self {
+        Frame {
+            title,
+            x_desc,
+            y_desc,
+            x_format: &number_label,
+            y_format: &number_label,
+            x_ticks: None,
+        }
+    }
+}
+
+/// The one chart builder: a white picture with the wrapped title, axes over
+/// `x` and `y` with the frame's labels, and whatever `draw` adds. Plotters'
+/// errors become [`Error::Plot`].
+pub fn chart<X, Y>(
+    frame: &Frame<'_>,
+    x: X,
+    y: Y,
+    draw: impl FnOnce(&mut Chart<'_, X::CoordDescType, Y::CoordDescType>) -> PlotResult,
+) -> Result<String>
+where
+    X: AsRangedCoord<Value = f64>,
+    Y: AsRangedCoord<Value = f64>,
+    X::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let lines = wrap_title(frame.title, f64::from(SIZE.0) - 40.0);
+    let band = 10 + TITLE_LINE * lines.len() as u32;
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
-        let drawn = root
-            .fill(&WHITE)
-            .map_err(|e| e.to_string())
-            .and_then(|()| draw(&root))
-            .and_then(|()| root.present().map_err(|e| e.to_string()));
+        let drawn =
+            (|| -> PlotResult {
+                root.fill(&WHITE).map_err(err)?;
+                let (top, body) = root.split_vertically(band);
+                for (i, line) in lines.iter().enumerate() {
+                    let style = ("sans-serif", TITLE_FONT).into_font().color(&BLACK).pos(
+                        plotters::style::text_anchor::Pos::new(
+                            plotters::style::text_anchor::HPos::Center,
+                            plotters::style::text_anchor::VPos::Center,
+                        ),
+                    );
+                    let y = 10 + TITLE_LINE * i as u32 + TITLE_LINE / 2;
+                    top.draw_text(line, &style, (SIZE.0 as i32 / 2, y as i32))
+                        .map_err(err)?;
+                }
+                let mut chart = ChartBuilder::on(&body)
+                    .margin(16)
+                    .margin_top(4)
+                    .x_label_area_size(48)
+                    .y_label_area_size(64)
+                    .build_cartesian_2d(x, y)
+                    .map_err(err)?;
+                let mut mesh = chart.configure_mesh();
+                mesh.label_style(("sans-serif", 14))
+                    .axis_desc_style(("sans-serif", 15))
+                    .x_desc(frame.x_desc)
+                    .y_desc(frame.y_desc)
+                    .x_label_formatter(frame.x_format)
+                    .y_label_formatter(frame.y_format)
+                    .light_line_style(WHITE.mix(0.0));
+                if let Some(ticks) = frame.x_ticks {
+                    mesh.x_labels(ticks).disable_x_mesh();
+                }
+                mesh.draw().map_err(err)?;
+                draw(&mut chart)?;
+                root.present().map_err(err)
+            })();
         drawn.map_err(|message| Error::Plot {
-            title: title.to_string(),
+            title: frame.title.to_string(),
             message,
         })?;
     }
     Ok(text)
 }
 
-type PlotResult = std::result::Result<(), String>;
-
-fn err(e: impl std::fmt::Display) -> String {
-    e.to_string()
+/// A number as people write it: whole numbers with thousands separators
+/// (`1,000`), others with up to two decimals (`0.25`).
+fn number_label(x: &f64) -> String {
+    let rounded = x.round();
+    if (x - rounded).abs() < 1e-9 {
+        let digits = format!("{}", rounded.abs() as u64);
+        let grouped: Vec<String> = digits
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+            .collect();
+        let sign = if rounded < 0.0 { "-" } else { "" };
+        format!("{sign}{}", grouped.join(","))
+    } else {
+        let text = format!("{x:.2}");
+        text.trim_end_matches('0').to_string()
+    }
 }
 
-/// `(low, high)` of the positive values, widened to whole decades.
+/// Tick labels of a log axis: only at 1, 2 and 5 times a power of ten,
+/// written as [`number_label`] does; blank elsewhere.
+fn log_label(x: &f64) -> String {
+    let decade = 10f64.powf(x.log10().floor());
+    let lead = x / decade;
+    if [1.0, 2.0, 5.0].iter().any(|l| (lead - l).abs() < 1e-6) {
+        number_label(&(lead.round() * decade))
+    } else {
+        String::new()
+    }
+}
+
+/// Whole numbers as themselves, other tick positions left blank.
+fn integer_label(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        number_label(&x.round())
+    } else {
+        String::new()
+    }
+}
+
+/// `(low, high)` of the positive values: from just below the smallest (so a
+/// log axis starts at the data) to the next whole decade above the largest.
 fn log_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let (low, high) = values
         .filter(|v| *v > 0.0)
@@ -63,15 +197,48 @@ fn log_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     if low > high {
         return (1.0, 10.0);
     }
-    (
-        10f64.powf(low.log10().floor()),
-        10f64.powf(high.log10().ceil().max(low.log10().floor() + 1.0)),
-    )
+    let top = 10f64.powf(high.log10().ceil());
+    (low * 0.9, if top > low { top } else { low * 10.0 })
+}
+
+/// The share `<= x` of a step CDF given as `(value, share <= value)` points.
+fn cdf_at(points: &[(f64, f64)], x: f64) -> f64 {
+    let after = points.partition_point(|p| p.0 <= x);
+    if after == 0 { 0.0 } else { points[after - 1].1 }
+}
+
+/// The largest vertical gap between two step CDFs (the Kolmogorov-Smirnov
+/// distance of their samples). `O((n + m) log(n + m))`.
+pub fn cdf_gap(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    a.iter()
+        .chain(b)
+        .map(|&(x, _)| (cdf_at(a, x) - cdf_at(b, x)).abs())
+        .fold(0.0, f64::max)
+}
+
+/// The legend names of CDF series, each later series that overlaps an
+/// earlier one (gap below [`OVERLAP`]) noting which and how closely.
+fn cdf_names(series: &[Series]) -> Vec<String> {
+    series
+        .iter()
+        .enumerate()
+        .map(|(i, (name, points))| {
+            let twin = series[..i].iter().find(|(_, other)| cdf_gap(points, other) < OVERLAP);
+            match twin {
+                Some((other, other_points)) => format!(
+                    "{name} (hidden under {other}: within {:.1} points everywhere)",
+                    100.0 * cdf_gap(points, other_points)
+                ),
+                None => name.clone(),
+            }
+        })
+        .collect()
 }
 
 /// Step CDFs (`(value, share <= value)` points, see
-/// [`super::stats::cdf`]) on a log x axis; the first series is drawn
-/// widest.
+/// [`super::stats::cdf`]) on a log x axis that starts at the data; the first
+/// series is drawn widest, and a series that overlaps an earlier one says
+/// so in the legend.
 ///
 /// ```
 /// use scramble::study::{plot, stats};
@@ -79,25 +246,23 @@ fn log_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 /// assert!(svg.starts_with("<svg") && svg.contains("nodes"));
 /// ```
 pub fn cdf(title: &str, x_label: &str, series: &[Series]) -> Result<String> {
+    cdf_with(title, x_label, "share of runs with at most x nodes", series)
+}
+
+/// [`cdf`] with the y axis described as `y_label`.
+///
+/// ```
+/// use scramble::study::{plot, stats};
+/// let svg = plot::cdf_with("t", "nodes", "P(nodes <= x)", &[("a".into(), stats::cdf([9u64, 90]))]).unwrap();
+/// assert!(svg.contains("P(nodes &lt;= x)"));
+/// ```
+pub fn cdf_with(title: &str, x_label: &str, y_label: &str, series: &[Series]) -> Result<String> {
     let (low, high) = log_range(series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0)));
-    svg(title, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 20))
-            .margin(16)
-            .x_label_area_size(44)
-            .y_label_area_size(56)
-            .build_cartesian_2d((low..high).log_scale(), 0f64..1f64)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .label_style(("sans-serif", 14))
-            .axis_desc_style(("sans-serif", 15))
-            .x_desc(x_label)
-            .y_desc("share of runs <= x")
-            .x_label_formatter(&|x| format!("{x:e}"))
-            .draw()
-            .map_err(err)?;
-        for (i, (name, points)) in series.iter().enumerate() {
+    let names = cdf_names(series);
+    let mut frame = Frame::new(title, x_label, y_label);
+    frame.x_format = &log_label;
+    chart(&frame, (low..high).log_scale(), 0f64..1f64, |chart| {
+        for (i, ((_, points), name)) in series.iter().zip(&names).enumerate() {
             let steps = points.iter().scan(0.0, |previous, &(x, y)| {
                 let step = [(x.max(low), *previous), (x.max(low), y)];
                 *previous = y;
@@ -111,7 +276,7 @@ pub fn cdf(title: &str, x_label: &str, series: &[Series]) -> Result<String> {
                 .label(name.as_str())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(width)));
         }
-        legend(&mut chart, SeriesLabelPosition::LowerRight)
+        legend(chart, SeriesLabelPosition::LowerRight)
     })
 }
 
@@ -123,7 +288,7 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
         .configure_series_labels()
         .label_font(("sans-serif", 14))
         .position(position)
-        .background_style(WHITE.mix(0.85))
+        .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
         .draw()
         .map_err(err)
@@ -138,24 +303,10 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
 /// ```
 pub fn scatter(title: &str, x_label: &str, y_label: &str, points: &[(f64, f64)]) -> Result<String> {
     let (low, high) = log_range(points.iter().flat_map(|&(x, y)| [x, y]));
-    svg(title, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 20))
-            .margin(16)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
-            .build_cartesian_2d((low..high).log_scale(), (low..high).log_scale())
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .label_style(("sans-serif", 14))
-            .axis_desc_style(("sans-serif", 15))
-            .x_desc(x_label)
-            .y_desc(y_label)
-            .x_label_formatter(&|x| format!("{x:e}"))
-            .y_label_formatter(&|y| format!("{y:e}"))
-            .draw()
-            .map_err(err)?;
+    let mut frame = Frame::new(title, x_label, y_label);
+    frame.x_format = &log_label;
+    frame.y_format = &log_label;
+    chart(&frame, (low..high).log_scale(), (low..high).log_scale(), |chart| {
         chart
             .draw_series(LineSeries::new([(low, low), (high, high)], BLACK.stroke_width(1)))
             .map_err(err)?
@@ -168,11 +319,18 @@ pub fn scatter(title: &str, x_label: &str, y_label: &str, points: &[(f64, f64)])
                     .map(|&(x, y)| Circle::new((x.max(low), y.max(low)), 2, color(1).mix(0.35).filled())),
             )
             .map_err(err)?;
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)
+        legend(chart, SeriesLabelPosition::UpperLeft)
     })
 }
 
-/// Lines with a dot at every point, y from `y_range`.
+/// How a series of a line plot is drawn.
+#[derive(Clone, Copy)]
+struct LineStyle {
+    color: RGBColor,
+    dashed: bool,
+}
+
+/// Lines with a dot at every point, y from `y_range`, one color per series.
 ///
 /// ```
 /// let series = vec![("n = 3".to_string(), vec![(3.0, 0.1), (4.0, 0.5)])];
@@ -186,6 +344,44 @@ pub fn lines(
     y_range: std::ops::Range<f64>,
     series: &[Series],
 ) -> Result<String> {
+    let styles = (0..series.len()).map(|i| LineStyle {
+        color: color(i),
+        dashed: false,
+    });
+    styled_lines(&Frame::new(title, x_label, y_label), y_range, series, styles.collect())
+}
+
+/// [`lines`] for series that come in pairs (two measures of one group):
+/// both of a pair in the pair's color, the first solid, the second dashed.
+///
+/// ```
+/// let series = vec![
+///     ("3x3 first".to_string(), vec![(3.0, 0.1), (4.0, 0.5)]),
+///     ("3x3 all".to_string(), vec![(3.0, 0.2), (4.0, 0.6)]),
+/// ];
+/// let svg = scramble::study::plot::paired_lines("t", "K", "share", 0.0..1.0, &series).unwrap();
+/// assert!(svg.contains("stroke-dasharray"));
+/// ```
+pub fn paired_lines(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    y_range: std::ops::Range<f64>,
+    series: &[Series],
+) -> Result<String> {
+    let styles = (0..series.len()).map(|i| LineStyle {
+        color: color(i / 2),
+        dashed: i % 2 == 1,
+    });
+    styled_lines(&Frame::new(title, x_label, y_label), y_range, series, styles.collect())
+}
+
+fn styled_lines(
+    frame: &Frame<'_>,
+    y_range: std::ops::Range<f64>,
+    series: &[Series],
+    styles: Vec<LineStyle>,
+) -> Result<String> {
     let xs = series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0));
     let (low, high) = xs.fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
     let (low, high) = if low > high {
@@ -193,49 +389,34 @@ pub fn lines(
     } else {
         (low - 0.5, high + 0.5)
     };
-    svg(title, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 20))
-            .margin(16)
-            .x_label_area_size(44)
-            .y_label_area_size(56)
-            .build_cartesian_2d(low..high, y_range)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .label_style(("sans-serif", 14))
-            .axis_desc_style(("sans-serif", 15))
-            .x_desc(x_label)
-            .y_desc(y_label)
-            .x_label_formatter(&integer_label)
-            .draw()
-            .map_err(err)?;
-        for (i, (name, points)) in series.iter().enumerate() {
-            let c = color(i);
+    let frame = Frame {
+        x_format: &integer_label,
+        ..*frame
+    };
+    chart(&frame, low..high, y_range, |chart| {
+        for ((name, points), style) in series.iter().zip(styles) {
+            let line = style.color.stroke_width(2);
+            let drawn = if style.dashed {
+                chart.draw_series(DashedLineSeries::new(points.iter().copied(), 8, 5, line))
+            } else {
+                chart.draw_series(LineSeries::new(points.iter().copied(), line))
+            };
+            drawn.map_err(err)?.label(name.as_str()).legend(move |(x, y)| {
+                let to = if style.dashed { x + 8 } else { x + 20 };
+                PathElement::new(vec![(x, y), (to, y)], line)
+            });
             chart
-                .draw_series(LineSeries::new(points.iter().copied(), c.stroke_width(2)))
-                .map_err(err)?
-                .label(name.as_str())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
-            chart
-                .draw_series(points.iter().map(|&p| Circle::new(p, 4, c.filled())))
+                .draw_series(points.iter().map(|&p| Circle::new(p, 4, style.color.filled())))
                 .map_err(err)?;
         }
-        legend(&mut chart, SeriesLabelPosition::LowerRight)
+        legend(chart, SeriesLabelPosition::LowerRight)
     })
 }
 
-/// Whole numbers as themselves, other tick positions left blank.
-fn integer_label(x: &f64) -> String {
-    if (x - x.round()).abs() < 1e-9 {
-        format!("{}", x.round())
-    } else {
-        String::new()
-    }
-}
-
 /// Grouped bars: one group per category, one bar per series (`values[i]`
-/// for category `i`).
+/// for category `i`). When every value lies in `0..=1` they are shares and
+/// the y axis stops at 1. With at most 16 bars each carries its value, so a
+/// chart where most bars are zero still shows every one of them.
 ///
 /// ```
 /// let series = vec![("K = 3".to_string(), vec![5.0, 2.0]), ("K = 4".to_string(), vec![1.0, 7.0])];
@@ -249,29 +430,22 @@ pub fn bars(
     categories: &[String],
     series: &[(String, Vec<f64>)],
 ) -> Result<String> {
+    let values = || series.iter().flat_map(|(_, v)| v.iter().copied());
+    let highest = values().fold(0.0, f64::max);
+    let shares = values().all(|v| (0.0..=1.0).contains(&v));
     // Headroom above the highest bar for the legend.
-    let top = series.iter().flat_map(|(_, v)| v.iter().copied()).fold(0.0, f64::max) * 1.45;
-    let top = if top > 0.0 { top } else { 1.0 };
+    let top = match highest * 1.45 {
+        top if top <= 0.0 => 1.0,
+        top if shares => top.min(1.0),
+        top => top,
+    };
+    let labelled = values().count() <= LABELLED_BARS;
     let width = 0.8 / series.len().max(1) as f64;
-    svg(title, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 20))
-            .margin(16)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
-            .build_cartesian_2d(-0.5f64..categories.len() as f64 - 0.5, 0f64..top)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .label_style(("sans-serif", 14))
-            .axis_desc_style(("sans-serif", 15))
-            .disable_x_mesh()
-            .x_labels(categories.len() * 2 + 1)
-            .x_label_formatter(&|x| category(categories, *x))
-            .x_desc(x_label)
-            .y_desc(y_label)
-            .draw()
-            .map_err(err)?;
+    let x_format = |x: &f64| category(categories, *x);
+    let mut frame = Frame::new(title, x_label, y_label);
+    frame.x_format = &x_format;
+    frame.x_ticks = Some(categories.len() * 2 + 1);
+    chart(&frame, -0.5f64..categories.len() as f64 - 0.5, 0f64..top, |chart| {
         for (s, (name, values)) in series.iter().enumerate() {
             let c = color(s);
             let left = |i: usize| i as f64 - 0.4 + s as f64 * width;
@@ -285,9 +459,33 @@ pub fn bars(
                 .map_err(err)?
                 .label(name.as_str())
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.filled()));
+            if labelled {
+                let text = |i: usize, v: f64| {
+                    let label = if shares {
+                        format!("{:.0}%", 100.0 * v)
+                    } else {
+                        number_label(&v)
+                    };
+                    Text::new(label, (left(i) + width / 2.0, v), value_style())
+                };
+                chart
+                    .draw_series(values.iter().enumerate().map(|(i, &v)| text(i, v)))
+                    .map_err(err)?;
+            }
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)
+        legend(chart, SeriesLabelPosition::UpperRight)
     })
+}
+
+/// Bar values: centred just above the bar.
+fn value_style() -> TextStyle<'static> {
+    ("sans-serif", 13)
+        .into_font()
+        .color(&BLACK)
+        .pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Center,
+            plotters::style::text_anchor::VPos::Bottom,
+        ))
 }
 
 /// The category at a whole-number tick, blank elsewhere.
@@ -305,10 +503,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn log_ranges_are_whole_decades() {
-        assert_eq!(log_range([3.0, 420.0].into_iter()), (1.0, 1000.0));
-        assert_eq!(log_range([10.0].into_iter()), (10.0, 100.0));
+    fn log_ranges_start_at_the_data_and_end_at_a_decade() {
+        assert_eq!(log_range([9.0, 420.0].into_iter()), (8.1, 1000.0));
+        assert_eq!(log_range([10.0].into_iter()), (9.0, 100.0));
         assert_eq!(log_range([0.0].into_iter()), (1.0, 10.0));
+    }
+
+    #[test]
+    fn axis_labels_read_as_numbers() {
+        assert_eq!(number_label(&1000.0), "1,000");
+        assert_eq!(number_label(&12345678.0), "12,345,678");
+        assert_eq!(number_label(&0.25), "0.25");
+        assert_eq!(number_label(&0.5), "0.5");
+        assert_eq!(log_label(&100.0), "100");
+        assert_eq!(log_label(&5000.0), "5,000");
+        assert_eq!(log_label(&30.0), "");
+    }
+
+    #[test]
+    fn overlapping_cdfs_are_noted_and_distinct_ones_are_not() {
+        let a = vec![(1.0, 0.5), (2.0, 1.0)];
+        let close = vec![(1.0, 0.49), (2.0, 1.0)];
+        let far = vec![(1.0, 0.1), (2.0, 1.0)];
+        assert!((cdf_gap(&a, &close) - 0.01).abs() < 1e-12);
+        assert!((cdf_gap(&a, &far) - 0.4).abs() < 1e-12);
+        let series = vec![("random".to_string(), a), ("spiral".into(), close), ("row".into(), far)];
+        let names = cdf_names(&series);
+        assert_eq!(names[0], "random");
+        assert_eq!(names[1], "spiral (hidden under random: within 1.0 points everywhere)");
+        assert_eq!(names[2], "row");
+    }
+
+    #[test]
+    fn share_bars_stop_at_one_and_carry_their_values() {
+        let categories = vec!["(1)".to_string(), "(2)".to_string()];
+        let svg = bars("t", "x", "y", &categories, &[("s".into(), vec![0.9, 0.0])]).unwrap();
+        assert!(svg.contains(">90%<") && svg.contains(">0%<"), "values on the bars");
+        assert!(svg.contains(">1<") && !svg.contains(">1.2<"), "the axis ends at 1");
+    }
+
+    #[test]
+    fn long_titles_wrap_within_the_picture() {
+        let title =
+            "Nodes to the first solution of center-max, random, spiral and row-major orders over planted puzzles";
+        let svg = lines(title, "K", "share", 0.0..1.0, &[]).unwrap();
+        assert!(!svg.contains(title), "split over lines");
+        assert!(svg.contains("Nodes to the first solution"));
     }
 
     #[test]

@@ -39,10 +39,14 @@ fn embedded_renderer_writes_dot_svg_and_pieces() {
         .stdout(expected)
         .stderr("");
     let dot = read(&folder.join("recording.dot"));
-    assert_eq!(dot.matches("pos=\"e,").count(), 16, "16 edges with their splines");
+    assert_eq!(
+        dot.matches("pos=\"e,").count(),
+        32,
+        "16 edges and their halos, each with an arrowhead"
+    );
     let svg = read(&folder.join("recording.svg"));
     assert_eq!(svg.matches("class=\"edge\"").count(), 16);
-    assert!(svg.contains("#332288") && svg.contains("#117733"), "piece colors");
+    assert!(svg.contains("#332288") && svg.contains("#997700"), "piece colors");
     let pieces = read(&folder.join("pieces.svg"));
     assert_eq!(pieces.matches("class=\"piece\"").count(), 4);
 }

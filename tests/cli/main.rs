@@ -8,6 +8,7 @@ mod graph;
 mod hard;
 mod inspect;
 mod nxn;
+mod pictures;
 mod printing;
 mod show;
 mod solve;
