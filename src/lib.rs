@@ -17,6 +17,7 @@
 
 pub mod census;
 pub mod error;
+pub mod explore;
 pub mod generate;
 pub mod judge;
 pub mod output;

@@ -1,5 +1,6 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod explore;
 mod generate;
 mod graph;
 mod inspect;
@@ -45,6 +46,8 @@ enum Command {
     Generate(generate::Args),
     /// Studies of the paper's open questions on generated puzzles: heuristics, uniqueness, repetitions.
     Study(study::Args),
+    /// Write one self-contained interactive HTML page of a puzzle: pieces, G(P), subgraphs, solutions, search.
+    Explore(explore::Args),
 }
 
 /// Runs the chosen subcommand.
@@ -59,6 +62,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => merge::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Study(args) => study::run(args),
+        Command::Explore(args) => explore::run(args),
     }
 }
 
