@@ -99,11 +99,11 @@ mod tests {
         }
         for node in graph.graph().node_indices() {
             let label = graph.graph()[node].to_string();
-            assert!(tagged(&d.graph, "node", node.index()).contains(&format!(">{label}<")));
+            assert!(tagged(&d.graph, "node", node.index()).contains(&format!("\n{label}\n")));
         }
         for piece in 0..4 {
             assert!(tagged(&d.graph, "piece", piece).contains(&format!("#{}:", piece + 1)));
-            assert!(tagged(&d.pieces, "piece", piece).contains(&format!(">#{}<", piece + 1)));
+            assert!(tagged(&d.pieces, "piece", piece).contains(&format!("<title>#{}: ", piece + 1)));
         }
     }
 

@@ -78,7 +78,7 @@ fn view(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> SubgraphView {
         disagreement: row.disagreement(),
         twisted_edges: edges
             .iter()
-            .map(|e| twist(e))
+            .map(twist)
             .map(|(a, b)| [puzzle.picture_label(a), puzzle.picture_label(b)])
             .collect(),
         solutions: row.solutions.iter().map(|a| a.cells().to_vec()).collect(),

@@ -95,10 +95,11 @@ pub fn record(puzzle: &Puzzle, order: Order, seed: u64, cap: usize) -> Result<Tr
         pieces.sort_by_key(|&p| ranks[p]);
         pieces
     };
+    let (first, rest) = (by_rank(&first), by_rank(&rest));
     let mut search = Search {
         puzzle,
         n,
-        candidates: [by_rank(&first), by_rank(&rest)],
+        candidates: [&first, &rest],
         grid: vec![None; n * n],
         used: vec![false; puzzle.pieces().len()],
         events: Vec::new(),
@@ -117,7 +118,7 @@ struct Search<'a> {
     puzzle: &'a Puzzle,
     n: usize,
     /// Pieces in the order tried: in the first cell, and elsewhere.
-    candidates: [Vec<usize>; 2],
+    candidates: [&'a [usize]; 2],
     grid: Vec<Option<Placement>>,
     used: Vec<bool>,
     events: Vec<Event>,
@@ -130,9 +131,8 @@ impl Search<'_> {
         let Some((&cell, rest)) = cells.split_first() else {
             return self.log(Event::Solution);
         };
-        let list = usize::from(self.grid.iter().any(Option::is_some));
-        for i in 0..self.candidates[list].len() {
-            let piece = self.candidates[list][i];
+        let pieces = self.candidates[usize::from(self.grid.iter().any(Option::is_some))];
+        for &piece in pieces {
             if self.used[piece] {
                 continue;
             }

@@ -8,7 +8,7 @@
 // Environment: SCRAMBLE (the binary, default target/release/scramble),
 // CHROMIUM (default /usr/bin/chromium).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -198,6 +198,35 @@ for (const puzzle of PUZZLES) {
   }
 
   await check(`${p} still no console error after every interaction`, async () => assert.deepEqual(problems, []));
+  await page.close();
+}
+
+// Every fixture and real puzzle: the page loads with no error and no
+// request, and selecting the last piece highlights its four edges.
+const everyPuzzle = [
+  ...readdirSync('fixtures').filter((f) => f.endsWith('.txt')).map((f) => `fixtures/${f}`),
+  ...readdirSync('../shared/puzzles/real').filter((f) => f.endsWith('.txt')).map((f) => `../shared/puzzles/real/${f}`),
+];
+for (const file of everyPuzzle) {
+  const html = join(work, 'smoke.html');
+  execFileSync(scramble, ['explore', file, '-o', html], { stdio: 'ignore' });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  const problems = [];
+  const requests = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => requests.push(r.url()));
+  const url = pathToFileURL(html).href;
+  await page.goto(url, { waitUntil: 'load' });
+  await check(`[${file}] loads offline without errors; the last piece's four edges highlight`, async () => {
+    const pieces = await page.$$eval('#piece-list button', (bs) => bs.length);
+    await page.click(`#piece-list button[data-piece="${pieces - 1}"]`);
+    const m = await marked(page, '#graph-drawing svg');
+    assert.deepEqual(m.edges, [0, 1, 2, 3].map((c) => 4 * (pieces - 1) + c));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(requests, [url]);
+  });
   await page.close();
 }
 
