@@ -89,22 +89,14 @@ fn condition(puzzle: &Puzzle, graph: &RecordingGraph, verdict: &Verdict, c: Cond
     let nodes = |pictures: &mut dyn Iterator<Item = Picture>| -> Vec<usize> {
         pictures.filter_map(|p| graph.vertex(p)).map(|v| v.index()).collect()
     };
-    let ids = |edges: &[&SubEdge]| edges.iter().map(|e| e.id.index()).collect();
+    let two = |a: &SubEdge, b: &SubEdge| (vec![a.id.index(), b.id.index()], vec![], vec![]);
     let (edges, vertices, classes) = match c {
-        Condition::Colors => verdict
-            .colors
-            .as_ref()
-            .err()
-            .map(|w| (ids(&[&w.first, &w.second]), vec![], vec![])),
+        Condition::Colors => verdict.colors.as_ref().err().map(|w| two(&w.first, &w.second)),
         Condition::Degrees => verdict.degrees.as_ref().err().map(|w| {
             let both = [w.vertex, w.vertex.complement()];
             (vec![], nodes(&mut both.into_iter()), vec![])
         }),
-        Condition::Paths => verdict
-            .paths
-            .as_ref()
-            .err()
-            .map(|w| (ids(&[&w.first, &w.second]), vec![], vec![])),
+        Condition::Paths => verdict.paths.as_ref().err().map(|w| two(&w.first, &w.second)),
         Condition::PseudoConnected => verdict.pseudo_connected.as_ref().err().map(|w| {
             let classes = w
                 .classes

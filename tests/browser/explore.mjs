@@ -61,9 +61,8 @@ const shot = async (page, selector, file) => {
   await page.screenshot({ path: join(shots, file) });
 };
 
-for (const puzzle of PUZZLES) {
-  const html = join(work, `${puzzle.name}.html`);
-  execFileSync(scramble, ['explore', puzzle.file, '-o', html], { stdio: 'inherit' });
+// Opens a page at 1280x800, recording console errors and every request.
+const open = async (html) => {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const problems = [];
@@ -74,6 +73,13 @@ for (const puzzle of PUZZLES) {
   page.on('request', (r) => requests.push(r.url()));
   const url = pathToFileURL(html).href;
   await page.goto(url, { waitUntil: 'load' });
+  return { page, problems, requests, url };
+};
+
+for (const puzzle of PUZZLES) {
+  const html = join(work, `${puzzle.name}.html`);
+  execFileSync(scramble, ['explore', puzzle.file, '-o', html], { stdio: 'inherit' });
+  const { page, problems, requests, url } = await open(html);
   await new Promise((r) => setTimeout(r, 300));
   const data = await page.$eval('#data', (e) => JSON.parse(e.textContent));
   const p = `[${puzzle.name}]`;
@@ -210,15 +216,7 @@ const everyPuzzle = [
 for (const file of everyPuzzle) {
   const html = join(work, 'smoke.html');
   execFileSync(scramble, ['explore', file, '-o', html], { stdio: 'ignore' });
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
-  const problems = [];
-  const requests = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') problems.push(`console ${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('request', (r) => requests.push(r.url()));
-  const url = pathToFileURL(html).href;
-  await page.goto(url, { waitUntil: 'load' });
+  const { page, problems, requests, url } = await open(html);
   await check(`[${file}] loads offline without errors; the last piece's four edges highlight`, async () => {
     const pieces = await page.$$eval('#piece-list button', (bs) => bs.length);
     await page.click(`#piece-list button[data-piece="${pieces - 1}"]`);
