@@ -21,6 +21,7 @@ pub mod explore;
 pub mod generate;
 pub mod judge;
 pub mod output;
+mod partition;
 pub mod puzzle;
 pub mod recording;
 pub mod render;

@@ -20,10 +20,9 @@ use rayon::prelude::*;
 
 use serde::{Deserialize, Serialize};
 
-use super::pieces::{picture, picture_number};
 use super::verdict::{Edge, verdict};
 use super::{ConditionFailures, Histogram};
-use crate::Piece;
+use crate::{Picture, Piece};
 
 /// The corners over `K` patterns, numbered in increasing `(tail, head)`
 /// order.
@@ -44,7 +43,7 @@ impl CornerSet {
         for (t, h) in (0..pictures).flat_map(|t| (0..pictures).map(move |h| (t, h))) {
             if repetitions || t != h {
                 ids[t * pictures + h] = Some(edges.len());
-                edges.push(Edge::new(picture(t), picture(h)));
+                edges.push(Edge::new(Picture::from_dense(t), Picture::from_dense(h)));
             }
         }
         CornerSet { pictures, edges, ids }
@@ -67,7 +66,7 @@ impl CornerSet {
 
     /// The number of a corner, if it belongs to the set.
     pub fn id(&self, edge: Edge) -> Option<usize> {
-        let (t, h) = (picture_number(edge.tail), picture_number(edge.head));
+        let (t, h) = (edge.tail.dense(), edge.head.dense());
         (t < self.pictures && h < self.pictures)
             .then(|| self.ids[t * self.pictures + h])
             .flatten()

@@ -53,7 +53,7 @@ pub fn piece_orbits(pieces: &[Piece], patterns: usize) -> Orbits {
     let generators = generators(patterns);
     let index = |piece: Piece| {
         pieces
-            .binary_search(&canonical(piece))
+            .binary_search(&piece.canonical())
             .expect("the census is closed under Γ")
     };
     let mut seen = vec![false; pieces.len()];
@@ -105,11 +105,6 @@ fn generators(patterns: usize) -> Vec<Generator> {
     })));
     generators.push(Box::new(|piece: Piece| piece.mirrored()));
     generators
-}
-
-/// The smallest of a piece's four rotations: its class representative.
-fn canonical(piece: Piece) -> Piece {
-    (0..4).map(|r| piece.rotated(r)).min().expect("four rotations")
 }
 
 /// The whole census, one orbit of pieces at a time, with up to `keep`
@@ -279,7 +274,7 @@ mod tests {
                         if signs >> (n - 1) & 1 == 1 { q.complement() } else { q }
                     };
                     let moved = Piece::new(piece.sides().map(map));
-                    orbit.insert(canonical(if mirror { moved.mirrored() } else { moved }));
+                    orbit.insert((if mirror { moved.mirrored() } else { moved }).canonical());
                 }
             }
         }

@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::judge::{blocks, inner_corners, kept_edges};
+use scramble::recording::kept::{blocks, inner_corners, kept_edges};
+use scramble::recording::subgraph::{edge_label, sub_edge};
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::solve::{Order, Solver};
-use scramble::theorem::subgraph::{edge_label, sub_edge};
 use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;

@@ -8,10 +8,10 @@ use std::process::ExitCode;
 use itertools::Itertools;
 use petgraph::graph::EdgeIndex;
 use scramble::output::write_atomic;
+use scramble::recording::subgraph::edge_label;
 use scramble::render::{Renderer, Selection, UsedRenderer, pieces_svg, recording_svg};
 use scramble::theorem::Condition;
 use scramble::theorem::analysis::{Analysis, Row, analyse};
-use scramble::theorem::subgraph::edge_label;
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 

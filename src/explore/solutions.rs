@@ -1,10 +1,10 @@
 //! The puzzle's solutions as the page shows them: each solved grid with the
 //! edges of G(P) it keeps, grouped by interior lattice point
-//! ([`crate::judge::blocks`]), the n x n view of open question 4.2.
+//! ([`crate::recording::kept::blocks`]), the n x n view of open question 4.2.
 
 use serde::Serialize;
 
-use crate::judge::{blocks, kept_edges};
+use crate::recording::kept::{blocks, kept_edges};
 use crate::solve::{Order, Solver};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
 

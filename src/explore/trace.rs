@@ -12,7 +12,8 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use crate::solve::{Order, central_start};
+use crate::puzzle::grid::Grid;
+use crate::solve::Order;
 use crate::{Error, Placement, Puzzle, Result};
 
 /// One step of the search.
@@ -98,7 +99,7 @@ pub fn record(puzzle: &Puzzle, order: Order, seed: u64, cap: usize) -> Result<Tr
     let (first, rest) = (by_rank(&first), by_rank(&rest));
     let mut search = Search {
         puzzle,
-        n,
+        grid_shape: Grid::new(n),
         candidates: [&first, &rest],
         grid: vec![None; n * n],
         used: vec![false; puzzle.pieces().len()],
@@ -116,7 +117,7 @@ pub fn record(puzzle: &Puzzle, order: Order, seed: u64, cap: usize) -> Result<Tr
 
 struct Search<'a> {
     puzzle: &'a Puzzle,
-    n: usize,
+    grid_shape: Grid,
     /// Pieces in the order tried: in the first cell, and elsewhere.
     candidates: [&'a [usize]; 2],
     grid: Vec<Option<Placement>>,
@@ -174,33 +175,21 @@ impl Search<'_> {
     /// Whether `placement` at `cell` matches every placed neighbour.
     fn fits(&self, cell: usize, placement: Placement) -> bool {
         let side = |p: Placement, d: usize| self.puzzle.pieces()[p.piece].side_turned(p.rotation, d);
-        (0..4).all(|d| {
-            self.neighbour(cell, d)
-                .and_then(|other| self.grid[other])
-                .is_none_or(|other| side(placement, d).matches(side(other, (d + 2) % 4)))
+        self.grid_shape.neighbours(cell).all(|(d, other)| {
+            self.grid[other].is_none_or(|other| side(placement, d).matches(side(other, (d + 2) % 4)))
         })
-    }
-
-    fn neighbour(&self, cell: usize, d: usize) -> Option<usize> {
-        let (row, column, n) = (cell / self.n, cell % self.n, self.n);
-        match d {
-            0 => (row > 0).then(|| cell - n),
-            1 => (column + 1 < n).then_some(cell + 1),
-            2 => (row + 1 < n).then_some(cell + n),
-            _ => (column > 0).then(|| cell - 1),
-        }
     }
 
     /// Whether the grid so far can be the representative of its rotation
     /// class: odd `n`, the centre piece unturned; even `n`, once the four
     /// central cells are full, the upper-left one holds the lowest piece.
     fn canonical(&self) -> bool {
-        let start = central_start(self.n);
-        if self.n % 2 == 1 {
-            return self.grid[start].is_none_or(|p| p.rotation == 0);
+        let n = self.grid_shape.size();
+        if n % 2 == 1 {
+            let centre = (n / 2) * n + n / 2;
+            return self.grid[centre].is_none_or(|p| p.rotation == 0);
         }
-        let central = [start, start + 1, start + self.n, start + self.n + 1].map(|c| self.grid[c]);
-        match central {
+        match self.grid_shape.block((n / 2, n / 2)).map(|c| self.grid[c]) {
             [Some(a), Some(b), Some(c), Some(d)] => a.piece < b.piece.min(c.piece).min(d.piece),
             _ => true,
         }

@@ -35,7 +35,7 @@ use serde::Serialize;
 use super::{Progress, map_indexed, recipe};
 use crate::theorem::analysis::{Analysis, analyse};
 use crate::theorem::{Condition, SubEdge, evaluate_edges};
-use crate::{Pattern, Picture, Piece, Puzzle, RecordingGraph, Result, Sign};
+use crate::{Piece, Puzzle, RecordingGraph, Result};
 
 /// Which kind of puzzle a tally counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -269,7 +269,8 @@ pub struct Plan {
 }
 
 /// The rotation classes of pieces over patterns `1..=patterns` (the
-/// smallest rotation of each), repetitions allowed, sorted.
+/// smallest rotation of each), repetitions allowed, sorted: the census's
+/// pieces, [`crate::census::pieces::piece_classes`].
 ///
 /// ```
 /// use scramble::study::repetitions::piece_classes;
@@ -277,19 +278,7 @@ pub struct Plan {
 /// assert_eq!(piece_classes(2).len(), 70);
 /// ```
 pub fn piece_classes(patterns: u32) -> Vec<Piece> {
-    let pictures: Vec<Picture> = (1..=patterns)
-        .flat_map(|p| [Sign::Plus, Sign::Minus].map(|s| Picture::new(Pattern::new(p), s)))
-        .collect();
-    (0..4)
-        .map(|_| pictures.iter().copied())
-        .multi_cartesian_product()
-        .map(|sides| {
-            let piece = Piece::new([sides[0], sides[1], sides[2], sides[3]]);
-            (0..4).map(|r| piece.rotated(r)).min().expect("four rotations")
-        })
-        .sorted()
-        .dedup()
-        .collect()
+    crate::census::pieces::piece_classes(patterns as usize, true)
 }
 
 /// Every 2x2 puzzle over patterns `1..=patterns`: each multiset of four
