@@ -78,7 +78,9 @@ mod tests {
     fn tagged<'a>(svg: &'a str, attribute: &str, k: usize) -> &'a str {
         let start = svg.find(&format!("data-{attribute}=\"{k}\"")).unwrap();
         let rest = &svg[start..];
-        let end = rest[1..].find(&format!("data-{attribute}=")).map_or(rest.len(), |e| e + 1);
+        let end = rest[1..]
+            .find(&format!("data-{attribute}="))
+            .map_or(rest.len(), |e| e + 1);
         &rest[..end]
     }
 
@@ -95,7 +97,10 @@ mod tests {
             let text = tagged(&d.graph, "edge", e);
             assert!(text.contains(piece_color(e / 4)), "edge {e}: {text}");
             let (tail, head) = graph.endpoints(graph.edge(e / 4, e % 4));
-            assert!(text.contains(&format!("{tail}")) && text.contains(&format!("{head}")), "edge {e}");
+            assert!(
+                text.contains(&format!("{tail}")) && text.contains(&format!("{head}")),
+                "edge {e}"
+            );
         }
         for node in graph.graph().node_indices() {
             let label = graph.graph()[node].to_string();

@@ -246,7 +246,10 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     while let Some(start) = rest.find("{{") {
         out.push_str(&rest[..start]);
         let after = &rest[start + 2..];
-        match after.split_once("}}").and_then(|(key, tail)| Some((values.iter().find(|(k, _)| *k == key)?.1, tail))) {
+        match after
+            .split_once("}}")
+            .and_then(|(key, tail)| Some((values.iter().find(|(k, _)| *k == key)?.1, tail)))
+        {
             Some((value, tail)) => {
                 out.push_str(value);
                 rest = tail;
@@ -262,7 +265,10 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 }
 
 fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
@@ -279,19 +285,31 @@ mod tests {
         let html = paper_page().html;
         assert!(!html.contains("{{"), "every placeholder filled");
         let namespaces = html.matches("=\"http://www.w3.org/").count();
-        assert_eq!(html.matches("://").count(), namespaces, "only SVG namespaces name a URL");
+        assert_eq!(
+            html.matches("://").count(),
+            namespaces,
+            "only SVG namespaces name a URL"
+        );
         for outside in ["src=", "@import", "href=\"/", "href=\"http", "fetch(", "XMLHttpRequest"] {
             assert!(!html.contains(outside), "{outside}");
         }
         assert_eq!(html.matches("url(").count(), html.matches("url(#").count());
-        assert!(html.contains("default-src 'none'"), "the page forbids itself any request");
+        assert!(
+            html.contains("default-src 'none'"),
+            "the page forbids itself any request"
+        );
     }
 
     #[test]
     fn the_data_cannot_close_its_script_element() {
-        let puzzle: Puzzle = "a: 1+ 2+ 1- 2-\nb: 2- 1+ 2+ 1-\nc: 1- 2- 1+ 2+\nd: 2+ 1- 2- 1+".parse().unwrap();
+        let puzzle: Puzzle = "a: 1+ 2+ 1- 2-\nb: 2- 1+ 2+ 1-\nc: 1- 2- 1+ 2+\nd: 2+ 1- 2- 1+"
+            .parse()
+            .unwrap();
         let html = page(&puzzle, &Options::default()).unwrap().html;
-        let data = html.split("<script type=\"application/json\" id=\"data\">").nth(1).unwrap();
+        let data = html
+            .split("<script type=\"application/json\" id=\"data\">")
+            .nth(1)
+            .unwrap();
         let data = data.split("</script>").next().unwrap();
         assert!(!data.contains('<'));
         let parsed: serde_json::Value = serde_json::from_str(data).unwrap();

@@ -175,9 +175,9 @@ impl Search<'_> {
     /// Whether `placement` at `cell` matches every placed neighbour.
     fn fits(&self, cell: usize, placement: Placement) -> bool {
         let side = |p: Placement, d: usize| self.puzzle.pieces()[p.piece].side_turned(p.rotation, d);
-        self.grid_shape.neighbours(cell).all(|(d, other)| {
-            self.grid[other].is_none_or(|other| side(placement, d).matches(side(other, (d + 2) % 4)))
-        })
+        self.grid_shape
+            .neighbours(cell)
+            .all(|(d, other)| self.grid[other].is_none_or(|other| side(placement, d).matches(side(other, (d + 2) % 4))))
     }
 
     /// Whether the grid so far can be the representative of its rotation

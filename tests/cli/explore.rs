@@ -6,7 +6,12 @@ use crate::{real, scramble};
 
 fn explore_json(args: &[&str]) -> serde_json::Value {
     let output = scramble().arg("explore").args(args).arg("--json").output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     serde_json::from_slice(&output.stdout).expect("one JSON object")
 }
 
@@ -84,7 +89,9 @@ fn bad_input_exits_2_with_the_place_and_writes_nothing() {
         .args(["explore", "fixtures/no_such_puzzle.txt"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("fixtures/no_such_puzzle.txt: cannot read the file"));
+        .stderr(predicate::str::contains(
+            "fixtures/no_such_puzzle.txt: cannot read the file",
+        ));
 }
 
 #[test]
