@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::verdict::{Edge, verdict};
 use super::{ConditionFailures, Histogram};
+use crate::progress::Progress;
 use crate::{Picture, Piece};
 
 /// The corners over `K` patterns, numbered in increasing `(tail, head)`
@@ -201,11 +202,11 @@ fn increasing_triples(first: usize, n: usize) -> impl Iterator<Item = [usize; 3]
 ///
 /// ```
 /// use scramble::census::corners::check_corners;
-/// let h = check_corners(2, false, &|_| ());
+/// let h = check_corners(2, false, &());
 /// assert_eq!(h.total(), 12u64.pow(4));
 /// assert_eq!(h.theorem_mismatches(), 0);
 /// ```
-pub fn check_corners(patterns: usize, repetitions: bool, progress: &(dyn Fn(u64) + Sync)) -> Histogram {
+pub fn check_corners(patterns: usize, repetitions: bool, progress: &dyn Progress) -> Histogram {
     let corners = CornerSet::new(patterns, repetitions);
     let c = corners.len();
     (0..c)
@@ -216,7 +217,7 @@ pub fn check_corners(patterns: usize, repetitions: bool, progress: &(dyn Fn(u64)
                 let code = verdict(&[a, b, cc, d].map(|i| corners.edge(i))).code();
                 histogram.add(code, orderings([a, b, cc, d]));
             }
-            progress(1);
+            progress.advance(1);
             histogram
         })
         .reduce(Histogram::default, |mut x, y| {
@@ -251,7 +252,7 @@ pub struct CornerReport {
 
 impl CornerReport {
     /// The report of [`check_corners`] over `patterns` patterns.
-    pub fn check(patterns: usize, repetitions: bool, progress: &(dyn Fn(u64) + Sync)) -> Self {
+    pub fn check(patterns: usize, repetitions: bool, progress: &dyn Progress) -> Self {
         let h = check_corners(patterns, repetitions, progress);
         CornerReport {
             corners: CornerSet::new(patterns, repetitions).len(),
@@ -342,9 +343,9 @@ pub(crate) mod tests {
     fn solutions_over_all_tuples_have_a_closed_form() {
         for k in 1..=3u64 {
             let n = 2 * k;
-            let with_loops = check_corners(k as usize, true, &|_| ());
+            let with_loops = check_corners(k as usize, true, &());
             assert_eq!(with_loops.solutions(), 6 * n.pow(4), "K = {k}");
-            let without = check_corners(k as usize, false, &|_| ());
+            let without = check_corners(k as usize, false, &());
             assert_eq!(without.solutions(), 6 * ((n - 1).pow(4) + n - 1), "K = {k}");
         }
     }
@@ -356,6 +357,6 @@ pub(crate) mod tests {
         for &code in &table.codes {
             direct.add(code, 1);
         }
-        assert_eq!(check_corners(2, true, &|_| ()), direct);
+        assert_eq!(check_corners(2, true, &()), direct);
     }
 }

@@ -29,7 +29,8 @@ use super::fast::{
 };
 use super::pieces::multisets_of_four;
 use super::verdict::verdict;
-use super::{Census, Histogram, Outcome, Progress, Tally};
+use super::{Census, Histogram, Outcome, Tally};
+use crate::progress::Progress;
 use crate::{Pattern, Picture, Piece};
 
 /// One piece per orbit of `Γ` and the orbit's size.

@@ -14,6 +14,7 @@ use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::PuzzleArg;
+use super::exit_codes::Exit;
 use super::subgraphs::{Pictures, grid_rows, pictures_text, write_all};
 use super::{print_json, print_text};
 
@@ -77,7 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             print_text(&format!("{}: no solution, nothing to inspect\n", puzzle.name()))?;
         }
-        return Ok(ExitCode::from(1));
+        return Ok(Exit::NotFound.into());
     };
     let mut report = report(&puzzle, &graph, &solution);
     let pictures = Pictures::new(&puzzle, &graph, args.renderer);

@@ -15,6 +15,7 @@ use scramble::theorem::analysis::{Analysis, Row, analyse};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
+use super::exit_codes::Exit;
 use super::{PuzzleArg, print_json, print_text};
 
 #[derive(Debug, clap::Args)]
@@ -108,11 +109,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         print_text(&text(&report, args.explains()))?;
     }
-    Ok(if analysis.counterexample() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Exit::found(!analysis.counterexample()).into())
 }
 
 impl Args {
