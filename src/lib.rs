@@ -20,6 +20,7 @@
 pub mod census;
 pub mod cnf;
 pub mod error;
+pub mod explore;
 pub mod generate;
 pub mod judge;
 pub mod output;

@@ -2,6 +2,7 @@
 
 pub mod exit_codes;
 mod export;
+mod explore;
 mod generate;
 mod graph;
 mod inspect;
@@ -50,6 +51,8 @@ enum Command {
     Generate(generate::Args),
     /// Studies of the paper's open questions on generated puzzles: heuristics, uniqueness, repetitions.
     Study(study::Args),
+    /// Write one self-contained interactive HTML page of a puzzle: pieces, G(P), subgraphs, solutions, search.
+    Explore(explore::Args),
 }
 
 /// Runs the chosen subcommand.
@@ -69,6 +72,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Study(args) => study::run(args),
+        Command::Explore(args) => explore::run(args),
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod files;
+mod explore;
 mod generate;
 mod graph;
 mod hard;

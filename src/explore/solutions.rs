@@ -1,0 +1,123 @@
+//! The puzzle's solutions as the page shows them: each solved grid with the
+//! edges of G(P) it keeps, grouped by interior lattice point
+//! ([`crate::recording::kept::blocks`]), the n x n view of open question 4.2.
+
+use serde::Serialize;
+
+use crate::recording::kept::{blocks, kept_edges};
+use crate::solve::{Order, Solver};
+use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
+
+/// Grids up to this size are solved completely (every solution counted).
+pub const COUNT_LIMIT: usize = 4;
+
+/// The solutions section.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolutionsView {
+    /// Solutions modulo rotation; `None` when not counted (large grids).
+    pub count: Option<u64>,
+    /// The first solutions in spiral search order, at most the cap.
+    pub shown: Vec<SolutionView>,
+    /// What the section leaves out, if anything.
+    pub note: Option<String>,
+}
+
+/// One solution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolutionView {
+    /// The placements, row-major.
+    pub cells: Vec<Placement>,
+    /// The edges it keeps, in cell order.
+    pub kept: Vec<usize>,
+    /// One block per interior lattice point.
+    pub blocks: Vec<BlockView>,
+}
+
+/// The centre of the 2x2 block around an interior lattice point.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlockView {
+    /// `(i, j)`: between rows `i-1` and `i`, columns `j-1` and `j`.
+    pub point: (usize, usize),
+    /// The four corners that meet there (edges of G(P)), cells top-left,
+    /// top-right, bottom-left, bottom-right.
+    pub edges: [usize; 4],
+}
+
+/// Finds the solutions (all of them up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`],
+/// the first one beyond) and keeps at most `cap` to show.
+///
+/// # Complexity
+/// The backtracker's: exponential in the worst case, a fraction of a
+/// second for real 3x3 puzzles.
+///
+/// ```
+/// use scramble::{Puzzle, RecordingGraph, explore::solutions::solutions};
+/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10).unwrap();
+/// assert_eq!(view.count, Some(view.shown.len() as u64));
+/// assert_eq!(view.shown[0].blocks.len(), 1);
+/// ```
+pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize) -> Result<SolutionsView> {
+    let solver = Solver::new(puzzle, Order::Spiral, 0)?;
+    let (found, count) = if puzzle.size() <= COUNT_LIMIT {
+        let (all, _) = solver.solutions();
+        let count = all.len() as u64;
+        (all, Some(count))
+    } else {
+        (solver.first().0.into_iter().collect(), None)
+    };
+    let note = match count {
+        None => Some(format!(
+            "grids larger than {COUNT_LIMIT}x{COUNT_LIMIT} are not solved completely: the first solution found is shown, not counted"
+        )),
+        Some(c) if c as usize > cap => Some(format!("the first {cap} of {c} solutions are shown")),
+        Some(_) => None,
+    };
+    Ok(SolutionsView {
+        count,
+        shown: found.iter().take(cap).map(|a| view(graph, a)).collect(),
+        note,
+    })
+}
+
+fn view(graph: &RecordingGraph, arrangement: &Arrangement) -> SolutionView {
+    SolutionView {
+        cells: arrangement.cells().to_vec(),
+        kept: kept_edges(graph, arrangement).iter().map(|e| e.index()).collect(),
+        blocks: blocks(graph, arrangement)
+            .into_iter()
+            .map(|(point, subgraph)| BlockView {
+                point,
+                edges: subgraph.edges().map(|e| e.index()),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_3x3_solution_keeps_twelve_edges_in_four_blocks() {
+        let puzzle: Puzzle = include_str!("../../fixtures/planted3x3.txt").parse().unwrap();
+        let graph = RecordingGraph::new(&puzzle);
+        let view = solutions(&puzzle, &graph, 1).unwrap();
+        let count = view.count.unwrap();
+        assert!(count >= 1);
+        assert_eq!(view.shown.len(), 1);
+        assert_eq!(view.note.is_some(), count > 1);
+        let s = &view.shown[0];
+        // 4 corner pieces keep 1 edge, 4 edge pieces 2, the centre 4.
+        assert_eq!(s.kept.len(), 4 + 8 + 4);
+        assert_eq!(s.blocks.len(), 4);
+        // Every kept corner lies at exactly one interior lattice point.
+        let mut kept = s.kept.clone();
+        let mut at_points: Vec<usize> = s.blocks.iter().flat_map(|b| b.edges).collect();
+        kept.sort_unstable();
+        at_points.sort_unstable();
+        assert_eq!(kept, at_points);
+        let arrangement = Arrangement::new(3, s.cells.clone());
+        assert!(arrangement.is_solution(&puzzle));
+    }
+}

@@ -1,0 +1,508 @@
+// The page of `scramble explore`: plain JavaScript, no library, no request.
+// Everything it shows comes from the JSON the library wrote (#data) and the
+// two SVG drawings of src/render (G(P) and the pieces), whose edges,
+// vertices, legend entries and pieces carry data-edge, data-node and
+// data-piece. Nothing of the theory is computed here: conditions, witnesses,
+// solutions and the search trace are the library's.
+'use strict';
+
+(() => {
+  const data = JSON.parse(document.getElementById('data').textContent);
+  const graphSvg = document.querySelector('#graph-drawing svg');
+  const piecesSvg = document.querySelector('#pieces-drawing svg');
+  const SVG = graphSvg.namespaceURI;
+  const CLASS_FILLS = ['#CCE5F6', '#FBE3C7', '#D3F0E5', '#F6E0EE', '#EEEEBB', '#DDDDDD'];
+
+  // ---------- small helpers ----------
+  const html = (tag, attrs = {}, ...children) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === 'text') e.textContent = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? '' : v);
+    }
+    e.append(...children);
+    return e;
+  };
+  const svg = (tag, attrs = {}) => {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  };
+  const note = (text) => html('p', { class: 'note', text });
+  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const edgeLabel = (e) => {
+    const edge = data.edges[e];
+    return `${data.vertices[edge.tail].label}→${data.vertices[edge.head].label} ${data.pieces[edge.piece].label}`;
+  };
+
+  // ---------- the drawings: badges, a pristine copy, highlighting ----------
+  const centerOf = (vertexGroup) => {
+    const c = vertexGroup.querySelector('circle');
+    return { x: +c.getAttribute('cx'), y: +c.getAttribute('cy'), r: +c.getAttribute('r') };
+  };
+
+  // Picture indices (Section 3.1) beside every vertex.
+  for (const g of graphSvg.querySelectorAll('g.vertex')) {
+    const v = data.vertices[+g.dataset.node];
+    const { x, y, r } = centerOf(g);
+    const badge = svg('text', {
+      x: x + r * 0.8, y: y - r * 0.8, class: 'index-badge',
+      'font-family': 'Helvetica,Arial,sans-serif', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke',
+    });
+    badge.textContent = `i=${v.index}`;
+    g.append(badge);
+  }
+  graphSvg.style.setProperty('--faded', data.faded);
+  const graphTemplate = graphSvg.cloneNode(true);
+  const freshGraph = () => graphTemplate.cloneNode(true);
+
+  // Marks `edges`, `vertices`, `pieces` (Sets of indices) in `drawing` and
+  // fades the rest; empty sets clear the marks.
+  const highlight = (drawing, { edges = new Set(), vertices = new Set(), pieces = new Set() }) => {
+    const any = edges.size + vertices.size + pieces.size > 0;
+    drawing.classList.toggle('focus', any);
+    const chosen = [];
+    for (const g of drawing.querySelectorAll('g.edge')) {
+      const on = edges.has(+g.dataset.edge);
+      g.classList.toggle('hl', on);
+      if (on) chosen.push(g);
+    }
+    for (const g of chosen) g.parentNode.append(g); // chosen edges on top
+    for (const g of drawing.querySelectorAll('g.vertex')) g.classList.toggle('hl', vertices.has(+g.dataset.node));
+    for (const g of drawing.querySelectorAll('g.legend-entry, g.piece')) g.classList.toggle('hl', pieces.has(+g.dataset.piece));
+  };
+  const endsOf = (edges) => new Set([...edges].flatMap((e) => [data.edges[e].tail, data.edges[e].head]));
+
+  // ---------- section 1: pieces and G(P) ----------
+  const info = document.getElementById('selection-info');
+  const pieceButtons = [];
+  const pictureRows = [];
+  let selection = null;
+
+  const select = (kind, id) => {
+    if (selection && selection.kind === kind && selection.id === id) kind = null;
+    selection = kind ? { kind, id } : null;
+    let marks = {};
+    let text = 'Nothing selected.';
+    if (kind === 'piece') {
+      const piece = data.pieces[id];
+      const edges = new Set(piece.edges);
+      marks = { edges, vertices: endsOf(edges), pieces: new Set([id]) };
+      const cycle = piece.edges.map((e) => data.vertices[data.edges[e].tail].label);
+      text = `Piece ${piece.label}: ${piece.text}. Its 4-cycle: ${[...cycle, cycle[0]].join(' → ')}.`;
+    } else if (kind === 'vertex') {
+      const v = data.vertices[id];
+      const both = new Set([id, v.complement].filter((x) => x !== null));
+      const edges = new Set(data.edges.flatMap((e, i) => (both.has(e.tail) || both.has(e.head) ? [i] : [])));
+      const pieces = new Set([...edges].map((e) => data.edges[e].piece));
+      marks = { edges, vertices: both, pieces };
+      const complement = v.complement === null
+        ? `its complement ${v.complement_label} does not occur`
+        : `its complement ${v.complement_label} (index ${data.vertices[v.complement].index})`;
+      text = `Picture ${v.label} (index ${v.index}) and ${complement}: ${plural(edges.size, 'edge')} at them.`;
+    }
+    highlight(graphSvg, marks);
+    highlight(piecesSvg, { pieces: marks.pieces || new Set() });
+    pieceButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(kind === 'piece' && i === id)));
+    pictureRows.forEach((r, i) => r.classList.toggle('selected', !!marks.vertices && marks.vertices.has(i) && kind === 'vertex'));
+    info.textContent = text;
+  };
+
+  const makeFocusable = (g, label, action) => {
+    g.setAttribute('tabindex', '0');
+    g.setAttribute('role', 'button');
+    g.setAttribute('aria-label', label);
+    g.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); action(); }
+    });
+  };
+  for (const g of graphSvg.querySelectorAll('g.vertex')) {
+    const id = +g.dataset.node;
+    makeFocusable(g, `picture ${data.vertices[id].label}`, () => select('vertex', id));
+  }
+  for (const g of graphSvg.querySelectorAll('g.legend-entry')) {
+    const id = +g.dataset.piece;
+    makeFocusable(g, `piece ${data.pieces[id].label}`, () => select('piece', id));
+  }
+  for (const g of piecesSvg.querySelectorAll('g.piece')) {
+    const id = +g.dataset.piece;
+    makeFocusable(g, `piece ${data.pieces[id].label}`, () => select('piece', id));
+  }
+  graphSvg.addEventListener('click', (ev) => {
+    const edge = ev.target.closest('g.edge');
+    const vertex = ev.target.closest('g.vertex');
+    const entry = ev.target.closest('g.legend-entry');
+    if (vertex) select('vertex', +vertex.dataset.node);
+    else if (edge) select('piece', data.edges[+edge.dataset.edge].piece);
+    else if (entry) select('piece', +entry.dataset.piece);
+  });
+  piecesSvg.addEventListener('click', (ev) => {
+    const g = ev.target.closest('g.piece');
+    if (g) select('piece', +g.dataset.piece);
+  });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && selection) select(null);
+  });
+
+  const pieceList = document.getElementById('piece-list');
+  data.pieces.forEach((p, i) => {
+    const swatch = html('span', { class: 'swatch', style: `border-top-color:${p.color};${p.dash ? 'border-top-style:dashed' : ''}` });
+    const button = html('button', { type: 'button', 'aria-pressed': 'false', 'data-piece': i, onclick: () => select('piece', i) },
+      swatch, `${p.label}: ${p.text}`);
+    pieceButtons.push(button);
+    pieceList.append(html('li', {}, button));
+  });
+  const pictureBody = document.querySelector('#picture-table tbody');
+  data.vertices.forEach((v, i) => {
+    const row = html('tr', {},
+      html('td', {}, html('button', { type: 'button', 'data-node': i, onclick: () => select('vertex', i), text: v.label })),
+      html('td', { text: String(v.index) }),
+      html('td', { text: v.complement === null ? `${v.complement_label} (absent)` : v.complement_label }));
+    pictureRows.push(row);
+    pictureBody.append(row);
+  });
+
+  const pictures = data.vertices.length;
+  const solutionCount = data.solutions.Ok ? data.solutions.Ok.count : null;
+  document.getElementById('title').textContent = `${data.name}: a ${data.size}x${data.size} Scramble Squares puzzle`;
+  document.getElementById('summary').textContent = [
+    plural(data.pieces.length, 'piece'),
+    plural(pictures, 'picture'),
+    data.repetition_free ? 'repetition-free' : 'with repetitions',
+    solutionCount === null ? 'solutions not counted' : `${plural(solutionCount, 'solution')} modulo rotation`,
+  ].join(' · ');
+
+  // ---------- solved grids from the pieces' own drawing ----------
+  const pieceGroups = [...piecesSvg.querySelectorAll('g.piece')];
+  const boxes = pieceGroups.map((g) => g.getBBox());
+  const side = Math.max(...boxes.map((b) => Math.max(b.width, b.height)));
+
+  // A piece drawing turned `rotation` quarter turns at (x, y), its texts
+  // and label box kept upright.
+  const placed = ({ piece, rotation }, x, y) => {
+    const box = boxes[piece];
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const turn = 90 * rotation;
+    const clone = pieceGroups[piece].cloneNode(true);
+    clone.classList.remove('hl');
+    clone.removeAttribute('tabindex');
+    clone.setAttribute('transform', `rotate(${turn} ${cx} ${cy})`);
+    for (const t of clone.querySelectorAll('text')) {
+      const size = +t.getAttribute('font-size') || 12;
+      t.setAttribute('transform', `rotate(${-turn} ${t.getAttribute('x')} ${+t.getAttribute('y') - 0.35 * size})`);
+    }
+    for (const r of clone.querySelectorAll('rect')) r.setAttribute('transform', `rotate(${-turn} ${cx} ${cy})`);
+    const outer = svg('g', { transform: `translate(${x - box.x} ${y - box.y})` });
+    outer.append(clone);
+    return outer;
+  };
+  const PAD = 6;
+  // An n x n grid; `cells[i]` is a placement or null (empty).
+  const gridSvg = (cells, label) => {
+    const n = data.size;
+    const size = n * side + 2 * PAD;
+    const drawing = svg('svg', { viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': label, class: 'grid' });
+    cells.forEach((p, cell) => {
+      const x = PAD + (cell % n) * side;
+      const y = PAD + Math.floor(cell / n) * side;
+      drawing.append(p ? placed(p, x, y) : svg('rect', { x, y, width: side, height: side, class: 'empty-cell' }));
+    });
+    return drawing;
+  };
+  const gridLabel = (cells) => cells.map((p) => `${data.pieces[p.piece].label}@${p.rotation}`).join(' ');
+
+  // ---------- section 2: the 256 four-color subgraphs ----------
+  const subgraphsRoot = document.getElementById('subgraphs');
+  const twistedSvg = (sub) => {
+    const drawing = freshGraph();
+    drawing.querySelectorAll('g.edge, g.legend-entry, .index-badge').forEach((e) => e.remove());
+    const title = drawing.querySelector('g.title text');
+    if (title) title.textContent = 'twisted graph: X→Y becomes X→Yᶜ';
+    const at = new Map();
+    for (const g of drawing.querySelectorAll('g.vertex')) at.set(data.vertices[+g.dataset.node].label, centerOf(g));
+    const layer = drawing.querySelector('g.vertices') || drawing;
+    // A twisted head that is no picture of the puzzle: drawn dashed,
+    // across the rows from its complement.
+    sub.edges.forEach((e, k) => {
+      const label = sub.twisted_edges[k][1];
+      if (at.has(label)) return;
+      const mirror = centerOf(drawing.querySelector(`g.vertex[data-node="${data.edges[e].head}"]`));
+      const down = label.endsWith('+');
+      const c = { x: mirror.x, y: mirror.y + (down ? data.row_gap : -data.row_gap), r: mirror.r };
+      at.set(label, c);
+      const ghost = svg('g', { class: 'ghost' });
+      ghost.append(svg('circle', { cx: c.x, cy: c.y, r: c.r, fill: '#fff', stroke: '#777', 'stroke-dasharray': '4 3' }));
+      const t = svg('text', { x: c.x, y: c.y + 4, 'text-anchor': 'middle', 'font-size': 14, 'font-family': 'Helvetica,Arial,sans-serif' });
+      t.textContent = label;
+      ghost.append(t);
+      layer.append(ghost);
+    });
+    const used = new Set(sub.twisted_edges.flat());
+    for (const g of drawing.querySelectorAll('g.vertex')) {
+      if (!used.has(data.vertices[+g.dataset.node].label)) g.setAttribute('opacity', '0.3');
+    }
+    const edgesLayer = svg('g', { class: 'twisted' });
+    const seen = new Map();
+    sub.twisted_edges.forEach(([tail, head], k) => {
+      const key = [tail, head].sort().join(' ');
+      const nth = seen.get(key) || 0;
+      seen.set(key, nth + 1);
+      const piece = data.pieces[data.edges[sub.edges[k]].piece];
+      edgesLayer.append(arrow(at.get(tail), at.get(head), nth, piece.color));
+    });
+    drawing.querySelector('g.vertices').before(edgesLayer);
+    return drawing;
+  };
+  // A curved arrow from circle a to circle b, bent by its rank among
+  // parallel edges; a loop when a is b.
+  const arrow = (a, b, nth, color) => {
+    const g = svg('g');
+    let d;
+    let tip;
+    let base;
+    if (a === b) {
+      const reach = a.r + 40 + 18 * nth;
+      const s = a.y < 100 ? -1 : 1;
+      const p0 = { x: a.x - a.r * 0.6, y: a.y + s * a.r * 0.8 };
+      tip = { x: a.x + a.r * 0.6, y: a.y + s * a.r * 0.8 };
+      base = { x: tip.x + 3, y: tip.y + s * 9 };
+      d = `M${p0.x},${p0.y} C${a.x - reach},${a.y + s * reach} ${a.x + reach},${a.y + s * reach} ${base.x},${base.y}`;
+    } else {
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const len = Math.hypot(dx, dy);
+      const nx = -dy / len;
+      const ny = dx / len;
+      const bend = (nth % 2 ? -1 : 1) * (20 + 24 * Math.ceil(nth / 2)) + (Math.abs(dy) < 1 ? -40 : 0);
+      const c = { x: (a.x + b.x) / 2 + nx * bend, y: (a.y + b.y) / 2 + ny * bend };
+      const unit = (p, q) => { const l = Math.hypot(q.x - p.x, q.y - p.y); return { x: (q.x - p.x) / l, y: (q.y - p.y) / l }; };
+      const u0 = unit(a, c);
+      const u1 = unit(b, c);
+      const start = { x: a.x + u0.x * a.r, y: a.y + u0.y * a.r };
+      tip = { x: b.x + u1.x * b.r, y: b.y + u1.y * b.r };
+      base = { x: tip.x + u1.x * 10, y: tip.y + u1.y * 10 };
+      d = `M${start.x},${start.y} Q${c.x},${c.y} ${base.x},${base.y}`;
+    }
+    g.append(svg('path', { d, fill: 'none', stroke: color, 'stroke-width': 3 }));
+    const ux = tip.x - base.x;
+    const uy = tip.y - base.y;
+    const l = Math.hypot(ux, uy) || 1;
+    const px = (-uy / l) * 4;
+    const py = (ux / l) * 4;
+    g.append(svg('polygon', { points: `${tip.x},${tip.y} ${base.x + px},${base.y + py} ${base.x - px},${base.y - py}`, fill: color }));
+    return g;
+  };
+
+  const subgraphOnGraph = (sub) => {
+    const drawing = freshGraph();
+    const edges = new Set(sub.edges);
+    highlight(drawing, { edges, vertices: endsOf(edges), pieces: new Set(sub.edges.map((e) => data.edges[e].piece)) });
+    for (const c of sub.conditions.filter((c) => !c.holds)) {
+      for (const e of c.edges) drawing.querySelector(`g.edge[data-edge="${e}"]`).classList.add('witness');
+      for (const v of c.vertices) drawing.querySelector(`g.vertex[data-node="${v}"]`).classList.add('witness', 'hl');
+      c.classes.forEach((cls, k) => {
+        for (const v of cls) {
+          const g = drawing.querySelector(`g.vertex[data-node="${v}"]`);
+          g.classList.add('witness-class');
+          g.querySelector('circle').setAttribute('fill', CLASS_FILLS[k % CLASS_FILLS.length]);
+          const { x, y, r } = centerOf(g);
+          const t = svg('text', { x: x - r - 4, y: y + 4, 'text-anchor': 'end', class: 'class-label', 'font-family': 'Helvetica,Arial,sans-serif' });
+          t.textContent = String.fromCharCode(65 + k);
+          g.append(t);
+        }
+      });
+    }
+    return drawing;
+  };
+
+  const tag = (yes, text, warn = false) => html('span', { class: `tag ${warn ? 'warn' : yes ? 'yes' : 'no'}`, text });
+  const showSubgraph = (sub, target) => {
+    const table = html('table', { class: 'conditions' },
+      html('thead', {}, html('tr', {}, html('th', { text: 'condition' }), html('th', { text: '' }), html('th', { text: 'witness (marked on G(P))' }))),
+      html('tbody', {}, ...sub.conditions.map((c) => html('tr', { 'data-condition': c.number },
+        html('td', { text: `(${c.number}) ${c.name}` }),
+        html('td', { class: c.holds ? 'holds' : 'fails', text: c.holds ? '✓ holds' : '✗ fails' }),
+        html('td', { text: c.witness || '—' })))));
+    const marks = [];
+    if (sub.conditions.some((c) => !c.holds && c.edges.length)) marks.push('witness edges drawn thick and dotted');
+    if (sub.conditions.some((c) => !c.holds && c.vertices.length)) marks.push('witness vertices ringed with a dashed line');
+    if (sub.conditions.some((c) => !c.holds && c.classes.length)) marks.push('pseudo-classes lettered A, B, … and tinted');
+    const views = html('div', { class: 'views' },
+      html('figure', {}, html('figcaption', { text: `Subgraph ${sub.index} on G(P)${marks.length ? ` — ${marks.join('; ')}` : ''}` }), subgraphOnGraph(sub)),
+      html('figure', {}, html('figcaption', { text: `Twisted graph: ${sub.twisted ? 'one Eulerian circuit' : 'not one balanced connected circuit'}` }), twistedSvg(sub)),
+      ...sub.solutions.map((cells, k) => html('figure', { class: 'small' },
+        html('figcaption', { text: `Solved grid ${k + 1} (judge): ${gridLabel(cells)}` }), gridSvg(cells, `solved grid ${gridLabel(cells)}`))));
+    target.replaceChildren(
+      html('h3', { text: `Subgraph ${sub.index}: ${sub.label}` }),
+      html('div', { class: 'verdicts' },
+        tag(sub.theorem, sub.theorem ? 'Theorem 2.1 accepts' : 'Theorem 2.1 rejects'),
+        tag(sub.twisted, sub.twisted ? 'twisted criterion accepts' : 'twisted criterion rejects'),
+        tag(sub.judge, sub.judge ? 'solution graph (judge)' : 'no solution has this centre (judge)'),
+        ...(sub.disagreement ? [tag(false, 'disagreement', true)] : [])),
+      table, views);
+  };
+
+  const FILTERS = [
+    ['all', 'all 256', () => true],
+    ['solutions', 'solution graphs (judge)', (s) => s.judge],
+    ['theorem', 'accepted by Theorem 2.1', (s) => s.theorem],
+    ...[1, 2, 3, 4].map((k) => [`failing-${k}`, `failing condition (${k})`, (s) => !s.conditions[k - 1].holds]),
+    ['disagreements', 'disagreements', (s) => s.disagreement],
+  ];
+  if (data.subgraphs) {
+    const subs = data.subgraphs;
+    const count = (f) => subs.filter(f).length;
+    const filter = html('select', { id: 'subgraph-filter', 'aria-label': 'Which subgraphs to list' },
+      ...FILTERS.map(([value, text, f]) => html('option', { value, text: `${text} (${count(f)})` })));
+    const list = html('div', { class: 'list', id: 'subgraph-list', role: 'listbox', 'aria-label': 'Four-color subgraphs' });
+    const detail = html('div', { id: 'subgraph-detail' });
+    let current = null;
+    const choose = (sub) => {
+      current = sub;
+      for (const b of list.querySelectorAll('button')) b.setAttribute('aria-pressed', String(+b.dataset.index === sub.index));
+      showSubgraph(sub, detail);
+    };
+    const fill = () => {
+      const keep = FILTERS.find(([v]) => v === filter.value)[2];
+      const shown = subs.filter(keep);
+      list.replaceChildren(...shown.map((s) => html('button', {
+        type: 'button', 'data-index': s.index, 'aria-pressed': 'false', onclick: () => choose(s),
+        title: s.label,
+      }, `${String(s.index).padStart(3, ' ')} ${s.judge ? '★' : s.theorem ? '✓' : '·'} ${s.edges.map((e) => data.vertices[data.edges[e].tail].label + '→' + data.vertices[data.edges[e].head].label).join(' ')}`)));
+      if (shown.length === 0) list.append(note('none'));
+      if (shown.length && (!current || !keep(current))) choose(shown[0]);
+      else if (current) choose(current);
+    };
+    list.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'ArrowDown' && ev.key !== 'ArrowUp') return;
+      const buttons = [...list.querySelectorAll('button')];
+      const at = buttons.indexOf(document.activeElement);
+      const next = buttons[Math.max(0, Math.min(buttons.length - 1, at + (ev.key === 'ArrowDown' ? 1 : -1)))];
+      if (next) { ev.preventDefault(); next.focus(); next.click(); }
+    });
+    filter.addEventListener('change', fill);
+    subgraphsRoot.append(
+      html('p', { class: 'help', text: 'One edge per color: 4⁴ = 256 subgraphs. ★ solution graph, ✓ accepted by Theorem 2.1. Pick a filter, then a subgraph (arrow keys move in the list). Conditions, witnesses and verdicts come from the library (src/theorem).' }),
+      ...(data.repetition_free ? [] : [note('This puzzle has repetitions: Theorem 2.1 assumes none, so its verdicts may disagree with the judge.')]),
+      html('div', { class: 'filters' }, html('label', { for: 'subgraph-filter', text: 'Show' }), filter),
+      html('div', { class: 'browser' }, list, detail));
+    fill();
+  } else {
+    subgraphsRoot.append(note(`Four-color subgraphs and Theorem 2.1 are about 2x2 puzzles; this one is ${data.size}x${data.size}. The solutions below show the same centres, one per interior lattice point.`));
+  }
+
+  // ---------- section 3: solutions ----------
+  const solutionsRoot = document.getElementById('solutions');
+  if (data.solutions.Err) {
+    solutionsRoot.append(note(data.solutions.Err));
+  } else {
+    const sol = data.solutions.Ok;
+    const head = sol.count === null ? 'Solutions were not counted.' : `${plural(sol.count, 'solution')} modulo the four whole-grid rotations.`;
+    solutionsRoot.append(html('p', { text: head }));
+    if (sol.note) solutionsRoot.append(note(sol.note));
+    if (sol.shown.length) {
+      const picker = html('div', { class: 'chips', role: 'group', 'aria-label': 'Solutions' });
+      const points = html('div', { class: 'points', role: 'group', 'aria-label': 'Interior lattice points and the corners that meet there' });
+      const pointInfo = html('p', { class: 'help', role: 'status', 'aria-live': 'polite' });
+      const views = html('div', { class: 'views' });
+      const showSolution = (k, block = null) => {
+        const s = sol.shown[k];
+        picker.querySelectorAll('button').forEach((b, i) => b.setAttribute('aria-pressed', String(i === k)));
+        const grid = gridSvg(s.cells, `solution ${k + 1}: ${gridLabel(s.cells)}`);
+        const drawing = freshGraph();
+        const edges = new Set(block === null ? s.kept : s.blocks[block].edges);
+        highlight(drawing, { edges, vertices: endsOf(edges), pieces: new Set([...edges].map((e) => data.edges[e].piece)) });
+        if (block !== null) {
+          const [i, j] = s.blocks[block].point;
+          grid.append(svg('rect', { x: PAD + (j - 1) * side, y: PAD + (i - 1) * side, width: 2 * side, height: 2 * side, class: 'block-mark' }));
+          grid.append(svg('circle', { cx: PAD + j * side, cy: PAD + i * side, r: 9, fill: '#000' }));
+          const b = s.blocks[block];
+          pointInfo.textContent = `Lattice point (${i}, ${j}): the centre of the 2x2 block around it keeps ${b.edges.map(edgeLabel).join(', ')} (cells top-left, top-right, bottom-left, bottom-right).`;
+        } else {
+          pointInfo.textContent = `All ${s.kept.length} kept edges shown. Select a lattice point to see the four corners that meet there.`;
+        }
+        points.replaceChildren(html('table', {},
+          html('thead', {}, html('tr', {}, ...['point', 'top-left', 'top-right', 'bottom-left', 'bottom-right'].map((t) => html('th', { scope: 'col', text: t })))),
+          html('tbody', {}, ...s.blocks.map((b, m) => html('tr', { class: m === block ? 'selected' : '' },
+            html('td', {}, html('button', {
+              type: 'button', 'aria-pressed': String(m === block), 'data-point': `${b.point[0]},${b.point[1]}`,
+              onclick: () => showSolution(k, m === block ? null : m), text: `(${b.point[0]}, ${b.point[1]})`,
+            })),
+            ...b.edges.map((e) => html('td', { text: edgeLabel(e) })))))));
+        views.replaceChildren(
+          html('figure', { class: 'small' }, html('figcaption', { text: `Solved grid: ${gridLabel(s.cells)}` }), grid),
+          html('figure', {}, html('figcaption', { text: block === null ? 'Edges of G(P) the solution keeps' : 'The corners at the chosen lattice point' }), drawing));
+      };
+      sol.shown.forEach((_, k) => picker.append(html('button', { type: 'button', 'aria-pressed': 'false', onclick: () => showSolution(k), text: `solution ${k + 1}` })));
+      solutionsRoot.append(picker, html('h3', { text: 'Kept edges by interior lattice point (where four cells meet)' }), points, pointInfo, views);
+      showSolution(0);
+    }
+  }
+
+  // ---------- section 4: the search, step by step ----------
+  const searchRoot = document.getElementById('search');
+  if (data.trace.Err) {
+    searchRoot.append(note(`No search trace: ${data.trace.Err}.`));
+  } else {
+    const trace = data.trace.Ok;
+    const events = trace.events;
+    const n = data.size;
+    const cellName = (c) => `(${Math.floor(c / n) + 1}, ${(c % n) + 1})`;
+    const describe = (e) => {
+      if (e === 'Solution') return 'the grid is full: a solution';
+      if (e.Place) return `${data.pieces[e.Place[1]].label} turned ${e.Place[2]} goes into cell ${cellName(e.Place[0])}`;
+      return `cell ${cellName(e.Remove)} is emptied (backtrack)`;
+    };
+    const slider = html('input', { type: 'range', min: 0, max: events.length, value: 0, id: 'search-step', 'aria-label': 'Step of the search' });
+    const status = html('p', { role: 'status', 'aria-live': 'polite', id: 'search-status' });
+    const gridBox = html('figure', { class: 'small' });
+    const bars = html('div', { class: 'bars', role: 'img' });
+    const barLabels = html('div', { class: 'bar-labels' }, ...trace.cells.map((_, d) => html('span', { text: String(d + 1) })));
+    let timer = null;
+    const show = (k) => {
+      k = Math.max(0, Math.min(events.length, k));
+      slider.value = k;
+      const cells = new Array(n * n).fill(null);
+      const nodes = new Array(trace.cells.length).fill(0);
+      let depth = 0;
+      let found = 0;
+      for (const e of events.slice(0, k)) {
+        if (e === 'Solution') found += 1;
+        else if (e.Place) { cells[e.Place[0]] = { piece: e.Place[1], rotation: e.Place[2] }; nodes[depth] += 1; depth += 1; }
+        else { cells[e.Remove] = null; depth -= 1; }
+      }
+      gridBox.replaceChildren(html('figcaption', { text: `Grid after step ${k}: ${depth} of ${n * n} cells filled` }), gridSvg(cells, `search grid at step ${k}`));
+      const top = Math.max(1, ...nodes);
+      bars.setAttribute('aria-label', `nodes per depth: ${nodes.join(', ')}`);
+      bars.replaceChildren(...nodes.map((m, d) => html('div', { class: `bar${d === depth - 1 ? ' current' : ''}`, style: `height:${(100 * m) / top}%` }, html('span', { text: String(m) }))));
+      status.textContent = k === 0
+        ? `Step 0 of ${events.length}: the grid is empty.`
+        : `Step ${k} of ${events.length}: ${describe(events[k - 1])}. Solutions so far: ${found}.`;
+    };
+    const stop = () => { clearInterval(timer); timer = null; play.textContent = '▶ play'; };
+    const play = html('button', { type: 'button', text: '▶ play', onclick: () => {
+      if (timer) return stop();
+      play.textContent = '❚❚ pause';
+      timer = setInterval(() => { if (+slider.value >= events.length) stop(); else show(+slider.value + 1); }, 60);
+    } });
+    const step = (by) => () => { stop(); show(+slider.value + by); };
+    slider.addEventListener('input', () => { stop(); show(+slider.value); });
+    const order = trace.order;
+    searchRoot.append(
+      html('p', { class: 'help', text: `The backtracker fills the cells in the ${order} order, cells ${trace.cells.map(cellName).join(' ')}, trying pieces in the order's ranks and every rotation; the rotation class is fixed as the fast solver fixes it. Recorded by the library (src/explore/trace.rs). Use the slider (arrow keys) or the buttons.` }),
+      ...(trace.complete ? [] : [note(`The trace is capped at ${events.length} steps; the search goes on beyond them.`)]),
+      html('div', { class: 'controls' },
+        html('button', { type: 'button', text: '« start', onclick: step(-events.length) }),
+        html('button', { type: 'button', text: '◀ back', onclick: step(-1) }),
+        play,
+        html('button', { type: 'button', text: 'step ▶', onclick: step(1) }),
+        html('button', { type: 'button', text: 'end »', onclick: step(events.length) }),
+        slider),
+      status,
+      html('div', { class: 'views' }, gridBox,
+        html('figure', {}, html('figcaption', { text: 'Nodes per depth so far (pieces placed at each depth; red: the current depth)' }), bars, barLabels)));
+    show(0);
+  }
+})();
