@@ -9,6 +9,7 @@ mod show;
 mod solve;
 mod study;
 mod subgraphs;
+mod exact;
 mod verify;
 
 use assert_cmd::Command;
