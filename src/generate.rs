@@ -12,6 +12,7 @@
 //! [`Recipe::keep`] draws candidates in parallel and keeps, in index order,
 //! those a filter accepts (e.g. puzzles with a unique solution).
 
+use crate::puzzle::grid::{BOTTOM, Grid, LEFT, RIGHT, TOP, opposite};
 use crate::rng::Rng;
 use crate::{Arrangement, Error, Pattern, Picture, Piece, Placement, Puzzle, Result, Sign};
 
@@ -207,15 +208,17 @@ fn has_repetition(sides: &[Picture; 4]) -> bool {
 /// `None` when a piece could not be made repetition-free.
 fn solved_grid(n: usize, patterns: u32, rng: &mut Rng, repetition_free: bool) -> Option<Vec<[Picture; 4]>> {
     let mut grid: Vec<[Picture; 4]> = Vec::with_capacity(n * n);
-    for cell in 0..n * n {
-        let (r, c) = (cell / n, cell % n);
-        let top = (r > 0).then(|| grid[cell - n][2].complement());
-        let left = (c > 0).then(|| grid[cell - 1][1].complement());
+    let shape = Grid::new(n);
+    for cell in shape.cells() {
+        let top = shape.neighbour(cell, TOP).map(|above| grid[above][BOTTOM].complement());
+        let left = shape
+            .neighbour(cell, LEFT)
+            .map(|before| grid[before][RIGHT].complement());
         let sides = (0..PIECE_ATTEMPTS)
             .map(|_| {
                 let mut s: [Picture; 4] = std::array::from_fn(|_| random_picture(patterns, rng));
-                s[0] = top.unwrap_or(s[0]);
-                s[3] = left.unwrap_or(s[3]);
+                s[TOP] = top.unwrap_or(s[TOP]);
+                s[LEFT] = left.unwrap_or(s[LEFT]);
                 s
             })
             .find(|s| !repetition_free || !has_repetition(s))?;
@@ -224,23 +227,10 @@ fn solved_grid(n: usize, patterns: u32, rng: &mut Rng, repetition_free: bool) ->
     Some(grid)
 }
 
-/// The in-grid neighbours of `cell` as `(direction, neighbour)`.
-fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = (usize, usize)> {
-    let (r, c) = (cell / n, cell % n);
-    [
-        (r > 0).then(|| cell - n),
-        (c + 1 < n).then(|| cell + 1),
-        (r + 1 < n).then(|| cell + n),
-        (c > 0).then(|| cell - 1),
-    ]
-    .into_iter()
-    .enumerate()
-    .filter_map(|(d, nb)| nb.map(|nb| (d, nb)))
-}
-
 /// Copies pieces onto other cells, rewriting the copies' neighbours so the
 /// grid stays solved. A copied piece and its source are never touched again.
 fn make_identical(grid: &mut [[Picture; 4]], n: usize, options: PlantOptions, rng: &mut Rng) -> bool {
+    let shape = Grid::new(n);
     let mut locked = vec![false; n * n];
     let mut made = 0;
     for _ in 0..PIECE_ATTEMPTS * (options.identical + 1) {
@@ -248,17 +238,17 @@ fn make_identical(grid: &mut [[Picture; 4]], n: usize, options: PlantOptions, rn
             break;
         }
         let (source, target) = (rng.below(n * n), rng.below(n * n));
-        let free = |cell: usize| !locked[cell] && neighbours(n, cell).all(|(_, nb)| !locked[nb] && nb != source);
+        let free = |cell: usize| !locked[cell] && shape.neighbours(cell).all(|(_, nb)| !locked[nb] && nb != source);
         if source == target || !free(target) {
             continue;
         }
         let turned = Piece::new(grid[source]).rotated(rng.below(4)).sides();
         let mut trial = grid.to_vec();
         trial[target] = turned;
-        for (d, nb) in neighbours(n, target) {
-            trial[nb][(d + 2) % 4] = turned[d].complement();
+        for (d, nb) in shape.neighbours(target) {
+            trial[nb][opposite(d)] = turned[d].complement();
         }
-        if options.repetition_free && neighbours(n, target).any(|(_, nb)| has_repetition(&trial[nb])) {
+        if options.repetition_free && shape.neighbours(target).any(|(_, nb)| has_repetition(&trial[nb])) {
             continue;
         }
         grid.copy_from_slice(&trial);

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! `scramble` studies Scramble Squares puzzles with graph theory, after
 //! Mason & Zhang, "A graph theoretical approach to solving Scramble Squares
 //! puzzles".
@@ -20,6 +21,8 @@ pub mod error;
 pub mod generate;
 pub mod judge;
 pub mod output;
+mod partition;
+pub mod progress;
 pub mod puzzle;
 pub mod recording;
 pub mod render;
@@ -29,6 +32,7 @@ pub mod study;
 pub mod theorem;
 
 pub use error::{Error, Result};
+pub use progress::Progress;
 pub use puzzle::read::{Format, read_puzzle};
 pub use puzzle::{Arrangement, Pattern, Picture, Piece, Placement, Puzzle, Sign};
 pub use recording::RecordingGraph;

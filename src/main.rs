@@ -1,6 +1,6 @@
 //! The `scramble` command line: parses with clap, runs one subcommand, maps
-//! the outcome to an exit code (0 success, 1 no solution or counterexample
-//! found, 2 error).
+//! the outcome to an exit code (`cli::exit_codes`: 0 success, 1 no solution
+//! or counterexample found, 2 error).
 
 mod cli;
 
@@ -8,13 +8,19 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use cli::exit_codes::Exit;
+
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    match cli::run(args) {
+    match run() {
         Ok(code) => code,
         Err(error) => {
             eprintln!("scramble: error: {error:#}");
-            ExitCode::from(2)
+            Exit::Error.into()
         }
     }
+}
+
+/// Parses the command line and runs the chosen subcommand.
+fn run() -> anyhow::Result<ExitCode> {
+    cli::run(cli::Cli::parse())
 }

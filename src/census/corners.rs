@@ -20,10 +20,10 @@ use rayon::prelude::*;
 
 use serde::{Deserialize, Serialize};
 
-use super::pieces::{picture, picture_number};
 use super::verdict::{Edge, verdict};
 use super::{ConditionFailures, Histogram};
-use crate::Piece;
+use crate::progress::Progress;
+use crate::{Picture, Piece};
 
 /// The corners over `K` patterns, numbered in increasing `(tail, head)`
 /// order.
@@ -44,7 +44,7 @@ impl CornerSet {
         for (t, h) in (0..pictures).flat_map(|t| (0..pictures).map(move |h| (t, h))) {
             if repetitions || t != h {
                 ids[t * pictures + h] = Some(edges.len());
-                edges.push(Edge::new(picture(t), picture(h)));
+                edges.push(Edge::new(Picture::from_dense(t), Picture::from_dense(h)));
             }
         }
         CornerSet { pictures, edges, ids }
@@ -67,7 +67,7 @@ impl CornerSet {
 
     /// The number of a corner, if it belongs to the set.
     pub fn id(&self, edge: Edge) -> Option<usize> {
-        let (t, h) = (picture_number(edge.tail), picture_number(edge.head));
+        let (t, h) = (edge.tail.dense(), edge.head.dense());
         (t < self.pictures && h < self.pictures)
             .then(|| self.ids[t * self.pictures + h])
             .flatten()
@@ -202,11 +202,11 @@ fn increasing_triples(first: usize, n: usize) -> impl Iterator<Item = [usize; 3]
 ///
 /// ```
 /// use scramble::census::corners::check_corners;
-/// let h = check_corners(2, false, &|_| ());
+/// let h = check_corners(2, false, &());
 /// assert_eq!(h.total(), 12u64.pow(4));
 /// assert_eq!(h.theorem_mismatches(), 0);
 /// ```
-pub fn check_corners(patterns: usize, repetitions: bool, progress: &(dyn Fn(u64) + Sync)) -> Histogram {
+pub fn check_corners(patterns: usize, repetitions: bool, progress: &dyn Progress) -> Histogram {
     let corners = CornerSet::new(patterns, repetitions);
     let c = corners.len();
     (0..c)
@@ -217,7 +217,7 @@ pub fn check_corners(patterns: usize, repetitions: bool, progress: &(dyn Fn(u64)
                 let code = verdict(&[a, b, cc, d].map(|i| corners.edge(i))).code();
                 histogram.add(code, orderings([a, b, cc, d]));
             }
-            progress(1);
+            progress.advance(1);
             histogram
         })
         .reduce(Histogram::default, |mut x, y| {
@@ -258,7 +258,7 @@ pub struct CornerReport {
 
 impl CornerReport {
     /// The report of [`check_corners`] over `patterns` patterns.
-    pub fn check(patterns: usize, repetitions: bool, progress: &(dyn Fn(u64) + Sync)) -> Self {
+    pub fn check(patterns: usize, repetitions: bool, progress: &dyn Progress) -> Self {
         let h = check_corners(patterns, repetitions, progress);
         CornerReport {
             corners: CornerSet::new(patterns, repetitions).len(),
@@ -351,9 +351,9 @@ pub(crate) mod tests {
     fn solutions_over_all_tuples_have_a_closed_form() {
         for k in 1..=3u64 {
             let n = 2 * k;
-            let with_loops = check_corners(k as usize, true, &|_| ());
+            let with_loops = check_corners(k as usize, true, &());
             assert_eq!(with_loops.solutions(), 6 * n.pow(4), "K = {k}");
-            let without = check_corners(k as usize, false, &|_| ());
+            let without = check_corners(k as usize, false, &());
             assert_eq!(without.solutions(), 6 * ((n - 1).pow(4) + n - 1), "K = {k}");
         }
     }
@@ -365,6 +365,6 @@ pub(crate) mod tests {
         for &code in &table.codes {
             direct.add(code, 1);
         }
-        assert_eq!(check_corners(2, true, &|_| ()), direct);
+        assert_eq!(check_corners(2, true, &()), direct);
     }
 }

@@ -168,6 +168,7 @@ mod tests {
                 solutions: 2,
                 failed: Failed::PATHS,
                 twisted: true,
+                repaired: true,
             },
         };
         assert_eq!(classes[0].to_string(), "1- 1- 1- 1-");
@@ -195,6 +196,7 @@ mod tests {
                 solutions: 1,
                 failed: Failed::PATHS,
                 twisted: true,
+                repaired: true,
             },
         };
         let text = d.puzzle_file(&classes, "verify --patterns 2 --repetitions: 1");

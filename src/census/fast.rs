@@ -24,7 +24,8 @@ use super::corners::{CornerSet, CornerTable};
 use super::disagreement::Disagreement;
 use super::shard::{Shard, first_piece_work};
 use super::verdict::{CODES, Verdict};
-use super::{Census, Histogram, Outcome, Progress, Tally, first_disagreements};
+use super::{Census, Histogram, Outcome, Tally, first_disagreements};
+use crate::progress::Progress;
 
 /// The census over `census`'s puzzles whose first piece is in `shard`, with
 /// up to `keep` disagreements.

@@ -337,27 +337,3 @@ pub fn first_disagreements(parts: impl IntoIterator<Item = Vec<Disagreement>>, k
     all.truncate(keep);
     all
 }
-
-/// Where long passes report how far they got (in puzzles).
-pub trait Progress: Sync {
-    /// The pass will cover `total` puzzles.
-    fn start(&self, total: u64) {
-        let _ = total;
-    }
-    /// `n` more puzzles are done.
-    fn advance(&self, n: u64) {
-        let _ = n;
-    }
-}
-
-/// No reporting.
-impl Progress for () {}
-
-impl Progress for indicatif::ProgressBar {
-    fn start(&self, total: u64) {
-        self.set_length(total);
-    }
-    fn advance(&self, n: u64) {
-        self.inc(n);
-    }
-}

@@ -2,25 +2,13 @@
 //! pictures of patterns `1..=K`.
 //!
 //! Pictures are numbered `0..2K` in their natural order (`1-`, `1+`, `2-`,
-//! ...): picture `i` is pattern `i / 2 + 1`, sign `-` when `i` is even, so
-//! the complement of `i` is `i ^ 1`. A piece class is represented by its
+//! ...) by [`Picture::dense`]: the complement of `i` is `i ^ 1`. A piece class is represented by its
 //! lexicographically smallest rotation; classes are listed in increasing
 //! order of that representative.
 
 use itertools::Itertools;
 
-use crate::{Pattern, Picture, Piece, Sign};
-
-/// The picture numbered `i` (see the module documentation).
-pub fn picture(i: usize) -> Picture {
-    let sign = if i.is_multiple_of(2) { Sign::Minus } else { Sign::Plus };
-    Picture::new(Pattern::new(u32::try_from(i / 2 + 1).expect("few patterns")), sign)
-}
-
-/// The number of a picture: the inverse of [`picture`].
-pub fn picture_number(p: Picture) -> usize {
-    2 * (p.pattern().number() as usize - 1) + usize::from(p.sign() == Sign::Plus)
-}
+use crate::{Picture, Piece};
 
 /// Every piece class over `patterns` patterns, repetition-free ones only
 /// unless `repetitions`, in increasing order of their representative.
@@ -34,12 +22,12 @@ pub fn picture_number(p: Picture) -> usize {
 /// assert_eq!(piece_classes(1, true).len(), 6);
 /// ```
 pub fn piece_classes(patterns: usize, repetitions: bool) -> Vec<Piece> {
-    let pictures: Vec<Picture> = (0..2 * patterns).map(picture).collect();
+    let pictures: Vec<Picture> = (0..2 * patterns).map(Picture::from_dense).collect();
     std::iter::repeat_n(pictures.iter().copied(), 4)
         .multi_cartesian_product()
         .map(|sides| Piece::new([sides[0], sides[1], sides[2], sides[3]]))
         .filter(|piece| repetitions || !piece.has_repetition())
-        .filter(|piece| (1..4).all(|r| *piece <= piece.rotated(r)))
+        .filter(|piece| piece.canonical() == *piece)
         .collect()
 }
 
@@ -88,15 +76,5 @@ mod tests {
             let rotations: Vec<Piece> = (0..4).map(|r| piece.rotated(r)).collect();
             assert_eq!(rotations.iter().min(), Some(piece));
         }
-    }
-
-    #[test]
-    fn picture_numbers_round_trip_and_pair_complements() {
-        for i in 0..10 {
-            assert_eq!(picture_number(picture(i)), i);
-            assert_eq!(picture(i ^ 1), picture(i).complement());
-        }
-        assert_eq!(picture(0).to_string(), "1-");
-        assert_eq!(picture(3).to_string(), "2+");
     }
 }

@@ -1,7 +1,7 @@
 //! The plain census: puzzle by puzzle, the reference for [`super::fast`].
 //!
-//! Each puzzle gets its recording graph; the judge ([`crate::judge`]) tries
-//! all 6144 arrangements; every one of the 256 subgraphs of
+//! Each puzzle gets its recording graph; the judge ([`crate::judge`]) finds
+//! its solutions with the plain backtracker; every one of the 256 subgraphs of
 //! [`four_color_subgraphs`] is checked by [`crate::theorem::evaluate`] and
 //! [`twisted_criterion`]. None of it shares code with the fast path's
 //! corner table: the two are independent implementations.
@@ -11,8 +11,9 @@ use rayon::prelude::*;
 use super::disagreement::Disagreement;
 use super::shard::{Shard, first_piece_work};
 use super::verdict::{Failed, Verdict};
-use super::{Census, Histogram, Outcome, Progress, Tally, first_disagreements};
+use super::{Census, Histogram, Outcome, Tally, first_disagreements};
 use crate::judge::judge;
+use crate::progress::Progress;
 use crate::theorem::{self, Condition, four_color_subgraphs, twisted_criterion};
 use crate::{Puzzle, RecordingGraph};
 
@@ -26,8 +27,8 @@ pub struct PuzzleReport {
     pub subgraphs: Vec<([usize; 4], Verdict)>,
 }
 
-/// Judges every four-colour subgraph of a 2x2 puzzle: the judge's 6144
-/// arrangements, then constant work per subgraph.
+/// Judges every four-colour subgraph of a 2x2 puzzle: the judge's plain
+/// backtracking, then constant work per subgraph.
 ///
 /// # Panics
 /// If the puzzle is not 2x2.

@@ -273,7 +273,7 @@ mod tests {
         assert!(!r.counterexample());
         r.repetitions = false;
         r.totals = None;
-        r.corners = Some(crate::census::corners::CornerReport::check(2, false, &|_| ()));
+        r.corners = Some(crate::census::corners::CornerReport::check(2, false, &()));
         assert!(!r.counterexample());
         r.corners.as_mut().unwrap().theorem_mismatches = 3;
         assert!(r.counterexample());

@@ -29,7 +29,8 @@ use super::fast::{
 };
 use super::pieces::multisets_of_four;
 use super::verdict::verdict;
-use super::{Census, Histogram, Outcome, Progress, Tally};
+use super::{Census, Histogram, Outcome, Tally};
+use crate::progress::Progress;
 use crate::{Pattern, Picture, Piece};
 
 /// One piece per orbit of `Γ` and the orbit's size.
@@ -53,7 +54,7 @@ pub fn piece_orbits(pieces: &[Piece], patterns: usize) -> Orbits {
     let generators = generators(patterns);
     let index = |piece: Piece| {
         pieces
-            .binary_search(&canonical(piece))
+            .binary_search(&piece.canonical())
             .expect("the census is closed under Γ")
     };
     let mut seen = vec![false; pieces.len()];
@@ -105,11 +106,6 @@ fn generators(patterns: usize) -> Vec<Generator> {
     })));
     generators.push(Box::new(|piece: Piece| piece.mirrored()));
     generators
-}
-
-/// The smallest of a piece's four rotations: its class representative.
-fn canonical(piece: Piece) -> Piece {
-    (0..4).map(|r| piece.rotated(r)).min().expect("four rotations")
 }
 
 /// The whole census, one orbit of pieces at a time, with up to `keep`
@@ -279,7 +275,7 @@ mod tests {
                         if signs >> (n - 1) & 1 == 1 { q.complement() } else { q }
                     };
                     let moved = Piece::new(piece.sides().map(map));
-                    orbit.insert(canonical(if mirror { moved.mirrored() } else { moved }));
+                    orbit.insert((if mirror { moved.mirrored() } else { moved }).canonical());
                 }
             }
         }

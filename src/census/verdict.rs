@@ -13,8 +13,9 @@ use std::sync::OnceLock;
 
 use itertools::Itertools;
 
-use crate::judge::centre_direction;
-use crate::{Arrangement, Picture, Placement};
+use crate::Picture;
+use crate::partition::partition;
+use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, opposite};
 
 /// A corner seen as an edge of the recording graph: `tail -> head`, from a
 /// picture to the one 90 degrees clockwise from it.
@@ -171,7 +172,7 @@ pub fn verdict(edges: &[Edge; 4]) -> Verdict {
 /// The 2x2 grid as the census sees it: its inner boundaries and the 24
 /// ways to give the four edges to the four cells.
 struct Grid {
-    /// `(cell, direction, neighbour)` from [`Arrangement::inner_boundaries`].
+    /// `(cell, direction, neighbour)` from [`Grid::inner_boundaries`](crate::puzzle::grid::Grid::inner_boundaries).
     boundaries: Vec<(usize, usize, usize)>,
     /// `cells[cell]` is the edge put in `cell`.
     permutations: Vec<[usize; 4]>,
@@ -180,10 +181,9 @@ struct Grid {
 fn grid() -> &'static Grid {
     static GRID: OnceLock<Grid> = OnceLock::new();
     GRID.get_or_init(|| {
-        let arrangement = Arrangement::new(2, vec![Placement { piece: 0, rotation: 0 }; 4]);
         let permutations = (0..4).permutations(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
         Grid {
-            boundaries: arrangement.inner_boundaries().collect(),
+            boundaries: crate::puzzle::grid::Grid::new(2).inner_boundaries().collect(),
             permutations,
         }
     })
@@ -197,7 +197,7 @@ fn solving_placements(edges: &[Edge; 4]) -> usize {
     // its head one direction further clockwise.
     let side = |cells: &[usize; 4], cell: usize, d: usize| {
         let edge = edges[cells[cell]];
-        if d == centre_direction(cell) {
+        if d == BLOCK_CENTRE_DIRECTIONS[cell] {
             edge.tail
         } else {
             edge.head
@@ -208,7 +208,7 @@ fn solving_placements(edges: &[Edge; 4]) -> usize {
         .filter(|cells| {
             grid.boundaries
                 .iter()
-                .all(|&(a, d, b)| side(cells, a, d).matches(side(cells, b, (d + 2) % 4)))
+                .all(|&(a, d, b)| side(cells, a, d).matches(side(cells, b, opposite(d))))
         })
         .count()
 }
@@ -304,44 +304,17 @@ pub fn twisted_accepts(edges: &[Edge; 4]) -> bool {
 fn components(edges: impl Iterator<Item = (Picture, Picture)> + Clone) -> Vec<Vec<Picture>> {
     let vertices: Vec<Picture> = edges.clone().flat_map(|(t, h)| [t, h]).sorted().dedup().collect();
     let index = |v: Picture| vertices.binary_search(&v).expect("an endpoint");
-    let links: Vec<(usize, usize)> = edges.map(|(t, h)| (index(t), index(h))).collect();
-    let root = roots(vertices.len(), &links);
-    let mut groups: Vec<Vec<Picture>> = Vec::new();
-    let mut group_of_root = vec![usize::MAX; vertices.len()];
-    for (v, &r) in vertices.iter().zip(&root) {
-        if group_of_root[r] == usize::MAX {
-            group_of_root[r] = groups.len();
-            groups.push(Vec::new());
-        }
-        groups[group_of_root[r]].push(*v);
-    }
-    groups
+    let links = edges.map(|(t, h)| (index(t), index(h)));
+    partition(vertices.len(), links)
+        .into_iter()
+        .map(|class| class.into_iter().map(|i| vertices[i]).collect())
+        .collect()
 }
 
 /// Whether `links` join all of `0..n` into one class.
 fn joins_all(n: usize, links: &[(usize, usize)]) -> bool {
-    let root = roots(n, links);
-    root.iter().all(|&r| r == root[0])
+    partition(n, links.iter().copied()).len() <= 1
 }
-
-/// The class representative of each of `0..n` once `links` are merged
-/// (union-find with path halving).
-fn roots(n: usize, links: &[(usize, usize)]) -> Vec<usize> {
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    for &(a, b) in links {
-        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-        parent[ra.max(rb)] = ra.min(rb);
-    }
-    (0..n).map(|x| find(&mut parent, x)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,18 +346,8 @@ mod tests {
             })
             .collect();
         let puzzle = Puzzle::new(pieces).unwrap();
-        let orders = (0..4).permutations(4);
-        orders
-            .cartesian_product(0..256)
-            .filter(|(order, turns)| {
-                let cells = (0..4)
-                    .map(|cell| Placement {
-                        piece: order[cell],
-                        rotation: (turns >> (2 * cell)) & 3,
-                    })
-                    .collect();
-                Arrangement::new(2, cells).is_solution(&puzzle)
-            })
+        crate::judge::arrangements_2x2()
+            .filter(|a| a.is_solution(&puzzle))
             .count()
     }
 

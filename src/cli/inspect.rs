@@ -5,15 +5,16 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::judge::{blocks, inner_corners, kept_edges};
+use scramble::recording::kept::{blocks, inner_corners, kept_edges};
+use scramble::recording::subgraph::{edge_label, sub_edge};
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::solve::{Order, Solver};
-use scramble::theorem::subgraph::{edge_label, sub_edge};
 use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::PuzzleArg;
+use super::exit_codes::Exit;
 use super::subgraphs::{Pictures, grid_rows, pictures_text, write_all};
 use super::{print_json, print_text};
 
@@ -77,7 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             print_text(&format!("{}: no solution, nothing to inspect\n", puzzle.name()))?;
         }
-        return Ok(ExitCode::from(1));
+        return Ok(Exit::NotFound.into());
     };
     let mut report = report(&puzzle, &graph, &solution);
     let pictures = Pictures::new(&puzzle, &graph, args.renderer);

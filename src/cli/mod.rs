@@ -1,5 +1,6 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+pub mod exit_codes;
 mod generate;
 mod graph;
 mod inspect;

@@ -14,6 +14,7 @@ use scramble::solve::{Count, Order, Progress, Solver, Stats};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
+use super::exit_codes::Exit;
 use super::subgraphs::grid_rows;
 use super::{PuzzleArg, print_json, print_text};
 
@@ -109,11 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.stats.then_some(&count.stats),
         ))?;
     }
-    Ok(if shown.is_some() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(Exit::found(shown.is_some()).into())
 }
 
 /// Counts on every core for 4x4 and larger, with a progress bar on a

@@ -8,13 +8,14 @@ use std::process::ExitCode;
 use itertools::Itertools;
 use petgraph::graph::EdgeIndex;
 use scramble::output::write_atomic;
+use scramble::recording::subgraph::edge_label;
 use scramble::render::{Renderer, Selection, UsedRenderer, pieces_svg, recording_svg};
 use scramble::theorem::Condition;
 use scramble::theorem::analysis::{Analysis, Row, analyse};
-use scramble::theorem::subgraph::edge_label;
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
+use super::exit_codes::Exit;
 use super::{PuzzleArg, print_json, print_text};
 
 #[derive(Debug, clap::Args)]
@@ -115,11 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         print_text(&text(&report, args.explains()))?;
     }
-    Ok(if analysis.counterexample() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Exit::found(!analysis.counterexample()).into())
 }
 
 impl Args {

@@ -1,19 +1,18 @@
 //! `scramble verify`: the exhaustive 2x2 census that checks Theorem 2.1 and
 //! the twisted-graph criterion on every puzzle over `K` patterns.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::bail;
-use indicatif::{ProgressBar, ProgressStyle};
 use scramble::census::corners::CornerReport;
 use scramble::census::shard::{Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain, symmetric};
 use scramble::render::Renderer;
 
-use super::{print_json, print_text};
+use super::exit_codes::Exit;
+use super::{print_json, print_text, progress};
 
 /// The largest `K`: corner numbers fit in a byte, and K = 8 corners cover
 /// every 2x2 puzzle.
@@ -156,7 +155,7 @@ fn run_exact(args: &Args) -> anyhow::Result<ExitCode> {
     } else {
         print_text(&exact_table(args, &totals, &probabilities, coefficients, seconds))?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success.into())
 }
 
 /// Fields in order, some of them exact big integers.
@@ -198,20 +197,9 @@ fn exact_table(
     out
 }
 
-fn progress_bar(message: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(0).with_message(message.to_string());
-    let style = ProgressStyle::with_template("{msg} {wide_bar} {percent}% {human_pos}/{human_len} eta {eta}")
-        .expect("a valid template");
-    bar.set_style(style);
-    bar
-}
-
 fn census_outcome(args: &Args, census: &Census) -> Outcome {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let bar = progress_bar(if args.plain { "plain census" } else { "census" });
+    let bar = progress::bar(0, if args.plain { "plain census" } else { "census" });
     let outcome = if args.plain {
         plain::run(census, shard, args.keep, &bar)
     } else if args.no_symmetry || args.shard.is_some() {
@@ -224,10 +212,9 @@ fn census_outcome(args: &Args, census: &Census) -> Outcome {
 }
 
 fn corner_report(census: &Census) -> CornerReport {
-    let bar = progress_bar("corners");
     let corners = scramble::census::corners::CornerSet::new(census.patterns, census.repetitions).len();
-    bar.set_length(corners as u64);
-    let report = CornerReport::check(census.patterns, census.repetitions, &|n| bar.inc(n));
+    let bar = progress::bar(corners as u64, "corners");
+    let report = CornerReport::check(census.patterns, census.repetitions, &bar);
     bar.finish_and_clear();
     report
 }
@@ -260,11 +247,7 @@ fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyho
 
 /// Exit 1 when the report holds a counterexample to the paper.
 pub fn exit_code(report: &Report) -> ExitCode {
-    if report.counterexample() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    Exit::found(!report.counterexample()).into()
 }
 
 /// The report as a table (shared with `scramble merge`).

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::grid::{Grid, opposite};
 use super::{Picture, Puzzle};
 
 /// One cell's content: which piece, turned how many quarter turns clockwise.
@@ -58,18 +59,18 @@ impl Arrangement {
     /// Every inner boundary as `(cell, direction, neighbour)`, with direction
     /// 1 (right) or 2 (bottom), in row-major order.
     pub fn inner_boundaries(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        let n = self.size;
-        (0..n * n).flat_map(move |cell| {
-            let right = (cell % n + 1 < n).then_some((cell, 1, cell + 1));
-            let below = (cell / n + 1 < n).then_some((cell, 2, cell + n));
-            right.into_iter().chain(below)
-        })
+        self.grid().inner_boundaries()
+    }
+
+    /// The grid's geometry.
+    pub fn grid(&self) -> Grid {
+        Grid::new(self.size)
     }
 
     /// The inner boundaries whose two pictures are not complements.
     pub fn mismatches(&self, puzzle: &Puzzle) -> Vec<(usize, usize, usize)> {
         self.inner_boundaries()
-            .filter(|&(a, d, b)| !self.side(puzzle, a, d).matches(self.side(puzzle, b, (d + 2) % 4)))
+            .filter(|&(a, d, b)| !self.side(puzzle, a, d).matches(self.side(puzzle, b, opposite(d))))
             .collect()
     }
 
@@ -88,16 +89,15 @@ impl Arrangement {
     /// clockwise: cell `(r, c)` moves to `(c, n-1-r)` and every piece turns
     /// once more.
     pub fn rotated(&self) -> Arrangement {
-        let n = self.size;
+        let grid = self.grid();
         let mut cells = self.cells.clone();
         for (cell, p) in self.cells.iter().enumerate() {
-            let (r, c) = (cell / n, cell % n);
-            cells[c * n + (n - 1 - r)] = Placement {
+            cells[grid.turned_cell(cell)] = Placement {
                 piece: p.piece,
                 rotation: (p.rotation + 1) % 4,
             };
         }
-        Arrangement { size: n, cells }
+        Arrangement { size: self.size, cells }
     }
 
     /// The smallest of the four whole-grid rotations: one representative per

@@ -7,6 +7,7 @@
 //! labels and files read the same.
 
 mod arrangement;
+pub mod grid;
 mod picture;
 mod piece;
 pub mod read;

@@ -100,6 +100,36 @@ impl Picture {
         self.sign
     }
 
+    /// The dense number of the picture of the pattern of rank `rank`
+    /// (0-based, in increasing pattern order) with `sign`: `2 * rank` for
+    /// `-`, `2 * rank + 1` for `+`, so that complements differ in the last
+    /// bit (`i ^ 1`) and numbers follow the pictures' order. The one
+    /// numbering of the solvers' tables and the census.
+    ///
+    /// ```
+    /// use scramble::{Picture, Sign};
+    /// assert_eq!(Picture::dense_number(2, Sign::Plus), 5);
+    /// assert_eq!(Picture::plus(3).dense(), 5);
+    /// assert_eq!(Picture::from_dense(5), Picture::plus(3));
+    /// ```
+    pub const fn dense_number(rank: usize, sign: Sign) -> usize {
+        2 * rank + matches!(sign, Sign::Plus) as usize
+    }
+
+    /// The dense number over patterns `1, 2, ...` (rank `pattern - 1`).
+    pub fn dense(self) -> usize {
+        Picture::dense_number(self.pattern.number() as usize - 1, self.sign)
+    }
+
+    /// The picture whose [`dense`](Picture::dense) number is `i`.
+    ///
+    /// # Panics
+    /// If the pattern number `i / 2 + 1` does not fit in a `u32`.
+    pub fn from_dense(i: usize) -> Picture {
+        let sign = if i.is_multiple_of(2) { Sign::Minus } else { Sign::Plus };
+        Picture::new(Pattern::new(u32::try_from(i / 2 + 1).expect("few patterns")), sign)
+    }
+
     /// The other half of the same pattern: `X+` <-> `X-`.
     pub fn complement(self) -> Self {
         Picture::new(self.pattern, self.sign.flip())
@@ -120,6 +150,17 @@ impl fmt::Display for Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dense_numbers_round_trip_and_pair_complements() {
+        for i in 0..10 {
+            assert_eq!(Picture::from_dense(i).dense(), i);
+            assert_eq!(Picture::from_dense(i ^ 1), Picture::from_dense(i).complement());
+            assert!(Picture::from_dense(i) < Picture::from_dense(i + 1));
+        }
+        assert_eq!(Picture::from_dense(0).to_string(), "1-");
+        assert_eq!(Picture::from_dense(3).to_string(), "2+");
+    }
 
     #[test]
     fn complement_flips_the_sign_only() {

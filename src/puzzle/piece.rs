@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::Picture;
+use super::grid::unturned_side;
 
 /// The four directions of a cell, clockwise from the top.
 pub const DIRECTIONS: [&str; 4] = ["top", "right", "bottom", "left"];
@@ -39,12 +40,12 @@ impl Piece {
     /// The piece turned a quarter turn clockwise `r` times: side
     /// `s[(d - r) mod 4]` comes to direction `d`.
     pub fn rotated(&self, r: usize) -> Piece {
-        Piece(std::array::from_fn(|d| self.0[(d + 4 - r % 4) % 4]))
+        Piece(std::array::from_fn(|d| self.0[unturned_side(r, d)]))
     }
 
     /// The picture at direction `d` once the piece is turned `r` times.
     pub fn side_turned(&self, r: usize, d: usize) -> Picture {
-        self.0[(d + 4 - r % 4) % 4]
+        self.0[unturned_side(r, d)]
     }
 
     /// The four corners `(i, s[i], s[i+1])`: from a picture to the one 90
@@ -67,6 +68,12 @@ impl Piece {
             let first = self.0.iter().position(|&q| q == p) == Some(i);
             (first && self.0[i + 1..].contains(&p)).then_some(p)
         })
+    }
+
+    /// The smallest of the piece's four rotations: the representative of
+    /// its rotation class, as the census lists pieces.
+    pub fn canonical(&self) -> Piece {
+        (0..4).map(|r| self.rotated(r)).min().expect("four rotations")
     }
 
     /// The piece seen in a mirror (left and right swapped): it has the same

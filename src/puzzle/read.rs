@@ -15,7 +15,8 @@ use super::{Pattern, Picture, Piece, Puzzle, Sign, grid_size, nearest_square_cou
 use crate::{Error, Result};
 
 /// Which notation a file uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// Card format when a line holds a `|`, SPEC format otherwise.
     #[default]

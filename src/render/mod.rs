@@ -24,7 +24,8 @@ use crate::{Arrangement, Puzzle, RecordingGraph, Result};
 use layout::Layout;
 
 /// Which program draws the SVG.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Renderer {
     /// Graphviz when `neato` is on PATH, the embedded renderer otherwise.
     #[default]

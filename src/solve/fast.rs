@@ -49,17 +49,10 @@ pub(super) struct Grid {
 impl Grid {
     /// The geometry of an `n x n` grid.
     pub fn new(n: usize, pictures: usize) -> Self {
-        let neighbours = (0..n * n)
-            .map(|cell| {
-                let (r, c) = (cell / n, cell % n);
-                let at = |ok: bool, other: usize| if ok { other as u8 } else { NONE };
-                [
-                    at(r > 0, cell.wrapping_sub(n)),
-                    at(c + 1 < n, cell + 1),
-                    at(r + 1 < n, cell + n),
-                    at(c > 0, cell.wrapping_sub(1)),
-                ]
-            })
+        let shape = crate::puzzle::grid::Grid::new(n);
+        let neighbours = shape
+            .cells()
+            .map(|cell| std::array::from_fn(|d| shape.neighbour(cell, d).map_or(NONE, |nb| nb as u8)))
             .collect();
         let anchor = super::order::central_start(n);
         let others_central = if n.is_multiple_of(2) {

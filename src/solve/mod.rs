@@ -1,12 +1,12 @@
 //! Backtracking solvers for `n x n` puzzles (paper Section 3).
 //!
-//! [`Solver`] is the fast bitset backtracker ([`fast`]): it finds the first
+//! [`Solver`] is the fast bitset backtracker (`fast.rs`): it finds the first
 //! solution, every solution, or counts them modulo the four whole-grid
 //! rotations exactly as SPEC.md defines (identical pieces are different
 //! pieces; every rotation of a piece counts), in any [`Order`]. [`plain`] is
 //! the obviously-correct reference it is tested against.
 //!
-//! Counting works on one representative per rotation class (see [`fast`] for
+//! Counting works on one representative per rotation class (see `fast.rs` for
 //! the exact rule), so `solutions` is counted directly and `arrangements` is
 //! `4 * solutions`. The search is exponential in the worst case; the tables
 //! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.

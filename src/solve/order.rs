@@ -16,7 +16,8 @@ use crate::Puzzle;
 use crate::rng::Rng;
 
 /// How the backtracker walks the grid and the pieces.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// Centre first, then clockwise around it, outward (paper Figure 9).
@@ -26,10 +27,12 @@ pub enum Order {
     RowMajor,
     /// Maximizing the center (paper Section 3.1), generalised to n x n:
     /// the centre (upper-left central cell for even n) is tried with pieces
-    /// in decreasing value index; then the next cell is always the empty cell
-    /// facing the placed picture whose complement has the lowest index (ties:
-    /// the cell with more placed neighbours, then the lower cell number), and
-    /// candidates there are tried in increasing value index. The index of a
+    /// in decreasing value index; then the next cell is the empty cell with
+    /// the most placed neighbours (a deviation from the paper, measured in
+    /// README), among those the one facing the placed picture whose
+    /// complement has the lowest index (the paper's rule, here a tie-break),
+    /// then the lower cell number; candidates there are tried in increasing
+    /// value index. The index of a
     /// picture is how often it occurs; a piece's value index is the sum of
     /// the indices of the complements of its four pictures.
     CenterMax,

@@ -9,6 +9,7 @@
 //! complement, `shown ^ 1`); any further neighbour is checked with one masked
 //! compare. Building is `O(tables * (P^2 + 4N))`.
 
+use crate::puzzle::grid::unturned_side;
 use crate::{Error, Picture, Puzzle, Result};
 
 /// The largest grid: used pieces and filled cells are `u64` bitsets.
@@ -100,7 +101,7 @@ impl Dense {
         }
         let id = |p: Picture| {
             let pattern = patterns.binary_search(&p.pattern()).expect("pattern of the puzzle");
-            (2 * pattern + usize::from(p.sign() == crate::Sign::Plus)) as u8
+            Picture::dense_number(pattern, p.sign()) as u8
         };
         let sides: Vec<[u8; 4]> = puzzle.pieces().iter().map(|piece| piece.sides().map(id)).collect();
         let pictures = 2 * patterns.len();
@@ -116,7 +117,7 @@ impl Dense {
     /// Piece `piece` turned `rotation` times, packed.
     pub fn candidate(&self, piece: usize, rotation: usize) -> Candidate {
         let s = self.sides[piece];
-        let sides = (0..4).fold(0u32, |acc, d| acc | u32::from(s[(d + 4 - rotation) % 4]) << (8 * d));
+        let sides = (0..4).fold(0u32, |acc, d| acc | u32::from(s[unturned_side(rotation, d)]) << (8 * d));
         Candidate {
             sides,
             piece: piece as u16,

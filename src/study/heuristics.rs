@@ -42,8 +42,11 @@ pub struct PuzzleRun {
     pub index: u64,
     /// Solutions modulo rotation.
     pub solutions: u64,
+    /// The `center-max` order's nodes.
     pub center_max: Nodes,
+    /// The `spiral` order's nodes.
     pub spiral: Nodes,
+    /// The `row-major` order's nodes.
     pub row_major: Nodes,
     /// One per random seed.
     pub random: Vec<Nodes>,
@@ -112,16 +115,20 @@ pub fn solve_in_every_order(puzzle: &Puzzle, seed: u64, index: u64, random_seeds
 /// Node summaries of one order.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OrderSummary {
+    /// The order summarised.
     pub order: Order,
     /// Runs summarised (puzzles, times seeds for `random`).
     pub runs: usize,
+    /// Nodes to the first solution.
     pub first: Summary,
+    /// Nodes to exhaustion (every solution counted).
     pub all: Summary,
 }
 
 /// `center-max` against another order, run by run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Versus {
+    /// The order center-max is compared with.
     pub against: Order,
     /// Compared to the first solution: `fewer` = center-max needs fewer nodes.
     pub first: HeadToHead,
@@ -132,11 +139,17 @@ pub struct Versus {
 /// The study on one sample.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Heuristics {
+    /// Grid size `n`.
     pub size: usize,
+    /// Number of patterns `K`.
     pub patterns: u32,
+    /// The seed every random draw derives from.
     pub seed: u64,
+    /// Whether pieces were drawn repetition-free.
     pub repetition_free: bool,
+    /// Random orders run per puzzle.
     pub random_seeds: usize,
+    /// Puzzles in the sample.
     pub puzzles: usize,
     /// Solutions modulo rotation per puzzle.
     pub solutions: Summary,
@@ -152,11 +165,17 @@ pub struct Heuristics {
 /// What one study run draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
+    /// Grid size `n`.
     pub size: usize,
+    /// Number of patterns `K`.
     pub patterns: u32,
+    /// Puzzles to draw.
     pub count: usize,
+    /// The seed every random draw derives from.
     pub seed: u64,
+    /// Whether pieces were drawn repetition-free.
     pub repetition_free: bool,
+    /// Random orders run per puzzle.
     pub random_seeds: usize,
 }
 
@@ -243,14 +262,19 @@ fn summarise(sample: &Sample, runs: Vec<PuzzleRun>) -> Heuristics {
 /// One cell of a sweep over sizes and numbers of patterns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SweepCell {
+    /// Grid size `n`.
     pub size: usize,
+    /// Number of patterns `K`.
     pub patterns: u32,
+    /// Puzzles in the sample.
     pub puzzles: usize,
     /// Median nodes to the first solution: center-max, random.
     pub median_first_center_max: f64,
+    /// Median nodes to the first solution, `random`.
     pub median_first_random: f64,
     /// center-max against random to the first solution and to exhaustion.
     pub first: HeadToHead,
+    /// Compared to exhaustion.
     pub all: HeadToHead,
 }
 

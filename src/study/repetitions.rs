@@ -2,8 +2,8 @@
 //! with repetitions, and how often?
 //!
 //! Every puzzle is judged by [`analyse`]: all 256 four-color subgraphs by
-//! Theorem 2.1, by the twisted-graph criterion and by the brute-force judge
-//! (6144 arrangements). Puzzles come from two sources, in this order:
+//! Theorem 2.1, by the twisted-graph criterion and by the judge (the plain
+//! backtracker). Puzzles come from two sources, in this order:
 //! every 2x2 puzzle over `1..=exhaustive` patterns (every multiset of four
 //! rotation classes of pieces, repetitions allowed), then planted 2x2
 //! puzzles (repetitions allowed) over each of `planted` patterns. Puzzles
@@ -24,7 +24,7 @@
 //! over every 2x2 puzzle with repetitions on `1..=census` patterns
 //! ([`census_counts`]), without pictures or examples.
 //!
-//! Cost: about 6144 arrangement checks per puzzle; the census takes about a
+//! Cost: one plain 2x2 backtracking per puzzle; the census takes about a
 //! second for 3 patterns.
 
 use std::collections::BTreeMap;
@@ -35,7 +35,7 @@ use serde::Serialize;
 use super::{Progress, map_indexed, recipe};
 use crate::theorem::analysis::{Analysis, analyse};
 use crate::theorem::{Condition, SubEdge, evaluate_edges};
-use crate::{Pattern, Picture, Piece, Puzzle, RecordingGraph, Result, Sign};
+use crate::{Piece, Puzzle, RecordingGraph, Result};
 
 /// Which kind of puzzle a tally counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -69,6 +69,7 @@ impl Group {
 /// Counts over the puzzles of one group.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
+    /// Puzzles in the group.
     pub puzzles: usize,
     /// Puzzles with at least one solution.
     pub solvable: usize,
@@ -186,6 +187,7 @@ impl Tally {
 pub struct Example {
     /// From [`kind`].
     pub kind: String,
+    /// Which group the puzzle falls into.
     pub group: Group,
     /// Where it came from, e.g. `all 2x2 over 1 pattern, puzzle 17`.
     pub source: String,
@@ -211,6 +213,7 @@ pub struct Example {
 /// allowed) on `patterns` patterns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Exhaustive {
+    /// Number of patterns `K`.
     pub patterns: usize,
     /// The SPEC totals.
     pub totals: crate::census::Totals,
@@ -225,7 +228,7 @@ pub struct Exhaustive {
 /// assert_eq!(rows[0].totals.puzzles, 126);
 /// assert_eq!(rows[0].failures.accepted_non_solutions, 0);
 /// ```
-pub fn census_counts(max_patterns: usize, progress: &dyn crate::census::Progress) -> Vec<Exhaustive> {
+pub fn census_counts(max_patterns: usize, progress: &dyn crate::Progress) -> Vec<Exhaustive> {
     (1..=max_patterns)
         .map(|patterns| {
             let census = crate::census::Census {
@@ -247,6 +250,7 @@ pub fn census_counts(max_patterns: usize, progress: &dyn crate::census::Progress
 pub struct Repetitions {
     /// Each source with its puzzles drawn.
     pub sources: Vec<(String, usize)>,
+    /// The tallies per group.
     pub groups: BTreeMap<Group, Tally>,
     /// The smallest puzzle per disagreement kind and number of loops.
     pub examples: Vec<Example>,
@@ -263,13 +267,15 @@ pub struct Plan {
     pub planted: Vec<u32>,
     /// Planted puzzles per number of patterns.
     pub count: usize,
+    /// The seed every random draw derives from.
     pub seed: u64,
     /// The census on `1..=census` patterns (0: none).
     pub census: usize,
 }
 
 /// The rotation classes of pieces over patterns `1..=patterns` (the
-/// smallest rotation of each), repetitions allowed, sorted.
+/// smallest rotation of each), repetitions allowed, sorted: the census's
+/// pieces, [`crate::census::pieces::piece_classes`].
 ///
 /// ```
 /// use scramble::study::repetitions::piece_classes;
@@ -277,19 +283,7 @@ pub struct Plan {
 /// assert_eq!(piece_classes(2).len(), 70);
 /// ```
 pub fn piece_classes(patterns: u32) -> Vec<Piece> {
-    let pictures: Vec<Picture> = (1..=patterns)
-        .flat_map(|p| [Sign::Plus, Sign::Minus].map(|s| Picture::new(Pattern::new(p), s)))
-        .collect();
-    (0..4)
-        .map(|_| pictures.iter().copied())
-        .multi_cartesian_product()
-        .map(|sides| {
-            let piece = Piece::new([sides[0], sides[1], sides[2], sides[3]]);
-            (0..4).map(|r| piece.rotated(r)).min().expect("four rotations")
-        })
-        .sorted()
-        .dedup()
-        .collect()
+    crate::census::pieces::piece_classes(patterns as usize, true)
 }
 
 /// Every 2x2 puzzle over patterns `1..=patterns`: each multiset of four

@@ -29,11 +29,17 @@ pub fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
 pub struct Summary {
     /// Sample size.
     pub n: usize,
+    /// Smallest value.
     pub min: f64,
+    /// First quartile.
     pub q1: f64,
+    /// Median.
     pub median: f64,
+    /// Third quartile.
     pub q3: f64,
+    /// Largest value.
     pub max: f64,
+    /// Mean.
     pub mean: f64,
 }
 

@@ -47,14 +47,19 @@ pub fn bucket(count: u64) -> usize {
 /// One `(size, patterns)` sample.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Cell {
+    /// Grid size `n`.
     pub size: usize,
+    /// Number of patterns `K`.
     pub patterns: u32,
+    /// Puzzles in the sample.
     pub puzzles: usize,
     /// Puzzles with exactly one solution modulo rotation.
     pub unique: usize,
+    /// Share of the sample with exactly one solution.
     pub share_unique: f64,
     /// 95% Wilson interval of the share.
     pub share_unique_low: f64,
+    /// Upper end of the 95% Wilson interval.
     pub share_unique_high: f64,
     /// Solutions modulo rotation.
     pub solutions: Summary,
@@ -91,11 +96,15 @@ impl Cell {
 /// What the study draws.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
+    /// Grid sizes to run.
     pub sizes: Vec<usize>,
+    /// Numbers of patterns to run.
     pub patterns: Vec<u32>,
     /// Puzzles per cell, by size.
     pub counts: Vec<usize>,
+    /// The seed every random draw derives from.
     pub seed: u64,
+    /// Whether pieces were drawn repetition-free.
     pub repetition_free: bool,
 }
 

@@ -138,7 +138,7 @@ fn planted_puzzle(k: u32, repetition_free: bool) -> impl Strategy<Value = Puzzle
 /// inner side or an earlier outer side) with a picture of a pattern no
 /// other side uses. Inner sides stay, so the planted solution stays.
 fn refresh(mut sides: [Picture; 4], cell: usize) -> [Picture; 4] {
-    let inner = crate::judge::inner_directions(2, cell);
+    let inner = crate::puzzle::grid::Grid::new(2).inner_directions(cell);
     for d in (0..4).filter(|&d| !inner[d]) {
         if (0..4).any(|j| j != d && sides[j] == sides[d] && (inner[j] || j < d)) {
             sides[d] = Picture::plus(100 + 4 * cell as u32 + d as u32);

@@ -2,8 +2,8 @@
 //! Theorem 2.1, by the twisted-graph criterion and by the brute-force
 //! [`judge`](crate::judge), with every disagreement counted.
 //!
-//! Cost: 6144 arrangement checks for the judge plus constant work per
-//! subgraph.
+//! Cost: the judge's plain backtracking (at most 4! * 4^4 = 6144 leaves)
+//! plus constant work per subgraph.
 
 use super::{Subgraph, Verdict, evaluate, four_color_subgraphs, solution_arrangements, twisted_criterion};
 use crate::judge::{Judgement, judge};

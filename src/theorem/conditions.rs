@@ -5,8 +5,8 @@
 
 use itertools::Itertools;
 
-use super::partition;
-use super::subgraph::{SubEdge, edge_label};
+use crate::partition::partition;
+use crate::recording::subgraph::{SubEdge, edge_label};
 use crate::{Picture, Puzzle};
 
 /// Condition 1 fails: two edges of one color (one piece used twice).

@@ -1,7 +1,7 @@
 //! Theorem 2.1 of the paper and the twisted-graph criterion, for 2x2 puzzles.
 //!
-//! - [`subgraph`]: four-edge subgraphs and the enumerator of the 256
-//!   four-color ones.
+//! - four-edge subgraphs and their enumerator live with the recording graph
+//!   ([`crate::recording::subgraph`]) and are re-exported here.
 //! - [`conditions`]: the four conditions of Theorem 2.1, each with a witness.
 //! - [`twisted`]: the twisted-graph criterion (edge `X -> Y` becomes
 //!   `X -> Y^c`; a solution graph is one Eulerian circuit) and the
@@ -14,34 +14,32 @@
 
 pub mod analysis;
 pub mod conditions;
-pub mod subgraph;
 pub mod twisted;
 
 use std::fmt;
 
-use petgraph::unionfind::UnionFind;
-
+pub use crate::recording::subgraph::{SubEdge, Subgraph, four_color_subgraphs};
 pub use conditions::{BadPath, NotPseudoConnected, SameColor, Unbalanced};
-pub use subgraph::{SubEdge, Subgraph, four_color_subgraphs};
 pub use twisted::{solution_arrangements, twisted_criterion};
 
 use crate::{Puzzle, RecordingGraph};
 
 /// One of the four conditions of Theorem 2.1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Condition {
     /// (1) each edge has a different color.
-    #[value(name = "colors", alias = "1")]
+    #[cfg_attr(feature = "cli", value(name = "colors", alias = "1"))]
     Colors,
     /// (2) in-degree of every vertex equals out-degree of its complement.
-    #[value(name = "degrees", alias = "2")]
+    #[cfg_attr(feature = "cli", value(name = "degrees", alias = "2"))]
     Degrees,
     /// (3) every path `X -> A -> Y` has `Y = X^c`.
-    #[value(name = "paths", alias = "3")]
+    #[cfg_attr(feature = "cli", value(name = "paths", alias = "3"))]
     Paths,
     /// (4) the subgraph is pseudo-connected.
-    #[value(name = "pseudo-connected", alias = "4")]
+    #[cfg_attr(feature = "cli", value(name = "pseudo-connected", alias = "4"))]
     PseudoConnected,
 }
 
@@ -181,24 +179,6 @@ impl fmt::Display for Explained<'_> {
             .collect();
         write!(f, "Theorem 2.1 rejects it: {}", reasons.join("; "))
     }
-}
-
-/// Groups `0..count` into the classes the `links` join (union-find),
-/// each class sorted, classes ordered by their smallest member.
-pub(crate) fn partition(count: usize, links: impl IntoIterator<Item = (usize, usize)>) -> Vec<Vec<usize>> {
-    let mut sets = UnionFind::new(count);
-    for (a, b) in links {
-        sets.union(a, b);
-    }
-    let labels = sets.into_labeling();
-    let mut classes: Vec<Vec<usize>> = Vec::new();
-    for item in 0..count {
-        match classes.iter_mut().find(|c| labels[c[0]] == labels[item]) {
-            Some(class) => class.push(item),
-            None => classes.push(vec![item]),
-        }
-    }
-    classes
 }
 
 #[cfg(test)]

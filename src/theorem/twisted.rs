@@ -13,9 +13,9 @@
 use itertools::Itertools;
 
 use super::conditions::distinct_colors;
-use super::partition;
-use super::subgraph::{SubEdge, Subgraph};
-use crate::judge::centre_direction;
+use crate::partition::partition;
+use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, rotation_bringing};
+use crate::recording::subgraph::{SubEdge, Subgraph};
 use crate::{Arrangement, Picture, Placement, RecordingGraph};
 
 /// The cells of a 2x2 grid in the order the twisted circuit visits them:
@@ -71,7 +71,7 @@ pub fn arrangement_from_circuit(circuit: &[SubEdge; 4]) -> Arrangement {
     for (edge, cell) in circuit.iter().zip(CIRCUIT_CELLS) {
         cells[cell] = Placement {
             piece: edge.corner.piece,
-            rotation: (centre_direction(cell) + 4 - edge.corner.corner) % 4,
+            rotation: rotation_bringing(edge.corner.corner, BLOCK_CENTRE_DIRECTIONS[cell]),
         };
     }
     Arrangement::new(2, cells.to_vec())
@@ -112,7 +112,7 @@ pub fn reconstruct(graph: &RecordingGraph, subgraph: &Subgraph) -> Option<Arrang
 mod tests {
     use super::*;
     use crate::Puzzle;
-    use crate::judge::solution_subgraph;
+    use crate::recording::kept::solution_subgraph;
 
     #[test]
     fn a_figure_eight_gives_two_solutions_with_one_centre() {

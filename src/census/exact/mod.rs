@@ -317,7 +317,7 @@ mod tests {
             // Twisted and repaired criteria are exact; the theorem is exact without repetitions.
             assert_eq!(t[7].1, t[4].1);
             assert_eq!(t[9].1, t[4].1);
-            assert_eq!(t[8].1 + &t[10].1, BigUint::from(0u32));
+            assert_eq!(&t[8].1 + &t[10].1, BigUint::from(0u32));
         };
         free.iter().enumerate().for_each(|(k, e)| check(k, false, e));
         with.iter().enumerate().for_each(|(k, e)| check(k, true, e));

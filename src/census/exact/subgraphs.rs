@@ -101,7 +101,7 @@ impl Multiplicities {
         let n = 2 * patterns;
         for sides in std::iter::repeat_n(0..n, 4).multi_cartesian_product() {
             let s = [sides[0], sides[1], sides[2], sides[3]];
-            if !repetitions && s.iter().tuple_combinations().any(|(a, b)| a == b) {
+            if !repetitions && s.iter().array_combinations().any(|[a, b]| a == b) {
                 continue;
             }
             let stabiliser = (0..4).filter(|r| (0..4).all(|d| s[(d + 4 - r) % 4] == s[d])).count() as u128;

@@ -4,6 +4,11 @@
 //! directed edges, one per corner: corner `i` is `s[i] -> s[(i+1) mod 4]`.
 //! Parallel edges and loops are kept, so a piece is always a colored directed
 //! 4-cycle. Building the graph is `O(P log P)` for `P` pieces.
+//!
+//! - [`subgraph`]: four-edge subgraphs and the enumerator of the 256
+//!   four-color ones of a 2x2 puzzle.
+//! - [`kept`]: the edges of G(P) an arrangement keeps (its corners between
+//!   two inner sides), grouped by interior lattice point.
 
 use std::collections::BTreeMap;
 
@@ -11,6 +16,11 @@ use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use petgraph::visit::EdgeRef;
 
 use crate::{Picture, Puzzle};
+
+pub mod kept;
+pub mod subgraph;
+
+pub use subgraph::{SubEdge, Subgraph, four_color_subgraphs};
 
 /// What an edge of the recording graph carries: which piece and which corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]

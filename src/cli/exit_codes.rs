@@ -1,0 +1,29 @@
+//! The exit codes of `scramble`, named (as fd's `exit_codes.rs`): every
+//! subcommand returns one of these, and README documents them.
+
+use std::process::ExitCode;
+
+/// Why the process ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// 0: the work was done and found what it looked for.
+    Success = 0,
+    /// 1: the answer is negative: no solution, or a counterexample to the
+    /// paper's theorem was found.
+    NotFound = 1,
+    /// 2: an error (bad input, usage, I/O); a message names it.
+    Error = 2,
+}
+
+impl Exit {
+    /// [`Exit::Success`] when `found`, else [`Exit::NotFound`].
+    pub fn found(found: bool) -> Exit {
+        if found { Exit::Success } else { Exit::NotFound }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> ExitCode {
+        ExitCode::from(exit as u8)
+    }
+}

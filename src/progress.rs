@@ -1,0 +1,35 @@
+//! How long library work reports how far it got: the one [`Progress`]
+//! trait. The library never draws anything; the command line adapts it to a
+//! progress bar (`src/cli/progress.rs`), tests and pipes pass `&()`.
+
+/// Where long passes report how far they got, in units the pass names
+/// (puzzles, corners, candidates, subtrees).
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use scramble::progress::Progress;
+/// struct Count(AtomicU64);
+/// impl Progress for Count {
+///     fn advance(&self, n: u64) {
+///         self.0.fetch_add(n, Ordering::Relaxed);
+///     }
+/// }
+/// let count = Count(AtomicU64::new(0));
+/// count.start(10);
+/// (0..10).for_each(|_| count.advance(1));
+/// assert_eq!(count.0.into_inner(), 10);
+/// ().advance(3); // no reporting
+/// ```
+pub trait Progress: Sync {
+    /// The pass will cover `total` units (called again if it learns more).
+    fn start(&self, total: u64) {
+        let _ = total;
+    }
+    /// `n` more units are done.
+    fn advance(&self, n: u64) {
+        let _ = n;
+    }
+}
+
+/// No reporting.
+impl Progress for () {}
