@@ -15,14 +15,23 @@ use scramble::output::write_atomic;
 use scramble::study::plot;
 
 fn main() -> scramble::Result<()> {
-    println!("| K | P(solvable) | P(unique) | P(unique given solvable) | with repetitions: P(solvable) | P(unique) | P(unique given solvable) |");
+    println!(
+        "| K | P(solvable) | P(unique) | P(unique given solvable) | with repetitions: P(solvable) | P(unique) | P(unique given solvable) |"
+    );
     println!("|---:|---:|---:|---:|---:|---:|---:|");
     let mut series: Vec<plot::Series> = Vec::new();
     for repetitions in [false, true] {
-        let kind = if repetitions { "with repetitions" } else { "repetition-free" };
+        let kind = if repetitions {
+            "with repetitions"
+        } else {
+            "repetition-free"
+        };
         let rows: Vec<_> = (2..=16).map(|k| probabilities(k, repetitions)).collect();
         let line = |name: &str, f: fn(&scramble::census::exact::Probabilities) -> f64| {
-            (format!("{name}, {kind}"), rows.iter().map(|p| (p.patterns as f64, f(p))).collect())
+            (
+                format!("{name}, {kind}"),
+                rows.iter().map(|p| (p.patterns as f64, f(p))).collect(),
+            )
         };
         series.push(line("P(solvable)", |p| p.p_solvable));
         series.push(line("P(unique)", |p| p.p_unique));

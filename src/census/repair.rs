@@ -14,7 +14,7 @@ use itertools::Itertools;
 use rayon::prelude::*;
 
 use super::corners::CornerSet;
-use super::verdict::{Edge, theorem_failures, Failed, verdict};
+use super::verdict::{Edge, Failed, theorem_failures, verdict};
 use crate::Picture;
 
 /// A path `X -> A -> Y` of two distinct edges of a four-edge subgraph.
@@ -36,8 +36,11 @@ impl Path<'_> {
     }
 }
 
+/// Whether a path is excused from condition 3.
+pub type Exception = fn(&Path) -> bool;
+
 /// The exceptions tried, by name.
-pub const EXCEPTIONS: [(&str, fn(&Path) -> bool); 12] = [
+pub const EXCEPTIONS: [(&str, Exception); 12] = [
     ("the first edge is a loop", |p| p.x == p.a),
     ("the second edge is a loop", |p| p.a == p.y),
     ("the path comes back, Y = X", |p| p.x == p.y),
@@ -98,7 +101,11 @@ pub fn exact_exceptions(patterns: usize, max_exceptions: usize) -> Vec<Vec<usize
         .collect();
     (1..=max_exceptions)
         .flat_map(|n| (0..EXCEPTIONS.len()).combinations(n))
-        .filter(|set| cases.iter().all(|(edges, solution)| paths_with_exceptions(edges, set) == *solution))
+        .filter(|set| {
+            cases
+                .iter()
+                .all(|(edges, solution)| paths_with_exceptions(edges, set) == *solution)
+        })
         .collect()
 }
 

@@ -417,7 +417,10 @@ fn row_text(row: &RowReport, explain_all: bool) -> String {
             let witness = c.witness.as_deref().unwrap_or("");
             out += &format!("        ({}) {} fails: {witness}\n", c.number, c.name);
         }
-        match (&row.repaired_witness, row.conditions.iter().any(|c| c.number == 3 && !c.holds)) {
+        match (
+            &row.repaired_witness,
+            row.conditions.iter().any(|c| c.number == 3 && !c.holds),
+        ) {
             (Some(w), _) => out += &format!("        (3') paths unless a loop at A^c fails: {w}\n"),
             (None, true) => out += "        (3') holds: each such path has a loop at A^c\n",
             (None, false) => {}

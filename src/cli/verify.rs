@@ -180,13 +180,26 @@ fn exact_table(
     seconds: f64,
 ) -> String {
     use std::fmt::Write;
-    let kind = if args.repetitions { "with repetitions" } else { "repetition-free" };
+    let kind = if args.repetitions {
+        "with repetitions"
+    } else {
+        "repetition-free"
+    };
     let mut out = format!("2x2 census over K = {} patterns, {kind}, exact\n", args.patterns);
-    let width = totals.iter().map(|(_, v)| v.to_string().len()).max().unwrap_or(0).max(16);
+    let width = totals
+        .iter()
+        .map(|(_, v)| v.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(16);
     for (key, value) in totals {
         let _ = writeln!(out, "{key:<24}  {:>width$}", value.to_string());
     }
-    let _ = writeln!(out, "P(solvable) {:.6}  P(unique) {:.6}  P(unique | solvable) {:.6}", p.p_solvable, p.p_unique, p.p_unique_given_solvable);
+    let _ = writeln!(
+        out,
+        "P(solvable) {:.6}  P(unique) {:.6}  P(unique | solvable) {:.6}",
+        p.p_solvable, p.p_unique, p.p_unique_given_solvable
+    );
     if args.polynomial {
         out.push_str("as polynomials in K (N_j = puzzles using exactly patterns 1..j):\n");
         for (key, row) in scramble::census::exact::KEYS.iter().zip(coefficients) {

@@ -123,7 +123,10 @@ impl Verdict {
     /// Whether conditions (1), (2), (3') and (4) hold: the repaired theorem,
     /// exact for every 2x2 puzzle, with or without repetitions.
     pub fn repaired_accepted(&self) -> bool {
-        self.paths_unless_loop.is_ok() && [Condition::Colors, Condition::Degrees, Condition::PseudoConnected].into_iter().all(|c| self.holds(c))
+        self.paths_unless_loop.is_ok()
+            && [Condition::Colors, Condition::Degrees, Condition::PseudoConnected]
+                .into_iter()
+                .all(|c| self.holds(c))
     }
 
     /// Whether one condition holds.

@@ -56,7 +56,9 @@ fn polynomial_prints_the_coefficients() {
         .args(["verify", "--exact", "--patterns", "8", "--polynomial"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("2x2 census over K = 8 patterns, repetition-free, exact\n"))
+        .stdout(predicate::str::contains(
+            "2x2 census over K = 8 patterns, repetition-free, exact\n",
+        ))
         .stdout(predicate::str::contains("\nsolvable = "))
         .stdout(predicate::str::contains("C(K,12)"));
     scramble()

@@ -2,6 +2,7 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
+mod exact;
 mod generate;
 mod graph;
 mod inspect;
@@ -9,7 +10,6 @@ mod show;
 mod solve;
 mod study;
 mod subgraphs;
-mod exact;
 mod verify;
 
 use assert_cmd::Command;

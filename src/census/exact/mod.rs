@@ -51,7 +51,11 @@ pub type Coefficients = [[u128; MAX_J + 1]; KEYS.len()];
 /// assert_eq!(coefficients(true)[0][1], 126);
 /// ```
 pub fn coefficients(repetitions: bool) -> &'static Coefficients {
-    if repetitions { &data::WITH_REPETITIONS } else { &data::REPETITION_FREE }
+    if repetitions {
+        &data::WITH_REPETITIONS
+    } else {
+        &data::REPETITION_FREE
+    }
 }
 
 /// One total at `K` patterns: `sum_j C(K, j) N_j`, exactly.
@@ -96,7 +100,11 @@ pub fn polynomial(row: &[u128; MAX_J + 1]) -> String {
         .filter(|(_, n)| **n > 0)
         .map(|(j, n)| format!("{n} C(K,{j})"))
         .collect();
-    if terms.is_empty() { "0".to_string() } else { terms.join(" + ") }
+    if terms.is_empty() {
+        "0".to_string()
+    } else {
+        terms.join(" + ")
+    }
 }
 
 /// Piece classes over `K` patterns: Burnside's count with repetitions,
@@ -150,6 +158,7 @@ pub fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
             })
             .collect();
         c[0].copy_from_slice(&inverse_binomial(&puzzles));
+        #[allow(clippy::needless_range_loop)] // j indexes three rows and the shapes
         for j in 1..=max_shape_patterns.min(shapes::MAX_PATTERNS) {
             let labellings = (1..=j as u128).product::<u128>() << j;
             for s in 1..=shapes::MAX_SOLUTIONS {
@@ -279,7 +288,10 @@ mod tests {
                 t.repaired_accepted,
                 t.repaired_mismatches,
             ];
-            let exact: Vec<BigUint> = totals(patterns as u64, repetitions).into_iter().map(|(_, v)| v).collect();
+            let exact: Vec<BigUint> = totals(patterns as u64, repetitions)
+                .into_iter()
+                .map(|(_, v)| v)
+                .collect();
             let enumerated: Vec<BigUint> = enumerated.into_iter().map(BigUint::from).collect();
             assert_eq!(exact, enumerated, "K = {patterns}, repetitions {repetitions}");
         }
@@ -312,7 +324,13 @@ mod tests {
         let check = |k: usize, repetitions: bool, expected: &[u64]| {
             let t = totals(k as u64 + 1, repetitions);
             for (i, &e) in expected.iter().enumerate() {
-                assert_eq!(t[i].1, BigUint::from(e), "K = {}, {}, repetitions {repetitions}", k + 1, t[i].0);
+                assert_eq!(
+                    t[i].1,
+                    BigUint::from(e),
+                    "K = {}, {}, repetitions {repetitions}",
+                    k + 1,
+                    t[i].0
+                );
             }
             // Twisted and repaired criteria are exact; the theorem is exact without repetitions.
             assert_eq!(t[7].1, t[4].1);

@@ -115,9 +115,7 @@ fn weight(pieces: &[[u8; 4]; 4]) -> u64 {
 }
 
 fn repetition_free(pieces: &[[u8; 4]; 4]) -> bool {
-    pieces
-        .iter()
-        .all(|p| (0..4).all(|a| (a + 1..4).all(|b| p[a] != p[b])))
+    pieces.iter().all(|p| (0..4).all(|a| (a + 1..4).all(|b| p[a] != p[b])))
 }
 
 /// A partly labelled shape: the first `len` slots and the patterns used.

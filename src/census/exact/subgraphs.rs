@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 use itertools::Itertools;
 
-use crate::census::pieces::picture;
+use crate::Picture;
 use crate::census::verdict::{Edge, Verdict, verdict};
 
 /// Pictures of patterns 1..4.
@@ -31,9 +31,12 @@ const PICTURES: usize = 8;
 /// Corners over patterns 1..4, loops included: `tail * 8 + head`.
 const CORNERS: usize = PICTURES * PICTURES;
 
+/// What one subgraph adds to a total.
+pub type Figure = fn(Verdict) -> u64;
+
 /// The census totals that are sums over four-colour subgraphs, with the
 /// figure each subgraph adds.
-pub const FIGURES: [(&str, fn(Verdict) -> u64); 8] = [
+pub const FIGURES: [(&str, Figure); 8] = [
     ("solutions", |v| u64::from(v.solutions)),
     ("solution_subgraphs", |v| u64::from(v.is_solution_graph())),
     ("theorem_accepted", |v| u64::from(v.theorem_accepts())),
@@ -53,20 +56,24 @@ struct Term {
 }
 
 fn edge(id: usize) -> Edge {
-    Edge::new(picture(id / PICTURES), picture(id % PICTURES))
+    Edge::new(Picture::from_dense(id / PICTURES), Picture::from_dense(id % PICTURES))
 }
 
 /// Every ordered tuple of corners (loops only with `repetitions`) over
 /// exactly the patterns `1..=i`, for some `i <= 4`, with a non-zero figure.
 fn terms(repetitions: bool) -> Vec<Term> {
-    let ids: Vec<usize> = (0..CORNERS).filter(|&c| repetitions || c / PICTURES != c % PICTURES).collect();
+    let ids: Vec<usize> = (0..CORNERS)
+        .filter(|&c| repetitions || c / PICTURES != c % PICTURES)
+        .collect();
     ids.iter()
         .copied()
         .combinations_with_replacement(4)
         .filter_map(|multiset| {
             let v = verdict(&[0, 1, 2, 3].map(|i| edge(multiset[i])));
             let figures = FIGURES.map(|(_, f)| f(v));
-            let used = multiset.iter().fold(0u8, |m, &c| m | 1 << (c / PICTURES / 2) | 1 << (c % PICTURES / 2));
+            let used = multiset
+                .iter()
+                .fold(0u8, |m, &c| m | 1 << (c / PICTURES / 2) | 1 << (c % PICTURES / 2));
             let patterns = used.count_ones() as usize;
             (figures.iter().any(|&x| x > 0) && used == (1 << patterns) - 1).then_some((multiset, patterns, figures))
         })
@@ -171,7 +178,9 @@ pub fn subgraph_totals(repetitions: bool, max_patterns: usize) -> Vec<[u128; 8]>
             let mut sums = [0u128; 8];
             for t in terms.iter().filter(|t| t.patterns <= k) {
                 let w = m.weight(t.corners) * binomial(k, t.patterns);
-                sums.iter_mut().zip(t.figures).for_each(|(s, f)| *s += w * u128::from(f));
+                sums.iter_mut()
+                    .zip(t.figures)
+                    .for_each(|(s, f)| *s += w * u128::from(f));
             }
             sums.map(|s| {
                 assert_eq!(s % 6144, 0, "Burnside sums are whole");
