@@ -6,7 +6,9 @@ use serde_json::Value;
 
 use crate::{json_report, scramble};
 
-const KEYS: [&str; 14] = [
+/// Every key of `verify --json` (the exact path adds `exact` and the
+/// probabilities).
+pub(crate) const KEYS: [&str; 14] = [
     "patterns",
     "repetitions",
     "seconds",
