@@ -74,3 +74,14 @@ pub enum Error {
 
 /// `Result` with [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// `n` and `noun`, with an `s` unless `n` is 1: `1 piece`, `2 pieces`.
+///
+/// ```
+/// assert_eq!(scramble::error::plural(1, "piece"), "1 piece");
+/// assert_eq!(scramble::error::plural(0, "field"), "0 fields");
+/// ```
+pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    format!("{n} {noun}{}", if n == "1" { "" } else { "s" })
+}

@@ -11,12 +11,14 @@
 //! - [`output`]: files written whole or not at all.
 //! - [`solve`]: fast and plain backtrackers for n x n puzzles, search orders.
 //! - [`generate`], [`rng`]: seeded random puzzles with a planted solution.
+//! - [`cnf`]: a puzzle as DIMACS CNF for SAT solvers, and models read back.
 //! - [`census`]: the exhaustive 2x2 census that checks Theorem 2.1.
 //! - [`study`]: studies of the paper's open questions on generated puzzles.
 //!
 //! See ARCHITECTURE.md for the bird's-eye view.
 
 pub mod census;
+pub mod cnf;
 pub mod error;
 pub mod generate;
 pub mod judge;

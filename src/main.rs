@@ -13,8 +13,9 @@ use cli::exit_codes::Exit;
 fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
+        Err(error) if error.is::<cli::Stopped>() => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("scramble: error: {error:#}");
+            cli::note(&format!("scramble: error: {error:#}\n"));
             Exit::Error.into()
         }
     }

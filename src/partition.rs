@@ -8,22 +8,34 @@ use petgraph::unionfind::UnionFind;
 /// classes ordered by their smallest member.
 ///
 /// # Complexity
-/// `O(count * classes + links * α(count))`: meant for the handful of
-/// vertices of a subgraph.
+/// `O(count + links * α(count))`.
 pub(crate) fn partition(count: usize, links: impl IntoIterator<Item = (usize, usize)>) -> Vec<Vec<usize>> {
     let mut sets = UnionFind::new(count);
     for (a, b) in links {
         sets.union(a, b);
     }
     let labels = sets.into_labeling();
+    let mut class_of_label = vec![usize::MAX; count];
     let mut classes: Vec<Vec<usize>> = Vec::new();
-    for item in 0..count {
-        match classes.iter_mut().find(|c| labels[c[0]] == labels[item]) {
-            Some(class) => class.push(item),
-            None => classes.push(vec![item]),
+    for (item, &label) in labels.iter().enumerate() {
+        if class_of_label[label] == usize::MAX {
+            class_of_label[label] = classes.len();
+            classes.push(Vec::new());
         }
+        classes[class_of_label[label]].push(item);
     }
     classes
+}
+
+/// Whether the `links` join all of `0..count` into one class (true for no
+/// items or one).
+///
+/// # Complexity
+/// `O(count + links * α(count))`, with no allocation beyond the union-find.
+pub(crate) fn connected(count: usize, links: impl IntoIterator<Item = (usize, usize)>) -> bool {
+    let mut sets = UnionFind::new(count);
+    let merges = links.into_iter().filter(|&(a, b)| sets.union(a, b)).count();
+    merges + 1 >= count
 }
 
 #[cfg(test)]
@@ -35,5 +47,8 @@ mod tests {
         assert_eq!(partition(5, [(3, 1), (4, 0)]), vec![vec![0, 4], vec![1, 3], vec![2]]);
         assert_eq!(partition(3, []).len(), 3);
         assert!(partition(0, []).is_empty());
+        assert!(connected(3, [(0, 2), (2, 1)]));
+        assert!(!connected(3, [(0, 2), (2, 0)]));
+        assert!(connected(1, []) && connected(0, []));
     }
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use proptest::prelude::*;
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Order, Solver, plain};
+use scramble::solve::{Order, Solver, Stop, plain};
 use scramble::{Arrangement, Puzzle};
 
 /// One representative per rotation class, as a set.
@@ -46,7 +46,13 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         );
         let (first, _) = solver.first();
         assert_eq!(first.is_some(), expected > 0);
-        assert!(first.is_none_or(|a| a.is_solution(puzzle)));
+        assert!(first.as_ref().is_none_or(|a| a.is_solution(puzzle)));
+        let (parallel, stats) = solver.first_parallel(&Stop::never());
+        assert_eq!(
+            parallel, first,
+            "{order:?}: the parallel first is the first in search order"
+        );
+        assert!(!stats.stopped);
     }
     expected
 }
@@ -171,4 +177,26 @@ fn first_counts_the_work_up_to_its_stop() {
             assert_eq!(*stats.nodes_per_depth.last().unwrap(), 1, "stops at the first solution");
         }
     }
+}
+
+/// A search stopped by its `Stop` says so and reports at most the full
+/// count; one that is never stopped is complete.
+#[test]
+fn stopped_searches_report_partial_counts() {
+    let puzzle = plant(5, 4, 1, false, 0);
+    let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    let full = solver.count();
+    assert!(!full.stats.stopped && full.solutions > 0);
+    let expired = Stop::never().after(std::time::Duration::ZERO);
+    let partial = solver.count_until(&expired);
+    assert!(partial.stats.stopped);
+    assert!(partial.solutions < full.solutions && partial.stats.nodes() < full.stats.nodes());
+    let parallel = solver.count_parallel_with(&expired, |_| ());
+    assert!(parallel.stats.stopped && parallel.solutions < full.solutions);
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let cancelled = Stop::never().cancelled_by(flag);
+    let (found, stats) = solver.first_until(&cancelled);
+    assert!(found.is_none() && stats.stopped);
+    let (found, stats) = solver.first_parallel(&cancelled);
+    assert!(found.is_none() && stats.stopped);
 }

@@ -5,7 +5,7 @@
 //! SVG of the recording graph with the subgraph highlighted and, for a
 //! solution graph, the solution it stands for.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::verdict::Verdict;
 use crate::render::{self, Renderer, Selection};
@@ -105,19 +105,18 @@ impl Disagreement {
         )
     }
 
-    /// Writes `<dir>/<stem>.txt` (the puzzle file), `<stem>.dot` and
-    /// `<stem>.svg` (the recording graph, the subgraph highlighted, the
-    /// verdicts in the title) and, for a solution graph,
-    /// `<stem>-solution.svg` (a solution with that centre). Draws
-    /// everything before writing anything. Returns the paths written.
-    pub fn write(
+    /// Draws `<stem>.txt` (the puzzle file), `<stem>.dot` and `<stem>.svg`
+    /// (the recording graph, the subgraph highlighted, the verdicts in the
+    /// title) and, for a solution graph, `<stem>-solution.svg` (a solution
+    /// with that centre): file names and contents, for
+    /// [`crate::output::write_set`].
+    pub fn files(
         &self,
-        dir: &Path,
         stem: &str,
         classes: &[Piece],
         heading: &str,
         renderer: Renderer,
-    ) -> Result<Vec<PathBuf>> {
+    ) -> Result<Vec<(PathBuf, String)>> {
         let puzzle = self.puzzle(classes).with_name(stem);
         let graph = RecordingGraph::new(&puzzle);
         let subgraph = self.subgraph(&graph);
@@ -139,15 +138,13 @@ impl Disagreement {
                 render::pieces_svg(&puzzle, Some(solution), &solution_title),
             ));
         }
-        files
+        Ok(files
             .into_iter()
             .map(|(extension, text)| {
                 let separator = if extension == "solution.svg" { "-" } else { "." };
-                let path = dir.join(format!("{stem}{separator}{extension}"));
-                crate::output::write_atomic(&path, text.as_bytes())?;
-                Ok(path)
+                (PathBuf::from(format!("{stem}{separator}{extension}")), text)
             })
-            .collect()
+            .collect())
     }
 }
 
@@ -173,17 +170,11 @@ mod tests {
         };
         assert_eq!(classes[0].to_string(), "1- 1- 1- 1-");
         assert_eq!(classes[5].to_string(), "1+ 1+ 1+ 1+");
-        let dir = tempfile::tempdir().unwrap();
-        let paths = d.write(dir.path(), "001", &classes, "K=1", Renderer::Embedded).unwrap();
-        let names: Vec<String> = paths
-            .iter()
-            .map(|p| p.file_name().unwrap().to_string_lossy().into())
-            .collect();
+        let files = d.files("001", &classes, "K=1", Renderer::Embedded).unwrap();
+        let names: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
         assert_eq!(names, ["001.txt", "001.dot", "001.svg", "001-solution.svg"]);
-        let svg = std::fs::read_to_string(&paths[2]).unwrap();
-        assert!(svg.contains("condition 3 (paths) fails"), "{svg}");
-        let text = std::fs::read_to_string(&paths[0]).unwrap();
-        assert!(text.contains("# (3) paths fails: path"), "{text}");
+        assert!(files[2].1.contains("condition 3 (paths) fails"), "{}", files[2].1);
+        assert!(files[0].1.contains("# (3) paths fails: path"), "{}", files[0].1);
     }
 
     #[test]

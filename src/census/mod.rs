@@ -222,19 +222,61 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// Adds another shard's totals.
-    pub fn merge(&mut self, o: &Totals) {
-        self.puzzles += o.puzzles;
-        self.solvable += o.solvable;
-        self.unique += o.unique;
-        self.solutions += o.solutions;
-        self.solution_subgraphs += o.solution_subgraphs;
-        self.theorem_accepted += o.theorem_accepted;
-        self.theorem_mismatches += o.theorem_mismatches;
-        self.twisted_accepted += o.twisted_accepted;
-        self.twisted_mismatches += o.twisted_mismatches;
-        self.repaired_accepted += o.repaired_accepted;
-        self.repaired_mismatches += o.repaired_mismatches;
+    /// Adds another shard's totals; `None` if a sum overflows `u64`.
+    pub fn checked_merge(&mut self, o: &Totals) -> Option<()> {
+        let add = |a: &mut u64, b: u64| a.checked_add(b).map(|sum| *a = sum);
+        add(&mut self.puzzles, o.puzzles)?;
+        add(&mut self.solvable, o.solvable)?;
+        add(&mut self.unique, o.unique)?;
+        add(&mut self.solutions, o.solutions)?;
+        add(&mut self.solution_subgraphs, o.solution_subgraphs)?;
+        add(&mut self.theorem_accepted, o.theorem_accepted)?;
+        add(&mut self.theorem_mismatches, o.theorem_mismatches)?;
+        add(&mut self.twisted_accepted, o.twisted_accepted)?;
+        add(&mut self.twisted_mismatches, o.twisted_mismatches)?;
+        add(&mut self.repaired_accepted, o.repaired_accepted)?;
+        add(&mut self.repaired_mismatches, o.repaired_mismatches)
+    }
+
+    /// The relations every census obeys, for totals read from a file:
+    /// `unique <= solvable <= puzzles`, `solvable <= solution_subgraphs <=
+    /// solutions`, at most 256 subgraphs per puzzle, and each mismatch count
+    /// `M` against its accepted count `A` and `S = solution_subgraphs`:
+    /// `|A - S| <= M <= A + S` with `M = A + S (mod 2)` (a mismatch is a
+    /// subgraph in exactly one of the two sets). Returns the first broken one.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        let t = self;
+        let subgraphs = u128::from(t.puzzles) * 256;
+        let at_most = [
+            ("unique", t.unique, "solvable", t.solvable),
+            ("solvable", t.solvable, "puzzles", t.puzzles),
+            ("solvable", t.solvable, "solution_subgraphs", t.solution_subgraphs),
+            ("solution_subgraphs", t.solution_subgraphs, "solutions", t.solutions),
+        ];
+        if let Some((a, x, b, y)) = at_most.iter().find(|(_, x, _, y)| x > y) {
+            return Err(format!("{a} = {x} exceeds {b} = {y}"));
+        }
+        let subgraph_counts = [
+            ("solution_subgraphs", t.solution_subgraphs),
+            ("theorem_accepted", t.theorem_accepted),
+            ("twisted_accepted", t.twisted_accepted),
+        ];
+        if let Some((name, n)) = subgraph_counts.iter().find(|(_, n)| u128::from(*n) > subgraphs) {
+            return Err(format!("{name} = {n} exceeds 256 subgraphs per puzzle"));
+        }
+        let mismatches = [
+            ("theorem", t.theorem_accepted, t.theorem_mismatches),
+            ("twisted", t.twisted_accepted, t.twisted_mismatches),
+        ];
+        for (name, accepted, m) in mismatches {
+            let (a, s, m) = (u128::from(accepted), u128::from(t.solution_subgraphs), u128::from(m));
+            if m < a.abs_diff(s) || m > a + s || (a + s - m) % 2 != 0 {
+                return Err(format!(
+                    "{name}_mismatches = {m} cannot go with {name}_accepted = {a} and solution_subgraphs = {s}"
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -259,18 +301,27 @@ pub struct ConditionFailures {
 }
 
 impl ConditionFailures {
-    /// Adds another shard's counts.
-    pub fn merge(&mut self, o: &ConditionFailures) {
-        self.rejected_solution_graphs += o.rejected_solution_graphs;
-        for (k, v) in &o.rejected_by_condition {
-            *self.rejected_by_condition.entry(k.clone()).or_insert(0) += v;
+    /// Adds another shard's counts; `None` if a sum overflows `u64`.
+    pub fn checked_merge(&mut self, o: &ConditionFailures) -> Option<()> {
+        let add = |a: &mut u64, b: u64| a.checked_add(b).map(|sum| *a = sum);
+        add(&mut self.rejected_solution_graphs, o.rejected_solution_graphs)?;
+        for (mine, theirs) in [
+            (&mut self.rejected_by_condition, &o.rejected_by_condition),
+            (&mut self.rejected_by_combination, &o.rejected_by_combination),
+        ] {
+            for (k, v) in theirs {
+                add(mine.entry(k.clone()).or_insert(0), *v)?;
+            }
         }
-        for (k, v) in &o.rejected_by_combination {
-            *self.rejected_by_combination.entry(k.clone()).or_insert(0) += v;
-        }
-        self.accepted_non_solutions += o.accepted_non_solutions;
-        self.twisted_rejected_solution_graphs += o.twisted_rejected_solution_graphs;
-        self.twisted_accepted_non_solutions += o.twisted_accepted_non_solutions;
+        add(&mut self.accepted_non_solutions, o.accepted_non_solutions)?;
+        add(
+            &mut self.twisted_rejected_solution_graphs,
+            o.twisted_rejected_solution_graphs,
+        )?;
+        add(
+            &mut self.twisted_accepted_non_solutions,
+            o.twisted_accepted_non_solutions,
+        )
     }
 }
 

@@ -11,7 +11,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use super::corners::CornerReport;
-use super::{ConditionFailures, Totals};
+use super::{Census, ConditionFailures, Totals};
 use crate::{Error, Result};
 
 /// Shard `index` of `count` (1-based), written `I/N`.
@@ -128,11 +128,18 @@ impl Report {
     }
 }
 
+/// The largest `K` a shard runs (the direct path's table holds `C^4` bytes).
+pub const MAX_PATTERNS: usize = 5;
+
 /// Adds up shard reports into the report of the whole census.
 ///
-/// Fails unless all name the same census and shard count, each shard
-/// `1..=N` appears exactly once, and their corner checks (if any) agree.
-/// `names` label the reports in messages. `O(shards)`.
+/// Reports come from files, so every field is checked as the command line
+/// checks it before anything is added: `1 <= K <= 5`, `1 <= I <= N`, as many
+/// reports as shards, each shard `1..=N` exactly once, all of the same
+/// census, the same corner check, each shard's puzzle count equal to the
+/// puzzles of its first pieces, [`Totals::check`]'s relations, finite
+/// seconds, and sums that fit in `u64`. `names` label the reports in
+/// messages. `O(shards + P)` for `P` pieces.
 ///
 /// ```
 /// use scramble::census::{Census, fast, shard::{Report, Shard, merge}};
@@ -151,7 +158,19 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
     let (first_name, first) = reports
         .first()
         .ok_or_else(|| Error::Usage("merge: no shard files given".into()))?;
-    let count = shard_of(first_name, first)?.count;
+    let count = checked_shard(first_name, first)?.count;
+    if count != reports.len() {
+        return Err(Error::Usage(format!(
+            "{first_name}: shard {} of {count}, but {} given: merge needs every shard exactly once",
+            first.shard.unwrap_or(Shard::WHOLE),
+            crate::error::plural(reports.len(), "file")
+        )));
+    }
+    let census = Census {
+        patterns: first.patterns,
+        repetitions: first.repetitions,
+    };
+    let work = first_piece_work(census.pieces().len());
     let mut seen = vec![None::<&str>; count];
     let mut merged = Report {
         seconds: 0.0,
@@ -161,7 +180,7 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
         ..first.clone()
     };
     for (name, report) in reports {
-        let shard = shard_of(name, report)?;
+        let shard = checked_shard(name, report)?;
         let same = (report.patterns, report.repetitions, shard.count) == (first.patterns, first.repetitions, count);
         if !same {
             return Err(Error::Usage(format!(
@@ -184,33 +203,60 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
                 "{name}: its corner check differs from {first_name}'s"
             )));
         }
+        let totals = checked_totals(name, report, &work)?;
+        let overflow = || Error::Usage(format!("{name}: the sums overflow: not the output of a real census"));
         merged.seconds += report.seconds;
-        let totals = report
+        merged
             .totals
-            .as_ref()
-            .ok_or_else(|| Error::Usage(format!("{name}: no census totals (made with --corners-only?)")))?;
-        merged.totals.as_mut().expect("set above").merge(totals);
+            .as_mut()
+            .expect("set above")
+            .checked_merge(totals)
+            .ok_or_else(overflow)?;
         if let (Some(m), Some(c)) = (merged.condition_failures.as_mut(), &report.condition_failures) {
-            m.merge(c);
+            m.checked_merge(c).ok_or_else(overflow)?;
         }
     }
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| seen[i - 1].is_none())
-        .map(|i| i.to_string())
-        .collect();
-    if !missing.is_empty() {
-        return Err(Error::Usage(format!(
-            "merge: shards {} of {count} are missing",
-            missing.join(", ")
-        )));
-    }
+    // As many reports as shards, none twice: every shard is there.
     Ok(merged)
 }
 
-fn shard_of(name: &str, report: &Report) -> Result<Shard> {
-    report
+/// The report's shard, with `K` and `I/N` checked as `--patterns` and
+/// `--shard` check them.
+fn checked_shard(name: &str, report: &Report) -> Result<Shard> {
+    let shard = report
         .shard
-        .ok_or_else(|| Error::Usage(format!("{name}: not a shard (made without --shard I/N)")))
+        .ok_or_else(|| Error::Usage(format!("{name}: not a shard (made without --shard I/N)")))?;
+    let bad = |what: String| Err(Error::Usage(format!("{name}: {what}: not the output of a real shard")));
+    if !(1..=MAX_PATTERNS).contains(&report.patterns) {
+        return bad(format!("K = {}, expected 1 to {MAX_PATTERNS}", report.patterns));
+    }
+    if shard.index == 0 || shard.index > shard.count {
+        return bad(format!("shard {shard}, expected I/N with 1 <= I <= N"));
+    }
+    if !report.seconds.is_finite() || report.seconds < 0.0 {
+        return bad(format!("seconds = {}", report.seconds));
+    }
+    Ok(shard)
+}
+
+/// The report's totals, checked against the census: the puzzle count of the
+/// shard's first pieces and [`Totals::check`].
+fn checked_totals<'a>(name: &str, report: &'a Report, work: &[u64]) -> Result<&'a Totals> {
+    let totals = report
+        .totals
+        .as_ref()
+        .ok_or_else(|| Error::Usage(format!("{name}: no census totals (made with --corners-only?)")))?;
+    let shard = report.shard.unwrap_or(Shard::WHOLE);
+    let expected: u64 = work[shard.range(work)].iter().sum();
+    let bad = |what: String| Error::Usage(format!("{name}: {what}: not the output of a real shard"));
+    if totals.puzzles != expected {
+        return Err(bad(format!(
+            "puzzles = {}, but shard {shard} of this census holds {expected}",
+            totals.puzzles
+        )));
+    }
+    totals.check().map_err(bad)?;
+    Ok(totals)
 }
 
 #[cfg(test)]
@@ -246,26 +292,28 @@ mod tests {
         }
     }
 
-    fn report(index: usize, count: usize, puzzles: u64) -> (String, Report) {
-        let totals = Totals {
-            puzzles,
-            ..Totals::default()
+    /// Shard `index` of `count` of the K = 2 census, as `verify --shard` makes it.
+    fn report(index: usize, count: usize) -> (String, Report) {
+        let census = Census {
+            patterns: 2,
+            repetitions: false,
         };
+        let shard = Shard { index, count };
         let r = Report {
-            patterns: 3,
+            patterns: 2,
             repetitions: false,
             seconds: 1.0,
-            totals: Some(totals),
+            totals: Some(super::super::fast::run(&census, shard, 0, &()).tally.totals()),
             condition_failures: None,
             corners: None,
-            shard: Some(Shard { index, count }),
+            shard: Some(shard),
         };
         (format!("s{index}.json"), r)
     }
 
     #[test]
     fn only_repetition_free_mismatches_are_counterexamples() {
-        let (_, mut r) = report(1, 1, 5);
+        let (_, mut r) = report(1, 1);
         assert!(!r.counterexample());
         r.totals.as_mut().unwrap().theorem_mismatches = 1;
         assert!(r.counterexample());
@@ -281,24 +329,81 @@ mod tests {
 
     #[test]
     fn merge_adds_and_checks_every_shard_once() {
-        let merged = merge(&[report(2, 2, 5), report(1, 2, 7)]).unwrap();
-        assert_eq!(merged.totals.unwrap().puzzles, 12);
+        let merged = merge(&[report(2, 2), report(1, 2)]).unwrap();
+        assert_eq!(merged.totals.unwrap().puzzles, 126);
         assert_eq!(merged.shard, None);
         assert_eq!(merged.seconds, 2.0);
-        let twice = merge(&[report(1, 2, 5), report(1, 2, 7)]).unwrap_err().to_string();
+        let twice = merge(&[report(1, 2), report(1, 2)]).unwrap_err().to_string();
         assert!(
             twice.contains("s1.json: shard 1/2 was already given by s1.json"),
             "{twice}"
         );
-        let missing = merge(&[report(1, 3, 5)]).unwrap_err().to_string();
-        assert!(missing.contains("shards 2, 3 of 3 are missing"), "{missing}");
-        let mut other = report(2, 2, 1);
-        other.1.patterns = 4;
+        let missing = merge(&[report(1, 3)]).unwrap_err().to_string();
+        assert!(missing.contains("shard 1/3 of 3, but 1 file given"), "{missing}");
+        let mut other = report(2, 2);
+        other.1.patterns = 3;
         assert!(
-            merge(&[report(1, 2, 5), other])
+            merge(&[report(1, 2), other])
                 .unwrap_err()
                 .to_string()
                 .contains("does not belong")
         );
+    }
+
+    /// Merges `report(1, 2)` edited by `edit` with `report(2, 2)`.
+    fn merge_edited(edit: impl Fn(&mut Report)) -> String {
+        let mut first = report(1, 2);
+        edit(&mut first.1);
+        match merge(&[first, report(2, 2)]) {
+            Ok(r) => format!("accepted: {:?}", r.totals),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    type Edit = dyn Fn(&mut Report);
+
+    #[test]
+    fn merge_checks_every_field_it_reads() {
+        let cases: [(&str, &Edit); 11] = [
+            ("shard 0/2, expected I/N", &|r| {
+                r.shard = Some(Shard { index: 0, count: 2 })
+            }),
+            ("shard 3/2, expected I/N", &|r| {
+                r.shard = Some(Shard { index: 3, count: 2 })
+            }),
+            ("shard 0/0, expected I/N", &|r| {
+                r.shard = Some(Shard { index: 0, count: 0 })
+            }),
+            ("but 2 files given", &|r| {
+                r.shard = Some(Shard {
+                    index: 1,
+                    count: usize::MAX,
+                })
+            }),
+            ("K = 0, expected 1 to 5", &|r| r.patterns = 0),
+            ("K = 9, expected 1 to 5", &|r| r.patterns = 9),
+            ("seconds = -1", &|r| r.seconds = -1.0),
+            ("puzzles = 92, but shard 1/2 of this census holds 91", &|r| {
+                r.totals.as_mut().unwrap().puzzles += 1
+            }),
+            ("solvable = 1000 exceeds puzzles", &|r| {
+                let t = r.totals.as_mut().unwrap();
+                (t.solvable, t.solution_subgraphs, t.solutions) = (1000, 1000, 1000);
+            }),
+            ("theorem_mismatches = 1 cannot go", &|r| {
+                r.totals.as_mut().unwrap().theorem_mismatches = 1
+            }),
+            ("the sums overflow", &|r| {
+                r.totals.as_mut().unwrap().solutions = u64::MAX
+            }),
+        ];
+        for (expected, edit) in cases {
+            let message = merge_edited(edit);
+            assert!(message.contains(expected), "{expected}: {message}");
+            assert!(
+                message.starts_with("s1.json: ") || message.starts_with("s2.json: "),
+                "{message}"
+            );
+        }
     }
 }

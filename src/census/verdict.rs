@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use itertools::Itertools;
 
 use crate::Picture;
-use crate::partition::partition;
+use crate::partition::{connected, partition};
 use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, opposite};
 
 /// A corner seen as an edge of the recording graph: `tail -> head`, from a
@@ -313,7 +313,7 @@ fn components(edges: impl Iterator<Item = (Picture, Picture)> + Clone) -> Vec<Ve
 
 /// Whether `links` join all of `0..n` into one class.
 fn joins_all(n: usize, links: &[(usize, usize)]) -> bool {
-    partition(n, links.iter().copied()).len() <= 1
+    connected(n, links.iter().copied())
 }
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,9 @@ pub enum Exit {
     NotFound = 1,
     /// 2: an error (bad input, usage, I/O); a message names it.
     Error = 2,
+    /// 3: stopped by `--time-limit` or Ctrl-C before the work was done; what
+    /// was found so far is reported as partial.
+    Stopped = 3,
 }
 
 impl Exit {

@@ -11,10 +11,15 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use scramble::generate::{Drawn, PlantOptions, Recipe};
+use scramble::output::{Owns, write_set};
 use scramble::solve::count_solutions;
 use serde::Serialize;
 
 use super::{print_json, print_text, progress};
+
+/// The most puzzles one run writes: their files are kept in memory and
+/// written as one set.
+const MAX_COUNT: u64 = 1_000_000;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -24,14 +29,14 @@ pub struct Args {
     /// Number of patterns (pictures `1+ 1- ... K+ K-`).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=128))]
     patterns: u32,
-    /// How many puzzles to write.
-    #[arg(long, default_value_t = 1)]
-    count: usize,
+    /// How many puzzles to write (at most 1,000,000 per run).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
+    count: u64,
     /// Seed of the run.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Folder for the puzzle files.
-    #[arg(long, default_value = "out/generated")]
+    /// Root folder of the output: the puzzle files go to `<out>/generated/`.
+    #[arg(long, default_value = "out")]
     out: PathBuf,
     /// Only pieces without a repeated picture.
     #[arg(long)]
@@ -81,18 +86,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     };
     let max_draws = if args.unique {
-        args.max_draws.unwrap_or(1000 * args.count as u64)
+        args.max_draws.unwrap_or(1000 * args.count)
     } else {
-        args.count as u64
+        args.count
     };
-    let bar = progress::bar(max_draws.min(args.count as u64), "drawing");
+    let bar = progress::bar(max_draws.min(args.count), "drawing");
     let unique = |d: &Drawn| !args.unique || count_solutions(&d.puzzle).is_ok_and(|n| n == 1);
-    let (kept, drawn) = recipe.keep(args.count, max_draws, unique, &|| bar.inc(1))?;
+    let (kept, drawn) = recipe.keep(args.count as usize, max_draws, unique, &|| bar.inc(1))?;
     bar.finish_and_clear();
-    let puzzles = kept
-        .iter()
-        .map(|d| write(&args, d))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let puzzles = write(&args, &kept)?;
     let report = Report {
         size: args.size,
         patterns: args.patterns,
@@ -107,7 +109,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         print_text(&text(&report))?;
     }
-    if report.puzzles.len() < args.count {
+    if (report.puzzles.len() as u64) < args.count {
         anyhow::bail!(
             "only {} of {} puzzles with a unique solution among {drawn} candidates: \
              raise --max-draws, or use more patterns or a smaller grid",
@@ -118,22 +120,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes one puzzle file with its header; with `--unique` the header
-/// also gives the solution count.
-fn write(args: &Args, drawn: &Drawn) -> anyhow::Result<Written> {
-    let solutions = args
-        .unique
-        .then(|| count_solutions(&drawn.puzzle))
-        .transpose()
-        .context("counting solutions")?;
-    let file = args.out.join(format!("{}.txt", drawn.puzzle.name()));
-    let contents = header(args, drawn, solutions) + &drawn.puzzle.to_string();
-    scramble::output::write_atomic(&file, contents.as_bytes())?;
-    Ok(Written {
-        file,
-        candidate: drawn.index,
-        solutions,
-    })
+/// Writes the puzzle files with their headers as one set into
+/// `<out>/generated/` (all or none; other files there stay); with `--unique`
+/// each header also gives the solution count.
+fn write(args: &Args, kept: &[Drawn]) -> anyhow::Result<Vec<Written>> {
+    let mut files = Vec::with_capacity(kept.len());
+    let mut puzzles = Vec::with_capacity(kept.len());
+    for drawn in kept {
+        let solutions = args
+            .unique
+            .then(|| count_solutions(&drawn.puzzle))
+            .transpose()
+            .context("counting solutions")?;
+        let name = PathBuf::from(format!("{}.txt", drawn.puzzle.name()));
+        files.push((name, header(args, drawn, solutions) + &drawn.puzzle.to_string()));
+        puzzles.push((drawn.index, solutions));
+    }
+    let paths = write_set(&args.out.join("generated"), &files, Owns::Names(&[]))?;
+    Ok(paths
+        .into_iter()
+        .zip(puzzles)
+        .map(|(file, (candidate, solutions))| Written {
+            file,
+            candidate,
+            solutions,
+        })
+        .collect())
 }
 
 /// The comment lines saying how the puzzle was made.

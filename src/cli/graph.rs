@@ -7,7 +7,9 @@ use scramble::render::{self, Renderer, Selection, UsedRenderer};
 use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::{PuzzleArg, print_json};
+use scramble::output::{Owns, write_set};
+
+use super::{PuzzleArg, plural, print_json, print_text, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -16,7 +18,8 @@ pub struct Args {
     /// Folder for the pictures; they go to `<out>/<puzzle name>/`.
     #[arg(long, default_value = "out")]
     out: PathBuf,
-    /// Which pictures of the recording graph to write.
+    /// Which files to write; a run replaces all three names, so files of
+    /// another format from an earlier run are removed.
     #[arg(long, value_enum, default_value_t = PictureFormat::Both)]
     format: PictureFormat,
     /// Who draws the SVG.
@@ -30,11 +33,11 @@ pub struct Args {
 /// The recording graph's file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum PictureFormat {
-    /// `recording.dot` only.
+    /// `recording.dot` only: no SVG at all.
     Dot,
-    /// `recording.svg` only.
+    /// `recording.svg` and `pieces.svg`.
     Svg,
-    /// Both.
+    /// All three.
     Both,
 }
 
@@ -44,43 +47,47 @@ struct Written {
     renderer: Option<UsedRenderer>,
 }
 
+/// The files `graph` owns in `<out>/<puzzle>/`; a run replaces them all.
+const OWNED: [&str; 3] = ["recording.dot", "recording.svg", "pieces.svg"];
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let graph = RecordingGraph::new(&puzzle);
     let title = format!(
-        "Recording graph G(P) of {} ({} pieces)",
+        "Recording graph G(P) of {} ({})",
         puzzle.name(),
-        puzzle.pieces().len()
+        plural(puzzle.pieces().len(), "piece")
     );
-    // Draw everything first, so a failing renderer leaves no partial output.
+    // Draw everything first, then write the files as one set: a failing
+    // renderer or a full disk leaves the earlier set in place.
     let mut files = vec![];
     let mut renderer = None;
     if args.format != PictureFormat::Svg {
         let dot = render::recording_dot(&puzzle, &graph, Selection::Full, &title);
-        files.push(("recording.dot", dot));
+        files.push((PathBuf::from(OWNED[0]), dot));
     }
     if args.format != PictureFormat::Dot {
         let picture = render::recording_svg(&puzzle, &graph, Selection::Full, &title, args.renderer)?;
         note_fallback(args.renderer, picture.renderer);
         renderer = Some(picture.renderer);
-        files.push(("recording.svg", picture.svg));
+        files.push((PathBuf::from(OWNED[1]), picture.svg));
+        let pieces = render::pieces_svg(&puzzle, None, &pieces_title(&puzzle));
+        files.push((PathBuf::from(OWNED[2]), pieces));
     }
-    files.push(("pieces.svg", render::pieces_svg(&puzzle, None, &pieces_title(&puzzle))));
-    let folder = args.out.join(puzzle.name());
-    let mut written = Written {
-        files: vec![],
+    let folder = puzzle_folder(&args.out, &puzzle)?;
+    let written = Written {
+        files: write_set(&folder, &files, Owns::Names(&OWNED))?,
         renderer,
     };
-    for (name, text) in files {
-        let path = folder.join(name);
-        scramble::output::write_atomic(&path, text.as_bytes())?;
-        if !args.json {
-            println!("wrote {}", path.display());
-        }
-        written.files.push(path);
-    }
     if args.json {
         print_json(&written)?;
+    } else {
+        let lines: String = written
+            .files
+            .iter()
+            .map(|p| format!("wrote {}\n", p.display()))
+            .collect();
+        print_text(&lines)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -88,7 +95,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Says on stderr when `auto` had to do without Graphviz.
 pub(super) fn note_fallback(asked: Renderer, used: UsedRenderer) {
     if asked == Renderer::Auto && used == UsedRenderer::Embedded {
-        eprintln!("scramble: Graphviz not found; drawing with the embedded renderer");
+        super::note("scramble: Graphviz not found; drawing with the embedded renderer\n");
     }
 }
 

@@ -13,9 +13,9 @@ use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::PuzzleArg;
 use super::exit_codes::Exit;
 use super::subgraphs::{Pictures, grid_rows, pictures_text, write_all};
+use super::{PicturesArg, PuzzleArg, puzzle_folder};
 use super::{print_json, print_text};
 
 #[derive(Debug, clap::Args)]
@@ -25,9 +25,9 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Folder for pictures: `<out>/<puzzle>/inspect/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// Pictures go to `<out>/<puzzle>/inspect/`, replacing an earlier run's.
+    #[command(flatten)]
+    pictures: PicturesArg,
     /// Who draws the SVG.
     #[arg(long, value_enum, default_value_t = Renderer::Auto)]
     renderer: Renderer,
@@ -81,20 +81,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(Exit::NotFound.into());
     };
     let mut report = report(&puzzle, &graph, &solution);
-    let pictures = Pictures::new(&puzzle, &graph, args.renderer);
-    let dir = args.out.join(puzzle.name()).join("inspect");
-    let title = format!(
-        "{}: the {} edges a {n}x{n} solution keeps",
-        puzzle.name(),
-        report.kept_edges,
-        n = puzzle.size()
-    );
-    let mut files = pictures.edges(&kept_edges(&graph, &solution), &title, &dir, "kept")?;
-    let rows: Vec<String> = report.solution.iter().map(|r| r.join(" ")).collect();
-    let grid_title = format!("{}: solution {}", puzzle.name(), rows.join(" / "));
-    files.push(pictures.grid(&solution, &grid_title, dir.join("solution.svg")));
-    report.pictures = write_all(files)?;
-    report.renderer = pictures.used();
+    if !args.pictures.no_pictures {
+        let pictures = Pictures::new(&puzzle, &graph, args.renderer);
+        let dir = puzzle_folder(&args.pictures.out, &puzzle)?.join("inspect");
+        let title = format!(
+            "{}: the {} edges a {n}x{n} solution keeps",
+            puzzle.name(),
+            report.kept_edges,
+            n = puzzle.size()
+        );
+        let mut files = pictures.edges(&kept_edges(&graph, &solution), &title, &dir, "kept")?;
+        let rows: Vec<String> = report.solution.iter().map(|r| r.join(" ")).collect();
+        let grid_title = format!("{}: solution {}", puzzle.name(), rows.join(" / "));
+        files.push(pictures.grid(&solution, &grid_title, dir.join("solution.svg")));
+        report.pictures = write_all(&dir, files)?;
+        report.renderer = pictures.used();
+    }
     if args.json {
         print_json(&report)?;
     } else {

@@ -25,11 +25,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .files
         .iter()
         .map(|path| {
-            let text = std::fs::read_to_string(path).map_err(|reason| scramble::Error::Read {
-                path: path.clone(),
-                reason,
-            })?;
-            let report: Report = serde_json::from_str(&text).with_context(|| {
+            let bytes = scramble::puzzle::read::read_limited(path)?;
+            let report: Report = serde_json::from_slice(&bytes).with_context(|| {
                 format!(
                     "{}: not the JSON of `scramble verify --shard I/N --json`",
                     path.display()

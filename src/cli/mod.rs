@@ -1,6 +1,7 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
 pub mod exit_codes;
+mod export;
 mod generate;
 mod graph;
 mod inspect;
@@ -12,7 +13,7 @@ mod study;
 mod subgraphs;
 mod verify;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -42,6 +43,8 @@ enum Command {
     Verify(verify::Args),
     /// Add up the JSON of `verify --shard I/N --json` runs.
     Merge(merge::Args),
+    /// Write a puzzle in another format: `--cnf` for SAT solvers (DIMACS, variables named in comments).
+    Export(export::Args),
     /// Write random puzzles with a planted solution (seeded, byte-identical for the same seed).
     Generate(generate::Args),
     /// Studies of the paper's open questions on generated puzzles: heuristics, uniqueness, repetitions.
@@ -50,6 +53,10 @@ enum Command {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    // `solve` handles its own interruption (it reports partial counts).
+    if !matches!(cli.command, Command::Solve(_)) {
+        remove_staged_on_signal();
+    }
     match cli.command {
         Command::Show(args) => show::run(args),
         Command::Subgraphs(args) => subgraphs::run(args),
@@ -58,15 +65,31 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Study(args) => study::run(args),
     }
 }
 
+/// `--out` and `--no-pictures`, the same for every command that draws.
+#[derive(Debug, clap::Args)]
+pub struct PicturesArg {
+    /// Root folder of everything scramble writes, the same for every
+    /// command: a puzzle's pictures go to `<out>/<puzzle>/`, census
+    /// disagreements to `<out>/verify-k<K>.../`, generated puzzles to
+    /// `<out>/generated/`, study plots to `<out>/study-<name>/`.
+    #[arg(long, default_value = "out")]
+    pub out: PathBuf,
+    /// Write no files at all (text or JSON only).
+    #[arg(long)]
+    pub no_pictures: bool,
+}
+
 /// The puzzle file argument shared by every subcommand that reads one.
 #[derive(Debug, clap::Args)]
 pub struct PuzzleArg {
-    /// Puzzle file: one piece per line (`1+ 2- 3+ 4-`) or CodeProject cards.
+    /// Puzzle file: one piece per line (`1+ 2- 3+ 4-`) or CodeProject
+    /// cards; `-` reads standard input (the puzzle is then named `stdin`).
     pub puzzle: PathBuf,
     /// How to read the file.
     #[arg(long = "input-format", value_enum, default_value_t = Format::Auto)]
@@ -74,22 +97,73 @@ pub struct PuzzleArg {
 }
 
 impl PuzzleArg {
-    /// Reads the puzzle the user named.
+    /// Reads the puzzle the user named; likely typos are warned about on
+    /// stderr.
     pub fn read(&self) -> scramble::Result<Puzzle> {
-        scramble::read_puzzle(&self.puzzle, self.input_format)
+        let puzzle = scramble::read_puzzle(&self.puzzle, self.input_format)?;
+        for warning in scramble::puzzle::read::warnings(&puzzle) {
+            note(&format!("scramble: warning: {}: {warning}\n", self.puzzle.display()));
+        }
+        Ok(puzzle)
     }
 }
+
+/// On SIGINT, SIGTERM or SIGHUP: remove the staging files of output sets
+/// being written (the earlier sets stay whole), then exit 130.
+fn remove_staged_on_signal() {
+    // Fails only if a handler is already set, which then owns the cleanup.
+    let _ = ctrlc::set_handler(|| {
+        scramble::output::remove_staged();
+        note("scramble: interrupted; no partial output was left\n");
+        std::process::exit(130);
+    });
+}
+
+/// `<out>/<puzzle name>/`, refusing a name that would lead elsewhere (names
+/// read from files are made safe by the reader; this is the last guard).
+pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
+    let name = Path::new(puzzle.name());
+    let mut parts = name.components();
+    match (parts.next(), parts.next()) {
+        (Some(std::path::Component::Normal(_)), None) => Ok(out.join(name)),
+        _ => anyhow::bail!(
+            "puzzle name `{}` cannot name a folder inside {}",
+            puzzle.name(),
+            out.display()
+        ),
+    }
+}
+
+pub use scramble::error::plural;
 
 /// Prints `value` as pretty JSON on stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     print_text(&(serde_json::to_string_pretty(value)? + "\n"))
 }
 
-/// Writes `text` to stdout; a reader that stops early (`| head`) is no error.
+/// Writes `text` to stdout and flushes it: the one way the binary prints
+/// results. A reader that stops early (`| head`) ends the command quietly
+/// with [`Stopped`] (exit 0); any other failure (`> /dev/full`) is an error
+/// that names stdout.
 pub fn print_text(text: &str) -> anyhow::Result<()> {
     use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stopped.into()),
+        Err(e) => Err(anyhow::anyhow!("standard output: cannot write: {e}")),
     }
 }
+
+/// Writes a note (or the final error) to stderr. A stderr that cannot take
+/// it (`2>/dev/full`, a closed pipe) loses the note; it never panics.
+pub fn note(text: &str) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes()).and_then(|()| stderr.flush());
+}
+
+/// The reader of stdout went away: stop without a message, exit 0.
+#[derive(Debug, thiserror::Error)]
+#[error("standard output was closed by its reader")]
+pub struct Stopped;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use scramble::Puzzle;
 use serde::Serialize;
 
-use super::{PuzzleArg, print_json};
+use super::{PuzzleArg, print_json, print_text};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -86,38 +86,39 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&summary)?;
     } else {
-        print_text(&summary);
+        print_text(&text(&summary))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_text(s: &Summary) {
-    println!(
-        "{}: {}x{} grid, {} pieces, {} patterns",
+fn text(s: &Summary) -> String {
+    let mut out = format!(
+        "{}: {}x{} grid, {}, {}\n",
         s.name,
         s.size,
         s.size,
-        s.pieces.len(),
-        s.patterns.len()
+        super::plural(s.pieces.len(), "piece"),
+        super::plural(s.patterns.len(), "pattern")
     );
     let width = s.pieces.iter().map(|p| p.label.len()).max().unwrap_or(0);
     for p in &s.pieces {
-        println!("  {:<width$}  {}", p.label, p.sides);
+        out += &format!("  {:<width$}  {}\n", p.label, p.sides);
     }
     let indices: Vec<String> = s
         .picture_indices
         .iter()
         .map(|p| format!("{}:{}", p.picture, p.index))
         .collect();
-    println!("picture indices: {}", indices.join(" "));
+    out += &format!("picture indices: {}\n", indices.join(" "));
     if s.repetition_free {
-        println!("repetitions: none (repetition-free)");
+        out += "repetitions: none (repetition-free)\n";
     } else {
         let reps: Vec<String> = s
             .repetitions
             .iter()
             .map(|r| format!("{} has {} {} times", r.piece, r.picture, r.times))
             .collect();
-        println!("repetitions: {}", reps.join("; "));
+        out += &format!("repetitions: {}\n", reps.join("; "));
     }
+    out
 }

@@ -4,13 +4,22 @@
 //! By default every solution is counted (modulo the four whole-grid
 //! rotations, as SPEC.md counts) and the first one found is shown: counting
 //! is what tells a unique puzzle from one with many answers. `--first` stops
-//! at the first solution instead. Exit 1 when there is no solution.
+//! at the first solution instead (on every core from 4x4 up, the same
+//! solution as on one). Exit 1 when there is no solution.
+//!
+//! `--time-limit SECONDS` and Ctrl-C stop the search early: what was found
+//! so far is reported as partial (`"complete": false` and `"stopped"` in
+//! JSON; counts are then lower bounds) and the exit code is 3, unless a
+//! `--first` search had already found its solution.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use scramble::solve::{Count, Order, Progress, Solver, Stats};
+use scramble::solve::{Count, Order, Progress, Solver, Stats, Stop};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
@@ -37,6 +46,10 @@ pub struct Args {
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(long)]
     stats: bool,
+    /// Stop after this many seconds and report what was found so far as
+    /// partial (exit code 3; Ctrl-C does the same).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -54,6 +67,11 @@ struct Report {
     seed: u64,
     /// `all` or `first`.
     mode: &'static str,
+    /// Whether the search ran to its end (or found its first solution);
+    /// `false`: stopped early, `solutions` is a lower bound.
+    complete: bool,
+    /// Why it stopped early: `time-limit` or `interrupted`.
+    stopped: Option<&'static str>,
     /// Solutions modulo rotation (`all`), or 1 / 0 found (`first`).
     solutions: u64,
     /// Solution arrangements: 4 per solution.
@@ -68,11 +86,35 @@ struct Report {
     svg: Option<PathBuf>,
 }
 
+/// A positive number of seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s.min(1e9))),
+        _ => Err(format!("expected a positive number of seconds, found `{text}`")),
+    }
+}
+
+/// The stop of this run: the time limit if any, and a flag that Ctrl-C
+/// sets (if no other handler is installed; then Ctrl-C just ends the
+/// process).
+fn stop(args: &Args) -> (Stop, Arc<AtomicBool>) {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = interrupted.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let stop = Stop::never().cancelled_by(interrupted.clone());
+    let stop = match args.time_limit {
+        Some(limit) => stop.after(limit),
+        None => stop,
+    };
+    (stop, interrupted)
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let solver = Solver::new(&puzzle, args.order, args.seed)?;
+    let (stop, interrupted) = stop(&args);
     let (count, shown) = if args.first {
-        let (found, stats) = solver.first();
+        let (found, stats) = first(&solver, puzzle.size(), &stop);
         let solutions = u64::from(found.is_some());
         let count = Count {
             solutions,
@@ -81,8 +123,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         (count, found)
     } else {
-        (count_all(&solver, puzzle.size()), solver.first().0)
+        let count = count_all(&solver, puzzle.size(), &stop);
+        let shown = (!count.stats.stopped && count.solutions > 0)
+            .then(|| solver.first().0)
+            .flatten();
+        (count, shown)
     };
+    let complete = !count.stats.stopped;
+    let stopped = (!complete).then(|| {
+        if interrupted.load(Ordering::Relaxed) {
+            "interrupted"
+        } else {
+            "time-limit"
+        }
+    });
     let svg = shown.as_ref().map(|a| write_svg(&puzzle, a, &args.out)).transpose()?;
     let report = Report {
         puzzle: puzzle.name().to_string(),
@@ -90,6 +144,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         order: args.order,
         seed: args.seed,
         mode: if args.first { "first" } else { "all" },
+        complete,
+        stopped,
         solutions: count.solutions,
         arrangements: count.arrangements,
         nodes: count.stats.nodes(),
@@ -110,19 +166,38 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.stats.then_some(&count.stats),
         ))?;
     }
-    Ok(Exit::found(shown.is_some()).into())
+    Ok(if complete {
+        Exit::found(shown.is_some())
+    } else {
+        Exit::Stopped
+    }
+    .into())
+}
+
+/// The first solution, on every core for 4x4 and larger, with a spinner on
+/// a terminal.
+fn first(solver: &Solver, size: usize, stop: &Stop) -> (Option<Arrangement>, Stats) {
+    if size < 4 {
+        return solver.first_until(stop);
+    }
+    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    spinner.set_style(ProgressStyle::with_template("{spinner} searching {elapsed}").expect("template"));
+    spinner.enable_steady_tick(Duration::from_millis(200));
+    let found = solver.first_parallel(stop);
+    spinner.finish_and_clear();
+    found
 }
 
 /// Counts on every core for 4x4 and larger, with a progress bar on a
 /// terminal.
-fn count_all(solver: &Solver, size: usize) -> Count {
+fn count_all(solver: &Solver, size: usize, stop: &Stop) -> Count {
     if size < 4 {
-        return solver.count();
+        return solver.count_until(stop);
     }
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} subtrees {elapsed}").expect("template"));
     bar.set_message("counting");
-    let count = solver.count_parallel_with(|p| match p {
+    let count = solver.count_parallel_with(stop, |p| match p {
         Progress::Subtrees(n) => bar.set_length(n as u64),
         Progress::Done => bar.inc(1),
     });
@@ -142,6 +217,14 @@ fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Res
 
 fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Option<&Stats>) -> String {
     let mut out = match (report.mode, shown) {
+        (_, None) if !report.complete => format!(
+            "{}: stopped ({}) after {:.3} s: {} solution{} found so far (partial)\n",
+            report.puzzle,
+            report.stopped.unwrap_or("early"),
+            report.elapsed_seconds,
+            report.solutions,
+            if report.solutions == 1 { "" } else { "s" },
+        ),
         (_, None) => format!("{}: no solution\n", report.puzzle),
         ("first", Some(_)) => format!("{}: a solution ({} order)\n", report.puzzle, report.order.name()),
         (_, Some(_)) => format!(

@@ -76,8 +76,8 @@ struct HeuristicsArgs {
     /// Sweep: puzzles per cell, one number per size.
     #[arg(long, value_delimiter = ',', default_value = "2000,100")]
     sweep_counts: Vec<usize>,
-    /// Folder for the plots.
-    #[arg(long, default_value = "out/study-heuristics")]
+    /// Root folder of the output: this study writes into `<out>/study-heuristics/`.
+    #[arg(long, default_value = "out")]
     out: PathBuf,
     /// Print one JSON object instead of the table.
     #[arg(long)]
@@ -92,7 +92,8 @@ struct HeuristicsReport {
     plots: Vec<PathBuf>,
 }
 
-fn run_heuristics(args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
+fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
+    args.out = args.out.join("study-heuristics");
     if !args.puzzles.is_empty() {
         return run_files(&args);
     }
@@ -410,8 +411,8 @@ struct UniquenessArgs {
     /// Only pieces without repetitions.
     #[arg(long)]
     repetition_free: bool,
-    /// Folder for the plots.
-    #[arg(long, default_value = "out/study-uniqueness")]
+    /// Root folder of the output: this study writes into `<out>/study-uniqueness/`.
+    #[arg(long, default_value = "out")]
     out: PathBuf,
     /// Print one JSON object instead of the table.
     #[arg(long)]
@@ -428,7 +429,8 @@ struct UniquenessReport {
     plots: Vec<PathBuf>,
 }
 
-fn run_uniqueness(args: UniquenessArgs) -> anyhow::Result<ExitCode> {
+fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCode> {
+    args.out = args.out.join("study-uniqueness");
     if args.counts.len() != args.sizes.len() {
         anyhow::bail!(
             "--counts has {} numbers for {} sizes: give one count per size",
@@ -576,8 +578,8 @@ struct RepetitionsArgs {
     /// Seed of the planted puzzles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Folder for the examples and plots.
-    #[arg(long, default_value = "out/study-repetitions")]
+    /// Root folder of the output: this study writes into `<out>/study-repetitions/`.
+    #[arg(long, default_value = "out")]
     out: PathBuf,
     /// Print one JSON object instead of the table.
     #[arg(long)]
@@ -602,7 +604,8 @@ struct RepetitionsReport {
     plots: Vec<PathBuf>,
 }
 
-fn run_repetitions(args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
+fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
+    args.out = args.out.join("study-repetitions");
     if let Some(bad) = args.planted.iter().find(|&&k| k == 0 || k > 128) {
         anyhow::bail!("--planted: {bad} patterns is out of range: use 1 to 128");
     }

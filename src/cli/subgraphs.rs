@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use itertools::Itertools;
 use petgraph::graph::EdgeIndex;
-use scramble::output::write_atomic;
+use scramble::output::{Owns, write_set};
 use scramble::recording::subgraph::edge_label;
 use scramble::render::{Renderer, Selection, UsedRenderer, pieces_svg, recording_svg};
 use scramble::theorem::Condition;
@@ -16,7 +16,7 @@ use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
-use super::{PuzzleArg, print_json, print_text};
+use super::{PicturesArg, PuzzleArg, plural, print_json, print_text, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -33,12 +33,14 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Folder for pictures: `<out>/<puzzle>/solutions/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// Pictures of every solution graph go to `<out>/<puzzle>/solutions/`,
+    /// replacing an earlier run's.
+    #[command(flatten)]
+    pictures: PicturesArg,
     /// Also draw subgraph number INDEX (0-255, as listed), with its failing
-    /// conditions in the title, to `<out>/<puzzle>/subgraphs/`.
-    #[arg(long, value_name = "INDEX", value_parser = clap::value_parser!(u16).range(0..256))]
+    /// conditions in the title, to `<out>/<puzzle>/subgraphs/` (replacing
+    /// what an earlier `--draw` put there).
+    #[arg(long, value_name = "INDEX", value_parser = clap::value_parser!(u16).range(0..256), conflicts_with = "no_pictures")]
     draw: Option<u16>,
     /// Who draws the SVG.
     #[arg(long, value_enum, default_value_t = Renderer::Auto)]
@@ -99,17 +101,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let listed: Vec<&Row> = analysis.rows.iter().filter(|r| args.lists(r)).collect();
     let mut report = report(&puzzle, &graph, &analysis, &listed);
     let pictures = Pictures::new(&puzzle, &graph, args.renderer);
-    let mut files = analysis
-        .rows
-        .iter()
-        .filter(|r| r.judge())
-        .map(|r| pictures.subgraph(r, &args.out.join(puzzle.name()).join("solutions")))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    if let Some(index) = args.draw {
-        let row = &analysis.rows[usize::from(index)];
-        files.push(pictures.subgraph(row, &args.out.join(puzzle.name()).join("subgraphs"))?);
+    if !args.pictures.no_pictures {
+        let folder = puzzle_folder(&args.pictures.out, &puzzle)?;
+        let solutions = folder.join("solutions");
+        let files = analysis
+            .rows
+            .iter()
+            .filter(|r| r.judge())
+            .map(|r| pictures.subgraph(r, &solutions))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let drawn = args
+            .draw
+            .map(|index| pictures.subgraph(&analysis.rows[usize::from(index)], &folder.join("subgraphs")))
+            .transpose()?;
+        report.pictures = write_all(&solutions, files.into_iter().flatten().collect())?;
+        if let Some(drawn) = drawn {
+            report.pictures.extend(write_all(&folder.join("subgraphs"), drawn)?);
+        }
     }
-    report.pictures = write_all(files.into_iter().flatten())?;
     report.renderer = pictures.used();
     if args.json {
         print_json(&report)?;
@@ -282,15 +291,14 @@ fn verdict_title(puzzle: &Puzzle, row: &Row) -> String {
     format!("{judged}; {first} fails: {witness}{also}")
 }
 
-/// Writes every file atomically; returns the paths.
-pub fn write_all(files: impl IntoIterator<Item = File>) -> anyhow::Result<Vec<PathBuf>> {
-    files
+/// Writes `files` (paths inside `folder`) as the one set of `folder`,
+/// replacing an earlier run's; returns the paths.
+pub fn write_all(folder: &Path, files: Vec<File>) -> anyhow::Result<Vec<PathBuf>> {
+    let relative = files
         .into_iter()
-        .map(|(path, text)| {
-            write_atomic(&path, text.as_bytes())?;
-            Ok(path)
-        })
-        .collect()
+        .map(|(path, text)| Ok((path.strip_prefix(folder)?.to_path_buf(), text)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(write_set(folder, &relative, Owns::Folder)?)
 }
 
 /// An arrangement as rows of `piece@rotation` with the puzzle's labels.
@@ -345,7 +353,7 @@ fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
 }
 
 fn subgraphs(n: usize) -> String {
-    format!("{n} subgraph{}", if n == 1 { "" } else { "s" })
+    plural(n, "subgraph")
 }
 
 fn yes(b: bool) -> &'static str {
@@ -391,13 +399,7 @@ fn text(report: &Report, explain_all: bool) -> String {
 pub fn pictures_text(pictures: &[PathBuf]) -> String {
     let folders = pictures.iter().filter_map(|p| p.parent()).dedup_with_count();
     folders
-        .map(|(n, dir)| {
-            format!(
-                "pictures: {n} file{} in {}/\n",
-                if n == 1 { "" } else { "s" },
-                dir.display()
-            )
-        })
+        .map(|(n, dir)| format!("pictures: {} in {}/\n", plural(n, "file"), dir.display()))
         .collect()
 }
 

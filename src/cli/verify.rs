@@ -1,18 +1,20 @@
 //! `scramble verify`: the exhaustive 2x2 census that checks Theorem 2.1 and
 //! the twisted-graph criterion on every puzzle over `K` patterns.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::bail;
 use scramble::census::corners::CornerReport;
-use scramble::census::shard::{Report, Shard};
+use scramble::census::shard::{self, Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain, symmetric};
 use scramble::render::Renderer;
 
+use scramble::output::{Owns, write_set};
+
 use super::exit_codes::Exit;
-use super::{print_json, print_text, progress};
+use super::{PicturesArg, print_json, print_text, progress};
 
 /// The largest `K`: corner numbers fit in a byte, and K = 8 corners cover
 /// every 2x2 puzzle.
@@ -55,9 +57,10 @@ pub struct Args {
     /// Run only shard I of N (split by first piece); add up with `scramble merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
-    /// Folder for the disagreements: <out>/verify-k<K>/.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// Disagreements go to `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`,
+    /// replacing an earlier run's.
+    #[command(flatten)]
+    pictures: PicturesArg,
     /// Who draws the SVG pictures of disagreements.
     #[arg(long, value_enum, default_value_t = Renderer::Auto)]
     renderer: Renderer,
@@ -88,8 +91,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         shard: args.shard,
     };
     let written = match &outcome {
-        Some(o) => write_disagreements(&args, &census, o)?,
-        None => Vec::new(),
+        Some(o) if !args.pictures.no_pictures => write_disagreements(&args, &census, o)?,
+        _ => Vec::new(),
     };
     if args.json {
         print_json(&report)?;
@@ -111,8 +114,11 @@ fn check_limits(args: &Args) -> anyhow::Result<()> {
     }
     // The direct path keeps a table of C^4 bytes: 9.8e7 for K = 5 with repetitions.
     let direct = args.plain || args.no_symmetry || args.shard.is_some();
-    if !args.corners_only && direct && k > 5 {
-        bail!("--patterns {k}: --plain, --no-symmetry and --shard go up to 5 patterns");
+    if !args.corners_only && direct && k > shard::MAX_PATTERNS {
+        bail!(
+            "--patterns {k}: --plain, --no-symmetry and --shard go up to {} patterns",
+            shard::MAX_PATTERNS
+        );
     }
     Ok(())
 }
@@ -232,30 +238,37 @@ fn corner_report(census: &Census) -> CornerReport {
     report
 }
 
-/// Writes each kept disagreement under `<out>/verify-k<K>/` (a
-/// `repetitions/` subfolder with repetitions, `shard-I-of-N/` for a shard).
+/// Writes the kept disagreements as one set into
+/// `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`, replacing that
+/// folder's earlier run (removing it when there is none to keep).
 fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyhow::Result<Vec<Vec<PathBuf>>> {
-    let mut dir = args.out.join(format!("verify-k{}", census.patterns));
+    let mut name = format!("verify-k{}", census.patterns);
     if census.repetitions {
-        dir.push("repetitions");
+        name += "-repetitions";
     }
     if let Some(s) = args.shard {
-        dir.push(format!("shard-{}-of-{}", s.index, s.count));
+        name += &format!("-shard-{}-of-{}", s.index, s.count);
     }
+    let dir = args.pictures.out.join(name);
     let classes = census.pieces();
     let repetitions = if census.repetitions { " --repetitions" } else { "" };
     let shard = args.shard.map(|s| format!(" --shard {s}")).unwrap_or_default();
     let flags = format!("{repetitions}{shard}");
-    outcome
+    let sets = outcome
         .disagreements
         .iter()
         .enumerate()
         .map(|(i, d)| {
             let heading = format!("verify --patterns {}{flags} #{}", census.patterns, i + 1);
-            let stem = format!("{:03}", i + 1);
-            Ok(d.write(Path::new(&dir), &stem, &classes, &heading, args.renderer)?)
+            d.files(&format!("{:03}", i + 1), &classes, &heading, args.renderer)
         })
-        .collect()
+        .collect::<scramble::Result<Vec<_>>>()?;
+    let all: Vec<_> = sets.iter().flatten().cloned().collect();
+    let mut written = write_set(&dir, &all, Owns::Folder)?.into_iter();
+    Ok(sets
+        .iter()
+        .map(|set| written.by_ref().take(set.len()).collect())
+        .collect())
 }
 
 /// Exit 1 when the report holds a counterexample to the paper.

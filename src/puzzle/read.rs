@@ -18,7 +18,7 @@ use crate::{Error, Result};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
-    /// Card format when a line holds a `|`, SPEC format otherwise.
+    /// Card format when the first piece's line holds a `|`, SPEC format otherwise.
     #[default]
     Auto,
     /// `name: 1+ 2- 3+ 4-`.
@@ -27,29 +27,179 @@ pub enum Format {
     Card,
 }
 
-/// Reads the puzzle in `path`; the puzzle is named after the file stem.
+/// The largest file [`read_puzzle`] reads: 16 MiB, far beyond any real
+/// puzzle (a 64x64 puzzle takes about 100 KB), small enough that a wrong
+/// path such as `/dev/zero` is refused at once instead of filling memory.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads the puzzle in `path` (`-` is standard input); the puzzle is named
+/// after the file stem, made safe as a folder name by [`safe_name`]
+/// (`stdin` for standard input). Files beyond [`MAX_FILE_BYTES`] are
+/// refused.
 ///
 /// ```no_run
 /// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
 /// assert_eq!(puzzle.name(), "paper2x2");
 /// ```
 pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
-    let bytes = std::fs::read(path).map_err(|reason| Error::Read {
+    let stdin = path == Path::new("-");
+    let bytes = read_limited(path)?;
+    let file = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|e| not_utf8(&file, &bytes, e))?;
+    let name = match path.file_stem() {
+        Some(stem) if !stdin => safe_name(&stem.to_string_lossy()),
+        _ => "stdin".to_string(),
+    };
+    Ok(parse(text, &file, format)?.with_name(name))
+}
+
+/// The bytes of `path` (`-` is standard input), refused beyond
+/// [`MAX_FILE_BYTES`] with a message naming the file and the limit.
+pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let read_error = |reason| Error::Read {
         path: path.to_path_buf(),
         reason,
-    })?;
-    let file = path.display().to_string();
-    let text = std::str::from_utf8(&bytes).map_err(|e| not_utf8(&file, &bytes, e))?;
-    let name = path
-        .file_stem()
-        .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
-    Ok(parse(text, &file, format)?.with_name(name))
+    };
+    let source: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(read_error)?)
+    };
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(read_error)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(read_error(std::io::Error::other(format!(
+            "larger than {} MiB, the most scramble reads: expected a puzzle file",
+            MAX_FILE_BYTES >> 20
+        ))));
+    }
+    Ok(bytes)
+}
+
+/// A puzzle name that is safe as one folder name inside `--out`: letters,
+/// digits, `_`, `-` and `.` are kept, anything else becomes `_`, leading
+/// dots are dropped (no `..`, no hidden folder), and an empty result
+/// becomes `puzzle`.
+///
+/// ```
+/// use scramble::puzzle::read::safe_name;
+/// assert_eq!(safe_name("paper2x2"), "paper2x2");
+/// assert_eq!(safe_name(".."), "puzzle");
+/// assert_eq!(safe_name("a/b c"), "a_b_c");
+/// ```
+pub fn safe_name(stem: &str) -> String {
+    let kept: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    match kept.trim_start_matches('.') {
+        "" => "puzzle".to_string(),
+        name => name.to_string(),
+    }
+}
+
+/// Likely typos in a puzzle that reads fine, one line each, for warnings
+/// (not errors): pictures whose complement never occurs (no side can ever
+/// match them), and pattern names that differ only by case or by one letter
+/// (`fx` and `fox`). Names are compared by their deletion neighbourhoods, so
+/// this is `O(P L^2)` for `P` names of length at most `L`, not `O(P^2)`.
+///
+/// ```
+/// let puzzle: scramble::Puzzle = "fox+ cat- owl+ elk-\nfx+ cat+ owl- elk+\nfox- cat+ owl+ elk-\nfox- cat- owl- elk+".parse().unwrap();
+/// let warnings = scramble::puzzle::read::warnings(&puzzle);
+/// assert_eq!(warnings.len(), 2, "{warnings:?}");
+/// assert!(warnings[1].contains("`fox` and `fx`"));
+/// ```
+pub fn warnings(puzzle: &Puzzle) -> Vec<String> {
+    let indices = puzzle.picture_indices();
+    let lonely: Vec<String> = indices
+        .keys()
+        .filter(|p| !indices.contains_key(&p.complement()))
+        .map(|&p| puzzle.picture_label(p))
+        .collect();
+    let mut found = Vec::new();
+    if !lonely.is_empty() {
+        found.push(format!(
+            "no side can match {}: the complement never occurs (a typo?)",
+            lonely.join(" ")
+        ));
+    }
+    if puzzle.has_pattern_names() {
+        let names: Vec<String> = puzzle.patterns().into_iter().map(|p| puzzle.pattern_label(p)).collect();
+        let pairs: Vec<String> = near_names(&names)
+            .into_iter()
+            .map(|(a, b)| format!("`{}` and `{}`", names[a], names[b]))
+            .collect();
+        if !pairs.is_empty() {
+            found.push(format!(
+                "pattern names that differ only by case or one letter (a typo?): {}",
+                pairs.join(", ")
+            ));
+        }
+    }
+    found
+}
+
+/// Pairs of names (indices, first < second) equal up to case or one letter
+/// inserted, deleted or changed, ignoring case.
+fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
+    let lower: Vec<Vec<char>> = names.iter().map(|n| n.to_lowercase().chars().collect()).collect();
+    let deleted = |s: &[char], i: usize| -> String { s[..i].iter().chain(&s[i + 1..]).collect() };
+    let mut whole: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut minus_one: HashMap<(usize, String), Vec<usize>> = HashMap::new();
+    for (k, s) in lower.iter().enumerate() {
+        whole.entry(s.iter().collect()).or_default().push(k);
+        for i in 0..s.len() {
+            minus_one.entry((i, deleted(s, i))).or_default().push(k);
+        }
+    }
+    let mut pairs = std::collections::BTreeSet::new();
+    let mut add = |a: usize, b: usize| {
+        if a != b {
+            pairs.insert((a.min(b), a.max(b)));
+        }
+    };
+    // Same up to case, or one letter changed (same deletion at the same place).
+    for group in whole.values().chain(minus_one.values()) {
+        for (x, &a) in group.iter().enumerate() {
+            group[x + 1..].iter().for_each(|&b| add(a, b));
+        }
+    }
+    // One letter more: deleting it gives the other name.
+    for ((_, shorter), group) in &minus_one {
+        for &b in whole.get(shorter).into_iter().flatten() {
+            group.iter().for_each(|&a| add(a, b));
+        }
+    }
+    pairs
 }
 
 /// Parses `text`; `file` is the name used in error messages.
 pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
+    // A byte order mark (Notepad writes one) is no part of the first name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let card = match format {
-        Format::Auto => text.lines().any(|l| strip_comment(l).contains('|')),
+        // The first piece decides: one stray `|` further down is an error on
+        // its own line, not a switch of the whole file.
+        Format::Auto => text
+            .lines()
+            .map(strip_comment)
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| l.contains('|')),
         Format::Spec => false,
         Format::Card => true,
     };
@@ -124,11 +274,24 @@ impl<'a> Reader<'a> {
             }
         }
         let end = content.chars().count() + 1;
-        self.check_count(line, tokens.len(), tokens.get(4).map_or(end, |t| t.0), "pictures")?;
-        let mut sides = [Picture::plus(1); 4];
-        for (side, &(column, token)) in sides.iter_mut().zip(&tokens) {
-            *side = self.picture(Place { line, column }, token)?;
+        // Each token is judged before the count, so that a wrong token (a
+        // name without its colon, a stray space) is blamed, not the 5th.
+        let mut pictures = Vec::with_capacity(4);
+        for (i, &(column, token)) in tokens.iter().enumerate() {
+            let place = Place { line, column };
+            match self.picture(place, token) {
+                Ok(picture) => pictures.push(picture),
+                Err(_) if i == 0 && name.is_none() && tokens.len() == 5 && is_piece_name(token) => {
+                    return Err(self.error(
+                        place,
+                        format!("`{token}` has no sign: if it names the piece, write `{token}:`"),
+                    ));
+                }
+                Err(e) => return Err(e),
+            }
         }
+        self.check_count(line, tokens.len(), tokens.get(4).map_or(end, |t| t.0), "pictures")?;
+        let sides = [pictures[0], pictures[1], pictures[2], pictures[3]];
         self.push(Place { line, column: 1 }, name, Piece::new(sides))
     }
 
@@ -140,8 +303,8 @@ impl<'a> Reader<'a> {
             return Err(self.error(
                 Place { line, column },
                 format!(
-                    "a card has {} fields, expected 5: `name | HEAD-COLOR | TAIL-COLOR | ...` (top right bottom left)",
-                    fields.len()
+                    "a card has {}, expected 5: `name | HEAD-COLOR | TAIL-COLOR | ...` (top right bottom left)",
+                    crate::error::plural(fields.len(), "field")
                 ),
             ));
         }
@@ -169,7 +332,7 @@ impl<'a> Reader<'a> {
         let found = if count > 4 {
             format!("a {}th picture", count.min(5))
         } else {
-            format!("only {count} {what}")
+            format!("only {}", crate::error::plural(count, what.trim_end_matches('s')))
         };
         Err(self.error(
             Place { line, column },
@@ -179,34 +342,88 @@ impl<'a> Reader<'a> {
 
     fn picture(&mut self, place: Place, token: &str) -> Result<Picture> {
         let Some(sign) = token.chars().last().and_then(sign_of) else {
-            return Err(self.error(
-                place,
-                format!("`{token}` has no sign: expected a picture such as `{token}+` or `{token}-`"),
-            ));
+            return Err(self.unsigned(place, token));
         };
         let name = &token[..token.len() - 1];
         let pattern = self
             .patterns
             .get(name)
-            .map_err(|m| self.error(place, format!("`{token}`: {m}")))?;
+            .map_err(|m| self.error(place, format!("`{}`: {m}", shown(token))))?;
         Ok(Picture::new(pattern, sign))
+    }
+
+    /// What is wrong with a token that does not end in `+` or `-`, said at
+    /// the character that is wrong.
+    fn unsigned(&self, place: Place, token: &str) -> Error {
+        let at = |i: usize| Place {
+            column: place.column + i,
+            ..place
+        };
+        let chars: Vec<char> = token.chars().collect();
+        let last = chars.len() - 1;
+        if let Some(ascii) = sign_lookalike(chars[last]) {
+            let fixed: String = chars[..last].iter().chain([&ascii]).collect();
+            return self.error(
+                at(last),
+                format!(
+                    "`{}` (U+{:04X}) is not a sign: write `{fixed}` with the ASCII `{ascii}`",
+                    chars[last],
+                    u32::from(chars[last])
+                ),
+            );
+        }
+        if let Some(i) = chars.iter().position(|&c| sign_of(c).is_some()) {
+            let picture: String = chars[..=i].iter().collect();
+            return self.error(
+                at(i + 1),
+                format!(
+                    "unexpected `{}` after `{}`: a picture ends with its sign; separate pictures with spaces",
+                    shown(&chars[i + 1].to_string()),
+                    shown(&picture)
+                ),
+            );
+        }
+        if let Some(i) = chars.iter().position(|&c| c == '|') {
+            return self.error(
+                at(i),
+                "unexpected `|`: this file is in the SPEC format (its first piece has no `|`); \
+                 a card file has a `|` on every line",
+            );
+        }
+        if token.bytes().all(|b| b.is_ascii_digit()) || is_identifier(token) {
+            return self.error(
+                place,
+                format!("`{token}` has no sign: expected a picture such as `{token}+` or `{token}-`"),
+            );
+        }
+        self.error(
+            place,
+            format!(
+                "`{}` is not a picture: expected a pattern and a sign, such as `3+` or `star-`",
+                shown(token)
+            ),
+        )
     }
 
     fn card_side(&mut self, place: Place, field: &str) -> Result<Picture> {
         let expected = "expected HEAD-COLOR or TAIL-COLOR, e.g. `HEAD-VIOLET`";
         let Some((part, color)) = field.split_once('-') else {
-            return Err(self.error(place, format!("`{field}` is not a card side: {expected}")));
+            return Err(self.error(place, format!("`{}` is not a card side: {expected}", shown(field))));
         };
         let sign = match part.to_ascii_uppercase().as_str() {
             "HEAD" => Sign::Plus,
             "TAIL" => Sign::Minus,
-            _ => return Err(self.error(place, format!("`{part}` is neither HEAD nor TAIL: {expected}"))),
+            _ => {
+                let message = format!("`{}` is neither HEAD nor TAIL: {expected}", shown(part));
+                return Err(self.error(place, message));
+            }
         };
         let column = place.column + part.chars().count() + 1;
+        // Colors ignore case, as HEAD and TAIL do: `red` is `RED`.
         let pattern = self
             .patterns
-            .get(color)
-            .map_err(|m| self.error(Place { column, ..place }, format!("`{color}`: {m}")))?;
+            .get(&color.to_ascii_uppercase())
+            .map_err(|m| self.error(Place { column, ..place }, format!("`{}`: {m}", shown(color))))?;
         Ok(Picture::new(pattern, sign))
     }
 
@@ -215,7 +432,10 @@ impl<'a> Reader<'a> {
             if !is_piece_name(name) {
                 return Err(self.error(
                     *name_place,
-                    format!("`{name}` is not a piece name: expected letters, digits, `_` or `-` before the `:`"),
+                    format!(
+                        "`{}` is not a piece name: expected letters, digits, `_` or `-` before the `:`",
+                        shown(name)
+                    ),
                 ));
             }
             if let Some(&first) = self.names.get(name) {
@@ -245,7 +465,9 @@ impl<'a> Reader<'a> {
             return Err(self.error(
                 last,
                 format!(
-                    "{count} pieces do not fill a square grid: expected {}",
+                    "{} {} not fill a square grid: expected {}",
+                    crate::error::plural(count, "piece"),
+                    if count == 1 { "does" } else { "do" },
                     nearest_square_counts(count)
                 ),
             ));
@@ -262,6 +484,8 @@ impl<'a> Reader<'a> {
 #[derive(Default)]
 struct PatternTable {
     identifiers: Vec<String>,
+    /// Each identifier's position in `identifiers`: `get` is `O(1)`.
+    index: HashMap<String, usize>,
     numbers: bool,
 }
 
@@ -292,10 +516,11 @@ impl PatternTable {
         if self.numbers {
             return Err("pattern names are all numbers or all identifiers, and this file already used numbers".into());
         }
-        let index = match self.identifiers.iter().position(|n| n == name) {
-            Some(i) => i,
+        let index = match self.index.get(name) {
+            Some(&i) => i,
             None => {
                 self.identifiers.push(name.to_string());
+                self.index.insert(name.to_string(), self.identifiers.len() - 1);
                 self.identifiers.len() - 1
             }
         };
@@ -313,6 +538,31 @@ fn sign_of(c: char) -> Option<Sign> {
         '-' => Some(Sign::Minus),
         _ => None,
     }
+}
+
+/// The ASCII sign a look-alike character (Unicode minus, dashes, full-width
+/// signs) was probably meant to be.
+fn sign_lookalike(c: char) -> Option<char> {
+    match c {
+        '\u{2212}' | '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' | '\u{FE63}' | '\u{FF0D}' => {
+            Some('-')
+        }
+        '\u{FF0B}' | '\u{FE62}' => Some('+'),
+        _ => None,
+    }
+}
+
+/// Text for a message: control characters escaped (`\u{7}`), never printed raw.
+fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 fn is_identifier(s: &str) -> bool {

@@ -3,9 +3,10 @@
 //! `-n2` makes neato keep every node position and edge spline given in the
 //! DOT, so the picture is the layout computed in [`super::layout`].
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::{Error, Result};
 
@@ -37,17 +38,27 @@ pub fn command_line() -> String {
     format!("{PROGRAM} {}", ARGUMENTS.join(" "))
 }
 
+/// How long Graphviz may take before it is stopped: far beyond any picture
+/// scramble draws (an 8x8 recording graph takes well under a second).
+pub const TIMEOUT: Duration = Duration::from_secs(60);
+
 /// Draws `dot` with Graphviz and returns the SVG.
 ///
 /// Fails with [`Error::Graphviz`] naming the command when neato cannot be
-/// started (with how to install it) or exits with an error (with what it
-/// printed on stderr).
+/// started (with how to install it), exits with an error (with what it
+/// printed on stderr), prints something that is not an SVG document (an
+/// empty or garbled output is never written as a picture), or runs longer
+/// than [`TIMEOUT`] (it is then killed).
 pub fn neato_svg(dot: &str) -> Result<String> {
+    run(PROGRAM.as_ref(), dot, TIMEOUT)
+}
+
+fn run(program: &Path, dot: &str, timeout: Duration) -> Result<String> {
     let fail = |message: String| Error::Graphviz {
         command: command_line(),
         message,
     };
-    let mut child = Command::new(PROGRAM)
+    let mut child = Command::new(program)
         .args(ARGUMENTS)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -60,20 +71,61 @@ pub fn neato_svg(dot: &str) -> Result<String> {
             _ => fail(format!("cannot start `{PROGRAM}`: {e}")),
         })?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
-    // Feed stdin from another thread so a full stdout pipe cannot block us.
-    let output = std::thread::scope(|scope| {
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    // Feed stdin and drain the outputs on other threads, so that no full
+    // pipe blocks, while this thread watches the clock.
+    let (status, out, err) = std::thread::scope(|scope| {
         scope.spawn(move || {
             // A write error means neato stopped early; its exit status says why.
             let _ = stdin.write_all(dot.as_bytes());
         });
-        child.wait_with_output()
-    })
-    .map_err(|e| fail(format!("cannot read its output: {e}")))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(fail(format!("{} ({})", stderr.trim(), output.status)));
+        let out = scope.spawn(move || read_all(&mut stdout));
+        let err = scope.spawn(move || read_all(&mut stderr));
+        let status = wait_or_kill(&mut child, timeout);
+        (status, out.join().unwrap_or_default(), err.join().unwrap_or_default())
+    });
+    let status = status.map_err(|e| fail(format!("cannot wait for it: {e}")))?;
+    let Some(status) = status else {
+        return Err(fail(format!(
+            "it did not finish within {} s and was stopped",
+            timeout.as_secs_f64()
+        )));
+    };
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(&err);
+        return Err(fail(format!("{} ({status})", stderr.trim())));
     }
-    String::from_utf8(output.stdout).map_err(|_| fail("its output is not UTF-8".into()))
+    let svg = String::from_utf8(out).map_err(|_| fail("its output is not UTF-8".into()))?;
+    if !(svg.contains("<svg") && svg.trim_end().ends_with("</svg>")) {
+        return Err(fail(format!(
+            "it exited 0 but printed no SVG document ({} bytes): nothing was written",
+            svg.len()
+        )));
+    }
+    Ok(svg)
+}
+
+fn read_all(source: &mut impl Read) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let _ = source.read_to_end(&mut bytes);
+    bytes
+}
+
+/// The exit status, or `None` if `child` ran past `timeout` (it is killed).
+fn wait_or_kill(child: &mut Child, timeout: Duration) -> std::io::Result<Option<ExitStatus>> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if started.elapsed() >= timeout {
+            child.kill()?;
+            child.wait()?;
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
 
 #[cfg(test)]
@@ -88,5 +140,42 @@ mod tests {
         let err = neato_svg("digraph { a -> }").unwrap_err().to_string();
         assert!(err.starts_with("graphviz: `neato -n2 -Tsvg` failed: "), "{err}");
         assert!(err.contains("syntax error"), "{err}");
+    }
+
+    /// An executable shell script standing in for neato.
+    fn fake_neato(dir: &Path, body: &str) -> std::path::PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join("neato");
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    #[test]
+    fn an_empty_or_garbled_output_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        for body in [
+            "cat >/dev/null",
+            "cat >/dev/null; echo garbage",
+            "cat >/dev/null; echo '<svg>'",
+        ] {
+            let neato = fake_neato(dir.path(), body);
+            let err = run(&neato, "digraph {}", TIMEOUT).unwrap_err().to_string();
+            assert!(err.contains("exited 0 but printed no SVG document"), "{body}: {err}");
+        }
+        let neato = fake_neato(dir.path(), "cat >/dev/null; echo '<svg></svg>'");
+        assert_eq!(run(&neato, "digraph {}", TIMEOUT).unwrap(), "<svg></svg>\n");
+    }
+
+    #[test]
+    fn a_graphviz_that_never_ends_is_stopped() {
+        let dir = tempfile::tempdir().unwrap();
+        let neato = fake_neato(dir.path(), "exec sleep 30");
+        let started = Instant::now();
+        let err = run(&neato, "digraph {}", Duration::from_millis(300))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("did not finish within 0.3 s and was stopped"), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(10));
     }
 }

@@ -27,6 +27,7 @@
 
 use std::ops::ControlFlow;
 
+use super::stop::{Halt, POLL_EVERY};
 use super::tables::{COMPLEMENTS, Candidate, PLANS, Tables};
 use crate::{Arrangement, Placement};
 
@@ -178,6 +179,8 @@ pub(super) struct State {
     frames: [Frame; 256],
     pub nodes: [u64; 256],
     pub tests: u64,
+    /// The search was stopped by its [`Halt`]'s `Stop` before it was done.
+    pub stopped: bool,
 }
 
 impl State {
@@ -190,6 +193,7 @@ impl State {
             frames: [Frame::default(); 256],
             nodes: [0; 256],
             tests: 0,
+            stopped: false,
         }
     }
 
@@ -374,11 +378,8 @@ impl Chooser for CenterMax<'_> {
         if board.depth == 0 {
             return 16 * self.start;
         }
-        let mut frontier = grid.around(board.filled) & !board.filled;
         let mut best = (u32::MAX, u32::MAX, usize::MAX, 0);
-        while frontier != 0 {
-            let cell = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
+        for cell in frontier(grid, board) {
             let (mask, want) = required(grid, board, cell);
             let rarest = (0..4)
                 .filter(|d| mask >> d & 1 != 0)
@@ -389,6 +390,54 @@ impl Chooser for CenterMax<'_> {
         }
         16 * best.2 + best.3
     }
+}
+
+/// `most-constrained`: the start cell, then the empty cell next to the
+/// placed ones where the fewest unused pieces fit (a popcount of the bucket's
+/// piece mask, [`Tables::pieces`]), ties to more placed neighbours, then the
+/// lower cell. A cell where nothing fits is taken at once: the search then
+/// backtracks there (forward checking of every frontier cell for free). The
+/// steps are one per cell and neighbour mask, at `16 * cell + mask`.
+pub(super) struct Constrained<'a> {
+    pub start: usize,
+    pub tables: &'a Tables,
+    pub steps: &'a [Step],
+}
+
+impl Chooser for Constrained<'_> {
+    const FILLED: bool = true;
+
+    fn next(&self, grid: &Grid, board: Board) -> usize {
+        if board.depth == 0 {
+            return 16 * self.start;
+        }
+        let mut best = (u32::MAX, 0);
+        for cell in frontier(grid, board) {
+            let mask = required(grid, board, cell).0;
+            let index = 16 * cell + mask;
+            let step = &self.steps[index];
+            let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
+            let fitting = (self.tables.pieces[(step.base + key) as usize] & !board.used).count_ones();
+            // Lower is better: fitting pieces first, then more neighbours.
+            let score = fitting << 3 | (4 - mask.count_ones());
+            if fitting == 0 {
+                return index;
+            }
+            best = best.min((score, index));
+        }
+        best.1
+    }
+}
+
+/// The empty cells next to a filled one, lowest first.
+#[inline(always)]
+fn frontier(grid: &Grid, board: Board) -> impl Iterator<Item = usize> {
+    let mut cells = grid.around(board.filled) & !board.filled;
+    std::iter::from_fn(move || {
+        let cell = (cells != 0).then(|| cells.trailing_zeros() as usize);
+        cells &= cells.wrapping_sub(1);
+        cell
+    })
 }
 
 /// The placed-neighbour mask of `cell` and the pictures they require,
@@ -413,6 +462,7 @@ pub(super) struct Search<'a, C> {
     pub tables: &'a Tables,
     pub steps: &'a [Step],
     pub chooser: C,
+    pub halt: Halt<'a>,
 }
 
 impl<C: Chooser> Search<'_, C> {
@@ -472,6 +522,14 @@ impl<C: Chooser> Search<'_, C> {
         }
     }
 
+    /// Whether the search must stop now; records in `state` whether its
+    /// `Stop` asked for it.
+    #[cold]
+    fn halted(&self, state: &mut State) -> bool {
+        state.stopped = self.halt.stop.reached();
+        state.stopped || self.halt.overtaken()
+    }
+
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix
     /// length for a prefix) and searches below it.
     pub fn enter_and_run<V>(&self, state: &mut State, limit: usize, visit: V) -> ControlFlow<()>
@@ -492,10 +550,19 @@ impl<C: Chooser> Search<'_, C> {
     /// Candidate tests are counted when a window is checked; on a break, the
     /// candidates the scan had not reached yet are taken off again, so the
     /// count is that of checking candidates one by one in bucket order.
+    ///
+    /// The halt is polled on entry and every [`POLL_EVERY`] placements; when
+    /// it says stop, the search breaks at once (`state.stopped` is set when
+    /// the caller's `Stop` asked for it; the state is then only fit for its
+    /// counters).
     pub fn run<V>(&self, state: &mut State, limit: usize, mut visit: V) -> ControlFlow<()>
     where
         V: FnMut(&State) -> ControlFlow<()>,
     {
+        if self.halted(state) {
+            return ControlFlow::Break(());
+        }
+        let mut countdown = POLL_EVERY;
         let floor = state.depth;
         let (mut depth, mut used, mut filled) = (floor, state.used, state.filled);
         let candidates = &self.tables.candidates[..];
@@ -559,6 +626,14 @@ impl<C: Chooser> Search<'_, C> {
             used |= 1 << c.piece;
             filled = filled_below;
             depth += 1;
+            countdown -= 1;
+            if countdown == 0 {
+                countdown = POLL_EVERY;
+                if self.halted(state) {
+                    state.tests += tests;
+                    return ControlFlow::Break(());
+                }
+            }
             let board = Board {
                 placed: &state.placed,
                 depth,

@@ -15,17 +15,22 @@ mod fast;
 mod order;
 pub mod plain;
 mod stats;
+mod stop;
 mod tables;
 
 use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
 use crate::{Arrangement, Puzzle, Result};
-use fast::{CenterMax, Chooser, Fixed, Grid, Search, State, Step};
+use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Search, State, Step};
 pub use order::{Order, central_start, spiral, value_indices};
 pub use stats::Stats;
+use stop::Halt;
+pub use stop::{POLL_EVERY, Stop};
 use tables::{Dense, Kind, Tables};
 
 /// A count of solutions with the work it took.
@@ -75,28 +80,35 @@ pub struct Solver {
 enum Steps {
     /// A static order: one step per depth.
     Fixed(Vec<Step>),
-    /// `center-max`: a step per cell and neighbour mask, at `16 * cell + mask`
-    /// (only those the search can meet have a table).
+    /// Dynamic orders: a step per cell and neighbour mask, at
+    /// `16 * cell + mask` (only those the search can meet have a table).
     ByCell(Vec<Step>),
 }
 
-/// Runs `$body` with `$search` bound to the solver's search, whatever the
-/// order's chooser type.
+/// Runs `$body` with `$search` bound to the solver's search polling
+/// `$halt`, whatever the order's chooser type.
 macro_rules! with_search {
-    ($solver:expr, $search:ident => $body:expr) => {
-        match &$solver.steps {
-            Steps::Fixed(steps) => {
-                let $search = $solver.search(steps, Fixed);
+    ($solver:expr, $halt:expr, $search:ident => $body:expr) => {
+        match (&$solver.steps, $solver.order) {
+            (Steps::Fixed(steps), _) => {
+                let $search = $solver.search(steps, Fixed, $halt);
                 $body
             }
-            Steps::ByCell(steps) => {
-                let $search = $solver.search(
+            (Steps::ByCell(steps), Order::CenterMax) => {
+                let chooser = CenterMax {
+                    start: $solver.start,
+                    occurrences: &$solver.occurrences,
+                };
+                let $search = $solver.search(steps, chooser, $halt);
+                $body
+            }
+            (Steps::ByCell(steps), _) => {
+                let chooser = Constrained {
+                    start: $solver.start,
+                    tables: &$solver.tables,
                     steps,
-                    CenterMax {
-                        start: $solver.start,
-                        occurrences: &$solver.occurrences,
-                    },
-                );
+                };
+                let $search = $solver.search(steps, chooser, $halt);
                 $body
             }
         }
@@ -149,12 +161,13 @@ impl Solver {
         self.grid.n * self.grid.n
     }
 
-    fn search<'a, C: Chooser>(&'a self, steps: &'a [Step], chooser: C) -> Search<'a, C> {
+    fn search<'a, C: Chooser>(&'a self, steps: &'a [Step], chooser: C, halt: Halt<'a>) -> Search<'a, C> {
         Search {
             grid: &self.grid,
             tables: &self.tables,
             steps,
             chooser,
+            halt,
         }
     }
 
@@ -163,20 +176,66 @@ impl Solver {
             nodes_per_depth: state.nodes[..self.cell_count()].to_vec(),
             candidate_tests: state.tests,
             elapsed: started.elapsed(),
+            stopped: state.stopped,
         }
     }
 
     /// The first solution in this order, if any.
     pub fn first(&self) -> (Option<Arrangement>, Stats) {
+        self.first_until(&stop::NEVER)
+    }
+
+    /// [`Solver::first`] until `stop`: `None` with
+    /// [`Stats::stopped`] set when it stopped before finding one.
+    pub fn first_until(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
         let started = Instant::now();
         let mut state = State::new();
         let mut found = None;
         let n = self.grid.n;
-        let _ = with_search!(self, search => search.enter_and_run(&mut state, n * n, |s| {
+        let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, n * n, |s| {
             found = Some(s.arrangement(n));
             ControlFlow::Break(())
         }));
         (found, self.stats(&state, started))
+    }
+
+    /// The same solution as [`Solver::first`] (the first in search order),
+    /// on every core: the first cells' choices are split into subtrees in
+    /// search order, which rayon shares out; a task that finds a solution
+    /// stops every task after it, and the earliest task's solution wins.
+    /// The statistics count the work of every task, so they depend on the
+    /// threads' timing; the solution does not, unless `stop` cut a task
+    /// short. Stops at `stop` too.
+    pub fn first_parallel(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
+        let started = Instant::now();
+        let n = self.grid.n;
+        let (mut stats, prefixes) = self.split();
+        let best = AtomicUsize::new(usize::MAX);
+        let found = Mutex::new(None);
+        let rest = prefixes
+            .into_par_iter()
+            .enumerate()
+            .map(|(task, mut state)| {
+                state.reset_counters();
+                let halt = Halt {
+                    stop,
+                    behind: Some((&best, task)),
+                };
+                let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, |s| {
+                    let mut found = found.lock().expect("no task panics");
+                    if best.fetch_min(task, Ordering::Relaxed) > task {
+                        *found = Some(s.arrangement(n));
+                    }
+                    ControlFlow::Break(())
+                }));
+                self.stats(&state, started)
+            })
+            .reduce(|| Stats::new(n * n), |a, b| a.merged(&b));
+        stats.add(&rest);
+        stats.elapsed = started.elapsed();
+        let found = found.into_inner().expect("no task panics");
+        stats.stopped &= found.is_none();
+        (found, stats)
     }
 
     /// One solution per rotation class, in search order.
@@ -185,7 +244,7 @@ impl Solver {
         let mut state = State::new();
         let mut found = Vec::new();
         let n = self.grid.n;
-        let _ = with_search!(self, search => search.enter_and_run(&mut state, n * n, |s| {
+        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, n * n, |s| {
             found.push(s.arrangement(n));
             ControlFlow::Continue(())
         }));
@@ -194,11 +253,17 @@ impl Solver {
 
     /// Counts solutions on this thread.
     pub fn count(&self) -> Count {
+        self.count_until(&stop::NEVER)
+    }
+
+    /// [`Solver::count`] until `stop`: when it stops early the count is a
+    /// lower bound and [`Stats::stopped`] is set.
+    pub fn count_until(&self, stop: &Stop) -> Count {
         let started = Instant::now();
         let mut state = State::new();
         let mut solutions = 0;
         let limit = self.cell_count();
-        let _ = with_search!(self, search => search.enter_and_run(&mut state, limit, |_| {
+        let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, limit, |_| {
             solutions += 1;
             ControlFlow::Continue(())
         }));
@@ -209,26 +274,23 @@ impl Solver {
     /// enumerated until there are enough subtrees, which rayon shares out.
     /// The result, statistics included, equals [`Solver::count`]'s.
     pub fn count_parallel(&self) -> Count {
-        self.count_parallel_with(|_| ())
+        self.count_parallel_with(&stop::NEVER, |_| ())
     }
 
-    /// [`Solver::count_parallel`], telling `progress` how many subtrees
-    /// there are, then each time one is done (for a progress bar).
-    pub fn count_parallel_with(&self, progress: impl Fn(Progress) + Sync) -> Count {
+    /// [`Solver::count_parallel`] until `stop` (then the count is a lower
+    /// bound and [`Stats::stopped`] is set), telling `progress` how many
+    /// subtrees there are, then each time one is done (for a progress bar).
+    pub fn count_parallel_with(&self, stop: &Stop, progress: impl Fn(Progress) + Sync) -> Count {
         let started = Instant::now();
         let cells = self.cell_count();
-        let wanted = 32 * rayon::current_num_threads().max(1);
-        let (mut stats, prefixes) = (1..cells)
-            .map(|depth| self.prefixes(depth))
-            .find(|(_, prefixes)| prefixes.len() >= wanted || prefixes.is_empty())
-            .unwrap_or_else(|| self.prefixes(cells - 1));
+        let (mut stats, prefixes) = self.split();
         progress(Progress::Subtrees(prefixes.len()));
         let (solutions, rest) = prefixes
             .into_par_iter()
             .map(|mut state| {
                 state.reset_counters();
                 let mut solutions = 0;
-                let _ = with_search!(self, search => {
+                let _ = with_search!(self, Halt::on(stop), search => {
                     search.enter_and_run(&mut state, cells, |_| {
                         solutions += 1;
                         ControlFlow::Continue(())
@@ -249,12 +311,24 @@ impl Solver {
         counted(solutions, stats)
     }
 
+    /// The subtrees a parallel search shares out, in search order: every
+    /// partial state at the first depth with at least 32 per thread (or
+    /// none), with the work it took to list them.
+    fn split(&self) -> (Stats, Vec<State>) {
+        let cells = self.cell_count();
+        let wanted = 32 * rayon::current_num_threads().max(1);
+        (1..cells)
+            .map(|depth| self.prefixes(depth))
+            .find(|(_, prefixes)| prefixes.len() >= wanted || prefixes.is_empty())
+            .unwrap_or_else(|| self.prefixes(cells - 1))
+    }
+
     /// Every partial state of `depth` placed pieces, with the work it took.
     fn prefixes(&self, depth: usize) -> (Stats, Vec<State>) {
         let started = Instant::now();
         let mut state = State::new();
         let mut prefixes = Vec::new();
-        let _ = with_search!(self, search => search.enter_and_run(&mut state, depth, |s| {
+        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, depth, |s| {
             prefixes.push(s.clone());
             ControlFlow::Continue(())
         }));

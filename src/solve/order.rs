@@ -11,6 +11,9 @@
 //!   [`Order::CenterMax`].
 //! - `random`: the spiral, with pieces in a random order drawn from the seed,
 //!   as Brandt et al. take them.
+//! - `most-constrained`: the centre, then always the frontier cell where the
+//!   fewest unused pieces fit (dynamic, see [`Order::MostConstrained`]).
+//!   Pieces in file order.
 
 use crate::Puzzle;
 use crate::rng::Rng;
@@ -38,11 +41,23 @@ pub enum Order {
     CenterMax,
     /// The spiral with the pieces in a random order drawn from `--seed`.
     Random,
+    /// Most constrained cell first: the centre (upper-left central cell for
+    /// even n), then always the empty cell next to the placed ones where the
+    /// fewest unused pieces fit (one popcount of a precomputed piece mask per
+    /// frontier cell), ties to the cell with more placed neighbours, then the
+    /// lower cell. A frontier cell where nothing fits ends the branch at once.
+    MostConstrained,
 }
 
 impl Order {
     /// Every order, for tests and benchmarks.
-    pub const ALL: [Order; 4] = [Order::Spiral, Order::RowMajor, Order::CenterMax, Order::Random];
+    pub const ALL: [Order; 5] = [
+        Order::Spiral,
+        Order::RowMajor,
+        Order::CenterMax,
+        Order::Random,
+        Order::MostConstrained,
+    ];
 
     /// The kebab-case name used on the command line.
     pub fn name(self) -> &'static str {
@@ -51,6 +66,7 @@ impl Order {
             Order::RowMajor => "row-major",
             Order::CenterMax => "center-max",
             Order::Random => "random",
+            Order::MostConstrained => "most-constrained",
         }
     }
 
@@ -60,7 +76,7 @@ impl Order {
         match self {
             Order::Spiral | Order::Random => Some(spiral(n)),
             Order::RowMajor => Some((0..n * n).collect()),
-            Order::CenterMax => None,
+            Order::CenterMax | Order::MostConstrained => None,
         }
     }
 
@@ -77,7 +93,7 @@ impl Order {
     pub fn ranks(self, puzzle: &Puzzle, seed: u64) -> (Vec<usize>, Vec<usize>) {
         let count = puzzle.pieces().len();
         match self {
-            Order::Spiral | Order::RowMajor => ((0..count).collect(), (0..count).collect()),
+            Order::Spiral | Order::RowMajor | Order::MostConstrained => ((0..count).collect(), (0..count).collect()),
             Order::Random => {
                 let mut order: Vec<usize> = (0..count).collect();
                 Rng::new(seed).shuffle(&mut order);

@@ -21,6 +21,9 @@ pub struct Stats {
     /// Wall-clock time of the search, tables included.
     #[serde(serialize_with = "seconds")]
     pub elapsed: Duration,
+    /// The search was stopped (time limit, cancel) before it was done: the
+    /// counts are lower bounds.
+    pub stopped: bool,
 }
 
 fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -51,8 +54,15 @@ impl Stats {
         }
     }
 
-    /// Adds another search's counters (not its time).
+    /// These counters plus another search's (see [`Stats::add`]).
+    pub fn merged(mut self, other: &Stats) -> Stats {
+        self.add(other);
+        self
+    }
+
+    /// Adds another search's counters (not its time); stopped if either was.
     pub fn add(&mut self, other: &Stats) {
+        self.stopped |= other.stopped;
         if self.nodes_per_depth.len() < other.nodes_per_depth.len() {
             self.nodes_per_depth.resize(other.nodes_per_depth.len(), 0);
         }
@@ -73,12 +83,15 @@ mod tests {
             nodes_per_depth: vec![1, 2],
             candidate_tests: 5,
             elapsed: Duration::from_secs(1),
+            stopped: false,
         };
         a.add(&Stats {
             nodes_per_depth: vec![3, 4, 5],
             candidate_tests: 1,
             elapsed: Duration::ZERO,
+            stopped: true,
         });
+        assert!(a.stopped, "a stopped part makes the whole partial");
         assert_eq!(a.nodes_per_depth, vec![4, 6, 5]);
         assert_eq!((a.nodes(), a.candidate_tests), (15, 6));
         assert_eq!(a.nodes_per_second(), 15.0);

@@ -138,10 +138,13 @@ pub(super) struct Kind {
 }
 
 /// Every table, concatenated: `offsets[base + key]..offsets[base + key + 1]`
-/// are the candidates of bucket `key` of the table starting at `base`.
+/// are the candidates of bucket `key` of the table starting at `base`, and
+/// `pieces[base + key]` has bit `i` set when piece `i` has a candidate there
+/// (so `pieces & !used` tells in one popcount how many unused pieces fit).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Tables {
     pub offsets: Vec<u32>,
+    pub pieces: Vec<u64>,
     pub candidates: Vec<Candidate>,
     kinds: Vec<(Kind, u32)>,
 }
@@ -183,6 +186,9 @@ impl Tables {
         }
         // counts[k] is now the start of bucket k (counts[buckets] the end).
         self.offsets.extend_from_slice(&counts);
+        let table = self.pieces.len();
+        self.pieces.resize(table + counts.len(), 0);
+        all.iter().for_each(|c| self.pieces[table + key(c)] |= 1 << c.piece);
         let mut next = counts;
         self.candidates
             .resize(self.candidates.len() + all.len(), Candidate::default());
@@ -247,11 +253,15 @@ mod tests {
         for (top, left) in itertools::iproduct!(0..4u32, 0..4u32) {
             let key = (top * 4 + left) as usize;
             let bucket = tables.offsets[base + key] as usize..tables.offsets[base + key + 1] as usize;
-            for c in &tables.candidates[bucket] {
+            for c in &tables.candidates[bucket.clone()] {
                 // The top neighbour shows `top`, the left one `left`.
                 assert_eq!((c.sides & 0xFF, c.sides >> 24), (top ^ 1, left ^ 1));
                 seen += 1;
             }
+            let pieces = tables.candidates[bucket.clone()]
+                .iter()
+                .fold(0, |m, c| m | 1 << c.piece);
+            assert_eq!(tables.pieces[base + key], pieces, "only pieces of the bucket");
         }
         assert_eq!(seen, 16);
     }

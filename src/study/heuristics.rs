@@ -196,7 +196,8 @@ pub fn run(sample: &Sample, progress: Progress<'_>) -> Result<Heuristics> {
     Ok(summarise(sample, runs))
 }
 
-/// The runs of one order (`random`: every seed).
+/// The runs of one order (`random`: every seed; none for an order the
+/// study does not run, such as `most-constrained`).
 pub fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
     runs.iter()
         .flat_map(|run| match order {
@@ -204,6 +205,7 @@ pub fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
             Order::Spiral => vec![run.spiral],
             Order::RowMajor => vec![run.row_major],
             Order::Random => run.random.clone(),
+            Order::MostConstrained => Vec::new(),
         })
         .collect()
 }

@@ -13,7 +13,7 @@
 use itertools::Itertools;
 
 use super::conditions::distinct_colors;
-use crate::partition::partition;
+use crate::partition::connected;
 use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, rotation_bringing};
 use crate::recording::subgraph::{SubEdge, Subgraph};
 use crate::{Arrangement, Picture, Placement, RecordingGraph};
@@ -49,7 +49,7 @@ pub fn twisted_criterion(edges: &[SubEdge; 4]) -> bool {
     });
     let at = |p: Picture| vertices.binary_search(&p).expect("twisted vertex");
     let links = twisted.iter().map(|&(a, b)| (at(a), at(b)));
-    balanced && partition(vertices.len(), links).len() == 1
+    balanced && connected(vertices.len(), links)
 }
 
 /// Every order of the four edges, starting with `edges[0]`, in which each

@@ -22,7 +22,7 @@ fn generate(out: &Path, extra: &[&str]) -> serde_json::Value {
 
 /// Every file of a folder by name.
 fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    std::fs::read_dir(dir)
+    std::fs::read_dir(dir.join("generated"))
         .unwrap()
         .map(|e| e.unwrap())
         .map(|e| {

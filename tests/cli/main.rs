@@ -3,9 +3,12 @@
 
 mod bad_input;
 mod exact;
+mod files;
 mod generate;
 mod graph;
+mod hard;
 mod inspect;
+mod printing;
 mod show;
 mod solve;
 mod study;

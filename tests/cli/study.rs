@@ -40,7 +40,7 @@ fn first_nodes(size: &str, patterns: &str, count: usize, seed: &str, order: &str
         seed,
     ];
     scramble().args(args).arg("--out").arg(dir.path()).assert().success();
-    let mut files: Vec<_> = std::fs::read_dir(dir.path())
+    let mut files: Vec<_> = std::fs::read_dir(dir.path().join("generated"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
@@ -131,7 +131,7 @@ fn heuristics_is_deterministic_and_sweeps() {
         })
         .collect();
     assert_eq!(keys, vec![(2, 3, 8), (2, 5, 8), (3, 3, 4), (3, 5, 4)]);
-    assert!(out.path().join("sweep-first.svg").exists());
+    assert!(out.path().join("study-heuristics/sweep-first.svg").exists());
 }
 
 #[test]
@@ -187,7 +187,7 @@ fn uniqueness_counts_match_solve() {
         .arg(dir.path())
         .assert()
         .success();
-    let unique = std::fs::read_dir(dir.path())
+    let unique = std::fs::read_dir(dir.path().join("generated"))
         .unwrap()
         .filter(|e| {
             let path = e.as_ref().unwrap().path();

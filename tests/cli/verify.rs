@@ -102,7 +102,7 @@ fn repetitions_summarise_the_failing_conditions_and_keep_disagreements() {
     let failures = &json["condition_failures"];
     assert_eq!(failures["rejected_solution_graphs"], json["theorem_mismatches"]);
     assert!(json["theorem_mismatches"].as_u64().unwrap() > 0);
-    let dir = out.path().join("verify-k1/repetitions");
+    let dir = out.path().join("verify-k1-repetitions");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -177,7 +177,7 @@ fn shards_merge_into_the_whole_census() {
         .args(&files[..2])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("shards 3 of 3 are missing"));
+        .stderr(predicate::str::contains("shard 1/3 of 3, but 2 files given"));
     let bad = out.path().join("bad.json");
     std::fs::write(&bad, "{\"patterns\": 3,\n \"repetitions\": fals }").unwrap();
     scramble()
