@@ -1,6 +1,8 @@
 //! Criterion benches of the 2x2 census: the direct fast path on K = 2 and
 //! 3, the symmetric path on K = 3 and 4, the plain reference on K = 2 and
-//! the corner table for K = 4.
+//! the corner table for K = 4; the exact totals (`exact`): evaluating the
+//! polynomials at K = 10,000, the Burnside subgraph totals for K <= 16 and
+//! the solved grids over at most 2 patterns.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use scramble::census::corners::{CornerSet, CornerTable};
@@ -37,5 +39,17 @@ fn census(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, census);
+fn exact(c: &mut Criterion) {
+    use scramble::census::exact::{shapes, subgraphs, totals};
+    let mut group = c.benchmark_group("exact");
+    group.sample_size(10);
+    group.bench_function("totals K=10000", |b| b.iter(|| totals(10_000, true)));
+    group.bench_function("subgraph totals K<=16", |b| {
+        b.iter(|| subgraphs::subgraph_totals(true, 16))
+    });
+    group.bench_function("shapes j<=2", |b| b.iter(|| shapes::shape_sums(2)));
+    group.finish();
+}
+
+criterion_group!(benches, census, exact);
 criterion_main!(benches);

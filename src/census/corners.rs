@@ -245,6 +245,12 @@ pub struct CornerReport {
     pub twisted_accepted: u64,
     /// Tuples where the twisted criterion and the judge disagree.
     pub twisted_mismatches: u64,
+    /// Tuples meeting conditions 1, 2, 3' and 4.
+    #[serde(default)]
+    pub repaired_accepted: u64,
+    /// Tuples where the repaired conditions and the judge disagree.
+    #[serde(default)]
+    pub repaired_mismatches: u64,
     /// With repetitions: which conditions reject solutions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition_failures: Option<ConditionFailures>,
@@ -263,6 +269,8 @@ impl CornerReport {
             theorem_mismatches: h.theorem_mismatches(),
             twisted_accepted: h.twisted_accepted(),
             twisted_mismatches: h.twisted_mismatches(),
+            repaired_accepted: h.repaired_accepted(),
+            repaired_mismatches: h.repaired_mismatches(),
             condition_failures: repetitions.then(|| h.condition_failures()),
         }
     }

@@ -165,6 +165,7 @@ mod tests {
                 solutions: 2,
                 failed: Failed::PATHS,
                 twisted: true,
+                repaired: true,
             },
         };
         assert_eq!(classes[0].to_string(), "1- 1- 1- 1-");
@@ -186,6 +187,7 @@ mod tests {
                 solutions: 1,
                 failed: Failed::PATHS,
                 twisted: true,
+                repaired: true,
             },
         };
         let text = d.puzzle_file(&classes, "verify --patterns 2 --repetitions: 1");

@@ -11,15 +11,20 @@
 //!   independent reference for [`fast`].
 //! - [`symmetric`]: the same census, one orbit of pieces (under renaming
 //!   patterns, swapping signs, mirroring) at a time.
+//! - [`exact`]: every total for any `K` from shipped coefficients, computed
+//!   independently of the enumeration (solved grids, Burnside's lemma).
+//! - [`repair`]: the search for the replacement of condition 3.
 //! - [`shard`]: splitting the census into independent shards and merging.
 //! - [`disagreement`]: the subgraphs where a criterion and the judge
 //!   disagree, written as puzzle files and pictures.
 
 pub mod corners;
 pub mod disagreement;
+pub mod exact;
 pub mod fast;
 pub mod pieces;
 pub mod plain;
+pub mod repair;
 pub mod shard;
 pub mod symmetric;
 pub mod verdict;
@@ -143,6 +148,16 @@ impl Histogram {
         self.count(Verdict::twisted_mismatch)
     }
 
+    /// Subgraphs meeting conditions 1, 2, 3' and 4.
+    pub fn repaired_accepted(&self) -> u64 {
+        self.count(|v| v.repaired)
+    }
+
+    /// Subgraphs where conditions 1, 2, 3', 4 and the judge disagree.
+    pub fn repaired_mismatches(&self) -> u64 {
+        self.count(Verdict::repaired_mismatch)
+    }
+
     /// Which conditions reject solution graphs, and how many non-solutions
     /// are accepted.
     pub fn condition_failures(&self) -> ConditionFailures {
@@ -198,6 +213,12 @@ pub struct Totals {
     pub twisted_accepted: u64,
     /// Subgraphs where the twisted criterion and the judge disagree.
     pub twisted_mismatches: u64,
+    /// Subgraphs meeting conditions 1, 2, 3' and 4 (condition 3 repaired).
+    #[serde(default)]
+    pub repaired_accepted: u64,
+    /// Subgraphs where the repaired conditions and the judge disagree.
+    #[serde(default)]
+    pub repaired_mismatches: u64,
 }
 
 impl Totals {
@@ -212,7 +233,9 @@ impl Totals {
         add(&mut self.theorem_accepted, o.theorem_accepted)?;
         add(&mut self.theorem_mismatches, o.theorem_mismatches)?;
         add(&mut self.twisted_accepted, o.twisted_accepted)?;
-        add(&mut self.twisted_mismatches, o.twisted_mismatches)
+        add(&mut self.twisted_mismatches, o.twisted_mismatches)?;
+        add(&mut self.repaired_accepted, o.repaired_accepted)?;
+        add(&mut self.repaired_mismatches, o.repaired_mismatches)
     }
 
     /// The relations every census obeys, for totals read from a file:
@@ -341,6 +364,8 @@ impl Tally {
             theorem_mismatches: h.theorem_mismatches(),
             twisted_accepted: h.twisted_accepted(),
             twisted_mismatches: h.twisted_mismatches(),
+            repaired_accepted: h.repaired_accepted(),
+            repaired_mismatches: h.repaired_mismatches(),
         }
     }
 }

@@ -60,6 +60,7 @@ pub fn evaluate(puzzle: &Puzzle) -> PuzzleReport {
                 solutions: u8::try_from(solutions).expect("at most 6 solutions share a centre"),
                 failed,
                 twisted: twisted_criterion(&subgraph.resolve(&graph)),
+                repaired: conditions.repaired_accepted(),
             };
             (corners, verdict)
         })

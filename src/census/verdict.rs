@@ -93,10 +93,13 @@ pub struct Verdict {
     pub failed: Failed,
     /// Whether the twisted-graph criterion accepts.
     pub twisted: bool,
+    /// Whether conditions 1, 2, 3' and 4 hold: Theorem 2.1 with condition 3
+    /// replaced by [`paths_return_unless_loop`], exact with repetitions.
+    pub repaired: bool,
 }
 
 /// Number of distinct [`Verdict::code`]s.
-pub const CODES: usize = 128;
+pub const CODES: usize = 256;
 
 impl Verdict {
     /// Whether the edges form a solution graph (the judge's verdict).
@@ -119,9 +122,15 @@ impl Verdict {
         self.twisted != self.is_solution_graph()
     }
 
-    /// The verdict packed in 7 bits: solutions, failed conditions, twisted.
+    /// Whether the repaired theorem (condition 3') and the judge disagree.
+    pub fn repaired_mismatch(self) -> bool {
+        self.repaired != self.is_solution_graph()
+    }
+
+    /// The verdict packed in 8 bits: solutions, failed conditions, twisted,
+    /// repaired.
     pub fn code(self) -> u8 {
-        self.solutions | self.failed.bits() << 3 | u8::from(self.twisted) << 6
+        self.solutions | self.failed.bits() << 3 | u8::from(self.twisted) << 6 | u8::from(self.repaired) << 7
     }
 
     /// The inverse of [`Verdict::code`].
@@ -130,6 +139,7 @@ impl Verdict {
             solutions: code & 7,
             failed: Failed::from_bits(code >> 3),
             twisted: code & 64 != 0,
+            repaired: code & 128 != 0,
         }
     }
 }
@@ -155,6 +165,7 @@ pub fn verdict(edges: &[Edge; 4]) -> Verdict {
         solutions: u8::try_from(solving_placements(edges) / 4).expect("at most 24 placements"),
         failed: theorem_failures(edges),
         twisted: twisted_accepts(edges),
+        repaired: repaired_accepts(edges),
     }
 }
 
@@ -229,6 +240,37 @@ fn paths_return(edges: &[Edge; 4]) -> bool {
         let (first, second) = (edges[i], edges[j]);
         i == j || first.head != second.tail || second.head == first.tail.complement()
     })
+}
+
+/// Condition 3', the replacement of condition 3 that makes the theorem
+/// exact with repetitions: for every path `X -> A -> Y` of two distinct
+/// edges, `Y = X^c`, unless the subgraph has a loop `A^c -> A^c`. Without
+/// loops it is condition 3.
+///
+/// ```
+/// use scramble::Picture;
+/// use scramble::census::verdict::{Edge, paths_return_unless_loop};
+/// let (a, b) = (Picture::plus(1), Picture::plus(2));
+/// // 1+ -> 1+ (a loop), 1+ -> 2-, 2+ -> 1-, 1- -> 1-: the path
+/// // 1+ -> 1+ -> 2- does not come back to 1-, but 1- carries a loop.
+/// let loops = [Edge::new(a, a), Edge::new(a, b.complement()), Edge::new(b, a.complement()), Edge::new(a.complement(), a.complement())];
+/// assert!(paths_return_unless_loop(&loops));
+/// ```
+pub fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
+    let loop_at = |v: Picture| edges.iter().any(|e| e.tail == v && e.head == v);
+    (0..4).cartesian_product(0..4).all(|(i, j)| {
+        let (first, second) = (edges[i], edges[j]);
+        i == j
+            || first.head != second.tail
+            || second.head == first.tail.complement()
+            || loop_at(first.head.complement())
+    })
+}
+
+/// Conditions 1, 2, 3' and 4: the repaired Theorem 2.1, exact for every
+/// 2x2 puzzle with or without repetitions (RESULTS.md, section 3).
+pub fn repaired_accepts(edges: &[Edge; 4]) -> bool {
+    degrees_pair_up(edges) && paths_return_unless_loop(edges) && pseudo_connected(edges)
 }
 
 /// Condition 4: the connected components (ignoring direction) are all

@@ -59,6 +59,9 @@ struct Report {
     theorem_mismatches: usize,
     twisted_accepted: usize,
     twisted_mismatches: usize,
+    /// Conditions (1), (2), (3') and (4): the repaired theorem.
+    repaired_accepted: usize,
+    repaired_mismatches: usize,
     reconstruction_mismatches: usize,
     counterexample: bool,
     findings: Vec<String>,
@@ -73,6 +76,10 @@ struct RowReport {
     edges: Vec<String>,
     conditions: Vec<ConditionReport>,
     theorem: bool,
+    /// Conditions (1), (2), (3') and (4) hold.
+    repaired: bool,
+    /// Why (3') fails, when it does.
+    repaired_witness: Option<String>,
     twisted: bool,
     judge: bool,
     disagreement: bool,
@@ -145,6 +152,12 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: 
         theorem_mismatches: analysis.theorem_mismatches(),
         twisted_accepted: analysis.twisted_accepted(),
         twisted_mismatches: analysis.twisted_mismatches(),
+        repaired_accepted: analysis.rows.iter().filter(|r| r.verdict.repaired_accepted()).count(),
+        repaired_mismatches: analysis
+            .rows
+            .iter()
+            .filter(|r| r.verdict.repaired_accepted() != r.judge())
+            .count(),
         reconstruction_mismatches: analysis.reconstruction_mismatches(),
         counterexample: analysis.counterexample(),
         findings: findings(puzzle, analysis),
@@ -173,6 +186,8 @@ fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> RowReport {
             })
             .collect(),
         theorem: row.theorem(),
+        repaired: row.verdict.repaired_accepted(),
+        repaired_witness: row.verdict.paths_unless_loop.as_ref().err().map(|w| w.describe(puzzle)),
         twisted: row.twisted,
         judge: row.judge(),
         disagreement: row.disagreement(),
@@ -370,6 +385,10 @@ fn text(report: &Report, explain_all: bool) -> String {
         "Theorem 2.1 accepts {}, disagrees on {}; twisted criterion accepts {}, disagrees on {}\n",
         report.theorem_accepted, report.theorem_mismatches, report.twisted_accepted, report.twisted_mismatches
     );
+    out += &format!(
+        "with (3') in place of (3) (exact with repetitions): accepts {}, disagrees on {}\n",
+        report.repaired_accepted, report.repaired_mismatches
+    );
     for finding in &report.findings {
         out += &format!("{finding}\n");
     }
@@ -399,6 +418,14 @@ fn row_text(row: &RowReport, explain_all: bool) -> String {
         for c in row.conditions.iter().filter(|c| !c.holds) {
             let witness = c.witness.as_deref().unwrap_or("");
             out += &format!("        ({}) {} fails: {witness}\n", c.number, c.name);
+        }
+        match (
+            &row.repaired_witness,
+            row.conditions.iter().any(|c| c.number == 3 && !c.holds),
+        ) {
+            (Some(w), _) => out += &format!("        (3') paths unless a loop at A^c fails: {w}\n"),
+            (None, true) => out += "        (3') holds: each such path has a loop at A^c\n",
+            (None, false) => {}
         }
         for grid in &row.solutions {
             let rows: Vec<String> = grid.iter().map(|r| r.join(" ")).collect();

@@ -24,7 +24,7 @@ const MAX_PATTERNS: usize = 8;
 pub struct Args {
     /// K: pieces use the pictures of patterns 1..=K.
     #[arg(long, value_name = "K")]
-    patterns: usize,
+    patterns: u64,
     /// Include pieces with a repeated picture (Theorem 2.1 does not claim them).
     #[arg(long)]
     repetitions: bool,
@@ -40,6 +40,13 @@ pub struct Args {
     /// Only the corner check, no puzzle census.
     #[arg(long, conflicts_with_all = ["corners", "plain", "shard"])]
     corners_only: bool,
+    /// The totals from the exact polynomials in K (any K, instantly), no
+    /// enumeration.
+    #[arg(long, conflicts_with_all = ["corners", "corners_only", "plain", "shard", "no_symmetry"])]
+    exact: bool,
+    /// With --exact: also print each total as a polynomial in K.
+    #[arg(long, requires = "exact")]
+    polynomial: bool,
     /// Judge puzzle by puzzle with the recording graph (slow reference).
     #[arg(long)]
     plain: bool,
@@ -60,9 +67,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.exact {
+        return run_exact(&args);
+    }
     check_limits(&args)?;
     let census = Census {
-        patterns: args.patterns,
+        patterns: args.patterns as usize,
         repetitions: args.repetitions,
     };
     let started = Instant::now();
@@ -98,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn check_limits(args: &Args) -> anyhow::Result<()> {
-    let k = args.patterns;
+    let k = args.patterns as usize;
     if !(1..=MAX_PATTERNS).contains(&k) {
         bail!("--patterns {k}: expected 1 to {MAX_PATTERNS}");
     }
@@ -111,6 +121,99 @@ fn check_limits(args: &Args) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `--exact`: the totals (and with `--polynomial` the polynomials) from the
+/// shipped coefficients.
+fn run_exact(args: &Args) -> anyhow::Result<ExitCode> {
+    use scramble::census::exact;
+    if args.patterns == 0 {
+        bail!("--patterns 0: expected at least 1");
+    }
+    let started = Instant::now();
+    let totals = exact::totals(args.patterns, args.repetitions);
+    let probabilities = exact::probabilities(args.patterns, args.repetitions);
+    let coefficients = exact::coefficients(args.repetitions);
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        use serde_json::value::{RawValue, to_raw_value};
+        let mut fields: Vec<(String, Box<RawValue>)> = vec![
+            ("patterns".into(), to_raw_value(&args.patterns)?),
+            ("repetitions".into(), to_raw_value(&args.repetitions)?),
+            ("exact".into(), to_raw_value(&true)?),
+            ("seconds".into(), to_raw_value(&seconds)?),
+        ];
+        for (key, value) in &totals {
+            fields.push(((*key).into(), RawValue::from_string(value.to_string())?));
+        }
+        fields.push(("p_solvable".into(), to_raw_value(&probabilities.p_solvable)?));
+        fields.push(("p_unique".into(), to_raw_value(&probabilities.p_unique)?));
+        let given = probabilities.p_unique_given_solvable;
+        fields.push(("p_unique_given_solvable".into(), to_raw_value(&given)?));
+        if args.polynomial {
+            let rows = exact::KEYS.iter().zip(coefficients);
+            let rows: Vec<(String, Box<RawValue>)> = rows
+                .map(|(k, row)| Ok(((*k).to_string(), RawValue::from_string(format!("{row:?}"))?)))
+                .collect::<anyhow::Result<_>>()?;
+            fields.push(("coefficients".into(), to_raw_value(&JsonObject(rows))?));
+        }
+        print_json(&JsonObject(fields))?;
+    } else {
+        print_text(&exact_table(args, &totals, &probabilities, coefficients, seconds))?;
+    }
+    Ok(Exit::Success.into())
+}
+
+/// Fields in order, some of them exact big integers.
+struct JsonObject(Vec<(String, Box<serde_json::value::RawValue>)>);
+
+impl serde::Serialize for JsonObject {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+fn exact_table(
+    args: &Args,
+    totals: &[(&str, num_bigint::BigUint)],
+    p: &scramble::census::exact::Probabilities,
+    coefficients: &scramble::census::exact::Coefficients,
+    seconds: f64,
+) -> String {
+    use std::fmt::Write;
+    let kind = if args.repetitions {
+        "with repetitions"
+    } else {
+        "repetition-free"
+    };
+    let mut out = format!("2x2 census over K = {} patterns, {kind}, exact\n", args.patterns);
+    let width = totals
+        .iter()
+        .map(|(_, v)| v.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(16);
+    for (key, value) in totals {
+        let _ = writeln!(out, "{key:<24}  {:>width$}", value.to_string());
+    }
+    let _ = writeln!(
+        out,
+        "P(solvable) {:.6}  P(unique) {:.6}  P(unique | solvable) {:.6}",
+        p.p_solvable, p.p_unique, p.p_unique_given_solvable
+    );
+    if args.polynomial {
+        out.push_str("as polynomials in K (N_j = puzzles using exactly patterns 1..j):\n");
+        for (key, row) in scramble::census::exact::KEYS.iter().zip(coefficients) {
+            let _ = writeln!(out, "{key} = {}", scramble::census::exact::polynomial(row));
+        }
+    }
+    let _ = writeln!(out, "seconds: {seconds:.4}");
+    out
 }
 
 fn census_outcome(args: &Args, census: &Census) -> Outcome {
@@ -195,6 +298,8 @@ pub fn report_table(report: &Report) -> String {
             ("theorem_mismatches", t.theorem_mismatches),
             ("twisted_accepted", t.twisted_accepted),
             ("twisted_mismatches", t.twisted_mismatches),
+            ("repaired_accepted", t.repaired_accepted),
+            ("repaired_mismatches", t.repaired_mismatches),
         ];
         rows_table(&mut out, "", &rows);
     }
@@ -223,6 +328,8 @@ pub fn report_table(report: &Report) -> String {
             ("theorem_mismatches", c.theorem_mismatches),
             ("twisted_accepted", c.twisted_accepted),
             ("twisted_mismatches", c.twisted_mismatches),
+            ("repaired_accepted", c.repaired_accepted),
+            ("repaired_mismatches", c.repaired_mismatches),
         ];
         rows_table(&mut out, "  ", &rows);
     }

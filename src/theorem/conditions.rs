@@ -90,10 +90,25 @@ pub fn degrees_match(edges: &[SubEdge; 4]) -> Result<(), Unbalanced> {
 /// Condition 3: every directed path `X -> A -> Y` of two distinct edges has
 /// `Y = X^c`.
 pub fn paths_turn_back(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
+    bad_path(edges, |_, _| true)
+}
+
+/// Condition 3', the replacement of condition 3 that makes the theorem
+/// exact with repetitions (RESULTS.md, section 3): every directed path
+/// `X -> A -> Y` of two distinct edges has `Y = X^c`, unless the subgraph has
+/// a loop `A^c -> A^c`. Without loops it is condition 3.
+pub fn paths_turn_back_unless_loop(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
+    let loop_at = |v: Picture| edges.iter().any(|e| e.tail == v && e.head == v);
+    bad_path(edges, |a, _| !loop_at(a.head.complement()))
+}
+
+/// The first path `X -> A -> Y` of two distinct edges with `Y != X^c` that
+/// `counts`.
+fn bad_path(edges: &[SubEdge; 4], counts: impl Fn(&SubEdge, &SubEdge) -> bool) -> Result<(), BadPath> {
     let witness = edges
         .iter()
         .cartesian_product(edges)
-        .filter(|(a, b)| a.id != b.id && a.head == b.tail)
+        .filter(|(a, b)| a.id != b.id && a.head == b.tail && counts(a, b))
         .find(|(a, b)| b.head != a.tail.complement());
     match witness {
         Some((&first, &second)) => Err(BadPath { first, second }),

@@ -88,6 +88,9 @@ pub struct Verdict {
     pub paths: Result<(), BadPath>,
     /// (4) pseudo-connected.
     pub pseudo_connected: Result<(), NotPseudoConnected>,
+    /// (3') paths turn back to the complement unless the middle's
+    /// complement carries a loop: replaces (3) with repetitions.
+    pub paths_unless_loop: Result<(), BadPath>,
 }
 
 /// Evaluates the four conditions on any four edges of `graph`. Constant
@@ -114,6 +117,7 @@ pub fn evaluate_edges(edges: &[SubEdge; 4]) -> Verdict {
         degrees: conditions::degrees_match(edges),
         paths: conditions::paths_turn_back(edges),
         pseudo_connected: conditions::pseudo_connected(edges),
+        paths_unless_loop: conditions::paths_turn_back_unless_loop(edges),
     }
 }
 
@@ -122,6 +126,15 @@ impl Verdict {
     /// solution graph (for repetition-free puzzles).
     pub fn accepted(&self) -> bool {
         self.failing().is_empty()
+    }
+
+    /// Whether conditions (1), (2), (3') and (4) hold: the repaired theorem,
+    /// exact for every 2x2 puzzle, with or without repetitions.
+    pub fn repaired_accepted(&self) -> bool {
+        self.paths_unless_loop.is_ok()
+            && [Condition::Colors, Condition::Degrees, Condition::PseudoConnected]
+                .into_iter()
+                .all(|c| self.holds(c))
     }
 
     /// Whether one condition holds.

@@ -2,6 +2,7 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
+mod exact;
 mod files;
 mod explore;
 mod generate;

@@ -6,7 +6,9 @@ use serde_json::Value;
 
 use crate::{json_report, scramble};
 
-const KEYS: [&str; 12] = [
+/// Every key of `verify --json` (the exact path adds `exact` and the
+/// probabilities).
+pub(crate) const KEYS: [&str; 14] = [
     "patterns",
     "repetitions",
     "seconds",
@@ -19,6 +21,8 @@ const KEYS: [&str; 12] = [
     "theorem_mismatches",
     "twisted_accepted",
     "twisted_mismatches",
+    "repaired_accepted",
+    "repaired_mismatches",
 ];
 
 fn verify_json(args: &[&str], out: &std::path::Path) -> Value {

@@ -1,0 +1,368 @@
+//! Census totals for every `K`, exactly: each total is
+//! `sum_j C(K, j) N_j`, where `N_j` counts (or sums over) the puzzles that
+//! use exactly the patterns `1..=j` (`j <= 16`: four pieces show 16
+//! pictures). The `N_j` are shipped as data ([`coefficients`]) and were
+//! computed independently of the census's enumeration (`cargo run --release
+//! --example exact_coefficients`):
+//! - `puzzles` from Burnside's count of piece classes, `C(classes + 3, 4)`,
+//!   by inclusion-exclusion over `K = 0..=16`;
+//! - `solvable`, `unique` and `solutions` from the solved grids ([`shapes`]);
+//! - the subgraph totals (and `solutions` again) by Burnside's lemma over
+//!   corner tuples ([`subgraphs`]).
+
+mod data;
+pub mod shapes;
+pub mod subgraphs;
+
+use num_bigint::BigUint;
+use serde::Serialize;
+
+use super::pieces::burnside_count;
+use subgraphs::binomial;
+
+/// The totals, in the order and with the names of `scramble verify`.
+pub const KEYS: [&str; 11] = [
+    "puzzles",
+    "solvable",
+    "unique",
+    "solutions",
+    "solution_subgraphs",
+    "theorem_accepted",
+    "theorem_mismatches",
+    "twisted_accepted",
+    "twisted_mismatches",
+    "repaired_accepted",
+    "repaired_mismatches",
+];
+
+/// The largest `j` with a non-zero `N_j`.
+pub const MAX_J: usize = 16;
+
+/// `N_j` for `j = 0..=16`, one row per [`KEYS`] entry.
+pub type Coefficients = [[u128; MAX_J + 1]; KEYS.len()];
+
+/// The shipped `N_j` of the census with or without repetitions.
+///
+/// ```
+/// use scramble::census::exact::coefficients;
+/// // Repetition-free puzzles need 4 pictures, so 2 patterns: N_1 = 0.
+/// assert_eq!(coefficients(false)[0][1], 0);
+/// // One pattern with repetitions: the 126 puzzles of the K = 1 census.
+/// assert_eq!(coefficients(true)[0][1], 126);
+/// ```
+pub fn coefficients(repetitions: bool) -> &'static Coefficients {
+    if repetitions {
+        &data::WITH_REPETITIONS
+    } else {
+        &data::REPETITION_FREE
+    }
+}
+
+/// One total at `K` patterns: `sum_j C(K, j) N_j`, exactly.
+pub fn evaluate(row: &[u128; MAX_J + 1], patterns: u64) -> BigUint {
+    let mut choose = BigUint::from(1u32);
+    let mut total = BigUint::from(0u32);
+    for (j, &n) in row.iter().enumerate() {
+        if j as u64 > patterns {
+            break;
+        }
+        total += &choose * n;
+        choose = choose * (patterns - j as u64) / (j as u64 + 1);
+    }
+    total
+}
+
+/// The census totals at `K` patterns from the shipped coefficients, named
+/// as [`KEYS`].
+///
+/// # Complexity
+/// `O(17 * 11)` big-integer products: microseconds for any `K`.
+///
+/// ```
+/// use scramble::census::exact::totals;
+/// let t = totals(4, false);
+/// assert_eq!(t[0], ("puzzles", 1_315_142_955u64.into()));
+/// assert_eq!(t[2], ("unique", 275_417_904u64.into()));
+/// ```
+pub fn totals(patterns: u64, repetitions: bool) -> Vec<(&'static str, BigUint)> {
+    KEYS.iter()
+        .zip(coefficients(repetitions))
+        .map(|(&key, row)| (key, evaluate(row, patterns)))
+        .collect()
+}
+
+/// A total as a polynomial in `K` in the binomial basis, e.g.
+/// `126 C(K,1) + 1087674 C(K,2) + ...`.
+pub fn polynomial(row: &[u128; MAX_J + 1]) -> String {
+    let terms: Vec<String> = row
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(j, n)| format!("{n} C(K,{j})"))
+        .collect();
+    if terms.is_empty() {
+        "0".to_string()
+    } else {
+        terms.join(" + ")
+    }
+}
+
+/// Piece classes over `K` patterns: Burnside's count with repetitions,
+/// `2K(2K-1)(2K-2)(2K-3)/4` without.
+fn piece_classes(patterns: usize, repetitions: bool) -> u128 {
+    let n = 2 * patterns as u128;
+    if repetitions {
+        u128::from(burnside_count(n as u64))
+    } else if n < 4 {
+        0
+    } else {
+        n * (n - 1) * (n - 2) * (n - 3) / 4
+    }
+}
+
+/// `N_j` from the values of a polynomial total at `K = 0..=16`:
+/// `N_j = sum_K (-1)^(j-K) C(j, K) total(K)`.
+///
+/// # Panics
+/// If an `N_j` comes out negative (the values are not such a total).
+pub fn inverse_binomial(values: &[u128]) -> Vec<u128> {
+    (0..values.len())
+        .map(|j| {
+            let signed: i128 = (0..=j)
+                .map(|k| {
+                    let term = (binomial(j, k) * values[k]) as i128;
+                    if (j - k) % 2 == 0 { term } else { -term }
+                })
+                .sum();
+            u128::try_from(signed).expect("N_j >= 0")
+        })
+        .collect()
+}
+
+/// The whole computation, independent of the census: see the module
+/// documentation. `max_shape_patterns` (12 for all) bounds the solved grids
+/// enumerated; `N_j` of `solvable` and `unique` for larger `j` are left 0.
+///
+/// # Complexity
+/// Dominated by the shapes: 487 million solved grids for
+/// `max_shape_patterns = 12` (a minute or so on 2 cores), a few hundred
+/// thousand for 2.
+pub fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
+    let shapes = shapes::shape_sums(max_shape_patterns);
+    [false, true].map(|repetitions| {
+        let mut c: Coefficients = [[0; MAX_J + 1]; KEYS.len()];
+        let puzzles: Vec<u128> = (0..=MAX_J)
+            .map(|k| {
+                let p = piece_classes(k, repetitions);
+                (p + 3) * (p + 2) * (p + 1) * p / 24
+            })
+            .collect();
+        c[0].copy_from_slice(&inverse_binomial(&puzzles));
+        #[allow(clippy::needless_range_loop)] // j indexes three rows and the shapes
+        for j in 1..=max_shape_patterns.min(shapes::MAX_PATTERNS) {
+            let labellings = (1..=j as u128).product::<u128>() << j;
+            for s in 1..=shapes::MAX_SOLUTIONS {
+                let w = labellings * u128::from(shapes.get(repetitions, j, s));
+                assert_eq!(w % (4 * s as u128), 0, "each puzzle counted a whole number of times");
+                c[1][j] += w / (4 * s as u128);
+                c[3][j] += w / 4;
+                if s == 1 {
+                    c[2][j] += w / 4;
+                }
+            }
+        }
+        let rows = subgraphs::subgraph_totals(repetitions, MAX_J);
+        for (f, (name, _)) in subgraphs::FIGURES.iter().enumerate() {
+            let values: Vec<u128> = rows.iter().map(|r| r[f]).collect();
+            let n = inverse_binomial(&values);
+            let key = KEYS.iter().position(|k| k == name).expect("a census key");
+            if key == 3 {
+                for j in 1..=max_shape_patterns.min(shapes::MAX_PATTERNS) {
+                    assert_eq!(c[3][j], n[j], "solutions from shapes and from corners, j = {j}");
+                }
+            }
+            c[key].copy_from_slice(&n);
+        }
+        c
+    })
+}
+
+/// Exact probabilities for a uniformly random puzzle of the census over `K`
+/// patterns (uniform over its multisets): `P(solvable)`, `P(unique)`,
+/// `P(unique | solvable)`, as `f64`.
+pub fn probabilities(patterns: u64, repetitions: bool) -> Probabilities {
+    let t = totals(patterns, repetitions);
+    let ratio = |a: &BigUint, b: &BigUint| ratio(a, b);
+    Probabilities {
+        patterns,
+        repetitions,
+        p_solvable: ratio(&t[1].1, &t[0].1),
+        p_unique: ratio(&t[2].1, &t[0].1),
+        p_unique_given_solvable: ratio(&t[2].1, &t[1].1),
+    }
+}
+
+/// `a / b` as a float (0 when `b` is 0), exact to double precision.
+fn ratio(a: &BigUint, b: &BigUint) -> f64 {
+    if *b == BigUint::from(0u32) {
+        return 0.0;
+    }
+    let shift = b.bits().saturating_sub(100);
+    let (a, b) = (a >> shift, b >> shift);
+    let to_f = |x: &BigUint| x.to_string().parse::<f64>().expect("digits");
+    to_f(&a) / to_f(&b)
+}
+
+/// See [`probabilities`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Probabilities {
+    /// `K`.
+    pub patterns: u64,
+    /// Which census.
+    pub repetitions: bool,
+    /// `solvable / puzzles`.
+    pub p_solvable: f64,
+    /// `unique / puzzles`.
+    pub p_unique: f64,
+    /// `unique / solvable`.
+    pub p_unique_given_solvable: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::census::{Census, symmetric};
+
+    fn row(repetitions: bool, key: &str) -> &'static [u128; MAX_J + 1] {
+        &coefficients(repetitions)[KEYS.iter().position(|k| *k == key).expect("a key")]
+    }
+
+    /// Recomputes what is cheap (puzzles and the subgraph totals for every
+    /// `j`, the shapes over at most 2 patterns) and compares with the data.
+    #[test]
+    fn shipped_coefficients_match_a_recomputation() {
+        let recomputed = compute(2);
+        for (repetitions, c) in [false, true].into_iter().zip(&recomputed) {
+            for (key, (fresh, shipped)) in KEYS.iter().zip(c.iter().zip(coefficients(repetitions))) {
+                let upto = if ["solvable", "unique"].contains(key) { 2 } else { MAX_J };
+                assert_eq!(fresh[..=upto], shipped[..=upto], "{key}, repetitions {repetitions}");
+            }
+        }
+    }
+
+    /// A solvable puzzle uses at most 12 patterns, and with 12 every picture
+    /// is its own pattern: `12! 2^12` solved grids, one puzzle per 4
+    /// (whole-grid turns), each with one solution.
+    #[test]
+    fn top_coefficients_have_closed_forms() {
+        let twelve: u128 = (1..=12).product::<u128>() << 12;
+        for repetitions in [false, true] {
+            for key in ["solvable", "unique", "solutions"] {
+                let r = row(repetitions, key);
+                assert_eq!(r[12], twelve / 4, "{key}");
+                assert!(r[13..].iter().all(|&n| n == 0), "{key}");
+            }
+            assert!(row(repetitions, "theorem_accepted")[13..].iter().all(|&n| n == 0));
+            assert!(row(repetitions, "repaired_mismatches").iter().all(|&n| n == 0));
+            assert!(row(repetitions, "twisted_mismatches").iter().all(|&n| n == 0));
+        }
+        assert!(row(false, "theorem_mismatches").iter().all(|&n| n == 0));
+    }
+
+    /// The polynomial against the census enumeration, every key.
+    #[test]
+    fn polynomial_equals_the_enumerated_census() {
+        for (patterns, repetitions) in [(1, false), (2, false), (3, false), (1, true), (2, true)] {
+            let census = Census { patterns, repetitions };
+            let t = symmetric::run(&census, 0, &()).tally.totals();
+            let enumerated = [
+                t.puzzles,
+                t.solvable,
+                t.unique,
+                t.solutions,
+                t.solution_subgraphs,
+                t.theorem_accepted,
+                t.theorem_mismatches,
+                t.twisted_accepted,
+                t.twisted_mismatches,
+                t.repaired_accepted,
+                t.repaired_mismatches,
+            ];
+            let exact: Vec<BigUint> = totals(patterns as u64, repetitions)
+                .into_iter()
+                .map(|(_, v)| v)
+                .collect();
+            let enumerated: Vec<BigUint> = enumerated.into_iter().map(BigUint::from).collect();
+            assert_eq!(exact, enumerated, "K = {patterns}, repetitions {repetitions}");
+        }
+    }
+
+    /// Every census total RESULTS.md lists (K = 1..7 repetition-free,
+    /// K = 1..5 with repetitions): puzzles, solvable, unique, solutions,
+    /// solution subgraphs, theorem accepted (and mismatches with
+    /// repetitions), as printed by `scramble verify --patterns K`.
+    #[test]
+    fn polynomial_reproduces_every_enumerated_total_in_results() {
+        #[rustfmt::skip]
+        let free: [[u64; 6]; 7] = [
+            [0, 0, 0, 0, 0, 0],
+            [126, 120, 0, 878, 582, 582],
+            [2_919_735, 1_783_467, 800_772, 3_461_478, 3_074_040, 3_074_040],
+            [1_315_142_955, 371_495_508, 275_417_904, 493_322_052, 466_362_444, 466_362_444],
+            [105_520_561_965, 13_933_885_830, 11_948_083_080, 16_213_311_140, 15_688_004_040, 15_688_004_040],
+            [3_248_565_095_655, 219_296_249_100, 199_773_585_840, 240_698_440_290, 235_535_786_370, 235_535_786_370],
+            [54_270_502_912_626, 2_038_421_760_585, 1_914_988_771_500, 2_170_350_984_858, 2_137_254_007_392, 2_137_254_007_392],
+        ];
+        #[rustfmt::skip]
+        let with: [[u64; 7]; 5] = [
+            [126, 88, 0, 10_212, 5_784, 2_346, 3_438],
+            [1_088_430, 775_901, 23_724, 6_440_080, 5_564_088, 2_358_820, 3_205_268],
+            [540_597_876, 249_701_436, 86_068_020, 638_834_172, 598_453_260, 322_080_930, 276_372_330],
+            [49_783_326_615, 11_556_047_226, 7_153_259_112, 18_651_068_256, 17_973_309_824, 11_179_494_680, 6_793_815_144],
+            [1_711_198_204_045, 198_506_585_660, 151_373_163_960, 262_736_996_020, 256_544_942_720, 174_779_190_810, 81_765_751_910],
+        ];
+        let check = |k: usize, repetitions: bool, expected: &[u64]| {
+            let t = totals(k as u64 + 1, repetitions);
+            for (i, &e) in expected.iter().enumerate() {
+                assert_eq!(
+                    t[i].1,
+                    BigUint::from(e),
+                    "K = {}, {}, repetitions {repetitions}",
+                    k + 1,
+                    t[i].0
+                );
+            }
+            // Twisted and repaired criteria are exact; the theorem is exact without repetitions.
+            assert_eq!(t[7].1, t[4].1);
+            assert_eq!(t[9].1, t[4].1);
+            assert_eq!(&t[8].1 + &t[10].1, BigUint::from(0u32));
+        };
+        free.iter().enumerate().for_each(|(k, e)| check(k, false, e));
+        with.iter().enumerate().for_each(|(k, e)| check(k, true, e));
+    }
+
+    /// For large K, `puzzles` is still Burnside's `C(p + 3, 4)`.
+    #[test]
+    fn puzzles_for_large_k_match_the_formula() {
+        for k in [8u64, 100, 10_000] {
+            for repetitions in [false, true] {
+                let n = BigUint::from(2 * k);
+                let p = if repetitions {
+                    (n.pow(4) + n.pow(2) + &n * 2u32) / 4u32
+                } else {
+                    &n * (&n - 1u32) * (&n - 2u32) * (&n - 3u32) / 4u32
+                };
+                let expected = (&p + 3u32) * (&p + 2u32) * (&p + 1u32) * &p / 24u32;
+                assert_eq!(evaluate(row(repetitions, "puzzles"), k), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn inverse_binomial_inverts_evaluate() {
+        let values: Vec<u128> = (0..=MAX_J as u64)
+            .map(|k| u128::try_from(evaluate(row(true, "solvable"), k)).expect("small"))
+            .collect();
+        assert_eq!(inverse_binomial(&values), row(true, "solvable").to_vec());
+    }
+}
