@@ -87,7 +87,11 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
             })
             .collect(),
         solutions: verdict.solutions.iter().map(|s| grid_rows(puzzle, s)).collect(),
-        pictures: if options.no_pictures { Vec::new() } else { write_all(&dir, files)? },
+        pictures: if options.no_pictures {
+            Vec::new()
+        } else {
+            write_all(&dir, files)?
+        },
         renderer: pictures.used(),
     };
     if options.json {

@@ -1,8 +1,8 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
 pub mod exit_codes;
-mod export;
 mod explore;
+mod export;
 mod generate;
 mod graph;
 mod inspect;

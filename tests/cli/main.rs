@@ -3,8 +3,8 @@
 
 mod bad_input;
 mod exact;
-mod files;
 mod explore;
+mod files;
 mod generate;
 mod graph;
 mod hard;
