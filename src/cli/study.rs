@@ -100,7 +100,7 @@ fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
     }
     if args.sweep && args.sweep_counts.len() != args.sweep_sizes.len() {
         anyhow::bail!(
-            "--sweep-counts has {} numbers for {} sizes: give one count per size",
+            "--sweep-counts has {} numbers for {} sizes: give one number per size",
             args.sweep_counts.len(),
             args.sweep_sizes.len()
         );

@@ -171,7 +171,7 @@ fn merge_validates_what_it_reads() {
         ])
         .assert()
         .success()
-        .stdout(predicate::str::contains("puzzles                          126"));
+        .stdout(predicate::str::contains("puzzles                           126"));
     merge_rejects("shard_index_zero.json", "shard 0/2, expected I/N with 1 <= I <= N");
     merge_rejects("shard_index_beyond.json", "shard 3/2, expected I/N with 1 <= I <= N");
     merge_rejects("shard_count_zero.json", "shard 0/0, expected I/N");
