@@ -175,9 +175,11 @@ pub fn wilson(hits: usize, n: usize) -> (f64, f64) {
     let centre = p + z * z / (2.0 * n);
     let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     let scale = 1.0 + z * z / n;
+    // The interval always contains p; clamping removes rounding (a low end
+    // of 3e-17 for 0 hits).
     (
-        ((centre - spread) / scale).max(0.0),
-        ((centre + spread) / scale).min(1.0),
+        ((centre - spread) / scale).clamp(0.0, p),
+        ((centre + spread) / scale).clamp(p, 1.0),
     )
 }
 

@@ -256,7 +256,7 @@ fn uniqueness_counts_match_solve() {
         .args(["study", "uniqueness", "--sizes", "2,3", "--counts", "5"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("one count per size"));
+        .stderr(predicate::str::contains("one number per size"));
 }
 
 #[test]
