@@ -83,7 +83,9 @@ pub struct Rendered {
 /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
 /// let dot = recording_dot(&puzzle, &RecordingGraph::new(&puzzle), Selection::Full, "G(P)");
 /// assert!(dot.starts_with("digraph recording {"));
-/// assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
+/// // Each of the four edges leaving 1+ is drawn as four DOT edges: halo and
+/// // stroke, each split at the arrowhead.
+/// assert_eq!(dot.matches("\"1+\" -> ").count(), 4 * 4);
 /// ```
 pub fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
     let layout = Layout::new(puzzle, graph).with_title(title);
