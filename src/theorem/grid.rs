@@ -699,7 +699,7 @@ mod tests {
                     assert_eq!(verdict.accepted(), !expected.is_empty(), "{puzzle}\n{h:?}\n{verdict:?}");
                     assert_eq!(verdict.solutions, expected, "{puzzle}\n{h:?}");
                     let allowed: Vec<bool> = (0..4 * puzzle.pieces().len()).map(|e| h.contains(&e)).collect();
-                    let (glued, _) = Gluer::new(&puzzle, Some(&allowed)).count();
+                    let (glued, _, _) = Gluer::new(&puzzle, Some(&allowed)).count();
                     assert_eq!(glued, expected.len() as u64);
                     checked += 1;
                 }
