@@ -23,7 +23,7 @@ use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
-use super::subgraphs::grid_rows;
+use super::pictures::grid_rows;
 use super::{PuzzleArg, print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
