@@ -38,11 +38,6 @@ impl Bar {
         Bar(spinner)
     }
 
-    /// One more step done.
-    pub fn inc(&self, n: u64) {
-        self.0.inc(n);
-    }
-
     /// Removes the bar from the terminal.
     pub fn finish_and_clear(&self) {
         self.0.finish_and_clear();

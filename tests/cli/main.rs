@@ -18,6 +18,9 @@ mod study;
 mod subgraphs;
 mod verify;
 
+#[path = "../../src/render/neato_check.rs"]
+mod neato_check;
+
 use assert_cmd::Command;
 
 /// The `scramble` binary, run from the crate root so fixture paths are short.
