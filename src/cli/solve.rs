@@ -7,6 +7,10 @@
 //! at the first solution instead (on every core from 4x4 up, the same
 //! solution as on one). Exit 1 when there is no solution.
 //!
+//! `--list` lists the solutions too, one line each in search order (the
+//! numbering of `inspect --solution N` with the default order), at most
+//! `--list-limit` of them; the count stays exact.
+//!
 //! `--time-limit SECONDS` and Ctrl-C stop the search early: what was found
 //! so far is reported as partial (`"complete": false` and `"stopped"` in
 //! JSON; counts are then lower bounds) and the exit code is 3, unless a
@@ -48,6 +52,13 @@ pub struct Args {
     /// Seed of the `random` order.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Also list the solutions, one line each (rows of `piece@rotation`), in
+    /// search order, up to `--list-limit`; the count stays exact.
+    #[arg(long, conflicts_with = "first")]
+    list: bool,
+    /// The most solutions `--list` shows (a note says when the list is cut).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    list_limit: u64,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(long)]
     stats: bool,
@@ -100,6 +111,18 @@ struct Report {
     /// The solution shown, rows of `piece@rotation`.
     solution: Option<Vec<Vec<String>>>,
     svg: Option<PathBuf>,
+    /// `--list`: the solutions, in search order, each as rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed: Option<Listed>,
+}
+
+/// What `--list` shows: the first `limit` solutions in search order.
+#[derive(Serialize)]
+struct Listed {
+    limit: u64,
+    /// Fewer are listed than were counted (the cap cut the list).
+    truncated: bool,
+    solutions: Vec<Vec<Vec<String>>>,
 }
 
 /// A positive number of seconds.
@@ -127,8 +150,12 @@ fn stop(args: &Args) -> (Stop, Arc<AtomicBool>) {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
+    if args.list && args.method == Method::Graph {
+        anyhow::bail!("--list lists the backtracker's solutions: it needs --method backtrack");
+    }
     let solver = Solver::new(&puzzle, args.order, args.seed)?;
     let (stop, interrupted) = stop(&args);
+    let mut kept = Vec::new();
     let (count, shown) = if args.method == Method::Graph {
         graph_search(&puzzle, args.first)
     } else if args.first {
@@ -141,10 +168,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         (count, found)
     } else {
-        let count = count_all(&solver, puzzle.size(), &stop);
-        let shown = (!count.stats.stopped && count.solutions > 0)
-            .then(|| solver.first().0)
-            .flatten();
+        let keep = if args.list { args.list_limit } else { 1 };
+        let count;
+        (count, kept) = count_all(&solver, puzzle.size(), &stop, keep);
+        let shown = (!count.stats.stopped).then(|| kept.first().cloned()).flatten();
         (count, shown)
     };
     let complete = !count.stats.stopped;
@@ -174,6 +201,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes_per_second: count.stats.nodes_per_second(),
         solution: shown.as_ref().map(|a| grid_rows(&puzzle, a)),
         svg,
+        listed: args.list.then(|| Listed {
+            limit: args.list_limit,
+            truncated: (kept.len() as u64) < count.solutions,
+            solutions: kept.iter().map(|a| grid_rows(&puzzle, a)).collect(),
+        }),
     };
     if args.json {
         print_json(&report)?;
@@ -224,15 +256,15 @@ fn graph_search(puzzle: &Puzzle, first: bool) -> (Count, Option<Arrangement>) {
 }
 
 /// Counts on every core for 4x4 and larger, with a progress bar on a
-/// terminal.
-fn count_all(solver: &Solver, size: usize, stop: &Stop) -> Count {
+/// terminal, keeping the first `keep` solutions in search order.
+fn count_all(solver: &Solver, size: usize, stop: &Stop, keep: u64) -> (Count, Vec<Arrangement>) {
     if size < 4 {
-        return solver.count_until(stop);
+        return solver.count_keeping(stop, keep);
     }
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} subtrees {elapsed}").expect("template"));
     bar.set_message("counting");
-    let count = solver.count_parallel_with(stop, |p| match p {
+    let count = solver.count_parallel_keeping(stop, keep, |p| match p {
         Progress::Subtrees(n) => bar.set_length(n as u64),
         Progress::Done => bar.inc(1),
     });
@@ -279,6 +311,30 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
     }
     if let Some(stats) = stats {
         out += &stats_text(stats);
+    }
+    if let Some(listed) = &report.listed {
+        out += &list_text(report, listed);
+    }
+    out
+}
+
+/// `--list`'s lines: a heading that says whether the list is whole, then
+/// one numbered line per solution, rows separated by `/`.
+fn list_text(report: &Report, listed: &Listed) -> String {
+    let shown = listed.solutions.len();
+    let which = match (report.complete, listed.truncated) {
+        (false, _) => format!("{shown} found before the search stopped"),
+        (true, false) => format!("all {shown}"),
+        (true, true) => format!(
+            "the first {shown} of {}; --list-limit N lists more",
+            report.solutions
+        ),
+    };
+    let mut out = format!("solutions in {} ({which}):
+", search_name(report));
+    for (i, rows) in listed.solutions.iter().enumerate() {
+        let rows: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+        out += &format!("  {:>width$}  {}\n", i + 1, rows.join(" / "), width = shown.to_string().len());
     }
     out
 }

@@ -19,7 +19,7 @@ mod stats;
 mod stop;
 mod tables;
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -189,15 +189,55 @@ impl Solver {
     /// [`Solver::first`] until `stop`: `None` with
     /// [`Stats::stopped`] set when it stopped before finding one.
     pub fn first_until(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
-        let started = Instant::now();
-        let mut state = State::new();
-        let mut found = None;
+        let walked = self.walk(State::new(), stop, 0..1, 1, Instant::now());
+        (walked.kept.into_iter().next(), walked.stats)
+    }
+
+    /// The solution of number `index` (from 0) in search order, the
+    /// `index`-th of [`Solver::solutions`], searching no further than it;
+    /// with the number of solutions met, which is the exact count when
+    /// there are too few (then `None`). `nth(0)` is [`Solver::first`]'s.
+    ///
+    /// # Complexity
+    /// The search up to that solution (the whole search when there are
+    /// fewer), keeping only that one.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Solver};
+    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let all = solver.solutions().0;
+    /// assert_eq!(solver.nth(1).0.as_ref(), all.get(1));
+    /// assert_eq!(solver.nth(all.len() as u64), (None, all.len() as u64));
+    /// ```
+    pub fn nth(&self, index: u64) -> (Option<Arrangement>, u64) {
+        let end_after = index.saturating_add(1);
+        let walked = self.walk(State::new(), &stop::NEVER, index..end_after, end_after, Instant::now());
+        (walked.kept.into_iter().next(), walked.solutions)
+    }
+
+    /// Searches below `state` on this thread until `stop`: counts every
+    /// solution, keeps those whose number (from 0, in search order) is in
+    /// `keep`, and ends after `end_after` solutions.
+    fn walk(&self, mut state: State, stop: &Stop, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
+        let (mut solutions, mut kept) = (0, Vec::new());
         let n = self.grid.n;
         let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, n * n, |s| {
-            found = Some(s.arrangement(n));
-            ControlFlow::Break(())
+            if keep.contains(&solutions) {
+                kept.push(s.arrangement(n));
+            }
+            solutions += 1;
+            if solutions < end_after {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
         }));
-        (found, self.stats(&state, started))
+        Walked {
+            solutions,
+            kept,
+            stats: self.stats(&state, started),
+        }
     }
 
     /// The same solution as [`Solver::first`] (the first in search order),
@@ -241,15 +281,8 @@ impl Solver {
 
     /// One solution per rotation class, in search order.
     pub fn solutions(&self) -> (Vec<Arrangement>, Stats) {
-        let started = Instant::now();
-        let mut state = State::new();
-        let mut found = Vec::new();
-        let n = self.grid.n;
-        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, n * n, |s| {
-            found.push(s.arrangement(n));
-            ControlFlow::Continue(())
-        }));
-        (found, self.stats(&state, started))
+        let walked = self.walk(State::new(), &stop::NEVER, 0..u64::MAX, u64::MAX, Instant::now());
+        (walked.kept, walked.stats)
     }
 
     /// Counts solutions on this thread.
@@ -260,15 +293,28 @@ impl Solver {
     /// [`Solver::count`] until `stop`: when it stops early the count is a
     /// lower bound and [`Stats::stopped`] is set.
     pub fn count_until(&self, stop: &Stop) -> Count {
-        let started = Instant::now();
-        let mut state = State::new();
-        let mut solutions = 0;
-        let limit = self.cell_count();
-        let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, limit, |_| {
-            solutions += 1;
-            ControlFlow::Continue(())
-        }));
-        counted(solutions, self.stats(&state, started))
+        self.count_keeping(stop, 0).0
+    }
+
+    /// [`Solver::count_until`] that also keeps the first `keep` solutions
+    /// in search order (those of [`Solver::solutions`]), from the same
+    /// search: the count stays exact however small `keep` is.
+    ///
+    /// # Complexity
+    /// The full search, plus `O(keep * n^2)` to keep solutions.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Solver, Stop};
+    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let (count, kept) = solver.count_keeping(&Stop::never(), 2);
+    /// assert_eq!(count.solutions, solver.count().solutions);
+    /// assert_eq!(kept[..], solver.solutions().0[..2]);
+    /// assert_eq!(kept.len(), 2);
+    /// ```
+    pub fn count_keeping(&self, stop: &Stop, keep: u64) -> (Count, Vec<Arrangement>) {
+        let walked = self.walk(State::new(), stop, 0..keep, u64::MAX, Instant::now());
+        (counted(walked.solutions, walked.stats), walked.kept)
     }
 
     /// Counts solutions on every core: the first cells' choices are
@@ -282,34 +328,41 @@ impl Solver {
     /// bound and [`Stats::stopped`] is set), telling `progress` how many
     /// subtrees there are, then each time one is done (for a progress bar).
     pub fn count_parallel_with(&self, stop: &Stop, progress: impl Fn(Progress) + Sync) -> Count {
+        self.count_parallel_keeping(stop, 0, progress).0
+    }
+
+    /// [`Solver::count_parallel_with`] that also keeps the first `keep`
+    /// solutions in search order, the same as [`Solver::count_keeping`]'s:
+    /// each subtree keeps its first `keep`, and the subtrees are joined in
+    /// search order.
+    pub fn count_parallel_keeping(
+        &self,
+        stop: &Stop,
+        keep: u64,
+        progress: impl Fn(Progress) + Sync,
+    ) -> (Count, Vec<Arrangement>) {
         let started = Instant::now();
-        let cells = self.cell_count();
         let (mut stats, prefixes) = self.split();
         progress(Progress::Subtrees(prefixes.len()));
-        let (solutions, rest) = prefixes
+        let walked: Vec<Walked> = prefixes
             .into_par_iter()
             .map(|mut state| {
                 state.reset_counters();
-                let mut solutions = 0;
-                let _ = with_search!(self, Halt::on(stop), search => {
-                    search.enter_and_run(&mut state, cells, |_| {
-                        solutions += 1;
-                        ControlFlow::Continue(())
-                    })
-                });
+                let walked = self.walk(state, stop, 0..keep, u64::MAX, started);
                 progress(Progress::Done);
-                (solutions, self.stats(&state, started))
+                walked
             })
-            .reduce(
-                || (0, Stats::new(cells)),
-                |(a, mut sa), (b, sb)| {
-                    sa.add(&sb);
-                    (a + b, sa)
-                },
-            );
-        stats.add(&rest);
+            .collect();
+        let mut solutions = 0;
+        let mut kept = Vec::new();
+        for part in walked {
+            solutions += part.solutions;
+            stats.add(&part.stats);
+            let room = usize::try_from(keep).unwrap_or(usize::MAX) - kept.len();
+            kept.extend(part.kept.into_iter().take(room));
+        }
         stats.elapsed = started.elapsed();
-        counted(solutions, stats)
+        (counted(solutions, stats), kept)
     }
 
     /// The subtrees a parallel search shares out, in search order: every
@@ -335,6 +388,13 @@ impl Solver {
         }));
         (self.stats(&state, started), prefixes)
     }
+}
+
+/// What a search on one thread found.
+struct Walked {
+    solutions: u64,
+    kept: Vec<Arrangement>,
+    stats: Stats,
 }
 
 fn counted(solutions: u64, stats: Stats) -> Count {
