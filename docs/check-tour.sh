@@ -2,7 +2,9 @@
 # Runs README.md as a new user would, on a fresh clone: README's tour must
 # run as typed and print what README shows.
 #
-#   docs/check-tour.sh            # from the repository root (or anywhere in it)
+#   docs/check-tour.sh              # from anywhere in the repository
+#   docs/check-tour.sh --no-setup   # skip step 2: the `scramble` on PATH
+#                                   # runs the tour (to iterate on README)
 #
 # 1. Clones the repository's HEAD (committed work only) into a temporary
 #    folder, with `shared` beside it (a symlink to the `../shared` beside
@@ -24,18 +26,23 @@
 #    changed no tracked file and left no untracked file outside ignored
 #    folders.
 #
-# Builds go to one target folder kept between runs (dependencies are built
-# once): $CHECK_TOUR_TARGET, default `target/check-tour` of this
-# repository (the repository's own `target/` is not used: the clone's
-# newer files would make cargo treat its artifacts as fresh for this
-# working tree). The clone is removed at the end unless KEEP=1.
+# Builds go to this repository's `target/` (or $CHECK_TOUR_TARGET), so
+# dependencies are not built again; only the crate itself is (the clone's
+# files are newer). That is safe only when the working tree is HEAD: cargo
+# would later take the clone's artifacts as fresh for older, different
+# files. So the script refuses to run with uncommitted changes to tracked
+# files. The clone is removed at the end unless KEEP=1.
 # Exit 0 when every check passes, 1 otherwise.
 set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 shared=$(cd "$repo/.." && pwd)/shared
 test -d "$shared" || { echo "check-tour: $shared is missing (README's tour needs ../shared)" >&2; exit 1; }
-export CARGO_TARGET_DIR=${CHECK_TOUR_TARGET:-$repo/target/check-tour}
+export CARGO_TARGET_DIR=${CHECK_TOUR_TARGET:-$repo/target}
+if [ -n "$(git -C "$repo" status --porcelain --untracked-files=no)" ]; then
+    echo "check-tour: commit first: it checks HEAD and shares $CARGO_TARGET_DIR with this working tree" >&2
+    exit 1
+fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-tour.XXXXXX")
 [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$tmp"' EXIT
 started=$SECONDS
@@ -49,6 +56,9 @@ git clone --quiet --no-hardlinks "$repo" "$tmp/scramble"
 ln -s "$shared" "$tmp/shared"
 cd "$tmp/scramble"
 
+if [ "${1:-}" = --no-setup ]; then
+    say "no set-up: the tour runs $(command -v scramble)"
+else
 setup_run=$(grep -m1 '^cargo run --release -- graph ' README.md)
 setup_test=$(grep -m1 '^cargo test' README.md)
 install=$(grep -m1 '^cargo install --path \.' README.md)
@@ -61,7 +71,8 @@ bash -c "$install --quiet --root '$tmp/root'" </dev/null || fail "$install faile
 export PATH="$tmp/root/bin:$PATH"
 [ "$(command -v scramble)" = "$tmp/root/bin/scramble" ] || fail "scramble on PATH is $(command -v scramble)"
 # A set-up that rewrote tracked files would hide from the last check.
-git status --porcelain | grep -q . && fail "the set-up changed the clone: $(git status --porcelain)"
+if [ -n "$(git status --porcelain)" ]; then fail "the set-up changed the clone: $(git status --porcelain)"; fi
+fi
 
 # The tour as `command<TAB>expected exit code<TAB>first line<TAB>last line`
 # of the output README shows (line numbers of README.md).
