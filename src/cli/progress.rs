@@ -89,7 +89,11 @@ mod tests {
     fn no_eta_early_in_a_run() {
         // The case of issue 10: a 2.6 s verify run said "eta 47m" at once.
         for (done, total, ms) in [(1, 1000, 50), (0, 1000, 5000), (99, 1000, 20_000), (900, 1000, 2600)] {
-            assert_eq!(eta(done, total, Duration::from_millis(ms)), None, "{done}/{total} {ms} ms");
+            assert_eq!(
+                eta(done, total, Duration::from_millis(ms)),
+                None,
+                "{done}/{total} {ms} ms"
+            );
         }
         assert_eq!(eta(5, 0, Duration::from_secs(9)), None, "no length yet");
         assert_eq!(eta(10, 10, Duration::from_secs(9)), None, "done");

@@ -325,16 +325,17 @@ fn list_text(report: &Report, listed: &Listed) -> String {
     let which = match (report.complete, listed.truncated) {
         (false, _) => format!("{shown} found before the search stopped"),
         (true, false) => format!("all {shown}"),
-        (true, true) => format!(
-            "the first {shown} of {}; --list-limit N lists more",
-            report.solutions
-        ),
+        (true, true) => format!("the first {shown} of {}; --list-limit N lists more", report.solutions),
     };
-    let mut out = format!("solutions in {} ({which}):
-", search_name(report));
+    let mut out = format!("solutions in {} ({which}):\n", search_name(report));
     for (i, rows) in listed.solutions.iter().enumerate() {
         let rows: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
-        out += &format!("  {:>width$}  {}\n", i + 1, rows.join(" / "), width = shown.to_string().len());
+        out += &format!(
+            "  {:>width$}  {}\n",
+            i + 1,
+            rows.join(" / "),
+            width = shown.to_string().len()
+        );
     }
     out
 }

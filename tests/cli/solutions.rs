@@ -56,7 +56,10 @@ fn check_list(report: &Value, puzzle: &Puzzle, order: Order, limit: usize) {
     assert!(listed.iter().all(|a| a.is_solution(puzzle)));
     assert_eq!(report["listed"]["truncated"], count.solutions > limit as u64);
     assert_eq!(report["listed"]["limit"], limit);
-    assert_eq!(report["solution"], report["listed"]["solutions"][0], "the first is shown");
+    assert_eq!(
+        report["solution"], report["listed"]["solutions"][0],
+        "the first is shown"
+    );
 }
 
 #[test]
@@ -157,12 +160,22 @@ fn inspect_solution_n_is_the_n_th_of_the_list() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|row| row.as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect::<Vec<_>>().join(" "))
+            .map(|row| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect();
         assert!(grid.contains(&rows.join(" / ")), "the picture draws solution {n}");
     }
     let first = json_report(&["inspect", "fixtures/paper2x2.txt"], out.path());
-    assert_eq!(first["solution"], list["listed"]["solutions"][0], "the default is the first");
+    assert_eq!(
+        first["solution"], list["listed"]["solutions"][0],
+        "the default is the first"
+    );
 }
 
 #[test]
