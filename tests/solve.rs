@@ -48,6 +48,9 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         let (first, _) = solver.first();
         assert_eq!(first.is_some(), expected > 0);
         assert!(first.as_ref().is_none_or(|a| a.is_solution(puzzle)));
+        assert_eq!(count.first, first, "{order:?}: a count keeps the first solution");
+        let counted_first = solver.count_parallel().first;
+        assert_eq!(counted_first, first, "{order:?}: so does a parallel count");
         let (parallel, stats) = solver.first_parallel(&Stop::never());
         assert_eq!(
             parallel, first,
@@ -67,7 +70,7 @@ fn check_keeping(solver: &Solver, all: &[Arrangement]) {
         let (count, kept) = solver.count_keeping(&Stop::never(), keep);
         assert_eq!(count.solutions, total);
         assert_eq!(kept[..], all[..all.len().min(keep as usize)], "keep {keep}");
-        let (parallel, kept_parallel) = solver.count_parallel_keeping(&Stop::never(), keep, |_| ());
+        let (parallel, kept_parallel) = solver.count_parallel_keeping(&Stop::never(), keep, &());
         assert_eq!(parallel.solutions, total);
         assert_eq!(kept_parallel, kept, "keep {keep} in parallel");
     }
@@ -212,7 +215,7 @@ fn stopped_searches_report_partial_counts() {
     let partial = solver.count_until(&expired);
     assert!(partial.stats.stopped);
     assert!(partial.solutions < full.solutions && partial.stats.nodes() < full.stats.nodes());
-    let parallel = solver.count_parallel_with(&expired, |_| ());
+    let parallel = solver.count_parallel_with(&expired, &());
     assert!(parallel.stats.stopped && parallel.solutions < full.solutions);
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let cancelled = Stop::never().cancelled_by(flag);

@@ -41,17 +41,12 @@ pub struct Count {
     pub solutions: u64,
     /// Solution arrangements: `4 * solutions`.
     pub arrangements: u64,
+    /// The first solution in search order ([`Solver::first`]'s), kept by
+    /// the count itself so that showing it needs no second search.
+    #[serde(skip)]
+    pub first: Option<Arrangement>,
     /// The search's statistics.
     pub stats: Stats,
-}
-
-/// What a parallel count reports while it runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
-    /// The number of subtrees the search was split into.
-    Subtrees(usize),
-    /// One subtree is done.
-    Done,
 }
 
 /// The fast backtracker for one puzzle and one order.
@@ -293,12 +288,13 @@ impl Solver {
     /// [`Solver::count`] until `stop`: when it stops early the count is a
     /// lower bound and [`Stats::stopped`] is set.
     pub fn count_until(&self, stop: &Stop) -> Count {
-        self.count_keeping(stop, 0).0
+        self.count_keeping(stop, 1).0
     }
 
     /// [`Solver::count_until`] that also keeps the first `keep` solutions
     /// in search order (those of [`Solver::solutions`]), from the same
-    /// search: the count stays exact however small `keep` is.
+    /// search: the count stays exact however small `keep` is. The count's
+    /// [`Count::first`] is kept even when `keep` is 0.
     ///
     /// # Complexity
     /// The full search, plus `O(keep * n^2)` to keep solutions.
@@ -313,22 +309,23 @@ impl Solver {
     /// assert_eq!(kept.len(), 2);
     /// ```
     pub fn count_keeping(&self, stop: &Stop, keep: u64) -> (Count, Vec<Arrangement>) {
-        let walked = self.walk(State::new(), stop, 0..keep, u64::MAX, Instant::now());
-        (counted(walked.solutions, walked.stats), walked.kept)
+        let walked = self.walk(State::new(), stop, 0..keep.max(1), u64::MAX, Instant::now());
+        walked.count(keep)
     }
 
     /// Counts solutions on every core: the first cells' choices are
     /// enumerated until there are enough subtrees, which rayon shares out.
     /// The result, statistics included, equals [`Solver::count`]'s.
     pub fn count_parallel(&self) -> Count {
-        self.count_parallel_with(&stop::NEVER, |_| ())
+        self.count_parallel_with(&stop::NEVER, &())
     }
 
     /// [`Solver::count_parallel`] until `stop` (then the count is a lower
-    /// bound and [`Stats::stopped`] is set), telling `progress` how many
-    /// subtrees there are, then each time one is done (for a progress bar).
-    pub fn count_parallel_with(&self, stop: &Stop, progress: impl Fn(Progress) + Sync) -> Count {
-        self.count_parallel_keeping(stop, 0, progress).0
+    /// bound and [`Stats::stopped`] is set), reporting subtrees to
+    /// `progress`: their number, then each one done. The first solution is
+    /// the earliest subtree's first, so it is [`Solver::first`]'s.
+    pub fn count_parallel_with(&self, stop: &Stop, progress: &dyn crate::Progress) -> Count {
+        self.count_parallel_keeping(stop, 1, progress).0
     }
 
     /// [`Solver::count_parallel_with`] that also keeps the first `keep`
@@ -339,30 +336,33 @@ impl Solver {
         &self,
         stop: &Stop,
         keep: u64,
-        progress: impl Fn(Progress) + Sync,
+        progress: &dyn crate::Progress,
     ) -> (Count, Vec<Arrangement>) {
         let started = Instant::now();
-        let (mut stats, prefixes) = self.split();
-        progress(Progress::Subtrees(prefixes.len()));
+        let (stats, prefixes) = self.split();
+        progress.start(prefixes.len() as u64);
         let walked: Vec<Walked> = prefixes
             .into_par_iter()
             .map(|mut state| {
                 state.reset_counters();
-                let walked = self.walk(state, stop, 0..keep, u64::MAX, started);
-                progress(Progress::Done);
+                let walked = self.walk(state, stop, 0..keep.max(1), u64::MAX, started);
+                progress.advance(1);
                 walked
             })
             .collect();
-        let mut solutions = 0;
-        let mut kept = Vec::new();
+        let mut whole = Walked {
+            solutions: 0,
+            kept: Vec::new(),
+            stats,
+        };
         for part in walked {
-            solutions += part.solutions;
-            stats.add(&part.stats);
-            let room = usize::try_from(keep).unwrap_or(usize::MAX) - kept.len();
-            kept.extend(part.kept.into_iter().take(room));
+            whole.solutions += part.solutions;
+            whole.stats.add(&part.stats);
+            let room = usize::try_from(keep.max(1)).unwrap_or(usize::MAX) - whole.kept.len();
+            whole.kept.extend(part.kept.into_iter().take(room));
         }
-        stats.elapsed = started.elapsed();
-        (counted(solutions, stats), kept)
+        whole.stats.elapsed = started.elapsed();
+        whole.count(keep)
     }
 
     /// The subtrees a parallel search shares out, in search order: every
@@ -390,18 +390,33 @@ impl Solver {
     }
 }
 
-/// What a search on one thread found.
+/// What a search on one thread found: the count and the solutions kept.
 struct Walked {
     solutions: u64,
     kept: Vec<Arrangement>,
     stats: Stats,
 }
 
-fn counted(solutions: u64, stats: Stats) -> Count {
-    Count {
-        solutions,
-        arrangements: 4 * solutions,
-        stats,
+impl Walked {
+    /// The count (its first solution the first kept) and the first `keep`
+    /// solutions kept.
+    fn count(mut self, keep: u64) -> (Count, Vec<Arrangement>) {
+        let first = self.kept.first().cloned();
+        self.kept.truncate(usize::try_from(keep).unwrap_or(usize::MAX));
+        (Count::new(self.solutions, first, self.stats), self.kept)
+    }
+}
+
+impl Count {
+    /// `solutions` (modulo rotation) and the work it took; `arrangements`
+    /// is `4 * solutions`.
+    pub fn new(solutions: u64, first: Option<Arrangement>, stats: Stats) -> Count {
+        Count {
+            solutions,
+            arrangements: 4 * solutions,
+            first,
+            stats,
+        }
     }
 }
 
