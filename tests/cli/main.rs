@@ -13,6 +13,7 @@ mod nxn;
 mod pictures;
 mod printing;
 mod show;
+mod solutions;
 mod solve;
 mod study;
 mod subgraphs;
