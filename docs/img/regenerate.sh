@@ -11,7 +11,7 @@ s() { ./target/release/scramble "$@" --out docs/img >/dev/null; }
 real=../shared/puzzles/real
 
 for p in fixtures/paper2x2.txt "$real/monkey_puzzle.txt" "$real/repeat_puzzle.txt"; do
-    s graph "$p"
+    s graph "$p" --per-piece
 done
 s subgraphs fixtures/paper2x2.txt --solutions --draw 1
 s subgraphs fixtures/repetition_mismatch2x2.txt --solutions
@@ -19,6 +19,9 @@ s inspect "$real/wizards.txt"
 s solve "$real/wizards.txt"
 s solve "$real/lion_tiger.txt"
 s verify --patterns 3 --repetitions --shard 20/40 --keep 1
+./target/release/scramble graph "$real/monkey_puzzle.txt" --highlight 3 --out docs/img/highlight >/dev/null
+# RESULTS section 4's exact probabilities (table on stdout, plot to docs/img/exact/).
+cargo run --release --quiet --example exact_probabilities -- docs/img >/dev/null
 if [ "${1:-}" != "--quick" ]; then
     # The studies with RESULTS.md's commands (their defaults).
     s study heuristics --sweep
