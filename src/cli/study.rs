@@ -547,7 +547,9 @@ fn uniqueness_plots(cells: &[uniqueness::Cell], args: &UniquenessArgs) -> anyhow
         })
         .collect();
     let share = plot::lines(
-        &format!("Unique solution (modulo rotation) by number of patterns{rf}; P(unique | solvable) solid, planted share dashed"),
+        &format!(
+            "Unique solution (modulo rotation) by number of patterns{rf}; P(unique | solvable) solid, planted share dashed"
+        ),
         "patterns K",
         "probability / share",
         0.0..1.0,

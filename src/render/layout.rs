@@ -764,8 +764,14 @@ mod tests {
         assert_eq!(wrap_title("one\ntwo; three", 1000.0), ["one", "two; three"]);
         assert_eq!(wrap_title("aa bb cc dd ee ff", width), ["aa bb cc", "dd ee ff"]);
         let width = text_width("Graph of paper2x2 (4", TITLE_FONT) + 1.0;
-        assert_eq!(wrap_title("Graph of paper2x2 (4 pieces)", width), ["Graph of paper2x2", "(4 pieces)"]);
-        assert_eq!(wrap_title("aaaaaaaa bbbbbbbb (cc) dd", 10.0), ["aaaaaaaa", "bbbbbbbb", "(cc)", "dd"]);
+        assert_eq!(
+            wrap_title("Graph of paper2x2 (4 pieces)", width),
+            ["Graph of paper2x2", "(4 pieces)"]
+        );
+        assert_eq!(
+            wrap_title("aaaaaaaa bbbbbbbb (cc) dd", 10.0),
+            ["aaaaaaaa", "bbbbbbbb", "(cc)", "dd"]
+        );
     }
 
     #[test]

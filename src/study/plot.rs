@@ -402,7 +402,12 @@ pub fn lines(
             .collect();
         let (entries, longest) = legend_size(series);
         use SeriesLabelPosition::*;
-        let place = legend_spot(&marks, entries, longest, [LowerRight, MiddleRight, UpperRight, UpperLeft, LowerLeft]);
+        let place = legend_spot(
+            &marks,
+            entries,
+            longest,
+            [LowerRight, MiddleRight, UpperRight, UpperLeft, LowerLeft],
+        );
         legend(chart, place)
     })
 }
@@ -609,15 +614,32 @@ mod tests {
         use SeriesLabelPosition::*;
         let bars = |values: &[f64]| -> Vec<Mark> {
             let n = values.len() as f64;
-            values.iter().enumerate().map(|(i, &v)| ((i as f64 + 0.5) / n, 0.0, v)).collect()
+            values
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| ((i as f64 + 0.5) / n, 0.0, v))
+                .collect()
         };
         let spot = |marks: &[Mark]| legend_spot(marks, 6, 5, [UpperRight, UpperLeft, UpperMiddle]);
-        assert!(matches!(spot(&bars(&[0.8, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0])), UpperMiddle));
+        assert!(matches!(
+            spot(&bars(&[0.8, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0])),
+            UpperMiddle
+        ));
         assert!(matches!(spot(&bars(&[1.0, 0.5, 0.2, 0.1, 0.0])), UpperRight));
-        assert!(matches!(spot(&bars(&[0.0, 0.1, 1.0, 0.1, 0.9])), UpperLeft));
+        // A wide legend (40 characters) over five categories: only the left is free.
+        let wide = legend_spot(
+            &bars(&[0.0, 0.1, 1.0, 0.1, 0.9]),
+            6,
+            40,
+            [UpperRight, UpperLeft, UpperMiddle],
+        );
+        assert!(matches!(wide, UpperLeft));
         // Points low on the right push a lower-right legend to the middle.
         let low_right: Vec<Mark> = (0..10).map(|i| (0.5 + 0.05 * i as f64, 0.01, 0.01)).collect();
-        assert!(matches!(legend_spot(&low_right, 6, 40, [LowerRight, MiddleRight]), MiddleRight));
+        assert!(matches!(
+            legend_spot(&low_right, 6, 40, [LowerRight, MiddleRight]),
+            MiddleRight
+        ));
         assert!(matches!(legend_spot(&[], 6, 40, [LowerRight, MiddleRight]), LowerRight));
     }
 
