@@ -2,7 +2,8 @@
 # Regenerates every picture README.md and RESULTS.md show, into docs/img/
 # (the one tracked picture folder; commands write to out/ by default, which
 # git ignores). Run from anywhere: `docs/img/regenerate.sh` (add `--quick`
-# to skip the studies, which take minutes). Needs ../shared beside the
+# to skip the studies, which take tens of minutes: `study uniqueness` alone
+# had not finished after 28 minutes at load 14). Needs ../shared beside the
 # repository, like the tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
