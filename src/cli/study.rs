@@ -281,12 +281,13 @@ fn sweep_plot(cells: &[SweepCell], out: &Path) -> anyhow::Result<PathBuf> {
             ]
         })
         .collect();
-    let svg = plot::paired_lines(
-        "P(center-max needs fewer nodes than random) over planted puzzles: first solution solid, exhaustion dashed",
+    let svg = plot::lines(
+        "P(center-max needs fewer nodes than random) over planted puzzles; first solution solid, exhaustion dashed",
         "patterns K",
         "share of (planted puzzle, random seed) runs",
         0.0..1.0,
         &series,
+        plot::LineColors::Paired,
     )?;
     write_plot(out, "sweep-first.svg", &svg)
 }
@@ -545,11 +546,14 @@ fn uniqueness_plots(cells: &[uniqueness::Cell], args: &UniquenessArgs) -> anyhow
         })
         .collect();
     let share = plot::lines(
-        &format!("Unique solution (modulo rotation) by number of patterns{rf}"),
+        &format!(
+            "Unique solution (modulo rotation) by number of patterns{rf}; P(unique | solvable) solid, planted share dashed"
+        ),
         "patterns K",
         "probability / share",
         0.0..1.0,
         &series,
+        plot::LineColors::Paired,
     )?;
     let mut plots = vec![write_plot(&args.out, "share-unique.svg", &share)?];
     for &size in &args.sizes {
@@ -564,7 +568,7 @@ fn uniqueness_plots(cells: &[uniqueness::Cell], args: &UniquenessArgs) -> anyhow
             .collect();
         let svg = plot::bars(
             &format!(
-                "Solutions of planted {size}x{size} puzzles{rf} ({} per K; drawn in proportion to solutions)",
+                "Solutions of planted {size}x{size} puzzles{rf}, {} per K; planted puzzles are drawn in proportion to their solutions",
                 count_of(cells, size)
             ),
             "solutions modulo rotation",
