@@ -19,7 +19,8 @@
 
 use serde::Serialize;
 
-use super::stats::{HeadToHead, Summary};
+use super::plot::{self, Plot};
+use super::stats::{HeadToHead, Summary, cdf};
 use super::{Progress, map_indexed, recipe};
 use crate::generate::Recipe;
 use crate::rng::Rng;
@@ -317,6 +318,95 @@ pub fn sweep(
             Ok(SweepCell::of(&run(&sample, progress)?))
         })
         .collect()
+}
+
+/// How many puzzles the scatter plot shows at most (the SVG stays small).
+const SCATTER_POINTS: usize = 3000;
+
+/// The study's plots: step CDFs of nodes to the first solution and to
+/// exhaustion per order, and a scatter of center-max against random.
+pub fn plots(study: &Heuristics) -> Result<Vec<Plot>> {
+    let what = format!(
+        "{} planted {n}x{n} puzzles, K = {}",
+        study.puzzles,
+        study.patterns,
+        n = study.size
+    );
+    let series = |first: bool| -> Vec<plot::Series> {
+        ORDERS
+            .iter()
+            .map(|&order| {
+                let nodes = of_order(&study.runs, order);
+                let values = nodes.iter().map(|n| if first { n.first } else { n.all });
+                (order.name().to_string(), cdf(values))
+            })
+            .collect()
+    };
+    let y_label = "P(nodes <= x): share of (planted puzzle, order) runs";
+    let first = plot::cdf_with(
+        &format!("Nodes to the first solution: {what}"),
+        "nodes searched to the first solution (log scale)",
+        y_label,
+        &series(true),
+    )?;
+    let all = plot::cdf_with(
+        &format!("Nodes to exhaustion: {what}"),
+        "nodes searched to exhaustion (log scale)",
+        y_label,
+        &series(false),
+    )?;
+    let shown = study.runs.len().min(SCATTER_POINTS);
+    let points: Vec<(f64, f64)> = study.runs[..shown]
+        .iter()
+        .map(|r| (r.random[0].first as f64, r.center_max.first as f64))
+        .collect();
+    let scatter = plot::scatter(
+        &format!("First solution, {shown} of {what}: below the diagonal center-max wins"),
+        "random order (first seed): nodes to the first solution",
+        "center-max: nodes to the first solution",
+        &points,
+    )?;
+    Ok(vec![
+        ("cdf-first.svg".into(), first),
+        ("cdf-exhaustion.svg".into(), all),
+        ("scatter-first.svg".into(), scatter),
+    ])
+}
+
+/// The sweep's plot: the share of runs center-max wins, per grid size and
+/// number of patterns, first solution solid and exhaustion dashed.
+pub fn sweep_plot(cells: &[SweepCell]) -> Result<Plot> {
+    let mut sizes: Vec<usize> = cells.iter().map(|c| c.size).collect();
+    sizes.dedup();
+    let series: Vec<plot::Series> = sizes
+        .iter()
+        .flat_map(|&size| {
+            let of = move |f: fn(&SweepCell) -> f64| {
+                cells
+                    .iter()
+                    .filter(move |c| c.size == size)
+                    .map(move |c| (f64::from(c.patterns), f(c)))
+                    .collect::<Vec<_>>()
+            };
+            let count = cells.iter().find(|c| c.size == size).map_or(0, |c| c.puzzles);
+            [
+                (
+                    format!("{size}x{size}, first solution ({count} puzzles per K)"),
+                    of(|c| c.first.share_fewer()),
+                ),
+                (format!("{size}x{size}, exhaustion"), of(|c| c.all.share_fewer())),
+            ]
+        })
+        .collect();
+    let svg = plot::lines(
+        "P(center-max needs fewer nodes than random) over planted puzzles; first solution solid, exhaustion dashed",
+        "patterns K",
+        "share of (planted puzzle, random seed) runs",
+        0.0..1.0,
+        &series,
+        plot::LineColors::Paired,
+    )?;
+    Ok(("sweep-first.svg".into(), svg))
 }
 
 #[cfg(test)]

@@ -38,6 +38,10 @@ const LABELLED_BARS: usize = 16;
 /// A named series of `(x, y)` points.
 pub type Series = (String, Vec<(f64, f64)>);
 
+/// A drawn plot: the file name it is written under and its SVG text. The
+/// studies draw every plot first; the command line writes them as one set.
+pub type Plot = (String, String);
+
 fn color(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }

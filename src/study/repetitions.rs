@@ -32,6 +32,7 @@ use std::collections::BTreeMap;
 use itertools::Itertools;
 use serde::Serialize;
 
+use super::plot::Plot;
 use super::{Progress, map_indexed, recipe};
 use crate::theorem::analysis::{Analysis, analyse};
 use crate::theorem::{Condition, SubEdge, Subgraph, evaluate_edges};
@@ -417,6 +418,32 @@ fn disagreements<'a>(
             loops: loops(&row.subgraph.resolve(&graph)),
             rank: (graph_loops, puzzle.patterns().len(), pictures, number, index),
         })
+}
+
+/// The study's plot: the share of true solution graphs on which each
+/// condition of Theorem 2.1 fails, per kind of puzzle.
+pub fn plot(study: &Repetitions) -> Result<Plot> {
+    let categories: Vec<String> = Condition::ALL.iter().map(ToString::to_string).collect();
+    let series: Vec<(String, Vec<f64>)> = study
+        .groups
+        .iter()
+        .map(|(group, tally)| {
+            let n = tally.solution_graphs.max(1) as f64;
+            let shares = tally.fails_on_solution_graphs.iter().map(|&f| f as f64 / n).collect();
+            (
+                format!("{} ({} solution graphs)", group.name(), tally.solution_graphs),
+                shares,
+            )
+        })
+        .collect();
+    let svg = super::plot::bars(
+        "Share of true 2x2 solution graphs on which a condition of Theorem 2.1 fails, by kind of puzzle",
+        "condition of Theorem 2.1",
+        "share of the kind's solution graphs failing it",
+        &categories,
+        &series,
+    )?;
+    Ok(("failing-conditions.svg".into(), svg))
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 
 use serde::Serialize;
 
+use super::plot::{self, Plot};
 use super::rates::{Estimate, PieceSets, commercial_set, effective_size, ordered_forms};
 use super::stats::Summary;
 use super::{Progress, map_indexed, recipe};
@@ -258,6 +259,73 @@ fn draw(
         solutions(&sample(&mut Rng::stream(seed, SAMPLED_STREAMS + i))?)
     })?;
     Ok(Sample { planted, direct })
+}
+
+/// The rows of `size` over the uniform population (not the commercial one).
+fn uniform_rows(cells: &[Cell], size: usize) -> impl Iterator<Item = &Cell> {
+    cells
+        .iter()
+        .filter(move |c| c.size == size && c.population == Population::Uniform)
+}
+
+/// The study's plots: `P(unique | solvable)` beside the planted share per
+/// size, and the histogram of planted puzzles' solutions per size.
+pub fn plots(cells: &[Cell], sizes: &[usize], repetition_free: bool) -> Result<Vec<Plot>> {
+    let rf = if repetition_free { ", repetition-free" } else { "" };
+    let series: Vec<plot::Series> = sizes
+        .iter()
+        .flat_map(|&size| {
+            let given: Vec<(f64, f64)> = uniform_rows(cells, size)
+                .map(|c| (f64::from(c.patterns), c.p_unique_given_solvable.estimate))
+                .collect();
+            let planted: Vec<(f64, f64)> = uniform_rows(cells, size)
+                .map(|c| (f64::from(c.patterns), c.planted_unique_share.estimate))
+                .collect();
+            [
+                (format!("{size}x{size}: P(unique | solvable), uniform solvable"), given),
+                (format!("{size}x{size}: unique share of planted puzzles"), planted),
+            ]
+        })
+        .collect();
+    let share = plot::lines(
+        &format!(
+            "Unique solution (modulo rotation) by number of patterns{rf}; P(unique | solvable) solid, planted share dashed"
+        ),
+        "patterns K",
+        "probability / share",
+        0.0..1.0,
+        &series,
+        plot::LineColors::Paired,
+    )?;
+    let mut plots = vec![("share-unique.svg".to_string(), share)];
+    for &size in sizes {
+        let bars: Vec<(String, Vec<f64>)> = uniform_rows(cells, size)
+            .map(|c| {
+                let n = c.planted.max(1) as f64;
+                (
+                    format!("K = {}", c.patterns),
+                    c.planted_histogram.iter().map(|&h| h as f64 / n).collect(),
+                )
+            })
+            .collect();
+        let svg = plot::bars(
+            &format!(
+                "Solutions of planted {size}x{size} puzzles{rf}, {} per K; planted puzzles are drawn in proportion to their solutions",
+                count_of(cells, size)
+            ),
+            "solutions modulo rotation",
+            "share of planted puzzles",
+            &bucket_labels(),
+            &bars,
+        )?;
+        plots.push((format!("histogram-{size}x{size}.svg"), svg));
+    }
+    Ok(plots)
+}
+
+/// Planted puzzles per row of `size`.
+fn count_of(cells: &[Cell], size: usize) -> usize {
+    uniform_rows(cells, size).next().map_or(0, |c| c.planted)
 }
 
 #[cfg(test)]

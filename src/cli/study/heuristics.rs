@@ -1,14 +1,13 @@
 //! `scramble study heuristics`: open question 4.4.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::study::heuristics::{self, Heuristics, ORDERS, SweepCell};
-use scramble::study::plot;
-use scramble::study::stats::{HeadToHead, Summary, cdf};
+use scramble::study::heuristics::{self, Heuristics, SweepCell};
+use scramble::study::stats::{HeadToHead, Summary};
 use serde::Serialize;
 
-use super::{plots_text, write_plot};
+use super::{plots_text, write_plots};
 use crate::cli::{print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
@@ -99,10 +98,11 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
         })
         .transpose()?;
     bar.finish_and_clear();
-    let mut plots = heuristics_plots(&study, &args.out)?;
+    let mut plots = heuristics::plots(&study)?;
     if let Some(cells) = &sweep {
-        plots.push(sweep_plot(cells, &args.out)?);
+        plots.push(heuristics::sweep_plot(cells)?);
     }
+    let plots = write_plots(&args.out, plots)?;
     let report = HeuristicsReport { study, sweep, plots };
     if args.json {
         print_json(&report)?;
@@ -169,91 +169,6 @@ fn files_text(runs: &[FileRun], args: &HeuristicsArgs) -> String {
         );
     }
     out
-}
-
-/// How many puzzles the scatter plot shows at most (the SVG stays small).
-const SCATTER_POINTS: usize = 3000;
-
-fn heuristics_plots(study: &Heuristics, out: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let what = format!(
-        "{} planted {n}x{n} puzzles, K = {}",
-        study.puzzles,
-        study.patterns,
-        n = study.size
-    );
-    let series = |first: bool| -> Vec<plot::Series> {
-        ORDERS
-            .iter()
-            .map(|&order| {
-                let nodes = heuristics::of_order(&study.runs, order);
-                let values = nodes.iter().map(|n| if first { n.first } else { n.all });
-                (order.name().to_string(), cdf(values))
-            })
-            .collect()
-    };
-    let y_label = "P(nodes <= x): share of (planted puzzle, order) runs";
-    let first = plot::cdf_with(
-        &format!("Nodes to the first solution: {what}"),
-        "nodes searched to the first solution (log scale)",
-        y_label,
-        &series(true),
-    )?;
-    let all = plot::cdf_with(
-        &format!("Nodes to exhaustion: {what}"),
-        "nodes searched to exhaustion (log scale)",
-        y_label,
-        &series(false),
-    )?;
-    let shown = study.runs.len().min(SCATTER_POINTS);
-    let points: Vec<(f64, f64)> = study.runs[..shown]
-        .iter()
-        .map(|r| (r.random[0].first as f64, r.center_max.first as f64))
-        .collect();
-    let scatter = plot::scatter(
-        &format!("First solution, {shown} of {what}: below the diagonal center-max wins"),
-        "random order (first seed): nodes to the first solution",
-        "center-max: nodes to the first solution",
-        &points,
-    )?;
-    Ok(vec![
-        write_plot(out, "cdf-first.svg", &first)?,
-        write_plot(out, "cdf-exhaustion.svg", &all)?,
-        write_plot(out, "scatter-first.svg", &scatter)?,
-    ])
-}
-
-fn sweep_plot(cells: &[SweepCell], out: &Path) -> anyhow::Result<PathBuf> {
-    let mut sizes: Vec<usize> = cells.iter().map(|c| c.size).collect();
-    sizes.dedup();
-    let series: Vec<plot::Series> = sizes
-        .iter()
-        .flat_map(|&size| {
-            let of = move |f: fn(&SweepCell) -> f64| {
-                cells
-                    .iter()
-                    .filter(move |c| c.size == size)
-                    .map(move |c| (f64::from(c.patterns), f(c)))
-                    .collect::<Vec<_>>()
-            };
-            let count = cells.iter().find(|c| c.size == size).map_or(0, |c| c.puzzles);
-            [
-                (
-                    format!("{size}x{size}, first solution ({count} puzzles per K)"),
-                    of(|c| c.first.share_fewer()),
-                ),
-                (format!("{size}x{size}, exhaustion"), of(|c| c.all.share_fewer())),
-            ]
-        })
-        .collect();
-    let svg = plot::lines(
-        "P(center-max needs fewer nodes than random) over planted puzzles; first solution solid, exhaustion dashed",
-        "patterns K",
-        "share of (planted puzzle, random seed) runs",
-        0.0..1.0,
-        &series,
-        plot::LineColors::Paired,
-    )?;
-    write_plot(out, "sweep-first.svg", &svg)
 }
 
 fn quartiles(s: &Summary) -> String {

@@ -38,11 +38,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Writes one plot into the study's folder.
-fn write_plot(out: &Path, name: &str, svg: &str) -> anyhow::Result<PathBuf> {
-    let path = out.join(name);
-    scramble::output::write_atomic(&path, svg.as_bytes())?;
-    Ok(path)
+/// Writes a study's plots, all drawn already, as one set into its folder:
+/// all or none, replacing the same names from an earlier run and leaving
+/// other files there alone.
+fn write_plots(out: &Path, plots: Vec<scramble::study::plot::Plot>) -> anyhow::Result<Vec<PathBuf>> {
+    let names: Vec<&str> = plots.iter().map(|(name, _)| name.as_str()).collect();
+    let files: Vec<(PathBuf, String)> = plots
+        .iter()
+        .map(|(name, svg)| (PathBuf::from(name), svg.clone()))
+        .collect();
+    Ok(scramble::output::write_set(
+        out,
+        &files,
+        scramble::output::Owns::Names(&names),
+    )?)
 }
 
 /// `plots: a.svg b.svg`.

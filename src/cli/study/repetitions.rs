@@ -5,11 +5,10 @@ use std::process::ExitCode;
 
 use scramble::RecordingGraph;
 use scramble::render::{Renderer, Selection, recording_svg};
-use scramble::study::plot;
-use scramble::study::repetitions::{self, Group, Repetitions};
+use scramble::study::repetitions::{self, Group};
 use serde::Serialize;
 
-use super::{plots_text, write_plot};
+use super::{plots_text, write_plots};
 use crate::cli::{print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
@@ -79,7 +78,7 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
         .enumerate()
         .map(|(i, e)| write_example(i + 1, e, &args.out))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let plots = vec![repetitions_plot(&study, &args.out)?];
+    let plots = write_plots(&args.out, vec![repetitions::plot(&study)?])?;
     let report = RepetitionsReport {
         sources: study.sources,
         census: study.census,
@@ -128,33 +127,6 @@ fn write_example(number: usize, example: &repetitions::Example, out: &Path) -> a
         file,
         svg,
     })
-}
-
-fn repetitions_plot(study: &Repetitions, out: &Path) -> anyhow::Result<PathBuf> {
-    let categories: Vec<String> = scramble::theorem::Condition::ALL
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    let series: Vec<(String, Vec<f64>)> = study
-        .groups
-        .iter()
-        .map(|(group, tally)| {
-            let n = tally.solution_graphs.max(1) as f64;
-            let shares = tally.fails_on_solution_graphs.iter().map(|&f| f as f64 / n).collect();
-            (
-                format!("{} ({} solution graphs)", group.name(), tally.solution_graphs),
-                shares,
-            )
-        })
-        .collect();
-    let svg = plot::bars(
-        "Share of true 2x2 solution graphs on which a condition of Theorem 2.1 fails, by kind of puzzle",
-        "condition of Theorem 2.1",
-        "share of the kind's solution graphs failing it",
-        &categories,
-        &series,
-    )?;
-    write_plot(out, "failing-conditions.svg", &svg)
 }
 
 fn repetitions_text(report: &RepetitionsReport) -> String {

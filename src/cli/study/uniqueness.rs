@@ -4,10 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::study::rates::Estimate;
-use scramble::study::{plot, uniqueness};
+use scramble::study::uniqueness;
 use serde::Serialize;
 
-use super::{plots_text, write_plot};
+use super::{plots_text, write_plots};
 use crate::cli::{print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
@@ -116,7 +116,7 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
     let bar = progress::bar(total as u64, "counting");
     let cells = uniqueness::run(&plan, &bar)?;
     bar.finish_and_clear();
-    let plots = uniqueness_plots(&cells, &args)?;
+    let plots = write_plots(&args.out, uniqueness::plots(&cells, &args.sizes, args.repetition_free)?)?;
     let report = UniquenessReport {
         seed: args.seed,
         repetition_free: args.repetition_free,
@@ -131,70 +131,6 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         print_text(&uniqueness_text(&report))?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn uniform_rows(cells: &[uniqueness::Cell], size: usize) -> impl Iterator<Item = &uniqueness::Cell> {
-    cells
-        .iter()
-        .filter(move |c| c.size == size && c.population == uniqueness::Population::Uniform)
-}
-
-fn uniqueness_plots(cells: &[uniqueness::Cell], args: &UniquenessArgs) -> anyhow::Result<Vec<PathBuf>> {
-    let rf = if args.repetition_free { ", repetition-free" } else { "" };
-    let series: Vec<plot::Series> = args
-        .sizes
-        .iter()
-        .flat_map(|&size| {
-            let given: Vec<(f64, f64)> = uniform_rows(cells, size)
-                .map(|c| (f64::from(c.patterns), c.p_unique_given_solvable.estimate))
-                .collect();
-            let planted: Vec<(f64, f64)> = uniform_rows(cells, size)
-                .map(|c| (f64::from(c.patterns), c.planted_unique_share.estimate))
-                .collect();
-            [
-                (format!("{size}x{size}: P(unique | solvable), uniform solvable"), given),
-                (format!("{size}x{size}: unique share of planted puzzles"), planted),
-            ]
-        })
-        .collect();
-    let share = plot::lines(
-        &format!(
-            "Unique solution (modulo rotation) by number of patterns{rf}; P(unique | solvable) solid, planted share dashed"
-        ),
-        "patterns K",
-        "probability / share",
-        0.0..1.0,
-        &series,
-        plot::LineColors::Paired,
-    )?;
-    let mut plots = vec![write_plot(&args.out, "share-unique.svg", &share)?];
-    for &size in &args.sizes {
-        let bars: Vec<(String, Vec<f64>)> = uniform_rows(cells, size)
-            .map(|c| {
-                let n = c.planted.max(1) as f64;
-                (
-                    format!("K = {}", c.patterns),
-                    c.planted_histogram.iter().map(|&h| h as f64 / n).collect(),
-                )
-            })
-            .collect();
-        let svg = plot::bars(
-            &format!(
-                "Solutions of planted {size}x{size} puzzles{rf}, {} per K; planted puzzles are drawn in proportion to their solutions",
-                count_of(cells, size)
-            ),
-            "solutions modulo rotation",
-            "share of planted puzzles",
-            &uniqueness::bucket_labels(),
-            &bars,
-        )?;
-        plots.push(write_plot(&args.out, &format!("histogram-{size}x{size}.svg"), &svg)?);
-    }
-    Ok(plots)
-}
-
-fn count_of(cells: &[uniqueness::Cell], size: usize) -> usize {
-    uniform_rows(cells, size).next().map_or(0, |c| c.planted)
 }
 
 fn percent(e: &Estimate) -> String {
