@@ -7,7 +7,7 @@ use scramble::explore::{Options, page};
 use scramble::solve::Order;
 use serde::Serialize;
 
-use super::{PuzzleArg, print_json};
+use super::{PuzzleArg, print_report};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -84,13 +84,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         trace_steps: data.trace.as_ref().map_or(0, |t| t.events.len()),
         notes: notes.into_iter().flatten().collect(),
     };
-    if args.json {
-        print_json(&report)?;
-    } else {
-        println!("wrote {} ({} bytes)", report.file.display(), report.bytes);
-        for note in &report.notes {
-            println!("note: {note}");
-        }
-    }
+    print_report(args.json, &report, |r| {
+        let notes: String = r.notes.iter().map(|n| format!("note: {n}\n")).collect();
+        format!("wrote {} ({} bytes)\n{notes}", r.file.display(), r.bytes)
+    })?;
     Ok(ExitCode::SUCCESS)
 }

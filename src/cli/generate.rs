@@ -14,7 +14,7 @@ use scramble::output::{Owns, write_set};
 use scramble::solve::count_solutions;
 use serde::Serialize;
 
-use super::{print_json, print_text, progress};
+use super::{print_report, progress};
 
 /// The most puzzles one run writes: their files are kept in memory and
 /// written as one set.
@@ -128,11 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         drawn,
         puzzles,
     };
-    if args.json {
-        print_json(&report)?;
-    } else {
-        print_text(&text(&report))?;
-    }
+    print_report(args.json, &report, text)?;
     if (report.puzzles.len() as u64) < args.count {
         anyhow::bail!(
             "only {} of {} puzzles with a unique solution among {drawn} candidates: \

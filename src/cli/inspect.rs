@@ -23,7 +23,7 @@ use serde::Serialize;
 use super::exit_codes::Exit;
 use super::pictures::{Pictures, grid_rows, pictures_text, write_all};
 use super::{PicturesArg, PuzzleArg, puzzle_folder};
-use super::{print_json, print_text};
+use super::{print_json, print_report, print_text};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -128,11 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         report.pictures = write_all(&dir, files)?;
         report.renderer = pictures.used();
     }
-    if args.json {
-        print_json(&report)?;
-    } else {
-        print_text(&text(&report))?;
-    }
+    print_report(args.json, &report, text)?;
     Ok(ExitCode::SUCCESS)
 }
 

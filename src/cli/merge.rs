@@ -8,7 +8,7 @@ use anyhow::Context;
 use scramble::census::shard::{Report, merge};
 
 use super::census_report::{exit_code, report_table};
-use super::{print_json, print_text};
+use super::print_report;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -36,10 +36,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let merged = merge(&reports)?;
-    if args.json {
-        print_json(&merged)?;
-    } else {
-        print_text(&report_table(&merged))?;
-    }
+    print_report(args.json, &merged, report_table)?;
     Ok(exit_code(&merged))
 }

@@ -148,6 +148,20 @@ pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     print_text(&(serde_json::to_string_pretty(value)? + "\n"))
 }
 
+/// A command's report: as JSON with `--json`, else as the text `text`
+/// makes of it.
+pub fn print_report<R: serde::Serialize>(
+    json: bool,
+    report: &R,
+    text: impl FnOnce(&R) -> String,
+) -> anyhow::Result<()> {
+    if json {
+        print_json(report)
+    } else {
+        print_text(&text(report))
+    }
+}
+
 /// Writes `text` to stdout and flushes it: the one way the binary prints
 /// results. A reader that stops early (`| head`) ends the command quietly
 /// with [`Stopped`] (exit 0); any other failure (`> /dev/full`) is an error

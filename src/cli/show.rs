@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use scramble::Puzzle;
 use serde::Serialize;
 
-use super::{PuzzleArg, print_json, print_text};
+use super::{PuzzleArg, print_report};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -83,11 +83,7 @@ fn summarize(puzzle: &Puzzle) -> Summary {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let summary = summarize(&puzzle);
-    if args.json {
-        print_json(&summary)?;
-    } else {
-        print_text(&text(&summary))?;
-    }
+    print_report(args.json, &summary, text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -8,7 +8,7 @@ use scramble::study::stats::{HeadToHead, Summary};
 use serde::Serialize;
 
 use super::{plots_text, write_plots};
-use crate::cli::{print_json, print_text, progress};
+use crate::cli::{print_json, print_report, print_text, progress};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct HeuristicsArgs {
@@ -104,11 +104,7 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
     }
     let plots = write_plots(&args.out, plots)?;
     let report = HeuristicsReport { study, sweep, plots };
-    if args.json {
-        print_json(&report)?;
-    } else {
-        print_text(&heuristics_text(&report))?;
-    }
+    print_report(args.json, &report, heuristics_text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,7 +9,7 @@ use scramble::study::repetitions::{self, Group};
 use serde::Serialize;
 
 use super::{plots_text, write_plots};
-use crate::cli::{print_json, print_text, progress};
+use crate::cli::{print_report, progress};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct RepetitionsArgs {
@@ -86,11 +86,7 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
         examples,
         plots,
     };
-    if args.json {
-        print_json(&report)?;
-    } else {
-        print_text(&repetitions_text(&report))?;
-    }
+    print_report(args.json, &report, repetitions_text)?;
     Ok(ExitCode::SUCCESS)
 }
 

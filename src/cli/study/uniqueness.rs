@@ -8,7 +8,7 @@ use scramble::study::uniqueness;
 use serde::Serialize;
 
 use super::{plots_text, write_plots};
-use crate::cli::{print_json, print_text, progress};
+use crate::cli::{print_report, progress};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct UniquenessArgs {
@@ -125,11 +125,7 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         cells,
         plots,
     };
-    if args.json {
-        print_json(&report)?;
-    } else {
-        print_text(&uniqueness_text(&report))?;
-    }
+    print_report(args.json, &report, uniqueness_text)?;
     Ok(ExitCode::SUCCESS)
 }
 
