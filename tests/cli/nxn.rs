@@ -146,3 +146,33 @@ fn the_backtracker_finds_no_solution_keeping_any_counterexample() {
         assert!(!kept.contains(&h), "{name}");
     }
 }
+
+#[test]
+fn verify_size_3_checks_a_shard_of_the_k2_census_against_the_backtracker() {
+    let out = tempfile::tempdir().unwrap();
+    let args = ["verify", "--size", "3", "--patterns", "2", "--shard", "7/200"];
+    let report = json_report(&args, out.path());
+    assert_eq!(report["size"], 3);
+    assert_eq!(report["puzzles"], 10);
+    assert_eq!(report["graph_compared"], 10);
+    assert_eq!(report["graph_solutions"], report["solutions"]);
+    assert_eq!(report["graph_mismatches"], 0);
+    assert_eq!(report["theorem_mismatches"], 0);
+    assert_eq!(report["theorem_accepted"], report["solution_subgraphs"]);
+    assert!(report["candidates"].as_u64().unwrap() > 500);
+    assert_eq!(report["shard"]["index"], 7);
+}
+
+#[test]
+fn verify_size_3_refuses_the_options_of_the_2x2_census() {
+    scramble()
+        .args(["verify", "--size", "3", "--patterns", "2", "--corners"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--size 3 takes --patterns"));
+    scramble()
+        .args(["verify", "--size", "4", "--patterns", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--size 4: expected 2 or 3"));
+}
