@@ -47,6 +47,9 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         let (first, _) = solver.first();
         assert_eq!(first.is_some(), expected > 0);
         assert!(first.as_ref().is_none_or(|a| a.is_solution(puzzle)));
+        assert_eq!(count.first, first, "{order:?}: a count keeps the first solution");
+        let counted_first = solver.count_parallel().first;
+        assert_eq!(counted_first, first, "{order:?}: so does a parallel count");
         let (parallel, stats) = solver.first_parallel(&Stop::never());
         assert_eq!(
             parallel, first,
@@ -191,7 +194,7 @@ fn stopped_searches_report_partial_counts() {
     let partial = solver.count_until(&expired);
     assert!(partial.stats.stopped);
     assert!(partial.solutions < full.solutions && partial.stats.nodes() < full.stats.nodes());
-    let parallel = solver.count_parallel_with(&expired, |_| ());
+    let parallel = solver.count_parallel_with(&expired, &());
     assert!(parallel.stats.stopped && parallel.solutions < full.solutions);
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let cancelled = Stop::never().cancelled_by(flag);

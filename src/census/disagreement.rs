@@ -123,13 +123,11 @@ impl Disagreement {
         let edges = subgraph.edges();
         let title = format!("{heading}; {}", self.headline());
         let selection = Selection::Highlighted(&edges);
+        let (dot, svg) = render::Drawing::new(&puzzle, &graph, &title).dot_and_svg(selection, renderer)?;
         let mut files = vec![
             ("txt", self.puzzle_file(classes, heading)),
-            ("dot", render::recording_dot(&puzzle, &graph, selection, &title)),
-            (
-                "svg",
-                render::recording_svg(&puzzle, &graph, selection, &title, renderer)?.svg,
-            ),
+            ("dot", dot),
+            ("svg", svg.svg),
         ];
         if let Some(solution) = theorem::solution_arrangements(&graph, &subgraph).first() {
             let solution_title = format!("{heading}: a solution with this centre");

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use scramble::output::{Owns, write_set};
 
+use super::pictures::note_fallback;
 use super::{PuzzleArg, plural, print_json, print_text, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
@@ -79,12 +80,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // renderer or a full disk leaves the earlier set in place.
     let mut files = vec![];
     let mut renderer = None;
-    if args.format != PictureFormat::Svg {
-        let dot = render::recording_dot(&puzzle, &graph, selection, &title);
+    let drawing = render::Drawing::new(&puzzle, &graph, &title);
+    let (dot, svg) = match args.format {
+        PictureFormat::Dot => (Some(drawing.dot(selection)), None),
+        PictureFormat::Svg => (None, Some(drawing.svg(selection, args.renderer)?)),
+        PictureFormat::Both => {
+            let (dot, svg) = drawing.dot_and_svg(selection, args.renderer)?;
+            (Some(dot), Some(svg))
+        }
+    };
+    if let Some(dot) = dot {
         files.push((PathBuf::from(OWNED[0]), dot));
     }
-    if args.format != PictureFormat::Dot {
-        let picture = render::recording_svg(&puzzle, &graph, selection, &title, args.renderer)?;
+    if let Some(picture) = svg {
         note_fallback(args.renderer, picture.renderer);
         renderer = Some(picture.renderer);
         files.push((PathBuf::from(OWNED[1]), picture.svg));
@@ -114,13 +122,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_text(&lines)?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Says on stderr when `auto` had to do without Graphviz.
-pub(super) fn note_fallback(asked: Renderer, used: UsedRenderer) {
-    if asked == Renderer::Auto && used == UsedRenderer::Embedded {
-        super::note("scramble: Graphviz not found; drawing with the embedded renderer\n");
-    }
 }
 
 /// The pieces named by `--highlight`: numbers from 1, or piece labels

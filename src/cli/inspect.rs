@@ -19,7 +19,7 @@ use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
-use super::subgraphs::{Pictures, grid_rows, pictures_text, write_all};
+use super::pictures::{Pictures, grid_rows, pictures_text, write_all};
 use super::{PicturesArg, PuzzleArg, puzzle_folder};
 use super::{print_json, print_text};
 

@@ -12,7 +12,7 @@ use scramble::theorem::{edge_list, grid};
 use scramble::{Error, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use super::subgraphs::{Pictures, grid_rows, pictures_text, write_all};
+use super::pictures::{Pictures, grid_rows, pictures_text, write_all};
 use super::{print_json, print_text};
 
 /// The options of `inspect` that `--subgraph` uses.

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use scramble::census::shard::{Report, merge};
 
-use super::verify::{exit_code, report_table};
+use super::census_report::{exit_code, report_table};
 use super::{print_json, print_text};
 
 #[derive(Debug, clap::Args)]

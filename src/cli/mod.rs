@@ -1,5 +1,6 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod census_report;
 pub mod exit_codes;
 mod explore;
 mod export;
@@ -8,6 +9,7 @@ mod graph;
 mod inspect;
 mod inspect_subgraph;
 mod merge;
+mod pictures;
 mod progress;
 mod show;
 mod solve;

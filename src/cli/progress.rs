@@ -25,6 +25,19 @@ impl Bar {
         Bar(bar)
     }
 
+    /// A spinner labelled `message` with the time elapsed, for work of
+    /// unknown length.
+    pub fn spinner(message: &str) -> Bar {
+        if !std::io::stderr().is_terminal() {
+            return Bar(ProgressBar::hidden());
+        }
+        let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        spinner.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("a valid template"));
+        spinner.set_message(message.to_string());
+        spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+        Bar(spinner)
+    }
+
     /// One more step done.
     pub fn inc(&self, n: u64) {
         self.0.inc(n);
@@ -48,4 +61,9 @@ impl scramble::Progress for Bar {
 /// A bar of `len` steps labelled `message`.
 pub fn bar(len: u64, message: &str) -> Bar {
     Bar::new(len, message)
+}
+
+/// A spinner labelled `message` (see [`Bar::spinner`]).
+pub fn spinner(message: &str) -> Bar {
+    Bar::spinner(message)
 }

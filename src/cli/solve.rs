@@ -18,14 +18,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use scramble::solve::{Count, Order, Progress, Solver, Stats, Stop};
+use scramble::solve::{Count, Order, Solver, Stats, Stop};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
-use super::subgraphs::grid_rows;
-use super::{PuzzleArg, print_json, print_text};
+use super::pictures::grid_rows;
+use super::{PuzzleArg, print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -129,24 +128,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let solver = Solver::new(&puzzle, args.order, args.seed)?;
     let (stop, interrupted) = stop(&args);
-    let (count, shown) = if args.method == Method::Graph {
-        graph_search(&puzzle, args.first)
-    } else if args.first {
-        let (found, stats) = first(&solver, puzzle.size(), &stop);
-        let solutions = u64::from(found.is_some());
-        let count = Count {
-            solutions,
-            arrangements: 4 * solutions,
-            stats,
-        };
-        (count, found)
-    } else {
-        let count = count_all(&solver, puzzle.size(), &stop);
-        let shown = (!count.stats.stopped && count.solutions > 0)
-            .then(|| solver.first().0)
-            .flatten();
-        (count, shown)
+    let count = match (args.method, args.first) {
+        (Method::Graph, true) => found(scramble::solve::graph::first(&puzzle)),
+        (Method::Graph, false) => scramble::solve::graph::count(&puzzle),
+        (Method::Backtrack, true) => found(first(&solver, puzzle.size(), &stop)),
+        (Method::Backtrack, false) => count_all(&solver, puzzle.size(), &stop),
     };
+    // A stopped count shows no solution: its first may not be the first.
+    let shown = count.first.clone().filter(|_| !count.stats.stopped || args.first);
     let complete = !count.stats.stopped;
     let stopped = (!complete).then(|| {
         if interrupted.load(Ordering::Relaxed) {
@@ -199,28 +188,15 @@ fn first(solver: &Solver, size: usize, stop: &Stop) -> (Option<Arrangement>, Sta
     if size < 4 {
         return solver.first_until(stop);
     }
-    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    spinner.set_style(ProgressStyle::with_template("{spinner} searching {elapsed}").expect("template"));
-    spinner.enable_steady_tick(Duration::from_millis(200));
+    let spinner = progress::spinner("searching");
     let found = solver.first_parallel(stop);
     spinner.finish_and_clear();
     found
 }
 
-/// The graph solver: the count (or the first solution) and the solution
-/// shown.
-fn graph_search(puzzle: &Puzzle, first: bool) -> (Count, Option<Arrangement>) {
-    let (shown, first_stats) = scramble::solve::graph::first(puzzle);
-    if first {
-        let solutions = u64::from(shown.is_some());
-        let count = Count {
-            solutions,
-            arrangements: 4 * solutions,
-            stats: first_stats,
-        };
-        return (count, shown);
-    }
-    (scramble::solve::graph::count(puzzle), shown)
+/// A `--first` search's outcome as a count of 0 or 1.
+fn found((first, stats): (Option<Arrangement>, Stats)) -> Count {
+    Count::new(u64::from(first.is_some()), first, stats)
 }
 
 /// Counts on every core for 4x4 and larger, with a progress bar on a
@@ -229,13 +205,8 @@ fn count_all(solver: &Solver, size: usize, stop: &Stop) -> Count {
     if size < 4 {
         return solver.count_until(stop);
     }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} subtrees {elapsed}").expect("template"));
-    bar.set_message("counting");
-    let count = solver.count_parallel_with(stop, |p| match p {
-        Progress::Subtrees(n) => bar.set_length(n as u64),
-        Progress::Done => bar.inc(1),
-    });
+    let bar = progress::bar(0, "counting subtrees");
+    let count = solver.count_parallel_with(stop, &bar);
     bar.finish_and_clear();
     count
 }

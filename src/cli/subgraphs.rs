@@ -6,16 +6,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use itertools::Itertools;
-use petgraph::graph::EdgeIndex;
-use scramble::output::{Owns, write_set};
 use scramble::recording::subgraph::edge_label;
-use scramble::render::{Renderer, Selection, UsedRenderer, pieces_svg, recording_svg};
+use scramble::render::{Renderer, UsedRenderer};
 use scramble::theorem::Condition;
 use scramble::theorem::analysis::{Analysis, Row, analyse};
-use scramble::{Arrangement, Puzzle, RecordingGraph};
+use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
+use super::pictures::{File, Pictures, grid_rows, pictures_text, write_all};
 use super::{PicturesArg, PuzzleArg, plural, print_json, print_text, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
@@ -108,11 +107,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .rows
             .iter()
             .filter(|r| r.judge())
-            .map(|r| pictures.subgraph(r, &solutions))
+            .map(|r| subgraph_pictures(&pictures, r, &solutions))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let drawn = args
             .draw
-            .map(|index| pictures.subgraph(&analysis.rows[usize::from(index)], &folder.join("subgraphs")))
+            .map(|index| subgraph_pictures(&pictures, &analysis.rows[usize::from(index)], &folder.join("subgraphs")))
             .transpose()?;
         report.pictures = write_all(&solutions, files.into_iter().flatten().collect())?;
         if let Some(drawn) = drawn {
@@ -195,76 +194,26 @@ fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> RowReport {
     }
 }
 
-/// Draws subgraphs and solved grids; nothing is written until every
-/// picture is drawn.
-pub struct Pictures<'a> {
-    puzzle: &'a Puzzle,
-    graph: &'a RecordingGraph,
-    renderer: Renderer,
-    used: std::cell::Cell<Option<UsedRenderer>>,
-}
-
-/// A file to write: path and contents.
-pub type File = (PathBuf, String);
-
-impl<'a> Pictures<'a> {
-    pub fn new(puzzle: &'a Puzzle, graph: &'a RecordingGraph, renderer: Renderer) -> Self {
-        Pictures {
-            puzzle,
-            graph,
-            renderer,
-            used: std::cell::Cell::new(None),
-        }
+/// One subgraph alone and highlighted, titled with its verdict, and the
+/// grid of every solution it is the centre of.
+fn subgraph_pictures(pictures: &Pictures, row: &Row, dir: &Path) -> anyhow::Result<Vec<File>> {
+    let name = pictures.puzzle().name();
+    let stem = format!("subgraph-{}", row.index);
+    let title = format!("{name} [{}]: {}", row.index, verdict_title(pictures.puzzle(), row));
+    let mut files = pictures.edges(&row.subgraph.edges(), &title, dir, &stem)?;
+    for (k, solution) in row.solutions.iter().enumerate() {
+        let rows: Vec<String> = grid_rows(pictures.puzzle(), solution)
+            .iter()
+            .map(|r| r.join(" "))
+            .collect();
+        let title = format!(
+            "{name}: solution {} (centre: subgraph [{}])",
+            rows.join(" / "),
+            row.index
+        );
+        files.push(pictures.grid(solution, &title, dir.join(format!("{stem}-grid-{}.svg", k + 1))));
     }
-
-    /// Who drew the graph pictures, if any was drawn; says on stderr when
-    /// `auto` had to do without Graphviz.
-    pub fn used(&self) -> Option<UsedRenderer> {
-        let used = self.used.get();
-        if let Some(u) = used {
-            super::graph::note_fallback(self.renderer, u);
-        }
-        used
-    }
-
-    /// `<stem>-alone.svg` and `<stem>-highlighted.svg` of `edges`.
-    pub fn edges(&self, edges: &[EdgeIndex], title: &str, dir: &Path, stem: &str) -> anyhow::Result<Vec<File>> {
-        [
-            ("alone", Selection::Alone(edges)),
-            ("highlighted", Selection::Highlighted(edges)),
-        ]
-        .into_iter()
-        .map(|(kind, selection)| {
-            let picture = recording_svg(self.puzzle, self.graph, selection, title, self.renderer)?;
-            self.used.set(Some(picture.renderer));
-            Ok((dir.join(format!("{stem}-{kind}.svg")), picture.svg))
-        })
-        .collect()
-    }
-
-    /// The solved grid as pieces.
-    pub fn grid(&self, arrangement: &Arrangement, title: &str, path: PathBuf) -> File {
-        (path, pieces_svg(self.puzzle, Some(arrangement), title))
-    }
-
-    /// One subgraph alone and highlighted, titled with its verdict, and the
-    /// grid of every solution it is the centre of.
-    fn subgraph(&self, row: &Row, dir: &Path) -> anyhow::Result<Vec<File>> {
-        let name = self.puzzle.name();
-        let stem = format!("subgraph-{}", row.index);
-        let title = format!("{name} [{}]: {}", row.index, verdict_title(self.puzzle, row));
-        let mut files = self.edges(&row.subgraph.edges(), &title, dir, &stem)?;
-        for (k, solution) in row.solutions.iter().enumerate() {
-            let rows: Vec<String> = grid_rows(self.puzzle, solution).iter().map(|r| r.join(" ")).collect();
-            let title = format!(
-                "{name}: solution {} (centre: subgraph [{}])",
-                rows.join(" / "),
-                row.index
-            );
-            files.push(self.grid(solution, &title, dir.join(format!("{stem}-grid-{}.svg", k + 1))));
-        }
-        Ok(files)
-    }
+    Ok(files)
 }
 
 /// What the judge and the theorem say, for a picture's title: the first
@@ -289,29 +238,6 @@ fn verdict_title(puzzle: &Puzzle, row: &Row) -> String {
         )
     };
     format!("{judged}; {first} fails: {witness}{also}")
-}
-
-/// Writes `files` (paths inside `folder`) as the one set of `folder`,
-/// replacing an earlier run's; returns the paths.
-pub fn write_all(folder: &Path, files: Vec<File>) -> anyhow::Result<Vec<PathBuf>> {
-    let relative = files
-        .into_iter()
-        .map(|(path, text)| Ok((path.strip_prefix(folder)?.to_path_buf(), text)))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(write_set(folder, &relative, Owns::Folder)?)
-}
-
-/// An arrangement as rows of `piece@rotation` with the puzzle's labels.
-pub fn grid_rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>> {
-    arrangement
-        .cells()
-        .chunks(arrangement.size())
-        .map(|row| {
-            row.iter()
-                .map(|p| format!("{}@{}", puzzle.piece_label(p.piece), p.rotation))
-                .collect()
-        })
-        .collect()
 }
 
 /// The disagreements in words: findings on puzzles with repetitions,
@@ -393,14 +319,6 @@ fn text(report: &Report, explain_all: bool) -> String {
         out += &format!("{finding}\n");
     }
     out + &pictures_text(&report.pictures)
-}
-
-/// `pictures: 3 files in out/x/solutions/` for every folder written to.
-pub fn pictures_text(pictures: &[PathBuf]) -> String {
-    let folders = pictures.iter().filter_map(|p| p.parent()).dedup_with_count();
-    folders
-        .map(|(n, dir)| format!("pictures: {} in {}/\n", plural(n, "file"), dir.display()))
-        .collect()
 }
 
 fn row_text(row: &RowReport, explain_all: bool) -> String {

@@ -43,6 +43,40 @@ pub const fn unturned_side(rotation: usize, d: usize) -> usize {
     (d + 4 - rotation % 4) % 4
 }
 
+/// The direction at which side (or corner) `side` of an unturned piece
+/// lands once the piece is turned `rotation` quarter turns clockwise: the
+/// inverse of [`unturned_side`].
+///
+/// ```
+/// use scramble::puzzle::grid::{turned_direction, unturned_side};
+/// assert_eq!(turned_direction(1, 3), 0);
+/// assert!((0..4).all(|d| turned_direction(3, unturned_side(3, d)) == d));
+/// ```
+pub const fn turned_direction(rotation: usize, side: usize) -> usize {
+    (side + rotation) % 4
+}
+
+/// Four sides (of any kind: pictures, dense numbers) turned `rotation`
+/// quarter turns clockwise, by [`unturned_side`]. The one place a side list
+/// is turned; [`crate::Piece::rotated`] calls it.
+///
+/// ```
+/// assert_eq!(scramble::puzzle::grid::turned([0, 1, 2, 3], 1), [3, 0, 1, 2]);
+/// ```
+pub fn turned<T: Copy>(sides: [T; 4], rotation: usize) -> [T; 4] {
+    std::array::from_fn(|d| sides[unturned_side(rotation, d)])
+}
+
+/// How many of the four turns leave `sides` unchanged (1, 2 or 4): the
+/// size of its stabiliser under rotation.
+///
+/// ```
+/// assert_eq!(scramble::puzzle::grid::symmetries([5, 6, 5, 6]), 2);
+/// ```
+pub fn symmetries<T: Copy + PartialEq>(sides: [T; 4]) -> usize {
+    (0..4).filter(|&r| turned(sides, r) == sides).count()
+}
+
 /// The rotation that brings side (or corner) `side` of an unturned piece to
 /// direction `d`. Since `d - r = side` exactly when `d - side = r`, this is
 /// [`unturned_side`] with the roles of side and rotation exchanged.

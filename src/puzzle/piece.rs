@@ -40,7 +40,7 @@ impl Piece {
     /// The piece turned a quarter turn clockwise `r` times: side
     /// `s[(d - r) mod 4]` comes to direction `d`.
     pub fn rotated(&self, r: usize) -> Piece {
-        Piece(std::array::from_fn(|d| self.0[unturned_side(r, d)]))
+        Piece(super::grid::turned(self.0, r))
     }
 
     /// The picture at direction `d` once the piece is turned `r` times.

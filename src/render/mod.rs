@@ -2,9 +2,11 @@
 //!
 //! The geometry of a recording-graph picture is computed once, in
 //! [`layout`]: the paper's two rows, curves for every edge (parallel edges
-//! bent apart, loops as teardrops). [`recording_dot`] writes it as DOT with
-//! every position pinned; [`recording_svg`] has Graphviz (`neato -n2`) draw
-//! that DOT, or draws the same geometry itself with the embedded renderer.
+//! bent apart, loops as teardrops), held by a [`Drawing`]. [`Drawing::dot`]
+//! writes it as DOT with every position pinned; [`Drawing::svg`] has
+//! Graphviz (`neato -n2`) draw that DOT, or draws the same geometry itself
+//! with the embedded renderer. [`recording_dot`] and [`recording_svg`] are
+//! the one-picture shorthands.
 //! [`per_piece_svg`] draws small multiples, one copy of G(P) per piece with
 //! only that piece's 4-cycle in color; [`piece_edges`] gives the edges of
 //! chosen pieces, to highlight them. [`pieces_svg`] draws the pieces, loose
@@ -72,22 +74,107 @@ pub struct Rendered {
     pub renderer: UsedRenderer,
 }
 
-/// DOT text of the recording graph (graphviz-rust builds it), with `title`
-/// above it (wrapped to the drawing's width, see [`Layout::with_title`]).
+/// One picture of the recording graph, laid out once: [`Drawing::dot`] and
+/// [`Drawing::svg`] (and every [`Selection`] of it) share the layout, so a
+/// run that writes DOT and SVG, or several selections under one title,
+/// computes the geometry once; with Graphviz the SVG is drawn from the very
+/// DOT text [`Drawing::dot_and_svg`] returns.
 ///
-/// Every node and edge carries its `pos`, so `neato -n2 -Tsvg` draws exactly
-/// the computed layout. Linear in the size of the graph (plus sorting).
+/// ```
+/// use scramble::{Puzzle, RecordingGraph, render::{Drawing, Renderer, Selection}};
+/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+/// let drawing = Drawing::new(&puzzle, &RecordingGraph::new(&puzzle), "G(P)");
+/// let (dot, svg) = drawing.dot_and_svg(Selection::Full, Renderer::Embedded).unwrap();
+/// assert!(dot.starts_with("digraph recording {"));
+/// assert_eq!(svg.svg.matches("class=\"edge\"").count(), 16);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    layout: Layout,
+}
+
+impl Drawing {
+    /// Lays out `graph` with `title` above it (wrapped to the drawing's
+    /// width, see [`Layout::with_title`]). Linear in the size of the graph
+    /// (plus sorting).
+    pub fn new(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> Drawing {
+        Drawing {
+            layout: Layout::new(puzzle, graph).with_title(title),
+        }
+    }
+
+    /// DOT text (graphviz-rust builds it). Every node and edge carries its
+    /// `pos`, so `neato -n2 -Tsvg` draws exactly the computed layout.
+    pub fn dot(&self, selection: Selection<'_>) -> String {
+        dot::write(&self.layout, &selection)
+    }
+
+    /// SVG of the same picture as [`Drawing::dot`], by Graphviz when asked
+    /// or (for [`Renderer::Auto`]) available, else by the embedded renderer.
+    ///
+    /// Fails with [`Error::Graphviz`](crate::Error::Graphviz) when Graphviz
+    /// is asked for and missing, or fails.
+    pub fn svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<Rendered> {
+        if renderer.draws_with_graphviz() {
+            self.graphviz(&self.dot(selection))
+        } else {
+            Ok(self.embedded(selection))
+        }
+    }
+
+    /// [`Drawing::dot`] and [`Drawing::svg`] of one selection, the DOT
+    /// written once.
+    pub fn dot_and_svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<(String, Rendered)> {
+        let dot = self.dot(selection);
+        let rendered = if renderer.draws_with_graphviz() {
+            self.graphviz(&dot)?
+        } else {
+            self.embedded(selection)
+        };
+        Ok((dot, rendered))
+    }
+
+    fn graphviz(&self, dot: &str) -> Result<Rendered> {
+        Ok(Rendered {
+            svg: graphviz::neato_svg(dot)?,
+            renderer: UsedRenderer::Graphviz,
+        })
+    }
+
+    fn embedded(&self, selection: Selection<'_>) -> Rendered {
+        Rendered {
+            svg: embedded::write(&self.layout, &selection),
+            renderer: UsedRenderer::Embedded,
+        }
+    }
+}
+
+impl Renderer {
+    /// Whether this choice draws with Graphviz: asked for, or `auto` with
+    /// `neato` on PATH.
+    pub fn draws_with_graphviz(self) -> bool {
+        match self {
+            Renderer::Auto => graphviz_available(),
+            Renderer::Graphviz => true,
+            Renderer::Embedded => false,
+        }
+    }
+}
+
+/// DOT text of the recording graph with `title` above it: a one-picture
+/// [`Drawing::dot`].
 ///
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, render::{recording_dot, Selection}};
 /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
 /// let dot = recording_dot(&puzzle, &RecordingGraph::new(&puzzle), Selection::Full, "G(P)");
 /// assert!(dot.starts_with("digraph recording {"));
-/// assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
+/// // Each of the four edges leaving 1+ is drawn as four DOT edges: halo and
+/// // stroke, each split at the arrowhead.
+/// assert_eq!(dot.matches("\"1+\" -> ").count(), 4 * 4);
 /// ```
 pub fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
-    let layout = Layout::new(puzzle, graph).with_title(title);
-    dot::write(&layout, &selection)
+    Drawing::new(puzzle, graph, title).dot(selection)
 }
 
 /// The edges of the chosen pieces (indices into the puzzle), all four
@@ -109,11 +196,8 @@ pub fn piece_edges(graph: &RecordingGraph, pieces: &[usize]) -> Vec<EdgeIndex> {
         .collect()
 }
 
-/// SVG of the same picture as [`recording_dot`], by Graphviz when asked or
-/// (for [`Renderer::Auto`]) available, else by the embedded renderer.
-///
-/// Fails with [`Error::Graphviz`](crate::Error::Graphviz) when Graphviz is
-/// asked for and missing, or fails.
+/// SVG of the recording graph with `title` above it: a one-picture
+/// [`Drawing::svg`].
 ///
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, render::{recording_svg, Renderer, Selection, UsedRenderer}};
@@ -121,7 +205,6 @@ pub fn piece_edges(graph: &RecordingGraph, pieces: &[usize]) -> Vec<EdgeIndex> {
 /// let graph = RecordingGraph::new(&puzzle);
 /// let picture = recording_svg(&puzzle, &graph, Selection::Full, "G(P)", Renderer::Embedded).unwrap();
 /// assert_eq!(picture.renderer, UsedRenderer::Embedded);
-/// assert_eq!(picture.svg.matches("class=\"edge\"").count(), 16);
 /// ```
 pub fn recording_svg(
     puzzle: &Puzzle,
@@ -130,23 +213,7 @@ pub fn recording_svg(
     title: &str,
     renderer: Renderer,
 ) -> Result<Rendered> {
-    let layout = Layout::new(puzzle, graph).with_title(title);
-    let use_graphviz = match renderer {
-        Renderer::Auto => graphviz_available(),
-        Renderer::Graphviz => true,
-        Renderer::Embedded => false,
-    };
-    Ok(if use_graphviz {
-        Rendered {
-            svg: graphviz::neato_svg(&dot::write(&layout, &selection))?,
-            renderer: UsedRenderer::Graphviz,
-        }
-    } else {
-        Rendered {
-            svg: embedded::write(&layout, &selection),
-            renderer: UsedRenderer::Embedded,
-        }
-    })
+    Drawing::new(puzzle, graph, title).svg(selection, renderer)
 }
 
 /// The pieces as SVG squares with their four pictures; laid out in puzzle

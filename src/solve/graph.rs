@@ -21,12 +21,8 @@ use crate::{Arrangement, Puzzle};
 /// # Complexity
 /// Exponential in `(n - 1)^2` in the worst case; see [`Gluer::all`].
 pub fn count(puzzle: &Puzzle) -> Count {
-    let (solutions, stats) = Gluer::new(puzzle, None).count();
-    Count {
-        solutions,
-        arrangements: 4 * solutions,
-        stats,
-    }
+    let (solutions, first, stats) = Gluer::new(puzzle, None).count();
+    Count::new(solutions, first.map(|g| g.arrangement), stats)
 }
 
 /// The first solution the gluing search finds, with the work it took.
@@ -64,6 +60,7 @@ mod tests {
             assert_eq!(count(&puzzle).solutions, backtracked, "{}", puzzle.name());
             let (found, _) = first(&puzzle);
             assert_eq!(found.is_some(), backtracked > 0);
+            assert_eq!(count(&puzzle).first, found);
             assert!(found.is_none_or(|a| a.is_solution(&puzzle)));
         }
     }

@@ -41,17 +41,12 @@ pub struct Count {
     pub solutions: u64,
     /// Solution arrangements: `4 * solutions`.
     pub arrangements: u64,
+    /// The first solution in search order ([`Solver::first`]'s), kept by
+    /// the count itself so that showing it needs no second search.
+    #[serde(skip)]
+    pub first: Option<Arrangement>,
     /// The search's statistics.
     pub stats: Stats,
-}
-
-/// What a parallel count reports while it runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
-    /// The number of subtrees the search was split into.
-    Subtrees(usize),
-    /// One subtree is done.
-    Done,
 }
 
 /// The fast backtracker for one puzzle and one order.
@@ -262,54 +257,55 @@ impl Solver {
     pub fn count_until(&self, stop: &Stop) -> Count {
         let started = Instant::now();
         let mut state = State::new();
-        let mut solutions = 0;
-        let limit = self.cell_count();
-        let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, limit, |_| {
-            solutions += 1;
+        let mut tally = Tally::default();
+        let n = self.grid.n;
+        let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, n * n, |s| {
+            tally.add(|| s.arrangement(n));
             ControlFlow::Continue(())
         }));
-        counted(solutions, self.stats(&state, started))
+        tally.count(self.stats(&state, started))
     }
 
     /// Counts solutions on every core: the first cells' choices are
     /// enumerated until there are enough subtrees, which rayon shares out.
     /// The result, statistics included, equals [`Solver::count`]'s.
     pub fn count_parallel(&self) -> Count {
-        self.count_parallel_with(&stop::NEVER, |_| ())
+        self.count_parallel_with(&stop::NEVER, &())
     }
 
     /// [`Solver::count_parallel`] until `stop` (then the count is a lower
-    /// bound and [`Stats::stopped`] is set), telling `progress` how many
-    /// subtrees there are, then each time one is done (for a progress bar).
-    pub fn count_parallel_with(&self, stop: &Stop, progress: impl Fn(Progress) + Sync) -> Count {
+    /// bound and [`Stats::stopped`] is set), reporting subtrees to
+    /// `progress`: their number, then each one done. The first solution is
+    /// the earliest subtree's first, so it is [`Solver::first`]'s.
+    pub fn count_parallel_with(&self, stop: &Stop, progress: &dyn crate::Progress) -> Count {
         let started = Instant::now();
-        let cells = self.cell_count();
+        let n = self.grid.n;
         let (mut stats, prefixes) = self.split();
-        progress(Progress::Subtrees(prefixes.len()));
-        let (solutions, rest) = prefixes
+        progress.start(prefixes.len() as u64);
+        let (tally, rest) = prefixes
             .into_par_iter()
             .map(|mut state| {
                 state.reset_counters();
-                let mut solutions = 0;
+                let mut tally = Tally::default();
                 let _ = with_search!(self, Halt::on(stop), search => {
-                    search.enter_and_run(&mut state, cells, |_| {
-                        solutions += 1;
+                    search.enter_and_run(&mut state, n * n, |s| {
+                        tally.add(|| s.arrangement(n));
                         ControlFlow::Continue(())
                     })
                 });
-                progress(Progress::Done);
-                (solutions, self.stats(&state, started))
+                progress.advance(1);
+                (tally, self.stats(&state, started))
             })
             .reduce(
-                || (0, Stats::new(cells)),
+                || (Tally::default(), Stats::new(n * n)),
                 |(a, mut sa), (b, sb)| {
                     sa.add(&sb);
-                    (a + b, sa)
+                    (a.then(b), sa)
                 },
             );
         stats.add(&rest);
         stats.elapsed = started.elapsed();
-        counted(solutions, stats)
+        tally.count(stats)
     }
 
     /// The subtrees a parallel search shares out, in search order: every
@@ -337,11 +333,45 @@ impl Solver {
     }
 }
 
-fn counted(solutions: u64, stats: Stats) -> Count {
-    Count {
-        solutions,
-        arrangements: 4 * solutions,
-        stats,
+/// Solutions counted in search order, with the first one kept.
+#[derive(Default)]
+struct Tally {
+    solutions: u64,
+    first: Option<Arrangement>,
+}
+
+impl Tally {
+    /// One more solution; `arrangement` is only built for the first.
+    fn add(&mut self, arrangement: impl FnOnce() -> Arrangement) {
+        if self.solutions == 0 {
+            self.first = Some(arrangement());
+        }
+        self.solutions += 1;
+    }
+
+    /// This tally followed by a later one in search order.
+    fn then(self, later: Tally) -> Tally {
+        Tally {
+            solutions: self.solutions + later.solutions,
+            first: self.first.or(later.first),
+        }
+    }
+
+    fn count(self, stats: Stats) -> Count {
+        Count::new(self.solutions, self.first, stats)
+    }
+}
+
+impl Count {
+    /// `solutions` (modulo rotation) and the work it took; `arrangements`
+    /// is `4 * solutions`.
+    pub fn new(solutions: u64, first: Option<Arrangement>, stats: Stats) -> Count {
+        Count {
+            solutions,
+            arrangements: 4 * solutions,
+            first,
+            stats,
+        }
     }
 }
 

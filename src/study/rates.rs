@@ -136,7 +136,7 @@ pub fn ordered_forms(puzzle: &Puzzle) -> f64 {
         .pieces()
         .iter()
         .map(|p| {
-            let symmetries = (0..4).filter(|&r| p.rotated(r) == *p).count();
+            let symmetries = crate::puzzle::grid::symmetries(p.sides());
             (p.canonical(), 4 / symmetries)
         })
         .collect();

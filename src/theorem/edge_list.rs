@@ -26,7 +26,8 @@ use crate::{Error, Picture, Puzzle, Result};
 /// let h = parse(&puzzle, "1+ -> 2+ #1\n4+ -> 1- #2  # piece 2\n", "h.txt").unwrap();
 /// assert_eq!(h.into_iter().collect::<Vec<_>>(), vec![1, 6]);
 /// let err = parse(&puzzle, "1+ -> 2- #1\n", "h.txt").unwrap_err();
-/// assert!(err.to_string().starts_with("h.txt:1:1:"));
+/// // The error points at the piece number, which has no corner 1+ -> 2-.
+/// assert!(err.to_string().starts_with("h.txt:1:10:"));
 /// assert_eq!(parse(&puzzle, &write(&puzzle, &[1, 6].into()), "x").unwrap(), [1, 6].into());
 /// ```
 pub fn parse(puzzle: &Puzzle, text: &str, file: &str) -> Result<BTreeSet<usize>> {

@@ -235,14 +235,17 @@ impl Gluer {
         (found, stats)
     }
 
-    /// The number of gluings (solutions modulo rotation with symmetry on).
-    pub fn count(&self) -> (u64, Stats) {
+    /// The number of gluings (solutions modulo rotation with symmetry on)
+    /// and the first one, as [`Gluer::first`] finds it.
+    pub fn count(&self) -> (u64, Option<Gluing>, Stats) {
         let mut count = 0;
-        let stats = self.search(|_| {
+        let mut first = None;
+        let stats = self.search(|g| {
             count += 1;
+            first.get_or_insert(g);
             ControlFlow::Continue(())
         });
-        (count, stats)
+        (count, first, stats)
     }
 
     /// The first gluing found.
@@ -408,7 +411,7 @@ pub(crate) mod tests {
                 let mut plain = crate::solve::plain::all_arrangements(&puzzle);
                 plain.sort();
                 assert_eq!(glued, plain, "{puzzle}");
-                let (modulo, _) = Gluer::new(&puzzle, None).count();
+                let (modulo, _, _) = Gluer::new(&puzzle, None).count();
                 assert_eq!(4 * modulo, plain.len() as u64);
             }
         }

@@ -539,7 +539,7 @@ fn judge_candidate(cx: &Context, psi: &[Point], cell_of: &[usize]) -> Candidate 
         (0..4).find(|&r| {
             (0..4).all(|k| {
                 let e = 4 * piece + k;
-                let at = corner_point(n, cell_of[piece], (k + r) % 4);
+                let at = corner_point(n, cell_of[piece], crate::puzzle::grid::turned_direction(r, k));
                 match circuit_at(e) {
                     Some(c) => at == Some(psi[c]),
                     None => at.is_none(),
@@ -699,7 +699,7 @@ mod tests {
                     assert_eq!(verdict.accepted(), !expected.is_empty(), "{puzzle}\n{h:?}\n{verdict:?}");
                     assert_eq!(verdict.solutions, expected, "{puzzle}\n{h:?}");
                     let allowed: Vec<bool> = (0..4 * puzzle.pieces().len()).map(|e| h.contains(&e)).collect();
-                    let (glued, _) = Gluer::new(&puzzle, Some(&allowed)).count();
+                    let (glued, _, _) = Gluer::new(&puzzle, Some(&allowed)).count();
                     assert_eq!(glued, expected.len() as u64);
                     checked += 1;
                 }

@@ -14,6 +14,7 @@
 //! `w / 4s` over the grids of `P` counts `P` once; summing `w / 4` counts its
 //! solutions.
 
+use crate::puzzle::grid::{symmetries, turned};
 use rayon::prelude::*;
 
 /// The most solutions (modulo rotation) a 2x2 puzzle can have: the
@@ -72,15 +73,10 @@ fn pieces(slots: &[u8; SLOTS]) -> [[u8; 4]; 4] {
     ]
 }
 
-/// The piece turned `r` quarter turns clockwise.
-fn rotated(p: [u8; 4], r: usize) -> [u8; 4] {
-    std::array::from_fn(|d| p[(d + 4 - r) % 4])
-}
-
 /// Solutions modulo rotation: arrangements with piece 0 in the top-left
 /// cell, by backtracking cell by cell.
 fn solutions(pieces: &[[u8; 4]; 4]) -> usize {
-    let turns: [[[u8; 4]; 4]; 4] = std::array::from_fn(|i| std::array::from_fn(|r| rotated(pieces[i], r)));
+    let turns: [[[u8; 4]; 4]; 4] = std::array::from_fn(|i| std::array::from_fn(|r| turned(pieces[i], r)));
     let mut count = 0;
     for tl in turns[0] {
         for i in 1..4 {
@@ -106,8 +102,8 @@ fn weight(pieces: &[[u8; 4]; 4]) -> u64 {
     let mut w = 1;
     for (class, &p) in classes.iter_mut().zip(pieces) {
         let packed = |q: [u8; 4]| u32::from_be_bytes(q);
-        *class = (0..4).map(|r| packed(rotated(p, r))).min().expect("four turns");
-        w *= (0..4).filter(|&r| rotated(p, r) == p).count() as u64;
+        *class = (0..4).map(|r| packed(turned(p, r))).min().expect("four turns");
+        w *= symmetries(p) as u64;
     }
     classes.sort_unstable();
     let runs = classes.chunk_by(|a, b| a == b).map(|run| [1, 1, 2, 6, 24][run.len()]);
@@ -207,6 +203,6 @@ mod tests {
     fn weight_counts_identical_and_symmetric_pieces() {
         let (a, b) = ([0, 2, 4, 6], [0, 2, 0, 2]);
         assert_eq!(weight(&[a, a, b, [1, 3, 5, 7]]), 2 * 2);
-        assert_eq!(weight(&[a, rotated(a, 1), a, a]), 24);
+        assert_eq!(weight(&[a, turned(a, 1), a, a]), 24);
     }
 }

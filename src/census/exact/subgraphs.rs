@@ -111,7 +111,7 @@ impl Multiplicities {
             if !repetitions && s.iter().array_combinations().any(|[a, b]| a == b) {
                 continue;
             }
-            let stabiliser = (0..4).filter(|r| (0..4).all(|d| s[(d + 4 - r) % 4] == s[d])).count() as u128;
+            let stabiliser = crate::puzzle::grid::symmetries(s) as u128;
             let corners: Vec<usize> = (0..4)
                 .filter_map(|a| {
                     let (t, h) = (s[a], s[(a + 1) % 4]);
