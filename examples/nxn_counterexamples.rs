@@ -40,7 +40,12 @@ use scramble::theorem::gluing::{Edges, cells_round, corner_point, interior_point
 use scramble::theorem::grid::{GridVerdict, SPLITS, evaluate, splits};
 use scramble::{Puzzle, RecordingGraph};
 
-const FORMS: [&str; 4] = ["shared-pair", "no-orientation", "no-circuit-order", "separate-bijections"];
+const FORMS: [&str; 4] = [
+    "shared-pair",
+    "no-orientation",
+    "no-circuit-order",
+    "separate-bijections",
+];
 /// Distinct subgraphs judged per puzzle and template.
 const PER_PUZZLE: usize = 400;
 
@@ -114,7 +119,9 @@ impl Template {
     fn maps(&self, role: usize) -> Vec<Vec<usize>> {
         let slots = &self.roles[role];
         if self.turned {
-            return (0..4).map(|r| slots.iter().map(|&(d, _)| (d + 4 - r) % 4).collect()).collect();
+            return (0..4)
+                .map(|r| slots.iter().map(|&(d, _)| (d + 4 - r) % 4).collect())
+                .collect();
         }
         (0..4)
             .permutations(slots.len())
@@ -153,7 +160,13 @@ impl Search<'_> {
         let mut order = vec![0usize];
         order[0] = (0..roles).max_by_key(|&r| template.roles[r].len()).unwrap();
         for circuit in &template.circuits {
-            order.extend(circuit.iter().map(|&(r, _)| r).filter(|r| !order.contains(r)).collect::<Vec<_>>());
+            order.extend(
+                circuit
+                    .iter()
+                    .map(|&(r, _)| r)
+                    .filter(|r| !order.contains(r))
+                    .collect::<Vec<_>>(),
+            );
         }
         search.place(&order, 0);
         search.found
@@ -171,11 +184,10 @@ impl Search<'_> {
             self.found.insert(h);
             return;
         };
-        let pieces = self.puzzle.pieces();
         let mut tried = BTreeSet::new();
-        for piece in 0..pieces.len() {
+        for (piece, look) in self.puzzle.pieces().iter().enumerate() {
             // One piece of every look: identical pieces give isomorphic H.
-            if self.piece_of.contains(&Some(piece)) || !tried.insert(pieces[piece]) {
+            if self.piece_of.contains(&Some(piece)) || !tried.insert(*look) {
                 continue;
             }
             self.piece_of[role] = Some(piece);
@@ -193,19 +205,23 @@ impl Search<'_> {
     /// Every circuit through `role` whose slots are all filled is twisted
     /// (in order, or in some order).
     fn circuits_hold(&self, role: usize) -> bool {
-        self.template.circuits.iter().filter(|c| c.iter().any(|&(r, _)| r == role)).all(|circuit| {
-            let edges: Option<Vec<usize>> = circuit
-                .iter()
-                .map(|&(r, s)| self.piece_of[r].map(|p| 4 * p + self.corners[r][s]))
-                .collect();
-            let Some(e) = edges else { return true };
-            if self.template.in_order {
-                return self.edges.is_circuit(&[e[0], e[1], e[2], e[3]]);
-            }
-            [[1, 2, 3], [1, 3, 2], [2, 1, 3], [2, 3, 1], [3, 1, 2], [3, 2, 1]]
-                .iter()
-                .any(|[a, b, c]| self.edges.is_circuit(&[e[0], e[*a], e[*b], e[*c]]))
-        })
+        self.template
+            .circuits
+            .iter()
+            .filter(|c| c.iter().any(|&(r, _)| r == role))
+            .all(|circuit| {
+                let edges: Option<Vec<usize>> = circuit
+                    .iter()
+                    .map(|&(r, s)| self.piece_of[r].map(|p| 4 * p + self.corners[r][s]))
+                    .collect();
+                let Some(e) = edges else { return true };
+                if self.template.in_order {
+                    return self.edges.is_circuit(&[e[0], e[1], e[2], e[3]]);
+                }
+                [[1, 2, 3], [1, 3, 2], [2, 1, 3], [2, 3, 1], [3, 1, 2], [3, 2, 1]]
+                    .iter()
+                    .any(|[a, b, c]| self.edges.is_circuit(&[e[0], e[*a], e[*b], e[*c]]))
+            })
     }
 }
 
@@ -213,7 +229,10 @@ impl Search<'_> {
 fn shows(v: &GridVerdict, form: &str) -> bool {
     let base = v.shapes.is_ok() && v.circuits.is_ok() && !v.accepted();
     base && match form {
-        "shared-pair" => v.incidence.as_ref().is_err_and(|e| e.contains("join the same two circuits")),
+        "shared-pair" => v
+            .incidence
+            .as_ref()
+            .is_err_and(|e| e.contains("join the same two circuits")),
         "no-orientation" => v.circuit_order.is_ok() && v.orientation.is_err(),
         "no-circuit-order" => v.orientation.is_ok() && v.circuit_order.is_err(),
         _ => v.orientation.is_ok() && v.circuit_order.is_ok(),
@@ -267,7 +286,7 @@ fn main() {
                 for &f in &open {
                     let better = best[f].as_ref().is_none_or(|b| b.solutions > 0 && solutions == 0);
                     if better && shows(&verdict, FORMS[f]) && complete(&puzzle, &h) && !kept(&puzzle, &h) {
-                        let name = format!("{}", FORMS[f]);
+                        let name = FORMS[f].to_string();
                         best[f] = Some(Find {
                             puzzle: puzzle.clone().with_name(name),
                             index,
@@ -316,7 +335,11 @@ fn complete(puzzle: &Puzzle, h: &BTreeSet<usize>) -> bool {
 /// Whether some solution of the plain backtracker keeps exactly H.
 fn kept(puzzle: &Puzzle, h: &BTreeSet<usize>) -> bool {
     let graph = RecordingGraph::new(puzzle);
-    scramble::solve::plain::all_arrangements(puzzle)
-        .iter()
-        .any(|a| kept_edges(&graph, a).into_iter().map(|e| e.index()).collect::<BTreeSet<_>>() == *h)
+    scramble::solve::plain::all_arrangements(puzzle).iter().any(|a| {
+        kept_edges(&graph, a)
+            .into_iter()
+            .map(|e| e.index())
+            .collect::<BTreeSet<_>>()
+            == *h
+    })
 }

@@ -29,7 +29,9 @@ fn best(count: impl Fn() -> (u64, u64)) -> (Duration, u64, u64) {
 }
 
 fn main() {
-    println!("| puzzle | n | solutions | backtrack ms | backtrack nodes | graph ms | graph nodes | graph / backtrack |");
+    println!(
+        "| puzzle | n | solutions | backtrack ms | backtrack nodes | graph ms | graph nodes | graph / backtrack |"
+    );
     println!("|---|---|---|---|---|---|---|---|");
     for path in std::env::args().skip(1) {
         let puzzle: Puzzle = read_puzzle(path.as_ref(), Default::default()).expect("a puzzle file");

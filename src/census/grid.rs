@@ -126,7 +126,13 @@ pub fn puzzle_count(census: &Census, size: usize) -> u64 {
 /// Per puzzle: two exhaustive solution counts (exponential in `n^2`) and
 /// `O(n^4)` candidates, each judged by the checker and by a brute force
 /// over at most `4^(n^2)` placements (2304 for 3x3).
-pub fn run(census: &Census, size: usize, shard: Shard, keep: usize, progress: &dyn Progress) -> (GridTotals, Vec<String>) {
+pub fn run(
+    census: &Census,
+    size: usize,
+    shard: Shard,
+    keep: usize,
+    progress: &dyn Progress,
+) -> (GridTotals, Vec<String>) {
     let classes = census.pieces();
     let total = puzzle_count(census, size) as usize;
     let range = shard.range(&vec![1; total]);
@@ -184,7 +190,7 @@ fn check(puzzle: &Puzzle, keep: usize) -> (GridTotals, Vec<String>) {
         t.candidates += 1;
         t.solution_subgraphs += u64::from(!truth.is_empty());
         t.theorem_accepted += u64::from(verdict.accepted());
-        if verdict.accepted() != !truth.is_empty() || verdict.solutions != truth {
+        if verdict.accepted() == truth.is_empty() || verdict.solutions != truth {
             t.theorem_mismatches += 1;
             if mismatches.len() < keep {
                 mismatches.push(format!("{}: subgraph {h:?}", pieces_text(puzzle)));
@@ -200,7 +206,9 @@ fn pieces_text(puzzle: &Puzzle) -> String {
 
 /// Piece `i` in cell `i`, unturned.
 fn identity(puzzle: &Puzzle) -> Arrangement {
-    let cells = (0..puzzle.pieces().len()).map(|piece| Placement { piece, rotation: 0 }).collect();
+    let cells = (0..puzzle.pieces().len())
+        .map(|piece| Placement { piece, rotation: 0 })
+        .collect();
     Arrangement::new(puzzle.size(), cells)
 }
 
@@ -211,7 +219,11 @@ pub fn kept(arrangement: &Arrangement) -> BTreeSet<usize> {
         .cells()
         .iter()
         .enumerate()
-        .flat_map(|(cell, p)| inner_corners(n, cell, p.rotation).into_iter().map(move |c| 4 * p.piece + c))
+        .flat_map(|(cell, p)| {
+            inner_corners(n, cell, p.rotation)
+                .into_iter()
+                .map(move |c| 4 * p.piece + c)
+        })
         .collect()
 }
 

@@ -13,7 +13,7 @@ use scramble::render::Renderer;
 
 use scramble::output::{Owns, write_set};
 
-use super::census_report::{exit_code, report_table};
+use super::census_report::{exit_code, report_table, rows_table};
 use super::exit_codes::Exit;
 use super::{PicturesArg, print_json, print_text, progress};
 
@@ -173,9 +173,16 @@ fn run_grid(args: &Args) -> anyhow::Result<ExitCode> {
 
 fn grid_table(r: &scramble::census::grid::GridReport) -> String {
     use std::fmt::Write;
-    let kind = if r.repetitions { "with repetitions" } else { "repetition-free" };
+    let kind = if r.repetitions {
+        "with repetitions"
+    } else {
+        "repetition-free"
+    };
     let shard = r.shard.map(|s| format!(", shard {s}")).unwrap_or_default();
-    let mut out = format!("{0}x{0} census over K = {1} patterns, {kind}{shard}\n", r.size, r.patterns);
+    let mut out = format!(
+        "{0}x{0} census over K = {1} patterns, {kind}{shard}\n",
+        r.size, r.patterns
+    );
     let t = &r.totals;
     let rows = [
         ("puzzles", t.puzzles),

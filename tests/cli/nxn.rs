@@ -112,7 +112,10 @@ fn inspect_names_the_failing_condition_of_every_counterexample_and_exits_1() {
         assert!(holds("(A) shapes") && holds("(B) circuits"), "{name}: {conditions:?}");
         let failing = conditions.iter().find(|c| c["condition"] == condition).unwrap();
         assert_eq!(failing["holds"], false, "{name}");
-        assert!(failing["witness"].as_str().unwrap().contains(witness), "{name}: {failing}");
+        assert!(
+            failing["witness"].as_str().unwrap().contains(witness),
+            "{name}: {failing}"
+        );
         // The weaker form the fixture refutes holds.
         match name {
             "no-orientation" => assert!(holds("(C1)+(C3) circuit order")),
@@ -125,7 +128,10 @@ fn inspect_names_the_failing_condition_of_every_counterexample_and_exits_1() {
             .arg(out.path())
             .assert()
             .code(1)
-            .stdout(predicate::str::contains("is NOT the kept subgraph of any solution").and(predicate::str::contains(witness)));
+            .stdout(
+                predicate::str::contains("is NOT the kept subgraph of any solution")
+                    .and(predicate::str::contains(witness)),
+            );
     }
 }
 
