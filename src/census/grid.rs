@@ -22,9 +22,9 @@ use serde::{Deserialize, Serialize};
 
 use super::Census;
 use super::shard::Shard;
-use crate::recording::kept::inner_corners;
+use crate::recording::kept::{inner_corners, kept_corners};
 use crate::solve::{Order, Solver};
-use crate::theorem::grid::evaluate;
+use crate::theorem::grid::{corner_moves, evaluate};
 use crate::{Arrangement, Placement, Progress, Puzzle};
 
 /// The graph solver is compared on the puzzles with at most this many
@@ -214,17 +214,7 @@ fn identity(puzzle: &Puzzle) -> Arrangement {
 
 /// The edges (`4 * piece + corner`) an arrangement keeps.
 pub fn kept(arrangement: &Arrangement) -> BTreeSet<usize> {
-    let n = arrangement.size();
-    arrangement
-        .cells()
-        .iter()
-        .enumerate()
-        .flat_map(|(cell, p)| {
-            inner_corners(n, cell, p.rotation)
-                .into_iter()
-                .map(move |c| 4 * p.piece + c)
-        })
-        .collect()
+    kept_corners(arrangement).map(|(piece, c)| 4 * piece + c).collect()
 }
 
 /// The candidate subgraphs of a puzzle, for `seeds` (the census uses the
@@ -254,14 +244,7 @@ pub fn candidates(puzzle: &Puzzle, seeds: &[Arrangement]) -> BTreeSet<BTreeSet<u
                 out.insert(kept(&Arrangement::new(seed.size(), swapped)));
             }
         }
-        for &e in &base {
-            for to in (0..4).map(|c| 4 * (e / 4) + c).filter(|o| !base.contains(o)) {
-                let mut moved = base.clone();
-                moved.remove(&e);
-                moved.insert(to);
-                out.insert(moved);
-            }
-        }
+        out.extend(corner_moves(&base));
     }
     out
 }
