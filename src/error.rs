@@ -67,9 +67,15 @@ pub enum Error {
         /// What plotters said.
         message: String,
     },
-    /// A command-line value that is out of range.
+    /// A shard report that no census could have written (a bad `I/N`, a
+    /// mismatch between shards, sums that break the census's invariants).
     #[error("{0}")]
-    Usage(String),
+    Shard(String),
+    /// A request no puzzle can meet: options that contradict each other or
+    /// the grid (too few patterns for repetition-free pieces, a grid too
+    /// small), or a sampler that found nothing in its allotted draws.
+    #[error("{0}")]
+    Impossible(String),
 }
 
 /// `Result` with [`Error`].

@@ -158,7 +158,7 @@ impl Recipe {
     /// ```
     /// use scramble::generate::{PlantOptions, Recipe};
     /// let recipe = Recipe { size: 2, patterns: 3, seed: 1, options: PlantOptions::default() };
-    /// let (kept, drawn) = recipe.keep(3, 100, |d| d.puzzle.is_repetition_free(), &|| ()).unwrap();
+    /// let (kept, drawn) = recipe.keep(3, 100, |d| d.puzzle.is_repetition_free(), &()).unwrap();
     /// assert!(kept.iter().all(|d| d.puzzle.is_repetition_free()));
     /// assert!(drawn >= kept.len() as u64);
     /// ```
@@ -167,7 +167,7 @@ impl Recipe {
         wanted: usize,
         max_draws: u64,
         accept: impl Fn(&Drawn) -> bool + Sync,
-        progress: &(dyn Fn() + Sync),
+        progress: &dyn crate::Progress,
     ) -> Result<(Vec<Drawn>, u64)> {
         self.keep_styled(Style::Planted, wanted, max_draws, accept, progress)
     }
@@ -179,7 +179,7 @@ impl Recipe {
         wanted: usize,
         max_draws: u64,
         accept: impl Fn(&Drawn) -> bool + Sync,
-        progress: &(dyn Fn() + Sync),
+        progress: &dyn crate::Progress,
     ) -> Result<(Vec<Drawn>, u64)> {
         use rayon::prelude::*;
         let batch = 64 * rayon::current_num_threads().max(1) as u64;
@@ -191,7 +191,7 @@ impl Recipe {
                 .into_par_iter()
                 .map(|index| {
                     let drawn = self.draw_styled(style, index)?;
-                    progress();
+                    progress.advance(1);
                     Ok(accept(&drawn).then_some(drawn))
                 })
                 .collect::<Result<_>>()?;
@@ -241,7 +241,7 @@ pub fn planted(size: usize, patterns: u32, rng: &mut Rng, options: PlantOptions)
             return Ok(scatter(grid, size, rng));
         }
     }
-    Err(Error::Usage(format!(
+    Err(Error::Impossible(format!(
         "cannot plant a {size}x{size} puzzle over {patterns} patterns with {options:?} after {GRID_ATTEMPTS} attempts: \
          use more patterns, fewer identical pieces or a larger grid"
     )))
@@ -268,7 +268,7 @@ pub fn planted(size: usize, patterns: u32, rng: &mut Rng, options: PlantOptions)
 /// ```
 pub fn styled(style: Style, shape: (usize, u32), rng: &mut Rng) -> Result<(Puzzle, Arrangement)> {
     if style.shape() != Some(shape) {
-        return Err(Error::Usage(format!(
+        return Err(Error::Impossible(format!(
             "the {} style makes {} puzzles only, not {}x{} over {} patterns",
             style.name(),
             style
@@ -404,10 +404,12 @@ pub fn layout(puzzle: &Puzzle, solution: &Arrangement) -> Vec<PatternLayout> {
 
 fn check(size: usize, patterns: u32, options: PlantOptions) -> Result<()> {
     if size < 2 {
-        return Err(Error::Usage(format!("grid size {size} is too small: use 2 or more")));
+        return Err(Error::Impossible(format!(
+            "grid size {size} is too small: use 2 or more"
+        )));
     }
     if patterns == 0 || (options.repetition_free && patterns < 2) {
-        return Err(Error::Usage(format!(
+        return Err(Error::Impossible(format!(
             "{patterns} patterns cannot make {}pieces: use at least {}",
             if options.repetition_free {
                 "repetition-free "
@@ -418,7 +420,7 @@ fn check(size: usize, patterns: u32, options: PlantOptions) -> Result<()> {
         )));
     }
     if options.identical >= size * size {
-        return Err(Error::Usage(format!(
+        return Err(Error::Impossible(format!(
             "{} identical pieces do not fit a {size}x{size} grid: use fewer than {}",
             options.identical,
             size * size
@@ -596,11 +598,11 @@ mod tests {
             options: options(false, 0),
         };
         let accept = |d: &Drawn| d.puzzle.pieces()[0].side(0) == Picture::plus(1);
-        let (kept, drawn) = recipe.keep(5, 1000, accept, &|| ()).unwrap();
+        let (kept, drawn) = recipe.keep(5, 1000, accept, &()).unwrap();
         let expected: Vec<u64> = (0..).filter(|&i| accept(&recipe.draw(i).unwrap())).take(5).collect();
         assert_eq!(kept.iter().map(|d| d.index).collect::<Vec<_>>(), expected);
         assert_eq!(drawn, expected[4] + 1);
-        let (few, drawn) = recipe.keep(5, 3, |_| false, &|| ()).unwrap();
+        let (few, drawn) = recipe.keep(5, 3, |_| false, &()).unwrap();
         assert!(few.is_empty());
         assert_eq!(drawn, 3);
     }

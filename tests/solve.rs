@@ -44,6 +44,7 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
             reference_classes,
             "{order:?}: one per class, every class"
         );
+        check_keeping(&solver, &all);
         let (first, _) = solver.first();
         assert_eq!(first.is_some(), expected > 0);
         assert!(first.as_ref().is_none_or(|a| a.is_solution(puzzle)));
@@ -58,6 +59,26 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         assert!(!stats.stopped);
     }
     expected
+}
+
+/// The solutions kept by a count, on one thread and in parallel, and the
+/// `k`-th alone, are the first ones of `all` (every solution in search
+/// order), and the count stays whole.
+fn check_keeping(solver: &Solver, all: &[Arrangement]) {
+    let total = all.len() as u64;
+    for keep in [0, 1, 2, 5] {
+        let (count, kept) = solver.count_keeping(&Stop::never(), keep);
+        assert_eq!(count.solutions, total);
+        assert_eq!(kept[..], all[..all.len().min(keep as usize)], "keep {keep}");
+        let (parallel, kept_parallel) = solver.count_parallel_keeping(&Stop::never(), keep, &());
+        assert_eq!(parallel.solutions, total);
+        assert_eq!(kept_parallel, kept, "keep {keep} in parallel");
+    }
+    for index in [0, 1, total.saturating_sub(1), total, total + 3] {
+        let (nth, met) = solver.nth(index);
+        assert_eq!(nth.as_ref(), all.get(index as usize), "solution number {index}");
+        assert_eq!(met, (index + 1).min(total), "searched up to number {index}");
+    }
 }
 
 fn plant(size: usize, patterns: u32, seed: u64, repetition_free: bool, identical: usize) -> Puzzle {

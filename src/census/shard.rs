@@ -64,7 +64,7 @@ impl std::str::FromStr for Shard {
 
     /// Reads `I/N` with `1 <= I <= N`.
     fn from_str(text: &str) -> Result<Self> {
-        let bad = || Error::Usage(format!("--shard {text}: expected I/N with 1 <= I <= N, e.g. 3/8"));
+        let bad = || Error::Shard(format!("shard {text}: expected I/N with 1 <= I <= N, e.g. 3/8"));
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let index: usize = i.trim().parse().map_err(|_| bad())?;
         let count: usize = n.trim().parse().map_err(|_| bad())?;
@@ -157,10 +157,10 @@ pub const MAX_PATTERNS: usize = 5;
 pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
     let (first_name, first) = reports
         .first()
-        .ok_or_else(|| Error::Usage("merge: no shard files given".into()))?;
+        .ok_or_else(|| Error::Shard("merge: no shard files given".into()))?;
     let count = checked_shard(first_name, first)?.count;
     if count != reports.len() {
-        return Err(Error::Usage(format!(
+        return Err(Error::Shard(format!(
             "{first_name}: shard {} of {count}, but {} given: merge needs every shard exactly once",
             first.shard.unwrap_or(Shard::WHOLE),
             crate::error::plural(reports.len(), "file")
@@ -183,7 +183,7 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
         let shard = checked_shard(name, report)?;
         let same = (report.patterns, report.repetitions, shard.count) == (first.patterns, first.repetitions, count);
         if !same {
-            return Err(Error::Usage(format!(
+            return Err(Error::Shard(format!(
                 "{name}: shard {shard} of K = {} (repetitions: {}) does not belong with {first_name}: \
                  shard {}/{count} of K = {} (repetitions: {})",
                 report.patterns,
@@ -194,17 +194,17 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
             )));
         }
         if let Some(other) = seen[shard.index - 1].replace(name) {
-            return Err(Error::Usage(format!(
+            return Err(Error::Shard(format!(
                 "{name}: shard {shard} was already given by {other}"
             )));
         }
         if report.corners != first.corners {
-            return Err(Error::Usage(format!(
+            return Err(Error::Shard(format!(
                 "{name}: its corner check differs from {first_name}'s"
             )));
         }
         let totals = checked_totals(name, report, &work)?;
-        let overflow = || Error::Usage(format!("{name}: the sums overflow: not the output of a real census"));
+        let overflow = || Error::Shard(format!("{name}: the sums overflow: not the output of a real census"));
         merged.seconds += report.seconds;
         merged
             .totals
@@ -225,8 +225,8 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
 fn checked_shard(name: &str, report: &Report) -> Result<Shard> {
     let shard = report
         .shard
-        .ok_or_else(|| Error::Usage(format!("{name}: not a shard (made without --shard I/N)")))?;
-    let bad = |what: String| Err(Error::Usage(format!("{name}: {what}: not the output of a real shard")));
+        .ok_or_else(|| Error::Shard(format!("{name}: not a shard (made without --shard I/N)")))?;
+    let bad = |what: String| Err(Error::Shard(format!("{name}: {what}: not the output of a real shard")));
     if !(1..=MAX_PATTERNS).contains(&report.patterns) {
         return bad(format!("K = {}, expected 1 to {MAX_PATTERNS}", report.patterns));
     }
@@ -245,10 +245,10 @@ fn checked_totals<'a>(name: &str, report: &'a Report, work: &[u64]) -> Result<&'
     let totals = report
         .totals
         .as_ref()
-        .ok_or_else(|| Error::Usage(format!("{name}: no census totals (made with --corners-only?)")))?;
+        .ok_or_else(|| Error::Shard(format!("{name}: no census totals (made with --corners-only?)")))?;
     let shard = report.shard.unwrap_or(Shard::WHOLE);
     let expected: u64 = work[shard.range(work)].iter().sum();
-    let bad = |what: String| Error::Usage(format!("{name}: {what}: not the output of a real shard"));
+    let bad = |what: String| Error::Shard(format!("{name}: {what}: not the output of a real shard"));
     if totals.puzzles != expected {
         return Err(bad(format!(
             "puzzles = {}, but shard {shard} of this census holds {expected}",

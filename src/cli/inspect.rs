@@ -1,6 +1,8 @@
 //! `scramble inspect`: the subgraph of the recording graph that a solution
 //! of an `n x n` puzzle keeps (every piece's corners between two inner
-//! sides), piece by piece and lattice point by lattice point.
+//! sides), piece by piece and lattice point by lattice point: the first
+//! solution in the spiral order, or the `N`-th with `--solution N` (the
+//! numbering of `solve --list`).
 //!
 //! With `--subgraph FILE` it judges a subgraph H given as an edge list
 //! instead (format: [`scramble::theorem::edge_list`]) by the `n x n`
@@ -40,6 +42,10 @@ pub struct Args {
     /// theorem instead of showing a solution's kept edges.
     #[arg(long, value_name = "FILE")]
     subgraph: Option<PathBuf>,
+    /// Inspect the N-th solution (from 1) in the spiral search order, as
+    /// `scramble solve PUZZLE --list` numbers them.
+    #[arg(long, value_name = "N", conflicts_with = "subgraph", value_parser = clap::value_parser!(u64).range(1..))]
+    solution: Option<u64>,
 }
 
 /// What `inspect --json` prints.
@@ -49,6 +55,9 @@ struct Report {
     size: usize,
     solved: bool,
     solution: Vec<Vec<String>>,
+    /// `--solution N`: which solution in the spiral order this is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<u64>,
     kept_edges: usize,
     recording_edges: usize,
     pieces: Vec<PieceReport>,
@@ -83,8 +92,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = &args.subgraph {
         return super::inspect_subgraph::run(&args_view(&args), &puzzle, &graph, file);
     }
-    let (first, _) = Solver::new(&puzzle, Order::Spiral, 0)?.first();
-    let Some(solution) = first else {
+    let number = args.solution.unwrap_or(1);
+    let (found, met) = Solver::new(&puzzle, Order::Spiral, 0)?.nth(number - 1);
+    if found.is_none() && met > 0 {
+        anyhow::bail!(
+            "--solution {number}: {} has {} modulo rotation, numbered 1 to {met} (see `scramble solve {} --list`)",
+            puzzle.name(),
+            super::plural(met, "solution"),
+            args.puzzle.puzzle.display()
+        );
+    }
+    let Some(solution) = found else {
         if args.json {
             print_json(&serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false }))?;
         } else {
@@ -93,6 +111,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(Exit::NotFound.into());
     };
     let mut report = report(&puzzle, &graph, &solution);
+    report.number = args.solution;
     if !args.pictures.no_pictures {
         let pictures = Pictures::new(&puzzle, &graph, args.renderer);
         let dir = puzzle_folder(&args.pictures.out, &puzzle)?.join("inspect");
@@ -163,6 +182,7 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Re
         size: n,
         solved: true,
         solution: grid_rows(puzzle, solution),
+        number: None,
         kept_edges: pieces.iter().map(|p| p.edges.len()).sum(),
         recording_edges: graph.graph().edge_count(),
         pieces,
@@ -173,7 +193,8 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Re
 }
 
 fn text(r: &Report) -> String {
-    let mut out = format!("{}: {}x{} solution\n", r.puzzle, r.size, r.size);
+    let number = r.number.map_or_else(String::new, |n| format!(" {n} (spiral order)"));
+    let mut out = format!("{}: {}x{} solution{number}\n", r.puzzle, r.size, r.size);
     for row in &r.solution {
         out += &format!("  {}\n", row.join(" "));
     }

@@ -7,6 +7,10 @@
 //! at the first solution instead (on every core from 4x4 up, the same
 //! solution as on one). Exit 1 when there is no solution.
 //!
+//! `--list` lists the solutions too, one line each in search order (the
+//! numbering of `inspect --solution N` with the default order), at most
+//! `--list-limit` of them; the count stays exact.
+//!
 //! `--time-limit SECONDS` and Ctrl-C stop the search early: what was found
 //! so far is reported as partial (`"complete": false` and `"stopped"` in
 //! JSON; counts are then lower bounds) and the exit code is 3, unless a
@@ -47,6 +51,13 @@ pub struct Args {
     /// Seed of the `random` order.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Also list the solutions, one line each (rows of `piece@rotation`), in
+    /// search order, up to `--list-limit`; the count stays exact.
+    #[arg(long, conflicts_with = "first")]
+    list: bool,
+    /// The most solutions `--list` shows (a note says when the list is cut).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    list_limit: u64,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(long)]
     stats: bool,
@@ -99,6 +110,18 @@ struct Report {
     /// The solution shown, rows of `piece@rotation`.
     solution: Option<Vec<Vec<String>>>,
     svg: Option<PathBuf>,
+    /// `--list`: the solutions, in search order, each as rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed: Option<Listed>,
+}
+
+/// What `--list` shows: the first `limit` solutions in search order.
+#[derive(Serialize)]
+struct Listed {
+    limit: u64,
+    /// Fewer are listed than were counted (the cap cut the list).
+    truncated: bool,
+    solutions: Vec<Vec<Vec<String>>>,
 }
 
 /// A positive number of seconds.
@@ -126,13 +149,22 @@ fn stop(args: &Args) -> (Stop, Arc<AtomicBool>) {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
+    if args.list && args.method == Method::Graph {
+        anyhow::bail!("--list lists the backtracker's solutions: it needs --method backtrack");
+    }
     let solver = Solver::new(&puzzle, args.order, args.seed)?;
     let (stop, interrupted) = stop(&args);
+    let mut kept = Vec::new();
     let count = match (args.method, args.first) {
         (Method::Graph, true) => found(scramble::solve::graph::first(&puzzle)),
         (Method::Graph, false) => scramble::solve::graph::count(&puzzle),
         (Method::Backtrack, true) => found(first(&solver, puzzle.size(), &stop)),
-        (Method::Backtrack, false) => count_all(&solver, puzzle.size(), &stop),
+        (Method::Backtrack, false) => {
+            let keep = if args.list { args.list_limit } else { 1 };
+            let count;
+            (count, kept) = count_all(&solver, puzzle.size(), &stop, keep);
+            count
+        }
     };
     // A stopped count shows no solution: its first may not be the first.
     let shown = count.first.clone().filter(|_| !count.stats.stopped || args.first);
@@ -163,6 +195,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes_per_second: count.stats.nodes_per_second(),
         solution: shown.as_ref().map(|a| grid_rows(&puzzle, a)),
         svg,
+        listed: args.list.then(|| Listed {
+            limit: args.list_limit,
+            truncated: (kept.len() as u64) < count.solutions,
+            solutions: kept.iter().map(|a| grid_rows(&puzzle, a)).collect(),
+        }),
     };
     if args.json {
         print_json(&report)?;
@@ -200,13 +237,13 @@ fn found((first, stats): (Option<Arrangement>, Stats)) -> Count {
 }
 
 /// Counts on every core for 4x4 and larger, with a progress bar on a
-/// terminal.
-fn count_all(solver: &Solver, size: usize, stop: &Stop) -> Count {
+/// terminal, keeping the first `keep` solutions in search order.
+fn count_all(solver: &Solver, size: usize, stop: &Stop, keep: u64) -> (Count, Vec<Arrangement>) {
     if size < 4 {
-        return solver.count_until(stop);
+        return solver.count_keeping(stop, keep);
     }
     let bar = progress::bar(0, "counting subtrees");
-    let count = solver.count_parallel_with(stop, &bar);
+    let count = solver.count_parallel_keeping(stop, keep, &bar);
     bar.finish_and_clear();
     count
 }
@@ -250,6 +287,31 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
     }
     if let Some(stats) = stats {
         out += &stats_text(stats);
+    }
+    if let Some(listed) = &report.listed {
+        out += &list_text(report, listed);
+    }
+    out
+}
+
+/// `--list`'s lines: a heading that says whether the list is whole, then
+/// one numbered line per solution, rows separated by `/`.
+fn list_text(report: &Report, listed: &Listed) -> String {
+    let shown = listed.solutions.len();
+    let which = match (report.complete, listed.truncated) {
+        (false, _) => format!("{shown} found before the search stopped"),
+        (true, false) => format!("all {shown}"),
+        (true, true) => format!("the first {shown} of {}; --list-limit N lists more", report.solutions),
+    };
+    let mut out = format!("solutions in {} ({which}):\n", search_name(report));
+    for (i, rows) in listed.solutions.iter().enumerate() {
+        let rows: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+        out += &format!(
+            "  {:>width$}  {}\n",
+            i + 1,
+            rows.join(" / "),
+            width = shown.to_string().len()
+        );
     }
     out
 }

@@ -6,14 +6,13 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use scramble::RecordingGraph;
 use scramble::render::{Renderer, Selection, recording_svg};
 use scramble::study::heuristics::{self, Heuristics, ORDERS, SweepCell};
 use scramble::study::rates::Estimate;
 use scramble::study::repetitions::{self, Group, Repetitions};
 use scramble::study::stats::{HeadToHead, Summary, cdf};
 use scramble::study::{plot, uniqueness};
-use scramble::theorem::four_color_subgraphs;
-use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::{print_json, print_text, progress};
@@ -118,7 +117,7 @@ fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
         (args.count + if args.sweep { sweep_total } else { 0 }) as u64,
         "solving",
     );
-    let study = heuristics::run(&sample, &|| bar.inc(1))?;
+    let study = heuristics::run(&sample, &bar)?;
     let sweep = args
         .sweep
         .then(|| {
@@ -126,7 +125,7 @@ fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
                 let at = args.sweep_sizes.iter().position(|&s| s == size);
                 at.map_or(0, |i| args.sweep_counts[i])
             };
-            heuristics::sweep(&args.sweep_sizes, &args.sweep_patterns, count, &sample, &|| bar.inc(1))
+            heuristics::sweep(&args.sweep_sizes, &args.sweep_patterns, count, &sample, &bar)
         })
         .transpose()?;
     bar.finish_and_clear();
@@ -502,7 +501,7 @@ fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCode> {
     let per_size: usize = args.counts.iter().chain(&args.sampled).sum();
     let total = per_size * args.patterns.len() + args.commercial.iter().sum::<usize>();
     let bar = progress::bar(total as u64, "counting");
-    let cells = uniqueness::run(&plan, &|| bar.inc(1))?;
+    let cells = uniqueness::run(&plan, &bar)?;
     bar.finish_and_clear();
     let plots = uniqueness_plots(&cells, &args)?;
     let report = UniquenessReport {
@@ -719,7 +718,7 @@ fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
         .map(|k| multisets(repetitions::piece_classes(k).len(), 4))
         .sum();
     let bar = progress::bar((exhaustive + args.count * args.planted.len()) as u64, "judging");
-    let study = repetitions::run(&plan, &|| bar.inc(1))?;
+    let study = repetitions::run(&plan, &bar)?;
     bar.finish_and_clear();
     let examples = study
         .examples
@@ -749,17 +748,13 @@ fn multisets(n: usize, k: usize) -> usize {
 }
 
 fn write_example(number: usize, example: &repetitions::Example, out: &Path) -> anyhow::Result<WrittenExample> {
-    let puzzle: Puzzle = example.puzzle.parse()?;
-    let puzzle = puzzle.with_name(format!("example-{number}"));
+    let puzzle = example.puzzle.clone().with_name(format!("example-{number}"));
     let graph = RecordingGraph::new(&puzzle);
-    let subgraph = four_color_subgraphs(&graph)
-        .nth(example.subgraph)
-        .ok_or_else(|| anyhow::anyhow!("subgraph {} of example {number} is missing", example.subgraph))?;
     let title = format!(
         "example {number}, subgraph [{}] ({} loop(s)): {}",
-        example.subgraph, example.loops, example.kind
+        example.index, example.loops, example.kind
     );
-    let edges = subgraph.edges();
+    let edges = example.subgraph.edges();
     let picture = recording_svg(
         &puzzle,
         &graph,
@@ -773,11 +768,11 @@ fn write_example(number: usize, example: &repetitions::Example, out: &Path) -> a
         example.kind,
         example.source,
         example.group.name(),
-        example.subgraph,
+        example.index,
         example.edges,
         example.verdict
     );
-    scramble::output::write_atomic(&file, (header + &example.puzzle).as_bytes())?;
+    scramble::output::write_atomic(&file, (header + &example.puzzle.to_string()).as_bytes())?;
     let svg = out.join(format!("example-{number}.svg"));
     scramble::output::write_atomic(&svg, picture.svg.as_bytes())?;
     Ok(WrittenExample {

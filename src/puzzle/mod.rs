@@ -182,6 +182,14 @@ impl Puzzle {
     }
 }
 
+/// A puzzle serializes as its file notation (its `Display`), so JSON
+/// reports carry puzzles that `scramble` reads back.
+impl serde::Serialize for Puzzle {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 impl fmt::Display for Puzzle {
     /// The puzzle file notation: one piece per line, `name: ` when named.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -19,7 +19,7 @@ mod stats;
 mod stop;
 mod tables;
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -184,15 +184,55 @@ impl Solver {
     /// [`Solver::first`] until `stop`: `None` with
     /// [`Stats::stopped`] set when it stopped before finding one.
     pub fn first_until(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
-        let started = Instant::now();
-        let mut state = State::new();
-        let mut found = None;
+        let walked = self.walk(State::new(), stop, 0..1, 1, Instant::now());
+        (walked.kept.into_iter().next(), walked.stats)
+    }
+
+    /// The solution of number `index` (from 0) in search order, the
+    /// `index`-th of [`Solver::solutions`], searching no further than it;
+    /// with the number of solutions met, which is the exact count when
+    /// there are too few (then `None`). `nth(0)` is [`Solver::first`]'s.
+    ///
+    /// # Complexity
+    /// The search up to that solution (the whole search when there are
+    /// fewer), keeping only that one.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Solver};
+    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let all = solver.solutions().0;
+    /// assert_eq!(solver.nth(1).0.as_ref(), all.get(1));
+    /// assert_eq!(solver.nth(all.len() as u64), (None, all.len() as u64));
+    /// ```
+    pub fn nth(&self, index: u64) -> (Option<Arrangement>, u64) {
+        let end_after = index.saturating_add(1);
+        let walked = self.walk(State::new(), &stop::NEVER, index..end_after, end_after, Instant::now());
+        (walked.kept.into_iter().next(), walked.solutions)
+    }
+
+    /// Searches below `state` on this thread until `stop`: counts every
+    /// solution, keeps those whose number (from 0, in search order) is in
+    /// `keep`, and ends after `end_after` solutions.
+    fn walk(&self, mut state: State, stop: &Stop, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
+        let (mut solutions, mut kept) = (0, Vec::new());
         let n = self.grid.n;
         let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, n * n, |s| {
-            found = Some(s.arrangement(n));
-            ControlFlow::Break(())
+            if keep.contains(&solutions) {
+                kept.push(s.arrangement(n));
+            }
+            solutions += 1;
+            if solutions < end_after {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
         }));
-        (found, self.stats(&state, started))
+        Walked {
+            solutions,
+            kept,
+            stats: self.stats(&state, started),
+        }
     }
 
     /// The same solution as [`Solver::first`] (the first in search order),
@@ -236,15 +276,8 @@ impl Solver {
 
     /// One solution per rotation class, in search order.
     pub fn solutions(&self) -> (Vec<Arrangement>, Stats) {
-        let started = Instant::now();
-        let mut state = State::new();
-        let mut found = Vec::new();
-        let n = self.grid.n;
-        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, n * n, |s| {
-            found.push(s.arrangement(n));
-            ControlFlow::Continue(())
-        }));
-        (found, self.stats(&state, started))
+        let walked = self.walk(State::new(), &stop::NEVER, 0..u64::MAX, u64::MAX, Instant::now());
+        (walked.kept, walked.stats)
     }
 
     /// Counts solutions on this thread.
@@ -255,15 +288,29 @@ impl Solver {
     /// [`Solver::count`] until `stop`: when it stops early the count is a
     /// lower bound and [`Stats::stopped`] is set.
     pub fn count_until(&self, stop: &Stop) -> Count {
-        let started = Instant::now();
-        let mut state = State::new();
-        let mut tally = Tally::default();
-        let n = self.grid.n;
-        let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, n * n, |s| {
-            tally.add(|| s.arrangement(n));
-            ControlFlow::Continue(())
-        }));
-        tally.count(self.stats(&state, started))
+        self.count_keeping(stop, 1).0
+    }
+
+    /// [`Solver::count_until`] that also keeps the first `keep` solutions
+    /// in search order (those of [`Solver::solutions`]), from the same
+    /// search: the count stays exact however small `keep` is. The count's
+    /// [`Count::first`] is kept even when `keep` is 0.
+    ///
+    /// # Complexity
+    /// The full search, plus `O(keep * n^2)` to keep solutions.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Solver, Stop};
+    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let (count, kept) = solver.count_keeping(&Stop::never(), 2);
+    /// assert_eq!(count.solutions, solver.count().solutions);
+    /// assert_eq!(kept[..], solver.solutions().0[..2]);
+    /// assert_eq!(kept.len(), 2);
+    /// ```
+    pub fn count_keeping(&self, stop: &Stop, keep: u64) -> (Count, Vec<Arrangement>) {
+        let walked = self.walk(State::new(), stop, 0..keep.max(1), u64::MAX, Instant::now());
+        walked.count(keep)
     }
 
     /// Counts solutions on every core: the first cells' choices are
@@ -278,34 +325,44 @@ impl Solver {
     /// `progress`: their number, then each one done. The first solution is
     /// the earliest subtree's first, so it is [`Solver::first`]'s.
     pub fn count_parallel_with(&self, stop: &Stop, progress: &dyn crate::Progress) -> Count {
+        self.count_parallel_keeping(stop, 1, progress).0
+    }
+
+    /// [`Solver::count_parallel_with`] that also keeps the first `keep`
+    /// solutions in search order, the same as [`Solver::count_keeping`]'s:
+    /// each subtree keeps its first `keep`, and the subtrees are joined in
+    /// search order.
+    pub fn count_parallel_keeping(
+        &self,
+        stop: &Stop,
+        keep: u64,
+        progress: &dyn crate::Progress,
+    ) -> (Count, Vec<Arrangement>) {
         let started = Instant::now();
-        let n = self.grid.n;
-        let (mut stats, prefixes) = self.split();
+        let (stats, prefixes) = self.split();
         progress.start(prefixes.len() as u64);
-        let (tally, rest) = prefixes
+        let walked: Vec<Walked> = prefixes
             .into_par_iter()
             .map(|mut state| {
                 state.reset_counters();
-                let mut tally = Tally::default();
-                let _ = with_search!(self, Halt::on(stop), search => {
-                    search.enter_and_run(&mut state, n * n, |s| {
-                        tally.add(|| s.arrangement(n));
-                        ControlFlow::Continue(())
-                    })
-                });
+                let walked = self.walk(state, stop, 0..keep.max(1), u64::MAX, started);
                 progress.advance(1);
-                (tally, self.stats(&state, started))
+                walked
             })
-            .reduce(
-                || (Tally::default(), Stats::new(n * n)),
-                |(a, mut sa), (b, sb)| {
-                    sa.add(&sb);
-                    (a.then(b), sa)
-                },
-            );
-        stats.add(&rest);
-        stats.elapsed = started.elapsed();
-        tally.count(stats)
+            .collect();
+        let mut whole = Walked {
+            solutions: 0,
+            kept: Vec::new(),
+            stats,
+        };
+        for part in walked {
+            whole.solutions += part.solutions;
+            whole.stats.add(&part.stats);
+            let room = usize::try_from(keep.max(1)).unwrap_or(usize::MAX) - whole.kept.len();
+            whole.kept.extend(part.kept.into_iter().take(room));
+        }
+        whole.stats.elapsed = started.elapsed();
+        whole.count(keep)
     }
 
     /// The subtrees a parallel search shares out, in search order: every
@@ -333,32 +390,20 @@ impl Solver {
     }
 }
 
-/// Solutions counted in search order, with the first one kept.
-#[derive(Default)]
-struct Tally {
+/// What a search on one thread found: the count and the solutions kept.
+struct Walked {
     solutions: u64,
-    first: Option<Arrangement>,
+    kept: Vec<Arrangement>,
+    stats: Stats,
 }
 
-impl Tally {
-    /// One more solution; `arrangement` is only built for the first.
-    fn add(&mut self, arrangement: impl FnOnce() -> Arrangement) {
-        if self.solutions == 0 {
-            self.first = Some(arrangement());
-        }
-        self.solutions += 1;
-    }
-
-    /// This tally followed by a later one in search order.
-    fn then(self, later: Tally) -> Tally {
-        Tally {
-            solutions: self.solutions + later.solutions,
-            first: self.first.or(later.first),
-        }
-    }
-
-    fn count(self, stats: Stats) -> Count {
-        Count::new(self.solutions, self.first, stats)
+impl Walked {
+    /// The count (its first solution the first kept) and the first `keep`
+    /// solutions kept.
+    fn count(mut self, keep: u64) -> (Count, Vec<Arrangement>) {
+        let first = self.kept.first().cloned();
+        self.kept.truncate(usize::try_from(keep).unwrap_or(usize::MAX));
+        (Count::new(self.solutions, first, self.stats), self.kept)
     }
 }
 

@@ -184,11 +184,11 @@ pub struct Sample {
 /// ```
 /// use scramble::study::heuristics::{run, Sample};
 /// let sample = Sample { size: 3, patterns: 4, count: 20, seed: 1, repetition_free: false, random_seeds: 2 };
-/// let study = run(&sample, &|| ()).unwrap();
+/// let study = run(&sample, &()).unwrap();
 /// assert_eq!(study.runs.len(), 20);
 /// assert_eq!(study.orders[1].runs, 40); // random: 20 puzzles x 2 seeds
 /// ```
-pub fn run(sample: &Sample, progress: Progress<'_>) -> Result<Heuristics> {
+pub fn run(sample: &Sample, progress: &dyn Progress) -> Result<Heuristics> {
     let recipe = recipe(sample.size, sample.patterns, sample.seed, sample.repetition_free);
     let runs = map_indexed(sample.count as u64, progress, |i| {
         run_puzzle(&recipe, i, sample.random_seeds)
@@ -302,7 +302,7 @@ pub fn sweep(
     patterns: &[u32],
     count: impl Fn(usize) -> usize,
     template: &Sample,
-    progress: Progress<'_>,
+    progress: &dyn Progress,
 ) -> Result<Vec<SweepCell>> {
     sizes
         .iter()
@@ -337,7 +337,7 @@ mod tests {
     #[test]
     fn numbers_match_direct_solver_calls() {
         let sample = small(5);
-        let study = run(&sample, &|| ()).unwrap();
+        let study = run(&sample, &()).unwrap();
         let recipe = recipe(3, 4, 5, false);
         for run in &study.runs {
             let puzzle = recipe.draw(run.index).unwrap().puzzle;
@@ -389,16 +389,16 @@ mod tests {
 
     #[test]
     fn same_seed_same_study_other_seed_other_puzzles() {
-        let a = run(&small(8), &|| ()).unwrap();
-        let b = run(&small(8), &|| ()).unwrap();
+        let a = run(&small(8), &()).unwrap();
+        let b = run(&small(8), &()).unwrap();
         assert_eq!(a, b);
-        let c = run(&small(9), &|| ()).unwrap();
+        let c = run(&small(9), &()).unwrap();
         assert_ne!(a.runs, c.runs);
     }
 
     #[test]
     fn sweep_has_one_cell_per_pair() {
-        let cells = sweep(&[2, 3], &[3, 4], |s| if s == 2 { 10 } else { 5 }, &small(1), &|| ()).unwrap();
+        let cells = sweep(&[2, 3], &[3, 4], |s| if s == 2 { 10 } else { 5 }, &small(1), &()).unwrap();
         let keys: Vec<(usize, u32, usize)> = cells.iter().map(|c| (c.size, c.patterns, c.puzzles)).collect();
         assert_eq!(keys, vec![(2, 3, 10), (2, 4, 10), (3, 3, 5), (3, 4, 5)]);
         assert!(cells.iter().all(|c| c.first.total() == c.puzzles * 2));

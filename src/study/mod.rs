@@ -21,29 +21,27 @@ pub mod uniqueness;
 
 use rayon::prelude::*;
 
-use crate::Result;
 use crate::generate::{PlantOptions, Recipe};
+use crate::{Progress, Result};
 
-/// Called once per finished work item (a progress bar's `inc(1)`).
-pub type Progress<'a> = &'a (dyn Fn() + Sync);
-
-/// `work(i)` for every `i < count` on every core, results in index order.
-/// Stops at the first error (in index order).
+/// `work(i)` for every `i < count` on every core, results in index order,
+/// each finished item reported to `progress`. Stops at the first error (in
+/// index order).
 ///
 /// ```
-/// let squares = scramble::study::map_indexed(5, &|| (), |i| Ok(i * i)).unwrap();
+/// let squares = scramble::study::map_indexed(5, &(), |i| Ok(i * i)).unwrap();
 /// assert_eq!(squares, vec![0, 1, 4, 9, 16]);
 /// ```
 pub fn map_indexed<T: Send>(
     count: u64,
-    progress: Progress<'_>,
+    progress: &dyn Progress,
     work: impl Fn(u64) -> Result<T> + Sync,
 ) -> Result<Vec<T>> {
     (0..count)
         .into_par_iter()
         .map(|i| {
             let result = work(i);
-            progress();
+            progress.advance(1);
             result
         })
         .collect()

@@ -220,7 +220,7 @@ pub fn commercial_set(sets: &PieceSets, rng: &mut Rng, max_draws: u64) -> Result
             return Ok((puzzle, draws));
         }
     }
-    Err(crate::Error::Usage(format!(
+    Err(crate::Error::Impossible(format!(
         "no puzzle with every pattern on 9 sides in {max_draws} draws"
     )))
 }

@@ -34,7 +34,7 @@ use serde::Serialize;
 
 use super::{Progress, map_indexed, recipe};
 use crate::theorem::analysis::{Analysis, analyse};
-use crate::theorem::{Condition, SubEdge, evaluate_edges};
+use crate::theorem::{Condition, SubEdge, Subgraph, evaluate_edges};
 use crate::{Piece, Puzzle, RecordingGraph, Result};
 
 /// Which kind of puzzle a tally counts.
@@ -191,10 +191,14 @@ pub struct Example {
     pub group: Group,
     /// Where it came from, e.g. `all 2x2 over 1 pattern, puzzle 17`.
     pub source: String,
-    /// The puzzle, in file notation.
-    pub puzzle: String,
+    /// The puzzle (in JSON, its file notation).
+    pub puzzle: Puzzle,
     /// Position of the subgraph among the 256, as `scramble subgraphs` numbers them.
-    pub subgraph: usize,
+    #[serde(rename = "subgraph")]
+    pub index: usize,
+    /// The subgraph itself.
+    #[serde(skip)]
+    pub subgraph: Subgraph,
     /// The subgraph with the puzzle's labels.
     pub edges: String,
     /// Theorem 2.1's verdict in words.
@@ -306,14 +310,14 @@ pub fn all_2x2(patterns: u32) -> Vec<Puzzle> {
 /// ```
 /// use scramble::study::repetitions::{run, Group, Plan};
 /// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 1 };
-/// let study = run(&plan, &|| ()).unwrap();
+/// let study = run(&plan, &()).unwrap();
 /// assert_eq!(study.sources[0].1, 126); // C(6 + 3, 4) multisets
 /// assert_eq!(study.groups[&Group::Loops].twisted_disagreements, 0);
 /// // The census counts the same 126 puzzles.
 /// let rejected: usize = study.groups.values().map(|t| t.rejected_solution_graphs).sum();
 /// assert_eq!(study.census[0].failures.rejected_solution_graphs, rejected as u64);
 /// ```
-pub fn run(plan: &Plan, progress: Progress<'_>) -> Result<Repetitions> {
+pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Repetitions> {
     let mut sources: Vec<(String, Vec<Puzzle>)> = (1..=plan.exhaustive)
         .map(|k| (format!("all 2x2 puzzles over {k} pattern(s)"), all_2x2(k)))
         .collect();
@@ -404,8 +408,9 @@ fn disagreements<'a>(
             kind: kind(row.judge(), &row.verdict.failing()),
             group,
             source: format!("{source}, puzzle {}", index + 1),
-            puzzle: puzzle.to_string(),
-            subgraph: row.index,
+            puzzle: puzzle.clone(),
+            index: row.index,
+            subgraph: row.subgraph,
             edges: row.subgraph.labeled(puzzle, &graph).to_string(),
             verdict: row.verdict.explain(puzzle).to_string(),
             failing: row.verdict.failing(),
@@ -451,7 +456,7 @@ mod tests {
             seed: 3,
             census: 0,
         };
-        let study = run(&plan, &|| ()).unwrap();
+        let study = run(&plan, &()).unwrap();
         let recipe = recipe(2, 2, 3, false);
         let (mut solution_graphs, mut rejected, mut accepted_wrongly) = (0, 0, 0);
         for i in 0..25 {
@@ -485,12 +490,13 @@ mod tests {
             seed: 1,
             census: 0,
         };
-        let study = run(&plan, &|| ()).unwrap();
+        let study = run(&plan, &()).unwrap();
         for example in &study.examples {
-            let puzzle: Puzzle = example.puzzle.parse().unwrap();
-            let graph = RecordingGraph::new(&puzzle);
-            let subgraph = four_color_subgraphs(&graph).nth(example.subgraph).unwrap();
-            let truth = judge(&puzzle, &graph).unwrap().is_solution_graph(&subgraph);
+            let puzzle = &example.puzzle;
+            let graph = RecordingGraph::new(puzzle);
+            let subgraph = four_color_subgraphs(&graph).nth(example.index).unwrap();
+            assert_eq!(subgraph, example.subgraph);
+            let truth = judge(puzzle, &graph).unwrap().is_solution_graph(&subgraph);
             assert_ne!(truth, evaluate(&graph, &subgraph).accepted(), "{example:?}");
             assert_eq!(example.failing, evaluate(&graph, &subgraph).failing());
         }

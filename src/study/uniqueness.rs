@@ -200,12 +200,12 @@ fn solutions(puzzle: &Puzzle) -> Result<u64> {
 /// ```
 /// use scramble::study::uniqueness::{run, Plan};
 /// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, commercial: None };
-/// let cells = run(&plan, &|| ()).unwrap();
+/// let cells = run(&plan, &()).unwrap();
 /// assert_eq!(cells.len(), 2);
 /// assert!(cells.iter().all(|c| c.planted_solutions.min >= 1.0)); // planted: never unsolvable
 /// assert!(cells.iter().all(|c| c.p_unique.estimate <= c.p_solvable.estimate));
 /// ```
-pub fn run(plan: &Plan, progress: Progress<'_>) -> Result<Vec<Cell>> {
+pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Vec<Cell>> {
     let uniform = plan
         .sizes
         .iter()
@@ -245,7 +245,7 @@ pub fn run(plan: &Plan, progress: Progress<'_>) -> Result<Vec<Cell>> {
 fn draw(
     planted: usize,
     sampled: usize,
-    progress: Progress<'_>,
+    progress: &dyn Progress,
     plant: impl Fn(u64) -> Result<Puzzle> + Sync,
     sample: impl Fn(&mut Rng) -> Result<Puzzle> + Sync,
     seed: u64,
@@ -281,7 +281,7 @@ mod tests {
                 repetition_free: !repetitions,
                 commercial: None,
             };
-            let cell = &run(&plan, &|| ()).unwrap()[0];
+            let cell = &run(&plan, &()).unwrap()[0];
             let share = |a: u64, b: u64| a as f64 / b as f64;
             let given_solvable = share(exact.unique, exact.solvable);
             let checks = [
@@ -329,8 +329,8 @@ mod tests {
             repetition_free: true,
             commercial: None,
         };
-        let cells = run(&plan, &|| ()).unwrap();
-        assert_eq!(cells, run(&plan, &|| ()).unwrap());
+        let cells = run(&plan, &()).unwrap();
+        assert_eq!(cells, run(&plan, &()).unwrap());
         for cell in &cells {
             let recipe = recipe(cell.size, 3, 4, true);
             for (i, &count) in cell.counts.iter().enumerate() {

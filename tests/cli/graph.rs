@@ -6,18 +6,9 @@ use predicates::prelude::*;
 
 use crate::{real, scramble};
 
-/// Whether Graphviz tests can run: under `CI` neato must be on PATH;
-/// elsewhere its absence is noted and the test skipped.
+/// Whether Graphviz tests can run, by the library tests' one rule.
 fn neato_or_note() -> bool {
-    let available = scramble::render::graphviz_available();
-    if !available {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but `neato` (Graphviz) is not on PATH"
-        );
-        eprintln!("note: `neato` is not on PATH; skipping a Graphviz test");
-    }
-    available
+    crate::neato_check::neato_or_note(scramble::render::graphviz_available())
 }
 
 fn read(path: &Path) -> String {

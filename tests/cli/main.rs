@@ -13,10 +13,14 @@ mod nxn;
 mod pictures;
 mod printing;
 mod show;
+mod solutions;
 mod solve;
 mod study;
 mod subgraphs;
 mod verify;
+
+#[path = "../../src/render/neato_check.rs"]
+mod neato_check;
 
 use assert_cmd::Command;
 
