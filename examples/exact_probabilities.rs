@@ -2,15 +2,16 @@
 //! uniformly random 2x2 puzzle of the census (uniform over its multisets of
 //! 4 pieces) over K = 2..16 patterns, both variants, from the shipped
 //! coefficients: prints the Markdown table of RESULTS.md and writes
-//! `out/exact/probabilities.svg`.
+//! `<OUT>/exact/probabilities.svg` (`OUT` is the first argument, `out` by
+//! default; `docs/img/regenerate.sh` passes `docs/img`).
 //!
 //! ```sh
-//! cargo run --release --example exact_probabilities
+//! cargo run --release --example exact_probabilities [-- OUT]
 //! ```
 
 use std::path::Path;
 
-use scramble::census::exact::probabilities;
+use scramble::census::exact::{Probabilities, probabilities};
 use scramble::output::write_atomic;
 use scramble::study::plot;
 
@@ -19,24 +20,22 @@ fn main() -> scramble::Result<()> {
         "| K | P(solvable) | P(unique) | P(unique given solvable) | with repetitions: P(solvable) | P(unique) | P(unique given solvable) |"
     );
     println!("|---:|---:|---:|---:|---:|---:|---:|");
-    let mut series: Vec<plot::Series> = Vec::new();
-    for repetitions in [false, true] {
-        let kind = if repetitions {
-            "with repetitions"
-        } else {
-            "repetition-free"
-        };
-        let rows: Vec<_> = (2..=16).map(|k| probabilities(k, repetitions)).collect();
-        let line = |name: &str, f: fn(&scramble::census::exact::Probabilities) -> f64| {
-            (
-                format!("{name}, {kind}"),
-                rows.iter().map(|p| (p.patterns as f64, f(p))).collect(),
-            )
-        };
-        series.push(line("P(solvable)", |p| p.p_solvable));
-        series.push(line("P(unique)", |p| p.p_unique));
-        series.push(line("P(unique | solvable)", |p| p.p_unique_given_solvable));
-    }
+    // Pairs for `LineColors::Paired`: each measure repetition-free (solid) and with repetitions (dashed).
+    type Measure = fn(&Probabilities) -> f64;
+    let measures: [(&str, Measure); 3] = [
+        ("P(solvable)", |p| p.p_solvable),
+        ("P(unique)", |p| p.p_unique),
+        ("P(unique | solvable)", |p| p.p_unique_given_solvable),
+    ];
+    let series: Vec<plot::Series> = measures
+        .iter()
+        .flat_map(|&(name, f)| {
+            [(false, "repetition-free"), (true, "with repetitions")].map(|(repetitions, kind)| {
+                let points = (2..=16).map(|k| (k as f64, f(&probabilities(k, repetitions))));
+                (format!("{name}, {kind}"), points.collect())
+            })
+        })
+        .collect();
     for k in 2..=16 {
         let (a, b) = (probabilities(k, false), probabilities(k, true));
         println!(
@@ -45,11 +44,13 @@ fn main() -> scramble::Result<()> {
         );
     }
     let svg = plot::lines(
-        "uniformly random 2x2 puzzle (exact)",
+        "Uniformly random 2x2 puzzle over K patterns, exact; repetition-free solid, with repetitions dashed",
         "patterns K",
-        "probability",
+        "probability (exact)",
         0.0..1.0,
         &series,
+        plot::LineColors::Paired,
     )?;
-    write_atomic(Path::new("out/exact/probabilities.svg"), svg.as_bytes())
+    let out = std::env::args().nth(1).unwrap_or_else(|| "out".to_string());
+    write_atomic(&Path::new(&out).join("exact/probabilities.svg"), svg.as_bytes())
 }

@@ -2,7 +2,8 @@
 # Regenerates every picture README.md and RESULTS.md show, into docs/img/
 # (the one tracked picture folder; commands write to out/ by default, which
 # git ignores). Run from anywhere: `docs/img/regenerate.sh` (add `--quick`
-# to skip the studies, which take minutes). Needs ../shared beside the
+# to skip the studies, which take tens of minutes: `study uniqueness` alone
+# had not finished after 28 minutes at load 14). Needs ../shared beside the
 # repository, like the tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,7 +12,7 @@ s() { ./target/release/scramble "$@" --out docs/img >/dev/null; }
 real=../shared/puzzles/real
 
 for p in fixtures/paper2x2.txt "$real/monkey_puzzle.txt" "$real/repeat_puzzle.txt"; do
-    s graph "$p"
+    s graph "$p" --per-piece
 done
 s subgraphs fixtures/paper2x2.txt --solutions --draw 1
 s subgraphs fixtures/repetition_mismatch2x2.txt --solutions
@@ -19,6 +20,9 @@ s inspect "$real/wizards.txt"
 s solve "$real/wizards.txt"
 s solve "$real/lion_tiger.txt"
 s verify --patterns 3 --repetitions --shard 20/40 --keep 1
+./target/release/scramble graph "$real/monkey_puzzle.txt" --highlight 3 --out docs/img/highlight >/dev/null
+# RESULTS section 4's exact probabilities (table on stdout, plot to docs/img/exact/).
+cargo run --release --quiet --example exact_probabilities -- docs/img >/dev/null
 # The counterexamples to the weaker forms of the n x n theorem's (C)
 # (fixtures/nxn/README.md); inspect exits 1 on them ("not a solution").
 for f in shared-pair no-orientation no-circuit-order separate-bijections; do

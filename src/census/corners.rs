@@ -12,9 +12,14 @@
 //! on its four edges (see [`super::verdict`]), checking every ordered
 //! 4-tuple of corners `tail != head` over `K` patterns checks Theorem 2.1 on
 //! every four-colour subgraph of every repetition-free 2x2 puzzle over those
-//! patterns. Four edges touch at most 8 patterns, and renaming patterns
-//! changes no verdict, so `K = 8` covers every repetition-free 2x2 puzzle.
-//! With repetitions, loops `X -> X` are corners too.
+//! patterns. Renaming patterns changes no verdict, and by the 4-pattern
+//! lemma (RESULTS.md section 3.1: condition (2) makes the complement of
+//! every head a tail, so a solution graph, and any subgraph the theorem,
+//! condition (3') or the twisted criterion accepts, touches at most 4
+//! patterns) every verdict is "no" on four edges over more than 4 patterns;
+//! so `K = 4` already covers every 2x2 puzzle over any number of patterns
+//! (with `--repetitions`, every puzzle with repetitions), and larger `K` add
+//! nothing. With repetitions, loops `X -> X` are corners too.
 
 use rayon::prelude::*;
 

@@ -28,6 +28,7 @@ pub mod pieces;
 pub mod plain;
 pub mod repair;
 pub mod shard;
+mod sums;
 pub mod symmetric;
 pub mod verdict;
 

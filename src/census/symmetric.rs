@@ -24,10 +24,10 @@ use std::collections::{BTreeSet, VecDeque};
 use rayon::prelude::*;
 
 use super::corners::{CornerSet, corner_slice};
-use super::fast::{
+use super::pieces::multisets_of_four;
+use super::sums::{
     Counts, Occurrences, disagreements_from, first_sums, fourth_pieces, second_sums, third_sums, weighted_histogram,
 };
-use super::pieces::multisets_of_four;
 use super::verdict::verdict;
 use super::{Census, Histogram, Outcome, Tally};
 use crate::progress::Progress;

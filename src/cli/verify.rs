@@ -17,8 +17,9 @@ use super::census_report::{exit_code, report_table, rows_table};
 use super::exit_codes::Exit;
 use super::{PicturesArg, print_json, print_text, progress};
 
-/// The largest `K`: corner numbers fit in a byte, and K = 8 corners cover
-/// every 2x2 puzzle.
+/// The largest `K` of the corner check: corner numbers fit in a byte (K = 4
+/// corners already cover every 2x2 puzzle, by the 4-pattern lemma of
+/// [`scramble::census::corners`]).
 const MAX_PATTERNS: usize = 8;
 
 #[derive(Debug, clap::Args)]

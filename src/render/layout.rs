@@ -378,34 +378,48 @@ const TITLE_MARGIN: f64 = 40.0;
 const TITLE_TOP: f64 = 10.0;
 
 /// Breaks a title into lines no wider than `width`: explicit newlines are
-/// kept, then each line is filled greedily with its `; `-separated parts, and
-/// a part still too wide is filled word by word.
+/// kept, then each line is filled greedily with its `; `-separated parts; a
+/// part still too wide breaks before its parenthesized groups when each group
+/// fits (so `(4 pieces)` stays whole), else word by word.
 pub fn wrap_title(title: &str, width: f64) -> Vec<String> {
     let fits = |text: &str| text_width(text, TITLE_FONT) <= width;
-    let fill = |pieces: Vec<&str>, separator: &str| {
+    let fill = |pieces: Vec<String>, separator: &str| {
         let mut lines: Vec<String> = vec![];
         for piece in pieces {
             match lines.last_mut() {
                 Some(last) if fits(&format!("{last}{separator}{piece}")) => {
                     last.push_str(separator);
-                    last.push_str(piece);
+                    last.push_str(&piece);
                 }
-                _ => lines.push(piece.to_string()),
+                _ => lines.push(piece),
             }
         }
         lines
     };
+    let owned = |pieces: std::str::Split<'_, &str>| pieces.map(str::to_string).collect::<Vec<_>>();
     title
         .lines()
-        .flat_map(|line| fill(line.split("; ").collect(), "; "))
+        .flat_map(|line| fill(owned(line.split("; ")), "; "))
         .flat_map(|line| {
+            let groups = parenthesized_groups(&line);
             if fits(&line) {
                 vec![line]
+            } else if groups.len() > 1 && groups.iter().all(|g| fits(g)) {
+                fill(groups, " ")
             } else {
-                fill(line.split(' ').collect(), " ")
+                fill(owned(line.split(" ")), " ")
             }
         })
         .collect()
+}
+
+/// `line` split at every space that comes before a `(`, the `(` kept.
+fn parenthesized_groups(line: &str) -> Vec<String> {
+    let mut groups: Vec<String> = line.split(" (").map(|g| format!("({g}")).collect();
+    if let Some(first) = groups.first_mut() {
+        first.remove(0);
+    }
+    groups
 }
 
 /// A radius that fits the longest picture label.
@@ -749,6 +763,15 @@ mod tests {
         assert_eq!(wrap_title("short", width), ["short"]);
         assert_eq!(wrap_title("one\ntwo; three", 1000.0), ["one", "two; three"]);
         assert_eq!(wrap_title("aa bb cc dd ee ff", width), ["aa bb cc", "dd ee ff"]);
+        let width = text_width("Graph of paper2x2 (4", TITLE_FONT) + 1.0;
+        assert_eq!(
+            wrap_title("Graph of paper2x2 (4 pieces)", width),
+            ["Graph of paper2x2", "(4 pieces)"]
+        );
+        assert_eq!(
+            wrap_title("aaaaaaaa bbbbbbbb (cc) dd", 10.0),
+            ["aaaaaaaa", "bbbbbbbb", "(cc)", "dd"]
+        );
     }
 
     #[test]

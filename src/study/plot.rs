@@ -1,9 +1,8 @@
 //! SVG plots of the studies, drawn with plotters' SVG backend.
 //!
 //! Five kinds: step CDFs on a log x axis ([`cdf`]), a log-log scatter with
-//! the diagonal ([`scatter`]), lines with points ([`lines`], and
-//! [`paired_lines`] where two series share a color, solid and dashed), and
-//! grouped bars over categories ([`bars`]). All share one frame
+//! the diagonal ([`scatter`]), lines with points ([`lines`], one color
+//! per series or per pair of series, see [`LineColors`]), and grouped bars over categories ([`bars`]). All share one frame
 //! ([`chart`]): a title wrapped to the picture's width, readable axis labels
 //! (log axes read `1, 10, 100, 1,000`), axis descriptions. Each returns the
 //! SVG text; the caller writes it with [`crate::output::write_atomic`].
@@ -323,19 +322,43 @@ pub fn scatter(title: &str, x_label: &str, y_label: &str, points: &[(f64, f64)])
     })
 }
 
-/// How a series of a line plot is drawn.
-#[derive(Clone, Copy)]
-struct LineStyle {
-    color: RGBColor,
-    dashed: bool,
+/// How [`lines`] colors its series.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineColors {
+    /// One color per series, every line solid.
+    PerSeries,
+    /// Series come in pairs (two measures of one group): both of a pair in
+    /// the pair's color, the first solid, the second dashed.
+    Paired,
 }
 
-/// Lines with a dot at every point, y from `y_range`, one color per series.
+impl LineColors {
+    /// The color of series `i`, and whether it is dashed.
+    fn style(self, i: usize) -> (RGBColor, bool) {
+        match self {
+            LineColors::PerSeries => (color(i), false),
+            LineColors::Paired => (color(i / 2), i % 2 == 1),
+        }
+    }
+}
+
+/// Lines with a dot at every point, y from `y_range`, x labelled at whole
+/// numbers, colored as `colors` says.
 ///
 /// ```
+/// use scramble::study::plot::{lines, LineColors};
 /// let series = vec![("n = 3".to_string(), vec![(3.0, 0.1), (4.0, 0.5)])];
-/// let svg = scramble::study::plot::lines("t", "K", "share", 0.0..1.0, &series).unwrap();
+/// let svg = lines("t", "K", "share", 0.0..1.0, &series, LineColors::PerSeries).unwrap();
 /// assert!(svg.contains("n = 3"));
+/// let pairs = vec![
+///     ("3x3 first".to_string(), vec![(3.0, 0.1), (4.0, 0.5)]),
+///     ("3x3 all".to_string(), vec![(3.0, 0.2), (4.0, 0.6)]),
+/// ];
+/// let svg = lines("t", "K", "share", 0.0..1.0, &pairs, LineColors::Paired).unwrap();
+/// // Both of the pair share the first color; the dashed one is drawn as
+/// // many short strokes.
+/// let strokes = svg.matches("<polyline fill=\"none\" opacity=\"1\" stroke=\"#D55E00\"").count();
+/// assert!(strokes > 10);
 /// ```
 pub fn lines(
     title: &str,
@@ -343,47 +366,7 @@ pub fn lines(
     y_label: &str,
     y_range: std::ops::Range<f64>,
     series: &[Series],
-) -> Result<String> {
-    let styles = (0..series.len()).map(|i| LineStyle {
-        color: color(i),
-        dashed: false,
-    });
-    styled_lines(&Frame::new(title, x_label, y_label), y_range, series, styles.collect())
-}
-
-/// [`lines`] for series that come in pairs (two measures of one group):
-/// both of a pair in the pair's color, the first solid, the second dashed.
-///
-/// ```
-/// let series = vec![
-///     ("3x3 first".to_string(), vec![(3.0, 0.1), (4.0, 0.5)]),
-///     ("3x3 all".to_string(), vec![(3.0, 0.2), (4.0, 0.6)]),
-/// ];
-/// let svg = scramble::study::plot::paired_lines("t", "K", "share", 0.0..1.0, &series).unwrap();
-/// // Both of the pair share the first color; the dashed one is drawn as
-/// // many short strokes.
-/// let strokes = svg.matches("<polyline fill=\"none\" opacity=\"1\" stroke=\"#D55E00\"").count();
-/// assert!(strokes > 10);
-/// ```
-pub fn paired_lines(
-    title: &str,
-    x_label: &str,
-    y_label: &str,
-    y_range: std::ops::Range<f64>,
-    series: &[Series],
-) -> Result<String> {
-    let styles = (0..series.len()).map(|i| LineStyle {
-        color: color(i / 2),
-        dashed: i % 2 == 1,
-    });
-    styled_lines(&Frame::new(title, x_label, y_label), y_range, series, styles.collect())
-}
-
-fn styled_lines(
-    frame: &Frame<'_>,
-    y_range: std::ops::Range<f64>,
-    series: &[Series],
-    styles: Vec<LineStyle>,
+    colors: LineColors,
 ) -> Result<String> {
     let xs = series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0));
     let (low, high) = xs.fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
@@ -392,27 +375,43 @@ fn styled_lines(
     } else {
         (low - 0.5, high + 0.5)
     };
-    let frame = Frame {
-        x_format: &integer_label,
-        ..*frame
-    };
-    chart(&frame, low..high, y_range, |chart| {
-        for ((name, points), style) in series.iter().zip(styles) {
-            let line = style.color.stroke_width(2);
-            let drawn = if style.dashed {
+    let mut frame = Frame::new(title, x_label, y_label);
+    frame.x_format = &integer_label;
+    chart(&frame, low..high, y_range.clone(), |chart| {
+        for (i, (name, points)) in series.iter().enumerate() {
+            let (c, dashed) = colors.style(i);
+            let line = c.stroke_width(2);
+            let drawn = if dashed {
                 chart.draw_series(DashedLineSeries::new(points.iter().copied(), 8, 5, line))
             } else {
                 chart.draw_series(LineSeries::new(points.iter().copied(), line))
             };
             drawn.map_err(err)?.label(name.as_str()).legend(move |(x, y)| {
-                let to = if style.dashed { x + 8 } else { x + 20 };
+                let to = if dashed { x + 8 } else { x + 20 };
                 PathElement::new(vec![(x, y), (to, y)], line)
             });
             chart
-                .draw_series(points.iter().map(|&p| Circle::new(p, 4, style.color.filled())))
+                .draw_series(points.iter().map(|&p| Circle::new(p, 4, c.filled())))
                 .map_err(err)?;
         }
-        legend(chart, SeriesLabelPosition::LowerRight)
+        let (bottom, top) = (y_range.start, y_range.end);
+        let marks: Vec<Mark> = series
+            .iter()
+            .flat_map(|(_, points)| points.iter())
+            .map(|&(x, y)| {
+                let y = (y - bottom) / (top - bottom);
+                ((x - low) / (high - low), y, y)
+            })
+            .collect();
+        let (entries, longest) = legend_size(series);
+        use SeriesLabelPosition::*;
+        let place = legend_spot(
+            &marks,
+            entries,
+            longest,
+            [LowerRight, MiddleRight, UpperRight, UpperLeft, LowerLeft],
+        );
+        legend(chart, place)
     })
 }
 
@@ -476,8 +475,71 @@ pub fn bars(
                     .map_err(err)?;
             }
         }
-        legend(chart, SeriesLabelPosition::UpperRight)
+        let marks: Vec<Mark> = series
+            .iter()
+            .enumerate()
+            .flat_map(|(s, (_, values))| {
+                values.iter().enumerate().map(move |(i, &v)| {
+                    let centre = i as f64 - 0.4 + (s as f64 + 0.5) * width;
+                    ((centre + 0.5) / categories.len().max(1) as f64, 0.0, v / top)
+                })
+            })
+            .collect();
+        let (entries, longest) = legend_size(series);
+        use SeriesLabelPosition::*;
+        let place = legend_spot(&marks, entries, longest, [UpperRight, UpperLeft, UpperMiddle]);
+        legend(chart, place)
     })
+}
+
+/// A mark a legend should not hide, in fractions of the plot area: at `x`,
+/// from height `low` up to `high` (a point has `low == high`, a bar `low = 0`).
+type Mark = (f64, f64, f64);
+
+/// Of `candidates`, the legend position that covers the fewest marks (the
+/// first on ties), for a legend of `entries` lines whose longest name has
+/// `longest` characters.
+fn legend_spot(
+    marks: &[Mark],
+    entries: usize,
+    longest: usize,
+    candidates: impl IntoIterator<Item = SeriesLabelPosition>,
+) -> SeriesLabelPosition {
+    use SeriesLabelPosition::*;
+    // The plot area in pixels, and the legend's estimated size: 7 px a character plus 40 px of sample and
+    // margins wide, 20 px a line plus 10 px high.
+    let (width, height) = (f64::from(SIZE.0) - 96.0, f64::from(SIZE.1) - 140.0);
+    let w = ((40.0 + 7.0 * longest as f64) / width).min(1.0);
+    let h = ((10.0 + 20.0 * entries as f64) / height).min(1.0);
+    let span = |from: f64, size: f64, place: u8| match place {
+        0 => (from, from + size),
+        1 => (0.5 - size / 2.0, 0.5 + size / 2.0),
+        _ => (1.0 - size, 1.0),
+    };
+    let covered = |position: &SeriesLabelPosition| {
+        let (column, row) = match position {
+            UpperLeft => (0, 2),
+            UpperMiddle => (1, 2),
+            UpperRight => (2, 2),
+            MiddleLeft => (0, 1),
+            MiddleRight => (2, 1),
+            LowerLeft => (0, 0),
+            LowerMiddle => (1, 0),
+            _ => (2, 0),
+        };
+        let ((left, right), (bottom, top)) = (span(0.0, w, column), span(0.0, h, row));
+        marks
+            .iter()
+            .filter(|&&(x, low, high)| (left..=right).contains(&x) && low <= top && high >= bottom)
+            .count()
+    };
+    candidates.into_iter().min_by_key(covered).unwrap_or(UpperRight)
+}
+
+/// The legend's entries and the length of its longest name.
+fn legend_size<T>(series: &[(String, T)]) -> (usize, usize) {
+    let longest = series.iter().map(|(name, _)| name.chars().count()).max().unwrap_or(0);
+    (series.len(), longest)
 }
 
 /// Bar values: centred just above the bar.
@@ -551,10 +613,44 @@ mod tests {
     }
 
     #[test]
+    fn legends_go_where_they_hide_the_fewest_marks() {
+        use SeriesLabelPosition::*;
+        let bars = |values: &[f64]| -> Vec<Mark> {
+            let n = values.len() as f64;
+            values
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| ((i as f64 + 0.5) / n, 0.0, v))
+                .collect()
+        };
+        let spot = |marks: &[Mark]| legend_spot(marks, 6, 5, [UpperRight, UpperLeft, UpperMiddle]);
+        assert!(matches!(
+            spot(&bars(&[0.8, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0])),
+            UpperMiddle
+        ));
+        assert!(matches!(spot(&bars(&[1.0, 0.5, 0.2, 0.1, 0.0])), UpperRight));
+        // A wide legend (40 characters) over five categories: only the left is free.
+        let wide = legend_spot(
+            &bars(&[0.0, 0.1, 1.0, 0.1, 0.9]),
+            6,
+            40,
+            [UpperRight, UpperLeft, UpperMiddle],
+        );
+        assert!(matches!(wide, UpperLeft));
+        // Points low on the right push a lower-right legend to the middle.
+        let low_right: Vec<Mark> = (0..10).map(|i| (0.5 + 0.05 * i as f64, 0.01, 0.01)).collect();
+        assert!(matches!(
+            legend_spot(&low_right, 6, 40, [LowerRight, MiddleRight]),
+            MiddleRight
+        ));
+        assert!(matches!(legend_spot(&[], 6, 40, [LowerRight, MiddleRight]), LowerRight));
+    }
+
+    #[test]
     fn long_titles_wrap_within_the_picture() {
         let title =
             "Nodes to the first solution of center-max, random, spiral and row-major orders over planted puzzles";
-        let svg = lines(title, "K", "share", 0.0..1.0, &[]).unwrap();
+        let svg = lines(title, "K", "share", 0.0..1.0, &[], LineColors::PerSeries).unwrap();
         assert!(!svg.contains(title), "split over lines");
         assert!(svg.contains("Nodes to the first solution"));
     }

@@ -341,6 +341,39 @@ mod tests {
         with.iter().enumerate().for_each(|(k, e)| check(k, true, e));
     }
 
+    /// The probabilities are the ratios of enumerated census totals (RESULTS
+    /// section 4's table; K = 4 repetition-free gives the 74.1% of issue 11).
+    #[test]
+    fn probabilities_are_ratios_of_the_enumerated_totals() {
+        // (K, repetitions, puzzles, solvable, unique) from `scramble verify --patterns K [--repetitions]`.
+        let cases: [(u64, bool, f64, f64, f64); 4] = [
+            (2, false, 126.0, 120.0, 0.0),
+            (4, false, 1_315_142_955.0, 371_495_508.0, 275_417_904.0),
+            (7, false, 54_270_502_912_626.0, 2_038_421_760_585.0, 1_914_988_771_500.0),
+            (5, true, 1_711_198_204_045.0, 198_506_585_660.0, 151_373_163_960.0),
+        ];
+        for (k, repetitions, puzzles, solvable, unique) in cases {
+            let p = probabilities(k, repetitions);
+            let close = |a: f64, b: f64| (a - b).abs() <= 1e-15 * b.max(1e-300);
+            assert!(close(p.p_solvable, solvable / puzzles), "K = {k}: {p:?}");
+            assert!(close(p.p_unique, unique / puzzles), "K = {k}: {p:?}");
+            if unique > 0.0 {
+                assert!(close(p.p_unique_given_solvable, unique / solvable), "K = {k}: {p:?}");
+            } else {
+                assert_eq!(p.p_unique_given_solvable, 0.0);
+            }
+        }
+        assert_eq!(
+            format!("{:.6}", probabilities(4, false).p_unique_given_solvable),
+            "0.741376"
+        );
+        // P(solvable) ~ 96 / K^4 for both censuses.
+        for repetitions in [false, true] {
+            let k4 = probabilities(1000, repetitions).p_solvable * 1e12;
+            assert!((k4 - 96.0).abs() < 0.01, "K^4 P(solvable) at K = 1000: {k4}");
+        }
+    }
+
     /// For large K, `puzzles` is still Burnside's `C(p + 3, 4)`.
     #[test]
     fn puzzles_for_large_k_match_the_formula() {

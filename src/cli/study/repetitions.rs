@@ -1,0 +1,247 @@
+//! `scramble study repetitions`: open question 4.1.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use scramble::RecordingGraph;
+use scramble::render::{Renderer, Selection, recording_svg};
+use scramble::study::plot;
+use scramble::study::repetitions::{self, Group, Repetitions};
+use serde::Serialize;
+
+use super::{plots_text, write_plot};
+use crate::cli::{print_json, print_text, progress};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct RepetitionsArgs {
+    /// Every 2x2 puzzle over 1..=N patterns (N = 2 takes about a million puzzles: slow).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=2))]
+    exhaustive: u32,
+    /// Planted 2x2 puzzles (repetitions allowed) over each of these numbers of patterns.
+    #[arg(long, value_delimiter = ',', default_value = "2,3,4")]
+    planted: Vec<u32>,
+    /// Planted puzzles per number of patterns.
+    #[arg(long, default_value_t = 5000)]
+    count: usize,
+    /// Also the exhaustive census with repetitions on 1..=N patterns (counts only; 0: none).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(0..=4))]
+    census: u64,
+    /// Seed of the planted puzzles.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Root folder of the output: this study writes into `<out>/study-repetitions/`.
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One example as written.
+#[derive(Serialize)]
+struct WrittenExample {
+    example: repetitions::Example,
+    file: PathBuf,
+    svg: PathBuf,
+}
+
+/// What `study repetitions --json` prints.
+#[derive(Serialize)]
+struct RepetitionsReport {
+    sources: Vec<(String, usize)>,
+    groups: Vec<(Group, repetitions::Tally)>,
+    census: Vec<repetitions::Exhaustive>,
+    examples: Vec<WrittenExample>,
+    plots: Vec<PathBuf>,
+}
+
+pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
+    args.out = args.out.join("study-repetitions");
+    if let Some(bad) = args.planted.iter().find(|&&k| k == 0 || k > 128) {
+        anyhow::bail!("--planted: {bad} patterns is out of range: use 1 to 128");
+    }
+    let plan = repetitions::Plan {
+        exhaustive: args.exhaustive,
+        planted: args.planted.clone(),
+        count: args.count,
+        seed: args.seed,
+        census: args.census as usize,
+    };
+    let exhaustive: usize = (1..=args.exhaustive)
+        .map(|k| scramble::census::pieces::multisets_of_four(repetitions::piece_classes(k).len() as u64) as usize)
+        .sum();
+    let bar = progress::bar((exhaustive + args.count * args.planted.len()) as u64, "judging");
+    let study = repetitions::run(&plan, &bar)?;
+    bar.finish_and_clear();
+    let examples = study
+        .examples
+        .iter()
+        .enumerate()
+        .map(|(i, e)| write_example(i + 1, e, &args.out))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let plots = vec![repetitions_plot(&study, &args.out)?];
+    let report = RepetitionsReport {
+        sources: study.sources,
+        census: study.census,
+        groups: study.groups.into_iter().collect(),
+        examples,
+        plots,
+    };
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_text(&repetitions_text(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_example(number: usize, example: &repetitions::Example, out: &Path) -> anyhow::Result<WrittenExample> {
+    let puzzle = example.puzzle.clone().with_name(format!("example-{number}"));
+    let graph = RecordingGraph::new(&puzzle);
+    let title = format!(
+        "example {number}, subgraph [{}] ({} loop(s)): {}",
+        example.index, example.loops, example.kind
+    );
+    let edges = example.subgraph.edges();
+    let picture = recording_svg(
+        &puzzle,
+        &graph,
+        Selection::Highlighted(&edges),
+        &title,
+        Renderer::Embedded,
+    )?;
+    let file = out.join(format!("example-{number}.txt"));
+    let header = format!(
+        "# example {number} of `scramble study repetitions`: {}\n# from {} ({})\n# subgraph [{}] {}\n# {}\n",
+        example.kind,
+        example.source,
+        example.group.name(),
+        example.index,
+        example.edges,
+        example.verdict
+    );
+    scramble::output::write_atomic(&file, (header + &example.puzzle.to_string()).as_bytes())?;
+    let svg = out.join(format!("example-{number}.svg"));
+    scramble::output::write_atomic(&svg, picture.svg.as_bytes())?;
+    Ok(WrittenExample {
+        example: example.clone(),
+        file,
+        svg,
+    })
+}
+
+fn repetitions_plot(study: &Repetitions, out: &Path) -> anyhow::Result<PathBuf> {
+    let categories: Vec<String> = scramble::theorem::Condition::ALL
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let series: Vec<(String, Vec<f64>)> = study
+        .groups
+        .iter()
+        .map(|(group, tally)| {
+            let n = tally.solution_graphs.max(1) as f64;
+            let shares = tally.fails_on_solution_graphs.iter().map(|&f| f as f64 / n).collect();
+            (
+                format!("{} ({} solution graphs)", group.name(), tally.solution_graphs),
+                shares,
+            )
+        })
+        .collect();
+    let svg = plot::bars(
+        "Share of true 2x2 solution graphs on which a condition of Theorem 2.1 fails, by kind of puzzle",
+        "condition of Theorem 2.1",
+        "share of the kind's solution graphs failing it",
+        &categories,
+        &series,
+    )?;
+    write_plot(out, "failing-conditions.svg", &svg)
+}
+
+fn repetitions_text(report: &RepetitionsReport) -> String {
+    let mut out = String::from("puzzles judged (256 four-color subgraphs each, by Theorem 2.1 and by brute force):\n");
+    for (name, count) in &report.sources {
+        out += &format!("  {count:>7}  {name}\n");
+    }
+    out += &format!(
+        "\n{:<16} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} | solution graphs failing\n",
+        "group", "puzzles", "solvable", "solution", "accepted", "rejected", "accepted", "puzzles"
+    );
+    out += &format!(
+        "{:<16} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} | {:>6} {:>6} {:>6} {:>6}\n",
+        "", "", "", "graphs", "by 2.1", "sol. gr.", "wrongly", "disagree", "(1)", "(2)", "(3)", "(4)"
+    );
+    for (group, t) in &report.groups {
+        out += &format!(
+            "{:<16} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} | {}\n",
+            group.name(),
+            t.puzzles,
+            t.solvable,
+            t.solution_graphs,
+            t.theorem_accepted,
+            t.rejected_solution_graphs,
+            t.accepted_non_solution_graphs,
+            t.puzzles_with_disagreement,
+            t.fails_on_solution_graphs.map(|f| format!("{f:>6}")).join(" ")
+        );
+    }
+    out += "\n";
+    for (group, t) in &report.groups {
+        for (kind, count) in &t.rejected_by_failing {
+            out += &format!("{}: {count} x {kind}\n", group.name());
+        }
+        let by_loops: Vec<String> = t
+            .rejected_by_loops
+            .iter()
+            .map(|(l, c)| format!("{c} with {l} loop(s)"))
+            .collect();
+        if !by_loops.is_empty() {
+            out += &format!("{}: rejected solution graphs: {}\n", group.name(), by_loops.join(", "));
+        }
+        out += &format!(
+            "{}: twisted criterion disagrees with the judge on {} subgraph(s); (3) without loops rejects {} solution graph(s) and accepts {} non-solution graph(s)\n",
+            group.name(),
+            t.twisted_disagreements,
+            t.relaxed_rejected_solution_graphs,
+            t.relaxed_accepted_non_solution_graphs
+        );
+    }
+    if !report.census.is_empty() {
+        out += "\nthe census, every 2x2 puzzle with repetitions (scramble verify --patterns K --repetitions):\n";
+        out += &format!(
+            "{:>3} {:>12} {:>14} {:>12} {:>12} {:>10} {:>9} | rejected by failing conditions\n",
+            "K", "puzzles", "sol. graphs", "accepted", "rejected", "wrongly", "twisted"
+        );
+        for e in &report.census {
+            let f = &e.failures;
+            let by: Vec<String> = f
+                .rejected_by_combination
+                .iter()
+                .map(|(k, n)| format!("{{{k}}}: {n}"))
+                .collect();
+            out += &format!(
+                "{:>3} {:>12} {:>14} {:>12} {:>12} {:>10} {:>9} | {}\n",
+                e.patterns,
+                e.totals.puzzles,
+                e.totals.solution_subgraphs,
+                e.totals.theorem_accepted,
+                f.rejected_solution_graphs,
+                f.accepted_non_solutions,
+                e.totals.twisted_mismatches,
+                by.join(", ")
+            );
+        }
+    }
+    out += "\nsmallest examples:\n";
+    for w in &report.examples {
+        out += &format!(
+            "  {} ({}): {} ({} loop(s) in the subgraph)\n    {}\n    {}\n",
+            w.file.display(),
+            w.svg.display(),
+            w.example.kind,
+            w.example.loops,
+            w.example.source,
+            w.example.verdict
+        );
+    }
+    out + &plots_text(&report.plots)
+}

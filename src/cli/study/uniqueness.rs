@@ -1,0 +1,276 @@
+//! `scramble study uniqueness`: open question 4.3.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use scramble::study::rates::Estimate;
+use scramble::study::{plot, uniqueness};
+use serde::Serialize;
+
+use super::{plots_text, write_plot};
+use crate::cli::{print_json, print_text, progress};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct UniquenessArgs {
+    /// Grid sizes.
+    #[arg(long, value_delimiter = ',', default_value = "3,4")]
+    sizes: Vec<usize>,
+    /// Numbers of patterns.
+    #[arg(long, value_delimiter = ',', default_value = "3,4,5,6,7,8")]
+    patterns: Vec<u32>,
+    /// Planted puzzles per (size, patterns) row, one number per size
+    /// (for P(unique | solvable)).
+    #[arg(long, value_delimiter = ',', default_value = "40000,1000")]
+    counts: Vec<usize>,
+    /// Uniformly random puzzles per row, one number per size (for
+    /// P(solvable) and P(unique)).
+    #[arg(long, value_delimiter = ',', default_value = "40000,4000")]
+    sampled: Vec<usize>,
+    /// Planted and uniformly random puzzles of the commercial row (3x3,
+    /// K = 4, every pattern on 9 sides); 0,0 leaves the row out.
+    #[arg(long, value_delimiter = ',', default_value = "40000,40000")]
+    commercial: Vec<usize>,
+    /// Seed of the puzzles.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Only pieces without repetitions (uniform rows).
+    #[arg(long)]
+    repetition_free: bool,
+    /// Root folder of the output: this study writes into `<out>/study-uniqueness/`.
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What `study uniqueness --json` prints.
+#[derive(Serialize)]
+struct UniquenessReport {
+    seed: u64,
+    repetition_free: bool,
+    /// What each population and estimand is.
+    definitions: Vec<(&'static str, &'static str)>,
+    buckets: Vec<String>,
+    cells: Vec<uniqueness::Cell>,
+    plots: Vec<PathBuf>,
+}
+
+/// The definitions printed with every report.
+const DEFINITIONS: [(&str, &str); 6] = [
+    (
+        "uniform",
+        "a uniformly random multiset of n*n piece classes (rotation classes of 4-tuples over patterns 1..K), as the 2x2 census counts them",
+    ),
+    (
+        "commercial",
+        "3x3, K = 4: the uniform population restricted to puzzles with every pattern on exactly 9 of the 36 sides",
+    ),
+    (
+        "p_unique_given_solvable",
+        "P(unique | solvable) for a uniformly random solvable puzzle: planted puzzles weighted 1/(solutions x ordered forms), delta-method 95% interval",
+    ),
+    (
+        "p_solvable",
+        "P(solvable) for a uniformly random puzzle: direct sampling, Wilson 95% interval",
+    ),
+    (
+        "p_unique",
+        "P(unique) for a uniformly random puzzle: direct sampling, Wilson 95% interval",
+    ),
+    (
+        "planted_unique_share",
+        "share of unique puzzles among planted puzzles, which are drawn in proportion to their solutions: not P(unique | solvable)",
+    ),
+];
+
+pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCode> {
+    args.out = args.out.join("study-uniqueness");
+    for (name, list) in [("--counts", &args.counts), ("--sampled", &args.sampled)] {
+        if list.len() != args.sizes.len() {
+            anyhow::bail!(
+                "{name} has {} numbers for {} sizes: give one number per size",
+                list.len(),
+                args.sizes.len()
+            );
+        }
+    }
+    if let Some(bad) = args.sizes.iter().find(|s| !(2..=8).contains(*s)) {
+        anyhow::bail!("--sizes: {bad} is out of range: use sizes 2 to 8");
+    }
+    if args.commercial.len() != 2 {
+        anyhow::bail!("--commercial takes two numbers, planted and sampled puzzles (0,0: no commercial row)");
+    }
+    let commercial = (args.commercial.iter().sum::<usize>() > 0).then(|| (args.commercial[0], args.commercial[1]));
+    let plan = uniqueness::Plan {
+        sizes: args.sizes.clone(),
+        patterns: args.patterns.clone(),
+        counts: args.counts.clone(),
+        sampled: args.sampled.clone(),
+        seed: args.seed,
+        repetition_free: args.repetition_free,
+        commercial,
+    };
+    let per_size: usize = args.counts.iter().chain(&args.sampled).sum();
+    let total = per_size * args.patterns.len() + args.commercial.iter().sum::<usize>();
+    let bar = progress::bar(total as u64, "counting");
+    let cells = uniqueness::run(&plan, &bar)?;
+    bar.finish_and_clear();
+    let plots = uniqueness_plots(&cells, &args)?;
+    let report = UniquenessReport {
+        seed: args.seed,
+        repetition_free: args.repetition_free,
+        definitions: DEFINITIONS.to_vec(),
+        buckets: uniqueness::bucket_labels(),
+        cells,
+        plots,
+    };
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_text(&uniqueness_text(&report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn uniform_rows(cells: &[uniqueness::Cell], size: usize) -> impl Iterator<Item = &uniqueness::Cell> {
+    cells
+        .iter()
+        .filter(move |c| c.size == size && c.population == uniqueness::Population::Uniform)
+}
+
+fn uniqueness_plots(cells: &[uniqueness::Cell], args: &UniquenessArgs) -> anyhow::Result<Vec<PathBuf>> {
+    let rf = if args.repetition_free { ", repetition-free" } else { "" };
+    let series: Vec<plot::Series> = args
+        .sizes
+        .iter()
+        .flat_map(|&size| {
+            let given: Vec<(f64, f64)> = uniform_rows(cells, size)
+                .map(|c| (f64::from(c.patterns), c.p_unique_given_solvable.estimate))
+                .collect();
+            let planted: Vec<(f64, f64)> = uniform_rows(cells, size)
+                .map(|c| (f64::from(c.patterns), c.planted_unique_share.estimate))
+                .collect();
+            [
+                (format!("{size}x{size}: P(unique | solvable), uniform solvable"), given),
+                (format!("{size}x{size}: unique share of planted puzzles"), planted),
+            ]
+        })
+        .collect();
+    let share = plot::lines(
+        &format!(
+            "Unique solution (modulo rotation) by number of patterns{rf}; P(unique | solvable) solid, planted share dashed"
+        ),
+        "patterns K",
+        "probability / share",
+        0.0..1.0,
+        &series,
+        plot::LineColors::Paired,
+    )?;
+    let mut plots = vec![write_plot(&args.out, "share-unique.svg", &share)?];
+    for &size in &args.sizes {
+        let bars: Vec<(String, Vec<f64>)> = uniform_rows(cells, size)
+            .map(|c| {
+                let n = c.planted.max(1) as f64;
+                (
+                    format!("K = {}", c.patterns),
+                    c.planted_histogram.iter().map(|&h| h as f64 / n).collect(),
+                )
+            })
+            .collect();
+        let svg = plot::bars(
+            &format!(
+                "Solutions of planted {size}x{size} puzzles{rf}, {} per K; planted puzzles are drawn in proportion to their solutions",
+                count_of(cells, size)
+            ),
+            "solutions modulo rotation",
+            "share of planted puzzles",
+            &uniqueness::bucket_labels(),
+            &bars,
+        )?;
+        plots.push(write_plot(&args.out, &format!("histogram-{size}x{size}.svg"), &svg)?);
+    }
+    Ok(plots)
+}
+
+fn count_of(cells: &[uniqueness::Cell], size: usize) -> usize {
+    uniform_rows(cells, size).next().map_or(0, |c| c.planted)
+}
+
+fn percent(e: &Estimate) -> String {
+    format!(
+        "{:>6.2}% ({:.2}-{:.2}%)",
+        100.0 * e.estimate,
+        100.0 * e.low,
+        100.0 * e.high
+    )
+}
+
+fn uniqueness_text(report: &UniquenessReport) -> String {
+    let mut out = format!(
+        "uniqueness modulo rotation, seed {}{}\n",
+        report.seed,
+        if report.repetition_free {
+            ", uniform rows repetition-free"
+        } else {
+            ""
+        }
+    );
+    for (name, meaning) in &report.definitions {
+        out += &format!("  {name}: {meaning}\n");
+    }
+    out += &format!(
+        "{:<10} {:<5} {:>2} | {:>24} {:>8} | {:>24} {:>24} {:>7} | {:>24}\n",
+        "population",
+        "size",
+        "K",
+        "P(unique | solvable)",
+        "ESS",
+        "P(solvable)",
+        "P(unique)",
+        "sampled",
+        "planted unique share"
+    );
+    for c in &report.cells {
+        out += &format!(
+            "{:<10} {:<5} {:>2} | {:>24} {:>8.0} | {:>24} {:>24} {:>7} | {:>24}\n",
+            c.population.name(),
+            format!("{}x{}", c.size, c.size),
+            c.patterns,
+            percent(&c.p_unique_given_solvable),
+            c.planted_effective,
+            percent(&c.p_solvable),
+            percent(&c.p_unique),
+            c.sampled,
+            percent(&c.planted_unique_share),
+        );
+    }
+    out += &format!(
+        "\nplanted puzzles (drawn in proportion to their solutions): solutions modulo rotation\n{:<10} {:<5} {:>2} {:>7} {:>7} {:>8} {:>8} | {}\n",
+        "population",
+        "size",
+        "K",
+        "planted",
+        "median",
+        "mean",
+        "max",
+        report.buckets.iter().map(|b| format!("{b:>7}")).collect::<String>()
+    );
+    for c in &report.cells {
+        out += &format!(
+            "{:<10} {:<5} {:>2} {:>7} {:>7} {:>8.2} {:>8} | {}\n",
+            c.population.name(),
+            format!("{}x{}", c.size, c.size),
+            c.patterns,
+            c.planted,
+            c.planted_solutions.median,
+            c.planted_solutions.mean,
+            c.planted_solutions.max,
+            c.planted_histogram
+                .iter()
+                .map(|h| format!("{h:>7}"))
+                .collect::<String>()
+        );
+    }
+    out + &plots_text(&report.plots)
+}
