@@ -23,6 +23,14 @@ s verify --patterns 3 --repetitions --shard 20/40 --keep 1
 ./target/release/scramble graph "$real/monkey_puzzle.txt" --highlight 3 --out docs/img/highlight >/dev/null
 # RESULTS section 4's exact probabilities (table on stdout, plot to docs/img/exact/).
 cargo run --release --quiet --example exact_probabilities -- docs/img >/dev/null
+# The counterexamples to the weaker forms of the n x n theorem's (C)
+# (fixtures/nxn/README.md); inspect exits 1 on them ("not a solution").
+for f in shared-pair no-orientation no-circuit-order separate-bijections; do
+    s inspect "fixtures/nxn/$f.txt" --subgraph "fixtures/nxn/$f.edges" || [ $? -eq 1 ]
+    for svg in "docs/img/$f/inspect-subgraph/"*.svg; do
+        rsvg-convert -w 700 "$svg" -o "${svg%.svg}.png"
+    done
+done
 if [ "${1:-}" != "--quick" ]; then
     # The studies with RESULTS.md's commands (their defaults).
     s study heuristics --sweep

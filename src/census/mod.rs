@@ -15,6 +15,7 @@
 //!   independently of the enumeration (solved grids, Burnside's lemma).
 //! - [`repair`]: the search for the replacement of condition 3.
 //! - [`shard`]: splitting the census into independent shards and merging.
+//! - [`grid`]: the 3x3 census of the `n x n` theorem (`verify --size 3`).
 //! - [`disagreement`]: the subgraphs where a criterion and the judge
 //!   disagree, written as puzzle files and pictures.
 
@@ -22,6 +23,7 @@ pub mod corners;
 pub mod disagreement;
 pub mod exact;
 pub mod fast;
+pub mod grid;
 pub mod pieces;
 pub mod plain;
 pub mod repair;

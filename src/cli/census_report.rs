@@ -73,7 +73,8 @@ pub fn report_table(report: &Report) -> String {
     out
 }
 
-fn rows_table(out: &mut String, indent: &str, rows: &[(&str, u64)]) {
+/// One aligned line per total, after `indent`.
+pub fn rows_table(out: &mut String, indent: &str, rows: &[(&str, u64)]) {
     use std::fmt::Write;
     let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
     for (name, value) in rows {

@@ -13,7 +13,7 @@ use scramble::render::Renderer;
 
 use scramble::output::{Owns, write_set};
 
-use super::census_report::{exit_code, report_table};
+use super::census_report::{exit_code, report_table, rows_table};
 use super::exit_codes::Exit;
 use super::{PicturesArg, print_json, print_text, progress};
 
@@ -24,6 +24,11 @@ const MAX_PATTERNS: usize = 8;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// `n`: 2 for the census of Theorem 2.1, 3 for the census of the n x n
+    /// theorem (every 3x3 puzzle: graph solver and theorem checker against
+    /// the backtracker; takes --shard, --keep and --json only).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    size: usize,
     /// K: pieces use the pictures of patterns 1..=K.
     #[arg(long, value_name = "K")]
     patterns: u64,
@@ -69,6 +74,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.size != 2 {
+        return run_grid(&args);
+    }
     if args.exact {
         return run_exact(&args);
     }
@@ -123,6 +131,79 @@ fn check_limits(args: &Args) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `--size 3`: the census of the n x n theorem.
+fn run_grid(args: &Args) -> anyhow::Result<ExitCode> {
+    use scramble::census::grid;
+    if args.size != 3 {
+        bail!("--size {}: expected 2 or 3", args.size);
+    }
+    if args.corners || args.corners_only || args.exact || args.plain || args.no_symmetry {
+        bail!("--size 3 takes --patterns, --repetitions, --shard, --keep and --json only");
+    }
+    let k = args.patterns as usize;
+    if !(1..=3).contains(&k) {
+        bail!("--size 3 --patterns {k}: expected 1 to 3");
+    }
+    let census = Census {
+        patterns: k,
+        repetitions: args.repetitions,
+    };
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let started = Instant::now();
+    let bar = progress::bar(0, "3x3 census");
+    let (totals, mismatches) = grid::run(&census, args.size, shard, args.keep, &bar);
+    bar.finish_and_clear();
+    let report = grid::GridReport {
+        size: args.size,
+        patterns: k,
+        repetitions: args.repetitions,
+        seconds: started.elapsed().as_secs_f64(),
+        totals,
+        mismatches,
+        shard: args.shard,
+    };
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_text(&grid_table(&report))?;
+    }
+    Ok(Exit::found(!report.totals.counterexample()).into())
+}
+
+fn grid_table(r: &scramble::census::grid::GridReport) -> String {
+    use std::fmt::Write;
+    let kind = if r.repetitions {
+        "with repetitions"
+    } else {
+        "repetition-free"
+    };
+    let shard = r.shard.map(|s| format!(", shard {s}")).unwrap_or_default();
+    let mut out = format!(
+        "{0}x{0} census over K = {1} patterns, {kind}{shard}\n",
+        r.size, r.patterns
+    );
+    let t = &r.totals;
+    let rows = [
+        ("puzzles", t.puzzles),
+        ("solvable", t.solvable),
+        ("unique", t.unique),
+        ("solutions", t.solutions),
+        ("graph_compared", t.graph_compared),
+        ("graph_solutions", t.graph_solutions),
+        ("graph_mismatches", t.graph_mismatches),
+        ("candidates", t.candidates),
+        ("solution_subgraphs", t.solution_subgraphs),
+        ("theorem_accepted", t.theorem_accepted),
+        ("theorem_mismatches", t.theorem_mismatches),
+    ];
+    rows_table(&mut out, "", &rows);
+    for m in &r.mismatches {
+        let _ = writeln!(out, "mismatch: {m}");
+    }
+    let _ = writeln!(out, "seconds: {:.2}", r.seconds);
+    out
 }
 
 /// `--exact`: the totals (and with `--polynomial` the polynomials) from the

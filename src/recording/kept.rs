@@ -79,17 +79,20 @@ pub fn blocks(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<((usize,
 /// inner sides (a corner piece one edge, an edge piece a path of two, an
 /// inner piece its whole 4-cycle), in cell order: `4(n - 1)^2` edges.
 pub fn kept_edges(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<EdgeIndex> {
-    let n = arrangement.size();
-    arrangement
-        .cells()
-        .iter()
-        .enumerate()
-        .flat_map(|(cell, p)| {
-            inner_corners(n, cell, p.rotation)
-                .into_iter()
-                .map(|c| graph.edge(p.piece, c))
-        })
+    kept_corners(arrangement)
+        .map(|(piece, c)| graph.edge(piece, c))
         .collect()
+}
+
+/// The kept corners of [`kept_edges`] as `(piece, corner)`, without the
+/// recording graph.
+pub fn kept_corners(arrangement: &Arrangement) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let n = arrangement.size();
+    arrangement.cells().iter().enumerate().flat_map(move |(cell, p)| {
+        inner_corners(n, cell, p.rotation)
+            .into_iter()
+            .map(move |c| (p.piece, c))
+    })
 }
 
 #[cfg(test)]

@@ -647,6 +647,22 @@ fn incidence_failure(puzzle: &Puzzle, edges: &Edges, h: &BTreeSet<usize>, splits
     )
 }
 
+/// Every subgraph one kept corner of `h` away: an edge of `h` moved to
+/// another corner of its color that `h` does not hold (at most `3|H|`).
+pub fn corner_moves(h: &BTreeSet<usize>) -> impl Iterator<Item = BTreeSet<usize>> + '_ {
+    h.iter().flat_map(move |&e| {
+        (0..4)
+            .map(move |c| 4 * (e / 4) + c)
+            .filter(|o| !h.contains(o))
+            .map(move |other| {
+                let mut moved = h.clone();
+                moved.remove(&e);
+                moved.insert(other);
+                moved
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -674,14 +690,7 @@ mod tests {
         let mut out = BTreeSet::new();
         for h in kept.keys() {
             out.insert(h.clone());
-            for &e in h {
-                for other in (0..4).map(|c| 4 * (e / 4) + c).filter(|o| !h.contains(o)) {
-                    let mut moved = h.clone();
-                    moved.remove(&e);
-                    moved.insert(other);
-                    out.insert(moved);
-                }
-            }
+            out.extend(corner_moves(h));
         }
         out
     }

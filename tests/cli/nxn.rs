@@ -64,3 +64,121 @@ fn the_graph_method_counts_what_the_backtracker_counts_on_real_puzzles() {
         assert!(graph["solution"].is_array());
     }
 }
+
+/// The counterexamples of `fixtures/nxn/`: the condition each must fail and
+/// a piece of its witness, and the solutions its puzzle has.
+const COUNTEREXAMPLES: [(&str, &str, &str, u64); 4] = [
+    (
+        "shared-pair",
+        "(C1) incidence",
+        "colors #8 and #9 both keep two edges and join the same two circuits",
+        0,
+    ),
+    (
+        "no-orientation",
+        "(C1)+(C2) orientation",
+        "fails at color #1 in cell (1, 1)",
+        6480,
+    ),
+    (
+        "no-circuit-order",
+        "(C1)+(C3) circuit order",
+        "head 1- of #7 does not meet tail 2+ of #6",
+        0,
+    ),
+    (
+        "separate-bijections",
+        "(C) gluing",
+        "(C2) and (C3) each hold under some bijection, never both under one",
+        0,
+    ),
+];
+
+#[test]
+fn inspect_names_the_failing_condition_of_every_counterexample_and_exits_1() {
+    let out = tempfile::tempdir().unwrap();
+    for (name, condition, witness, _) in COUNTEREXAMPLES {
+        let (puzzle, edges) = (format!("fixtures/nxn/{name}.txt"), format!("fixtures/nxn/{name}.edges"));
+        let output = scramble()
+            .args(["inspect", &puzzle, "--subgraph", &edges, "--json", "--out"])
+            .arg(out.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{name}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["accepted"], false, "{name}");
+        let conditions = report["conditions"].as_array().unwrap();
+        let holds = |c: &str| conditions.iter().find(|x| x["condition"] == c).unwrap()["holds"] == true;
+        assert!(holds("(A) shapes") && holds("(B) circuits"), "{name}: {conditions:?}");
+        let failing = conditions.iter().find(|c| c["condition"] == condition).unwrap();
+        assert_eq!(failing["holds"], false, "{name}");
+        assert!(
+            failing["witness"].as_str().unwrap().contains(witness),
+            "{name}: {failing}"
+        );
+        // The weaker form the fixture refutes holds.
+        match name {
+            "no-orientation" => assert!(holds("(C1)+(C3) circuit order")),
+            "no-circuit-order" => assert!(holds("(C1)+(C2) orientation")),
+            "separate-bijections" => assert!(holds("(C1)+(C2) orientation") && holds("(C1)+(C3) circuit order")),
+            _ => {}
+        }
+        scramble()
+            .args(["inspect", &puzzle, "--subgraph", &edges, "--no-pictures", "--out"])
+            .arg(out.path())
+            .assert()
+            .code(1)
+            .stdout(
+                predicate::str::contains("is NOT the kept subgraph of any solution")
+                    .and(predicate::str::contains(witness)),
+            );
+    }
+}
+
+#[test]
+fn the_backtracker_finds_no_solution_keeping_any_counterexample() {
+    for (name, _, _, solutions) in COUNTEREXAMPLES {
+        let puzzle = read_puzzle(format!("fixtures/nxn/{name}.txt").as_ref(), Default::default()).unwrap();
+        let text = std::fs::read_to_string(format!("fixtures/nxn/{name}.edges")).unwrap();
+        let h = edge_list::parse(&puzzle, &text, name).unwrap();
+        assert!(puzzle.is_repetition_free(), "{name}");
+        let graph = RecordingGraph::new(&puzzle);
+        let all = scramble::solve::plain::all_arrangements(&puzzle);
+        assert_eq!(all.len() as u64, 4 * solutions, "{name}");
+        let kept: BTreeSet<BTreeSet<usize>> = all
+            .iter()
+            .map(|a| kept_edges(&graph, a).into_iter().map(|e| e.index()).collect())
+            .collect();
+        assert!(!kept.contains(&h), "{name}");
+    }
+}
+
+#[test]
+fn verify_size_3_checks_a_shard_of_the_k2_census_against_the_backtracker() {
+    let out = tempfile::tempdir().unwrap();
+    let args = ["verify", "--size", "3", "--patterns", "2", "--shard", "7/200"];
+    let report = json_report(&args, out.path());
+    assert_eq!(report["size"], 3);
+    assert_eq!(report["puzzles"], 10);
+    assert_eq!(report["graph_compared"], 10);
+    assert_eq!(report["graph_solutions"], report["solutions"]);
+    assert_eq!(report["graph_mismatches"], 0);
+    assert_eq!(report["theorem_mismatches"], 0);
+    assert_eq!(report["theorem_accepted"], report["solution_subgraphs"]);
+    assert!(report["candidates"].as_u64().unwrap() > 500);
+    assert_eq!(report["shard"]["index"], 7);
+}
+
+#[test]
+fn verify_size_3_refuses_the_options_of_the_2x2_census() {
+    scramble()
+        .args(["verify", "--size", "3", "--patterns", "2", "--corners"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--size 3 takes --patterns"));
+    scramble()
+        .args(["verify", "--size", "4", "--patterns", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--size 4: expected 2 or 3"));
+}
