@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use scramble::census::shard::Report;
+use scramble::census::shard::{Report, Shard};
 
 use super::exit_codes::Exit;
 
@@ -15,14 +15,7 @@ pub fn exit_code(report: &Report) -> ExitCode {
 /// The report as a table.
 pub fn report_table(report: &Report) -> String {
     use std::fmt::Write;
-    let mut out = String::new();
-    let kind = if report.repetitions {
-        "with repetitions"
-    } else {
-        "repetition-free"
-    };
-    let shard = report.shard.map(|s| format!(", shard {s}")).unwrap_or_default();
-    let _ = writeln!(out, "2x2 census over K = {} patterns, {kind}{shard}", report.patterns);
+    let mut out = heading(2, report.patterns, report.repetitions, report.shard);
     if let Some(t) = &report.totals {
         let rows = [
             ("puzzles", t.puzzles),
@@ -74,10 +67,47 @@ pub fn report_table(report: &Report) -> String {
 }
 
 /// One aligned line per total, after `indent`.
-pub fn rows_table(out: &mut String, indent: &str, rows: &[(&str, u64)]) {
+fn rows_table(out: &mut String, indent: &str, rows: &[(&str, u64)]) {
     use std::fmt::Write;
     let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
     for (name, value) in rows {
         let _ = writeln!(out, "{indent}{name:<width$}  {value:>16}");
     }
+}
+
+/// `3x3 census over K = 2 patterns, repetition-free, shard 1/4`.
+fn heading(size: usize, patterns: usize, repetitions: bool, shard: Option<Shard>) -> String {
+    let kind = if repetitions {
+        "with repetitions"
+    } else {
+        "repetition-free"
+    };
+    let shard = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
+    format!("{size}x{size} census over K = {patterns} patterns, {kind}{shard}\n")
+}
+
+/// The `verify --size 3` report as a table.
+pub fn grid_table(r: &scramble::census::grid::GridReport) -> String {
+    use std::fmt::Write;
+    let mut out = heading(r.size, r.patterns, r.repetitions, r.shard);
+    let t = &r.totals;
+    let rows = [
+        ("puzzles", t.puzzles),
+        ("solvable", t.solvable),
+        ("unique", t.unique),
+        ("solutions", t.solutions),
+        ("graph_compared", t.graph_compared),
+        ("graph_solutions", t.graph_solutions),
+        ("graph_mismatches", t.graph_mismatches),
+        ("candidates", t.candidates),
+        ("solution_subgraphs", t.solution_subgraphs),
+        ("theorem_accepted", t.theorem_accepted),
+        ("theorem_mismatches", t.theorem_mismatches),
+    ];
+    rows_table(&mut out, "", &rows);
+    for m in &r.mismatches {
+        let _ = writeln!(out, "mismatch: {m}");
+    }
+    let _ = writeln!(out, "seconds: {:.2}", r.seconds);
+    out
 }

@@ -13,9 +13,9 @@ use scramble::render::Renderer;
 
 use scramble::output::{Owns, write_set};
 
-use super::census_report::{exit_code, report_table, rows_table};
+use super::census_report::{exit_code, grid_table, report_table};
 use super::exit_codes::Exit;
-use super::{PicturesArg, print_json, print_text, progress};
+use super::{PicturesArg, print_json, print_report, print_text, progress};
 
 /// The largest `K` of the corner check: corner numbers fit in a byte (K = 4
 /// corners already cover every 2x2 puzzle, by the 4-pattern lemma of
@@ -164,46 +164,8 @@ fn run_grid(args: &Args) -> anyhow::Result<ExitCode> {
         mismatches,
         shard: args.shard,
     };
-    if args.json {
-        print_json(&report)?;
-    } else {
-        print_text(&grid_table(&report))?;
-    }
+    print_report(args.json, &report, grid_table)?;
     Ok(Exit::found(!report.totals.counterexample()).into())
-}
-
-fn grid_table(r: &scramble::census::grid::GridReport) -> String {
-    use std::fmt::Write;
-    let kind = if r.repetitions {
-        "with repetitions"
-    } else {
-        "repetition-free"
-    };
-    let shard = r.shard.map(|s| format!(", shard {s}")).unwrap_or_default();
-    let mut out = format!(
-        "{0}x{0} census over K = {1} patterns, {kind}{shard}\n",
-        r.size, r.patterns
-    );
-    let t = &r.totals;
-    let rows = [
-        ("puzzles", t.puzzles),
-        ("solvable", t.solvable),
-        ("unique", t.unique),
-        ("solutions", t.solutions),
-        ("graph_compared", t.graph_compared),
-        ("graph_solutions", t.graph_solutions),
-        ("graph_mismatches", t.graph_mismatches),
-        ("candidates", t.candidates),
-        ("solution_subgraphs", t.solution_subgraphs),
-        ("theorem_accepted", t.theorem_accepted),
-        ("theorem_mismatches", t.theorem_mismatches),
-    ];
-    rows_table(&mut out, "", &rows);
-    for m in &r.mismatches {
-        let _ = writeln!(out, "mismatch: {m}");
-    }
-    let _ = writeln!(out, "seconds: {:.2}", r.seconds);
-    out
 }
 
 /// `--exact`: the totals (and with `--polynomial` the polynomials) from the
