@@ -206,7 +206,7 @@ pub fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
             Order::Spiral => vec![run.spiral],
             Order::RowMajor => vec![run.row_major],
             Order::Random => run.random.clone(),
-            Order::MostConstrained => Vec::new(),
+            Order::MostConstrained | Order::Paper => Vec::new(),
         })
         .collect()
 }
