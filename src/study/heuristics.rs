@@ -17,6 +17,8 @@
 //! Cost: `3 + R` searches to the first solution and 3 to exhaustion per
 //! puzzle, spread over every core.
 
+pub mod factorial;
+
 use serde::Serialize;
 
 use super::plot::{self, Plot};
