@@ -354,12 +354,12 @@ fn factorial_text(report: &FactorialReport) -> String {
     let f = &report.factorial;
     let mut out = format!(
         "every strategy against {} ({} random piece orders per puzzle, seed {}); nodes to the first solution and to \
-         exhaustion;\nfewer: mean over puzzles of the share of the {} comparisons where the strategy needs fewer nodes, \
-         95% interval with the orders of a puzzle as one cluster\n",
+         exhaustion;\nfewer: mean over puzzles of the share of its comparisons with the baseline's orders (random \
+         pieces: every pair of different orders) where the strategy needs fewer nodes; 95% interval with the orders \
+         of a puzzle as one cluster\n",
         f.baseline.name(),
         f.random_seeds,
         f.seed,
-        f.random_seeds
     );
     for s in &f.samples {
         out += &format!(
