@@ -319,9 +319,7 @@ pub fn balanced(size: usize, patterns: u32, rng: &mut Rng) -> Result<(Puzzle, Ar
         if !slots.is_multiple_of(k) {
             rng.shuffle(&mut extra);
         }
-        let mut labels: Vec<u32> = (1..=patterns)
-            .flat_map(|p| std::iter::repeat_n(p, slots / k))
-            .collect();
+        let mut labels: Vec<u32> = (1..=patterns).flat_map(|p| std::iter::repeat_n(p, slots / k)).collect();
         labels.extend(&extra[..slots % k]);
         labels.sort_unstable();
         labels

@@ -255,11 +255,19 @@ fn every_strategy_is_exact_against_plain() {
             };
             let solver = Solver::with_strategy(puzzle, strategy, i as u64).unwrap();
             let count = solver.count();
-            assert_eq!(count.solutions, expected.len() as u64, "{} on\n{puzzle}", strategy.name());
+            assert_eq!(
+                count.solutions,
+                expected.len() as u64,
+                "{} on\n{puzzle}",
+                strategy.name()
+            );
             let (all, _) = solver.solutions();
             assert!(all.iter().all(|a| a.is_solution(puzzle)));
             assert_eq!(classes(&all), expected, "{}: one per class", strategy.name());
-            assert_eq!(solver.count_parallel().stats.nodes_per_depth, count.stats.nodes_per_depth);
+            assert_eq!(
+                solver.count_parallel().stats.nodes_per_depth,
+                count.stats.nodes_per_depth
+            );
             assert_eq!(solver.first().0, count.first);
         }
     }

@@ -325,7 +325,10 @@ mod tests {
         // spread over puzzles (each puzzle 1 of 5) or bunched (a fifth of
         // the puzzles 5 of 5). Bunched hits are fewer independent facts.
         let spread = Estimate::clustered((0..200).map(|_| 0.2));
-        assert!(spread.high - spread.low < 1e-12, "no spread between puzzles: {spread:?}");
+        assert!(
+            spread.high - spread.low < 1e-12,
+            "no spread between puzzles: {spread:?}"
+        );
         let bunched = Estimate::clustered((0..200).map(|i| if i % 5 == 0 { 1.0 } else { 0.0 }));
         assert!((bunched.estimate - 0.2).abs() < 1e-12);
         // Wald on 200 puzzles: 1.96 * sqrt(0.2 * 0.8 / 199 * 200 / 200).

@@ -147,9 +147,30 @@ fn heuristics_factorial_numbers_are_the_solvers_numbers() {
         let got = (&summary["min"], &summary["max"]);
         assert_eq!(got, (&nodes[0].into(), &nodes[count - 1].into()), "{label}");
     };
-    check(&samples[0], "paper/value", "3", "4", 9, &["--first", "--order", "paper"]);
-    check(&samples[0], "spiral/file", "3", "4", 9, &["--first", "--order", "spiral"]);
-    let most = ["--cells", "most-constrained", "--pieces", "value", "--symmetry", "value"];
+    check(
+        &samples[0],
+        "paper/value",
+        "3",
+        "4",
+        9,
+        &["--first", "--order", "paper"],
+    );
+    check(
+        &samples[0],
+        "spiral/file",
+        "3",
+        "4",
+        9,
+        &["--first", "--order", "spiral"],
+    );
+    let most = [
+        "--cells",
+        "most-constrained",
+        "--pieces",
+        "value",
+        "--symmetry",
+        "value",
+    ];
     check(&samples[1], "most-constrained/value/value", "4", "6", 3, &most);
     check(&samples[1], "paper/value/value", "4", "6", 3, &["--order", "paper"]);
     check(&samples[1], "spiral/file/number", "4", "6", 3, &["--order", "spiral"]);
@@ -157,7 +178,16 @@ fn heuristics_factorial_numbers_are_the_solvers_numbers() {
     assert_eq!(plots.len(), 4);
     assert!(plots.iter().all(is_svg));
     scramble()
-        .args(["study", "heuristics", "--factorial", "--shapes", "3:4:50", "--time-limit", "0.001", "--out"])
+        .args([
+            "study",
+            "heuristics",
+            "--factorial",
+            "--shapes",
+            "3:4:50",
+            "--time-limit",
+            "0.001",
+            "--out",
+        ])
         .arg(out.path())
         .assert()
         .code(3)

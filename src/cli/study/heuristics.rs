@@ -60,7 +60,12 @@ pub(super) struct HeuristicsArgs {
     )]
     shapes: Vec<factorial::Shape>,
     /// Factorial: the populations.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "planted,uniform-solvable,balanced")]
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "planted,uniform-solvable,balanced"
+    )]
     populations: Vec<factorial::Population>,
     /// Factorial, uniform solvable: give up after this many candidates per puzzle wanted.
     #[arg(long, default_value_t = 20_000)]
@@ -328,15 +333,18 @@ fn run_factorial(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
         random_seeds: args.random_seeds as usize,
         max_draws_per_puzzle: args.max_draws,
     };
-    let stop = args
-        .time_limit
-        .map_or_else(scramble::solve::Stop::never, |limit| scramble::solve::Stop::never().after(limit));
+    let stop = args.time_limit.map_or_else(scramble::solve::Stop::never, |limit| {
+        scramble::solve::Stop::never().after(limit)
+    });
     let bar = progress::bar(0, "solving");
     let study = factorial::run(&design, &stop, &bar)?;
     bar.finish_and_clear();
     let plots = write_plots(&args.out, factorial::plots(&study)?)?;
     let complete = study.complete;
-    let report = FactorialReport { factorial: study, plots };
+    let report = FactorialReport {
+        factorial: study,
+        plots,
+    };
     print_report(args.json, &report, factorial_text)?;
     Ok(if complete {
         ExitCode::SUCCESS
@@ -347,7 +355,12 @@ fn run_factorial(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
 
 /// `62.1% (60.3-63.9)`.
 fn estimate(e: &scramble::study::rates::Estimate) -> String {
-    format!("{:>5.1}% ({:.1}-{:.1})", 100.0 * e.estimate, 100.0 * e.low, 100.0 * e.high)
+    format!(
+        "{:>5.1}% ({:.1}-{:.1})",
+        100.0 * e.estimate,
+        100.0 * e.low,
+        100.0 * e.high
+    )
 }
 
 fn factorial_text(report: &FactorialReport) -> String {
@@ -371,7 +384,11 @@ fn factorial_text(report: &FactorialReport) -> String {
             s.drawn,
             s.solutions.median,
             s.solutions.mean,
-            if s.size % 2 == 1 { "; odd grid: the centre's rotation is fixed, no symmetry rule" } else { "" },
+            if s.size % 2 == 1 {
+                "; odd grid: the centre's rotation is fixed, no symmetry rule"
+            } else {
+                ""
+            },
             n = s.size
         );
         out += &format!(

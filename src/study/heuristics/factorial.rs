@@ -199,7 +199,13 @@ pub struct Run {
 /// assert_eq!(runs.nodes.len(), strategies(2).len());
 /// assert_eq!(runs.solutions, 3);
 /// ```
-pub fn solve_every_way(puzzle: &Puzzle, seed: u64, index: u64, random_seeds: usize, stop: &Stop) -> Result<Option<PuzzleRuns>> {
+pub fn solve_every_way(
+    puzzle: &Puzzle,
+    seed: u64,
+    index: u64,
+    random_seeds: usize,
+    stop: &Stop,
+) -> Result<Option<PuzzleRuns>> {
     let size = puzzle.size();
     let mut exhaustive: BTreeMap<(Cells, Symmetry), u64> = BTreeMap::new();
     let mut solutions = None;
@@ -377,7 +383,14 @@ pub fn candidate(population: Population, size: usize, patterns: u32, seed: u64, 
 }
 
 /// [`candidate`] with the uniform population's piece classes listed once.
-fn draw(population: Population, size: usize, patterns: u32, seed: u64, index: u64, sets: Option<&PieceSets>) -> Result<Puzzle> {
+fn draw(
+    population: Population,
+    size: usize,
+    patterns: u32,
+    seed: u64,
+    index: u64,
+    sets: Option<&PieceSets>,
+) -> Result<Puzzle> {
     let mut rng = Rng::stream(population_seed(seed, population), index);
     Ok(match (population, sets) {
         (Population::Planted, _) => recipe(size, patterns, seed, false).draw(index)?.puzzle,
@@ -471,7 +484,10 @@ pub fn run(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<Fact
 
 fn summarise(population: Population, shape: Shape, drawn: u64, runs: Vec<PuzzleRuns>) -> Sample {
     let strategies = strategies(shape.size);
-    let base = strategies.iter().position(|s| *s == BASELINE).expect("the baseline is run");
+    let base = strategies
+        .iter()
+        .position(|s| *s == BASELINE)
+        .expect("the baseline is run");
     let column = |i: usize, first: bool| -> Vec<Vec<u64>> {
         runs.iter()
             .map(|r| {
@@ -565,7 +581,11 @@ pub fn plots(study: &Factorial) -> Result<Vec<Plot>> {
                 .filter(|s| s.size == size && s.population == population && s.puzzles > 0)
                 .filter_map(|s| {
                     let row = s.row(strategy)?;
-                    let versus = if first { &row.first_vs_baseline } else { &row.all_vs_baseline };
+                    let versus = if first {
+                        &row.first_vs_baseline
+                    } else {
+                        &row.all_vs_baseline
+                    };
                     Some((f64::from(s.patterns), versus.fewer.estimate))
                 })
                 .collect()
@@ -696,10 +716,17 @@ mod tests {
                                 pieces,
                                 symmetry,
                             };
-                            Solver::with_strategy(&puzzle, strategy, seed).unwrap().count().stats.nodes()
+                            Solver::with_strategy(&puzzle, strategy, seed)
+                                .unwrap()
+                                .count()
+                                .stats
+                                .nodes()
                         })
                         .collect();
-                    assert!(nodes.windows(2).all(|w| w[0] == w[1]), "{cells:?} {symmetry:?}: {nodes:?}");
+                    assert!(
+                        nodes.windows(2).all(|w| w[0] == w[1]),
+                        "{cells:?} {symmetry:?}: {nodes:?}"
+                    );
                 }
             }
         }
