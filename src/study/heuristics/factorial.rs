@@ -527,8 +527,9 @@ fn summarise(population: Population, shape: Shape, drawn: u64, runs: Vec<PuzzleR
 }
 
 /// The parts of Section 3.1 the plots follow: the whole rule, each part
-/// alone on top of the baseline, and this project's `center-max`.
-pub const PARTS: [(&str, Strategy); 5] = [
+/// alone on top of the baseline, and this project's `center-max` with
+/// either symmetry rule (odd grids leave out the symmetry series).
+pub const PARTS: [(&str, Strategy); 6] = [
     ("paper (all three parts)", PAPER),
     (
         "cell rule only (paper/random/number)",
@@ -560,6 +561,14 @@ pub const PARTS: [(&str, Strategy); 5] = [
             cells: Cells::Neighbours,
             pieces: Pieces::Value,
             symmetry: Symmetry::Number,
+        },
+    ),
+    (
+        "center-max, value symmetry (neighbours/value/value)",
+        Strategy {
+            cells: Cells::Neighbours,
+            pieces: Pieces::Value,
+            symmetry: Symmetry::Value,
         },
     ),
 ];
