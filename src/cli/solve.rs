@@ -125,7 +125,7 @@ struct Listed {
 }
 
 /// A positive number of seconds.
-fn seconds(text: &str) -> Result<Duration, String> {
+pub fn seconds(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s.min(1e9))),
         _ => Err(format!("expected a positive number of seconds, found `{text}`")),

@@ -209,6 +209,33 @@ impl State {
         Arrangement::new(n, cells)
     }
 
+    /// Puts `c` in `cell` one level deeper (for probes and tests; the
+    /// search keeps its position in registers).
+    pub fn place(&mut self, cell: u8, c: Candidate) {
+        self.placed[usize::from(cell)] = c;
+        self.used |= 1 << c.piece;
+        self.filled |= 1 << cell;
+        self.depth += 1;
+    }
+
+    /// Takes the piece in `cell` off again, undoing [`State::place`].
+    #[cfg(test)]
+    pub fn unplace(&mut self, cell: u8) {
+        self.used ^= 1 << self.placed[usize::from(cell)].piece;
+        self.filled ^= 1 << cell;
+        self.depth -= 1;
+    }
+
+    /// The pieces placed so far, and the filled cells, as bitsets.
+    pub fn used_and_filled(&self) -> (u64, u64) {
+        (self.used, self.filled)
+    }
+
+    /// The candidate in `cell` (meaningful for filled cells).
+    pub fn at(&self, cell: usize) -> Candidate {
+        self.placed[cell]
+    }
+
     /// Forgets the counters (for a task resuming from a prefix).
     pub fn reset_counters(&mut self) {
         self.nodes = [0; 256];
@@ -520,6 +547,21 @@ impl<C: Chooser> Search<'_, C> {
             extra_mask: step.extra_mask,
             extra_want,
         }
+    }
+
+    /// The cell the chooser picks at `state`'s position and every candidate
+    /// that fits there, in bucket order (the children the search would
+    /// visit), appended to `out`. For probes and tests: the search itself
+    /// checks windows in place.
+    pub fn children(&self, state: &State, out: &mut Vec<Candidate>) -> u8 {
+        let board = state.board();
+        let step = &self.steps[self.chooser.next(self.grid, board)];
+        let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
+        let at = (step.base + key) as usize;
+        let bucket = self.tables.offsets[at] as usize..self.tables.offsets[at + 1] as usize;
+        let checks = self.checks(step, board);
+        out.extend(self.tables.candidates[bucket].iter().filter(|c| checks.admits(c)));
+        step.cell
     }
 
     /// Whether the search must stop now; records in `state` whether its

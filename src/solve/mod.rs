@@ -11,6 +11,7 @@
 //! `4 * solutions`. The search is exponential in the worst case; the tables
 //! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.
 
+mod estimate;
 mod fast;
 pub mod graph;
 mod order;
@@ -27,6 +28,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::{Arrangement, Puzzle, Result};
+pub use estimate::{Estimate, Rule};
 use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Search, State, Step};
 pub use order::{Order, central_start, spiral, value_indices};
 pub use stats::Stats;
@@ -174,6 +176,42 @@ impl Solver {
             elapsed: started.elapsed(),
             stopped: state.stopped,
         }
+    }
+
+    /// Knuth's estimate of the nodes an exhaustive search in this order
+    /// visits (what [`Solver::count`]'s [`Stats::nodes`] would be), from
+    /// `probes` random root-to-leaf probes seeded by `seed`, with the
+    /// pruning `rule` applied in the probes only (see the `estimate`
+    /// module). Stops early at `stop`, using the probes done.
+    ///
+    /// # Complexity
+    /// `O(probes * n^2 * C)` for `C` candidates per bucket; no search.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Rule, Solver, Stop};
+    /// let puzzle: scramble::Puzzle = "1+ 2+ 1- 2-\n1+ 1- 2+ 2-\n2+ 1+ 2- 1-\n1- 2- 1+ 2+".parse().unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let estimate = solver.estimate(20_000, 1, Rule::None, &Stop::never());
+    /// let exact = solver.count().stats.nodes() as f64;
+    /// assert!((estimate.nodes - exact).abs() <= 5.0 * estimate.standard_error.max(1e-9));
+    /// ```
+    pub fn estimate(&self, probes: u64, seed: u64, rule: Rule, stop: &Stop) -> Estimate {
+        let probe = estimate::Probe {
+            rule,
+            occurrences: &self.occurrences,
+        };
+        with_search!(self, Halt::on(&stop::NEVER), search => probe.run(&search, probes, seed, stop))
+    }
+
+    /// Every node and solution of the exhaustive tree with `rule` pruning,
+    /// walked through [`estimate`]'s primitives (for tests of them).
+    #[cfg(test)]
+    fn exhaust(&self, rule: Rule) -> (u64, u64) {
+        let probe = estimate::Probe {
+            rule,
+            occurrences: &self.occurrences,
+        };
+        with_search!(self, Halt::on(&stop::NEVER), search => probe.exhaust(&search))
     }
 
     /// The first solution in this order, if any.
