@@ -181,6 +181,8 @@ pub(super) struct State {
     pub tests: u64,
     /// The search was stopped by its [`Halt`]'s `Stop` before it was done.
     pub stopped: bool,
+    /// The search gave up at its [`Halt`]'s budget before it was done.
+    pub spent: bool,
 }
 
 impl State {
@@ -194,6 +196,7 @@ impl State {
             nodes: [0; 256],
             tests: 0,
             stopped: false,
+            spent: false,
         }
     }
 
@@ -569,7 +572,8 @@ impl<C: Chooser> Search<'_, C> {
     #[cold]
     fn halted(&self, state: &mut State) -> bool {
         state.stopped = self.halt.stop.reached();
-        state.stopped || self.halt.overtaken()
+        state.spent = self.halt.budget != u64::MAX && state.nodes.iter().sum::<u64>() >= self.halt.budget;
+        state.stopped || state.spent || self.halt.overtaken()
     }
 
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix

@@ -16,6 +16,7 @@ mod fast;
 pub mod graph;
 mod order;
 pub mod plain;
+mod restart;
 mod stats;
 mod stop;
 mod tables;
@@ -31,6 +32,7 @@ use crate::{Arrangement, Puzzle, Result};
 pub use estimate::{Estimate, Rule};
 use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Search, State, Step};
 pub use order::{Order, central_start, spiral, value_indices};
+pub use restart::{Restarted, Restarts, luby};
 pub use stats::Stats;
 use stop::Halt;
 pub use stop::{POLL_EVERY, Stop};
@@ -252,10 +254,15 @@ impl Solver {
     /// Searches below `state` on this thread until `stop`: counts every
     /// solution, keeps those whose number (from 0, in search order) is in
     /// `keep`, and ends after `end_after` solutions.
-    fn walk(&self, mut state: State, stop: &Stop, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
+    fn walk(&self, state: State, stop: &Stop, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
+        self.walk_within(state, Halt::on(stop), keep, end_after, started)
+    }
+
+    /// [`Solver::walk`] polling `halt` (which may carry a budget).
+    fn walk_within(&self, mut state: State, halt: Halt, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
         let (mut solutions, mut kept) = (0, Vec::new());
         let n = self.grid.n;
-        let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, n * n, |s| {
+        let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, |s| {
             if keep.contains(&solutions) {
                 kept.push(s.arrangement(n));
             }
@@ -269,6 +276,7 @@ impl Solver {
         Walked {
             solutions,
             kept,
+            spent: state.spent,
             stats: self.stats(&state, started),
         }
     }
@@ -292,8 +300,8 @@ impl Solver {
             .map(|(task, mut state)| {
                 state.reset_counters();
                 let halt = Halt {
-                    stop,
                     behind: Some((&best, task)),
+                    ..Halt::on(stop)
                 };
                 let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, |s| {
                     let mut found = found.lock().expect("no task panics");
@@ -391,6 +399,7 @@ impl Solver {
         let mut whole = Walked {
             solutions: 0,
             kept: Vec::new(),
+            spent: false,
             stats,
         };
         for part in walked {
@@ -432,6 +441,8 @@ impl Solver {
 struct Walked {
     solutions: u64,
     kept: Vec<Arrangement>,
+    /// The search gave up at its budget.
+    spent: bool,
     stats: Stats,
 }
 

@@ -126,3 +126,29 @@ fn estimate_text_names_the_order_the_rule_and_the_time() {
         );
     scramble().args(["estimate", HARD, "--probes", "0"]).assert().code(2);
 }
+
+#[test]
+fn restarts_find_a_checked_solution_and_say_how_many_runs() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "solve",
+        "fixtures/hard/s6-k5-seed13-0002.txt",
+        "--first",
+        "--restarts",
+        "--restart-unit",
+        "20000",
+        "--seed",
+        "4",
+    ];
+    let report = crate::json_report(&args, out.path());
+    assert_eq!(report["solutions"], 1);
+    assert!(report["runs"].as_u64().unwrap() >= 1);
+    let again = crate::json_report(&args, out.path());
+    assert_eq!(report["solution"], again["solution"], "the seed decides the answer");
+    assert_eq!(report["nodes"], again["nodes"], "and the work");
+    scramble()
+        .args(["solve", "fixtures/paper2x2.txt", "--restarts"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--first"));
+}
