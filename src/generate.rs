@@ -294,6 +294,43 @@ pub fn styled(style: Style, shape: (usize, u32), rng: &mut Rng) -> Result<(Puzzl
     Ok(scatter(grid_of_labels(3, &inner, &border, rng), 3, rng))
 }
 
+/// A balanced puzzle with its solution: the commercial style generalised
+/// to any `size` and number of patterns. Every pattern is on as equal a
+/// number of inner boundaries as the grid allows, and of border sides
+/// (counts differ by at most one; which patterns get one more is a uniform
+/// choice), placed by uniformly random permutations; signs are fair coins.
+/// For 3x3 over 4 patterns this is [`Style::Commercial`], draw for draw.
+/// `O(n^2)`.
+///
+/// ```
+/// use scramble::generate::{balanced, layout};
+/// let (puzzle, solution) = balanced(4, 5, &mut scramble::rng::Rng::new(2)).unwrap();
+/// assert!(solution.is_solution(&puzzle));
+/// // 24 inner boundaries and 16 border sides over 5 patterns.
+/// let counts = layout(&puzzle, &solution);
+/// assert!(counts.iter().all(|p| (4..=5).contains(&p.inner) && (3..=4).contains(&p.border)));
+/// ```
+pub fn balanced(size: usize, patterns: u32, rng: &mut Rng) -> Result<(Puzzle, Arrangement)> {
+    check(size, patterns, PlantOptions::default())?;
+    let grid = Grid::new(size);
+    let spread = |slots: usize, rng: &mut Rng| -> Vec<u32> {
+        let k = patterns as usize;
+        let mut extra: Vec<u32> = (1..=patterns).collect();
+        if !slots.is_multiple_of(k) {
+            rng.shuffle(&mut extra);
+        }
+        let mut labels: Vec<u32> = (1..=patterns).flat_map(|p| std::iter::repeat_n(p, slots / k)).collect();
+        labels.extend(&extra[..slots % k]);
+        labels.sort_unstable();
+        labels
+    };
+    let mut inner = spread(grid.inner_boundaries().count(), rng);
+    let mut border = spread(border_sides(size).count(), rng);
+    rng.shuffle(&mut inner);
+    rng.shuffle(&mut border);
+    Ok(scatter(grid_of_labels(size, &inner, &border, rng), size, rng))
+}
+
 /// The inner boundaries `a_i` per pattern of a [`Style::NinePerPattern`]
 /// grid, drawn in proportion to `12!/prod a_i! * 12!/prod (9 - 2 a_i)!`.
 fn nine_per_pattern_split(rng: &mut Rng) -> [usize; 4] {
@@ -644,6 +681,21 @@ mod tests {
         }
         // 6000 fair coins: 5 standard deviations is about 194.
         assert!((plus as i64 - border as i64 / 2).abs() < 194, "{plus} of {border}");
+    }
+
+    #[test]
+    fn balanced_is_the_commercial_style_on_3x3_over_4_patterns() {
+        for seed in 0..20 {
+            let commercial = styled(Style::Commercial, (3, 4), &mut Rng::new(seed)).unwrap();
+            assert_eq!(balanced(3, 4, &mut Rng::new(seed)).unwrap(), commercial);
+        }
+        for (size, patterns) in [(3, 3), (3, 5), (3, 6), (4, 4), (4, 6), (5, 7)] {
+            let (puzzle, solution) = balanced(size, patterns, &mut Rng::new(9)).unwrap();
+            assert!(solution.is_solution(&puzzle));
+            let inner = layout(&puzzle, &solution).iter().map(|p| p.inner).collect::<Vec<_>>();
+            let (low, high) = (inner.iter().min().unwrap(), inner.iter().max().unwrap());
+            assert!(high - low <= 1 && inner.len() == patterns as usize, "{inner:?}");
+        }
     }
 
     /// The real puzzles against the commercial style: how many sides each

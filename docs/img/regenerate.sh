@@ -35,6 +35,8 @@ done
 if [ "${1:-}" != "--quick" ]; then
     # The studies with RESULTS.md's commands (their defaults).
     s study heuristics --sweep
+    # RESULTS 1.1: the factorial (defaults; about half an hour of CPU).
+    s study heuristics --factorial
     s study uniqueness --sizes 3 --counts 40000 --sampled 40000
     ./target/release/scramble study uniqueness --sizes 4 --patterns 3,4,5,6,7,8 --counts 1000 --sampled 4000 \
         --commercial 0,0 --out docs/img/4x4 >/dev/null

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use scramble::solve::{Count, Order, Restarted, Restarts, Solver, Stats, Stop};
+use scramble::solve::{Cells, Count, Order, Pieces, Restarted, Restarts, Solver, Stats, Stop, Strategy, Symmetry};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
@@ -48,6 +48,16 @@ pub struct Args {
     /// Search order.
     #[arg(long, value_enum, default_value_t = Order::Spiral)]
     order: Order,
+    /// Replace the order's cell rule (which cell is filled next).
+    #[arg(long, value_enum)]
+    cells: Option<Cells>,
+    /// Replace the order's piece rule (in which order pieces are tried).
+    #[arg(long, value_enum)]
+    pieces: Option<Pieces>,
+    /// Replace the order's symmetry rule (even grids: which central piece
+    /// the upper-left central cell holds).
+    #[arg(long, value_enum)]
+    symmetry: Option<Symmetry>,
     /// Seed of the `random` order.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -100,6 +110,9 @@ struct Report {
     size: usize,
     method: Method,
     order: Order,
+    /// The cell, piece and symmetry rules searched by: `order`'s unless
+    /// `--cells`, `--pieces` or `--symmetry` replaced one.
+    strategy: Strategy,
     seed: u64,
     /// `all` or `first`.
     mode: &'static str,
@@ -138,7 +151,7 @@ struct Listed {
 }
 
 /// A positive number of seconds.
-pub fn seconds(text: &str) -> Result<Duration, String> {
+pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s.min(1e9))),
         _ => Err(format!("expected a positive number of seconds, found `{text}`")),
@@ -165,7 +178,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.list && args.method == Method::Graph {
         anyhow::bail!("--list lists the backtracker's solutions: it needs --method backtrack");
     }
-    let solver = Solver::new(&puzzle, args.order, args.seed)?;
+    let preset = args.order.strategy();
+    let strategy = Strategy {
+        cells: args.cells.unwrap_or(preset.cells),
+        pieces: args.pieces.unwrap_or(preset.pieces),
+        symmetry: args.symmetry.unwrap_or(preset.symmetry),
+    };
+    let solver = Solver::with_strategy(&puzzle, strategy, args.seed)?;
     let (stop, interrupted) = stop(&args);
     let mut kept = Vec::new();
     let mut runs = None;
@@ -201,6 +220,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         size: puzzle.size(),
         method: args.method,
         order: args.order,
+        strategy,
         seed: args.seed,
         mode: if args.first { "first" } else { "all" },
         complete,
@@ -360,6 +380,9 @@ fn search_name(report: &Report) -> String {
         Method::Graph => "graph method".to_string(),
         Method::Backtrack if report.runs.is_some() => {
             format!("random order, {} restart runs", report.runs.unwrap_or(0))
+        }
+        Method::Backtrack if report.strategy != report.order.strategy() => {
+            format!("{} strategy", report.strategy.name())
         }
         Method::Backtrack => format!("{} order", report.order.name()),
     }

@@ -21,9 +21,10 @@
 //! only takes rotation 0 (the four rotations of a solution turn the centre
 //! piece through its four rotations); for even `n` the piece in the
 //! upper-left central cell (the anchor, filled before the other three central
-//! cells in every order) must have a lower number than the pieces in the
-//! other three central cells (rotating the grid cycles those four distinct
-//! pieces, so exactly one rotation puts the smallest at the anchor).
+//! cells in every order) must have a lower symmetry rank than the pieces in
+//! the other three central cells (rotating the grid cycles those four distinct
+//! pieces, so exactly one rotation puts the smallest at the anchor). The rank
+//! is the piece number unless [`Grid::with_symmetry`] sets another one.
 
 use std::ops::ControlFlow;
 
@@ -45,6 +46,9 @@ pub(super) struct Grid {
     /// Even `n`: the anchor cell and the other central cells.
     pub anchor: usize,
     pub others_central: u64,
+    /// Even `n`: `up_to[p]` has a bit for every piece whose symmetry rank
+    /// is at most piece `p`'s (those the other central cells cannot take).
+    pub up_to: [u64; 64],
 }
 
 impl Grid {
@@ -67,7 +71,21 @@ impl Grid {
             pictures,
             anchor,
             others_central,
+            up_to: std::array::from_fn(|p| u64::MAX >> (63 - p)),
         }
+    }
+
+    /// Breaks an even grid's symmetry by `ranks` (a permutation of the
+    /// pieces, at most 64) instead of piece numbers.
+    pub fn with_symmetry(mut self, ranks: &[usize]) -> Self {
+        for (p, &rank) in ranks.iter().enumerate() {
+            self.up_to[p] = ranks
+                .iter()
+                .enumerate()
+                .filter(|&(_, &other)| other <= rank)
+                .fold(0, |acc, (q, _)| acc | 1 << q);
+        }
+        self
     }
 
     /// The centre cell of an odd grid, which only takes rotation 0.
@@ -123,7 +141,7 @@ impl Frame {
 /// What a candidate of a bucket must pass besides the bucket key.
 struct Checks {
     /// Pieces the cell cannot take: the used ones, and for the other central
-    /// cells of an even grid those numbered up to the anchor's piece.
+    /// cells of an even grid those ranked up to the anchor's piece.
     blocked: u64,
     /// The bytes of the neighbours beyond the bucket key, and the pictures
     /// they require there.
@@ -392,13 +410,16 @@ impl Chooser for Fixed {
     }
 }
 
-/// `center-max`: the start cell, then the empty cell with the most placed
-/// neighbours, among those the one facing the placed picture whose
-/// complement occurs least (the paper's rule), then the lower cell. The
-/// steps are one per cell and neighbour mask, at `16 * cell + mask`.
+/// `center-max` (`neighbours` cells): the start cell, then the empty cell
+/// with the most placed neighbours, among those the one facing the placed
+/// picture whose complement occurs least (the paper's rule), then the lower
+/// cell. With `rarest_first` (`paper` cells) the paper's rule comes first
+/// and the number of neighbours breaks its ties. The steps are one per cell
+/// and neighbour mask, at `16 * cell + mask`.
 pub(super) struct CenterMax<'a> {
     pub start: usize,
     pub occurrences: &'a [u32],
+    pub rarest_first: bool,
 }
 
 impl Chooser for CenterMax<'_> {
@@ -416,7 +437,13 @@ impl Chooser for CenterMax<'_> {
                 .map(|d| self.occurrences[(want >> (8 * d) & 0xFF) as usize])
                 .min()
                 .unwrap_or(u32::MAX);
-            best = best.min((4 - mask.count_ones(), rarest, cell, mask));
+            let missing = 4 - mask.count_ones();
+            let key = if self.rarest_first {
+                (rarest, missing, cell, mask)
+            } else {
+                (missing, rarest, cell, mask)
+            };
+            best = best.min(key);
         }
         16 * best.2 + best.3
     }
@@ -543,7 +570,7 @@ impl<C: Chooser> Search<'_, C> {
         let mut blocked = board.used;
         if step.central {
             let anchor = board.placed[self.grid.anchor].piece;
-            blocked |= u64::MAX >> (63 - anchor);
+            blocked |= self.grid.up_to[usize::from(anchor) & 63];
         }
         Checks {
             blocked,

@@ -31,7 +31,7 @@ use rayon::prelude::*;
 use crate::{Arrangement, Puzzle, Result};
 pub use estimate::{Estimate, Rule};
 use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Search, State, Step};
-pub use order::{Order, central_start, spiral, value_indices};
+pub use order::{Cells, Order, Pieces, Strategy, Symmetry, central_start, spiral, value_indices};
 pub use restart::{Restarted, Restarts, luby};
 pub use stats::Stats;
 use stop::Halt;
@@ -67,7 +67,7 @@ pub struct Count {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    order: Order,
+    strategy: Strategy,
     grid: Grid,
     tables: Tables,
     steps: Steps,
@@ -89,15 +89,16 @@ enum Steps {
 /// `$halt`, whatever the order's chooser type.
 macro_rules! with_search {
     ($solver:expr, $halt:expr, $search:ident => $body:expr) => {
-        match (&$solver.steps, $solver.order) {
+        match (&$solver.steps, $solver.strategy.cells) {
             (Steps::Fixed(steps), _) => {
                 let $search = $solver.search(steps, Fixed, $halt);
                 $body
             }
-            (Steps::ByCell(steps), Order::CenterMax) => {
+            (Steps::ByCell(steps), cells @ (Cells::Neighbours | Cells::Paper)) => {
                 let chooser = CenterMax {
                     start: $solver.start,
                     occurrences: &$solver.occurrences,
+                    rarest_first: cells == Cells::Paper,
                 };
                 let $search = $solver.search(steps, chooser, $halt);
                 $body
@@ -119,12 +120,17 @@ impl Solver {
     /// Builds the candidate tables of `puzzle` for `order` (`seed` drives
     /// `random`). Fails beyond 8x8 or 128 patterns.
     pub fn new(puzzle: &Puzzle, order: Order, seed: u64) -> Result<Self> {
+        Self::with_strategy(puzzle, order.strategy(), seed)
+    }
+
+    /// [`Solver::new`] for any cell, piece and symmetry rule.
+    pub fn with_strategy(puzzle: &Puzzle, strategy: Strategy, seed: u64) -> Result<Self> {
         let dense = Dense::new(puzzle)?;
         let n = puzzle.size();
-        let (first, rest) = order.ranks(puzzle, seed);
-        let grid = Grid::new(n, dense.pictures);
-        let start = order.start(n);
-        let mut steps = match order.cells(n) {
+        let (first, rest) = strategy.pieces.ranks(puzzle, seed);
+        let grid = Grid::new(n, dense.pictures).with_symmetry(&strategy.symmetry_ranks(puzzle, seed));
+        let start = strategy.cells.start(n);
+        let mut steps = match strategy.cells.cells(n) {
             Some(cells) => Steps::Fixed(fast::steps(&grid, &cells)),
             None => Steps::ByCell(
                 (0..n * n)
@@ -143,7 +149,7 @@ impl Solver {
             step.base = tables.base(&dense, (&first, &rest), kind);
         }
         Ok(Solver {
-            order,
+            strategy,
             grid,
             tables,
             steps,
@@ -152,9 +158,9 @@ impl Solver {
         })
     }
 
-    /// The order this solver walks in.
-    pub fn order(&self) -> Order {
-        self.order
+    /// The cell, piece and symmetry rules this solver walks by.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
     }
 
     fn cell_count(&self) -> usize {

@@ -1,5 +1,10 @@
-//! Search orders: which cell is filled next and in which order the pieces
-//! are tried there.
+//! Search orders: which cell is filled next, in which order the pieces
+//! are tried there, and how the whole-grid rotations of an even grid are
+//! broken.
+//!
+//! A search is a [`Strategy`]: a cell rule ([`Cells`]) x a piece rule
+//! ([`Pieces`]) x a symmetry rule ([`Symmetry`], even `n` only). The named
+//! [`Order`]s are presets of it:
 //!
 //! - `spiral`: Brandt et al. (paper Figure 9): the centre, then the cell to
 //!   its right, then clockwise around it, ring after ring (for even `n` the
@@ -7,18 +12,25 @@
 //!   file order.
 //! - `row-major`: the CodeProject solver's order, left to right, top to
 //!   bottom. Pieces in file order.
-//! - `center-max`: the paper's "maximizing the center" (Section 3.1), see
-//!   [`Order::CenterMax`].
+//! - `paper`: Section 3.1 of the paper read literally, see [`Order::Paper`].
+//! - `center-max`: this project's earlier generalisation of Section 3.1,
+//!   see [`Order::CenterMax`]: its cell rule puts the number of placed
+//!   neighbours *before* the paper's rarest-picture rule.
 //! - `random`: the spiral, with pieces in a random order drawn from the seed,
 //!   as Brandt et al. take them.
 //! - `most-constrained`: the centre, then always the frontier cell where the
 //!   fewest unused pieces fit (dynamic, see [`Order::MostConstrained`]).
 //!   Pieces in file order.
+//!
+//! Every preset but `paper` breaks the symmetry of an even grid by piece
+//! number ([`Symmetry::Number`]), `paper` by value index
+//! ([`Symmetry::Value`]).
 
 use crate::Puzzle;
 use crate::rng::Rng;
 
-/// How the backtracker walks the grid and the pieces.
+/// How the backtracker walks the grid and the pieces: a named preset of a
+/// [`Strategy`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
@@ -28,16 +40,12 @@ pub enum Order {
     Spiral,
     /// Left to right, top to bottom (the CodeProject solver).
     RowMajor,
-    /// Maximizing the center (paper Section 3.1), generalised to n x n:
-    /// the centre (upper-left central cell for even n) is tried with pieces
-    /// in decreasing value index; then the next cell is the empty cell with
-    /// the most placed neighbours (a deviation from the paper, measured in
-    /// README), among those the one facing the placed picture whose
-    /// complement has the lowest index (the paper's rule, here a tie-break),
-    /// then the lower cell number; candidates there are tried in increasing
-    /// value index. The index of a
-    /// picture is how often it occurs; a piece's value index is the sum of
-    /// the indices of the complements of its four pictures.
+    /// This project's generalisation of maximizing the center to n x n:
+    /// value-index pieces ([`Pieces::Value`]), but the next cell is the
+    /// empty cell with the most placed neighbours, the paper's
+    /// rarest-picture rule only breaking ties ([`Cells::Neighbours`]);
+    /// even grids broken by piece number. See [`Order::Paper`] for the
+    /// paper's own rule.
     CenterMax,
     /// The spiral with the pieces in a random order drawn from `--seed`.
     Random,
@@ -47,16 +55,23 @@ pub enum Order {
     /// frontier cell), ties to the cell with more placed neighbours, then the
     /// lower cell. A frontier cell where nothing fits ends the branch at once.
     MostConstrained,
+    /// Maximizing the center as Section 3.1 writes it (steps 1-8): pieces
+    /// by value index, highest first in the centre and lowest first
+    /// elsewhere ([`Pieces::Value`]); the next cell is the one facing the
+    /// placed picture whose complement has the lowest index
+    /// ([`Cells::Paper`]); even grids broken by value ([`Symmetry::Value`]).
+    Paper,
 }
 
 impl Order {
     /// Every order, for tests and benchmarks.
-    pub const ALL: [Order; 5] = [
+    pub const ALL: [Order; 6] = [
         Order::Spiral,
         Order::RowMajor,
         Order::CenterMax,
         Order::Random,
         Order::MostConstrained,
+        Order::Paper,
     ];
 
     /// The kebab-case name used on the command line.
@@ -67,40 +82,152 @@ impl Order {
             Order::CenterMax => "center-max",
             Order::Random => "random",
             Order::MostConstrained => "most-constrained",
+            Order::Paper => "paper",
         }
     }
 
-    /// The cells in filling order for static orders; `None` for
-    /// `center-max`, which picks the next cell from the pieces placed.
+    /// The cell, piece and symmetry rules of this preset.
+    ///
+    /// ```
+    /// use scramble::solve::{Cells, Order, Pieces, Symmetry};
+    /// let paper = Order::Paper.strategy();
+    /// assert_eq!((paper.cells, paper.pieces, paper.symmetry), (Cells::Paper, Pieces::Value, Symmetry::Value));
+    /// assert_eq!(Order::CenterMax.strategy().cells, Cells::Neighbours);
+    /// ```
+    pub fn strategy(self) -> Strategy {
+        let (cells, pieces, symmetry) = match self {
+            Order::Spiral => (Cells::Spiral, Pieces::File, Symmetry::Number),
+            Order::RowMajor => (Cells::RowMajor, Pieces::File, Symmetry::Number),
+            Order::CenterMax => (Cells::Neighbours, Pieces::Value, Symmetry::Number),
+            Order::Random => (Cells::Spiral, Pieces::Random, Symmetry::Number),
+            Order::MostConstrained => (Cells::MostConstrained, Pieces::File, Symmetry::Number),
+            Order::Paper => (Cells::Paper, Pieces::Value, Symmetry::Value),
+        };
+        Strategy {
+            cells,
+            pieces,
+            symmetry,
+        }
+    }
+
+    /// The cells in filling order for static orders; `None` for dynamic
+    /// ones. See [`Cells::cells`].
+    pub fn cells(self, n: usize) -> Option<Vec<usize>> {
+        self.strategy().cells.cells(n)
+    }
+
+    /// The first cell filled.
+    pub fn start(self, n: usize) -> usize {
+        self.strategy().cells.start(n)
+    }
+
+    /// `(first, rest)`: the rank of every piece (lower is tried first) in
+    /// the first cell and in every other cell. See [`Pieces::ranks`].
+    pub fn ranks(self, puzzle: &Puzzle, seed: u64) -> (Vec<usize>, Vec<usize>) {
+        self.strategy().pieces.ranks(puzzle, seed)
+    }
+}
+
+/// Which cell the backtracker fills next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Cells {
+    /// Brandt et al.'s spiral (paper Figure 9), static.
+    Spiral,
+    /// Left to right, top to bottom, static.
+    RowMajor,
+    /// Section 3.1, steps 4-6: the centre (upper-left central cell for even
+    /// n), then the empty cell facing the placed picture whose complement
+    /// has the lowest index (the picture "with the highest probability of
+    /// failing to find a match"); ties to the cell with more placed
+    /// neighbours, then the lower cell number. Dynamic.
+    Paper,
+    /// The centre, then the empty cell with the most placed neighbours;
+    /// ties by the paper's rule (lowest complement index), then the lower
+    /// cell number. Dynamic. The cell rule of `center-max`.
+    Neighbours,
+    /// The centre, then the frontier cell where the fewest unused pieces
+    /// fit ([`Order::MostConstrained`]). Dynamic.
+    MostConstrained,
+}
+
+impl Cells {
+    /// The cell rules of the factorial study (row-major is left out: its
+    /// start in a corner is no heuristic of the centre).
+    pub const STUDIED: [Cells; 4] = [Cells::Spiral, Cells::Paper, Cells::Neighbours, Cells::MostConstrained];
+
+    /// The kebab-case name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cells::Spiral => "spiral",
+            Cells::RowMajor => "row-major",
+            Cells::Paper => "paper",
+            Cells::Neighbours => "neighbours",
+            Cells::MostConstrained => "most-constrained",
+        }
+    }
+
+    /// The cells in filling order for static rules; `None` for dynamic
+    /// ones, which pick the next cell from the pieces placed.
     pub fn cells(self, n: usize) -> Option<Vec<usize>> {
         match self {
-            Order::Spiral | Order::Random => Some(spiral(n)),
-            Order::RowMajor => Some((0..n * n).collect()),
-            Order::CenterMax | Order::MostConstrained => None,
+            Cells::Spiral => Some(spiral(n)),
+            Cells::RowMajor => Some((0..n * n).collect()),
+            Cells::Paper | Cells::Neighbours | Cells::MostConstrained => None,
         }
     }
 
     /// The first cell filled.
     pub fn start(self, n: usize) -> usize {
         match self {
-            Order::RowMajor => 0,
+            Cells::RowMajor => 0,
             _ => central_start(n),
+        }
+    }
+}
+
+/// In which order the pieces are tried in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Pieces {
+    /// File order, everywhere.
+    File,
+    /// One random order drawn from the seed, everywhere (Brandt et al.).
+    Random,
+    /// Section 3.1, steps 2-5 and 7: the first cell tries pieces in
+    /// decreasing value index, every other cell in increasing value index;
+    /// equal values in file order.
+    Value,
+}
+
+impl Pieces {
+    /// Every piece rule.
+    pub const ALL: [Pieces; 3] = [Pieces::File, Pieces::Random, Pieces::Value];
+
+    /// The kebab-case name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pieces::File => "file",
+            Pieces::Random => "random",
+            Pieces::Value => "value",
         }
     }
 
     /// `(first, rest)`: the rank of every piece (lower is tried first) in
-    /// the first cell and in every other cell.
+    /// the first cell and in every other cell; `seed` drives `random`.
     pub fn ranks(self, puzzle: &Puzzle, seed: u64) -> (Vec<usize>, Vec<usize>) {
         let count = puzzle.pieces().len();
         match self {
-            Order::Spiral | Order::RowMajor | Order::MostConstrained => ((0..count).collect(), (0..count).collect()),
-            Order::Random => {
+            Pieces::File => ((0..count).collect(), (0..count).collect()),
+            Pieces::Random => {
                 let mut order: Vec<usize> = (0..count).collect();
                 Rng::new(seed).shuffle(&mut order);
                 let ranks = invert(&order);
                 (ranks.clone(), ranks)
             }
-            Order::CenterMax => {
+            Pieces::Value => {
                 let values = value_indices(puzzle);
                 let mut up: Vec<usize> = (0..count).collect();
                 up.sort_by_key(|&p| (values[p], p));
@@ -109,6 +236,96 @@ impl Order {
                 (invert(&down), invert(&up))
             }
         }
+    }
+}
+
+/// How the four whole-grid rotations of an even grid are removed: the
+/// upper-left central cell (the anchor, filled before the other three
+/// central cells) must hold the central piece that comes first in a
+/// ranking of the pieces. Odd grids always fix the centre piece's rotation
+/// instead, whatever this says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Symmetry {
+    /// The lowest-numbered central piece (file order).
+    Number,
+    /// The central piece of highest value index (ties: lower number), the
+    /// one Section 3.1 wants in the middle.
+    Value,
+    /// The central piece the piece rule tries first in the first cell
+    /// (for `file` this is `number`, for `value` it is `value`).
+    Order,
+}
+
+impl Symmetry {
+    /// Every symmetry rule.
+    pub const ALL: [Symmetry; 3] = [Symmetry::Number, Symmetry::Value, Symmetry::Order];
+
+    /// The kebab-case name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::Number => "number",
+            Symmetry::Value => "value",
+            Symmetry::Order => "order",
+        }
+    }
+}
+
+/// A search: cell rule x piece rule x symmetry rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct Strategy {
+    /// Which cell is filled next.
+    pub cells: Cells,
+    /// In which order pieces are tried.
+    pub pieces: Pieces,
+    /// How an even grid's rotations are removed.
+    pub symmetry: Symmetry,
+}
+
+impl Strategy {
+    /// `cells/pieces/symmetry`, e.g. `paper/value/value`.
+    pub fn name(&self) -> String {
+        format!("{}/{}/{}", self.cells.name(), self.pieces.name(), self.symmetry.name())
+    }
+
+    /// The symmetry rule as a rank of every piece (the anchor holds the
+    /// central piece of lowest rank): `number` is the identity, `value`
+    /// the first cell's rank of [`Pieces::Value`], `order` the first
+    /// cell's rank of this strategy's piece rule (`seed` drives `random`).
+    ///
+    /// ```
+    /// use scramble::solve::{Cells, Pieces, Strategy, Symmetry};
+    /// let puzzle: scramble::Puzzle = "1+ 1+ 1+ 1+\n1- 2+ 2+ 2+\n1- 2- 3+ 3-\n1- 1- 1- 3+".parse().unwrap();
+    /// let by = |symmetry| Strategy { cells: Cells::Spiral, pieces: Pieces::File, symmetry }.symmetry_ranks(&puzzle, 0);
+    /// assert_eq!(by(Symmetry::Number), vec![0, 1, 2, 3]);
+    /// assert_eq!(by(Symmetry::Value), vec![0, 3, 2, 1]); // values 20, 7, 10, 13
+    /// assert_eq!(by(Symmetry::Order), vec![0, 1, 2, 3]);
+    /// ```
+    pub fn symmetry_ranks(&self, puzzle: &Puzzle, seed: u64) -> Vec<usize> {
+        match self.symmetry {
+            Symmetry::Number => (0..puzzle.pieces().len()).collect(),
+            Symmetry::Value => Pieces::Value.ranks(puzzle, seed).0,
+            Symmetry::Order => self.pieces.ranks(puzzle, seed).0,
+        }
+    }
+
+    /// The strategy that searches exactly like this one on every puzzle:
+    /// `order` symmetry is `number` under `file` pieces and `value` under
+    /// `value` pieces. Studies run each search once.
+    pub fn canonical(self) -> Strategy {
+        let symmetry = match (self.symmetry, self.pieces) {
+            (Symmetry::Order, Pieces::File) => Symmetry::Number,
+            (Symmetry::Order, Pieces::Value) => Symmetry::Value,
+            (symmetry, _) => symmetry,
+        };
+        Strategy { symmetry, ..self }
+    }
+}
+
+impl From<Order> for Strategy {
+    fn from(order: Order) -> Strategy {
+        order.strategy()
     }
 }
 
@@ -203,6 +420,7 @@ mod tests {
         let values = value_indices(&puzzle);
         assert_eq!(values, vec![20, 7, 10, 13]);
         let (first, rest) = Order::CenterMax.ranks(&puzzle, 0);
+        assert_eq!(Order::Paper.ranks(&puzzle, 0), (first.clone(), rest.clone()));
         assert_eq!(first, vec![0, 3, 2, 1]);
         assert_eq!(rest, vec![3, 0, 1, 2]);
     }

@@ -17,6 +17,8 @@
 //! Cost: `3 + R` searches to the first solution and 3 to exhaustion per
 //! puzzle, spread over every core.
 
+pub mod factorial;
+
 use serde::Serialize;
 
 use super::plot::{self, Plot};
@@ -206,7 +208,7 @@ pub fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
             Order::Spiral => vec![run.spiral],
             Order::RowMajor => vec![run.row_major],
             Order::Random => run.random.clone(),
-            Order::MostConstrained => Vec::new(),
+            Order::MostConstrained | Order::Paper => Vec::new(),
         })
         .collect()
 }

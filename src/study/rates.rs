@@ -110,6 +110,45 @@ impl Estimate {
         }
     }
 
+    /// The mean of per-cluster shares (e.g. per puzzle, the share of its
+    /// `R` random piece orders that a heuristic beats) with a 95% interval
+    /// `mean +- z s / sqrt(N)`, `s` the sample standard deviation of the
+    /// `N` cluster shares, clamped to `[0, 1]`. The orders of one puzzle
+    /// are not independent; treating each puzzle as one observation (its
+    /// share) is the cluster-robust interval of a mean with equal cluster
+    /// sizes. With one order per puzzle it is the Wald interval. `O(N)`.
+    ///
+    /// ```
+    /// use scramble::study::rates::Estimate;
+    /// let e = Estimate::clustered([0.0, 0.5, 1.0, 0.5]);
+    /// assert_eq!(e.estimate, 0.5);
+    /// // s = sqrt(1/6), half-width 1.96 * s / 2 = 0.4001.
+    /// assert!((e.low - 0.0999).abs() < 1e-4 && (e.high - 0.9001).abs() < 1e-4);
+    /// ```
+    pub fn clustered(shares: impl IntoIterator<Item = f64>) -> Estimate {
+        let shares: Vec<f64> = shares.into_iter().collect();
+        let n = shares.len() as f64;
+        if shares.is_empty() {
+            return Estimate {
+                estimate: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let mean = shares.iter().sum::<f64>() / n;
+        let variance = if shares.len() > 1 {
+            shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        let spread = Z * (variance / n).sqrt();
+        Estimate {
+            estimate: mean,
+            low: (mean - spread).max(0.0),
+            high: (mean + spread).min(1.0),
+        }
+    }
+
     /// Whether `value` lies in the interval.
     pub fn covers(&self, value: f64) -> bool {
         self.low <= value && value <= self.high
@@ -288,6 +327,25 @@ mod tests {
         assert_eq!(seen.len(), 126);
         // 200 expected per multiset; 5 standard deviations is about 71.
         assert!(seen.values().all(|&c| (129..=271).contains(&c)), "{seen:?}");
+    }
+
+    #[test]
+    fn clustered_interval_is_wider_when_orders_agree_within_puzzles() {
+        // 200 puzzles, 5 orders each, 100 hits in 1000 pairs either way:
+        // spread over puzzles (each puzzle 1 of 5) or bunched (a fifth of
+        // the puzzles 5 of 5). Bunched hits are fewer independent facts.
+        let spread = Estimate::clustered((0..200).map(|_| 0.2));
+        assert!(
+            spread.high - spread.low < 1e-12,
+            "no spread between puzzles: {spread:?}"
+        );
+        let bunched = Estimate::clustered((0..200).map(|i| if i % 5 == 0 { 1.0 } else { 0.0 }));
+        assert!((bunched.estimate - 0.2).abs() < 1e-12);
+        // Wald on 200 puzzles: 1.96 * sqrt(0.2 * 0.8 / 199 * 200 / 200).
+        let half = Z * (0.2f64 * 0.8 * 200.0 / 199.0 / 200.0).sqrt();
+        assert!((bunched.high - 0.2 - half).abs() < 1e-12, "{bunched:?}");
+        let wilson = Estimate::wilson(200, 1000);
+        assert!(bunched.high - bunched.low > 2.0 * (wilson.high - wilson.low));
     }
 
     #[test]

@@ -26,6 +26,11 @@ fn is_svg(path: &serde_json::Value) -> bool {
 
 /// Nodes of `scramble solve --first` on each generated puzzle.
 fn first_nodes(size: &str, patterns: &str, count: usize, seed: &str, order: &str) -> Vec<f64> {
+    nodes_with(size, patterns, count, seed, &["--first", "--order", order])
+}
+
+/// Nodes of `scramble solve <solve_args>` on each generated puzzle.
+fn nodes_with(size: &str, patterns: &str, count: usize, seed: &str, solve_args: &[&str]) -> Vec<f64> {
     let dir = tempfile::tempdir().unwrap();
     let count = count.to_string();
     let args = [
@@ -49,7 +54,9 @@ fn first_nodes(size: &str, patterns: &str, count: usize, seed: &str, order: &str
         .iter()
         .map(|file| {
             let output = scramble()
-                .args(["solve", "--first", "--json", "--order", order, "--out"])
+                .args(["solve", "--json"])
+                .args(solve_args)
+                .arg("--out")
                 .arg(dir.path())
                 .arg(file)
                 .output()
@@ -99,6 +106,92 @@ fn heuristics_numbers_are_the_solvers_numbers() {
     let plots = report["plots"].as_array().unwrap();
     assert_eq!(plots.len(), 3);
     assert!(plots.iter().all(is_svg));
+}
+
+#[test]
+fn heuristics_factorial_numbers_are_the_solvers_numbers() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "study",
+        "heuristics",
+        "--factorial",
+        "--shapes",
+        "3:4:9,4:6:3",
+        "--populations",
+        "planted,balanced",
+        "--seed",
+        "3",
+        "--random-seeds",
+        "2",
+    ];
+    let report = json(&args, out.path());
+    assert_eq!(report, json(&args, out.path()), "deterministic");
+    let samples = report["factorial"]["samples"].as_array().unwrap();
+    assert_eq!(samples.len(), 4);
+    assert_eq!(samples[0]["population"], "planted");
+    let row = |sample: &serde_json::Value, label: &str| {
+        sample["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["label"] == label)
+            .unwrap_or_else(|| panic!("{label}"))
+            .clone()
+    };
+    // `solve --first` on 4x4 searches on every core (its node count then
+    // depends on the threads): 4x4 rows are checked to exhaustion.
+    let check = |sample: &serde_json::Value, label: &str, size: &str, k: &str, count: usize, solve: &[&str]| {
+        let mut nodes = nodes_with(size, k, count, "3", solve);
+        nodes.sort_by(f64::total_cmp);
+        let summary = &row(sample, label)[if solve.contains(&"--first") { "first" } else { "all" }];
+        let got = (&summary["min"], &summary["max"]);
+        assert_eq!(got, (&nodes[0].into(), &nodes[count - 1].into()), "{label}");
+    };
+    check(
+        &samples[0],
+        "paper/value",
+        "3",
+        "4",
+        9,
+        &["--first", "--order", "paper"],
+    );
+    check(
+        &samples[0],
+        "spiral/file",
+        "3",
+        "4",
+        9,
+        &["--first", "--order", "spiral"],
+    );
+    let most = [
+        "--cells",
+        "most-constrained",
+        "--pieces",
+        "value",
+        "--symmetry",
+        "value",
+    ];
+    check(&samples[1], "most-constrained/value/value", "4", "6", 3, &most);
+    check(&samples[1], "paper/value/value", "4", "6", 3, &["--order", "paper"]);
+    check(&samples[1], "spiral/file/number", "4", "6", 3, &["--order", "spiral"]);
+    let plots = report["plots"].as_array().unwrap();
+    assert_eq!(plots.len(), 4);
+    assert!(plots.iter().all(is_svg));
+    scramble()
+        .args([
+            "study",
+            "heuristics",
+            "--factorial",
+            "--shapes",
+            "3:4:50",
+            "--time-limit",
+            "0.001",
+            "--out",
+        ])
+        .arg(out.path())
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("(stopped early)"));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use scramble::study::heuristics::factorial::{self, Factorial};
 use scramble::study::heuristics::{self, Heuristics, SweepCell};
 use scramble::study::stats::{HeadToHead, Summary};
 use serde::Serialize;
@@ -45,6 +46,33 @@ pub(super) struct HeuristicsArgs {
     /// Sweep: puzzles per cell, one number per size.
     #[arg(long, value_delimiter = ',', default_value = "2000,100")]
     sweep_counts: Vec<usize>,
+    /// Run the factorial study instead: every cell rule x piece rule x
+    /// symmetry rule against random backtracking, on every population and
+    /// shape (see `--shapes`, `--populations`).
+    #[arg(long, conflicts_with_all = ["sweep", "puzzles"])]
+    factorial: bool,
+    /// Factorial: `size:K:puzzles` per shape.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_parser = shape,
+        default_value = "3:3:2000,3:4:2000,3:5:2000,3:6:2000,4:4:1000,4:5:1000,4:6:1000"
+    )]
+    shapes: Vec<factorial::Shape>,
+    /// Factorial: the populations.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "planted,uniform-solvable,balanced"
+    )]
+    populations: Vec<factorial::Population>,
+    /// Factorial, uniform solvable: give up after this many candidates per puzzle wanted.
+    #[arg(long, default_value_t = 20_000)]
+    max_draws: u64,
+    /// Factorial: stop after this many seconds and report the puzzles solved so far (exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
     /// Root folder of the output: this study writes into `<out>/study-heuristics/`.
     #[arg(long, default_value = "out")]
     out: PathBuf,
@@ -65,6 +93,9 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
     args.out = args.out.join("study-heuristics");
     if !args.puzzles.is_empty() {
         return run_files(&args);
+    }
+    if args.factorial {
+        return run_factorial(&args);
     }
     if args.sweep && args.sweep_counts.len() != args.sweep_sizes.len() {
         anyhow::bail!(
@@ -262,6 +293,120 @@ fn heuristics_text(report: &HeuristicsReport) -> String {
                 head_to_head(&c.all),
                 c.median_first_center_max,
                 c.median_first_random
+            );
+        }
+    }
+    out + &plots_text(&report.plots)
+}
+
+/// `size:K:puzzles`, e.g. `4:5:1000`.
+fn shape(text: &str) -> Result<factorial::Shape, String> {
+    let parts: Vec<&str> = text.split(':').collect();
+    let bad = || format!("expected size:patterns:puzzles such as 4:5:1000, found `{text}`");
+    let [size, patterns, count] = parts[..] else {
+        return Err(bad());
+    };
+    let shape = factorial::Shape {
+        size: size.parse().map_err(|_| bad())?,
+        patterns: patterns.parse().map_err(|_| bad())?,
+        count: count.parse().map_err(|_| bad())?,
+    };
+    if !(2..=8).contains(&shape.size) || !(1..=128).contains(&shape.patterns) {
+        return Err(format!("{text}: sizes go from 2 to 8 and patterns from 1 to 128"));
+    }
+    Ok(shape)
+}
+
+/// What `study heuristics --factorial --json` prints.
+#[derive(Serialize)]
+struct FactorialReport {
+    factorial: Factorial,
+    plots: Vec<PathBuf>,
+}
+
+/// `study heuristics --factorial`.
+fn run_factorial(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
+    let design = factorial::Design {
+        shapes: args.shapes.clone(),
+        populations: args.populations.clone(),
+        seed: args.seed,
+        random_seeds: args.random_seeds as usize,
+        max_draws_per_puzzle: args.max_draws,
+    };
+    let stop = args.time_limit.map_or_else(scramble::solve::Stop::never, |limit| {
+        scramble::solve::Stop::never().after(limit)
+    });
+    let bar = progress::bar(0, "solving");
+    let study = factorial::run(&design, &stop, &bar)?;
+    bar.finish_and_clear();
+    let plots = write_plots(&args.out, factorial::plots(&study)?)?;
+    let complete = study.complete;
+    let report = FactorialReport {
+        factorial: study,
+        plots,
+    };
+    print_report(args.json, &report, factorial_text)?;
+    Ok(if complete {
+        ExitCode::SUCCESS
+    } else {
+        crate::cli::exit_codes::Exit::Stopped.into()
+    })
+}
+
+/// `62.1% (60.3-63.9)`.
+fn estimate(e: &scramble::study::rates::Estimate) -> String {
+    format!(
+        "{:>5.1}% ({:.1}-{:.1})",
+        100.0 * e.estimate,
+        100.0 * e.low,
+        100.0 * e.high
+    )
+}
+
+fn factorial_text(report: &FactorialReport) -> String {
+    let f = &report.factorial;
+    let mut out = format!(
+        "every strategy against {} ({} random piece orders per puzzle, seed {}); nodes to the first solution and to \
+         exhaustion;\nfewer: mean over puzzles of the share of its comparisons with the baseline's orders (random \
+         pieces: every pair of different orders) where the strategy needs fewer nodes; 95% interval with the orders \
+         of a puzzle as one cluster\n",
+        f.baseline.name(),
+        f.random_seeds,
+        f.seed,
+    );
+    for s in &f.samples {
+        out += &format!(
+            "\n{} {n}x{n}, K = {}: {} puzzles{} ({} drawn); solutions median {}, mean {:.2}{}\n",
+            s.population.name(),
+            s.patterns,
+            s.puzzles,
+            if s.complete { "" } else { " (stopped early)" },
+            s.drawn,
+            s.solutions.median,
+            s.solutions.mean,
+            if s.size % 2 == 1 {
+                "; odd grid: the centre's rotation is fixed, no symmetry rule"
+            } else {
+                ""
+            },
+            n = s.size
+        );
+        out += &format!(
+            "{:<34} | {:>8} {:>9} {:>22} {:>6} | {:>8} {:>9} {:>22} {:>6}\n",
+            "strategy", "median", "mean", "first: fewer (95%)", "ties", "median", "mean", "exhaustion: fewer", "ties"
+        );
+        for r in &s.rows {
+            out += &format!(
+                "{:<34} | {:>8.0} {:>9.1} {:>22} {:>5.1}% | {:>8.0} {:>9.1} {:>22} {:>5.1}%\n",
+                r.label,
+                r.first.median,
+                r.first.mean,
+                estimate(&r.first_vs_baseline.fewer),
+                100.0 * r.first_vs_baseline.ties.estimate,
+                r.all.median,
+                r.all.mean,
+                estimate(&r.all_vs_baseline.fewer),
+                100.0 * r.all_vs_baseline.ties.estimate
             );
         }
     }

@@ -1,0 +1,765 @@
+//! Open question 4.4, measured fairly: every cell rule x piece rule x
+//! symmetry rule against Brandt et al.'s random backtracking, on three
+//! populations of puzzles.
+//!
+//! **Strategies.** Cell rules [`Cells::STUDIED`] (spiral, paper,
+//! neighbours, most-constrained) x piece rules [`Pieces::ALL`] (file,
+//! random, value) x, on even grids, symmetry rules [`Symmetry::ALL`]
+//! (number, value, order); odd grids fix the centre piece's rotation, so
+//! there is no symmetry rule to choose. Strategies that search identically
+//! ([`Strategy::canonical`]) are run once. The baseline is [`BASELINE`]:
+//! Brandt et al.'s spiral with random piece orders (piece-number symmetry
+//! on even grids, the solver's default).
+//!
+//! **Populations** ([`Population`]): planted puzzles (SPEC's planted
+//! population, puzzle `i` is `scramble generate --seed S` candidate `i`);
+//! uniformly random solvable puzzles (uniform multisets of piece classes
+//! over patterns `1..=K`, repetitions allowed, pieces shuffled and turned,
+//! kept when the solver finds a solution: rejection sampling, so every
+//! solvable multiset is equally likely); balanced puzzles
+//! ([`crate::generate::balanced`], the commercial style generalised, equal
+//! to it on 3x3 over 4 patterns).
+//!
+//! **Measures.** Solver nodes to the first solution and to exhaustion.
+//! Random piece orders `r = 0..R` use the seeds
+//! [`super::random_order_seed`]`(seed, index, r)`, the same for every
+//! strategy with random pieces. A strategy without random pieces is
+//! compared with each of the baseline's `R` orders; one with random pieces
+//! compares its order `r` with the baseline's orders `s != r` only, so that
+//! the two random orders compared are independent. Per puzzle the shares of
+//! fewer nodes and of ties among its comparisons are taken (ties are
+//! reported apart, not split), and the reported shares are their means
+//! over puzzles with the cluster interval of [`Estimate::clustered`] (the
+//! orders of one puzzle are one cluster).
+//!
+//! To exhaustion the tree depends on the cell rule and the symmetry ranks
+//! only, never on the order the pieces are tried in (the next cell is a
+//! function of the placed pieces for every cell rule): exhaustion is run
+//! once per (cell rule, symmetry rule); for `order` symmetry under random
+//! pieces, whose ranks change with the order, once for the first random
+//! order only (one random tree per puzzle). A test checks the independence.
+//!
+//! Cost: per 4x4 puzzle `4 * (4 + 3 R)` searches to the first solution and
+//! `4 * 3` to exhaustion; per 3x3 puzzle `4 * (2 + R)` and 4.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::random_order_seed;
+use crate::generate::balanced;
+use crate::rng::Rng;
+use crate::solve::{Cells, Pieces, Solver, Stop, Strategy, Symmetry};
+use crate::study::plot::{self, Plot};
+use crate::study::rates::{Estimate, PieceSets};
+use crate::study::stats::Summary;
+use crate::study::{Progress, recipe};
+use crate::{Puzzle, Result};
+
+/// Brandt et al.'s random backtracking: the spiral, random piece orders.
+pub const BASELINE: Strategy = Strategy {
+    cells: Cells::Spiral,
+    pieces: Pieces::Random,
+    symmetry: Symmetry::Number,
+};
+
+/// Section 3.1 as the paper writes it ([`crate::solve::Order::Paper`]).
+pub const PAPER: Strategy = Strategy {
+    cells: Cells::Paper,
+    pieces: Pieces::Value,
+    symmetry: Symmetry::Value,
+};
+
+/// The spiral in file order: the test for a solution.
+const CHECK: Strategy = Strategy {
+    cells: Cells::Spiral,
+    pieces: Pieces::File,
+    symmetry: Symmetry::Number,
+};
+
+/// Which puzzles a cell of the study draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Population {
+    /// SPEC's planted population (drawn in proportion to solutions).
+    Planted,
+    /// Uniform multisets of piece classes, kept when solvable.
+    UniformSolvable,
+    /// The commercial style generalised ([`crate::generate::balanced`]).
+    Balanced,
+}
+
+impl Population {
+    /// Every population.
+    pub const ALL: [Population; 3] = [Population::Planted, Population::UniformSolvable, Population::Balanced];
+
+    /// The kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Population::Planted => "planted",
+            Population::UniformSolvable => "uniform-solvable",
+            Population::Balanced => "balanced",
+        }
+    }
+}
+
+/// One grid size and number of patterns, with its sample size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Shape {
+    /// Grid size `n`.
+    pub size: usize,
+    /// Number of patterns `K`.
+    pub patterns: u32,
+    /// Puzzles to draw per population.
+    pub count: usize,
+}
+
+/// What the factorial study runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Design {
+    /// The grid shapes.
+    pub shapes: Vec<Shape>,
+    /// The populations, each run on every shape.
+    pub populations: Vec<Population>,
+    /// The seed every random draw derives from.
+    pub seed: u64,
+    /// Random piece orders per puzzle (`R`).
+    pub random_seeds: usize,
+    /// Uniform solvable: the most candidates drawn per puzzle wanted.
+    pub max_draws_per_puzzle: u64,
+}
+
+/// The distinct strategies run on an `n x n` grid, in report order.
+///
+/// ```
+/// use scramble::study::heuristics::factorial::strategies;
+/// assert_eq!(strategies(3).len(), 12); // 4 cell rules x 3 piece rules
+/// assert_eq!(strategies(4).len(), 28); // x 3 symmetry rules, 7 distinct
+/// ```
+pub fn strategies(size: usize) -> Vec<Strategy> {
+    let symmetries: &[Symmetry] = if size.is_multiple_of(2) {
+        &Symmetry::ALL
+    } else {
+        &[Symmetry::Number]
+    };
+    let mut all: Vec<Strategy> = itertools::iproduct!(Cells::STUDIED, Pieces::ALL, symmetries.iter().copied())
+        .map(|(cells, pieces, symmetry)| {
+            Strategy {
+                cells,
+                pieces,
+                symmetry,
+            }
+            .canonical()
+        })
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    all.retain(|s| seen.insert(*s));
+    all
+}
+
+/// The label of a strategy on an `n x n` grid: `cells/pieces/symmetry`,
+/// without the symmetry on odd grids.
+pub fn label(strategy: &Strategy, size: usize) -> String {
+    if size.is_multiple_of(2) {
+        strategy.name()
+    } else {
+        format!("{}/{}", strategy.cells.name(), strategy.pieces.name())
+    }
+}
+
+/// One puzzle solved by every strategy.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PuzzleRuns {
+    /// The puzzle's index in its population's draws.
+    pub index: u64,
+    /// Solutions modulo rotation.
+    pub solutions: u64,
+    /// Per strategy of [`strategies`]: one entry, or `R` for random pieces.
+    pub nodes: Vec<Vec<Run>>,
+}
+
+/// Nodes of one search of one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Run {
+    /// To the first solution.
+    pub first: u64,
+    /// To exhaustion; `None` for random orders after the first under
+    /// `order` symmetry (not run: each would need its own tree).
+    pub all: Option<u64>,
+}
+
+/// Runs every strategy on `puzzle`; `None` when `stop` cut a search short.
+///
+/// ```
+/// use scramble::study::heuristics::factorial::{solve_every_way, strategies};
+/// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
+/// let runs = solve_every_way(&puzzle, 0, 0, 3, &scramble::solve::Stop::never()).unwrap().unwrap();
+/// assert_eq!(runs.nodes.len(), strategies(2).len());
+/// assert_eq!(runs.solutions, 3);
+/// ```
+pub fn solve_every_way(
+    puzzle: &Puzzle,
+    seed: u64,
+    index: u64,
+    random_seeds: usize,
+    stop: &Stop,
+) -> Result<Option<PuzzleRuns>> {
+    let size = puzzle.size();
+    let mut exhaustive: BTreeMap<(Cells, Symmetry), u64> = BTreeMap::new();
+    let mut solutions = None;
+    let mut nodes = Vec::new();
+    for strategy in strategies(size) {
+        let seeds: Vec<u64> = match strategy.pieces {
+            Pieces::Random => (0..random_seeds).map(|r| random_order_seed(seed, index, r)).collect(),
+            _ => vec![0],
+        };
+        let mut runs = Vec::with_capacity(seeds.len());
+        for order_seed in seeds {
+            let solver = Solver::with_strategy(puzzle, strategy, order_seed)?;
+            let (_, first) = solver.first_until(stop);
+            if first.stopped {
+                return Ok(None);
+            }
+            // The exhaustive tree depends on the piece order only through
+            // `order` symmetry under random pieces: that one is counted
+            // for the first random order alone.
+            let key = (strategy.cells, strategy.symmetry);
+            let shared = !(strategy.symmetry == Symmetry::Order && strategy.pieces == Pieces::Random);
+            let all = match exhaustive.get(&key) {
+                Some(&all) if shared => Some(all),
+                _ if !shared && !runs.is_empty() => None,
+                _ => {
+                    let count = solver.count_until(stop);
+                    if count.stats.stopped {
+                        return Ok(None);
+                    }
+                    solutions.get_or_insert(count.solutions);
+                    if shared {
+                        exhaustive.insert(key, count.stats.nodes());
+                    }
+                    Some(count.stats.nodes())
+                }
+            };
+            runs.push(Run {
+                first: first.nodes(),
+                all,
+            });
+        }
+        nodes.push(runs);
+    }
+    Ok(Some(PuzzleRuns {
+        index,
+        solutions: solutions.unwrap_or(0),
+        nodes,
+    }))
+}
+
+/// A strategy against the baseline, puzzle by puzzle. A strategy with
+/// random pieces runs its order `r` against every baseline order `s != r`
+/// (independent orders: `R (R - 1)` comparisons per puzzle); one without
+/// runs against all `R` baseline orders.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Versus {
+    /// Mean over puzzles of the share of comparisons with fewer nodes.
+    pub fewer: Estimate,
+    /// Mean over puzzles of the share of ties.
+    pub ties: Estimate,
+}
+
+impl Versus {
+    /// `(strategy, baseline)` node lists per puzzle: with several on both
+    /// sides, every pair of different indices; else every pair.
+    fn of(per_puzzle: impl Iterator<Item = (Vec<u64>, Vec<u64>)>) -> Versus {
+        let (fewer, ties): (Vec<f64>, Vec<f64>) = per_puzzle
+            .filter(|(a, b)| !a.is_empty() && !b.is_empty())
+            .map(|(a, b)| {
+                let both = a.len() > 1 && b.len() > 1;
+                let pairs: Vec<(u64, u64)> = itertools::iproduct!(a.iter().enumerate(), b.iter().enumerate())
+                    .filter(|((i, _), (j, _))| !both || i != j)
+                    .map(|((_, &x), (_, &y))| (x, y))
+                    .collect();
+                let n = pairs.len() as f64;
+                let fewer = pairs.iter().filter(|(x, y)| x < y).count() as f64 / n;
+                let ties = pairs.iter().filter(|(x, y)| x == y).count() as f64 / n;
+                (fewer, ties)
+            })
+            .unzip();
+        Versus {
+            fewer: Estimate::clustered(fewer),
+            ties: Estimate::clustered(ties),
+        }
+    }
+}
+
+/// One strategy on one sample.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// `cells/pieces/symmetry` (no symmetry on odd grids).
+    pub label: String,
+    /// Nodes to the first solution, every run (puzzles x orders).
+    pub first: Summary,
+    /// Nodes to exhaustion.
+    pub all: Summary,
+    /// Against the baseline to the first solution.
+    pub first_vs_baseline: Versus,
+    /// Against the baseline to exhaustion.
+    pub all_vs_baseline: Versus,
+}
+
+/// One population on one shape.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Sample {
+    /// The population.
+    pub population: Population,
+    /// Grid size `n`.
+    pub size: usize,
+    /// Number of patterns `K`.
+    pub patterns: u32,
+    /// Puzzles solved (fewer than asked when stopped or out of draws).
+    pub puzzles: usize,
+    /// Candidates drawn (uniform solvable: tested for a solution).
+    pub drawn: u64,
+    /// Whether every puzzle asked for was solved.
+    pub complete: bool,
+    /// Solutions modulo rotation per puzzle.
+    pub solutions: Summary,
+    /// One per strategy of [`strategies`].
+    pub rows: Vec<Row>,
+    /// Every puzzle's runs (left out of JSON).
+    #[serde(skip)]
+    pub runs: Vec<PuzzleRuns>,
+}
+
+impl Sample {
+    /// The row of `strategy` (in canonical form; any symmetry rule on odd
+    /// grids), if it was run.
+    pub fn row(&self, strategy: Strategy) -> Option<&Row> {
+        let mut strategy = strategy.canonical();
+        if self.size % 2 == 1 {
+            strategy.symmetry = Symmetry::Number;
+        }
+        self.rows.iter().find(|r| r.strategy == strategy)
+    }
+}
+
+/// The whole study.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Factorial {
+    /// The seed every random draw derives from.
+    pub seed: u64,
+    /// Random piece orders per puzzle.
+    pub random_seeds: usize,
+    /// The baseline every strategy is compared with.
+    pub baseline: Strategy,
+    /// Whether every sample is complete.
+    pub complete: bool,
+    /// One per population and shape, populations outermost.
+    pub samples: Vec<Sample>,
+}
+
+/// The seed of a population's own draws (planted puzzles use `seed` itself).
+fn population_seed(seed: u64, population: Population) -> u64 {
+    match population {
+        Population::Planted | Population::Balanced => seed,
+        Population::UniformSolvable => Rng::stream(seed, u64::MAX - 1).next_u64(),
+    }
+}
+
+/// Candidate `index` of a population (uniform: before the solvability test).
+///
+/// ```
+/// use scramble::study::heuristics::factorial::{candidate, Population};
+/// let planted = candidate(Population::Planted, 3, 4, 7, 0).unwrap();
+/// let recipe = scramble::study::recipe(3, 4, 7, false);
+/// assert_eq!(planted.pieces(), recipe.draw(0).unwrap().puzzle.pieces());
+/// ```
+pub fn candidate(population: Population, size: usize, patterns: u32, seed: u64, index: u64) -> Result<Puzzle> {
+    let sets = (population == Population::UniformSolvable).then(|| PieceSets::new(size, patterns, false));
+    draw(population, size, patterns, seed, index, sets.as_ref())
+}
+
+/// [`candidate`] with the uniform population's piece classes listed once.
+fn draw(
+    population: Population,
+    size: usize,
+    patterns: u32,
+    seed: u64,
+    index: u64,
+    sets: Option<&PieceSets>,
+) -> Result<Puzzle> {
+    let mut rng = Rng::stream(population_seed(seed, population), index);
+    Ok(match (population, sets) {
+        (Population::Planted, _) => recipe(size, patterns, seed, false).draw(index)?.puzzle,
+        (Population::Balanced, _) => balanced(size, patterns, &mut rng)?.0,
+        (Population::UniformSolvable, Some(sets)) => {
+            let drawn = sets.draw(&mut rng);
+            let mut pieces = drawn.pieces().to_vec();
+            rng.shuffle(&mut pieces);
+            Puzzle::new(pieces)?
+        }
+        (Population::UniformSolvable, None) => return candidate(population, size, patterns, seed, index),
+    })
+}
+
+/// The puzzles of one sample with their indices, and the candidates drawn:
+/// every candidate for planted and balanced puzzles, the first `count`
+/// solvable ones (at most `max_draws` drawn, in parallel batches, kept in
+/// index order) for uniform solvable ones; fewer when `stop` came first.
+fn puzzles(
+    population: Population,
+    shape: Shape,
+    seed: u64,
+    max_draws: u64,
+    stop: &Stop,
+) -> Result<(Vec<(u64, Puzzle)>, u64)> {
+    let sets = (population == Population::UniformSolvable).then(|| PieceSets::new(shape.size, shape.patterns, false));
+    let draw = |i| draw(population, shape.size, shape.patterns, seed, i, sets.as_ref());
+    if population != Population::UniformSolvable {
+        let all = (0..shape.count as u64)
+            .map(|i| Ok((i, draw(i)?)))
+            .collect::<Result<Vec<_>>>()?;
+        return Ok((all, shape.count as u64));
+    }
+    let batch = 256 * rayon::current_num_threads().max(1) as u64;
+    let (mut kept, mut next) = (Vec::new(), 0);
+    while kept.len() < shape.count && next < max_draws && !stop.reached() {
+        let end = (next + batch).min(max_draws);
+        let tested: Vec<Option<(u64, Puzzle)>> = (next..end)
+            .into_par_iter()
+            .map(|i| {
+                let puzzle = draw(i)?;
+                let solver = Solver::with_strategy(&puzzle, CHECK, 0)?;
+                Ok(solver.first_until(stop).0.map(|_| (i, puzzle)))
+            })
+            .collect::<Result<_>>()?;
+        for found in tested.into_iter().flatten() {
+            if kept.len() == shape.count {
+                break;
+            }
+            next = found.0 + 1;
+            kept.push(found);
+        }
+        if kept.len() < shape.count {
+            next = end;
+        }
+    }
+    Ok((kept, next))
+}
+
+/// Runs the study: every population on every shape, every puzzle by every
+/// strategy, puzzles on every core. `stop` ends it early: the samples keep
+/// the puzzles solved before (a prefix in index order) and say they are
+/// not complete. `progress` counts puzzles solved.
+pub fn run(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<Factorial> {
+    progress.start(design.shapes.iter().map(|s| s.count as u64).sum::<u64>() * design.populations.len() as u64);
+    let mut samples = Vec::new();
+    for &population in &design.populations {
+        for &shape in &design.shapes {
+            let max_draws = design.max_draws_per_puzzle.saturating_mul(shape.count as u64);
+            let (puzzles, drawn) = puzzles(population, shape, design.seed, max_draws, stop)?;
+            let solved: Vec<Option<PuzzleRuns>> = puzzles
+                .par_iter()
+                .map(|(index, puzzle)| {
+                    let runs = solve_every_way(puzzle, design.seed, *index, design.random_seeds, stop)?;
+                    progress.advance(1);
+                    Ok(runs)
+                })
+                .collect::<Result<_>>()?;
+            let runs: Vec<PuzzleRuns> = solved.into_iter().map_while(|r| r).collect();
+            samples.push(summarise(population, shape, drawn, runs));
+        }
+    }
+    Ok(Factorial {
+        seed: design.seed,
+        random_seeds: design.random_seeds,
+        baseline: BASELINE,
+        complete: samples.iter().all(|s| s.complete),
+        samples,
+    })
+}
+
+fn summarise(population: Population, shape: Shape, drawn: u64, runs: Vec<PuzzleRuns>) -> Sample {
+    let strategies = strategies(shape.size);
+    let base = strategies
+        .iter()
+        .position(|s| *s == BASELINE)
+        .expect("the baseline is run");
+    let column = |i: usize, first: bool| -> Vec<Vec<u64>> {
+        runs.iter()
+            .map(|r| {
+                r.nodes[i]
+                    .iter()
+                    .filter_map(|n| if first { Some(n.first) } else { n.all })
+                    .collect()
+            })
+            .collect()
+    };
+    let rows = strategies
+        .iter()
+        .enumerate()
+        .map(|(i, &strategy)| {
+            let versus = |first: bool| Versus::of(column(i, first).into_iter().zip(column(base, first)));
+            Row {
+                strategy,
+                label: label(&strategy, shape.size),
+                first: Summary::of(column(i, true).into_iter().flatten()),
+                all: Summary::of(column(i, false).into_iter().flatten()),
+                first_vs_baseline: versus(true),
+                all_vs_baseline: versus(false),
+            }
+        })
+        .collect();
+    Sample {
+        population,
+        size: shape.size,
+        patterns: shape.patterns,
+        puzzles: runs.len(),
+        drawn,
+        complete: runs.len() == shape.count,
+        solutions: Summary::of(runs.iter().map(|r| r.solutions)),
+        rows,
+        runs,
+    }
+}
+
+/// The parts of Section 3.1 the plots follow: the whole rule, each part
+/// alone on top of the baseline, and this project's `center-max`.
+pub const PARTS: [(&str, Strategy); 5] = [
+    ("paper (all three parts)", PAPER),
+    (
+        "cell rule only (paper/random/number)",
+        Strategy {
+            cells: Cells::Paper,
+            pieces: Pieces::Random,
+            symmetry: Symmetry::Number,
+        },
+    ),
+    (
+        "piece rule only (spiral/value/number)",
+        Strategy {
+            cells: Cells::Spiral,
+            pieces: Pieces::Value,
+            symmetry: Symmetry::Number,
+        },
+    ),
+    (
+        "piece + symmetry rule (spiral/value/value)",
+        Strategy {
+            cells: Cells::Spiral,
+            pieces: Pieces::Value,
+            symmetry: Symmetry::Value,
+        },
+    ),
+    (
+        "center-max (neighbours/value/number)",
+        Strategy {
+            cells: Cells::Neighbours,
+            pieces: Pieces::Value,
+            symmetry: Symmetry::Number,
+        },
+    ),
+];
+
+/// The study's plots, one pair per grid size: the share of comparisons
+/// the paper's rule wins against random backtracking by K, per population
+/// (first solution solid, exhaustion dashed); and the same share to the
+/// first solution for each of [`PARTS`] on uniform solvable puzzles.
+pub fn plots(study: &Factorial) -> Result<Vec<Plot>> {
+    let mut sizes: Vec<usize> = study.samples.iter().map(|s| s.size).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let mut plots = Vec::new();
+    for size in sizes {
+        let of = |population: Population, strategy: Strategy, first: bool| -> Vec<(f64, f64)> {
+            study
+                .samples
+                .iter()
+                .filter(|s| s.size == size && s.population == population && s.puzzles > 0)
+                .filter_map(|s| {
+                    let row = s.row(strategy)?;
+                    let versus = if first {
+                        &row.first_vs_baseline
+                    } else {
+                        &row.all_vs_baseline
+                    };
+                    Some((f64::from(s.patterns), versus.fewer.estimate))
+                })
+                .collect()
+        };
+        let populations: Vec<Population> = Population::ALL
+            .into_iter()
+            .filter(|&p| study.samples.iter().any(|s| s.population == p && s.size == size))
+            .collect();
+        let series: Vec<plot::Series> = populations
+            .iter()
+            .flat_map(|&p| {
+                [
+                    (format!("{}, first solution", p.name()), of(p, PAPER, true)),
+                    (format!("{}, exhaustion", p.name()), of(p, PAPER, false)),
+                ]
+            })
+            .collect();
+        let svg = plot::lines(
+            &format!(
+                "{size}x{size}: P(paper's rule needs fewer nodes than random backtracking); first solution solid, exhaustion dashed"
+            ),
+            "patterns K",
+            "mean over puzzles of the share of random orders beaten",
+            0.0..1.0,
+            &series,
+            plot::LineColors::Paired,
+        )?;
+        plots.push((format!("factorial-paper-{size}x{size}.svg"), svg));
+        let population = if populations.contains(&Population::UniformSolvable) {
+            Population::UniformSolvable
+        } else {
+            populations.first().copied().unwrap_or(Population::Planted)
+        };
+        let series: Vec<plot::Series> = PARTS
+            .iter()
+            .filter(|(name, _)| size % 2 == 0 || !name.contains("symmetry"))
+            .map(|(name, strategy)| (name.to_string(), of(population, *strategy, true)))
+            .collect();
+        let svg = plot::lines(
+            &format!(
+                "{size}x{size}, {}: P(fewer nodes than random backtracking to the first solution), part by part",
+                population.name()
+            ),
+            "patterns K",
+            "mean over puzzles of the share of random orders beaten",
+            0.0..1.0,
+            &series,
+            plot::LineColors::PerSeries,
+        )?;
+        plots.push((format!("factorial-parts-{size}x{size}.svg"), svg));
+    }
+    Ok(plots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn design(shapes: Vec<Shape>) -> Design {
+        Design {
+            shapes,
+            populations: Population::ALL.to_vec(),
+            seed: 3,
+            random_seeds: 3,
+            max_draws_per_puzzle: 10_000,
+        }
+    }
+
+    #[test]
+    fn numbers_match_direct_solver_calls() {
+        let shapes = vec![
+            Shape {
+                size: 3,
+                patterns: 4,
+                count: 6,
+            },
+            Shape {
+                size: 4,
+                patterns: 6,
+                count: 2,
+            },
+        ];
+        let study = run(&design(shapes), &Stop::never(), &()).unwrap();
+        assert!(study.complete);
+        assert_eq!(study.samples.len(), 6);
+        for sample in &study.samples {
+            for runs in &sample.runs {
+                let puzzle = candidate(sample.population, sample.size, sample.patterns, 3, runs.index).unwrap();
+                let count = Solver::with_strategy(&puzzle, PAPER, 0).unwrap().count();
+                assert!(count.solutions >= 1, "every population is solvable");
+                assert_eq!(runs.solutions, count.solutions);
+                for (strategy, nodes) in strategies(sample.size).iter().zip(&runs.nodes) {
+                    for (r, n) in nodes.iter().enumerate() {
+                        let seed = if strategy.pieces == Pieces::Random {
+                            random_order_seed(3, runs.index, r)
+                        } else {
+                            0
+                        };
+                        let solver = Solver::with_strategy(&puzzle, *strategy, seed).unwrap();
+                        assert_eq!(n.first, solver.first().1.nodes(), "{}", strategy.name());
+                        if let Some(all) = n.all {
+                            assert_eq!(all, solver.count().stats.nodes(), "{}", strategy.name());
+                        }
+                        assert_eq!(n.all.is_none(), r > 0 && strategy.symmetry == Symmetry::Order);
+                    }
+                }
+            }
+            // Against itself with independent orders: wins and losses alike.
+            let baseline = sample.row(BASELINE).unwrap();
+            assert!(baseline.first_vs_baseline.fewer.estimate < 0.7, "{baseline:?}");
+            assert_eq!(baseline.all_vs_baseline.ties.estimate, 1.0, "one exhaustive tree");
+        }
+    }
+
+    #[test]
+    fn the_piece_order_does_not_change_the_exhaustive_tree_of_any_cell_rule() {
+        for (size, patterns) in [(3, 4), (4, 6)] {
+            for index in 0..4 {
+                let puzzle = candidate(Population::Planted, size, patterns, 5, index).unwrap();
+                for (cells, symmetry) in itertools::iproduct!(Cells::STUDIED, [Symmetry::Number, Symmetry::Value]) {
+                    let nodes: Vec<u64> = [Pieces::File, Pieces::Value]
+                        .into_iter()
+                        .map(|pieces| (pieces, 0))
+                        .chain((0..3).map(|r| (Pieces::Random, r + 10)))
+                        .map(|(pieces, seed)| {
+                            let strategy = Strategy {
+                                cells,
+                                pieces,
+                                symmetry,
+                            };
+                            Solver::with_strategy(&puzzle, strategy, seed)
+                                .unwrap()
+                                .count()
+                                .stats
+                                .nodes()
+                        })
+                        .collect();
+                    assert!(
+                        nodes.windows(2).all(|w| w[0] == w[1]),
+                        "{cells:?} {symmetry:?}: {nodes:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn uniform_solvable_keeps_solvable_candidates_in_index_order() {
+        let shape = Shape {
+            size: 3,
+            patterns: 5,
+            count: 4,
+        };
+        let (kept, drawn) = puzzles(Population::UniformSolvable, shape, 1, 100_000, &Stop::never()).unwrap();
+        assert_eq!(kept.len(), 4);
+        assert!(kept.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(drawn, kept[3].0 + 1);
+        let solvable = |i| {
+            let puzzle = candidate(Population::UniformSolvable, 3, 5, 1, i).unwrap();
+            crate::solve::count_solutions(&puzzle).unwrap() > 0
+        };
+        assert_eq!((0..drawn).filter(|&i| solvable(i)).count(), 4);
+    }
+
+    #[test]
+    fn a_stopped_study_keeps_nothing_and_says_so() {
+        let shapes = vec![Shape {
+            size: 3,
+            patterns: 4,
+            count: 5,
+        }];
+        let stop = Stop::never().after(std::time::Duration::ZERO);
+        let study = run(&design(shapes), &stop, &()).unwrap();
+        assert!(!study.complete);
+        assert!(study.samples.iter().all(|s| s.puzzles == 0));
+    }
+}
