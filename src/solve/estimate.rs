@@ -330,6 +330,31 @@ mod tests {
         }
     }
 
+    /// Forward checking in a static order would test, after each
+    /// placement, the empty cells other than the next one that have two or
+    /// more placed neighbours (a cell with one rarely has no candidate).
+    /// In the spiral and in row-major order there is never such a cell:
+    /// the next cell is the only one, and the search checks it anyway.
+    #[test]
+    fn static_orders_leave_forward_checking_nothing_to_check() {
+        for n in 2..=8 {
+            let grid = crate::puzzle::grid::Grid::new(n);
+            for cells in [crate::solve::spiral(n), (0..n * n).collect()] {
+                for depth in 1..cells.len() {
+                    let placed = &cells[..depth];
+                    let watched = cells[depth + 1..].iter().filter(|&&cell| {
+                        (0..4)
+                            .filter_map(|d| grid.neighbour(cell, d))
+                            .filter(|nb| placed.contains(nb))
+                            .count()
+                            >= 2
+                    });
+                    assert_eq!(watched.count(), 0, "n = {n}, depth {depth}: {cells:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_reached_stop_probes_nothing() {
         let puzzle = puzzles().next().unwrap();
