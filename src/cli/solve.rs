@@ -418,11 +418,13 @@ pub fn grid_text(puzzle: &Puzzle, solution: &Arrangement) -> String {
 fn stats_text(stats: &Stats) -> String {
     let depths: Vec<String> = stats.nodes_per_depth.iter().map(u64::to_string).collect();
     format!(
-        "nodes: {} ({} candidate tests) in {:.6} s, {:.1} M nodes/s\nnodes per depth: {}\n",
+        "nodes: {} ({} candidate tests) in {:.6} s, {:.1} M nodes/s\nnodes per depth: {}\n\
+         rejected: {} candidates from the tables (piece used, a third or fourth neighbour, or the symmetry rule)\n",
         stats.nodes(),
         stats.candidate_tests,
         stats.elapsed.as_secs_f64(),
         stats.nodes_per_second() / 1e6,
-        depths.join(" ")
+        depths.join(" "),
+        stats.candidate_tests.saturating_sub(stats.nodes()),
     )
 }
