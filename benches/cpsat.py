@@ -44,6 +44,11 @@ Every solution found is checked in Python from piece and rotation alone (each
 piece used once, every inner boundary complementary), not from the solver's
 side variables.
 
+`--check ROWS` solves nothing: it runs the same check on an arrangement
+given in that notation (e.g. a fixture header's planted solution, or
+`scramble solve --json`'s "solution"), which tests that both sides read
+pieces, numbering and rotations the same way.
+
 Exit codes: 0 a verified solution, 1 infeasible (no solution), 3 time limit
 or other unknown status, 4 a solution that fails the check, 2 bad input.
 """
@@ -149,8 +154,32 @@ def main():
                     help="enumerate every solution (one worker), verify each and print "
                          "their number: solutions modulo rotation with the symmetry break, "
                          "arrangements without it (for cross-checks on small puzzles)")
+    ap.add_argument("--check", metavar="ROWS",
+                    help="do not solve: check the arrangement ROWS, written as scramble and "
+                         "the fixture headers write it ('#5@1 #3@3 / #9@1 #1@0', rows split by "
+                         "'/'), with the same Python check; exit 0 if it is a solution, 4 if not")
     ap.add_argument("--log", action="store_true", help="show CP-SAT's search log")
     args = ap.parse_args()
+
+    if args.check is not None:
+        n, pieces = parse_puzzle(args.puzzle)
+        coded, _ = encode(pieces)
+        placement = []
+        for row in args.check.split("/"):
+            cells = []
+            for cell in row.split():
+                m = re.match(r"^#?([0-9]+)@([0-3])$", cell)
+                if not m:
+                    fail(f"--check: expected #piece@rotation, got {cell!r}")
+                cells.append((int(m.group(1)) - 1, int(m.group(2))))
+            placement.append(cells)
+        if len(placement) != n or any(len(r) != n for r in placement):
+            fail(f"--check: expected {n} rows of {n} cells")
+        problems = verify(n, coded, placement)
+        print(f"verified: {'NO' if problems else 'yes'}")
+        for pr in problems:
+            print(f"  {pr}")
+        sys.exit(4 if problems else 0)
 
     t0 = time.perf_counter()
     from ortools.sat.python import cp_model  # imported here: counted in the run time
