@@ -5,7 +5,8 @@ Requirements: Python 3.8+ and OR-tools (`pip install ortools`; measured with
 9.15). Usage:
 
     benches/cpsat.py [--time-limit S] [--workers W] [--seed N]
-                     [--no-symmetry-break] [--print-solution] PUZZLE
+                     [--no-symmetry-break] [--model table|bool]
+                     [--print-solution] [--count] [--check ROWS] PUZZLE
 
 PUZZLE is a file in the format of SPEC.md ("Puzzle files"): one piece per
 line, four pictures clockwise from the top (`6- 2+ 5+ 2-`), `#` comments,
@@ -32,6 +33,11 @@ rotation 0. The model keeps only rotation 0 in piece 1's rows of the table:
 sound (every solution class keeps exactly one representative) and complete,
 the same choice as `scramble export --cnf` (piece 0 fixed at rotation 0).
 `--no-symmetry-break` keeps all four rows.
+`--model bool` is a second encoding of the same rows (one Boolean per cell
+and row, exactly one per cell and per piece, and per inner boundary and
+picture v: [v faces the boundary on one side] == [complement of v on the
+other]); on 5x5 it was slower than the table model (results file), so the
+table model is the default and the one benchmarked.
 
 Output (one `key: value` per line): status (OPTIMAL/FEASIBLE mean a solution
 was found, INFEASIBLE means none exists, UNKNOWN means the time limit was hit),
@@ -158,6 +164,11 @@ def main():
                     help="do not solve: check the arrangement ROWS, written as scramble and "
                          "the fixture headers write it ('#5@1 #3@3 / #9@1 #1@0', rows split by "
                          "'/'), with the same Python check; exit 0 if it is a solution, 4 if not")
+    ap.add_argument("--model", choices=["table", "bool"], default="table",
+                    help="table (default): piece, rotation and side integers per cell linked "
+                         "by a table; bool: one Boolean per (cell, piece, rotation), exactly "
+                         "one per cell and per piece, and per inner boundary and picture v "
+                         "[v on one side] == [complement of v on the other]")
     ap.add_argument("--log", action="store_true", help="show CP-SAT's search log")
     args = ap.parse_args()
 
@@ -194,22 +205,52 @@ def main():
             if p == 0 and r != 0 and not args.no_symmetry_break:
                 continue
             rows.append([p, r] + turned(piece, r))
-    side_domain = cp_model.Domain.from_values([v for v in range(-k, k + 1) if v != 0])
-    piece_var, rot_var, side_var = {}, {}, {}
-    for i in range(n):
-        for j in range(n):
-            piece_var[i, j] = model.NewIntVar(0, N - 1, f"piece_{i}_{j}")
-            rot_var[i, j] = model.NewIntVar(0, 3, f"rot_{i}_{j}")
-            side_var[i, j] = [model.NewIntVarFromDomain(side_domain, f"side_{i}_{j}_{d}")
-                              for d in range(4)]
-            model.AddAllowedAssignments([piece_var[i, j], rot_var[i, j]] + side_var[i, j], rows)
-    model.AddAllDifferent(list(piece_var.values()))
-    for i in range(n):
-        for j in range(n):
-            if j + 1 < n:
-                model.Add(side_var[i, j][1] + side_var[i, j + 1][3] == 0)
-            if i + 1 < n:
-                model.Add(side_var[i, j][2] + side_var[i + 1, j][0] == 0)
+    piece_var, rot_var = {}, {}
+    if args.model == "table":
+        side_domain = cp_model.Domain.from_values([v for v in range(-k, k + 1) if v != 0])
+        side_var = {}
+        for i in range(n):
+            for j in range(n):
+                piece_var[i, j] = model.NewIntVar(0, N - 1, f"piece_{i}_{j}")
+                rot_var[i, j] = model.NewIntVar(0, 3, f"rot_{i}_{j}")
+                side_var[i, j] = [model.NewIntVarFromDomain(side_domain, f"side_{i}_{j}_{d}")
+                                  for d in range(4)]
+                model.AddAllowedAssignments([piece_var[i, j], rot_var[i, j]] + side_var[i, j],
+                                            rows)
+        model.AddAllDifferent(list(piece_var.values()))
+        for i in range(n):
+            for j in range(n):
+                if j + 1 < n:
+                    model.Add(side_var[i, j][1] + side_var[i, j + 1][3] == 0)
+                if i + 1 < n:
+                    model.Add(side_var[i, j][2] + side_var[i + 1, j][0] == 0)
+    else:  # "bool": one Boolean per (cell, piece, rotation) row of the table
+        x = {}
+        for i in range(n):
+            for j in range(n):
+                x[i, j] = [model.NewBoolVar(f"x_{i}_{j}_{row[0]}_{row[1]}") for row in rows]
+                model.AddExactlyOne(x[i, j])
+                piece_var[i, j] = model.NewIntVar(0, N - 1, f"piece_{i}_{j}")
+                rot_var[i, j] = model.NewIntVar(0, 3, f"rot_{i}_{j}")
+                model.Add(piece_var[i, j] == sum(row[0] * b for row, b in zip(rows, x[i, j])))
+                model.Add(rot_var[i, j] == sum(row[1] * b for row, b in zip(rows, x[i, j])))
+        for p in range(N):
+            model.AddExactlyOne(b for cell in x.values()
+                                for row, b in zip(rows, cell) if row[0] == p)
+        codes = [v for v in range(-k, k + 1) if v != 0]
+
+        def boundary(a, da, b, db):
+            # For every picture v: [cell a shows v at da] == [cell b shows -v at db].
+            for v in codes:
+                model.Add(sum(bv for row, bv in zip(rows, x[a]) if row[2 + da] == v)
+                          == sum(bv for row, bv in zip(rows, x[b]) if row[2 + db] == -v))
+
+        for i in range(n):
+            for j in range(n):
+                if j + 1 < n:
+                    boundary((i, j), 1, (i, j + 1), 3)
+                if i + 1 < n:
+                    boundary((i, j), 2, (i + 1, j), 0)
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = args.time_limit
@@ -240,7 +281,7 @@ def main():
     t2 = time.perf_counter()
     name = solver.StatusName(status)
     print(f"puzzle: {args.puzzle}")
-    print(f"size: {n}  patterns: {k}  workers: {args.workers}  "
+    print(f"size: {n}  patterns: {k}  workers: {args.workers}  model: {args.model}  "
           f"symmetry_break: {'none' if args.no_symmetry_break else 'piece 1 at rotation 0'}")
     print(f"status: {name}")
     print(f"solve_seconds: {t2 - t1:.3f}")

@@ -5,14 +5,15 @@
 #   benches/cpsat_check.sh
 #
 # Needs Python 3 with OR-tools (`pip install ortools`) and a release build
-# (`cargo build --release`). Took 55 s at load average 5.6 on 2 cores;
+# (`cargo build --release`). Took 55 s at load average 2.6-5.6 on 2 cores;
 # runs one solver at a time.
 #
 # 1. Counts: on the 2x2 and 3x3 fixtures, a generated 4x4 (planted, K = 4),
 #    and 12 uniform random 3x3 puzzles (most with no solution), every
 #    solution CP-SAT enumerates is verified in Python, and their number must
 #    equal scramble's: solutions modulo rotation with the model's symmetry
-#    break (piece 1 at rotation 0), arrangements without it. A count of 0
+#    break (piece 1 at rotation 0), arrangements without it; the `--model
+#    bool` variant's count (with the break) must equal it too. A count of 0
 #    means CP-SAT proved INFEASIBLE.
 # 2. First solution: on generated 5x5 puzzles (too many solutions to count)
 #    CP-SAT must find a solution that passes its Python check, and
@@ -56,11 +57,12 @@ for f in fixtures/paper2x2.txt fixtures/several2x2.txt fixtures/unsolvable2x2.tx
   want_arr=$(echo "$json" | json_field arrangements)
   got_sol=$(python3 benches/cpsat.py --count --time-limit 60 "$f" | count_of || true)
   got_arr=$(python3 benches/cpsat.py --count --no-symmetry-break --time-limit 60 "$f" | count_of || true)
+  got_bool=$(python3 benches/cpsat.py --model bool --count --time-limit 60 "$f" | count_of || true)
   verdict=ok
-  if [ "$got_sol" != "$want_sol" ] || [ "$got_arr" != "$want_arr" ]; then
+  if [ "$got_sol" != "$want_sol" ] || [ "$got_arr" != "$want_arr" ] || [ "$got_bool" != "$want_sol" ]; then
     verdict=DISAGREE failures=$((failures + 1))
   fi
-  echo "$(basename "$f"): scramble $want_sol solutions / $want_arr arrangements, CP-SAT $got_sol / $got_arr: $verdict"
+  echo "$(basename "$f"): scramble $want_sol solutions / $want_arr arrangements, CP-SAT $got_sol / $got_arr, bool model $got_bool: $verdict"
 done
 
 for f in "$work"/generated/s5-*.txt; do
