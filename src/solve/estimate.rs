@@ -39,7 +39,8 @@ pub enum Rule {
     /// Supply and demand per picture: the unused pieces must carry every
     /// picture the open sides of the placed region need, as often as they
     /// need it, and enough complementary pairs for the boundaries still
-    /// to be filled between empty cells (see [`supply_meets_demand`]).
+    /// to be filled between empty cells. Weak by construction: the pair
+    /// condition only sees the pictures of placed sides on the grid border.
     SupplyDemand,
 }
 
