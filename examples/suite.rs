@@ -4,26 +4,35 @@
 //!
 //! ```text
 //! cargo run --release --example suite -- [--order ORDER] [--threads N]
-//!     [--time-limit SECONDS] [--only PREFIX]
+//!     [--time-limit SECONDS] [--only PREFIX] [--restarts UNIT] [--seed S]
+//!     [--estimate PROBES]
 //! ```
 //!
 //! `--order` is any `solve --order` value (default `spiral`); `--threads 1`
 //! runs [`Solver::first_until`] on one thread, more runs
 //! [`Solver::first_parallel`] on that many (default 1); `--time-limit`
 //! defaults to 30 s; `--only s8` keeps the files whose name starts so.
+//! `--restarts UNIT` runs [`Restarts::first`] instead (Luby runs of random
+//! piece orders, `UNIT` placements the shortest, `--threads` side by side,
+//! seeded by `--seed`). `--estimate PROBES` searches nothing: it prints
+//! [`Solver::estimate`]'s tree size for the order, with and without the
+//! supply-and-demand rule, and the time that is at the measured rate.
 //! Times are wall-clock on whatever else the machine is doing: compare
 //! configurations by nodes where the machine is shared.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use scramble::solve::{Order, Solver, Stop};
+use scramble::solve::{Order, Restarts, Rule, Solver, Stop};
 
 struct Config {
     order: Order,
     threads: usize,
     limit: Duration,
     only: String,
+    restarts: Option<u64>,
+    seed: u64,
+    estimate: Option<u64>,
 }
 
 fn config() -> Config {
@@ -32,6 +41,9 @@ fn config() -> Config {
         threads: 1,
         limit: Duration::from_secs(30),
         only: String::new(),
+        restarts: None,
+        seed: 0,
+        estimate: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -48,6 +60,9 @@ fn config() -> Config {
             "--threads" => config.threads = value.parse().expect("a thread count"),
             "--time-limit" => config.limit = Duration::from_secs_f64(value.parse().expect("seconds")),
             "--only" => config.only = value.clone(),
+            "--restarts" => config.restarts = Some(value.parse().expect("placements")),
+            "--seed" => config.seed = value.parse().expect("a seed"),
+            "--estimate" => config.estimate = Some(value.parse().expect("a number of probes")),
             other => panic!("unknown flag {other}"),
         }
     }
@@ -71,15 +86,6 @@ fn main() {
         .num_threads(config.threads)
         .build()
         .expect("a thread pool");
-    println!(
-        "order {}, {} thread(s), time limit {:?} per puzzle\n",
-        config.order.name(),
-        config.threads,
-        config.limit
-    );
-    println!("| puzzle | found | seconds | nodes | M nodes/s |");
-    println!("|---|---|---:|---:|---:|");
-    let mut solved = 0;
     let files: Vec<PathBuf> = suite()
         .into_iter()
         .filter(|f| {
@@ -87,14 +93,51 @@ fn main() {
                 .is_some_and(|n| n.to_string_lossy().starts_with(&config.only))
         })
         .collect();
-    for file in &files {
-        let puzzle = scramble::read_puzzle(file, Default::default()).expect("a suite puzzle");
-        let solver = Solver::new(&puzzle, config.order, 0).expect("at most 8x8");
+    let puzzles = files
+        .iter()
+        .map(|file| scramble::read_puzzle(file, Default::default()).expect("a suite puzzle"));
+    if let Some(probes) = config.estimate {
+        println!(
+            "order {}, {probes} probes per puzzle (seed {})\n",
+            config.order.name(),
+            config.seed
+        );
+        println!("| puzzle | nodes (95%) | with supply and demand | M nodes/s | exhaustive, one core |");
+        println!("|---|---:|---:|---:|---:|");
+        puzzles.for_each(|puzzle| estimate_row(&puzzle, &config, probes));
+        return;
+    }
+    let how = match config.restarts {
+        Some(unit) => format!("restarts (unit {unit}, seed {})", config.seed),
+        None => format!("order {}", config.order.name()),
+    };
+    println!(
+        "{how}, {} thread(s), time limit {:?} per puzzle\n",
+        config.threads, config.limit
+    );
+    println!("| puzzle | found | seconds | nodes | M nodes/s |");
+    println!("|---|---|---:|---:|---:|");
+    let mut solved = 0;
+    for puzzle in puzzles {
         let stop = Stop::never().after(config.limit);
-        let (found, stats) = if config.threads == 1 {
-            solver.first_until(&stop)
-        } else {
-            pool.install(|| solver.first_parallel(&stop))
+        let (found, stats) = match config.restarts {
+            Some(unit) => {
+                let restarts = Restarts {
+                    unit,
+                    seed: config.seed,
+                    threads: config.threads,
+                };
+                let result = pool.install(|| restarts.first(&puzzle, &stop)).expect("at most 8x8");
+                (result.found, result.stats)
+            }
+            None => {
+                let solver = Solver::new(&puzzle, config.order, config.seed).expect("at most 8x8");
+                if config.threads == 1 {
+                    solver.first_until(&stop)
+                } else {
+                    pool.install(|| solver.first_parallel(&stop))
+                }
+            }
         };
         if let Some(solution) = &found {
             assert!(solution.is_solution(&puzzle), "{}: not a solution", puzzle.name());
@@ -114,4 +157,28 @@ fn main() {
         );
     }
     println!("\nsolved {solved} of {}", files.len());
+}
+
+/// One row of `--estimate`: the tree without and with supply and demand
+/// (the same probes until the rule cuts one), and its time at the rate of
+/// a half-second count on one core.
+fn estimate_row(puzzle: &scramble::Puzzle, config: &Config, probes: u64) {
+    let solver = Solver::new(puzzle, config.order, config.seed).expect("at most 8x8");
+    let never = Stop::never();
+    let plain = solver.estimate(probes, config.seed, Rule::None, &never);
+    let pruned = solver.estimate(probes, config.seed, Rule::SupplyDemand, &never);
+    let rate = solver
+        .count_until(&Stop::never().after(Duration::from_millis(500)))
+        .stats
+        .nodes_per_second();
+    println!(
+        "| {} | {:.1e} ({:.1e}-{:.1e}) | {:.1e} | {:.0} | {:.2e} s |",
+        puzzle.name(),
+        plain.nodes,
+        plain.low,
+        plain.high,
+        pruned.nodes,
+        rate / 1e6,
+        plain.nodes / rate
+    );
 }

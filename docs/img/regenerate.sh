@@ -2,9 +2,10 @@
 # Regenerates every picture README.md and RESULTS.md show, into docs/img/
 # (the one tracked picture folder; commands write to out/ by default, which
 # git ignores). Run from anywhere: `docs/img/regenerate.sh` (add `--quick`
-# to skip the studies, which take tens of minutes: `study uniqueness` alone
-# had not finished after 28 minutes at load 14). Needs ../shared beside the
-# repository, like the tests.
+# to skip the studies, which take tens of minutes at the machine's usual
+# load: the 3x3 `study uniqueness` took 4 min 42 s at load 20, the 4x4 one
+# 4 min 17 s at load 7). Needs ../shared beside the repository, like the
+# tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release --quiet
@@ -36,8 +37,8 @@ if [ "${1:-}" != "--quick" ]; then
     s study heuristics --sweep
     # RESULTS 1.1: the factorial (defaults; about half an hour of CPU).
     s study heuristics --factorial
-    s study uniqueness
-    ./target/release/scramble study uniqueness --sizes 4 --patterns 4,5,6,7,8 --counts 1000 --sampled 4000 \
+    s study uniqueness --sizes 3 --counts 40000 --sampled 40000
+    ./target/release/scramble study uniqueness --sizes 4 --patterns 3,4,5,6,7,8 --counts 1000 --sampled 4000 \
         --commercial 0,0 --out docs/img/4x4 >/dev/null
     s study repetitions
 fi

@@ -1,6 +1,7 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
 mod census_report;
+mod estimate;
 pub mod exit_codes;
 mod explore;
 mod export;
@@ -43,6 +44,8 @@ enum Command {
     Graph(graph::Args),
     /// Solve an n x n puzzle by backtracking: count solutions modulo rotation (default) or find the first.
     Solve(solve::Args),
+    /// Estimate the nodes (and time) of an exhaustive search before running it: Knuth's random probes.
+    Estimate(estimate::Args),
     /// Check Theorem 2.1 on every 2x2 puzzle over K patterns (the census).
     Verify(verify::Args),
     /// Add up the JSON of `verify --shard I/N --json` runs.
@@ -69,6 +72,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Inspect(args) => inspect::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Estimate(args) => estimate::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Export(args) => export::run(args),

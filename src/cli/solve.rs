@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use scramble::solve::{Cells, Count, Order, Pieces, Solver, Stats, Stop, Strategy, Symmetry};
+use scramble::solve::{Cells, Count, Order, Pieces, Restarted, Restarts, Solver, Stats, Stop, Strategy, Symmetry};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
@@ -61,6 +61,16 @@ pub struct Args {
     /// Seed of the `random` order.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// With `--first`: restart with a new random piece order (from
+    /// `--seed`) after `luby(i) * --restart-unit` placements, run `i` on
+    /// its own, several runs side by side from 4x4 up (the answer depends
+    /// on the seed only).
+    #[arg(long, requires = "first", conflicts_with = "method")]
+    restarts: bool,
+    /// Placements of the shortest restart run.
+    #[arg(long, value_name = "PLACEMENTS", default_value_t = 1 << 20, requires = "restarts",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    restart_unit: u64,
     /// Also list the solutions, one line each (rows of `piece@rotation`), in
     /// search order, up to `--list-limit`; the count stays exact.
     #[arg(long, conflicts_with = "first")]
@@ -120,6 +130,9 @@ struct Report {
     nodes_per_depth: Vec<u64>,
     elapsed_seconds: f64,
     nodes_per_second: f64,
+    /// `--restarts`: the runs started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    runs: Option<u64>,
     /// The solution shown, rows of `piece@rotation`.
     solution: Option<Vec<Vec<String>>>,
     svg: Option<PathBuf>,
@@ -174,9 +187,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solver = Solver::with_strategy(&puzzle, strategy, args.seed)?;
     let (stop, interrupted) = stop(&args);
     let mut kept = Vec::new();
+    let mut runs = None;
     let count = match (args.method, args.first) {
         (Method::Graph, true) => found(scramble::solve::graph::first(&puzzle)),
         (Method::Graph, false) => scramble::solve::graph::count(&puzzle),
+        (Method::Backtrack, true) if args.restarts => {
+            let restarted = restarting(&args, &puzzle, &stop)?;
+            runs = Some(restarted.runs);
+            found((restarted.found, restarted.stats))
+        }
         (Method::Backtrack, true) => found(first(&solver, puzzle.size(), &stop)),
         (Method::Backtrack, false) => {
             let keep = if args.list { args.list_limit } else { 1 };
@@ -213,6 +232,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes_per_depth: count.stats.nodes_per_depth.clone(),
         elapsed_seconds: count.stats.elapsed.as_secs_f64(),
         nodes_per_second: count.stats.nodes_per_second(),
+        runs,
         solution: shown.as_ref().map(|a| grid_rows(&puzzle, a)),
         svg,
         listed: args.list.then(|| Listed {
@@ -249,6 +269,24 @@ fn first(solver: &Solver, size: usize, stop: &Stop) -> (Option<Arrangement>, Sta
     let found = solver.first_parallel(stop);
     spinner.finish_and_clear();
     found
+}
+
+/// `--first --restarts`: runs side by side on every core from 4x4 up, with
+/// a spinner on a terminal.
+fn restarting(args: &Args, puzzle: &Puzzle, stop: &Stop) -> anyhow::Result<Restarted> {
+    let restarts = Restarts {
+        unit: args.restart_unit,
+        seed: args.seed,
+        threads: if puzzle.size() >= 4 {
+            rayon::current_num_threads()
+        } else {
+            1
+        },
+    };
+    let spinner = progress::spinner("searching with restarts");
+    let restarted = restarts.first(puzzle, stop);
+    spinner.finish_and_clear();
+    Ok(restarted?)
 }
 
 /// A `--first` search's outcome as a count of 0 or 1.
@@ -340,6 +378,9 @@ fn list_text(report: &Report, listed: &Listed) -> String {
 fn search_name(report: &Report) -> String {
     match report.method {
         Method::Graph => "graph method".to_string(),
+        Method::Backtrack if report.runs.is_some() => {
+            format!("random order, {} restart runs", report.runs.unwrap_or(0))
+        }
         Method::Backtrack if report.strategy != report.order.strategy() => {
             format!("{} strategy", report.strategy.name())
         }
@@ -377,11 +418,13 @@ pub fn grid_text(puzzle: &Puzzle, solution: &Arrangement) -> String {
 fn stats_text(stats: &Stats) -> String {
     let depths: Vec<String> = stats.nodes_per_depth.iter().map(u64::to_string).collect();
     format!(
-        "nodes: {} ({} candidate tests) in {:.6} s, {:.1} M nodes/s\nnodes per depth: {}\n",
+        "nodes: {} ({} candidate tests) in {:.6} s, {:.1} M nodes/s\nnodes per depth: {}\n\
+         rejected: {} candidates from the tables (piece used, a third or fourth neighbour, or the symmetry rule)\n",
         stats.nodes(),
         stats.candidate_tests,
         stats.elapsed.as_secs_f64(),
         stats.nodes_per_second() / 1e6,
-        depths.join(" ")
+        depths.join(" "),
+        stats.candidate_tests.saturating_sub(stats.nodes()),
     )
 }

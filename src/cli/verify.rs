@@ -248,8 +248,10 @@ fn exact_table(
     }
     let _ = writeln!(
         out,
-        "P(solvable) {:.6}  P(unique) {:.6}  P(unique | solvable) {:.6}",
-        p.p_solvable, p.p_unique, p.p_unique_given_solvable
+        "P(solvable) {}  P(unique) {}  P(unique | solvable) {}",
+        probability(p.p_solvable),
+        probability(p.p_unique),
+        probability(p.p_unique_given_solvable)
     );
     if args.polynomial {
         out.push_str("as polynomials in K (N_j = puzzles using exactly patterns 1..j):\n");
@@ -314,4 +316,14 @@ fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyho
         .iter()
         .map(|set| written.by_ref().take(set.len()).collect())
         .collect())
+}
+
+/// Six decimals, or six significant digits below 0.001 (at K = 1000,
+/// `P(solvable)` is about 1e-10 and six decimals would print 0).
+fn probability(p: f64) -> String {
+    if p == 0.0 || p >= 1e-3 {
+        format!("{p:.6}")
+    } else {
+        format!("{p:.5e}")
+    }
 }

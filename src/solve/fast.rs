@@ -199,6 +199,8 @@ pub(super) struct State {
     pub tests: u64,
     /// The search was stopped by its [`Halt`]'s `Stop` before it was done.
     pub stopped: bool,
+    /// The search gave up at its [`Halt`]'s budget before it was done.
+    pub spent: bool,
 }
 
 impl State {
@@ -212,6 +214,7 @@ impl State {
             nodes: [0; 256],
             tests: 0,
             stopped: false,
+            spent: false,
         }
     }
 
@@ -225,6 +228,33 @@ impl State {
             })
             .collect();
         Arrangement::new(n, cells)
+    }
+
+    /// Puts `c` in `cell` one level deeper (for probes and tests; the
+    /// search keeps its position in registers).
+    pub fn place(&mut self, cell: u8, c: Candidate) {
+        self.placed[usize::from(cell)] = c;
+        self.used |= 1 << c.piece;
+        self.filled |= 1 << cell;
+        self.depth += 1;
+    }
+
+    /// Takes the piece in `cell` off again, undoing [`State::place`].
+    #[cfg(test)]
+    pub fn unplace(&mut self, cell: u8) {
+        self.used ^= 1 << self.placed[usize::from(cell)].piece;
+        self.filled ^= 1 << cell;
+        self.depth -= 1;
+    }
+
+    /// The pieces placed so far, and the filled cells, as bitsets.
+    pub fn used_and_filled(&self) -> (u64, u64) {
+        (self.used, self.filled)
+    }
+
+    /// The candidate in `cell` (meaningful for filled cells).
+    pub fn at(&self, cell: usize) -> Candidate {
+        self.placed[cell]
     }
 
     /// Forgets the counters (for a task resuming from a prefix).
@@ -549,12 +579,28 @@ impl<C: Chooser> Search<'_, C> {
         }
     }
 
+    /// The cell the chooser picks at `state`'s position and every candidate
+    /// that fits there, in bucket order (the children the search would
+    /// visit), appended to `out`. For probes and tests: the search itself
+    /// checks windows in place.
+    pub fn children(&self, state: &State, out: &mut Vec<Candidate>) -> u8 {
+        let board = state.board();
+        let step = &self.steps[self.chooser.next(self.grid, board)];
+        let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
+        let at = (step.base + key) as usize;
+        let bucket = self.tables.offsets[at] as usize..self.tables.offsets[at + 1] as usize;
+        let checks = self.checks(step, board);
+        out.extend(self.tables.candidates[bucket].iter().filter(|c| checks.admits(c)));
+        step.cell
+    }
+
     /// Whether the search must stop now; records in `state` whether its
     /// `Stop` asked for it.
     #[cold]
     fn halted(&self, state: &mut State) -> bool {
         state.stopped = self.halt.stop.reached();
-        state.stopped || self.halt.overtaken()
+        state.spent = self.halt.budget != u64::MAX && state.nodes.iter().sum::<u64>() >= self.halt.budget;
+        state.stopped || state.spent || self.halt.overtaken()
     }
 
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix

@@ -11,10 +11,12 @@
 //! `4 * solutions`. The search is exponential in the worst case; the tables
 //! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.
 
+mod estimate;
 mod fast;
 pub mod graph;
 mod order;
 pub mod plain;
+mod restart;
 mod stats;
 mod stop;
 mod tables;
@@ -27,8 +29,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::{Arrangement, Puzzle, Result};
+pub use estimate::{Estimate, Rule};
 use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Search, State, Step};
 pub use order::{Cells, Order, Pieces, Strategy, Symmetry, central_start, spiral, value_indices};
+pub use restart::{Restarted, Restarts, luby};
 pub use stats::Stats;
 use stop::Halt;
 pub use stop::{POLL_EVERY, Stop};
@@ -182,6 +186,42 @@ impl Solver {
         }
     }
 
+    /// Knuth's estimate of the nodes an exhaustive search in this order
+    /// visits (what [`Solver::count`]'s [`Stats::nodes`] would be), from
+    /// `probes` random root-to-leaf probes seeded by `seed`, with the
+    /// pruning `rule` applied in the probes only (see the `estimate`
+    /// module). Stops early at `stop`, using the probes done.
+    ///
+    /// # Complexity
+    /// `O(probes * n^2 * C)` for `C` candidates per bucket; no search.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Rule, Solver, Stop};
+    /// let puzzle: scramble::Puzzle = "1+ 2+ 1- 2-\n1+ 1- 2+ 2-\n2+ 1+ 2- 1-\n1- 2- 1+ 2+".parse().unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let estimate = solver.estimate(20_000, 1, Rule::None, &Stop::never());
+    /// let exact = solver.count().stats.nodes() as f64;
+    /// assert!((estimate.nodes - exact).abs() <= 5.0 * estimate.standard_error.max(1e-9));
+    /// ```
+    pub fn estimate(&self, probes: u64, seed: u64, rule: Rule, stop: &Stop) -> Estimate {
+        let probe = estimate::Probe {
+            rule,
+            occurrences: &self.occurrences,
+        };
+        with_search!(self, Halt::on(&stop::NEVER), search => probe.run(&search, probes, seed, stop))
+    }
+
+    /// Every node and solution of the exhaustive tree with `rule` pruning,
+    /// walked through [`estimate`]'s primitives (for tests of them).
+    #[cfg(test)]
+    fn exhaust(&self, rule: Rule) -> (u64, u64) {
+        let probe = estimate::Probe {
+            rule,
+            occurrences: &self.occurrences,
+        };
+        with_search!(self, Halt::on(&stop::NEVER), search => probe.exhaust(&search))
+    }
+
     /// The first solution in this order, if any.
     pub fn first(&self) -> (Option<Arrangement>, Stats) {
         self.first_until(&stop::NEVER)
@@ -220,10 +260,15 @@ impl Solver {
     /// Searches below `state` on this thread until `stop`: counts every
     /// solution, keeps those whose number (from 0, in search order) is in
     /// `keep`, and ends after `end_after` solutions.
-    fn walk(&self, mut state: State, stop: &Stop, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
+    fn walk(&self, state: State, stop: &Stop, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
+        self.walk_within(state, Halt::on(stop), keep, end_after, started)
+    }
+
+    /// [`Solver::walk`] polling `halt` (which may carry a budget).
+    fn walk_within(&self, mut state: State, halt: Halt, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
         let (mut solutions, mut kept) = (0, Vec::new());
         let n = self.grid.n;
-        let _ = with_search!(self, Halt::on(stop), search => search.enter_and_run(&mut state, n * n, |s| {
+        let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, |s| {
             if keep.contains(&solutions) {
                 kept.push(s.arrangement(n));
             }
@@ -237,6 +282,7 @@ impl Solver {
         Walked {
             solutions,
             kept,
+            spent: state.spent,
             stats: self.stats(&state, started),
         }
     }
@@ -260,8 +306,8 @@ impl Solver {
             .map(|(task, mut state)| {
                 state.reset_counters();
                 let halt = Halt {
-                    stop,
                     behind: Some((&best, task)),
+                    ..Halt::on(stop)
                 };
                 let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, |s| {
                     let mut found = found.lock().expect("no task panics");
@@ -359,6 +405,7 @@ impl Solver {
         let mut whole = Walked {
             solutions: 0,
             kept: Vec::new(),
+            spent: false,
             stats,
         };
         for part in walked {
@@ -400,6 +447,8 @@ impl Solver {
 struct Walked {
     solutions: u64,
     kept: Vec<Arrangement>,
+    /// The search gave up at its budget.
+    spent: bool,
     stats: Stats,
 }
 

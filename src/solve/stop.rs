@@ -78,12 +78,19 @@ pub(super) struct Halt<'a> {
     pub stop: &'a Stop,
     /// The lowest task index that found a solution, and this task's index.
     pub behind: Option<(&'a AtomicUsize, usize)>,
+    /// Placements after which the search gives up (a restart's budget;
+    /// `u64::MAX` for none), checked at each poll.
+    pub budget: u64,
 }
 
 impl<'a> Halt<'a> {
     /// Polls only `stop`.
     pub fn on(stop: &'a Stop) -> Self {
-        Halt { stop, behind: None }
+        Halt {
+            stop,
+            behind: None,
+            budget: u64::MAX,
+        }
     }
 
     /// Whether an earlier task has found a solution.

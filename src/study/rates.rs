@@ -69,7 +69,10 @@ impl Estimate {
 
     /// The weighted share `sum w y / sum w` of `(weight, y)` samples, with
     /// the delta-method interval of a ratio estimator: variance
-    /// `sum w^2 (y - R)^2 / (sum w)^2`, clamped to `[0, 1]`. `O(n)`.
+    /// `sum w^2 (y - R)^2 / (sum w)^2`, clamped to `[0, 1]`. When every
+    /// sample agrees (`R` is 0 or 1) that variance is 0 and says nothing;
+    /// the interval is then Wilson's on the Kish effective sample size
+    /// ([`effective_size`]), which does not shrink to a point. `O(n)`.
     ///
     /// ```
     /// use scramble::study::rates::Estimate;
@@ -79,6 +82,9 @@ impl Estimate {
     /// // Weight 1/3 on the misses: 3 hits of weight 1 against 1 miss of weight 1/3.
     /// let e = Estimate::ratio([(1.0, true), (1.0 / 3.0, false), (1.0, true), (1.0, true)]);
     /// assert!((e.estimate - 0.9).abs() < 1e-12);
+    /// // No hit at all: an interval from 0 that does not shrink to a point.
+    /// let e = Estimate::ratio([(1.0, false), (0.5, false), (0.25, false)]);
+    /// assert!(e.estimate == 0.0 && e.low == 0.0 && e.high > 0.3);
     /// ```
     pub fn ratio(samples: impl IntoIterator<Item = (f64, bool)>) -> Estimate {
         let samples: Vec<(f64, f64)> = samples.into_iter().map(|(w, y)| (w, f64::from(u8::from(y)))).collect();
@@ -91,6 +97,10 @@ impl Estimate {
             };
         }
         let r = samples.iter().map(|(w, y)| w * y).sum::<f64>() / total;
+        if r == 0.0 || r == 1.0 {
+            let (low, high) = super::stats::wilson_share(r, effective_size(samples.iter().map(|s| s.0)));
+            return Estimate { estimate: r, low, high };
+        }
         let variance = samples.iter().map(|(w, y)| (w * (y - r)).powi(2)).sum::<f64>() / (total * total);
         let spread = Z * variance.sqrt();
         Estimate {

@@ -170,8 +170,24 @@ pub fn wilson(hits: usize, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
+    wilson_share(hits as f64 / n as f64, n as f64)
+}
+
+/// The 95% Wilson score interval of a share `p` observed on `n` trials,
+/// `n` possibly fractional (an effective sample size); `n <= 0` gives
+/// `[0, 1]`.
+///
+/// ```
+/// use scramble::study::stats::{wilson, wilson_share};
+/// assert_eq!(wilson_share(0.3, 10.0), wilson(3, 10));
+/// let (low, high) = wilson_share(0.0, 87.0);
+/// assert!(low == 0.0 && high > 0.04 && high < 0.05);
+/// ```
+pub fn wilson_share(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
     let z = 1.959_963_984_540_054_f64;
-    let (n, p) = (n as f64, hits as f64 / n as f64);
     let centre = p + z * z / (2.0 * n);
     let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     let scale = 1.0 + z * z / n;

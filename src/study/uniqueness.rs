@@ -12,7 +12,11 @@
 //!
 //! Solutions are counted modulo rotation with the fast solver (`spiral`
 //! order, one thread per puzzle, puzzles on every core). Cost: one
-//! exhaustive search per puzzle drawn.
+//! exhaustive search per planted puzzle (its weight needs the exact count),
+//! and per directly drawn puzzle a search that stops at the second solution
+//! ([`solutions_up_to`]): `P(solvable)` and `P(unique)` only tell 0, 1 and
+//! at least 2 apart. A solvable directly drawn 4x4 puzzle over 3 patterns
+//! has thousands of solutions, so this is what made that row slow.
 
 use serde::Serialize;
 
@@ -124,7 +128,8 @@ pub struct Cell {
 struct Sample {
     /// `(solutions, ordered forms)` of each planted puzzle.
     planted: Vec<(u64, f64)>,
-    /// Solutions of each puzzle drawn directly.
+    /// Solutions of each puzzle drawn directly, capped at
+    /// [`DIRECT_CAP`] (any count from the cap up reads the same).
     direct: Vec<u64>,
 }
 
@@ -191,8 +196,32 @@ pub const SAMPLED_STREAMS: u64 = 1 << 62;
 /// average).
 const COMMERCIAL_DRAWS: u64 = 1_000_000;
 
+/// Where the directly drawn puzzles' counts stop: the estimands over them
+/// only need to know 0, 1 or at least 2 solutions.
+pub const DIRECT_CAP: u64 = 2;
+
+/// The exact number of solutions modulo rotation (one exhaustive search).
 fn solutions(puzzle: &Puzzle) -> Result<u64> {
     Ok(Solver::new(puzzle, Order::Spiral, 0)?.count().solutions)
+}
+
+/// `min(solutions, cap)` for `cap >= 1`: the same search as the exact count
+/// in the same order, ended when the `cap`-th solution is met. An unsolvable
+/// or uniquely solvable puzzle still costs the whole search; one with many
+/// solutions costs a search up to its `cap`-th.
+///
+/// ```
+/// use scramble::study::uniqueness::solutions_up_to;
+/// // 1,680 solutions (the two-pattern real puzzle's count is of this size)
+/// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+/// let all = scramble::solve::count_solutions(&puzzle).unwrap();
+/// assert!(all > 2);
+/// assert_eq!(solutions_up_to(&puzzle, 2).unwrap(), 2);
+/// assert_eq!(solutions_up_to(&puzzle, all + 5).unwrap(), all);
+/// ```
+pub fn solutions_up_to(puzzle: &Puzzle, cap: u64) -> Result<u64> {
+    let (_, met) = Solver::new(puzzle, Order::Spiral, 0)?.nth(cap.max(1) - 1);
+    Ok(met)
 }
 
 /// The rows of `plan`: every `(size, patterns)` pair of the uniform
@@ -241,8 +270,8 @@ pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Vec<Cell>> {
     uniform.chain(commercial).collect()
 }
 
-/// Counts the solutions of `planted` planted puzzles and `sampled` direct
-/// draws (each from its own stream).
+/// Counts the solutions of `planted` planted puzzles exactly and those of
+/// `sampled` direct draws (each from its own stream) up to [`DIRECT_CAP`].
 fn draw(
     planted: usize,
     sampled: usize,
@@ -256,7 +285,7 @@ fn draw(
         Ok((solutions(&puzzle)?, ordered_forms(&puzzle)))
     })?;
     let direct = map_indexed(sampled as u64, progress, |i| {
-        solutions(&sample(&mut Rng::stream(seed, SAMPLED_STREAMS + i))?)
+        solutions_up_to(&sample(&mut Rng::stream(seed, SAMPLED_STREAMS + i))?, DIRECT_CAP)
     })?;
     Ok(Sample { planted, direct })
 }
@@ -374,6 +403,56 @@ mod tests {
                     "{census:?}: {:?} against {given_solvable}",
                     cell.planted_unique_share
                 );
+            }
+        }
+    }
+
+    /// The capped count of the direct draws gives the same row as counting
+    /// them exactly (the figures before the cap): 3x3 over 3 patterns,
+    /// where most solvable puzzles have dozens of solutions, and 2x2.
+    #[test]
+    fn capped_direct_counts_give_the_exact_counts_figures() {
+        for (size, patterns, sampled) in [(3, 3, 150), (2, 2, 200)] {
+            let plan = Plan {
+                sizes: vec![size],
+                patterns: vec![patterns],
+                counts: vec![20],
+                sampled: vec![sampled],
+                seed: 6,
+                repetition_free: false,
+                commercial: None,
+            };
+            let fast = run(&plan, &()).unwrap().remove(0);
+            let recipe = recipe(size, patterns, plan.seed, false);
+            let sets = PieceSets::new(size, patterns, false);
+            let direct: Vec<u64> = (0..sampled as u64)
+                .map(|i| {
+                    let puzzle = sets.draw(&mut Rng::stream(plan.seed, SAMPLED_STREAMS + i));
+                    solutions(&puzzle).unwrap()
+                })
+                .collect();
+            assert!(direct.iter().any(|&c| c > DIRECT_CAP), "the cap must bite: {direct:?}");
+            assert!(direct.contains(&1) && direct.contains(&0), "{direct:?}");
+            let planted = (0..20)
+                .map(|i| {
+                    let puzzle = recipe.draw(i).unwrap().puzzle;
+                    (solutions(&puzzle).unwrap(), ordered_forms(&puzzle))
+                })
+                .collect();
+            let exact = Cell::of(Population::Uniform, size, patterns, Sample { planted, direct });
+            assert_eq!(fast, exact);
+        }
+    }
+
+    #[test]
+    fn solutions_up_to_is_the_capped_exact_count() {
+        let sets = PieceSets::new(3, 3, false);
+        let mut rng = Rng::new(2);
+        for _ in 0..40 {
+            let puzzle = sets.draw(&mut rng);
+            let exact = solutions(&puzzle).unwrap();
+            for cap in [1, 2, 3, 10] {
+                assert_eq!(solutions_up_to(&puzzle, cap).unwrap(), exact.min(cap), "{puzzle}");
             }
         }
     }

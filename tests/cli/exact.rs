@@ -53,3 +53,19 @@ fn polynomial_prints_the_coefficients() {
         .code(2)
         .stderr(predicate::str::contains("--patterns 0: expected at least 1"));
 }
+
+/// Tiny probabilities keep their significant digits (six decimals would
+/// print 0 at K = 1000).
+#[test]
+fn k_1000_prints_its_small_probabilities() {
+    let output = scramble()
+        .args(["verify", "--exact", "--patterns", "1000"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("P(solvable)")).unwrap();
+    let p_solvable: f64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(p_solvable > 9e-11 && p_solvable < 1e-10, "{line}");
+    assert!(line.contains("e-11"), "{line}");
+}

@@ -85,3 +85,70 @@ fn export_writes_dimacs_with_named_variables() {
                 .and(predicate::str::contains("\nc shows 65 0 1 1 ")),
         );
 }
+
+/// `estimate` on a puzzle small enough to count: the exhaustive count's
+/// nodes lie near the estimate, and the JSON carries its keys.
+#[test]
+fn estimate_predicts_the_exhaustive_count() {
+    let out = tempfile::tempdir().unwrap();
+    let puzzle = "fixtures/hard/s6-k6-seed13-0004.txt";
+    let counted = crate::json_report(&["solve", puzzle], out.path());
+    let nodes = counted["nodes"].as_f64().unwrap();
+    let output = scramble()
+        .args(["estimate", puzzle, "--probes", "20000", "--seed", "3", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let estimate: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let (low, high) = (estimate["low"].as_f64().unwrap(), estimate["high"].as_f64().unwrap());
+    let se = estimate["standard_error"].as_f64().unwrap();
+    assert!(
+        (estimate["nodes"].as_f64().unwrap() - nodes).abs() <= 4.0 * se,
+        "{nodes} against {estimate}"
+    );
+    assert!(low <= estimate["nodes"].as_f64().unwrap() && estimate["nodes"].as_f64().unwrap() <= high);
+    assert_eq!(estimate["probes"], 20000);
+    assert_eq!(estimate["rule"], "none");
+    assert!(estimate["nodes_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(estimate["nodes_per_depth"].as_array().unwrap().len(), 36);
+}
+
+#[test]
+fn estimate_text_names_the_order_the_rule_and_the_time() {
+    scramble()
+        .args(["estimate", HARD, "--probes", "2000", "--rule", "supply-demand"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("spiral order, pruning by supply and demand in the probes, 2000 probes")
+                .and(predicate::str::contains("nodes of an exhaustive search: about"))
+                .and(predicate::str::contains("of search")),
+        );
+    scramble().args(["estimate", HARD, "--probes", "0"]).assert().code(2);
+}
+
+#[test]
+fn restarts_find_a_checked_solution_and_say_how_many_runs() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "solve",
+        "fixtures/hard/s6-k5-seed13-0002.txt",
+        "--first",
+        "--restarts",
+        "--restart-unit",
+        "20000",
+        "--seed",
+        "4",
+    ];
+    let report = crate::json_report(&args, out.path());
+    assert_eq!(report["solutions"], 1);
+    assert!(report["runs"].as_u64().unwrap() >= 1);
+    let again = crate::json_report(&args, out.path());
+    assert_eq!(report["solution"], again["solution"], "the seed decides the answer");
+    assert_eq!(report["nodes"], again["nodes"], "and the work");
+    scramble()
+        .args(["solve", "fixtures/paper2x2.txt", "--restarts"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--first"));
+}
