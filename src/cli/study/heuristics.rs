@@ -56,7 +56,7 @@ pub(super) struct HeuristicsArgs {
         long,
         value_delimiter = ',',
         value_parser = shape,
-        default_value = "3:3:2000,3:4:2000,3:5:2000,3:6:2000,4:4:1000,4:5:1000,4:6:1000"
+        default_value = "3:3:3000,3:4:3000,3:5:3000,3:6:3000,4:4:1000,4:5:1000,4:6:1000"
     )]
     shapes: Vec<factorial::Shape>,
     /// Factorial: the populations.
