@@ -65,15 +65,11 @@ pub struct Estimate {
     /// solution the rule let through).
     pub full: u64,
     /// Wall-clock time of the probes.
-    #[serde(serialize_with = "seconds")]
+    #[serde(serialize_with = "super::stats::seconds")]
     pub elapsed: Duration,
     /// The time limit or a cancel stopped the probes early (the estimate
     /// uses the probes done).
     pub stopped: bool,
-}
-
-fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(d.as_secs_f64())
 }
 
 /// Probes between two polls of the stop conditions.

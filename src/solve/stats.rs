@@ -26,7 +26,8 @@ pub struct Stats {
     pub stopped: bool,
 }
 
-fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+/// Serializes a duration as seconds (a float), for every report.
+pub(super) fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(d.as_secs_f64())
 }
 
