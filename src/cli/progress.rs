@@ -54,6 +54,21 @@ impl Bar {
         Bar(spinner)
     }
 
+    /// A spinner that counts what the work reports as nodes, with their
+    /// rate (a search's placements); hidden when stderr is not a terminal.
+    pub fn nodes(message: &str) -> Bar {
+        let bar = Bar::spinner(message);
+        let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.1} M nodes/s", state.per_sec() / 1e6);
+        };
+        bar.0.set_style(
+            ProgressStyle::with_template("{spinner} {msg} {elapsed}: {human_pos} nodes, {rate}")
+                .expect("a valid template")
+                .with_key("rate", rate),
+        );
+        bar
+    }
+
     /// Removes the bar from the terminal.
     pub fn finish_and_clear(&self) {
         self.0.finish_and_clear();
@@ -74,9 +89,9 @@ pub fn bar(len: u64, message: &str) -> Bar {
     Bar::new(len, message)
 }
 
-/// A spinner labelled `message` (see [`Bar::spinner`]).
-pub fn spinner(message: &str) -> Bar {
-    Bar::spinner(message)
+/// A node-counting spinner: [`Bar::nodes`].
+pub fn nodes(message: &str) -> Bar {
+    Bar::nodes(message)
 }
 
 /// The time left after `done` of `total` steps in `elapsed`, at the average

@@ -265,8 +265,8 @@ fn first(solver: &Solver, size: usize, stop: &Stop) -> (Option<Arrangement>, Sta
     if size < 4 {
         return solver.first_until(stop);
     }
-    let spinner = progress::spinner("searching");
-    let found = solver.first_parallel(stop);
+    let spinner = progress::nodes("searching");
+    let found = solver.first_parallel_with(stop, &spinner);
     spinner.finish_and_clear();
     found
 }
@@ -283,8 +283,8 @@ fn restarting(args: &Args, puzzle: &Puzzle, stop: &Stop) -> anyhow::Result<Resta
             1
         },
     };
-    let spinner = progress::spinner("searching with restarts");
-    let restarted = restarts.first(puzzle, stop);
+    let spinner = progress::nodes("searching with restarts");
+    let restarted = restarts.first_with(puzzle, stop, &spinner);
     spinner.finish_and_clear();
     Ok(restarted?)
 }

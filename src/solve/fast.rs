@@ -702,6 +702,7 @@ impl<C: Chooser> Search<'_, C> {
             countdown -= 1;
             if countdown == 0 {
                 countdown = POLL_EVERY;
+                self.halt.progress.advance(u64::from(POLL_EVERY));
                 if self.halted(state) {
                     state.tests += tests;
                     return ControlFlow::Break(());

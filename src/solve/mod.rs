@@ -295,6 +295,29 @@ impl Solver {
     /// threads' timing; the solution does not, unless `stop` cut a task
     /// short. Stops at `stop` too.
     pub fn first_parallel(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
+        self.first_parallel_with(stop, &())
+    }
+
+    /// [`Solver::first_parallel`] telling `progress` of the placements made,
+    /// [`POLL_EVERY`] at a time (placements that went deeper; the leaves
+    /// are not counted), from every task.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use scramble::solve::{Order, Solver, Stop, POLL_EVERY};
+    /// struct Nodes(AtomicU64);
+    /// impl scramble::Progress for Nodes {
+    ///     fn advance(&self, n: u64) { self.0.fetch_add(n, Ordering::Relaxed); }
+    /// }
+    /// let puzzle = scramble::read_puzzle("fixtures/hard/s6-k6-seed13-0004.txt".as_ref(), Default::default()).unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let nodes = Nodes(AtomicU64::new(0));
+    /// let (found, stats) = solver.first_parallel_with(&Stop::never(), &nodes);
+    /// assert!(found.is_some());
+    /// let told = nodes.0.load(Ordering::Relaxed);
+    /// assert!(told > 0 && told <= stats.nodes() && told % u64::from(POLL_EVERY) == 0);
+    /// ```
+    pub fn first_parallel_with(&self, stop: &Stop, progress: &dyn crate::Progress) -> (Option<Arrangement>, Stats) {
         let started = Instant::now();
         let n = self.grid.n;
         let (mut stats, prefixes) = self.split();
@@ -307,6 +330,7 @@ impl Solver {
                 state.reset_counters();
                 let halt = Halt {
                     behind: Some((&best, task)),
+                    progress,
                     ..Halt::on(stop)
                 };
                 let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, |s| {

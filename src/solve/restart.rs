@@ -83,6 +83,12 @@ impl Restarts {
     /// assert!(result.runs >= 1);
     /// ```
     pub fn first(&self, puzzle: &Puzzle, stop: &Stop) -> Result<Restarted> {
+        self.first_with(puzzle, stop, &())
+    }
+
+    /// [`Restarts::first`] telling `progress` of the placements made, as
+    /// [`Solver::first_parallel_with`] does.
+    pub fn first_with(&self, puzzle: &Puzzle, stop: &Stop, progress: &dyn crate::Progress) -> Result<Restarted> {
         let started = Instant::now();
         let threads = self.threads.max(1) as u64;
         let mut result = Restarted {
@@ -94,7 +100,7 @@ impl Restarts {
             let runs: Vec<u64> = (1 + batch * threads..=(batch + 1) * threads).collect();
             let outcomes = runs
                 .par_iter()
-                .map(|&run| self.run(puzzle, run, stop))
+                .map(|&run| self.run(puzzle, run, stop, progress))
                 .collect::<Result<Vec<_>>>()?;
             result.runs += threads;
             let mut over = false;
@@ -115,10 +121,17 @@ impl Restarts {
 
     /// Run `run`: its first solution within its budget, its counters, and
     /// whether it gave up at the budget.
-    fn run(&self, puzzle: &Puzzle, run: u64, stop: &Stop) -> Result<(Option<Arrangement>, Stats, bool)> {
+    fn run(
+        &self,
+        puzzle: &Puzzle,
+        run: u64,
+        stop: &Stop,
+        progress: &dyn crate::Progress,
+    ) -> Result<(Option<Arrangement>, Stats, bool)> {
         let solver = Solver::new(puzzle, Order::Random, Rng::stream(self.seed, run).next_u64())?;
         let halt = Halt {
             budget: luby(run).saturating_mul(self.unit.max(1)),
+            progress,
             ..Halt::on(stop)
         };
         let walked = solver.walk_within(State::new(), halt, 0..1, 1, Instant::now());
@@ -167,8 +180,8 @@ mod tests {
             assert!(a.found.iter().all(|s| s.is_solution(&puzzle)));
             assert!(!a.stats.stopped && !b.stats.stopped);
             if b.found.is_some() {
-                let runs = (1..=b.runs).find(|&r| one.run(&puzzle, r, &Stop::never()).unwrap().0.is_some());
-                let lowest = runs.map(|r| one.run(&puzzle, r, &Stop::never()).unwrap().0);
+                let runs = (1..=b.runs).find(|&r| one.run(&puzzle, r, &Stop::never(), &()).unwrap().0.is_some());
+                let lowest = runs.map(|r| one.run(&puzzle, r, &Stop::never(), &()).unwrap().0);
                 assert_eq!(lowest.flatten(), b.found, "the lowest run's solution wins");
             }
             assert_eq!(a.found, b.found, "two threads give the one-thread answer");

@@ -73,7 +73,7 @@ pub(super) static NEVER: Stop = Stop::never();
 /// What a running search polls: the caller's [`Stop`] and, for one task of
 /// a parallel first-solution search, whether a task earlier in search order
 /// has found a solution (this task's answer would not be the first).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub(super) struct Halt<'a> {
     pub stop: &'a Stop,
     /// The lowest task index that found a solution, and this task's index.
@@ -81,6 +81,9 @@ pub(super) struct Halt<'a> {
     /// Placements after which the search gives up (a restart's budget;
     /// `u64::MAX` for none), checked at each poll.
     pub budget: u64,
+    /// Told [`POLL_EVERY`] at each poll: the placements that went deeper
+    /// since the last one (a live node count for a spinner).
+    pub progress: &'a dyn crate::Progress,
 }
 
 impl<'a> Halt<'a> {
@@ -90,6 +93,7 @@ impl<'a> Halt<'a> {
             stop,
             behind: None,
             budget: u64::MAX,
+            progress: &(),
         }
     }
 
