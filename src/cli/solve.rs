@@ -61,11 +61,11 @@ pub struct Args {
     /// Seed of the `random` order.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// With `--first`: restart with a new random piece order (from
-    /// `--seed`) after `luby(i) * --restart-unit` placements, run `i` on
-    /// its own, several runs side by side from 4x4 up (the answer depends
-    /// on the seed only).
-    #[arg(long, requires = "first", conflicts_with = "method")]
+    /// With `--first`: search the spiral with a new random piece order
+    /// (from `--seed`) after `luby(i) * --restart-unit` placements, run `i`
+    /// on its own, several runs side by side from 4x4 up (the answer
+    /// depends on the seed only). Takes no other order.
+    #[arg(long, requires = "first", conflicts_with_all = ["method", "order", "cells", "pieces", "symmetry"])]
     restarts: bool,
     /// Placements of the shortest restart run.
     #[arg(long, value_name = "PLACEMENTS", default_value_t = 1 << 20, requires = "restarts",
@@ -379,7 +379,8 @@ fn search_name(report: &Report) -> String {
     match report.method {
         Method::Graph => "graph method".to_string(),
         Method::Backtrack if report.runs.is_some() => {
-            format!("random order, {} restart runs", report.runs.unwrap_or(0))
+            let runs = report.runs.unwrap_or(0);
+            format!("random order, {runs} restart run{}", if runs == 1 { "" } else { "s" })
         }
         Method::Backtrack if report.strategy != report.order.strategy() => {
             format!("{} strategy", report.strategy.name())

@@ -151,4 +151,16 @@ fn restarts_find_a_checked_solution_and_say_how_many_runs() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--first"));
+    scramble()
+        .args([
+            "solve",
+            "fixtures/paper2x2.txt",
+            "--first",
+            "--restarts",
+            "--order",
+            "row-major",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
 }
