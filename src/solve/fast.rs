@@ -381,6 +381,15 @@ impl Step {
     pub fn cell(&self) -> usize {
         usize::from(self.cell)
     }
+
+    /// The index of this step's bucket for what the placed neighbours of
+    /// `board` show: `base + shown(keys[0]) * stride + shown(keys[1])`, into
+    /// [`Tables::offsets`] (the bucket's start; the next entry is its end)
+    /// and [`Tables::pieces`].
+    #[inline(always)]
+    fn bucket(&self, board: Board) -> usize {
+        (self.base + board.shown(self.keys[0]) * self.stride + board.shown(self.keys[1])) as usize
+    }
 }
 
 /// The steps of a static order of cells.
@@ -473,8 +482,7 @@ impl Chooser for Constrained<'_> {
             let mask = required(grid, board, cell).0;
             let index = 16 * cell + mask;
             let step = &self.steps[index];
-            let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
-            let fitting = (self.tables.pieces[(step.base + key) as usize] & !board.used).count_ones();
+            let fitting = (self.tables.pieces[step.bucket(board)] & !board.used).count_ones();
             // Lower is better: fitting pieces first, then more neighbours.
             let score = fitting << 3 | (4 - mask.count_ones());
             if fitting == 0 {
@@ -529,8 +537,7 @@ impl<C: Chooser> Search<'_, C> {
     fn enter(&self, board: Board, tests: &mut u64) -> Frame {
         let index = self.chooser.next(self.grid, board);
         let step = &self.steps[index];
-        let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
-        let at = (step.base + key) as usize;
+        let at = step.bucket(board);
         let [start, end] = self.tables.offsets[at..at + 2] else {
             unreachable!("a bucket has a start and an end")
         };
@@ -586,8 +593,7 @@ impl<C: Chooser> Search<'_, C> {
     pub fn children(&self, state: &State, out: &mut Vec<Candidate>) -> u8 {
         let board = state.board();
         let step = &self.steps[self.chooser.next(self.grid, board)];
-        let key = board.shown(step.keys[0]) * step.stride + board.shown(step.keys[1]);
-        let at = (step.base + key) as usize;
+        let at = step.bucket(board);
         let bucket = self.tables.offsets[at] as usize..self.tables.offsets[at + 1] as usize;
         let checks = self.checks(step, board);
         out.extend(self.tables.candidates[bucket].iter().filter(|c| checks.admits(c)));

@@ -204,21 +204,23 @@ impl Solver {
     /// assert!((estimate.nodes - exact).abs() <= 5.0 * estimate.standard_error.max(1e-9));
     /// ```
     pub fn estimate(&self, probes: u64, seed: u64, rule: Rule, stop: &Stop) -> Estimate {
-        let probe = estimate::Probe {
+        let probe = self.probe(rule);
+        with_search!(self, Halt::on(&stop::NEVER), search => probe.run(&search, probes, seed, stop))
+    }
+
+    /// The probes of `rule` over this solver's puzzle.
+    fn probe(&self, rule: Rule) -> estimate::Probe<'_> {
+        estimate::Probe {
             rule,
             occurrences: &self.occurrences,
-        };
-        with_search!(self, Halt::on(&stop::NEVER), search => probe.run(&search, probes, seed, stop))
+        }
     }
 
     /// Every node and solution of the exhaustive tree with `rule` pruning,
     /// walked through [`estimate`]'s primitives (for tests of them).
     #[cfg(test)]
     fn exhaust(&self, rule: Rule) -> (u64, u64) {
-        let probe = estimate::Probe {
-            rule,
-            occurrences: &self.occurrences,
-        };
+        let probe = self.probe(rule);
         with_search!(self, Halt::on(&stop::NEVER), search => probe.exhaust(&search))
     }
 
