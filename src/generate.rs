@@ -283,15 +283,23 @@ pub fn styled(style: Style, shape: (usize, u32), rng: &mut Rng) -> Result<(Puzzl
         Style::NinePerPattern => nine_per_pattern_split(rng),
         _ => [3; 4],
     };
-    let mut inner: Vec<u32> = (1..=4)
+    let inner: Vec<u32> = (1..=4)
         .flat_map(|p| std::iter::repeat_n(p, split[p as usize - 1]))
         .collect();
-    let mut border: Vec<u32> = (1..=4)
+    let border: Vec<u32> = (1..=4)
         .flat_map(|p| std::iter::repeat_n(p, 9 - 2 * split[p as usize - 1]))
         .collect();
+    Ok(placed_at_random(3, inner, border, rng))
+}
+
+/// The puzzle of a solved `size x size` grid whose inner boundaries carry
+/// the patterns of `inner` and whose border sides those of `border`, each
+/// list placed by a uniformly random permutation, signs by fair coins, with
+/// its solution (pieces turned and shuffled).
+fn placed_at_random(size: usize, mut inner: Vec<u32>, mut border: Vec<u32>, rng: &mut Rng) -> (Puzzle, Arrangement) {
     rng.shuffle(&mut inner);
     rng.shuffle(&mut border);
-    Ok(scatter(grid_of_labels(3, &inner, &border, rng), 3, rng))
+    scatter(grid_of_labels(size, &inner, &border, rng), size, rng)
 }
 
 /// A balanced puzzle with its solution: the commercial style generalised
@@ -324,11 +332,9 @@ pub fn balanced(size: usize, patterns: u32, rng: &mut Rng) -> Result<(Puzzle, Ar
         labels.sort_unstable();
         labels
     };
-    let mut inner = spread(grid.inner_boundaries().count(), rng);
-    let mut border = spread(border_sides(size).count(), rng);
-    rng.shuffle(&mut inner);
-    rng.shuffle(&mut border);
-    Ok(scatter(grid_of_labels(size, &inner, &border, rng), size, rng))
+    let inner = spread(grid.inner_boundaries().count(), rng);
+    let border = spread(border_sides(size).count(), rng);
+    Ok(placed_at_random(size, inner, border, rng))
 }
 
 /// The inner boundaries `a_i` per pattern of a [`Style::NinePerPattern`]
