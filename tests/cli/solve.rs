@@ -94,3 +94,21 @@ fn all_and_first_conflict_and_bad_files_exit_2() {
         .code(2)
         .stderr(predicate::str::contains("no/such/file.txt: cannot read"));
 }
+
+/// `--stats` says how many candidates the checks turned down: the tests
+/// that did not become nodes.
+#[test]
+fn stats_count_the_rejected_candidates() {
+    let out = tempfile::tempdir().unwrap();
+    let report = crate::json_report(&["solve", &real("wizards")], out.path());
+    let rejected = report["candidate_tests"].as_u64().unwrap() - report["nodes"].as_u64().unwrap();
+    assert!(rejected > 0);
+    scramble()
+        .args(["solve", &real("wizards"), "--stats", "--out"])
+        .arg(out.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "rejected: {rejected} candidates from the tables"
+        )));
+}
