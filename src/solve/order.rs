@@ -116,11 +116,6 @@ impl Order {
         self.strategy().cells.cells(n)
     }
 
-    /// The first cell filled.
-    pub fn start(self, n: usize) -> usize {
-        self.strategy().cells.start(n)
-    }
-
     /// `(first, rest)`: the rank of every piece (lower is tried first) in
     /// the first cell and in every other cell. See [`Pieces::ranks`].
     pub fn ranks(self, puzzle: &Puzzle, seed: u64) -> (Vec<usize>, Vec<usize>) {
