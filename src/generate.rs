@@ -709,7 +709,7 @@ mod tests {
     #[test]
     fn real_puzzles_against_the_commercial_style() {
         let mut table = Vec::new();
-        let mut files: Vec<_> = std::fs::read_dir("../shared/puzzles/real")
+        let mut files: Vec<_> = std::fs::read_dir("fixtures/real")
             .unwrap()
             .map(|e| e.unwrap().path())
             .filter(|p| p.extension().is_some_and(|e| e == "txt"))

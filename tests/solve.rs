@@ -148,7 +148,7 @@ proptest! {
 
 fn real(name: &str) -> Puzzle {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles/real")
+        .join("fixtures/real")
         .join(name);
     scramble::read_puzzle(&path, Default::default()).unwrap()
 }

@@ -25,7 +25,7 @@ assert.ok(scramble, 'build scramble first (cargo build --release)');
 
 const PUZZLES = [
   { name: 'paper2x2', file: 'fixtures/paper2x2.txt' },
-  { name: 'wizards', file: '../shared/puzzles/real/wizards.txt' },
+  { name: 'wizards', file: 'fixtures/real/wizards.txt' },
 ];
 
 const browser = await puppeteer.launch({
@@ -211,7 +211,7 @@ for (const puzzle of PUZZLES) {
 // request, and selecting the last piece highlights its four edges.
 const everyPuzzle = [
   ...readdirSync('fixtures').filter((f) => f.endsWith('.txt')).map((f) => `fixtures/${f}`),
-  ...readdirSync('../shared/puzzles/real').filter((f) => f.endsWith('.txt')).map((f) => `../shared/puzzles/real/${f}`),
+  ...readdirSync('fixtures/real').filter((f) => f.endsWith('.txt')).map((f) => `fixtures/real/${f}`),
 ];
 for (const file of everyPuzzle) {
   const html = join(work, 'smoke.html');
