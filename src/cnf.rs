@@ -243,3 +243,6 @@ impl Cnf {
         Some(Arrangement::new(self.n, cells?))
     }
 }
+
+#[cfg(test)]
+mod judged_by_varisat;

@@ -1,4 +1,4 @@
-//! The 2x2 census of SPEC.md: every multiset of 4 pieces over patterns
+//! The 2x2 census of docs/format.md: every multiset of 4 pieces over patterns
 //! `1..=K`, each of its 256 four-colour subgraphs judged three ways (the
 //! arrangements, Theorem 2.1, the twisted-graph criterion).
 //!
@@ -195,7 +195,7 @@ impl Histogram {
     }
 }
 
-/// The census totals, named as SPEC.md names them.
+/// The census totals, named as docs/format.md names them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     /// Multisets of 4 pieces.
@@ -354,7 +354,7 @@ impl Tally {
         self.subgraphs.merge(&o.subgraphs);
     }
 
-    /// The SPEC totals.
+    /// The census totals.
     pub fn totals(&self) -> Totals {
         let h = &self.subgraphs;
         Totals {

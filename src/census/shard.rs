@@ -102,7 +102,7 @@ pub struct Report {
     pub repetitions: bool,
     /// Wall-clock seconds (summed over shards once merged).
     pub seconds: f64,
-    /// The SPEC totals; absent when only corners were checked.
+    /// The census totals; absent when only corners were checked.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub totals: Option<Totals>,
     /// With repetitions: which conditions reject solutions.

@@ -2,7 +2,7 @@
 //! print the solved grid, write it as SVG.
 //!
 //! By default every solution is counted (modulo the four whole-grid
-//! rotations, as SPEC.md counts) and the first one found is shown: counting
+//! rotations, as docs/format.md counts) and the first one found is shown: counting
 //! is what tells a unique puzzle from one with many answers. `--first` stops
 //! at the first solution instead (on every core from 4x4 up, the same
 //! solution as on one). Exit 1 when there is no solution.

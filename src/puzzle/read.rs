@@ -1,6 +1,6 @@
-//! Reading puzzle files: the SPEC format and the CodeProject card format.
+//! Reading puzzle files: the text format and the CodeProject card format.
 //!
-//! SPEC format: one piece per line, four pictures clockwise from the top,
+//! text format: one piece per line, four pictures clockwise from the top,
 //! separated by whitespace, an optional `name:` prefix, `#` comments.
 //! Card format: `0 | HEAD-VIOLET | TAIL-BLUE | HEAD-VIOLET | HEAD-YELLOW`
 //! (HEAD is `+`, TAIL is `-`, the color is the pattern).
@@ -18,7 +18,7 @@ use crate::{Error, Result};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
-    /// Card format when the first piece's line holds a `|`, SPEC format otherwise.
+    /// Card format when the first piece's line holds a `|`, text format otherwise.
     #[default]
     Auto,
     /// `name: 1+ 2- 3+ 4-`.
@@ -219,7 +219,7 @@ pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
     reader.finish()
 }
 
-/// Parses one piece in SPEC notation (`1+ 2- 3+ 4-`).
+/// Parses one piece in text notation (`1+ 2- 3+ 4-`).
 pub(super) fn parse_piece(text: &str) -> Result<Piece> {
     let mut reader = Reader::new("<piece>");
     reader.spec_line(1, strip_comment(text))?;
@@ -386,7 +386,7 @@ impl<'a> Reader<'a> {
         if let Some(i) = chars.iter().position(|&c| c == '|') {
             return self.error(
                 at(i),
-                "unexpected `|`: this file is in the SPEC format (its first piece has no `|`); \
+                "unexpected `|`: this file is in the text format (its first piece has no `|`); \
                  a card file has a `|` on every line",
             );
         }

@@ -2,7 +2,7 @@
 //!
 //! [`Solver`] is the fast bitset backtracker (`fast.rs`): it finds the first
 //! solution, every solution, or counts them modulo the four whole-grid
-//! rotations exactly as SPEC.md defines (identical pieces are different
+//! rotations exactly as docs/format.md defines (identical pieces are different
 //! pieces; every rotation of a piece counts), in any [`Order`]. [`plain`] is
 //! the obviously-correct reference it is tested against.
 //!
@@ -11,6 +11,8 @@
 //! `4 * solutions`. The search is exponential in the worst case; the tables
 //! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.
 
+#[cfg(test)]
+mod against_plain;
 mod estimate;
 mod fast;
 pub mod graph;

@@ -226,7 +226,7 @@ fn typos_are_named_at_the_token_that_is_wrong() {
     );
     rejects_text(
         &format!("{good}fox- cat+ | owl- elk+\n"),
-        ":2:11: unexpected `|`: this file is in the SPEC format (its first piece has no `|`); a card file has a `|` on every line",
+        ":2:11: unexpected `|`: this file is in the text format (its first piece has no `|`); a card file has a `|` on every line",
     );
     rejects_text(
         &format!("{good}fox- c\u{7}t+ owl- elk+\n"),

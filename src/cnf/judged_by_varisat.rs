@@ -5,11 +5,11 @@
 
 use std::collections::BTreeSet;
 
-use scramble::cnf::Cnf;
-use scramble::generate::{PlantOptions, planted};
-use scramble::rng::Rng;
-use scramble::solve::plain;
-use scramble::{Arrangement, Puzzle};
+use crate::cnf::Cnf;
+use crate::generate::{PlantOptions, planted};
+use crate::rng::Rng;
+use crate::solve::plain;
+use crate::{Arrangement, Puzzle};
 use varisat::{ExtendFormula, Lit, Solver};
 
 /// Every model of the puzzle's CNF as an arrangement, each checked to be a
@@ -68,7 +68,7 @@ fn models_are_the_solutions_modulo_rotation() {
 #[test]
 fn an_unsolvable_puzzle_has_no_model() {
     let path = std::path::Path::new("fixtures/unsolvable2x2.txt");
-    let puzzle = scramble::read_puzzle(path, Default::default()).unwrap();
+    let puzzle = crate::read_puzzle(path, Default::default()).unwrap();
     assert_eq!(check(&puzzle), 0);
 }
 

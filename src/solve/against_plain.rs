@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use crate::generate::{PlantOptions, planted};
+use crate::rng::Rng;
+use crate::solve::{Order, Solver, Stop, plain};
+use crate::{Arrangement, Puzzle};
 use proptest::prelude::*;
-use scramble::generate::{PlantOptions, planted};
-use scramble::rng::Rng;
-use scramble::solve::{Order, Solver, Stop, plain};
-use scramble::{Arrangement, Puzzle};
 
 /// One representative per rotation class, as a set.
 fn classes(arrangements: &[Arrangement]) -> BTreeSet<Arrangement> {
@@ -148,9 +148,9 @@ proptest! {
 
 fn real(name: &str) -> Puzzle {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles/real")
+        .join("fixtures/real")
         .join(name);
-    scramble::read_puzzle(&path, Default::default()).unwrap()
+    crate::read_puzzle(&path, Default::default()).unwrap()
 }
 
 const REAL: [&str; 10] = [
@@ -230,7 +230,7 @@ fn stopped_searches_report_partial_counts() {
 /// (where the symmetry rule matters) and odd ones.
 #[test]
 fn every_strategy_is_exact_against_plain() {
-    use scramble::solve::{Cells, Pieces, Strategy, Symmetry};
+    use crate::solve::{Cells, Pieces, Strategy, Symmetry};
     let puzzles: Vec<Puzzle> = (0..12)
         .map(|seed| plant(2, 2, seed, false, 0))
         .chain((0..3).map(|seed| plant(4, 6, seed, false, 0)))
