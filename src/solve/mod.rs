@@ -256,9 +256,16 @@ impl Solver {
     /// assert_eq!(solver.nth(all.len() as u64), (None, all.len() as u64));
     /// ```
     pub fn nth(&self, index: u64) -> (Option<Arrangement>, u64) {
+        let (found, met, _) = self.nth_until(index, &stop::NEVER);
+        (found, met)
+    }
+
+    /// [`Solver::nth`] that gives up when `stop` is reached; the third
+    /// value says whether it did (then `None` says nothing of the count).
+    pub fn nth_until(&self, index: u64, stop: &Stop) -> (Option<Arrangement>, u64, bool) {
         let end_after = index.saturating_add(1);
-        let walked = self.walk(State::new(), &stop::NEVER, index..end_after, end_after, Instant::now());
-        (walked.kept.into_iter().next(), walked.solutions)
+        let walked = self.walk(State::new(), stop, index..end_after, end_after, Instant::now());
+        (walked.kept.into_iter().next(), walked.solutions, walked.stats.stopped)
     }
 
     /// Searches below `state` on this thread until `stop`: counts every

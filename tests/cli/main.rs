@@ -12,6 +12,7 @@ mod inspect;
 mod nxn;
 mod pictures;
 mod printing;
+mod reliability;
 mod show;
 mod solutions;
 mod solve;
