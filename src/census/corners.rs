@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::verdict::{Edge, verdict};
-use super::{ConditionFailures, Histogram};
+use super::{ConditionFailures, Histogram, Judged};
 use crate::progress::Progress;
 use crate::{Picture, Piece};
 
@@ -242,20 +242,18 @@ pub struct CornerReport {
     pub solution_tuples: u64,
     /// Solutions (modulo rotation) summed over the tuples.
     pub solutions: u64,
-    /// Tuples meeting conditions 1-4.
-    pub theorem_accepted: u64,
-    /// Tuples where Theorem 2.1 and the judge disagree.
-    pub theorem_mismatches: u64,
-    /// Tuples the twisted criterion accepts.
-    pub twisted_accepted: u64,
-    /// Tuples where the twisted criterion and the judge disagree.
-    pub twisted_mismatches: u64,
-    /// Tuples meeting conditions 1, 2, 3' and 4.
-    #[serde(default)]
-    pub repaired_accepted: u64,
-    /// Tuples where the repaired conditions and the judge disagree.
-    #[serde(default)]
-    pub repaired_mismatches: u64,
+    /// Tuples meeting conditions 1-4, and those where Theorem 2.1 and the
+    /// judge disagree.
+    #[serde(flatten, with = "super::judged::theorem")]
+    pub theorem: Judged,
+    /// Tuples the twisted criterion accepts, and those where it and the
+    /// judge disagree.
+    #[serde(flatten, with = "super::judged::twisted")]
+    pub twisted: Judged,
+    /// Tuples meeting conditions 1, 2, 3' and 4, and those where they and
+    /// the judge disagree.
+    #[serde(flatten, with = "super::judged::repaired")]
+    pub repaired: Judged,
     /// With repetitions: which conditions reject solutions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition_failures: Option<ConditionFailures>,
@@ -270,12 +268,9 @@ impl CornerReport {
             tuples: h.total(),
             solution_tuples: h.solution_subgraphs(),
             solutions: h.solutions(),
-            theorem_accepted: h.theorem_accepted(),
-            theorem_mismatches: h.theorem_mismatches(),
-            twisted_accepted: h.twisted_accepted(),
-            twisted_mismatches: h.twisted_mismatches(),
-            repaired_accepted: h.repaired_accepted(),
-            repaired_mismatches: h.repaired_mismatches(),
+            theorem: h.theorem(),
+            twisted: h.twisted(),
+            repaired: h.repaired(),
             condition_failures: repetitions.then(|| h.condition_failures()),
         }
     }

@@ -122,8 +122,8 @@ impl Report {
     /// tuple. With repetitions a disagreement is a finding, not a
     /// counterexample (the theorem assumes none).
     pub fn counterexample(&self) -> bool {
-        let census = self.totals.as_ref().is_some_and(|t| t.theorem_mismatches > 0);
-        let corners = self.corners.as_ref().is_some_and(|c| c.theorem_mismatches > 0);
+        let census = self.totals.as_ref().is_some_and(|t| t.theorem.mismatches > 0);
+        let corners = self.corners.as_ref().is_some_and(|c| c.theorem.mismatches > 0);
         !self.repetitions && (census || corners)
     }
 }
@@ -315,7 +315,7 @@ mod tests {
     fn only_repetition_free_mismatches_are_counterexamples() {
         let (_, mut r) = report(1, 1);
         assert!(!r.counterexample());
-        r.totals.as_mut().unwrap().theorem_mismatches = 1;
+        r.totals.as_mut().unwrap().theorem.mismatches = 1;
         assert!(r.counterexample());
         r.repetitions = true;
         assert!(!r.counterexample());
@@ -323,7 +323,7 @@ mod tests {
         r.totals = None;
         r.corners = Some(crate::census::corners::CornerReport::check(2, false, &()));
         assert!(!r.counterexample());
-        r.corners.as_mut().unwrap().theorem_mismatches = 3;
+        r.corners.as_mut().unwrap().theorem.mismatches = 3;
         assert!(r.counterexample());
     }
 
@@ -391,7 +391,7 @@ mod tests {
                 (t.solvable, t.solution_subgraphs, t.solutions) = (1000, 1000, 1000);
             }),
             ("theorem_mismatches = 1 cannot go", &|r| {
-                r.totals.as_mut().unwrap().theorem_mismatches = 1
+                r.totals.as_mut().unwrap().theorem.mismatches = 1
             }),
             ("the sums overflow", &|r| {
                 r.totals.as_mut().unwrap().solutions = u64::MAX

@@ -62,8 +62,14 @@ enum Command {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    // `solve` handles its own interruption (it reports partial counts).
-    if !matches!(cli.command, Command::Solve(_)) {
+    // `solve` and the 3x3 census handle their own interruption (they report
+    // partial counts).
+    let own = match &cli.command {
+        Command::Solve(_) => true,
+        Command::Verify(args) => args.reports_interrupts(),
+        _ => false,
+    };
+    if !own {
         remove_staged_on_signal();
     }
     match cli.command {
@@ -117,6 +123,25 @@ impl PuzzleArg {
         }
         Ok(puzzle)
     }
+}
+
+/// The stop of a run that reports partial results: `time_limit` from now if
+/// any, and a flag that Ctrl-C sets (if no other handler is installed; then
+/// Ctrl-C just ends the process). The flag tells an interrupt from the time
+/// limit.
+pub(crate) fn interruptible(
+    time_limit: Option<std::time::Duration>,
+) -> (scramble::solve::Stop, std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let interrupted = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = interrupted.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let stop = scramble::solve::Stop::never().cancelled_by(interrupted.clone());
+    let stop = match time_limit {
+        Some(limit) => stop.after(limit),
+        None => stop,
+    };
+    (stop, interrupted)
 }
 
 /// On SIGINT, SIGTERM or SIGHUP: remove the staging files of output sets

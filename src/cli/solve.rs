@@ -158,19 +158,9 @@ pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// The stop of this run: the time limit if any, and a flag that Ctrl-C
-/// sets (if no other handler is installed; then Ctrl-C just ends the
-/// process).
+/// The stop of this run: [`super::interruptible`] with `--time-limit`.
 fn stop(args: &Args) -> (Stop, Arc<AtomicBool>) {
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = interrupted.clone();
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let stop = Stop::never().cancelled_by(interrupted.clone());
-    let stop = match args.time_limit {
-        Some(limit) => stop.after(limit),
-        None => stop,
-    };
-    (stop, interrupted)
+    super::interruptible(args.time_limit)
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
