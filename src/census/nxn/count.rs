@@ -47,7 +47,7 @@ pub fn puzzle_count(census: &Census, size: usize) -> Option<u64> {
 /// Multisets of `r` elements from `n`: `C(n + r - 1, r)`.
 fn multichoose(n: u64, r: u64) -> Option<u64> {
     (1..=r).try_fold(1u64, |acc, i| {
-        Some(u64::try_from(u128::from(acc) * u128::from(n + i - 1) / u128::from(i)).ok()?)
+        u64::try_from(u128::from(acc) * u128::from(n + i - 1) / u128::from(i)).ok()
     })
 }
 
