@@ -58,14 +58,29 @@ pub struct BlockView {
 /// assert_eq!(view.shown[0].blocks.len(), 1);
 /// ```
 pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize) -> Result<SolutionsView> {
+    let (found, count) = find(puzzle)?;
+    Ok(shown(graph, &found, count, cap))
+}
+
+/// The solutions the solver finds in spiral order: all of them (modulo
+/// rotation) and their count up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`], the
+/// first one and no count beyond.
+///
+/// # Complexity
+/// As [`solutions`].
+pub fn find(puzzle: &Puzzle) -> Result<(Vec<Arrangement>, Option<u64>)> {
     let solver = Solver::new(puzzle, Order::Spiral, 0)?;
-    let (found, count) = if puzzle.size() <= COUNT_LIMIT {
+    Ok(if puzzle.size() <= COUNT_LIMIT {
         let (all, _) = solver.solutions();
         let count = all.len() as u64;
         (all, Some(count))
     } else {
         (solver.first().0.into_iter().collect(), None)
-    };
+    })
+}
+
+/// The section for the solutions `found` (of `count`), showing at most `cap`.
+pub fn shown(graph: &RecordingGraph, found: &[Arrangement], count: Option<u64>, cap: usize) -> SolutionsView {
     let note = match count {
         None => Some(format!(
             "grids larger than {COUNT_LIMIT}x{COUNT_LIMIT} are not solved completely: the first solution found is shown, not counted"
@@ -73,11 +88,11 @@ pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize) -> Result<
         Some(c) if c as usize > cap => Some(format!("the first {cap} of {c} solutions are shown")),
         Some(_) => None,
     };
-    Ok(SolutionsView {
+    SolutionsView {
         count,
         shown: found.iter().take(cap).map(|a| view(graph, a)).collect(),
         note,
-    })
+    }
 }
 
 fn view(graph: &RecordingGraph, arrangement: &Arrangement) -> SolutionView {
