@@ -307,7 +307,7 @@ const placeByMouse = async (page, cells) => {
 };
 const resetPlay = (page) => page.click('#play-reset');
 const playShot = async (page, file, point = null) => {
-  await page.setViewport({ width: 1280, height: 900 });
+  await page.setViewport({ width: 1280, height: 960 });
   await page.$eval('#play-section', (e) => e.scrollIntoView({ block: 'start' }));
   if (point) await page.hover(`#play-board .play-point[data-point="${point}"]`);
   await page.screenshot({ path: join(shots, file) });

@@ -821,6 +821,7 @@
       // G(P): the kept corners, and for a full 2x2 board the witnesses.
       const drawing = j.sub ? subgraphOnGraph(j.sub) : freshGraph();
       if (!j.sub) highlight(drawing, { edges: new Set(j.kept), vertices: endsOf(j.kept), pieces: new Set(j.kept.map((e) => data.edges[e].piece)) });
+      drawing.classList.toggle('grouping', focusPoint !== null);
       if (focusPoint !== null) {
         for (const e of j.groups[focusPoint].edges) if (e !== null) drawing.querySelector(`g.edge[data-edge="${e}"]`).classList.add('group');
       }
