@@ -10,15 +10,14 @@ use serde::Serialize;
 use scramble::output::{Owns, write_set};
 
 use super::pictures::note_fallback;
-use super::{PuzzleArg, plural, print_json, print_text, puzzle_folder};
+use super::{PicturesArg, PuzzleArg, plural, print_json, print_text, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,
-    /// Folder for the pictures; they go to `<out>/<puzzle name>/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    #[command(flatten)]
+    pictures: PicturesArg,
     /// Which files to write; a run replaces all three names, so files of
     /// another format from an earlier run are removed.
     #[arg(long, value_enum, default_value_t = PictureFormat::Both)]
@@ -59,6 +58,7 @@ const OWNED: [&str; 4] = ["recording.dot", "recording.svg", "pieces.svg", "per-p
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
+    super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "graph")?;
     let graph = RecordingGraph::new(&puzzle);
     let chosen = chosen_pieces(&puzzle, &args.highlight)?;
     let edges = render::piece_edges(&graph, &chosen);
@@ -106,11 +106,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
         files.push((PathBuf::from(OWNED[3]), render::per_piece_svg(&puzzle, &graph, &title)));
     }
-    let folder = puzzle_folder(&args.out, &puzzle)?;
-    let written = Written {
-        files: write_set(&folder, &files, Owns::Names(&OWNED))?,
-        renderer,
+    let files = if args.pictures.writes() {
+        let folder = puzzle_folder(&args.pictures.out, &puzzle)?;
+        write_set(&folder, &files, Owns::Names(&OWNED))?
+    } else {
+        Vec::new()
     };
+    let written = Written { files, renderer };
     if args.json {
         print_json(&written)?;
     } else {

@@ -155,9 +155,15 @@ pub struct Page {
 /// assert_eq!(page.data.subgraphs.as_ref().map(Vec::len), Some(256));
 /// ```
 pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
+    page_until(puzzle, options, &crate::solve::Stop::never())
+}
+
+/// [`page`] whose solution search ends when `stop` is reached (a time
+/// limit, Ctrl-C); the page then says that the count is partial.
+pub fn page_until(puzzle: &Puzzle, options: &Options, stop: &crate::solve::Stop) -> Result<Page> {
     let graph = RecordingGraph::new(puzzle);
     let drawings = drawing::draw(puzzle, &graph)?;
-    let data = data(puzzle, &graph, options)?;
+    let data = data(puzzle, &graph, options, stop)?;
     let json = serde_json::to_string(&data)
         .map_err(|e| crate::Error::Unsupported(format!("page data: {e}")))?
         .replace('<', "\\u003c");
@@ -176,7 +182,7 @@ pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
     Ok(Page { html, data })
 }
 
-fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options) -> Result<PageData> {
+fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate::solve::Stop) -> Result<PageData> {
     let subgraphs = match puzzle.size() {
         2 => Some(subgraphs::views(puzzle, graph, &analyse(puzzle, graph)?)),
         _ => None,
@@ -189,8 +195,10 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options) -> Result<Pa
     } else {
         trace::record(puzzle, options.order, options.seed, options.trace_cap).map_err(|e| e.to_string())
     };
-    let found = solutions::find(puzzle);
-    let (arrangements, count) = found.as_ref().map_or((&[][..], None), |(a, c)| (&a[..], *c));
+    let found = solutions::find(puzzle, options.solution_cap.max(play::PLAY_CAP), stop);
+    let (arrangements, count) = found
+        .as_ref()
+        .map_or((&[][..], None), |f| (&f.solutions[..], f.count.filter(|_| !f.stopped)));
     Ok(PageData {
         name: puzzle.name().to_string(),
         size: puzzle.size(),
@@ -211,7 +219,7 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options) -> Result<Pa
         subgraphs,
         solutions: found
             .as_ref()
-            .map(|(a, c)| solutions::shown(graph, a, *c, options.solution_cap))
+            .map(|f| solutions::shown(graph, f, options.solution_cap))
             .map_err(|e| e.to_string()),
         trace,
         play: play::view(puzzle, graph, arrangements, count),

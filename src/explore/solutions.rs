@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::recording::kept::{blocks, kept_edges};
-use crate::solve::{Order, Solver};
+use crate::solve::{Order, Solver, Stop};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
 
 /// Grids up to this size are solved completely (every solution counted).
@@ -20,6 +20,8 @@ pub struct SolutionsView {
     pub shown: Vec<SolutionView>,
     /// What the section leaves out, if anything.
     pub note: Option<String>,
+    /// The search was stopped (time limit, interrupt): the count is missing.
+    pub stopped: bool,
 }
 
 /// One solution.
@@ -53,35 +55,59 @@ pub struct BlockView {
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, explore::solutions::solutions};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10).unwrap();
+/// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10, &scramble::solve::Stop::never()).unwrap();
 /// assert_eq!(view.count, Some(view.shown.len() as u64));
 /// assert_eq!(view.shown[0].blocks.len(), 1);
 /// ```
-pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize) -> Result<SolutionsView> {
-    let (found, count) = find(puzzle)?;
-    Ok(shown(graph, &found, count, cap))
+pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize, stop: &Stop) -> Result<SolutionsView> {
+    Ok(shown(graph, &find(puzzle, cap, stop)?, cap))
 }
 
-/// The solutions the solver finds in spiral order: all of them (modulo
-/// rotation) and their count up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`], the
-/// first one and no count beyond.
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The first solutions in spiral search order, at most the number asked for.
+    pub solutions: Vec<Arrangement>,
+    /// How many there are modulo rotation (partial when `stopped`); `None`
+    /// beyond [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`].
+    pub count: Option<u64>,
+    /// The search was stopped (time limit, interrupt).
+    pub stopped: bool,
+}
+
+/// Counts the solutions up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`] (looks for
+/// the first one beyond) and keeps the first `keep` of them: memory stays
+/// `O(keep)`, whatever the count.
 ///
 /// # Complexity
 /// As [`solutions`].
-pub fn find(puzzle: &Puzzle) -> Result<(Vec<Arrangement>, Option<u64>)> {
+pub fn find(puzzle: &Puzzle, keep: usize, stop: &Stop) -> Result<Found> {
     let solver = Solver::new(puzzle, Order::Spiral, 0)?;
     Ok(if puzzle.size() <= COUNT_LIMIT {
-        let (all, _) = solver.solutions();
-        let count = all.len() as u64;
-        (all, Some(count))
+        let (count, kept) = solver.count_keeping(stop, keep as u64);
+        Found {
+            solutions: kept,
+            count: Some(count.solutions),
+            stopped: count.stats.stopped,
+        }
     } else {
-        (solver.first().0.into_iter().collect(), None)
+        let (first, stats) = solver.first_until(stop);
+        Found {
+            solutions: first.into_iter().collect(),
+            count: None,
+            stopped: stats.stopped,
+        }
     })
 }
 
-/// The section for the solutions `found` (of `count`), showing at most `cap`.
-pub fn shown(graph: &RecordingGraph, found: &[Arrangement], count: Option<u64>, cap: usize) -> SolutionsView {
+/// The section for what was `found`, showing at most `cap` solutions.
+pub fn shown(graph: &RecordingGraph, found: &Found, cap: usize) -> SolutionsView {
+    let Found { count, stopped, .. } = *found;
     let note = match count {
+        Some(c) if stopped => Some(format!(
+            "the search was stopped (time limit or interrupt) after {c} solutions: the count is partial"
+        )),
+        None if stopped => Some("the search was stopped (time limit or interrupt) before a first solution".into()),
         None => Some(format!(
             "grids larger than {COUNT_LIMIT}x{COUNT_LIMIT} are not solved completely: the first solution found is shown, not counted"
         )),
@@ -89,9 +115,10 @@ pub fn shown(graph: &RecordingGraph, found: &[Arrangement], count: Option<u64>, 
         Some(_) => None,
     };
     SolutionsView {
-        count,
-        shown: found.iter().take(cap).map(|a| view(graph, a)).collect(),
+        count: count.filter(|_| !stopped),
+        shown: found.solutions.iter().take(cap).map(|a| view(graph, a)).collect(),
         note,
+        stopped,
     }
 }
 
@@ -117,7 +144,7 @@ mod tests {
     fn a_3x3_solution_keeps_twelve_edges_in_four_blocks() {
         let puzzle: Puzzle = include_str!("../../fixtures/planted3x3.txt").parse().unwrap();
         let graph = RecordingGraph::new(&puzzle);
-        let view = solutions(&puzzle, &graph, 1).unwrap();
+        let view = solutions(&puzzle, &graph, 1, &Stop::never()).unwrap();
         let count = view.count.unwrap();
         assert!(count >= 1);
         assert_eq!(view.shown.len(), 1);
