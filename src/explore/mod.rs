@@ -4,12 +4,14 @@
 //! ([`PageData`]): the pieces, G(P) and its drawing by [`crate::render`]
 //! (the one layout, tagged in [`drawing`]), the 256 four-color subgraphs of
 //! a 2x2 puzzle judged by [`crate::theorem`] ([`subgraphs`]), the solutions
-//! with their kept edges per lattice point ([`solutions`]) and a recorded
-//! run of the backtracker ([`trace`]). [`page`] pours it into the template
+//! with their kept edges per lattice point ([`solutions`]), a recorded
+//! run of the backtracker ([`trace`]) and the tables of the Play section,
+//! where the reader places the pieces ([`play`]). [`page`] pours it into the template
 //! of `template/` (HTML, CSS and plain JavaScript, included at compile
 //! time): the page needs no server, no network and no build step.
 
 pub mod drawing;
+pub mod play;
 pub mod solutions;
 pub mod subgraphs;
 pub mod trace;
@@ -21,6 +23,7 @@ use crate::render::style::{FADED, piece_color, piece_dash};
 use crate::solve::Order;
 use crate::theorem::analysis::analyse;
 use crate::{Puzzle, RecordingGraph, Result};
+use play::PlayView;
 use solutions::SolutionsView;
 use subgraphs::SubgraphView;
 use trace::Trace;
@@ -81,6 +84,8 @@ pub struct PageData {
     pub solutions: std::result::Result<SolutionsView, String>,
     /// The recorded search, or why there is none.
     pub trace: std::result::Result<Trace, String>,
+    /// The tables of the Play section (empty of solutions when none were found).
+    pub play: PlayView,
 }
 
 /// A piece as the page lists it.
@@ -190,6 +195,10 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate
     } else {
         trace::record(puzzle, options.order, options.seed, options.trace_cap).map_err(|e| e.to_string())
     };
+    let found = solutions::find(puzzle, options.solution_cap.max(play::PLAY_CAP), stop);
+    let (arrangements, count) = found
+        .as_ref()
+        .map_or((&[][..], None), |f| (&f.solutions[..], f.count.filter(|_| !f.stopped)));
     Ok(PageData {
         name: puzzle.name().to_string(),
         size: puzzle.size(),
@@ -208,8 +217,12 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate
         row_gap: ROW_GAP,
         faded: FADED,
         subgraphs,
-        solutions: solutions::solutions(puzzle, graph, options.solution_cap, stop).map_err(|e| e.to_string()),
+        solutions: found
+            .as_ref()
+            .map(|f| solutions::shown(graph, f, options.solution_cap))
+            .map_err(|e| e.to_string()),
         trace,
+        play: play::view(puzzle, graph, arrangements, count),
     })
 }
 

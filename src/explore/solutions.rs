@@ -60,15 +60,49 @@ pub struct BlockView {
 /// assert_eq!(view.shown[0].blocks.len(), 1);
 /// ```
 pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize, stop: &Stop) -> Result<SolutionsView> {
+    Ok(shown(graph, &find(puzzle, cap, stop)?, cap))
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The first solutions in spiral search order, at most the number asked for.
+    pub solutions: Vec<Arrangement>,
+    /// How many there are modulo rotation (partial when `stopped`); `None`
+    /// beyond [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`].
+    pub count: Option<u64>,
+    /// The search was stopped (time limit, interrupt).
+    pub stopped: bool,
+}
+
+/// Counts the solutions up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`] (looks for
+/// the first one beyond) and keeps the first `keep` of them: memory stays
+/// `O(keep)`, whatever the count.
+///
+/// # Complexity
+/// As [`solutions`].
+pub fn find(puzzle: &Puzzle, keep: usize, stop: &Stop) -> Result<Found> {
     let solver = Solver::new(puzzle, Order::Spiral, 0)?;
-    // Only the shown solutions are kept: memory stays O(cap), whatever the count.
-    let (found, count, stopped) = if puzzle.size() <= COUNT_LIMIT {
-        let (count, kept) = solver.count_keeping(stop, cap as u64);
-        (kept, Some(count.solutions), count.stats.stopped)
+    Ok(if puzzle.size() <= COUNT_LIMIT {
+        let (count, kept) = solver.count_keeping(stop, keep as u64);
+        Found {
+            solutions: kept,
+            count: Some(count.solutions),
+            stopped: count.stats.stopped,
+        }
     } else {
         let (first, stats) = solver.first_until(stop);
-        (first.into_iter().collect(), None, stats.stopped)
-    };
+        Found {
+            solutions: first.into_iter().collect(),
+            count: None,
+            stopped: stats.stopped,
+        }
+    })
+}
+
+/// The section for what was `found`, showing at most `cap` solutions.
+pub fn shown(graph: &RecordingGraph, found: &Found, cap: usize) -> SolutionsView {
+    let Found { count, stopped, .. } = *found;
     let note = match count {
         Some(c) if stopped => Some(format!(
             "the search was stopped (time limit or interrupt) after {c} solutions: the count is partial"
@@ -80,13 +114,12 @@ pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize, stop: &Sto
         Some(c) if c as usize > cap => Some(format!("the first {cap} of {c} solutions are shown")),
         Some(_) => None,
     };
-    let count = count.filter(|_| !stopped);
-    Ok(SolutionsView {
-        count,
-        shown: found.iter().take(cap).map(|a| view(graph, a)).collect(),
+    SolutionsView {
+        count: count.filter(|_| !stopped),
+        shown: found.solutions.iter().take(cap).map(|a| view(graph, a)).collect(),
         note,
         stopped,
-    })
+    }
 }
 
 fn view(graph: &RecordingGraph, arrangement: &Arrangement) -> SolutionView {

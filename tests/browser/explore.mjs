@@ -212,6 +212,293 @@ for (const puzzle of PUZZLES) {
   await page.close();
 }
 
+// ---------- the Play section ----------
+const REAL = 'fixtures/real';
+const plural = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
+const run = (args) => JSON.parse(execFileSync(scramble, args, { encoding: 'utf8' }));
+const playState = (page) => page.evaluate(() => ({
+  status: document.getElementById('play-status').textContent,
+  solved: !document.getElementById('play-solved').hidden,
+  kept: [...document.querySelectorAll('#play-graph g.edge.hl')].map((g) => +g.dataset.edge).sort((a, b) => a - b),
+  group: [...document.querySelectorAll('#play-graph g.edge.group')].map((g) => +g.dataset.edge).sort((a, b) => a - b),
+  reachable: document.getElementById('play-reachable').textContent,
+  rows: [...document.querySelectorAll('#play-verdict tr[data-condition]')].map((r) => [r.dataset.condition, r.children[1].textContent, r.children[2].textContent]),
+  groups: [...document.querySelectorAll('#play-verdict tr[data-group]')].map((r) => r.lastElementChild.textContent),
+  emphasised: [...document.querySelectorAll('#play-board .play-cell')].filter((b) => b.classList.contains('emph')).map((b) => +b.dataset.cell),
+  cells: [...document.querySelectorAll('#play-board .play-cell')].map((b) => b.getAttribute('aria-label')),
+  tray: [...document.querySelectorAll('#play-tray button:not([hidden])')].map((b) => +b.dataset.piece),
+  focused: document.activeElement.dataset.cell ?? null,
+}));
+// The centre corner of the piece in each cell of a 2x2 block, by SPEC.md
+// alone: the corner starting at direction d of a piece turned r is corner
+// (d - r) mod 4; the block's cells touch its centre from their right,
+// bottom, top and left directions.
+const CENTRE_DIRECTION = [1, 2, 0, 3];
+const centreEdge = (k, { piece, rotation }) => 4 * piece + ((CENTRE_DIRECTION[k] - rotation + 4) % 4);
+// The whole grid turned a quarter turn clockwise, by SPEC.md: (r, c) goes
+// to (c, n-1-r) and every piece turns once more.
+const turnGrid = (cells, n) => {
+  const next = cells.slice();
+  cells.forEach((p, c) => { next[(c % n) * n + (n - 1 - Math.floor(c / n))] = { piece: p.piece, rotation: (p.rotation + 1) % 4 }; });
+  return next;
+};
+// The library's solutions (`solve --list --json`) as placements.
+const librarySolutions = (file, data) => {
+  const labels = data.pieces.map((p) => p.label);
+  const listed = run(['solve', file, '--list', '--list-limit', '100000', '--json']);
+  assert.ok(!listed.listed.truncated);
+  return listed.listed.solutions.map((rows) => rows.flat().map((t) => {
+    const at = t.lastIndexOf('@');
+    return { piece: labels.indexOf(t.slice(0, at)), rotation: +t.slice(at + 1) };
+  }));
+};
+const reachableBy = (solutions, partial, n) => solutions.filter((s) => {
+  let t = s;
+  for (let k = 0; k < 4; k += 1, t = turnGrid(t, n)) {
+    if (partial.every((p, c) => !p || (p.piece === t[c].piece && p.rotation === t[c].rotation))) return true;
+  }
+  return false;
+}).length;
+
+// Places `cells` (placements or null) by keyboard alone, from the board:
+// Shift+Tab back to the tray, Tab to the piece, Enter picks it (focus goes
+// to the board), arrows to the cell, Enter places, R turns.
+const placeByKeyboard = async (page, cells, n) => {
+  await page.$eval('#play-board .play-cell[tabindex="0"]', (b) => b.focus());
+  let at = +(await page.evaluate(() => document.activeElement.dataset.cell));
+  for (const [cell, p] of cells.entries()) {
+    if (!p) continue;
+    const tray = (await playState(page)).tray;
+    await page.keyboard.down('Shift');
+    for (let k = tray.length - 1; k >= tray.indexOf(p.piece); k -= 1) await page.keyboard.press('Tab');
+    await page.keyboard.up('Shift');
+    assert.equal(await page.evaluate(() => +document.activeElement.dataset.piece), p.piece);
+    await page.keyboard.press('Enter');
+    const [r0, c0] = [Math.floor(at / n), at % n];
+    const [r1, c1] = [Math.floor(cell / n), cell % n];
+    for (let k = r0; k < r1; k += 1) await page.keyboard.press('ArrowDown');
+    for (let k = r0; k > r1; k -= 1) await page.keyboard.press('ArrowUp');
+    for (let k = c0; k < c1; k += 1) await page.keyboard.press('ArrowRight');
+    for (let k = c0; k > c1; k -= 1) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    for (let k = 0; k < p.rotation; k += 1) await page.keyboard.press('r');
+    at = cell;
+    assert.equal((await playState(page)).focused, String(cell));
+  }
+};
+// Places `cells` with the mouse: the first by dragging, the rest by
+// clicking the tray piece and then the cell; turns with the cell's ↻.
+const placeByMouse = async (page, cells) => {
+  let first = true;
+  for (const [cell, p] of cells.entries()) {
+    if (!p) continue;
+    const from = await page.$(`#play-tray button[data-piece="${p.piece}"]`);
+    const to = await page.$(`#play-board .play-cell[data-cell="${cell}"]`);
+    if (first) {
+      await from.scrollIntoView();
+      const a = await from.boundingBox();
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      const b = await to.boundingBox();
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+      await page.mouse.up();
+      first = false;
+    } else {
+      await from.click();
+      await to.click();
+    }
+    for (let k = 0; k < p.rotation; k += 1) await page.click(`#play-board .play-turn[data-cell="${cell}"]`);
+  }
+};
+const resetPlay = (page) => page.click('#play-reset');
+const playShot = async (page, file, point = null) => {
+  await page.setViewport({ width: 1280, height: 960 });
+  await page.$eval('#play-section', (e) => e.scrollIntoView({ block: 'start' }));
+  if (point) await page.hover(`#play-board .play-point[data-point="${point}"]`);
+  await page.screenshot({ path: join(shots, file) });
+  await page.setViewport({ width: 1280, height: 800 });
+};
+
+{
+  const file = 'fixtures/paper2x2.txt';
+  const html = join(work, 'play-paper2x2.html');
+  execFileSync(scramble, ['explore', file, '-o', html], { stdio: 'ignore' });
+  const { page, problems } = await open(html);
+  const data = await page.$eval('#data', (e) => JSON.parse(e.textContent));
+  const library = run(['subgraphs', file, '--json']);
+  const solution = data.solutions.Ok.shown[0].cells;
+  await check('[play paper2x2] solution 1 placed by keyboard alone: solved, its four centre corners, every condition holds', async () => {
+    const empty = await playState(page);
+    assert.deepEqual(empty.cells.slice(0, 2), ['row 1, column 1: empty', 'row 1, column 2: empty']);
+    await placeByKeyboard(page, solution, 2);
+    const s = await playState(page);
+    assert.ok(s.solved, s.status);
+    assert.match(s.status, /^Solved!/);
+    assert.deepEqual(s.kept, solution.map((p, k) => centreEdge(k, p)).sort((a, b) => a - b));
+    assert.deepEqual(s.rows.map((r) => r[0]), ['1', '2', '3', '4', 'twisted']);
+    assert.ok(s.rows.every((r) => r[1] === '✓ holds'), JSON.stringify(s.rows));
+    const p = solution[1];
+    assert.equal(s.cells[1], `row 1, column 2: piece ${data.pieces[p.piece].label}, turned ${90 * p.rotation} degrees`);
+    assert.match(s.reachable, /^1 of /);
+  });
+  await playShot(page, 'play-paper2x2-solved.png');
+  // A non-solution: the centre of the first subgraph failing condition (3)
+  // of the library's list, its pieces put in the cells in piece order.
+  const failing = library.listed.find((r) => !r.conditions[2].holds);
+  const sub = data.subgraphs[failing.index];
+  const wrong = sub.edges.map((e, k) => ({ piece: Math.floor(e / 4), rotation: (CENTRE_DIRECTION[k] - (e % 4) + 4) % 4 }));
+  await check('[play paper2x2] a non-solution names the failing conditions and witnesses the library names', async () => {
+    await resetPlay(page);
+    await placeByKeyboard(page, wrong, 2);
+    const s = await playState(page);
+    assert.ok(!s.solved);
+    assert.deepEqual(s.kept, [...sub.edges].sort((a, b) => a - b));
+    const shown = s.rows.filter((r) => r[0] !== 'twisted');
+    assert.deepEqual(shown.map((r) => r[1] === '✓ holds'), failing.conditions.map((c) => c.holds));
+    assert.deepEqual(shown.map((r) => r[2]), failing.conditions.map((c) => c.witness || '—'));
+    assert.equal(s.rows[4][1] === '✓ holds', failing.twisted);
+    for (const c of failing.conditions.filter((c) => !c.holds)) assert.ok(s.status.includes(`(${c.number}) ${c.name}`), s.status);
+    const witness = await marked(page, '#play-graph svg');
+    assert.deepEqual(witness.witnessEdges, [...sub.conditions[2].edges].sort((a, b) => a - b));
+  });
+  await playShot(page, 'play-paper2x2-failing.png');
+  await check('[play paper2x2] R turns, Delete sends back, Ctrl+Z undoes, Escape drops the pick', async () => {
+    const before = await playState(page);
+    await page.focus('#play-board .play-cell[data-cell="3"]');
+    await page.keyboard.press('r');
+    const turned = await playState(page);
+    const p = wrong[3];
+    assert.equal(turned.cells[3], `row 2, column 2: piece ${data.pieces[p.piece].label}, turned ${90 * ((p.rotation + 1) % 4)} degrees`);
+    await page.keyboard.press('Delete');
+    assert.equal((await playState(page)).cells[3], 'row 2, column 2: empty');
+    assert.deepEqual((await playState(page)).tray, [p.piece]);
+    await page.keyboard.down('Control');
+    await page.keyboard.press('z');
+    await page.keyboard.press('z');
+    await page.keyboard.up('Control');
+    assert.deepEqual((await playState(page)).cells, before.cells);
+  });
+  await check('[play paper2x2] every one of the 6144 arrangements: the board is solved exactly for the library\'s solutions', async () => {
+    const solutions = librarySolutions(file, data);
+    assert.equal(solutions.length, data.solutions.Ok.count);
+    const all = new Set(solutions.flatMap((s) => {
+      const out = [];
+      for (let k = 0, t = s; k < 4; k += 1, t = turnGrid(t, 2)) out.push(JSON.stringify(t));
+      return out;
+    }));
+    const solvedOnPage = await page.evaluate(() => {
+      const judge = document.getElementById('play').judgeBoard;
+      const found = [];
+      const orders = (xs) => (xs.length ? xs.flatMap((x) => orders(xs.filter((y) => y !== x)).map((o) => [x, ...o])) : [[]]);
+      for (const order of orders([0, 1, 2, 3])) {
+        for (let r = 0; r < 256; r += 1) {
+          const board = order.map((piece, k) => ({ piece, rotation: (r >> (2 * k)) & 3 }));
+          if (judge(board).solved) found.push(board);
+        }
+      }
+      return found;
+    });
+    assert.deepEqual(new Set(solvedOnPage.map((s) => JSON.stringify(s))), all);
+  });
+  await check('[play paper2x2] no console error', async () => assert.deepEqual(problems, []));
+  await page.close();
+}
+
+{
+  const file = `${REAL}/wizards.txt`;
+  const html = join(work, 'play-wizards.html');
+  execFileSync(scramble, ['explore', file, '-o', html], { stdio: 'ignore' });
+  const { page, problems } = await open(html);
+  const data = await page.$eval('#data', (e) => JSON.parse(e.textContent));
+  const solutions = librarySolutions(file, data);
+  const solution = solutions[0];
+  await check('[play wizards] a solution placed by mouse: solved, 16 kept edges, four lattice-point groups', async () => {
+    await resetPlay(page);
+    await placeByMouse(page, solution);
+    const s = await playState(page);
+    assert.ok(s.solved, s.status);
+    assert.equal(s.kept.length, 16);
+    assert.equal(s.groups.length, 4);
+    assert.ok(s.groups.every((g) => g.startsWith('✓')), JSON.stringify(s.groups));
+    const view = data.solutions.Ok.shown.find((v) => JSON.stringify(v.cells) === JSON.stringify(solution)) || data.solutions.Ok.shown[0];
+    assert.deepEqual(s.kept, [...view.kept].sort((a, b) => a - b));
+  });
+  await check('[play wizards] the lattice point under the pointer: its block and its four corners emphasised', async () => {
+    const view = data.solutions.Ok.shown[0];
+    await page.hover('#play-board .play-point[data-point="2,2"]');
+    const s = await playState(page);
+    assert.deepEqual(s.emphasised, [4, 5, 7, 8]);
+    const group = view.blocks.find((b) => b.point[0] === 2 && b.point[1] === 2);
+    assert.deepEqual(s.group, [...group.edges].sort((a, b) => a - b));
+  });
+  await playShot(page, 'play-wizards-solved.png', '2,2');
+  await check('[play wizards] the hint places one more piece of a reachable solution', async () => {
+    await resetPlay(page);
+    await placeByMouse(page, solution.map((p, c) => (c === 4 ? p : null)));
+    const before = reachableBy(solutions, solution.map((p, c) => (c === 4 ? p : null)), 3);
+    await page.click('#play-hint');
+    const s = await playState(page);
+    assert.equal(s.cells.filter((c) => !c.endsWith('empty')).length, 2);
+    assert.ok(!s.reachable.startsWith('0 of'), s.reachable);
+    assert.ok(before >= 1);
+    for (let k = 0; k < 7; k += 1) await page.click('#play-hint');
+    assert.ok((await playState(page)).solved);
+  });
+  await check('[play wizards] no console error', async () => assert.deepEqual(problems, []));
+  await page.close();
+}
+
+// "Still reachable" against the library's full list of solutions, on real
+// 3x3 puzzles with one, four and 1680 solutions, then on a puzzle whose
+// 6480 solutions are more than the page embeds.
+for (const name of ['wizards', 'crazy_planes', 'repeat_puzzle']) {
+  const file = `${REAL}/${name}.txt`;
+  const html = join(work, `play-${name}.html`);
+  execFileSync(scramble, ['explore', file, '-o', html], { stdio: 'ignore' });
+  const { page, problems } = await open(html);
+  const data = await page.$eval('#data', (e) => JSON.parse(e.textContent));
+  const solutions = librarySolutions(file, data);
+  await check(`[play ${name}] partial placements: the reachable count is the library's`, async () => {
+    assert.equal(solutions.length, data.solutions.Ok.count);
+    const counts = [];
+    for (const solution of [solutions[0], solutions[solutions.length - 1]]) {
+      for (const keep of [[4], [0, 4], [1, 3, 5], [0, 1, 2, 3, 4, 5, 6, 7]]) {
+        await resetPlay(page);
+        const partial = solution.map((p, c) => (keep.includes(c) ? p : null));
+        await placeByMouse(page, partial);
+        const expected = reachableBy(solutions, partial, 3);
+        counts.push(expected);
+        const s = await playState(page);
+        assert.match(s.reachable, new RegExp(`^${expected} of ${plural(solutions.length, 'solution')} still reachable`), s.reachable);
+      }
+      // One piece turned away from the solution.
+      await page.click('#play-board .play-turn[data-cell="0"]');
+      const turned = solution.map((p, c) => (c === 8 ? null : c === 0 ? { piece: p.piece, rotation: (p.rotation + 1) % 4 } : p));
+      assert.match((await playState(page)).reachable, new RegExp(`^${reachableBy(solutions, turned, 3)} of `));
+    }
+    console.log(`     ${name}: reachable ${counts.join(', ')} of ${solutions.length}`);
+  });
+  await check(`[play ${name}] no console error`, async () => assert.deepEqual(problems, []));
+  await page.close();
+}
+{
+  const html = join(work, 'play-capped.html');
+  execFileSync(scramble, ['explore', 'fixtures/nxn/no-orientation.txt', '-o', html], { stdio: 'ignore' });
+  const { page, problems } = await open(html);
+  const data = await page.$eval('#data', (e) => JSON.parse(e.textContent));
+  await check('[play no-orientation] a capped list of solutions says so', async () => {
+    const embedded = data.play.solutions.length;
+    assert.ok(embedded < data.play.count, `${embedded} of ${data.play.count}`);
+    await placeByMouse(page, data.play.solutions[0].map(([piece, rotation], c) => (c === 4 ? { piece, rotation } : null)));
+    const s = await playState(page);
+    const m = s.reachable.match(new RegExp(`^(\\d+) of the first ${embedded} of ${data.play.count} solutions still reachable.*capped at ${embedded}`));
+    assert.ok(m, s.reachable);
+    assert.ok(+m[1] >= 1 && +m[1] <= embedded);
+    assert.deepEqual(problems, []);
+  });
+  await page.close();
+}
+
 // Every fixture and real puzzle: the page loads with no error and no
 // request, and selecting the last piece highlights its four edges.
 const everyPuzzle = [
@@ -227,6 +514,18 @@ for (const file of everyPuzzle) {
     await page.click(`#piece-list button[data-piece="${pieces - 1}"]`);
     const m = await marked(page, '#graph-drawing svg');
     assert.deepEqual(m.edges, [0, 1, 2, 3].map((c) => 4 * (pieces - 1) + c));
+    assert.deepEqual(problems, []);
+  });
+  await check(`[${file}] play: a click places a piece; the hints, when a solution is embedded, solve the board`, async () => {
+    const { play } = await page.$eval('#data', (e) => JSON.parse(e.textContent));
+    await page.click('#play-tray button[data-piece="0"]');
+    await page.click('#play-board .play-cell[data-cell="0"]');
+    assert.match(await page.$eval('#play-board .play-cell[data-cell="0"]', (b) => b.getAttribute('aria-label')), /^row 1, column 1: piece .+, turned 0 degrees$/);
+    await page.click('#play-reset');
+    const cells = play.turned_cell.length;
+    for (let k = 0; k < cells; k += 1) await page.click('#play-hint');
+    const s = await playState(page);
+    assert.equal(s.solved, play.solutions.length > 0, s.status);
     assert.deepEqual(problems, []);
     assert.deepEqual(requests, [url]);
   });

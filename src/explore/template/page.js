@@ -318,17 +318,23 @@
   };
 
   const tag = (yes, text, warn = false) => html('span', { class: `tag ${warn ? 'warn' : yes ? 'yes' : 'no'}`, text });
-  const showSubgraph = (sub, target) => {
-    const table = html('table', { class: 'conditions' },
-      html('thead', {}, html('tr', {}, html('th', { text: 'condition' }), html('th', { text: '' }), html('th', { text: 'witness (marked on G(P))' }))),
-      html('tbody', {}, ...sub.conditions.map((c) => html('tr', { 'data-condition': c.number },
-        html('td', { text: `(${c.number}) ${c.name}` }),
-        html('td', { class: c.holds ? 'holds' : 'fails', text: c.holds ? '✓ holds' : '✗ fails' }),
-        html('td', { text: c.witness || '—' })))));
+  // Theorem 2.1's four conditions on `sub`, with `extra` rows after them.
+  const conditionsTable = (sub, ...extra) => html('table', { class: 'conditions' },
+    html('thead', {}, html('tr', {}, html('th', { text: 'condition' }), html('th', { text: '' }), html('th', { text: 'witness (marked on G(P))' }))),
+    html('tbody', {}, ...sub.conditions.map((c) => html('tr', { 'data-condition': c.number },
+      html('td', { text: `(${c.number}) ${c.name}` }),
+      html('td', { class: c.holds ? 'holds' : 'fails', text: c.holds ? '✓ holds' : '✗ fails' }),
+      html('td', { text: c.witness || '—' }))), ...extra));
+  const witnessMarks = (sub) => {
     const marks = [];
     if (sub.conditions.some((c) => !c.holds && c.edges.length)) marks.push('witness edges drawn thick and dotted');
     if (sub.conditions.some((c) => !c.holds && c.vertices.length)) marks.push('witness vertices ringed with a dashed line');
     if (sub.conditions.some((c) => !c.holds && c.classes.length)) marks.push('pseudo-classes lettered A, B, … and tinted');
+    return marks;
+  };
+  const showSubgraph = (sub, target) => {
+    const table = conditionsTable(sub);
+    const marks = witnessMarks(sub);
     const views = html('div', { class: 'views' },
       html('figure', {}, html('figcaption', { text: `Subgraph ${sub.index} on G(P)${marks.length ? ` — ${marks.join('; ')}` : ''}` }), subgraphOnGraph(sub)),
       html('figure', {}, html('figcaption', { text: `Twisted graph: ${sub.twisted ? 'one Eulerian circuit' : 'not one balanced connected circuit'}` }), twistedSvg(sub)),
@@ -504,5 +510,389 @@
       html('div', { class: 'views' }, gridBox,
         html('figure', {}, html('figcaption', { text: 'Nodes per depth so far (pieces placed at each depth; red: the current depth)' }), bars, barLabels)));
     show(0);
+  }
+  // ---------- section: play ----------
+  // The reader's own board. Geometry and matching are looked up in the
+  // library's tables (data.play: what each piece shows in each turn, the
+  // inner boundaries, the corner each cell has at each lattice point, the
+  // whole-grid turn; src/explore/play.rs replays these lookups against the
+  // library in its tests); Theorem 2.1's verdicts are the library's rows
+  // of the subgraph browser.
+  {
+    const P = data.play;
+    const n = data.size;
+    const root = document.getElementById('play');
+    const SYMBOL = { matched: '✓', mismatched: '✗', open: '' };
+    let cells = new Array(n * n).fill(null);
+    const history = [];
+    let picked = null; // { piece } from the tray or { cell } from the board
+    let focusCell = 0;
+    let hovered = null; // the lattice point under the pointer or in focus
+    let pinned = null; // the lattice point chosen in the table
+
+    const pieceName = (piece) => `piece ${data.pieces[piece].label}`;
+    const rowCol = (c) => `row ${Math.floor(c / n) + 1}, column ${(c % n) + 1}`;
+    const cellName = (c) => (cells[c]
+      ? `${rowCol(c)}: ${pieceName(cells[c].piece)}, turned ${90 * cells[c].rotation} degrees`
+      : `${rowCol(c)}: empty`);
+    const sorted = (xs) => [...xs].sort((a, b) => a - b);
+
+    // ----- the library's tables, looked up -----
+    const boundaryState = (b) => {
+      const [a, c] = b.cells.map((x) => cells[x]);
+      if (!a || !c) return 'open';
+      const x = P.turns[a.piece][a.rotation].sides[b.directions[0]];
+      const y = P.turns[c.piece][c.rotation].sides[b.directions[1]];
+      return data.vertices[x].complement === y ? 'matched' : 'mismatched';
+    };
+    const pointEdges = (pt) => pt.cells.map((c, k) => (cells[c] ? P.turns[cells[c].piece][cells[c].rotation].corners[pt.directions[k]] : null));
+    const turnSolution = (s) => {
+      const next = s.slice();
+      s.forEach(([piece, rotation], c) => { next[P.turned_cell[c]] = [piece, (rotation + 1) % 4]; });
+      return next;
+    };
+    const agrees = (s) => cells.every((p, c) => !p || (p.piece === s[c][0] && p.rotation === s[c][1]));
+    // For every embedded solution some whole-grid turn of which agrees with
+    // the board: that turn.
+    const reachable = () => P.solutions.flatMap((s) => {
+      let t = s;
+      for (let k = 0; k < 4; k += 1, t = turnSolution(t)) if (agrees(t)) return [t];
+      return [];
+    });
+    const subgraphOf = (edges) => {
+      const key = sorted(edges).join(',');
+      return data.subgraphs.find((s) => sorted(s.edges).join(',') === key);
+    };
+    const judge = () => {
+      const states = P.boundaries.map(boundaryState);
+      const groups = P.points.map((pt) => ({ pt, edges: pointEdges(pt), states: pt.boundaries.map((b) => states[b]) }));
+      const kept = groups.flatMap((g) => g.edges.filter((e) => e !== null));
+      const filled = cells.filter(Boolean).length;
+      const solved = filled === n * n && states.every((s) => s === 'matched');
+      const sub = data.subgraphs && kept.length === 4 ? subgraphOf(kept) : null;
+      return { states, groups, kept, filled, solved, sub, reachable: reachable() };
+    };
+    // For the browser test: the same judge on any board, e.g. every 2x2
+    // arrangement, to compare with the library's solutions.
+    root.judgeBoard = (board) => {
+      const saved = cells;
+      cells = board;
+      try { return judge(); } finally { cells = saved; }
+    };
+    const count = (xs, x) => xs.filter((y) => y === x).length;
+    const blockVerdict = (g) => {
+      const bad = count(g.states, 'mismatched');
+      const open = count(g.states, 'open');
+      if (bad) return { mark: '✗', kind: 'fails', text: `not solved: ${bad} of its 4 boundaries mismatched` };
+      if (open) return { mark: '○', kind: 'open', text: `open: ${open} of its 4 boundaries` };
+      return { mark: '✓', kind: 'holds', text: 'solved: a solution graph of its four pieces' };
+    };
+
+    // ----- changes, each undoable -----
+    const change = (next) => {
+      history.push(cells);
+      cells = next;
+      picked = null;
+      render();
+    };
+    const without = (piece) => cells.map((p) => (p && p.piece === piece ? null : p));
+    const place = (piece, cell, rotation = 0) => {
+      const next = without(piece);
+      next[cell] = { piece, rotation };
+      change(next);
+    };
+    const move = (from, to) => {
+      const next = cells.slice();
+      [next[from], next[to]] = [cells[to], cells[from]];
+      change(next);
+    };
+    const toTray = (cell) => {
+      if (!cells[cell]) return;
+      const next = cells.slice();
+      next[cell] = null;
+      change(next);
+    };
+    const turn = (cell) => {
+      if (!cells[cell]) return;
+      const next = cells.slice();
+      next[cell] = { piece: cells[cell].piece, rotation: (cells[cell].rotation + 1) % 4 };
+      change(next);
+    };
+    const undo = () => {
+      if (!history.length) return say('Nothing to undo.');
+      cells = history.pop();
+      picked = null;
+      render();
+    };
+    const reset = () => { if (cells.some(Boolean)) change(new Array(n * n).fill(null)); };
+    const hint = () => {
+      const r = reachable();
+      if (!r.length) return say('No solution is reachable from these placements: send a piece back to the tray (Delete) or undo (Ctrl+Z).');
+      const cell = cells.findIndex((p) => p === null);
+      if (cell < 0) return say('The board is full.');
+      const [piece, rotation] = r[0][cell];
+      focusCell = cell;
+      place(piece, cell, rotation);
+      cellButtons[cell].focus();
+    };
+    // Enter, Space or a click on a cell.
+    const activate = (cell) => {
+      focusCell = cell;
+      if (picked && picked.piece !== undefined) return place(picked.piece, cell);
+      if (picked && picked.cell !== undefined) {
+        if (picked.cell === cell) { picked = null; return render(); }
+        return move(picked.cell, cell);
+      }
+      if (cells[cell]) { picked = { cell }; render(); return say(`${pieceName(cells[cell].piece)} picked up from ${rowCol(cell)}: choose another cell to move it there.`); }
+      return say(`${rowCol(cell)} is empty: pick a piece from the tray first.`);
+    };
+    const pick = (piece) => {
+      picked = picked && picked.piece === piece ? null : { piece };
+      render();
+      if (picked) {
+        cellButtons[focusCell].focus();
+        say(`${pieceName(piece)} picked: move to a cell with the arrow keys and press Enter to place it.`);
+      }
+    };
+
+    // ----- the elements -----
+    const tray = html('div', { class: 'play-tray', id: 'play-tray', role: 'group', 'aria-label': 'Tray: the pieces not on the board' });
+    const board = html('div', { class: 'play-board', id: 'play-board', role: 'group', 'aria-label': `Board, ${n} by ${n}; arrow keys move, Enter places or picks up, R turns, Delete sends back to the tray` });
+    const pieceSvg = (p, label) => {
+      const s = svg('svg', { viewBox: `0 0 ${side} ${side}`, 'aria-hidden': 'true', focusable: 'false' });
+      s.append(placed(p, 0, 0));
+      if (label) s.setAttribute('aria-label', label);
+      return s;
+    };
+    const trayButtons = data.pieces.map((piece, k) => {
+      const b = html('button', { type: 'button', class: 'play-piece', 'data-piece': k, 'aria-pressed': 'false', onclick: () => pick(k) }, pieceSvg({ piece: k, rotation: 0 }));
+      tray.append(b);
+      return b;
+    });
+    const trayEmpty = html('p', { class: 'help', text: 'Every piece is on the board.' });
+    tray.append(trayEmpty);
+    const cellButtons = [];
+    const boundaryMarks = [];
+    const pointMarks = [];
+    const at = (e, row, col) => { e.style.gridRow = String(row + 1); e.style.gridColumn = String(col + 1); board.append(e); return e; };
+    board.style.gridTemplateColumns = board.style.gridTemplateRows = Array.from({ length: 2 * n - 1 }, (_, k) => (k % 2 ? 'var(--play-gap)' : 'var(--play-cell)')).join(' ');
+    // Each cell: the cell's button and, for the mouse, a turn button on it
+    // (the keyboard turns with R).
+    const turnButtons = [];
+    for (let c = 0; c < n * n; c += 1) {
+      const b = html('button', { type: 'button', class: 'play-cell', 'data-cell': c, tabindex: c === 0 ? '0' : '-1', onclick: () => activate(c) });
+      b.addEventListener('focus', () => { focusCell = c; for (const o of cellButtons) o.tabIndex = o === b ? 0 : -1; });
+      const t = html('button', { type: 'button', class: 'play-turn', 'data-cell': c, tabindex: '-1', 'aria-hidden': 'true', title: 'turn a quarter turn clockwise (R)', text: '↻', onclick: () => turn(c) });
+      cellButtons.push(b);
+      turnButtons.push(t);
+      at(html('div', { class: 'play-slot' }, b, t), 2 * Math.floor(c / n), 2 * (c % n));
+    }
+    P.boundaries.forEach((b, k) => {
+      const [a] = b.cells;
+      const across = b.directions[0] === 1; // right: a vertical line between columns
+      const e = html('span', { class: `play-boundary ${across ? 'vertical' : 'horizontal'}`, 'data-boundary': k, 'aria-hidden': 'true' });
+      boundaryMarks.push(at(e, 2 * Math.floor(a / n) + (across ? 0 : 1), 2 * (a % n) + (across ? 1 : 0)));
+    });
+    P.points.forEach((pt, k) => {
+      const e = html('span', { class: 'play-point', 'data-point': `${pt.point[0]},${pt.point[1]}`, title: `lattice point (${pt.point[0]}, ${pt.point[1]})` });
+      e.addEventListener('pointerenter', () => { hovered = k; render(); });
+      e.addEventListener('pointerleave', () => { if (hovered === k) { hovered = null; render(); } });
+      pointMarks.push(at(e, 2 * pt.point[0] - 1, 2 * pt.point[1] - 1));
+    });
+    board.addEventListener('keydown', (ev) => {
+      const cell = cellButtons.indexOf(document.activeElement);
+      if (cell < 0) return;
+      const r = Math.floor(cell / n);
+      const c = cell % n;
+      const to = { ArrowUp: [r - 1, c], ArrowDown: [r + 1, c], ArrowLeft: [r, c - 1], ArrowRight: [r, c + 1] }[ev.key];
+      if (to) {
+        ev.preventDefault();
+        const [r2, c2] = to.map((x) => Math.max(0, Math.min(n - 1, x)));
+        cellButtons[r2 * n + c2].focus();
+      } else if ((ev.key === 'r' || ev.key === 'R') && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+        ev.preventDefault();
+        turn(cell);
+      } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
+        ev.preventDefault();
+        toTray(cell);
+      }
+    });
+    root.addEventListener('keydown', (ev) => {
+      if ((ev.ctrlKey || ev.metaKey) && (ev.key === 'z' || ev.key === 'Z')) { ev.preventDefault(); undo(); }
+      if (ev.key === 'Escape' && picked) { ev.stopPropagation(); picked = null; render(); }
+    });
+
+    // Dragging with the mouse (or a pen, or a finger): a tray piece or a
+    // placed piece, dropped on a cell or back on the tray.
+    let drag = null;
+    let dragged = false;
+    const startDrag = (ev, source) => {
+      if (ev.button !== 0) return;
+      drag = { source, x: ev.clientX, y: ev.clientY, moving: false, ghost: null };
+    };
+    document.addEventListener('pointermove', (ev) => {
+      if (!drag) return;
+      if (!drag.moving && Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
+      if (!drag.moving) {
+        drag.moving = true;
+        const p = drag.source.piece !== undefined ? { piece: drag.source.piece, rotation: 0 } : cells[drag.source.cell];
+        drag.ghost = html('div', { class: 'play-ghost', 'aria-hidden': 'true' }, pieceSvg(p));
+        document.body.append(drag.ghost);
+      }
+      drag.ghost.style.left = `${ev.clientX - 40}px`;
+      drag.ghost.style.top = `${ev.clientY - 40}px`;
+    });
+    document.addEventListener('pointerup', (ev) => {
+      if (!drag) return;
+      const d = drag;
+      drag = null;
+      if (!d.moving) return;
+      d.ghost.remove();
+      dragged = true;
+      setTimeout(() => { dragged = false; }, 0);
+      const target = document.elementFromPoint(ev.clientX, ev.clientY);
+      const cell = target && target.closest('.play-cell');
+      const back = target && target.closest('.play-tray');
+      if (cell) {
+        const to = +cell.dataset.cell;
+        focusCell = to;
+        if (d.source.piece !== undefined) place(d.source.piece, to);
+        else if (d.source.cell !== to) move(d.source.cell, to);
+      } else if (back && d.source.cell !== undefined) toTray(d.source.cell);
+    });
+    // A click that ends a drag is not a click.
+    root.addEventListener('click', (ev) => { if (dragged) { ev.stopPropagation(); ev.preventDefault(); } }, true);
+    trayButtons.forEach((b, k) => b.addEventListener('pointerdown', (ev) => startDrag(ev, { piece: k })));
+    cellButtons.forEach((b, c) => b.addEventListener('pointerdown', (ev) => { if (cells[c]) startDrag(ev, { cell: c }); }));
+    for (const e of [...trayButtons, ...cellButtons]) e.addEventListener('dragstart', (ev) => ev.preventDefault());
+
+    const status = html('p', { id: 'play-status', class: 'play-status', role: 'status', 'aria-live': 'polite' });
+    const solvedBanner = html('p', { id: 'play-solved', class: 'play-solved', hidden: true }, '★ Solved: every inner boundary matches.');
+    const graphBox = html('div', { class: 'drawing', id: 'play-graph' });
+    const graphCaption = html('figcaption');
+    const verdict = html('div', { id: 'play-verdict' });
+    // Feedback on an action, beside the state the status line reads out.
+    const messageLine = html('p', { id: 'play-message', class: 'help', 'aria-live': 'polite' });
+    const say = (text) => { messageLine.textContent = text; };
+
+    root.append(
+      html('p', { class: 'help', text: 'Place the pieces: drag them, or click a piece in the tray and then a cell. By keyboard: Tab to the tray, Enter or Space picks a piece, the arrow keys move over the board, Enter or Space places it (or picks up a placed piece to move it), R turns the piece in the focused cell a quarter turn clockwise, Delete or Backspace sends it back to the tray, Ctrl+Z undoes, Escape drops the picked piece. Inner boundaries show ✓ matched (solid), ✗ mismatched (dashed) or nothing while open; the corners the placed pieces keep are highlighted in G(P).' }),
+      html('div', { class: 'side-by-side' },
+        html('div', { class: 'panel play-left' },
+          html('h3', { text: 'Tray' }), tray,
+          html('h3', { text: 'Board' }), board,
+          html('div', { class: 'controls' },
+            html('button', { type: 'button', id: 'play-undo', text: 'Undo (Ctrl+Z)', onclick: undo }),
+            html('button', { type: 'button', id: 'play-reset', text: 'Reset', onclick: reset }),
+            html('button', { type: 'button', id: 'play-hint', text: 'Hint: place one more piece', onclick: hint })),
+          solvedBanner, status, messageLine),
+        html('div', { class: 'panel' },
+          html('figure', { class: 'play-figure' }, graphCaption, graphBox),
+          verdict)));
+
+    // ----- drawing the state -----
+    const emphasised = () => (hovered !== null ? hovered : pinned);
+    const render = () => {
+      const j = judge();
+      const focusPoint = emphasised();
+      const block = focusPoint === null ? [] : P.points[focusPoint].cells;
+      trayEmpty.hidden = cells.some((p) => !p);
+      trayButtons.forEach((b, k) => {
+        const onBoard = cells.some((p) => p && p.piece === k);
+        b.hidden = onBoard;
+        b.setAttribute('aria-pressed', String(!!picked && picked.piece === k));
+        b.setAttribute('aria-label', `${pieceName(k)}: ${data.pieces[k].text}, in the tray${picked && picked.piece === k ? ', picked' : ''}`);
+      });
+      cellButtons.forEach((b, c) => {
+        b.replaceChildren(...(cells[c] ? [pieceSvg(cells[c])] : []));
+        b.classList.toggle('filled', !!cells[c]);
+        turnButtons[c].hidden = !cells[c];
+        b.classList.toggle('picked', !!picked && picked.cell === c);
+        b.classList.toggle('emph', block.includes(c));
+        b.setAttribute('aria-label', cellName(c) + (picked && picked.cell === c ? ', picked up' : ''));
+      });
+      boundaryMarks.forEach((e, k) => {
+        e.className = e.className.replace(/ (open|matched|mismatched)/g, '') + ` ${j.states[k]}`;
+        e.replaceChildren(...(SYMBOL[j.states[k]] ? [html('b', { text: SYMBOL[j.states[k]] })] : []));
+        e.title = j.states[k];
+      });
+      pointMarks.forEach((e, k) => e.classList.toggle('emph', k === focusPoint));
+
+      // G(P): the kept corners, and for a full 2x2 board the witnesses.
+      const drawing = j.sub ? subgraphOnGraph(j.sub) : freshGraph();
+      if (!j.sub) highlight(drawing, { edges: new Set(j.kept), vertices: endsOf(j.kept), pieces: new Set(j.kept.map((e) => data.edges[e].piece)) });
+      drawing.classList.toggle('grouping', focusPoint !== null);
+      if (focusPoint !== null) {
+        for (const e of j.groups[focusPoint].edges) if (e !== null) drawing.querySelector(`g.edge[data-edge="${e}"]`).classList.add('group');
+      }
+      graphBox.replaceChildren(drawing);
+      const marks = j.sub ? witnessMarks(j.sub) : [];
+      graphCaption.textContent = `G(P) with the ${plural(j.kept.length, 'corner')} the placed pieces keep at interior lattice points drawn bold${focusPoint !== null ? `; lattice point (${P.points[focusPoint].point.join(', ')}) thicker still` : ''}${marks.length ? ` — ${marks.join('; ')}` : ''}`;
+
+      // The verdicts.
+      let theorem = '';
+      if (data.subgraphs) {
+        if (j.sub) {
+          const failing = j.sub.conditions.filter((c) => !c.holds);
+          theorem = j.sub.theorem ? 'Theorem 2.1: all four conditions hold.' : `Theorem 2.1 fails: ${failing.map((c) => `(${c.number}) ${c.name}`).join(', ')}.`;
+          verdict.replaceChildren(
+            html('h3', { text: `The centre: subgraph ${j.sub.index}, ${j.sub.label}` }),
+            html('div', { class: 'verdicts' },
+              tag(j.sub.theorem, j.sub.theorem ? 'Theorem 2.1 accepts' : 'Theorem 2.1 rejects'),
+              tag(j.sub.twisted, j.sub.twisted ? 'twisted criterion accepts' : 'twisted criterion rejects'),
+              tag(j.sub.judge, j.sub.judge ? 'solution graph (judge)' : 'no solution has this centre (judge)')),
+            conditionsTable(j.sub, html('tr', { 'data-condition': 'twisted' },
+              html('td', { text: 'twisted criterion' }),
+              html('td', { class: j.sub.twisted ? 'holds' : 'fails', text: j.sub.twisted ? '✓ holds' : '✗ fails' }),
+              html('td', { text: j.sub.twisted ? 'the twisted edges X→Yᶜ form one Eulerian circuit' : 'the twisted edges X→Yᶜ are not one balanced, connected circuit' }))),
+            ...(j.sub.theorem && !j.solved ? [note('These four centre corners can be a solution’s centre, but this board is not it: another order of the pieces in the cells is.')] : []));
+        } else {
+          verdict.replaceChildren(note(`Theorem 2.1 judges the four centre corners once all four cells are filled (${j.filled} of 4 so far).`));
+        }
+      } else {
+        const groupRow = (g, k) => {
+          const v = blockVerdict(g);
+          const b = html('button', {
+            type: 'button', 'aria-pressed': String(k === pinned), 'data-point': `${g.pt.point[0]},${g.pt.point[1]}`,
+            text: `(${g.pt.point[0]}, ${g.pt.point[1]})`, onclick: () => { pinned = pinned === k ? null : k; render(); },
+          });
+          b.addEventListener('focus', () => { hovered = k; render(); });
+          b.addEventListener('blur', () => { if (hovered === k) { hovered = null; render(); } });
+          const row = html('tr', { class: k === focusPoint ? 'selected' : '', 'data-group': k },
+            html('td', {}, b),
+            ...g.edges.map((e) => html('td', { text: e === null ? '—' : edgeLabel(e) })),
+            html('td', { class: v.kind, text: `${v.mark} ${v.text}` }));
+          row.addEventListener('pointerenter', () => { hovered = k; render(); });
+          row.addEventListener('pointerleave', () => { if (hovered === k) { hovered = null; render(); } });
+          return row;
+        };
+        const active = document.activeElement && verdict.contains(document.activeElement) ? document.activeElement.dataset.point : null;
+        verdict.replaceChildren(
+          html('h3', { text: 'Kept corners by interior lattice point, with each 2x2 block’s verdict' }),
+          html('table', { class: 'play-groups' },
+            html('thead', {}, html('tr', {}, ...['point', 'top-left', 'top-right', 'bottom-left', 'bottom-right', '2x2 block'].map((t) => html('th', { scope: 'col', text: t })))),
+            html('tbody', {}, ...j.groups.map(groupRow))));
+        if (active) verdict.querySelector(`button[data-point="${active}"]`).focus();
+      }
+
+      // Reachable solutions.
+      const N = P.count;
+      const M = P.solutions.length;
+      const k = j.reachable.length;
+      let reach;
+      if (N === null) reach = `${k} of the ${plural(M, 'solution')} found still reachable (solutions of this size are not counted; only the first one found is embedded).`;
+      else if (M < N) reach = `${k} of the first ${M} of ${N} solutions still reachable from these placements, modulo rotation of the whole grid (the embedded list is capped at ${M}).`;
+      else reach = `${k} of ${plural(N, 'solution')} still reachable from these placements, modulo rotation of the whole grid.`;
+      const states = j.states;
+      const summary = `${j.filled} of ${n * n} cells filled; inner boundaries: ${count(states, 'matched')} matched, ${count(states, 'mismatched')} mismatched, ${count(states, 'open')} open.`;
+      solvedBanner.hidden = !j.solved;
+      root.classList.toggle('solved', j.solved);
+      say('');
+      status.replaceChildren(
+        html('span', { text: j.solved ? 'Solved! Every inner boundary matches.' : summary }),
+        ...(theorem ? [' ', html('span', { text: theorem })] : []),
+        ' ', html('span', { id: 'play-reachable', 'data-reachable': String(k), text: reach }));
+    };
+    render();
   }
 })();
