@@ -639,3 +639,54 @@ proptest! {
         prop_assert!(output.stderr.len() < 2048);
     }
 }
+
+#[test]
+fn long_commands_honour_the_time_limit_and_signals() {
+    let dir = tempfile::tempdir().unwrap();
+    let hard = "fixtures/hard/s6-k5-seed13-0002.txt";
+    let out = dir.path().join("out").display().to_string();
+    let limited: [&[&str]; 4] = [
+        &["solve", hard, "--no-pictures", "--time-limit", "0.3"],
+        &[
+            "solve",
+            hard,
+            "--no-pictures",
+            "--method",
+            "graph",
+            "--time-limit",
+            "0.3",
+        ],
+        &["explore", hard, "--out", &out, "--time-limit", "0.3"],
+        &[
+            "inspect",
+            hard,
+            "--out",
+            &out,
+            "--solution",
+            "1000000",
+            "--time-limit",
+            "0.3",
+        ],
+    ];
+    for args in limited {
+        let started = Instant::now();
+        let output = binary().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(3), "{args:?}: {stderr}");
+        assert!(started.elapsed() < Duration::from_secs(15), "{args:?}");
+    }
+    // The graph method polls nothing: a signal ends it at once.
+    let child = binary()
+        .args(["solve", hard, "--no-pictures", "--method", "graph"])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, 2);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
