@@ -331,7 +331,15 @@ enum Expect {
 /// anything but a folder where a folder goes.
 fn refuse_in_the_way(path: &Path, expect: Expect) -> std::io::Result<()> {
     let kind = match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        // Nothing there, or a file above it (which `create_parents` names).
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Ok(());
+        }
         Err(e) => return Err(e),
         Ok(meta) => meta.file_type(),
     };

@@ -119,6 +119,8 @@ fn signal_campaign(case: &Case, dir: &Path, rounds: u64, seed: u64) -> u64 {
     run_to_end(&case.new, &dir.join("timing"));
     let span = started.elapsed().as_micros() as u64 + 1;
     let mut random = Lcg(seed);
+    // Rounds stopped by the handler, ended by the default action, finished.
+    let mut outcomes = [0u64; 3];
     for round in 0..rounds {
         let out = dir.join(format!("run{round}"));
         run_to_end(&case.old, &out);
@@ -139,10 +141,12 @@ fn signal_campaign(case: &Case, dir: &Path, rounds: u64, seed: u64) -> u64 {
         use std::os::unix::process::ExitStatusExt;
         match (output.status.code(), output.status.signal()) {
             (Some(0), _) => {
+                outcomes[2] += 1;
                 assert_eq!(after, new, "exit 0 with the old set: {what}");
                 assert!(!stderr.contains("stopped"), "{what}");
             }
             (Some(code), _) => {
+                outcomes[0] += 1;
                 assert_eq!(code, 128 + number, "{what}");
                 let name = ["", "SIGHUP", "SIGINT"]
                     .get(number as usize)
@@ -155,12 +159,22 @@ fn signal_campaign(case: &Case, dir: &Path, rounds: u64, seed: u64) -> u64 {
             }
             // Killed before the handlers were installed: nothing was written.
             (None, Some(s)) => {
+                outcomes[1] += 1;
                 assert_eq!(s, number, "{what}");
                 assert_eq!(after, old, "{what}");
             }
             (None, None) => panic!("no exit status: {what}"),
         }
     }
+    eprintln!(
+        "{}: stopped by the handler, killed before it, finished: {outcomes:?}",
+        case.name
+    );
+    assert!(
+        outcomes[0] > 0,
+        "{}: no round was stopped mid-run: {outcomes:?}",
+        case.name
+    );
     rounds
 }
 
