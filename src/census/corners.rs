@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::verdict::{Edge, verdict};
-use super::{ConditionFailures, Histogram};
+use super::{ConditionFailures, Histogram, Judged};
 use crate::progress::Progress;
 use crate::{Picture, Piece};
 
@@ -242,20 +242,18 @@ pub struct CornerReport {
     pub solution_tuples: u64,
     /// Solutions (modulo rotation) summed over the tuples.
     pub solutions: u64,
-    /// Tuples meeting conditions 1-4.
-    pub theorem_accepted: u64,
-    /// Tuples where Theorem 2.1 and the judge disagree.
-    pub theorem_mismatches: u64,
-    /// Tuples the twisted criterion accepts.
-    pub twisted_accepted: u64,
-    /// Tuples where the twisted criterion and the judge disagree.
-    pub twisted_mismatches: u64,
-    /// Tuples meeting conditions 1, 2, 3' and 4.
-    #[serde(default)]
-    pub repaired_accepted: u64,
-    /// Tuples where the repaired conditions and the judge disagree.
-    #[serde(default)]
-    pub repaired_mismatches: u64,
+    /// Tuples meeting conditions 1-4, and those where Theorem 2.1 and the
+    /// judge disagree.
+    #[serde(flatten, with = "super::judged::theorem")]
+    pub theorem: Judged,
+    /// Tuples the twisted criterion accepts, and those where it and the
+    /// judge disagree.
+    #[serde(flatten, with = "super::judged::twisted")]
+    pub twisted: Judged,
+    /// Tuples meeting conditions 1, 2, 3' and 4, and those where they and
+    /// the judge disagree.
+    #[serde(flatten, with = "super::judged::repaired")]
+    pub repaired: Judged,
     /// With repetitions: which conditions reject solutions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition_failures: Option<ConditionFailures>,
@@ -270,12 +268,9 @@ impl CornerReport {
             tuples: h.total(),
             solution_tuples: h.solution_subgraphs(),
             solutions: h.solutions(),
-            theorem_accepted: h.theorem_accepted(),
-            theorem_mismatches: h.theorem_mismatches(),
-            twisted_accepted: h.twisted_accepted(),
-            twisted_mismatches: h.twisted_mismatches(),
-            repaired_accepted: h.repaired_accepted(),
-            repaired_mismatches: h.repaired_mismatches(),
+            theorem: h.theorem(),
+            twisted: h.twisted(),
+            repaired: h.repaired(),
             condition_failures: repetitions.then(|| h.condition_failures()),
         }
     }
@@ -286,7 +281,7 @@ impl CornerReport {
     /// for reports read from a file: the corner count of the census, `tuples
     /// = corners^4`, `solution_tuples <= solutions` and `<= tuples`, each
     /// accepted count at most `tuples`, the mismatch identities of
-    /// [`super::check_mismatches`] and, with repetitions (and only then),
+    /// [`Judged::check`] and, with repetitions (and only then),
     /// the condition failures' identities. Returns the first broken one.
     pub fn consistent(&self, patterns: usize, repetitions: bool) -> std::result::Result<(), String> {
         let corners = CornerSet::new(patterns, repetitions).len();
@@ -306,9 +301,9 @@ impl CornerReport {
         let at_most = [
             ("solution_tuples", self.solution_tuples, "tuples", self.tuples),
             ("solution_tuples", self.solution_tuples, "solutions", self.solutions),
-            ("theorem_accepted", self.theorem_accepted, "tuples", self.tuples),
-            ("twisted_accepted", self.twisted_accepted, "tuples", self.tuples),
-            ("repaired_accepted", self.repaired_accepted, "tuples", self.tuples),
+            ("theorem_accepted", self.theorem.accepted, "tuples", self.tuples),
+            ("twisted_accepted", self.twisted.accepted, "tuples", self.tuples),
+            ("repaired_accepted", self.repaired.accepted, "tuples", self.tuples),
         ];
         if let Some((a, x, b, y)) = at_most.iter().find(|(_, x, _, y)| x > y) {
             return Err(format!("corners.{a} = {x} exceeds corners.{b} = {y}"));
@@ -320,17 +315,15 @@ impl CornerReport {
                 self.solutions
             ));
         }
-        let mismatches = [
-            ("corners.theorem", self.theorem_accepted, self.theorem_mismatches),
-            ("corners.twisted", self.twisted_accepted, self.twisted_mismatches),
-            ("corners.repaired", self.repaired_accepted, self.repaired_mismatches),
-        ];
-        super::check_mismatches(&mismatches, ("corners.solution_tuples", self.solution_tuples))?;
+        let truth = ("corners.solution_tuples", self.solution_tuples);
+        self.theorem.check("corners.theorem", truth)?;
+        self.twisted.check("corners.twisted", truth)?;
+        self.repaired.check("corners.repaired", truth)?;
         match (&self.condition_failures, repetitions) {
             (Some(f), true) => f
                 .check(
-                    (self.theorem_accepted, self.theorem_mismatches),
-                    (self.twisted_accepted, self.twisted_mismatches),
+                    (self.theorem.accepted, self.theorem.mismatches),
+                    (self.twisted.accepted, self.twisted.mismatches),
                     self.solution_tuples,
                 )
                 .map_err(|e| format!("corners.condition_failures: {e}")),

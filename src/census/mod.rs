@@ -1,21 +1,29 @@
-//! The 2x2 census of docs/format.md: every multiset of 4 pieces over patterns
-//! `1..=K`, each of its 256 four-colour subgraphs judged three ways (the
-//! arrangements, Theorem 2.1, the twisted-graph criterion).
+//! The censuses of docs/format.md: every puzzle over patterns `1..=K`, counted and
+//! judged. The 2x2 census goes through every multiset of 4 pieces, each of
+//! its 256 four-colour subgraphs judged three ways (the arrangements,
+//! Theorem 2.1, the twisted-graph criterion); the `n x n` census ([`nxn`])
+//! counts every 3x3 puzzle and checks the `n x n` theorem.
 //!
 //! - [`pieces`]: the piece classes (rotation classes of 4-tuples).
 //! - [`verdict`]: the three verdicts on four corners.
+//! - [`judged`]: [`Judged`], a criterion's accepted and mismatch counts, as
+//!   every census report carries them.
 //! - [`corners`]: corners, the table of verdicts on every 4-tuple of
 //!   corners, and the corner-level check.
-//! - [`fast`]: the census from that table by partial sums, in parallel.
-//! - [`plain`]: the census puzzle by puzzle with the recording graph, the
-//!   independent reference for [`fast`].
+//! - [`fast`]: the 2x2 census from that table by partial sums, in parallel.
+//! - [`plain`]: the 2x2 census puzzle by puzzle with the recording graph,
+//!   the independent reference for [`fast`].
 //! - [`symmetric`]: the same census, one orbit of pieces (under renaming
 //!   patterns, swapping signs, mirroring) at a time.
-//! - [`exact`]: every total for any `K` from shipped coefficients, computed
-//!   independently of the enumeration (solved grids, Burnside's lemma).
+//! - [`exact`]: every 2x2 total for any `K` from shipped coefficients,
+//!   computed independently of the enumeration (solved grids, Burnside's
+//!   lemma).
 //! - [`repair`]: the search for the replacement of condition 3.
-//! - [`shard`]: splitting the census into independent shards and merging.
-//! - [`grid`]: the 3x3 census of the `n x n` theorem (`verify --size 3`).
+//! - [`shard`]: splitting the 2x2 census into independent shards and
+//!   merging.
+//! - [`nxn`]: the 3x3 census (`verify --size 3`): totals from solved grids,
+//!   and puzzle by puzzle the backtracker, the graph solver and the `n x n`
+//!   theorem's checker.
 //! - [`disagreement`]: the subgraphs where a criterion and the judge
 //!   disagree, written as puzzle files and pictures.
 
@@ -23,7 +31,8 @@ pub mod corners;
 pub mod disagreement;
 pub mod exact;
 pub mod fast;
-pub mod grid;
+pub mod judged;
+pub mod nxn;
 pub mod pieces;
 pub mod plain;
 pub mod repair;
@@ -38,6 +47,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Piece;
 pub use disagreement::Disagreement;
+pub use judged::Judged;
 use verdict::{CODES, Verdict};
 
 /// Which census: pieces over patterns `1..=patterns`, with or without
@@ -161,6 +171,30 @@ impl Histogram {
         self.count(Verdict::repaired_mismatch)
     }
 
+    /// Theorem 2.1's accepted and mismatch counts.
+    pub fn theorem(&self) -> Judged {
+        Judged {
+            accepted: self.theorem_accepted(),
+            mismatches: self.theorem_mismatches(),
+        }
+    }
+
+    /// The twisted criterion's accepted and mismatch counts.
+    pub fn twisted(&self) -> Judged {
+        Judged {
+            accepted: self.twisted_accepted(),
+            mismatches: self.twisted_mismatches(),
+        }
+    }
+
+    /// The repaired conditions' accepted and mismatch counts.
+    pub fn repaired(&self) -> Judged {
+        Judged {
+            accepted: self.repaired_accepted(),
+            mismatches: self.repaired_mismatches(),
+        }
+    }
+
     /// Which conditions reject solution graphs, and how many non-solutions
     /// are accepted.
     pub fn condition_failures(&self) -> ConditionFailures {
@@ -208,20 +242,18 @@ pub struct Totals {
     pub solutions: u64,
     /// Four-colour subgraphs that are solution graphs.
     pub solution_subgraphs: u64,
-    /// Four-colour subgraphs meeting conditions 1-4 of Theorem 2.1.
-    pub theorem_accepted: u64,
-    /// Subgraphs where Theorem 2.1 and the judge disagree.
-    pub theorem_mismatches: u64,
-    /// Subgraphs the twisted-graph criterion accepts.
-    pub twisted_accepted: u64,
-    /// Subgraphs where the twisted criterion and the judge disagree.
-    pub twisted_mismatches: u64,
-    /// Subgraphs meeting conditions 1, 2, 3' and 4 (condition 3 repaired).
-    #[serde(default)]
-    pub repaired_accepted: u64,
-    /// Subgraphs where the repaired conditions and the judge disagree.
-    #[serde(default)]
-    pub repaired_mismatches: u64,
+    /// Four-colour subgraphs meeting conditions 1-4 of Theorem 2.1, and
+    /// those where Theorem 2.1 and the judge disagree.
+    #[serde(flatten, with = "judged::theorem")]
+    pub theorem: Judged,
+    /// Subgraphs the twisted-graph criterion accepts, and those where it
+    /// and the judge disagree.
+    #[serde(flatten, with = "judged::twisted")]
+    pub twisted: Judged,
+    /// Subgraphs meeting conditions 1, 2, 3' and 4 (condition 3 repaired),
+    /// and those where they and the judge disagree.
+    #[serde(flatten, with = "judged::repaired")]
+    pub repaired: Judged,
 }
 
 impl Totals {
@@ -233,12 +265,9 @@ impl Totals {
         add(&mut self.unique, o.unique)?;
         add(&mut self.solutions, o.solutions)?;
         add(&mut self.solution_subgraphs, o.solution_subgraphs)?;
-        add(&mut self.theorem_accepted, o.theorem_accepted)?;
-        add(&mut self.theorem_mismatches, o.theorem_mismatches)?;
-        add(&mut self.twisted_accepted, o.twisted_accepted)?;
-        add(&mut self.twisted_mismatches, o.twisted_mismatches)?;
-        add(&mut self.repaired_accepted, o.repaired_accepted)?;
-        add(&mut self.repaired_mismatches, o.repaired_mismatches)
+        self.theorem.checked_merge(&o.theorem)?;
+        self.twisted.checked_merge(&o.twisted)?;
+        self.repaired.checked_merge(&o.repaired)
     }
 
     /// The relations every census obeys, for totals read from a file:
@@ -261,8 +290,8 @@ impl Totals {
         }
         let subgraph_counts = [
             ("solution_subgraphs", t.solution_subgraphs),
-            ("theorem_accepted", t.theorem_accepted),
-            ("twisted_accepted", t.twisted_accepted),
+            ("theorem_accepted", t.theorem.accepted),
+            ("twisted_accepted", t.twisted.accepted),
         ];
         if let Some((name, n)) = subgraph_counts.iter().find(|(_, n)| u128::from(*n) > subgraphs) {
             return Err(format!("{name} = {n} exceeds 256 subgraphs per puzzle"));
@@ -273,34 +302,17 @@ impl Totals {
                 t.solutions
             ));
         }
-        let mismatches = [
-            ("theorem", t.theorem_accepted, t.theorem_mismatches),
-            ("twisted", t.twisted_accepted, t.twisted_mismatches),
-            ("repaired", t.repaired_accepted, t.repaired_mismatches),
-        ];
-        check_mismatches(&mismatches, ("solution_subgraphs", t.solution_subgraphs))
+        let truth = ("solution_subgraphs", t.solution_subgraphs);
+        t.theorem.check("theorem", truth)?;
+        t.twisted.check("twisted", truth)?;
+        t.repaired.check("repaired", truth)?;
+        Ok(())
     }
 }
 
 /// Solutions modulo rotation a 2x2 puzzle can have at most: 4! placements
 /// times 4^4 rotations, divided by the 4 rotations of the whole grid.
 pub const MAX_SOLUTIONS_2X2: u128 = 24 * 256 / 4;
-
-/// For each `(name, accepted A, mismatches M)` against the true count `S`:
-/// `|A - S| <= M <= A + S` with `M = A + S (mod 2)` (a mismatch is a case
-/// in exactly one of the two sets). Returns the first broken one.
-pub fn check_mismatches(counts: &[(&str, u64, u64)], truth: (&str, u64)) -> std::result::Result<(), String> {
-    for &(name, accepted, m) in counts {
-        let (a, s, m) = (u128::from(accepted), u128::from(truth.1), u128::from(m));
-        if m < a.abs_diff(s) || m > a + s || (a + s - m) % 2 != 0 {
-            return Err(format!(
-                "{name}_mismatches = {m} cannot go with {name}_accepted = {a} and {} = {s}",
-                truth.0
-            ));
-        }
-    }
-    Ok(())
-}
 
 impl ConditionFailures {
     /// The identities that tie these counts to the totals they come with
@@ -445,12 +457,9 @@ impl Tally {
             unique: self.unique,
             solutions: self.solutions,
             solution_subgraphs: h.solution_subgraphs(),
-            theorem_accepted: h.theorem_accepted(),
-            theorem_mismatches: h.theorem_mismatches(),
-            twisted_accepted: h.twisted_accepted(),
-            twisted_mismatches: h.twisted_mismatches(),
-            repaired_accepted: h.repaired_accepted(),
-            repaired_mismatches: h.repaired_mismatches(),
+            theorem: h.theorem(),
+            twisted: h.twisted(),
+            repaired: h.repaired(),
         }
     }
 }

@@ -123,8 +123,8 @@ impl Report {
     /// tuple. With repetitions a disagreement is a finding, not a
     /// counterexample (the theorem assumes none).
     pub fn counterexample(&self) -> bool {
-        let census = self.totals.as_ref().is_some_and(|t| t.theorem_mismatches > 0);
-        let corners = self.corners.as_ref().is_some_and(|c| c.theorem_mismatches > 0);
+        let census = self.totals.as_ref().is_some_and(|t| t.theorem.mismatches > 0);
+        let corners = self.corners.as_ref().is_some_and(|c| c.theorem.mismatches > 0);
         !self.repetitions && (census || corners)
     }
 }
@@ -268,8 +268,8 @@ fn checked_totals<'a>(name: &str, report: &'a Report, work: &[u64]) -> Result<&'
     match (&report.condition_failures, report.repetitions) {
         (Some(f), true) => f
             .check(
-                (totals.theorem_accepted, totals.theorem_mismatches),
-                (totals.twisted_accepted, totals.twisted_mismatches),
+                (totals.theorem.accepted, totals.theorem.mismatches),
+                (totals.twisted.accepted, totals.twisted.mismatches),
                 totals.solution_subgraphs,
             )
             .map_err(|e| bad(format!("condition_failures: {e}")))?,
@@ -579,7 +579,7 @@ mod tests {
     fn only_repetition_free_mismatches_are_counterexamples() {
         let (_, mut r) = report(1, 1);
         assert!(!r.counterexample());
-        r.totals.as_mut().unwrap().theorem_mismatches = 1;
+        r.totals.as_mut().unwrap().theorem.mismatches = 1;
         assert!(r.counterexample());
         r.repetitions = true;
         assert!(!r.counterexample());
@@ -587,7 +587,7 @@ mod tests {
         r.totals = None;
         r.corners = Some(crate::census::corners::CornerReport::check(2, false, &()));
         assert!(!r.counterexample());
-        r.corners.as_mut().unwrap().theorem_mismatches = 3;
+        r.corners.as_mut().unwrap().theorem.mismatches = 3;
         assert!(r.counterexample());
     }
 
@@ -655,7 +655,7 @@ mod tests {
                 (t.solvable, t.solution_subgraphs, t.solutions) = (1000, 1000, 1000);
             }),
             ("theorem_mismatches = 1 cannot go", &|r| {
-                r.totals.as_mut().unwrap().theorem_mismatches = 1
+                r.totals.as_mut().unwrap().theorem.mismatches = 1
             }),
             ("exceeds 1536 per puzzle", &|r| {
                 r.totals.as_mut().unwrap().solutions = u64::MAX

@@ -3,6 +3,8 @@
 
 use std::process::ExitCode;
 
+use scramble::census::Judged;
+use scramble::census::nxn::NxnReport;
 use scramble::census::shard::{Report, Shard};
 
 use super::exit_codes::Exit;
@@ -23,14 +25,12 @@ pub fn report_table(report: &Report) -> String {
             ("unique", t.unique),
             ("solutions", t.solutions),
             ("solution_subgraphs", t.solution_subgraphs),
-            ("theorem_accepted", t.theorem_accepted),
-            ("theorem_mismatches", t.theorem_mismatches),
-            ("twisted_accepted", t.twisted_accepted),
-            ("twisted_mismatches", t.twisted_mismatches),
-            ("repaired_accepted", t.repaired_accepted),
-            ("repaired_mismatches", t.repaired_mismatches),
         ];
-        rows_table(&mut out, "", &rows);
+        rows_table(
+            &mut out,
+            "",
+            &[&rows[..], &judged_rows(&t.theorem, &t.twisted, &t.repaired)].concat(),
+        );
     }
     if let Some(f) = &report.condition_failures {
         out.push_str("theorem 2.1 with repetitions:\n");
@@ -53,17 +53,27 @@ pub fn report_table(report: &Report) -> String {
             ("tuples", c.tuples),
             ("solution_tuples", c.solution_tuples),
             ("solutions", c.solutions),
-            ("theorem_accepted", c.theorem_accepted),
-            ("theorem_mismatches", c.theorem_mismatches),
-            ("twisted_accepted", c.twisted_accepted),
-            ("twisted_mismatches", c.twisted_mismatches),
-            ("repaired_accepted", c.repaired_accepted),
-            ("repaired_mismatches", c.repaired_mismatches),
         ];
-        rows_table(&mut out, "  ", &rows);
+        rows_table(
+            &mut out,
+            "  ",
+            &[&rows[..], &judged_rows(&c.theorem, &c.twisted, &c.repaired)].concat(),
+        );
     }
     let _ = writeln!(out, "seconds: {:.2}", report.seconds);
     out
+}
+
+/// The rows of the three criteria: accepted and mismatches of each.
+fn judged_rows(theorem: &Judged, twisted: &Judged, repaired: &Judged) -> [(&'static str, u64); 6] {
+    [
+        ("theorem_accepted", theorem.accepted),
+        ("theorem_mismatches", theorem.mismatches),
+        ("twisted_accepted", twisted.accepted),
+        ("twisted_mismatches", twisted.mismatches),
+        ("repaired_accepted", repaired.accepted),
+        ("repaired_mismatches", repaired.mismatches),
+    ]
 }
 
 /// One aligned line per total, after `indent`.
@@ -87,26 +97,38 @@ fn heading(size: usize, patterns: usize, repetitions: bool, shard: Option<Shard>
 }
 
 /// The `verify --size 3` report as a table.
-pub fn grid_table(r: &scramble::census::grid::GridReport) -> String {
+pub fn nxn_table(r: &NxnReport) -> String {
     use std::fmt::Write;
     let mut out = heading(r.size, r.patterns, r.repetitions, r.shard);
     let t = &r.totals;
-    let rows = [
+    let mut rows = vec![
         ("puzzles", t.puzzles),
         ("solvable", t.solvable),
         ("unique", t.unique),
         ("solutions", t.solutions),
-        ("graph_compared", t.graph_compared),
-        ("graph_solutions", t.graph_solutions),
-        ("graph_mismatches", t.graph_mismatches),
-        ("candidates", t.candidates),
-        ("solution_subgraphs", t.solution_subgraphs),
-        ("theorem_accepted", t.theorem_accepted),
-        ("theorem_mismatches", t.theorem_mismatches),
     ];
+    if let Some(c) = &r.check {
+        rows.extend([
+            ("checked", c.checked),
+            ("count_mismatches", c.count_mismatches),
+            ("graph_compared", c.graph_compared),
+            ("graph_solutions", c.graph_solutions),
+            ("graph_mismatches", c.graph_mismatches),
+            ("candidates", c.candidates),
+            ("solution_subgraphs", c.solution_subgraphs),
+            ("theorem_accepted", c.theorem.accepted),
+            ("theorem_mismatches", c.theorem.mismatches),
+        ]);
+    }
     rows_table(&mut out, "", &rows);
     for m in &r.mismatches {
         let _ = writeln!(out, "mismatch: {m}");
+    }
+    if let Some(why) = &r.stopped {
+        let _ = writeln!(
+            out,
+            "stopped ({why}) before the end: the totals cover only the puzzles finished"
+        );
     }
     let _ = writeln!(out, "seconds: {:.2}", r.seconds);
     out

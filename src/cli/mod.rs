@@ -63,8 +63,14 @@ enum Command {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    // `solve` installs its own handling (it reports partial counts).
-    if !matches!(cli.command, Command::Solve(_)) {
+    // `solve` and the 3x3 census install their own handling (they report
+    // partial counts).
+    let own = match &cli.command {
+        Command::Solve(_) => true,
+        Command::Verify(args) => args.reports_interrupts(),
+        _ => false,
+    };
+    if !own {
         signals::install(signals::OnSignal::Exit);
     }
     match cli.command {
@@ -127,6 +133,21 @@ impl PuzzleArg {
         }
         Ok(puzzle)
     }
+}
+
+/// The stop of a run that reports partial results: `time_limit` from now if
+/// any, and the flag a signal raises (a second signal ends the process). The
+/// flag tells an interrupt from the time limit.
+pub(crate) fn interruptible(
+    time_limit: Option<std::time::Duration>,
+) -> (scramble::solve::Stop, std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    let interrupted = signals::install(signals::OnSignal::Report);
+    let stop = scramble::solve::Stop::never().cancelled_by(interrupted.clone());
+    let stop = match time_limit {
+        Some(limit) => stop.after(limit),
+        None => stop,
+    };
+    (stop, interrupted)
 }
 
 /// `<out>/<puzzle name>/`, refusing a name that would lead elsewhere (names

@@ -13,7 +13,7 @@ use scramble::render::Renderer;
 
 use scramble::output::{Owns, write_set};
 
-use super::census_report::{exit_code, grid_table, report_table};
+use super::census_report::{exit_code, nxn_table, report_table};
 use super::exit_codes::Exit;
 use super::{PicturesArg, print_json, print_report, print_text, progress};
 
@@ -24,9 +24,10 @@ const MAX_PATTERNS: usize = 8;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// `n`: 2 for the census of Theorem 2.1, 3 for the census of the n x n
-    /// theorem (every 3x3 puzzle: graph solver and theorem checker against
-    /// the backtracker; takes --shard, --keep and --json only).
+    /// `n`: 2 for the census of Theorem 2.1, 3 for the census of every 3x3
+    /// puzzle (its totals counted from solved grids; with --check also puzzle
+    /// by puzzle: backtracker, graph solver and the n x n theorem's checker;
+    /// takes --check, --shard, --keep, --time-limit and --json only).
     #[arg(long, value_name = "N", default_value_t = 2)]
     size: usize,
     /// K: pieces use the pictures of patterns 1..=K.
@@ -64,6 +65,15 @@ pub struct Args {
     /// Run only shard I of N (split by first piece); add up with `scramble merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
+    /// With --size 3: also check every puzzle one by one (the backtracker's
+    /// count against the solved grids', the graph solver's count, the n x n
+    /// theorem's checker on candidate subgraphs); hours for a whole census.
+    #[arg(long)]
+    check: bool,
+    /// With --size 3: stop after this many seconds and report the puzzles
+    /// finished as partial (exit code 3; Ctrl-C does the same).
+    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
     /// Disagreements go to `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`,
     /// replacing an earlier run's.
     #[command(flatten)]
@@ -73,9 +83,20 @@ pub struct Args {
     renderer: Renderer,
 }
 
+impl Args {
+    /// Whether the run handles Ctrl-C itself (the 3x3 census reports what
+    /// it finished).
+    pub fn reports_interrupts(&self) -> bool {
+        self.size == 3
+    }
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.size != 2 {
-        return run_grid(&args);
+        return run_nxn(&args);
+    }
+    if args.check || args.time_limit.is_some() {
+        bail!("--check and --time-limit go with --size 3");
     }
     if args.exact {
         return run_exact(&args);
@@ -133,39 +154,73 @@ fn check_limits(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `--size 3`: the census of the n x n theorem.
-fn run_grid(args: &Args) -> anyhow::Result<ExitCode> {
-    use scramble::census::grid;
+/// `--size 3`: the totals from solved grids, and with `--check` puzzle by
+/// puzzle.
+fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
+    use scramble::census::nxn::{self, NxnReport, NxnTotals, check, count};
     if args.size != 3 {
         bail!("--size {}: expected 2 or 3", args.size);
     }
     if args.corners || args.corners_only || args.exact || args.plain || args.no_symmetry {
-        bail!("--size 3 takes --patterns, --repetitions, --shard, --keep and --json only");
+        bail!("--size 3 takes --patterns, --repetitions, --check, --shard, --keep, --time-limit and --json only");
     }
     let k = args.patterns as usize;
-    if !(1..=3).contains(&k) {
-        bail!("--size 3 --patterns {k}: expected 1 to 3");
-    }
     let census = Census {
         patterns: k,
         repetitions: args.repetitions,
     };
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let puzzles = count::puzzle_count(&census, args.size).filter(|&p| p <= count::MAX_PUZZLES);
+    let Some(puzzles) = puzzles.filter(|_| (1..=2).contains(&k)) else {
+        bail!(
+            "--size 3 --patterns {k}{}: expected K = 1 or 2 (K = 3 has 1.6 * 10^12 puzzles, K = 2 with repetitions 1.6 * 10^11)",
+            if args.repetitions { " --repetitions" } else { "" }
+        );
+    };
+    let (stop, interrupted) = super::interruptible(args.time_limit);
     let started = Instant::now();
-    let bar = progress::bar(0, "3x3 census");
-    let (totals, mismatches) = grid::run(&census, args.size, shard, args.keep, &bar);
+    let range = nxn::shard_range(puzzles as usize, args.shard.unwrap_or(Shard::WHOLE));
+    let bar = progress::bar(0, "3x3 solved grids");
+    let arrangements = count::arrangements(&census, args.size, &stop, &bar);
     bar.finish_and_clear();
-    let report = grid::GridReport {
+    let mut report = NxnReport {
         size: args.size,
         patterns: k,
         repetitions: args.repetitions,
-        seconds: started.elapsed().as_secs_f64(),
-        totals,
-        mismatches,
+        seconds: 0.0,
+        complete: arrangements.is_some(),
+        stopped: None,
+        totals: NxnTotals::default(),
+        check: None,
+        mismatches: Vec::new(),
         shard: args.shard,
     };
-    print_report(args.json, &report, grid_table)?;
-    Ok(Exit::found(!report.totals.counterexample()).into())
+    if let Some(all) = &arrangements {
+        report.totals = NxnTotals::of(all, range.clone());
+        if args.check {
+            let bar = progress::bar(0, "3x3 puzzle by puzzle");
+            let outcome = check::run(&census, args.size, range, all, args.keep, &stop, &bar);
+            bar.finish_and_clear();
+            report.complete = outcome.checked.checked == report.totals.puzzles;
+            report.check = Some(outcome.checked);
+            report.mismatches = outcome.mismatches;
+        }
+    }
+    report.seconds = started.elapsed().as_secs_f64();
+    if !report.complete {
+        let why = if interrupted.load(std::sync::atomic::Ordering::Relaxed) {
+            "interrupted"
+        } else {
+            "time-limit"
+        };
+        report.stopped = Some(why.to_string());
+    }
+    print_report(args.json, &report, nxn_table)?;
+    Ok(if !report.complete {
+        Exit::Stopped
+    } else {
+        Exit::found(!report.counterexample())
+    }
+    .into())
 }
 
 /// `--exact`: the totals (and with `--polynomial` the polynomials) from the

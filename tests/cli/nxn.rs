@@ -1,5 +1,5 @@
-//! The n x n theorem on the command line: `inspect --subgraph` and
-//! `solve --method graph`.
+//! The n x n theorem on the command line: `inspect --subgraph`,
+//! `solve --method graph` and the 3x3 census `verify --size 3`.
 
 use std::collections::BTreeSet;
 
@@ -154,12 +154,44 @@ fn the_backtracker_finds_no_solution_keeping_any_counterexample() {
 }
 
 #[test]
+fn verify_size_3_counts_both_censuses_from_solved_grids() {
+    let out = tempfile::tempdir().unwrap();
+    let k2 = json_report(&["verify", "--size", "3", "--patterns", "2"], out.path());
+    // The totals the backtracker gave puzzle by puzzle (RESULTS.md).
+    assert_eq!(
+        [&k2["puzzles"], &k2["solvable"], &k2["unique"], &k2["solutions"]],
+        [2002, 1782, 0, 7_990_480]
+    );
+    assert_eq!(k2["complete"], true);
+    assert!(k2.get("graph_compared").is_none() && k2.get("candidates").is_none());
+    let k1 = json_report(
+        &["verify", "--size", "3", "--patterns", "1", "--repetitions"],
+        out.path(),
+    );
+    assert_eq!(
+        [&k1["puzzles"], &k1["solvable"], &k1["unique"], &k1["solutions"]],
+        [2002, 1384, 0, 8_873_335_904u64]
+    );
+}
+
+#[test]
 fn verify_size_3_checks_a_shard_of_the_k2_census_against_the_backtracker() {
     let out = tempfile::tempdir().unwrap();
-    let args = ["verify", "--size", "3", "--patterns", "2", "--shard", "7/200"];
+    let args = [
+        "verify",
+        "--size",
+        "3",
+        "--patterns",
+        "2",
+        "--shard",
+        "7/200",
+        "--check",
+    ];
     let report = json_report(&args, out.path());
     assert_eq!(report["size"], 3);
     assert_eq!(report["puzzles"], 10);
+    assert_eq!(report["checked"], 10);
+    assert_eq!(report["count_mismatches"], 0);
     assert_eq!(report["graph_compared"], 10);
     assert_eq!(report["graph_solutions"], report["solutions"]);
     assert_eq!(report["graph_mismatches"], 0);
@@ -167,6 +199,33 @@ fn verify_size_3_checks_a_shard_of_the_k2_census_against_the_backtracker() {
     assert_eq!(report["theorem_accepted"], report["solution_subgraphs"]);
     assert!(report["candidates"].as_u64().unwrap() > 500);
     assert_eq!(report["shard"]["index"], 7);
+    let text = scramble().args(&args[..7]).arg("--check").assert().success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).to_string();
+    assert!(
+        text.contains("3x3 census over K = 2 patterns, repetition-free, shard 7/200"),
+        "{text}"
+    );
+    assert!(text.contains("count_mismatches"), "{text}");
+}
+
+#[test]
+fn verify_size_3_stops_at_its_time_limit_with_what_it_finished() {
+    let output = scramble()
+        .args(["verify", "--size", "3", "--patterns", "1", "--repetitions", "--check"])
+        .args(["--time-limit", "0.5", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped"], "time-limit");
+    let checked = report.get("checked").map_or(0, |c| c.as_u64().unwrap());
+    assert!(checked < 2002, "{report}");
 }
 
 #[test]
@@ -181,4 +240,14 @@ fn verify_size_3_refuses_the_options_of_the_2x2_census() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--size 4: expected 2 or 3"));
+    scramble()
+        .args(["verify", "--size", "3", "--patterns", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--size 3 --patterns 3: expected K = 1 or 2"));
+    scramble()
+        .args(["verify", "--patterns", "2", "--check"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--check and --time-limit go with --size 3"));
 }

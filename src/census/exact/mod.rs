@@ -281,12 +281,12 @@ mod tests {
                 t.unique,
                 t.solutions,
                 t.solution_subgraphs,
-                t.theorem_accepted,
-                t.theorem_mismatches,
-                t.twisted_accepted,
-                t.twisted_mismatches,
-                t.repaired_accepted,
-                t.repaired_mismatches,
+                t.theorem.accepted,
+                t.theorem.mismatches,
+                t.twisted.accepted,
+                t.twisted.mismatches,
+                t.repaired.accepted,
+                t.repaired.mismatches,
             ];
             let exact: Vec<BigUint> = totals(patterns as u64, repetitions)
                 .into_iter()

@@ -200,10 +200,10 @@ fn repetitions_text(report: &RepetitionsReport) -> String {
                 e.patterns,
                 e.totals.puzzles,
                 e.totals.solution_subgraphs,
-                e.totals.theorem_accepted,
+                e.totals.theorem.accepted,
                 f.rejected_solution_graphs,
                 f.accepted_non_solutions,
-                e.totals.twisted_mismatches,
+                e.totals.twisted.mismatches,
                 by.join(", ")
             );
         }

@@ -1,10 +1,10 @@
-//! The `n x n` census (`scramble verify --size 3`): every 3x3 puzzle over
-//! `K` patterns (every multiset of 9 piece classes) checked against the
+//! The `n x n` census puzzle by puzzle (`scramble verify --size 3
+//! --check`): the independent comparisons behind the fast totals and the
 //! `n x n` theorem of RESULTS.md (open question 4.2).
 //!
 //! For every puzzle:
-//! - the backtracker counts its solutions (`puzzles`, `solvable`,
-//!   `unique`, `solutions` as in the 2x2 census);
+//! - the backtracker counts its solutions, one by one, and a count other
+//!   than [`super::count`]'s is a `count_mismatches`;
 //! - the graph solver ([`crate::solve::graph`]) counts them too, on every
 //!   puzzle with at most [`GRAPH_LIMIT`] solutions (it is far slower on
 //!   puzzles with many solutions); a different count is a mismatch;
@@ -15,15 +15,16 @@
 //!   solutions.
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use itertools::Itertools;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::Census;
-use super::shard::Shard;
+use super::{NxnTotals, multisets};
+use crate::census::{Census, Judged};
 use crate::recording::kept::{inner_corners, kept_corners};
-use crate::solve::{Order, Solver};
+use crate::solve::{Order, Solver, Stop};
 use crate::theorem::grid::{corner_moves, evaluate};
 use crate::{Arrangement, Placement, Progress, Puzzle};
 
@@ -32,17 +33,14 @@ use crate::{Arrangement, Placement, Progress, Puzzle};
 /// patterns has at most 362,880).
 pub const GRAPH_LIMIT: u64 = 400_000;
 
-/// The totals of the `n x n` census; the first four are the 2x2 census's.
+/// The puzzle-by-puzzle comparisons of `verify --size 3 --check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GridTotals {
-    /// Multisets of `n * n` pieces.
-    pub puzzles: u64,
-    /// Puzzles with at least one solution.
-    pub solvable: u64,
-    /// Puzzles with exactly one solution.
-    pub unique: u64,
-    /// Solutions (modulo rotation, backtracker) summed over the puzzles.
-    pub solutions: u64,
+pub struct Checked {
+    /// Puzzles checked (all of the run's unless it stopped early).
+    pub checked: u64,
+    /// Puzzles where the backtracker's count differs from the solved-grid
+    /// count of [`super::count`].
+    pub count_mismatches: u64,
     /// Puzzles on which the graph solver's count was compared.
     pub graph_compared: u64,
     /// Solutions the graph solver counted on those puzzles.
@@ -53,73 +51,57 @@ pub struct GridTotals {
     pub candidates: u64,
     /// Candidates that some solution keeps (brute force).
     pub solution_subgraphs: u64,
-    /// Candidates the theorem's checker accepts.
-    pub theorem_accepted: u64,
-    /// Candidates where the checker's verdict or solutions differ from the
-    /// brute force's.
-    pub theorem_mismatches: u64,
+    /// Candidates the theorem's checker accepts, and those where its
+    /// verdict or solutions differ from the brute force's.
+    #[serde(flatten, with = "crate::census::judged::theorem")]
+    pub theorem: Judged,
 }
 
-impl GridTotals {
-    /// Adds another part's totals.
-    pub fn merge(&mut self, o: &GridTotals) {
-        self.puzzles += o.puzzles;
-        self.solvable += o.solvable;
-        self.unique += o.unique;
-        self.solutions += o.solutions;
+impl Checked {
+    /// Adds another part's counts.
+    pub fn merge(&mut self, o: &Checked) {
+        self.checked += o.checked;
+        self.count_mismatches += o.count_mismatches;
         self.graph_compared += o.graph_compared;
         self.graph_solutions += o.graph_solutions;
         self.graph_mismatches += o.graph_mismatches;
         self.candidates += o.candidates;
         self.solution_subgraphs += o.solution_subgraphs;
-        self.theorem_accepted += o.theorem_accepted;
-        self.theorem_mismatches += o.theorem_mismatches;
+        self.theorem.merge(&o.theorem);
     }
 
     /// Whether a mismatch (a counterexample to the theorem or to the code)
     /// was found.
     pub fn counterexample(&self) -> bool {
-        self.graph_mismatches > 0 || self.theorem_mismatches > 0
+        self.count_mismatches > 0 || self.graph_mismatches > 0 || self.theorem.mismatches > 0
     }
 }
 
-/// What `verify --size 3 --json` prints.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GridReport {
-    /// `n`.
-    pub size: usize,
-    /// `K`.
-    pub patterns: usize,
-    /// Whether pieces with repetitions were included.
-    pub repetitions: bool,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-    /// The totals.
-    #[serde(flatten)]
-    pub totals: GridTotals,
+/// What [`run`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckOutcome {
+    /// The comparisons over the puzzles checked.
+    pub checked: Checked,
+    /// The backtracker's totals over the same puzzles.
+    pub totals: NxnTotals,
     /// The first mismatches: the puzzle's pieces and what disagreed.
     pub mismatches: Vec<String>,
-    /// With `--shard`: which shard these totals are.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<Shard>,
 }
 
-/// The number of `size x size` puzzles of the census: multisets of
-/// `size^2` of its piece classes.
-pub fn puzzle_count(census: &Census, size: usize) -> u64 {
-    let (c, k) = (census.pieces().len() as u64, (size * size) as u64);
-    (1..=k).fold(1u64, |acc, i| acc * (c + i - 1) / i)
-}
-
-/// Runs shard `shard` of the census (puzzles split evenly in enumeration
-/// order), keeping the first `keep` mismatches.
+/// Checks the puzzles of `range` (ranks in enumeration order) of the
+/// `size x size` census, given their arrangement counts `arrangements`
+/// (indexed by rank, from [`super::count::arrangements`]), keeping the
+/// first `keep` mismatches. Puzzles not finished when `stop` is reached
+/// are left out (`checked` says how many were).
 ///
 /// ```
-/// use scramble::census::{Census, grid, shard::Shard};
+/// use scramble::census::{Census, nxn::{check, count}};
+/// use scramble::solve::Stop;
 /// let census = Census { patterns: 2, repetitions: false };
-/// let (totals, _) = grid::run(&census, 3, Shard { index: 2000, count: 2002 }, 1, &());
-/// assert_eq!(totals.puzzles, 1);
-/// assert!(!totals.counterexample());
+/// let all = count::arrangements(&census, 3, &Stop::never(), &()).unwrap();
+/// let outcome = check::run(&census, 3, 2000..2001, &all, 1, &Stop::never(), &());
+/// assert_eq!(outcome.checked.checked, 1);
+/// assert!(!outcome.checked.counterexample());
 /// ```
 ///
 /// # Complexity
@@ -129,50 +111,62 @@ pub fn puzzle_count(census: &Census, size: usize) -> u64 {
 pub fn run(
     census: &Census,
     size: usize,
-    shard: Shard,
+    range: Range<usize>,
+    arrangements: &[u64],
     keep: usize,
+    stop: &Stop,
     progress: &dyn Progress,
-) -> (GridTotals, Vec<String>) {
+) -> CheckOutcome {
     let classes = census.pieces();
-    let total = puzzle_count(census, size) as usize;
-    let range = shard.range(&vec![1; total]);
     progress.start(range.len() as u64);
-    let multisets: Vec<Vec<usize>> = (0..classes.len())
-        .combinations_with_replacement(size * size)
+    let puzzles: Vec<(usize, Vec<usize>)> = multisets(census, size)
+        .enumerate()
         .skip(range.start)
         .take(range.len())
         .collect();
-    let parts: Vec<(GridTotals, Vec<String>)> = multisets
+    let parts: Vec<Option<(Checked, u64, Vec<String>)>> = puzzles
         .par_iter()
-        .map(|ids| {
+        .map(|(rank, ids)| {
             let puzzle = Puzzle::new(ids.iter().map(|&i| classes[i]).collect()).expect("a square puzzle");
-            let part = check(&puzzle, keep);
+            let part = check(&puzzle, arrangements[*rank] / 4, keep, stop);
             progress.advance(1);
             part
         })
         .collect();
-    let mut totals = GridTotals::default();
-    let mut mismatches = Vec::new();
-    for (t, m) in parts {
-        totals.merge(&t);
-        mismatches.extend(m);
+    let mut outcome = CheckOutcome::default();
+    for (checked, count, mismatches) in parts.into_iter().flatten() {
+        outcome.checked.merge(&checked);
+        outcome.totals.add(count);
+        outcome.mismatches.extend(mismatches);
     }
-    mismatches.truncate(keep);
-    (totals, mismatches)
+    outcome.mismatches.truncate(keep);
+    outcome
 }
 
-/// One puzzle's totals and mismatches.
-fn check(puzzle: &Puzzle, keep: usize) -> (GridTotals, Vec<String>) {
+/// One puzzle's comparisons, its backtracker count and its mismatches, or
+/// `None` if `stop` came first. `expected` is the solved-grid count.
+fn check(puzzle: &Puzzle, expected: u64, keep: usize, stop: &Stop) -> Option<(Checked, u64, Vec<String>)> {
+    if stop.reached() {
+        return None;
+    }
     let solver = Solver::new(puzzle, Order::Spiral, 0).expect("a square puzzle");
-    let count = solver.count().solutions;
-    let mut t = GridTotals {
-        puzzles: 1,
-        solvable: u64::from(count > 0),
-        unique: u64::from(count == 1),
-        solutions: count,
-        ..GridTotals::default()
+    let counted = solver.count_until(stop);
+    if counted.stats.stopped {
+        return None;
+    }
+    let count = counted.solutions;
+    let mut t = Checked {
+        checked: 1,
+        count_mismatches: u64::from(count != expected),
+        ..Checked::default()
     };
     let mut mismatches = Vec::new();
+    if count != expected {
+        mismatches.push(format!(
+            "{}: backtracker {count}, solved grids {expected}",
+            pieces_text(puzzle)
+        ));
+    }
     if count <= GRAPH_LIMIT {
         let graph = crate::solve::graph::count(puzzle).solutions;
         t.graph_compared = 1;
@@ -183,21 +177,22 @@ fn check(puzzle: &Puzzle, keep: usize) -> (GridTotals, Vec<String>) {
         }
     }
     let mut seeds = vec![identity(puzzle)];
-    seeds.extend(solver.first().0);
+    seeds.extend(counted.first);
     for h in candidates(puzzle, &seeds) {
         let verdict = evaluate(puzzle, &h);
         let truth = keeping(puzzle, &h);
         t.candidates += 1;
         t.solution_subgraphs += u64::from(!truth.is_empty());
-        t.theorem_accepted += u64::from(verdict.accepted());
+        t.theorem.accepted += u64::from(verdict.accepted());
         if verdict.accepted() == truth.is_empty() || verdict.solutions != truth {
-            t.theorem_mismatches += 1;
+            t.theorem.mismatches += 1;
             if mismatches.len() < keep {
                 mismatches.push(format!("{}: subgraph {h:?}", pieces_text(puzzle)));
             }
         }
     }
-    (t, mismatches)
+    mismatches.truncate(keep);
+    Some((t, count, mismatches))
 }
 
 fn pieces_text(puzzle: &Puzzle) -> String {
@@ -338,19 +333,33 @@ mod tests {
     }
 
     #[test]
-    fn a_shard_of_the_k2_census_agrees_with_the_theorem() {
+    fn a_slice_of_the_k2_census_agrees_with_the_theorem_and_the_counts() {
         let census = Census {
             patterns: 2,
             repetitions: false,
         };
-        assert_eq!(puzzle_count(&census, 3), 2002);
-        let (totals, mismatches) = run(&census, 3, Shard { index: 7, count: 200 }, 5, &());
-        assert_eq!(totals.puzzles, 10);
-        assert!(mismatches.is_empty(), "{mismatches:?}");
-        assert_eq!(totals.graph_compared, 10);
-        assert_eq!(totals.graph_solutions, totals.solutions);
-        assert!(totals.candidates > 10 * 50);
-        assert!(totals.solution_subgraphs >= totals.solvable);
-        assert_eq!(totals.theorem_accepted, totals.solution_subgraphs);
+        let all = crate::census::nxn::count::arrangements(&census, 3, &Stop::never(), &()).unwrap();
+        let outcome = run(&census, 3, 70..80, &all, 5, &Stop::never(), &());
+        let t = &outcome.checked;
+        assert_eq!(t.checked, 10);
+        assert!(outcome.mismatches.is_empty(), "{:?}", outcome.mismatches);
+        assert_eq!(outcome.totals, NxnTotals::of(&all, 70..80));
+        assert_eq!(t.graph_compared, 10);
+        assert_eq!(t.graph_solutions, outcome.totals.solutions);
+        assert!(t.candidates > 10 * 50);
+        assert!(t.solution_subgraphs >= outcome.totals.solvable);
+        assert_eq!(t.theorem.accepted, t.solution_subgraphs);
+    }
+
+    #[test]
+    fn a_wrong_expected_count_is_a_mismatch_and_a_stop_skips_puzzles() {
+        let puzzle = planted(3, 3, 1).next().unwrap();
+        let count = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count().solutions;
+        let (t, counted, mismatches) = check(&puzzle, count + 1, 3, &Stop::never()).unwrap();
+        assert_eq!((t.count_mismatches, counted), (1, count));
+        assert!(mismatches[0].contains("solved grids"), "{mismatches:?}");
+        assert!(t.counterexample());
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        assert_eq!(check(&puzzle, count, 3, &stopped), None);
     }
 }
