@@ -10,6 +10,9 @@ use serde::Serialize;
 use super::{PuzzleArg, print_report};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble explore fixtures/paper2x2.txt\n  scramble explore fixtures/cards3x3.txt -o cards.html"
+)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,
