@@ -11,7 +11,7 @@ use serde::Serialize;
 use scramble::output::{Owns, write_set};
 
 use super::pictures::note_fallback;
-use super::{PuzzleArg, plural, print_json, print_text, puzzle_folder};
+use super::{PicturesArg, PuzzleArg, plural, print_json, print_text, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -20,9 +20,8 @@ use super::{PuzzleArg, plural, print_json, print_text, puzzle_folder};
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,
-    /// Folder for the pictures; they go to `<out>/<puzzle name>/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    #[command(flatten)]
+    pictures: PicturesArg,
     /// Which files to write, comma-separated; a run replaces every name
     /// `graph` writes, so files of another format from an earlier run are
     /// removed.
@@ -88,6 +87,7 @@ const OWNED: [&str; 6] = [
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
+    super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "graph")?;
     let graph = RecordingGraph::new(&puzzle);
     let chosen = chosen_pieces(&puzzle, &args.highlight)?;
     let edges = render::piece_edges(&graph, &chosen);
@@ -135,11 +135,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if wanted(PictureFormat::Graphml) {
         files.push((PathBuf::from(OWNED[5]), render::export::graphml(&puzzle, &graph)));
     }
-    let folder = puzzle_folder(&args.out, &puzzle)?;
-    let written = Written {
-        files: write_set(&folder, &files, Owns::Names(&OWNED))?,
-        renderer,
+    let files = if args.pictures.writes() {
+        let folder = puzzle_folder(&args.pictures.out, &puzzle)?;
+        write_set(&folder, &files, Owns::Names(&OWNED))?
+    } else {
+        Vec::new()
     };
+    let written = Written { files, renderer };
     if args.json {
         print_json(&written)?;
     } else {

@@ -3,7 +3,7 @@
 //! after the other, one report each (one JSON document each with `--json`).
 //!
 //! By default every solution is counted (modulo the four whole-grid
-//! rotations, as SPEC.md counts) and the first one found is shown: counting
+//! rotations, as docs/format.md counts) and the first one found is shown: counting
 //! is what tells a unique puzzle from one with many answers. `--first` stops
 //! at the first solution instead (on every core from 4x4 up, the same
 //! solution as on one). Exit 1 when there is no solution.
@@ -29,7 +29,8 @@ use serde::Serialize;
 
 use super::exit_codes::Exit;
 use super::pictures::grid_rows;
-use super::{PuzzlesArg, print_json, print_text, progress};
+use super::signals::OnSignal;
+use super::{PicturesArg, PuzzlesArg, print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -80,22 +81,23 @@ pub struct Args {
     #[arg(long, conflicts_with = "first")]
     list: bool,
     /// The most solutions `--list` shows (a note says when the list is cut).
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     list_limit: u64,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(long)]
     stats: bool,
     /// Stop each puzzle's search after this many seconds and report what
     /// was found so far as partial (exit code 3; Ctrl-C does the same and
-    /// skips the puzzles after it).
+    /// skips the puzzles after it). With `--method graph` the limit bounds
+    /// the whole run.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Folder for pictures: `<out>/<puzzle>/solution.svg`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// Pictures: the solution shown goes to `<out>/<puzzle>/solution.svg`.
+    #[command(flatten)]
+    pictures: PicturesArg,
 }
 
 /// The search behind `solve`.
@@ -160,21 +162,25 @@ struct Listed {
 pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s.min(1e9))),
-        _ => Err(format!("expected a positive number of seconds, found `{text}`")),
+        _ => Err(format!(
+            "expected a positive number of seconds, found `{}`",
+            scramble::error::excerpt(text)
+        )),
     }
 }
 
-/// A flag that Ctrl-C sets (if no other handler is installed; then Ctrl-C
-/// just ends the process).
-fn interrupt_flag() -> Arc<AtomicBool> {
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = interrupted.clone();
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    interrupted
+/// The flag a signal (Ctrl-C, SIGTERM, SIGHUP) raises; the graph method
+/// does not poll it, so there a signal ends the process.
+fn interrupt_flag(args: &Args) -> Arc<AtomicBool> {
+    let on = match args.method {
+        Method::Graph => OnSignal::Exit,
+        Method::Backtrack => OnSignal::Report,
+    };
+    super::signals::install(on)
 }
 
 /// The stop of one puzzle's search: the time limit from now if any, and
-/// the Ctrl-C flag.
+/// the signal flag.
 fn stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
     let stop = Stop::never().cancelled_by(interrupted.clone());
     match args.time_limit {
@@ -185,13 +191,17 @@ fn stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
 
 /// Solves every puzzle named, in order, after reading them all (a bad file
 /// stops the run before any search). The exit code is the gravest of the
-/// puzzles' (see [`Exit::graver`]).
+/// puzzles' (see [`Exit::graver`]). The graph method cannot stop at a
+/// poll: there `--time-limit` bounds the whole run.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.list && args.method == Method::Graph {
         anyhow::bail!("--list lists the backtracker's solutions: it needs --method backtrack");
     }
     let puzzles = args.puzzles.read()?;
-    let interrupted = interrupt_flag();
+    let interrupted = interrupt_flag(&args);
+    if let (Method::Graph, Some(limit)) = (args.method, args.time_limit) {
+        super::signals::exit_after(limit);
+    }
     let mut exit = Exit::Success;
     for (i, puzzle) in puzzles.into_iter().enumerate() {
         if interrupted.load(Ordering::Relaxed) {
@@ -202,6 +212,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         exit = exit.graver(solve(&args, puzzle, &interrupted)?);
     }
+    super::signals::search_done();
     Ok(exit.into())
 }
 
@@ -243,7 +254,11 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
             "time-limit"
         }
     });
-    let svg = shown.as_ref().map(|a| write_svg(&puzzle, a, &args.out)).transpose()?;
+    let svg = shown
+        .as_ref()
+        .filter(|_| args.pictures.writes())
+        .map(|a| write_svg(&puzzle, a, &args.pictures.out))
+        .transpose()?;
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
@@ -335,7 +350,7 @@ fn count_all(solver: &Solver, size: usize, stop: &Stop, keep: u64) -> (Count, Ve
 }
 
 fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Result<PathBuf> {
-    let path = out.join(puzzle.name()).join("solution.svg");
+    let path = super::puzzle_folder(out, puzzle)?.join("solution.svg");
     let title = format!("{}: a solution", puzzle.name());
     scramble::output::write_atomic(
         &path,
@@ -427,7 +442,7 @@ pub fn grid_text(puzzle: &Puzzle, solution: &Arrangement) -> String {
     };
     let cells = solution.cells().len();
     let middle = |cell| format!("{} {} {}", side(cell, 3), label(cell), side(cell, 1));
-    let width = (0..cells).map(|c| middle(c).chars().count()).max().unwrap_or(0) + 2;
+    let width = super::column((0..cells).map(|c| middle(c).chars().count()).max().unwrap_or(0) + 2);
     let rule = format!("+{}\n", format!("{}+", "-".repeat(width)).repeat(solution.size()));
     let mut out = rule.clone();
     for row in (0..cells).collect::<Vec<_>>().chunks(solution.size()) {

@@ -24,6 +24,11 @@ mod neato_check;
 mod pieces;
 pub mod style;
 
+/// The largest grid drawn (`graph`, `explore`): a 32x32 puzzle's recording
+/// graph has 4,096 edges; beyond that the pictures (and the memory to make
+/// them) grow past any use.
+pub const MAX_DRAWN_SIZE: usize = 32;
+
 use petgraph::graph::EdgeIndex;
 
 pub use graphviz::graphviz_available;
