@@ -12,6 +12,9 @@ use serde::Serialize;
 use super::{PuzzleArg, print_report};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble estimate fixtures/cards3x3.txt\n  scramble estimate fixtures/cards3x3.txt --order row-major --probes 5000 --json"
+)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,

@@ -23,6 +23,18 @@ impl Exit {
     pub fn found(found: bool) -> Exit {
         if found { Exit::Success } else { Exit::NotFound }
     }
+
+    /// The graver of two outcomes, for a run over several puzzles: an
+    /// error, then a stop, then a negative answer, then success.
+    pub fn graver(self, other: Exit) -> Exit {
+        let rank = |exit| match exit {
+            Exit::Success => 0,
+            Exit::NotFound => 1,
+            Exit::Stopped => 2,
+            Exit::Error => 3,
+        };
+        if rank(other) > rank(self) { other } else { self }
+    }
 }
 
 impl From<Exit> for ExitCode {

@@ -11,6 +11,9 @@ use super::exit_codes::Exit;
 use super::{PicturesArg, PuzzleArg, print_report, print_text};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble explore fixtures/paper2x2.txt\n  scramble explore fixtures/cards3x3.txt -o cards.html"
+)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,

@@ -9,6 +9,7 @@ use scramble::cnf::Cnf;
 use super::{PuzzleArg, print_text};
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  scramble export --cnf fixtures/cards3x3.txt > cards3x3.cnf")]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,

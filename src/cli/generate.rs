@@ -21,6 +21,9 @@ use super::{PicturesArg, print_report, progress};
 const MAX_COUNT: u64 = 1_000_000;
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble generate --size 3 --patterns 4 --count 10 --seed 7\n  scramble generate --size 4 --patterns 6 --unique --json"
+)]
 pub struct Args {
     /// `n` of the `n x n` grid (2 to 8).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=8))]

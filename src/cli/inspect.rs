@@ -26,6 +26,9 @@ use super::{PicturesArg, PuzzleArg, puzzle_folder};
 use super::{print_json, print_report, print_text};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble inspect fixtures/cards3x3.txt\n  scramble inspect fixtures/cards3x3.txt --solution 2 --json"
+)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,

@@ -10,6 +10,9 @@ use super::census_report::{exit_code, report_table};
 use super::print_report;
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble verify --patterns 5 --shard 1/2 --json > a.json\n  scramble verify --patterns 5 --shard 2/2 --json > b.json\n  scramble merge a.json b.json"
+)]
 pub struct Args {
     /// Shard files written by `scramble verify --shard I/N --json`.
     #[arg(required = true)]

@@ -1,6 +1,7 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
 mod census_report;
+mod completions;
 mod estimate;
 pub mod exit_codes;
 mod explore;
@@ -27,7 +28,12 @@ use scramble::{Format, Puzzle};
 
 /// Study Scramble Squares puzzles with graph theory (Mason & Zhang).
 #[derive(Debug, Parser)]
-#[command(name = "scramble", version, about)]
+#[command(
+    name = "scramble",
+    version,
+    about,
+    after_help = "Examples:\n  scramble show fixtures/paper2x2.txt\n  scramble graph fixtures/paper2x2.txt\n  scramble subgraphs fixtures/paper2x2.txt --solutions\n  scramble solve fixtures/cards3x3.txt\n  scramble explore fixtures/cards3x3.txt\n\n'scramble help COMMAND' explains a command, with examples."
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -59,6 +65,10 @@ enum Command {
     Study(study::Args),
     /// Write one self-contained interactive HTML page of a puzzle: pieces, G(P), subgraphs, solutions, search.
     Explore(explore::Args),
+    /// Print the shell completion script for bash, zsh, fish, elvish or PowerShell.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page of scramble or of one of its commands (roff).
+    Man(completions::ManArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -86,6 +96,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Generate(args) => generate::run(args),
         Command::Study(args) => study::run(args),
         Command::Explore(args) => explore::run(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     }
 }
 
@@ -121,6 +133,36 @@ pub struct PuzzleArg {
     /// How to read the file.
     #[arg(long = "input-format", value_enum, default_value_t = Format::Auto)]
     pub input_format: Format,
+}
+
+/// One or more puzzle files, for commands that take several and report on
+/// each in turn.
+#[derive(Debug, clap::Args)]
+pub struct PuzzlesArg {
+    /// Puzzle files: one piece per line (`1+ 2- 3+ 4-`) or CodeProject
+    /// cards; `-` reads standard input (the puzzle is then named `stdin`).
+    #[arg(required = true, num_args = 1.., value_name = "PUZZLE")]
+    pub puzzles: Vec<PathBuf>,
+    /// How to read the files.
+    #[arg(long = "input-format", value_enum, default_value_t = Format::Auto)]
+    pub input_format: Format,
+}
+
+impl PuzzlesArg {
+    /// Reads every puzzle named, in order, the first bad file an error;
+    /// likely typos are warned about on stderr.
+    pub fn read(&self) -> scramble::Result<Vec<Puzzle>> {
+        self.puzzles
+            .iter()
+            .map(|path| {
+                PuzzleArg {
+                    puzzle: path.clone(),
+                    input_format: self.input_format,
+                }
+                .read()
+            })
+            .collect()
+    }
 }
 
 impl PuzzleArg {
@@ -195,9 +237,20 @@ pub fn column(width: usize) -> usize {
     width.min(120)
 }
 
-/// Prints `value` as pretty JSON on stdout.
+/// Prints `value` (a struct or map) as pretty JSON on stdout, with
+/// `"schema"` first: the one way the binary prints a JSON document.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
-    print_text(&(serde_json::to_string_pretty(value)? + "\n"))
+    #[derive(serde::Serialize)]
+    struct Document<'a, T> {
+        schema: u32,
+        #[serde(flatten)]
+        body: &'a T,
+    }
+    let document = Document {
+        schema: scramble::JSON_SCHEMA,
+        body: value,
+    };
+    print_text(&(serde_json::to_string_pretty(&document)? + "\n"))
 }
 
 /// A command's report: as JSON with `--json`, else as the text `text`
@@ -240,3 +293,71 @@ pub fn note(text: &str) {
 #[derive(Debug, thiserror::Error)]
 #[error("standard output was closed by its reader")]
 pub struct Stopped;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every command that runs (not `help`, not a group of commands), with
+    /// its words after `scramble`.
+    fn leaves(command: &clap::Command, path: Vec<String>, found: &mut Vec<(Vec<String>, clap::Command)>) {
+        let subcommands: Vec<_> = command.get_subcommands().filter(|c| c.get_name() != "help").collect();
+        if subcommands.is_empty() {
+            found.push((path.clone(), command.clone()));
+        }
+        for sub in subcommands {
+            let mut longer = path.clone();
+            longer.push(sub.get_name().to_string());
+            leaves(sub, longer, found);
+        }
+    }
+
+    fn commands() -> Vec<(Vec<String>, clap::Command)> {
+        let mut command = Cli::command();
+        command.build();
+        let mut found = vec![];
+        leaves(&command, vec![], &mut found);
+        found
+    }
+
+    #[test]
+    fn every_command_shows_examples_that_parse_as_typed() {
+        let commands = commands();
+        assert!(commands.len() >= 16, "{}", commands.len());
+        for (path, command) in commands {
+            let help = command.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+            assert!(help.starts_with("Examples:\n"), "scramble {path:?} has no examples");
+            let examples: Vec<&str> = help.lines().skip(1).collect();
+            assert!(!examples.is_empty());
+            let mut own = 0;
+            for example in examples {
+                // The command line up to a shell redirection or pipe.
+                let words: Vec<&str> = example
+                    .split_whitespace()
+                    .take_while(|w| !matches!(*w, ">" | "|"))
+                    .collect();
+                assert_eq!(words[0], "scramble", "{example}");
+                if let Err(e) = Cli::try_parse_from(&words) {
+                    panic!("`{example}` does not parse: {e}");
+                }
+                own += usize::from(words[1..].starts_with(&path.iter().map(String::as_str).collect::<Vec<_>>()));
+            }
+            assert!(own > 0, "scramble {path:?}: no example of the command itself");
+        }
+    }
+
+    #[test]
+    fn help_texts_name_no_code() {
+        let mut top = Cli::command();
+        let mut texts = vec![top.render_long_help().to_string()];
+        for (_, mut command) in commands() {
+            texts.push(command.render_long_help().to_string());
+        }
+        for text in texts {
+            for code in ["[`", "crate::", "scramble::", "::", ".rs`", ".rs ", ".rs)"] {
+                assert!(!text.contains(code), "help shows `{code}`:\n{text}");
+            }
+        }
+    }
+}

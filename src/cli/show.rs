@@ -8,6 +8,9 @@ use serde::Serialize;
 use super::{PuzzleArg, print_report};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble show fixtures/paper2x2.txt\n  scramble show fixtures/cards3x3.txt --json"
+)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,
@@ -19,7 +22,7 @@ pub struct Args {
 /// The figures `show` prints, as text or JSON.
 #[derive(Serialize)]
 struct Summary {
-    name: String,
+    puzzle: String,
     size: usize,
     pieces: Vec<PieceRow>,
     patterns: Vec<String>,
@@ -50,7 +53,7 @@ struct Repetition {
 fn summarize(puzzle: &Puzzle) -> Summary {
     let pieces = puzzle.pieces();
     Summary {
-        name: puzzle.name().to_string(),
+        puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
         pieces: (0..pieces.len())
             .map(|i| PieceRow {
@@ -90,7 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn text(s: &Summary) -> String {
     let mut out = format!(
         "{}: {}x{} grid, {}, {}\n",
-        s.name,
+        s.puzzle,
         s.size,
         s.size,
         super::plural(s.pieces.len(), "piece"),

@@ -1,5 +1,6 @@
-//! `scramble solve`: solve an `n x n` puzzle with the fast backtracker,
-//! print the solved grid, write it as SVG.
+//! `scramble solve`: solve `n x n` puzzles with the fast backtracker,
+//! print the solved grid, write it as SVG; several files are solved one
+//! after the other, one report each (one JSON document each with `--json`).
 //!
 //! By default every solution is counted (modulo the four whole-grid
 //! rotations, as docs/format.md counts) and the first one found is shown: counting
@@ -29,12 +30,15 @@ use serde::Serialize;
 use super::exit_codes::Exit;
 use super::pictures::grid_rows;
 use super::signals::OnSignal;
-use super::{PicturesArg, PuzzleArg, print_json, print_text, progress};
+use super::{PicturesArg, PuzzlesArg, print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble solve fixtures/cards3x3.txt\n  scramble solve fixtures/paper2x2.txt fixtures/cards3x3.txt --first --json\n  scramble solve fixtures/cards3x3.txt --list --time-limit 10"
+)]
 pub struct Args {
     #[command(flatten)]
-    puzzle: PuzzleArg,
+    puzzles: PuzzlesArg,
     /// Count every solution (the default).
     #[arg(long, conflicts_with = "first")]
     all: bool,
@@ -82,8 +86,10 @@ pub struct Args {
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(long)]
     stats: bool,
-    /// Stop after this many seconds and report what was found so far as
-    /// partial (exit code 3; Ctrl-C does the same).
+    /// Stop each puzzle's search after this many seconds and report what
+    /// was found so far as partial (exit code 3; Ctrl-C does the same and
+    /// skips the puzzles after it). With `--method graph` the limit bounds
+    /// the whole run.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
@@ -100,7 +106,8 @@ pub struct Args {
 enum Method {
     /// The fast backtracker over cells and rotations.
     Backtrack,
-    /// The gluing of twisted circuits (`scramble::solve::graph`).
+    /// The graph solver: twisted circuits of the recording graph glued at
+    /// the grid's lattice points.
     Graph,
 }
 
@@ -129,7 +136,7 @@ struct Report {
     nodes: u64,
     candidate_tests: u64,
     nodes_per_depth: Vec<u64>,
-    elapsed_seconds: f64,
+    seconds: f64,
     nodes_per_second: f64,
     /// `--restarts`: the runs started.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -162,31 +169,55 @@ pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// The stop of this run: the time limit if any, and a flag that a signal
-/// (Ctrl-C, SIGTERM, SIGHUP) raises; the graph method does not poll it, so
-/// there a signal ends the process.
-fn stop(args: &Args) -> (Stop, Arc<AtomicBool>) {
+/// The flag a signal (Ctrl-C, SIGTERM, SIGHUP) raises; the graph method
+/// does not poll it, so there a signal ends the process.
+fn interrupt_flag(args: &Args) -> Arc<AtomicBool> {
     let on = match args.method {
         Method::Graph => OnSignal::Exit,
         Method::Backtrack => OnSignal::Report,
     };
-    let interrupted = super::signals::install(on);
-    let stop = Stop::never().cancelled_by(interrupted.clone());
-    if let (Method::Graph, Some(limit)) = (args.method, args.time_limit) {
-        super::signals::exit_after(limit);
-    }
-    let stop = match args.time_limit {
-        Some(limit) => stop.after(limit),
-        None => stop,
-    };
-    (stop, interrupted)
+    super::signals::install(on)
 }
 
+/// The stop of one puzzle's search: the time limit from now if any, and
+/// the signal flag.
+fn stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
+    let stop = Stop::never().cancelled_by(interrupted.clone());
+    match args.time_limit {
+        Some(limit) => stop.after(limit),
+        None => stop,
+    }
+}
+
+/// Solves every puzzle named, in order, after reading them all (a bad file
+/// stops the run before any search). The exit code is the gravest of the
+/// puzzles' (see [`Exit::graver`]). The graph method cannot stop at a
+/// poll: there `--time-limit` bounds the whole run.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let puzzle = args.puzzle.read()?;
     if args.list && args.method == Method::Graph {
         anyhow::bail!("--list lists the backtracker's solutions: it needs --method backtrack");
     }
+    let puzzles = args.puzzles.read()?;
+    let interrupted = interrupt_flag(&args);
+    if let (Method::Graph, Some(limit)) = (args.method, args.time_limit) {
+        super::signals::exit_after(limit);
+    }
+    let mut exit = Exit::Success;
+    for (i, puzzle) in puzzles.into_iter().enumerate() {
+        if interrupted.load(Ordering::Relaxed) {
+            break;
+        }
+        if i > 0 && !args.json {
+            print_text("\n")?;
+        }
+        exit = exit.graver(solve(&args, puzzle, &interrupted)?);
+    }
+    super::signals::search_done();
+    Ok(exit.into())
+}
+
+/// Solves one puzzle and prints its report.
+fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     let preset = args.order.strategy();
     let strategy = Strategy {
         cells: args.cells.unwrap_or(preset.cells),
@@ -194,14 +225,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         symmetry: args.symmetry.unwrap_or(preset.symmetry),
     };
     let solver = Solver::with_strategy(&puzzle, strategy, args.seed)?;
-    let (stop, interrupted) = stop(&args);
+    let stop = stop(args, interrupted);
     let mut kept = Vec::new();
     let mut runs = None;
     let count = match (args.method, args.first) {
         (Method::Graph, true) => found(scramble::solve::graph::first(&puzzle)),
         (Method::Graph, false) => scramble::solve::graph::count(&puzzle),
         (Method::Backtrack, true) if args.restarts => {
-            let restarted = restarting(&args, &puzzle, &stop)?;
+            let restarted = restarting(args, &puzzle, &stop)?;
             runs = Some(restarted.runs);
             found((restarted.found, restarted.stats))
         }
@@ -213,7 +244,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             count
         }
     };
-    super::signals::search_done();
     // A stopped count shows no solution: its first may not be the first.
     let shown = count.first.clone().filter(|_| !count.stats.stopped || args.first);
     let complete = !count.stats.stopped;
@@ -244,7 +274,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes: count.stats.nodes(),
         candidate_tests: count.stats.candidate_tests,
         nodes_per_depth: count.stats.nodes_per_depth.clone(),
-        elapsed_seconds: count.stats.elapsed.as_secs_f64(),
+        seconds: count.stats.elapsed.as_secs_f64(),
         nodes_per_second: count.stats.nodes_per_second(),
         runs,
         solution: shown.as_ref().map(|a| grid_rows(&puzzle, a)),
@@ -269,8 +299,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Exit::found(shown.is_some())
     } else {
         Exit::Stopped
-    }
-    .into())
+    })
 }
 
 /// The first solution, on every core for 4x4 and larger, with a spinner on
@@ -336,7 +365,7 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
             "{}: stopped ({}) after {:.3} s: {} solution{} found so far (partial)\n",
             report.puzzle,
             report.stopped.unwrap_or("early"),
-            report.elapsed_seconds,
+            report.seconds,
             report.solutions,
             if report.solutions == 1 { "" } else { "s" },
         ),

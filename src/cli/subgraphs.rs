@@ -18,6 +18,9 @@ use super::pictures::{File, Pictures, grid_rows, pictures_text, write_all};
 use super::{PicturesArg, PuzzleArg, plural, print_json, print_text, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble subgraphs fixtures/paper2x2.txt --solutions\n  scramble subgraphs fixtures/paper2x2.txt --failing 3 --no-pictures"
+)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,

@@ -23,6 +23,7 @@ use super::{PicturesArg, print_json, print_report, print_text, progress};
 const MAX_PATTERNS: usize = 8;
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  scramble verify --patterns 3\n  scramble verify --patterns 4 --exact --json")]
 pub struct Args {
     /// `n`: 2 for the census of Theorem 2.1, 3 for the census of every 3x3
     /// puzzle (its totals counted from solved grids; with --check also puzzle

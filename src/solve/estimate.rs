@@ -64,8 +64,9 @@ pub struct Estimate {
     /// Probes that reached a full grid: a solution (or, with a rule, a
     /// solution the rule let through).
     pub full: u64,
-    /// Wall-clock time of the probes.
-    #[serde(serialize_with = "super::stats::seconds")]
+    /// Wall-clock time of the probes (`seconds` in JSON, as in every
+    /// report).
+    #[serde(rename = "seconds", serialize_with = "super::stats::seconds")]
     pub elapsed: Duration,
     /// The time limit or a cancel stopped the probes early (the estimate
     /// uses the probes done).

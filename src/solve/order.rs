@@ -40,12 +40,11 @@ pub enum Order {
     Spiral,
     /// Left to right, top to bottom (the CodeProject solver).
     RowMajor,
-    /// This project's generalisation of maximizing the center to n x n:
-    /// value-index pieces ([`Pieces::Value`]), but the next cell is the
-    /// empty cell with the most placed neighbours, the paper's
-    /// rarest-picture rule only breaking ties ([`Cells::Neighbours`]);
-    /// even grids broken by piece number. See [`Order::Paper`] for the
-    /// paper's own rule.
+    /// Maximizing the center, generalised to n x n by scramble: pieces by
+    /// value index (the `value` piece rule), but the next cell is the empty
+    /// cell with the most placed neighbours, the paper's rarest-picture rule
+    /// only breaking ties (the `neighbours` cell rule); even grids broken
+    /// by piece number. The order `paper` follows the paper's own rule.
     CenterMax,
     /// The spiral with the pieces in a random order drawn from `--seed`.
     Random,
@@ -57,9 +56,10 @@ pub enum Order {
     MostConstrained,
     /// Maximizing the center as Section 3.1 writes it (steps 1-8): pieces
     /// by value index, highest first in the centre and lowest first
-    /// elsewhere ([`Pieces::Value`]); the next cell is the one facing the
-    /// placed picture whose complement has the lowest index
-    /// ([`Cells::Paper`]); even grids broken by value ([`Symmetry::Value`]).
+    /// elsewhere (the `value` piece rule); the next cell is the one facing
+    /// the placed picture whose complement has the lowest index (the
+    /// `paper` cell rule); even grids broken by value (the `value`
+    /// symmetry rule).
     Paper,
 }
 
@@ -143,7 +143,7 @@ pub enum Cells {
     /// cell number. Dynamic. The cell rule of `center-max`.
     Neighbours,
     /// The centre, then the frontier cell where the fewest unused pieces
-    /// fit ([`Order::MostConstrained`]). Dynamic.
+    /// fit (as the order `most-constrained`). Dynamic.
     MostConstrained,
 }
 

@@ -19,7 +19,7 @@ pub struct Stats {
     /// Candidates taken from the tables and checked.
     pub candidate_tests: u64,
     /// Wall-clock time of the search, tables included.
-    #[serde(serialize_with = "seconds")]
+    #[serde(rename = "seconds", serialize_with = "seconds")]
     pub elapsed: Duration,
     /// The search was stopped (time limit, cancel) before it was done: the
     /// counts are lower bounds.

@@ -27,6 +27,10 @@ fn writes_one_offline_page_for_the_paper_puzzle() {
     assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
     assert!(html.contains("default-src 'none'"));
     assert_eq!(html.matches("class=\"edge\" data-edge=").count(), 16);
+    // The page speaks to its reader, not of scramble's source code.
+    for code in ["src/", ".rs", "crate::"] {
+        assert!(!html.contains(code), "the page names `{code}`");
+    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
+mod completions;
 mod exact;
 mod explore;
 mod files;
@@ -9,6 +10,7 @@ mod generate;
 mod graph;
 mod hard;
 mod inspect;
+mod json;
 mod nxn;
 mod pictures;
 mod printing;

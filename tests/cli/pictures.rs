@@ -32,7 +32,12 @@ fn highlight_draws_the_chosen_pieces_bold_on_the_faded_rest() {
         "edges and legend samples"
     );
     let dot = read(&folder.join("recording.dot"));
-    assert_eq!(dot.matches("penwidth=3.5").count(), 8 * 2, "8 bold edges in two parts");
+    assert_eq!(
+        dot.matches("penwidth=3.5").count(),
+        8,
+        "8 bold edges, one DOT edge each"
+    );
+    assert_eq!(dot.matches("color=\"#D4D4D4\"").count(), 7 * 4, "28 faded edges");
 }
 
 #[test]

@@ -112,3 +112,40 @@ fn stats_count_the_rejected_candidates() {
             "rejected: {rejected} candidates from the tables"
         )));
 }
+
+#[test]
+fn several_files_are_solved_in_turn_with_the_gravest_exit_code() {
+    let out = tempfile::tempdir().unwrap();
+    let assert = scramble()
+        .args(["solve", "fixtures/paper2x2.txt", "fixtures/unsolvable2x2.txt", "--out"])
+        .arg(out.path())
+        .assert()
+        .code(1);
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let (first, second) = text.split_once("\n\n").expect("a blank line between reports");
+    assert!(first.starts_with("paper2x2: 3 solutions modulo rotation"), "{first}");
+    assert_eq!(second, "unsolvable2x2: no solution\n");
+    scramble()
+        .args([
+            "solve",
+            "fixtures/paper2x2.txt",
+            "fixtures/paper2x2.txt",
+            "--first",
+            "--out",
+        ])
+        .arg(out.path())
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn a_bad_file_among_several_stops_the_run_before_any_search() {
+    scramble()
+        .args(["solve", "fixtures/paper2x2.txt", "fixtures/bad/three_pictures.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "scramble: error: fixtures/bad/three_pictures.txt:3:9: only 3 pictures",
+        ));
+}

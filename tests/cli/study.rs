@@ -419,9 +419,13 @@ fn heuristics_on_puzzle_files_reports_each_puzzle() {
         .output()
         .unwrap();
     assert!(output.status.success());
-    let runs: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let runs = runs.as_array().unwrap();
+    // One JSON document per puzzle, one after the other.
+    let runs: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(&output.stdout)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
     assert_eq!(runs.len(), 2);
+    assert!(runs.iter().all(|run| run["schema"] == 1));
     assert_eq!(
         (runs[0]["puzzle"].as_str(), runs[0]["solutions"].as_u64()),
         (Some("wizards"), Some(1))

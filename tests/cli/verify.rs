@@ -42,8 +42,10 @@ fn json_has_exactly_the_spec_keys() {
     let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort_unstable();
     let mut expected = KEYS.to_vec();
+    expected.push("schema");
     expected.sort_unstable();
     assert_eq!(keys, expected);
+    assert_eq!(json["schema"], 1);
     assert_eq!(json["puzzles"], 126);
     assert_eq!(json["theorem_mismatches"], 0);
     assert_eq!(json["theorem_accepted"], json["solution_subgraphs"]);

@@ -12,6 +12,9 @@ use super::{plots_text, write_plots};
 use crate::cli::{print_json, print_report, print_text, progress};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble study heuristics --size 3 --count 200\n  scramble study heuristics --factorial --json"
+)]
 pub(super) struct HeuristicsArgs {
     /// `n` of the `n x n` grid.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=8))]
@@ -173,7 +176,10 @@ fn run_files(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     if args.json {
-        print_json(&runs)?;
+        // One document per puzzle, as every command given several files.
+        for run in &runs {
+            print_json(run)?;
+        }
     } else {
         print_text(&files_text(&runs, args))?;
     }

@@ -12,6 +12,7 @@ use super::{plots_text, write_study};
 use crate::cli::{print_report, progress};
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  scramble study repetitions --count 500 --json")]
 pub(super) struct RepetitionsArgs {
     /// Every 2x2 puzzle over 1..=N patterns (N = 2 takes about a million puzzles: slow).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=2))]

@@ -11,6 +11,9 @@ use super::{plots_text, write_plots};
 use crate::cli::{print_report, progress};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble study uniqueness --sizes 3 --patterns 4,5 --counts 500 --sampled 500 --commercial 500"
+)]
 pub(super) struct UniquenessArgs {
     /// Grid sizes.
     #[arg(long, value_delimiter = ',', default_value = "3,4")]

@@ -1,6 +1,6 @@
 // The page of `scramble explore`: plain JavaScript, no library, no request.
 // Everything it shows comes from the JSON the library wrote (#data) and the
-// two SVG drawings of src/render (G(P) and the pieces), whose edges,
+// two SVG drawings scramble made (G(P) and the pieces), whose edges,
 // vertices, legend entries and pieces carry data-edge, data-node and
 // data-piece. Nothing of the theory is computed here: conditions, witnesses,
 // solutions and the search trace are the library's.
@@ -390,7 +390,7 @@
     });
     filter.addEventListener('change', fill);
     subgraphsRoot.append(
-      html('p', { class: 'help', text: 'One edge per color: 4⁴ = 256 subgraphs. ★ solution graph, ✓ accepted by Theorem 2.1. Pick a filter, then a subgraph (arrow keys move in the list). Conditions, witnesses and verdicts come from the library (src/theorem).' }),
+      html('p', { class: 'help', text: 'One edge per color: 4⁴ = 256 subgraphs. ★ solution graph, ✓ accepted by Theorem 2.1. Pick a filter, then a subgraph (arrow keys move in the list). Conditions, witnesses and verdicts are computed by scramble, not in this page.' }),
       ...(data.repetition_free ? [] : [note('This puzzle has repetitions: Theorem 2.1 assumes none, so its verdicts may disagree with the judge.')]),
       html('div', { class: 'filters' }, html('label', { for: 'subgraph-filter', text: 'Show' }), filter),
       html('div', { class: 'browser' }, list, detail));
@@ -497,7 +497,7 @@
     slider.addEventListener('input', () => { stop(); show(+slider.value); });
     const order = trace.order;
     searchRoot.append(
-      html('p', { class: 'help', text: `The backtracker fills the cells in the ${order} order, cells ${trace.cells.map(cellName).join(' ')}, trying pieces in the order's ranks and every rotation; the rotation class is fixed as the fast solver fixes it. Recorded by the library (src/explore/trace.rs). Use the slider (arrow keys) or the buttons.` }),
+      html('p', { class: 'help', text: `The backtracker fills the cells in the ${order} order, cells ${trace.cells.map(cellName).join(' ')}, trying pieces in the order's ranks and every rotation; the rotation class is fixed as the fast solver fixes it. Recorded by scramble when it wrote this page. Use the slider (arrow keys) or the buttons.` }),
       ...(trace.complete ? [] : [note(`The trace is capped at ${events.length} steps; the search goes on beyond them.`)]),
       html('div', { class: 'controls' },
         html('button', { type: 'button', text: '« start', onclick: step(-events.length) }),

@@ -87,7 +87,9 @@ pub enum Population {
     Planted,
     /// Uniform multisets of piece classes, kept when solvable.
     UniformSolvable,
-    /// The commercial style generalised ([`crate::generate::balanced`]).
+    /// The commercial style generalised to any size and number of
+    /// patterns: every pattern on as equal a number of inner boundaries,
+    /// and of border sides, as the grid allows.
     Balanced,
 }
 
