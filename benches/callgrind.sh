@@ -2,7 +2,7 @@
 # Instruction counts (callgrind) of one scramble binary on four workloads,
 # for before/after comparisons of refactorings: run it on two builds.
 #   benches/callgrind.sh OLD/scramble; benches/callgrind.sh target/release/scramble
-# Needs valgrind; run from the crate root with ../shared beside it.
+# Needs valgrind; run from the crate root.
 set -euo pipefail
 bin=$1
 work=$(mktemp -d)
@@ -14,6 +14,6 @@ run() {
     grep -o 'refs: *[0-9,]*' "$work/cg.err" | tr -d ' ,' | cut -d: -f2
 }
 printf 'verify --patterns 2             %s\n' "$(run "$bin" verify --patterns 2 --json)"
-printf 'solve wizards (3x3 count)       %s\n' "$(run "$bin" solve ../shared/puzzles/real/wizards.txt --json --out "$work/o")"
+printf 'solve wizards (3x3 count)       %s\n' "$(run "$bin" solve fixtures/real/wizards.txt --json --out "$work/o")"
 printf 'solve 4x4 K=5 seed 3 (count)    %s\n' "$(run "$bin" solve "$p4" --json --out "$work/o")"
 printf 'graph paper2x2 (DOT and SVG)    %s\n' "$(run "$bin" graph fixtures/paper2x2.txt --renderer embedded --out "$work/o")"

@@ -23,8 +23,8 @@ use serde::{Deserializer, Serializer};
 /// j.merge(&Judged { accepted: 2, mismatches: 0 });
 /// assert_eq!(j, Judged { accepted: 7, mismatches: 1 });
 /// // 7 accepted and 6 solution subgraphs: at least one, at most 13 mismatches, and odd.
-/// assert!(j.check("theorem", 6).is_ok());
-/// assert!(j.check("theorem", 7).is_err());
+/// assert!(j.check("theorem", ("solution_subgraphs", 6)).is_ok());
+/// assert!(j.check("theorem", ("solution_subgraphs", 7)).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Judged {
@@ -49,18 +49,14 @@ impl Judged {
     }
 
     /// The relation between the mismatches `M`, the accepted `A` and the
-    /// judge's solution subgraphs `S`: a mismatch is a subgraph in exactly
-    /// one of the two sets, so `|A - S| <= M <= A + S` and `M = A + S (mod
-    /// 2)`. `name` names the criterion in the message.
-    pub fn check(&self, name: &str, solution_subgraphs: u64) -> Result<(), String> {
-        let (a, s, m) = (
-            u128::from(self.accepted),
-            u128::from(solution_subgraphs),
-            u128::from(self.mismatches),
-        );
+    /// judge's count `S` (`truth`: its name and value): a mismatch is a case
+    /// in exactly one of the two sets, so `|A - S| <= M <= A + S` and `M = A
+    /// + S (mod 2)`. `name` names the criterion in the message.
+    pub fn check(&self, name: &str, (truth, s): (&str, u64)) -> Result<(), String> {
+        let (a, s, m) = (u128::from(self.accepted), u128::from(s), u128::from(self.mismatches));
         if m < a.abs_diff(s) || m > a + s || (a + s - m) % 2 != 0 {
             return Err(format!(
-                "{name}_mismatches = {m} cannot go with {name}_accepted = {a} and solution_subgraphs = {s}"
+                "{name}_mismatches = {m} cannot go with {name}_accepted = {a} and {truth} = {s}"
             ));
         }
         Ok(())

@@ -13,6 +13,7 @@ mod merge;
 mod pictures;
 mod progress;
 mod show;
+pub mod signals;
 mod solve;
 mod study;
 mod subgraphs;
@@ -62,7 +63,7 @@ enum Command {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    // `solve` and the 3x3 census handle their own interruption (they report
+    // `solve` and the 3x3 census install their own handling (they report
     // partial counts).
     let own = match &cli.command {
         Command::Solve(_) => true,
@@ -70,7 +71,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         _ => false,
     };
     if !own {
-        remove_staged_on_signal();
+        signals::install(signals::OnSignal::Exit);
     }
     match cli.command {
         Command::Show(args) => show::run(args),
@@ -88,18 +89,27 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// `--out` and `--no-pictures`, the same for every command that draws.
+/// `--out` and `--no-pictures`, the same for every command that writes
+/// files.
 #[derive(Debug, clap::Args)]
+#[group(id = "files_written")]
 pub struct PicturesArg {
     /// Root folder of everything scramble writes, the same for every
     /// command: a puzzle's pictures go to `<out>/<puzzle>/`, census
     /// disagreements to `<out>/verify-k<K>.../`, generated puzzles to
     /// `<out>/generated/`, study plots to `<out>/study-<name>/`.
-    #[arg(long, default_value = "out")]
+    #[arg(long, default_value = "out", value_name = "DIR")]
     pub out: PathBuf,
-    /// Write no files at all (text or JSON only).
+    /// Write no files at all (text or JSON only); the folder is not touched.
     #[arg(long)]
     pub no_pictures: bool,
+}
+
+impl PicturesArg {
+    /// Whether files are to be written.
+    pub fn writes(&self) -> bool {
+        !self.no_pictures
+    }
 }
 
 /// The puzzle file argument shared by every subcommand that reads one.
@@ -125,43 +135,22 @@ impl PuzzleArg {
     }
 }
 
-/// The stop of a run that reports partial results: `time_limit` from now if
-/// any, and a flag that Ctrl-C sets (if no other handler is installed; then
-/// Ctrl-C just ends the process). The flag tells an interrupt from the time
-/// limit.
-pub(crate) fn interruptible(
-    time_limit: Option<std::time::Duration>,
-) -> (scramble::solve::Stop, std::sync::Arc<std::sync::atomic::AtomicBool>) {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    let interrupted = std::sync::Arc::new(AtomicBool::new(false));
-    let flag = interrupted.clone();
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let stop = scramble::solve::Stop::never().cancelled_by(interrupted.clone());
-    let stop = match time_limit {
-        Some(limit) => stop.after(limit),
-        None => stop,
-    };
-    (stop, interrupted)
-}
-
-/// On SIGINT, SIGTERM or SIGHUP: remove the staging files of output sets
-/// being written (the earlier sets stay whole), then exit 130.
-fn remove_staged_on_signal() {
-    // Fails only if a handler is already set, which then owns the cleanup.
-    let _ = ctrlc::set_handler(|| {
-        scramble::output::remove_staged();
-        note("scramble: interrupted; no partial output was left\n");
-        std::process::exit(130);
-    });
-}
-
 /// `<out>/<puzzle name>/`, refusing a name that would lead elsewhere (names
 /// read from files are made safe by the reader; this is the last guard).
 pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
     let name = Path::new(puzzle.name());
     let mut parts = name.components();
     match (parts.next(), parts.next()) {
-        (Some(std::path::Component::Normal(_)), None) => Ok(out.join(name)),
+        (Some(std::path::Component::Normal(_)), None) => {
+            let folder = out.join(name);
+            if folder.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+                anyhow::bail!(
+                    "{}: cannot write: a symbolic link is there, and scramble never writes through links",
+                    folder.display()
+                );
+            }
+            Ok(folder)
+        }
         _ => anyhow::bail!(
             "puzzle name `{}` cannot name a folder inside {}",
             puzzle.name(),
@@ -171,6 +160,25 @@ pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
 }
 
 pub use scramble::error::plural;
+
+/// Refuses, before any work, a puzzle larger than `max` x `max` for `what`
+/// (the error names the limit).
+pub fn refuse_larger(puzzle: &Puzzle, max: usize, what: &str) -> anyhow::Result<()> {
+    let n = puzzle.size();
+    if n > max {
+        anyhow::bail!(
+            "{}: a {n}x{n} puzzle; {what} takes puzzles up to {max}x{max} (the output grows with the grid)",
+            puzzle.name()
+        );
+    }
+    Ok(())
+}
+
+/// The widest column a table pads to: a longer cell (a long piece name)
+/// overflows its column instead of a width the formatter cannot take.
+pub fn column(width: usize) -> usize {
+    width.min(120)
+}
 
 /// Prints `value` as pretty JSON on stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {

@@ -2,7 +2,7 @@
 //!
 //! [`Solver`] is the fast bitset backtracker (`fast.rs`): it finds the first
 //! solution, every solution, or counts them modulo the four whole-grid
-//! rotations exactly as SPEC.md defines (identical pieces are different
+//! rotations exactly as docs/format.md defines (identical pieces are different
 //! pieces; every rotation of a piece counts), in any [`Order`]. [`plain`] is
 //! the obviously-correct reference it is tested against.
 //!
@@ -11,6 +11,8 @@
 //! `4 * solutions`. The search is exponential in the worst case; the tables
 //! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.
 
+#[cfg(test)]
+mod against_plain;
 mod estimate;
 mod fast;
 pub mod graph;
@@ -254,9 +256,16 @@ impl Solver {
     /// assert_eq!(solver.nth(all.len() as u64), (None, all.len() as u64));
     /// ```
     pub fn nth(&self, index: u64) -> (Option<Arrangement>, u64) {
+        let (found, met, _) = self.nth_until(index, &stop::NEVER);
+        (found, met)
+    }
+
+    /// [`Solver::nth`] that gives up when `stop` is reached; the third
+    /// value says whether it did (then `None` says nothing of the count).
+    pub fn nth_until(&self, index: u64, stop: &Stop) -> (Option<Arrangement>, u64, bool) {
         let end_after = index.saturating_add(1);
-        let walked = self.walk(State::new(), &stop::NEVER, index..end_after, end_after, Instant::now());
-        (walked.kept.into_iter().next(), walked.solutions)
+        let walked = self.walk(State::new(), stop, index..end_after, end_after, Instant::now());
+        (walked.kept.into_iter().next(), walked.solutions, walked.stats.stopped)
     }
 
     /// Searches below `state` on this thread until `stop`: counts every

@@ -1,0 +1,94 @@
+//! SIGINT, SIGTERM and SIGHUP. The signal handlers only set a flag (through
+//! `signal-hook`, whose handler writes to a pipe); a watcher thread then
+//! either raises the run's stop flag, for commands that stop at their next
+//! poll and report what they found as partial (exit 3), or ends the
+//! process: it first stops every output write that has not installed its
+//! set (the writing thread removes what it staged at its next safe point)
+//! and waits until no write is in progress, so each set is whole or
+//! untouched; then it exits 128 + the signal number (130, 143, 129).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+
+/// What a signal does to this run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnSignal {
+    /// End the process once no output write is in progress.
+    Exit,
+    /// Raise the stop flag; the command reports partial results. A second
+    /// signal ends the process as [`OnSignal::Exit`] does.
+    Report,
+}
+
+/// Installs the handlers; returns the flag a signal raises (for a
+/// `Stop::cancelled_by`).
+pub fn install(on: OnSignal) -> Arc<AtomicBool> {
+    let raised = Arc::new(AtomicBool::new(false));
+    let flag = raised.clone();
+    // Fails only when signals cannot be handled at all; they then keep
+    // their default action (the process ends, staging stays for the next
+    // run to remove).
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+        std::thread::spawn(move || {
+            for signal in signals.forever() {
+                let again = flag.swap(true, Ordering::SeqCst);
+                if on == OnSignal::Exit || again {
+                    exit(signal);
+                }
+            }
+        });
+    }
+    raised
+}
+
+/// Ends the process for `signal` once every output set is whole.
+fn exit(signal: i32) -> ! {
+    let _no_writes = scramble::output::stop_writing();
+    let name = match signal {
+        SIGINT => "SIGINT",
+        SIGTERM => "SIGTERM",
+        _ => "SIGHUP",
+    };
+    super::note(&format!(
+        "scramble: stopped by {name}; no output was left half written (files written before stay whole)\n"
+    ));
+    std::process::exit(128 + signal)
+}
+
+/// For a search that cannot stop at a poll (the graph method): after
+/// `limit`, end the process with exit code 3 (once no output write is in
+/// progress), saying that nothing partial is reported; unless
+/// [`search_done`] was called first.
+pub fn exit_after(limit: std::time::Duration) {
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        let done = SEARCH_DONE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if *done {
+            return;
+        }
+        let _no_writes = scramble::output::stop_writing();
+        super::note(&format!(
+            "scramble: stopped by --time-limit after {:.3} s; this search has no partial result to report\n",
+            limit.as_secs_f64()
+        ));
+        std::process::exit(super::exit_codes::Exit::Stopped as i32)
+    });
+}
+
+/// Set once the search an [`exit_after`] guards has finished.
+static SEARCH_DONE: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+
+/// The search finished in time: the [`exit_after`] timer does nothing.
+pub fn search_done() {
+    *SEARCH_DONE.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = true;
+}
+
+/// For the main thread when a write gave up because a signal arrived: the
+/// watcher thread ends the process; wait for it.
+pub fn wait_for_exit() -> ! {
+    loop {
+        std::thread::park();
+    }
+}
