@@ -321,11 +321,7 @@ impl CornerReport {
         self.repaired.check("corners.repaired", truth)?;
         match (&self.condition_failures, repetitions) {
             (Some(f), true) => f
-                .check(
-                    (self.theorem.accepted, self.theorem.mismatches),
-                    (self.twisted.accepted, self.twisted.mismatches),
-                    self.solution_tuples,
-                )
+                .check(self.theorem, self.twisted, self.solution_tuples)
                 .map_err(|e| format!("corners.condition_failures: {e}")),
             (None, false) => Ok(()),
             (None, true) => Err("missing key `corners.condition_failures` (a check with repetitions writes it)".into()),

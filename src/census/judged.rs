@@ -49,20 +49,14 @@ impl Judged {
     }
 
     /// The relation between the mismatches `M`, the accepted `A` and the
-    /// judge's solution subgraphs `S`: a mismatch is a subgraph in exactly
-    /// one of the two sets, so `|A - S| <= M <= A + S` and `M = A + S (mod
-    /// 2)`. `name` names the criterion in the message, `truth` the true
-    /// count and its name.
-    pub fn check(&self, name: &str, truth: (&str, u64)) -> Result<(), String> {
-        let (a, s, m) = (
-            u128::from(self.accepted),
-            u128::from(truth.1),
-            u128::from(self.mismatches),
-        );
+    /// judge's count `S` (`truth`: its name and value): a mismatch is a case
+    /// in exactly one of the two sets, so `|A - S| <= M <= A + S` and `M = A
+    /// + S (mod 2)`. `name` names the criterion in the message.
+    pub fn check(&self, name: &str, (truth, s): (&str, u64)) -> Result<(), String> {
+        let (a, s, m) = (u128::from(self.accepted), u128::from(s), u128::from(self.mismatches));
         if m < a.abs_diff(s) || m > a + s || (a + s - m) % 2 != 0 {
             return Err(format!(
-                "{name}_mismatches = {m} cannot go with {name}_accepted = {a} and {} = {s}",
-                truth.0
+                "{name}_mismatches = {m} cannot go with {name}_accepted = {a} and {truth} = {s}"
             ));
         }
         Ok(())

@@ -1,8 +1,8 @@
-//! The censuses of docs/format.md: every puzzle over patterns `1..=K`, counted and
-//! judged. The 2x2 census goes through every multiset of 4 pieces, each of
-//! its 256 four-colour subgraphs judged three ways (the arrangements,
-//! Theorem 2.1, the twisted-graph criterion); the `n x n` census ([`nxn`])
-//! counts every 3x3 puzzle and checks the `n x n` theorem.
+//! The censuses of docs/format.md: every puzzle over patterns `1..=K`,
+//! counted and judged. The 2x2 census goes through every multiset of 4
+//! pieces, each of its 256 four-colour subgraphs judged three ways (the
+//! arrangements, Theorem 2.1, the twisted-graph criterion); the `n x n`
+//! census ([`nxn`]) counts every 3x3 puzzle and checks the `n x n` theorem.
 //!
 //! - [`pieces`]: the piece classes (rotation classes of 4-tuples).
 //! - [`verdict`]: the three verdicts on four corners.
@@ -305,8 +305,7 @@ impl Totals {
         let truth = ("solution_subgraphs", t.solution_subgraphs);
         t.theorem.check("theorem", truth)?;
         t.twisted.check("twisted", truth)?;
-        t.repaired.check("repaired", truth)?;
-        Ok(())
+        t.repaired.check("repaired", truth)
     }
 }
 
@@ -322,7 +321,7 @@ impl ConditionFailures {
     /// is accepted non-solutions minus rejected solutions; each condition
     /// rejects at most the rejected solutions, the combinations add up to
     /// them, and only conditions 2-4 are named.
-    pub fn check(&self, theorem: (u64, u64), twisted: (u64, u64), truth: u64) -> std::result::Result<(), String> {
+    pub fn check(&self, theorem: Judged, twisted: Judged, truth: u64) -> std::result::Result<(), String> {
         let pairs = [
             ("", self.rejected_solution_graphs, self.accepted_non_solutions, theorem),
             (
@@ -332,7 +331,7 @@ impl ConditionFailures {
                 twisted,
             ),
         ];
-        for (kind, rejected, accepted_non, (accepted, mismatches)) in pairs {
+        for (kind, rejected, accepted_non, Judged { accepted, mismatches }) in pairs {
             let sum_ok = u128::from(rejected) + u128::from(accepted_non) == u128::from(mismatches);
             let difference_ok =
                 i128::from(accepted_non) - i128::from(rejected) == i128::from(accepted) - i128::from(truth);

@@ -267,11 +267,7 @@ fn checked_totals<'a>(name: &str, report: &'a Report, work: &[u64]) -> Result<&'
     totals.check().map_err(bad)?;
     match (&report.condition_failures, report.repetitions) {
         (Some(f), true) => f
-            .check(
-                (totals.theorem.accepted, totals.theorem.mismatches),
-                (totals.twisted.accepted, totals.twisted.mismatches),
-                totals.solution_subgraphs,
-            )
+            .check(totals.theorem, totals.twisted, totals.solution_subgraphs)
             .map_err(|e| bad(format!("condition_failures: {e}")))?,
         (None, false) => {}
         (None, true) => {

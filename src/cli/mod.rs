@@ -177,21 +177,6 @@ impl PuzzleArg {
     }
 }
 
-/// The stop of a run that reports partial results: `time_limit` from now if
-/// any, and the flag a signal raises (a second signal ends the process). The
-/// flag tells an interrupt from the time limit.
-pub(crate) fn interruptible(
-    time_limit: Option<std::time::Duration>,
-) -> (scramble::solve::Stop, std::sync::Arc<std::sync::atomic::AtomicBool>) {
-    let interrupted = signals::install(signals::OnSignal::Report);
-    let stop = scramble::solve::Stop::never().cancelled_by(interrupted.clone());
-    let stop = match time_limit {
-        Some(limit) => stop.after(limit),
-        None => stop,
-    };
-    (stop, interrupted)
-}
-
 /// `<out>/<puzzle name>/`, refusing a name that would lead elsewhere (names
 /// read from files are made safe by the reader; this is the last guard).
 pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {

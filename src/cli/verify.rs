@@ -10,6 +10,7 @@ use scramble::census::corners::CornerReport;
 use scramble::census::shard::{self, Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain, symmetric};
 use scramble::render::Renderer;
+use scramble::solve::Stop;
 
 use scramble::output::{Owns, write_set};
 
@@ -177,7 +178,9 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
             if args.repetitions { " --repetitions" } else { "" }
         );
     };
-    let (stop, interrupted) = super::interruptible(args.time_limit);
+    let interrupted = super::signals::install(super::signals::OnSignal::Report);
+    let stop = Stop::never().cancelled_by(interrupted.clone());
+    let stop = args.time_limit.map_or(stop.clone(), |limit| stop.after(limit));
     let started = Instant::now();
     let range = nxn::shard_range(puzzles as usize, args.shard.unwrap_or(Shard::WHOLE));
     let bar = progress::bar(0, "3x3 solved grids");
