@@ -37,7 +37,7 @@ pub struct Args {
     /// Root folder of the output: the puzzle files go to `<out>/generated/`.
     #[arg(long, default_value = "out")]
     out: PathBuf,
-    /// Only pieces without a repeated picture.
+    /// Only pieces without a repeated picture (every style).
     #[arg(long)]
     repetition_free: bool,
     /// Only puzzles with exactly one solution modulo rotation.
@@ -113,9 +113,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let bar = progress::bar(max_draws.min(args.count), "drawing");
     let unique = |d: &Drawn| !args.unique || count_solutions(&d.puzzle).is_ok_and(|n| n == 1);
     let style = args.style.style();
-    if style != Style::Planted && args.repetition_free {
-        anyhow::bail!("--repetition-free is for the planted style only");
-    }
     let (kept, drawn) = recipe.keep_styled(style, args.count as usize, max_draws, unique, &bar)?;
     bar.finish_and_clear();
     let puzzles = write(&args, &kept)?;
