@@ -40,8 +40,7 @@ if [ "${1:-}" != "--quick" ]; then
     # belong to) beside the unrestricted ones, seed 0.
     u() { ./target/release/scramble study uniqueness --seed 0 "$@" >/dev/null; }
     u --sizes 3 --patterns 3,4,5,6,7,8 --counts 40000 --repetition-free --commercial 40000,40000 --out docs/img/rf
-    u --sizes 3 --patterns 2 --counts 20000 --repetition-free --out docs/img/rf-k2
-    u --sizes 4 --patterns 3,4,5,6,7,8 --counts 1000 --sampled 4000 --repetition-free --out docs/img/rf-4x4
+    u --sizes 4 --patterns 4,5,6,7,8 --counts 500 --sampled 2000 --repetition-free --out docs/img/rf-4x4
     u --sizes 3 --patterns 3,4,5,6,7,8 --counts 40000 --commercial 40000,40000 --out docs/img
     u --sizes 4 --patterns 3,4,5,6,7,8 --counts 1000 --sampled 4000 --out docs/img/4x4
     s study repetitions
