@@ -136,7 +136,12 @@ impl Recipe {
         let mut rng = Rng::stream(self.seed, index);
         let (puzzle, solution) = match style {
             Style::Planted => planted(self.size, self.patterns, &mut rng, self.options)?,
-            _ => styled(style, (self.size, self.patterns), &mut rng)?,
+            _ => styled(
+                style,
+                (self.size, self.patterns),
+                self.options.repetition_free,
+                &mut rng,
+            )?,
         };
         let name = match style {
             Style::Planted => self.name(index),
@@ -256,17 +261,28 @@ pub fn planted(size: usize, patterns: u32, rng: &mut Rng, options: PlantOptions)
 /// For [`Style::NinePerPattern`] the split (`a_i` inner boundaries and
 /// `9 - 2 a_i` border sides for pattern `i`) is drawn with probability
 /// proportional to its number of grids, so every solved grid with each
-/// pattern on 9 sides is equally likely. `O(1)` (a 3x3 grid).
+/// pattern on 9 sides is equally likely. With `repetition_free` the whole
+/// grid (split included) is drawn again until no piece shows a picture
+/// twice: rejection keeps every repetition-free grid of the style equally
+/// likely (only about 1 grid in 2,000 is kept). `O(1)` per grid (a 3x3
+/// grid).
 ///
 /// ```
 /// use scramble::generate::{styled, Style};
 /// use scramble::rng::Rng;
-/// let (puzzle, solution) = styled(Style::Commercial, (3, 4), &mut Rng::new(1)).unwrap();
+/// let (puzzle, solution) = styled(Style::Commercial, (3, 4), false, &mut Rng::new(1)).unwrap();
 /// assert!(solution.is_solution(&puzzle));
 /// let layout = scramble::generate::layout(&puzzle, &solution);
 /// assert!(layout.iter().all(|p| p.inner == 3 && p.border == 3));
+/// let (free, _) = styled(Style::Commercial, (3, 4), true, &mut Rng::new(1)).unwrap();
+/// assert!(free.is_repetition_free());
 /// ```
-pub fn styled(style: Style, shape: (usize, u32), rng: &mut Rng) -> Result<(Puzzle, Arrangement)> {
+pub fn styled(
+    style: Style,
+    shape: (usize, u32),
+    repetition_free: bool,
+    rng: &mut Rng,
+) -> Result<(Puzzle, Arrangement)> {
     if style.shape() != Some(shape) {
         return Err(Error::Impossible(format!(
             "the {} style makes {} puzzles only, not {}x{} over {} patterns",
@@ -279,27 +295,51 @@ pub fn styled(style: Style, shape: (usize, u32), rng: &mut Rng) -> Result<(Puzzl
             shape.1
         )));
     }
-    let split = match style {
-        Style::NinePerPattern => nine_per_pattern_split(rng),
-        _ => [3; 4],
+    let labels = |rng: &mut Rng| {
+        let split = match style {
+            Style::NinePerPattern => nine_per_pattern_split(rng),
+            _ => [3; 4],
+        };
+        let inner: Vec<u32> = (1..=4)
+            .flat_map(|p| std::iter::repeat_n(p, split[p as usize - 1]))
+            .collect();
+        let border: Vec<u32> = (1..=4)
+            .flat_map(|p| std::iter::repeat_n(p, 9 - 2 * split[p as usize - 1]))
+            .collect();
+        (inner, border)
     };
-    let inner: Vec<u32> = (1..=4)
-        .flat_map(|p| std::iter::repeat_n(p, split[p as usize - 1]))
-        .collect();
-    let border: Vec<u32> = (1..=4)
-        .flat_map(|p| std::iter::repeat_n(p, 9 - 2 * split[p as usize - 1]))
-        .collect();
-    Ok(placed_at_random(3, inner, border, rng))
+    placed_at_random(3, labels, repetition_free, rng)
 }
 
+/// Whole grids drawn before a repetition-free styled or balanced puzzle is
+/// given up.
+const STYLED_ATTEMPTS: usize = 1 << 22;
+
 /// The puzzle of a solved `size x size` grid whose inner boundaries carry
-/// the patterns of `inner` and whose border sides those of `border`, each
-/// list placed by a uniformly random permutation, signs by fair coins, with
-/// its solution (pieces turned and shuffled).
-fn placed_at_random(size: usize, mut inner: Vec<u32>, mut border: Vec<u32>, rng: &mut Rng) -> (Puzzle, Arrangement) {
-    rng.shuffle(&mut inner);
-    rng.shuffle(&mut border);
-    scatter(grid_of_labels(size, &inner, &border, rng), size, rng)
+/// the patterns of `inner` and whose border sides those of `border`
+/// (both lists from `labels`), each list placed by a uniformly random
+/// permutation, signs by fair coins, with its solution (pieces turned and
+/// shuffled). With `repetition_free`, grids with a picture twice on a
+/// piece are drawn again from `labels` on (rejection, so every
+/// repetition-free grid keeps its probability up to a common factor).
+fn placed_at_random(
+    size: usize,
+    labels: impl Fn(&mut Rng) -> (Vec<u32>, Vec<u32>),
+    repetition_free: bool,
+    rng: &mut Rng,
+) -> Result<(Puzzle, Arrangement)> {
+    for _ in 0..STYLED_ATTEMPTS {
+        let (mut inner, mut border) = labels(rng);
+        rng.shuffle(&mut inner);
+        rng.shuffle(&mut border);
+        let grid = grid_of_labels(size, &inner, &border, rng);
+        if !repetition_free || !grid.iter().any(has_repetition) {
+            return Ok(scatter(grid, size, rng));
+        }
+    }
+    Err(Error::Impossible(format!(
+        "no repetition-free {size}x{size} grid in {STYLED_ATTEMPTS} attempts: use more patterns"
+    )))
 }
 
 /// A balanced puzzle with its solution: the commercial style generalised
@@ -307,19 +347,27 @@ fn placed_at_random(size: usize, mut inner: Vec<u32>, mut border: Vec<u32>, rng:
 /// number of inner boundaries as the grid allows, and of border sides
 /// (counts differ by at most one; which patterns get one more is a uniform
 /// choice), placed by uniformly random permutations; signs are fair coins.
-/// For 3x3 over 4 patterns this is [`Style::Commercial`], draw for draw.
-/// `O(n^2)`.
+/// With `repetition_free`, grids with a picture twice on a piece are drawn
+/// again. For 3x3 over 4 patterns this is [`Style::Commercial`], draw for
+/// draw. `O(n^2)` per grid drawn.
 ///
 /// ```
 /// use scramble::generate::{balanced, layout};
-/// let (puzzle, solution) = balanced(4, 5, &mut scramble::rng::Rng::new(2)).unwrap();
+/// let (puzzle, solution) = balanced(4, 5, false, &mut scramble::rng::Rng::new(2)).unwrap();
 /// assert!(solution.is_solution(&puzzle));
 /// // 24 inner boundaries and 16 border sides over 5 patterns.
 /// let counts = layout(&puzzle, &solution);
 /// assert!(counts.iter().all(|p| (4..=5).contains(&p.inner) && (3..=4).contains(&p.border)));
 /// ```
-pub fn balanced(size: usize, patterns: u32, rng: &mut Rng) -> Result<(Puzzle, Arrangement)> {
-    check(size, patterns, PlantOptions::default())?;
+pub fn balanced(size: usize, patterns: u32, repetition_free: bool, rng: &mut Rng) -> Result<(Puzzle, Arrangement)> {
+    check(
+        size,
+        patterns,
+        PlantOptions {
+            repetition_free,
+            identical: 0,
+        },
+    )?;
     let grid = Grid::new(size);
     let spread = |slots: usize, rng: &mut Rng| -> Vec<u32> {
         let k = patterns as usize;
@@ -332,9 +380,13 @@ pub fn balanced(size: usize, patterns: u32, rng: &mut Rng) -> Result<(Puzzle, Ar
         labels.sort_unstable();
         labels
     };
-    let inner = spread(grid.inner_boundaries().count(), rng);
-    let border = spread(border_sides(size).count(), rng);
-    Ok(placed_at_random(size, inner, border, rng))
+    let (inner, border) = (grid.inner_boundaries().count(), border_sides(size).count());
+    placed_at_random(
+        size,
+        |rng| (spread(inner, rng), spread(border, rng)),
+        repetition_free,
+        rng,
+    )
 }
 
 /// The inner boundaries `a_i` per pattern of a [`Style::NinePerPattern`]
@@ -656,7 +708,7 @@ mod tests {
         let mut splits = std::collections::BTreeSet::new();
         for _ in 0..200 {
             for style in [Style::Commercial, Style::NinePerPattern] {
-                let (puzzle, solution) = styled(style, (3, 4), &mut rng).unwrap();
+                let (puzzle, solution) = styled(style, (3, 4), false, &mut rng).unwrap();
                 assert!(solution.is_solution(&puzzle), "{puzzle}");
                 let layout = layout(&puzzle, &solution);
                 assert_eq!(layout.len(), 4, "{puzzle}");
@@ -670,8 +722,62 @@ mod tests {
         }
         // Any split occurs, the even one most often but far from always.
         assert!(splits.len() > 10, "{splits:?}");
-        assert!(styled(Style::Commercial, (4, 4), &mut rng).is_err());
-        assert!(styled(Style::Planted, (3, 4), &mut rng).is_err());
+        assert!(styled(Style::Commercial, (4, 4), false, &mut rng).is_err());
+        assert!(styled(Style::Planted, (3, 4), false, &mut rng).is_err());
+    }
+
+    /// The repetition-free styles keep their layouts, never repeat a
+    /// picture on a piece, and keep only a share of the grids (the rest
+    /// repeat a picture somewhere): every layout the plain style draws
+    /// with no repetition is one they can draw.
+    #[test]
+    fn repetition_free_styles_keep_their_layout_and_every_piece_free() {
+        let mut rng = Rng::new(4);
+        for style in [Style::Commercial, Style::NinePerPattern] {
+            for _ in 0..100 {
+                let (puzzle, solution) = styled(style, (3, 4), true, &mut rng).unwrap();
+                assert!(puzzle.is_repetition_free() && solution.is_solution(&puzzle), "{puzzle}");
+                let layout = layout(&puzzle, &solution);
+                assert!(layout.iter().all(|p| 2 * p.inner + p.border == 9), "{layout:?}");
+                if style == Style::Commercial {
+                    assert!(layout.iter().all(|p| (p.inner, p.border) == (3, 3)), "{layout:?}");
+                }
+            }
+        }
+        let free = (0..20_000)
+            .filter(|_| {
+                styled(Style::Commercial, (3, 4), false, &mut rng)
+                    .unwrap()
+                    .0
+                    .is_repetition_free()
+            })
+            .count();
+        println!("{free} of 20000 plain commercial grids are repetition-free");
+        assert!(
+            (1..200).contains(&free),
+            "{free} of 20000 plain commercial grids are repetition-free"
+        );
+        for (size, patterns) in [(3, 4), (4, 4), (4, 6)] {
+            let (puzzle, solution) = balanced(size, patterns, true, &mut rng).unwrap();
+            assert!(puzzle.is_repetition_free() && solution.is_solution(&puzzle), "{puzzle}");
+        }
+        // Seeded like the plain style, the repetition-free one differs.
+        let recipe = Recipe {
+            size: 3,
+            patterns: 4,
+            seed: 1,
+            options: options(true, 0),
+        };
+        let plain = Recipe {
+            options: options(false, 0),
+            ..recipe
+        };
+        let (a, b) = (
+            recipe.draw_styled(Style::Commercial, 0).unwrap(),
+            plain.draw_styled(Style::Commercial, 0).unwrap(),
+        );
+        assert!(a.puzzle.is_repetition_free());
+        assert_ne!(a.puzzle.pieces(), b.puzzle.pieces());
     }
 
     #[test]
@@ -679,7 +785,7 @@ mod tests {
         let mut rng = Rng::new(2);
         let (mut plus, mut border) = (0, 0);
         for _ in 0..500 {
-            let (puzzle, solution) = styled(Style::Commercial, (3, 4), &mut rng).unwrap();
+            let (puzzle, solution) = styled(Style::Commercial, (3, 4), false, &mut rng).unwrap();
             for p in layout(&puzzle, &solution) {
                 plus += p.border_plus;
                 border += p.border;
@@ -692,11 +798,11 @@ mod tests {
     #[test]
     fn balanced_is_the_commercial_style_on_3x3_over_4_patterns() {
         for seed in 0..20 {
-            let commercial = styled(Style::Commercial, (3, 4), &mut Rng::new(seed)).unwrap();
-            assert_eq!(balanced(3, 4, &mut Rng::new(seed)).unwrap(), commercial);
+            let commercial = styled(Style::Commercial, (3, 4), false, &mut Rng::new(seed)).unwrap();
+            assert_eq!(balanced(3, 4, false, &mut Rng::new(seed)).unwrap(), commercial);
         }
         for (size, patterns) in [(3, 3), (3, 5), (3, 6), (4, 4), (4, 6), (5, 7)] {
-            let (puzzle, solution) = balanced(size, patterns, &mut Rng::new(9)).unwrap();
+            let (puzzle, solution) = balanced(size, patterns, false, &mut Rng::new(9)).unwrap();
             assert!(solution.is_solution(&puzzle));
             let inner = layout(&puzzle, &solution).iter().map(|p| p.inner).collect::<Vec<_>>();
             let (low, high) = (inner.iter().min().unwrap(), inner.iter().max().unwrap());
@@ -730,21 +836,23 @@ mod tests {
                 .count();
             let name = file.file_stem().unwrap().to_string_lossy().into_owned();
             let sides: Vec<usize> = sides.into_values().collect();
-            table.push(format!("{name} {sides:?} {} {commercial}", solutions.len()));
+            let free = if puzzle.is_repetition_free() { "free" } else { "repeats" };
+            table.push(format!("{name} {sides:?} {} {commercial} {free}", solutions.len()));
         }
         // name, sides per pattern, solutions, solutions with every pattern on
-        // 3 inner boundaries and 3 border sides (RESULTS.md section 2.3)
+        // 3 inner boundaries and 3 border sides, repetition-free or not
+        // (RESULTS.md section 2.3)
         let expected = [
-            "africa_puzzle [9, 9, 9, 9] 2 2",
-            "bird_puzzle [8, 9, 10, 9] 1 0",
-            "cowboys [9, 9, 9, 9] 1 1",
-            "crazy_planes [9, 9, 9, 9] 4 2",
-            "lion_tiger [9, 9, 9, 9] 1 1",
-            "monkey_puzzle [8, 9, 9, 10] 2 0",
-            "no_solution [8, 8, 10, 10] 0 0",
-            "plant_puzzle [9, 9, 9, 9] 2 0",
-            "repeat_puzzle [19, 17] 1680 0",
-            "wizards [9, 9, 9, 9] 1 1",
+            "africa_puzzle [9, 9, 9, 9] 2 2 free",
+            "bird_puzzle [8, 9, 10, 9] 1 0 free",
+            "cowboys [9, 9, 9, 9] 1 1 free",
+            "crazy_planes [9, 9, 9, 9] 4 2 free",
+            "lion_tiger [9, 9, 9, 9] 1 1 free",
+            "monkey_puzzle [8, 9, 9, 10] 2 0 free",
+            "no_solution [8, 8, 10, 10] 0 0 repeats",
+            "plant_puzzle [9, 9, 9, 9] 2 0 free",
+            "repeat_puzzle [19, 17] 1680 0 repeats",
+            "wizards [9, 9, 9, 9] 1 1 free",
         ];
         assert_eq!(table, expected);
     }

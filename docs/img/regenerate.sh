@@ -2,8 +2,8 @@
 # Regenerates every picture README.md and RESULTS.md show, into docs/img/
 # (the one tracked picture folder; commands write to out/ by default, which
 # git ignores). Run from anywhere: `docs/img/regenerate.sh` (add `--quick`
-# to skip the studies, which take minutes each: the 3x3 `study uniqueness`
-# took 4 min 42 s and the 4x4 one 4 min 17 s on a busy 2-core machine).
+# to skip the studies, which take tens of minutes at the machine's usual
+# load: see RESULTS.md for each study's wall time).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release --quiet
@@ -35,9 +35,13 @@ if [ "${1:-}" != "--quick" ]; then
     s study heuristics --sweep
     # RESULTS 1.1: the factorial (defaults; about half an hour of CPU).
     s study heuristics --factorial
-    s study uniqueness --sizes 3 --counts 40000 --sampled 40000
-    ./target/release/scramble study uniqueness --sizes 4 --patterns 3,4,5,6,7,8 --counts 1000 --sampled 4000 \
-        --commercial 0,0 --out docs/img/4x4 >/dev/null
+    # RESULTS section 2: repetition-free rows (the population real puzzles
+    # belong to) beside the unrestricted ones, seed 0.
+    u() { ./target/release/scramble study uniqueness --seed 0 "$@" >/dev/null; }
+    u --sizes 3 --patterns 3,4,5,6,7,8 --counts 40000 --repetition-free --commercial 40000,40000 --out docs/img/rf
+    u --sizes 4 --patterns 4,5,6,7,8 --counts 500 --sampled 2000 --repetition-free --out docs/img/rf-4x4
+    u --sizes 3 --patterns 3,4,5,6,7,8 --counts 40000 --commercial 40000,40000 --out docs/img
+    u --sizes 4 --patterns 3,4,5,6,7,8 --counts 1000 --sampled 4000 --out docs/img/4x4
     s study repetitions
 fi
 git status --short docs/img

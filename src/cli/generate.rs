@@ -40,7 +40,7 @@ pub struct Args {
     /// The puzzle files go to `<out>/generated/`.
     #[command(flatten)]
     pictures: PicturesArg,
-    /// Only pieces without a repeated picture.
+    /// Only pieces without a repeated picture (every style).
     #[arg(long)]
     repetition_free: bool,
     /// Only puzzles with exactly one solution modulo rotation.
@@ -120,9 +120,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Unique: the search stops at a second solution instead of counting all.
     let unique = |d: &Drawn| !args.unique || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| s.nth(1).1 == 1);
     let style = args.style.style();
-    if style != Style::Planted && args.repetition_free {
-        anyhow::bail!("--repetition-free is for the planted style only");
-    }
     let (kept, drawn) = recipe.keep_styled(style, args.count as usize, max_draws, unique, &bar)?;
     bar.finish_and_clear();
     let puzzles = write(&args, &kept)?;

@@ -22,9 +22,12 @@
 //!   fewest unused pieces fit (dynamic, see [`Order::MostConstrained`]).
 //!   Pieces in file order.
 //!
-//! Every preset but `paper` breaks the symmetry of an even grid by piece
-//! number ([`Symmetry::Number`]), `paper` by value index
-//! ([`Symmetry::Value`]).
+//! On an even grid every preset but `random` breaks the symmetry by the
+//! rule that agrees with its own piece order: `spiral`, `row-major` and
+//! `most-constrained` (file order) by piece number ([`Symmetry::Number`]),
+//! `paper` and `center-max` (value order) by value index
+//! ([`Symmetry::Value`]). `random` keeps piece number: it is the baseline
+//! the studies call random backtracking. `--symmetry` chooses another rule.
 
 use crate::Puzzle;
 use crate::rng::Rng;
@@ -43,8 +46,10 @@ pub enum Order {
     /// Maximizing the center, generalised to n x n by scramble: pieces by
     /// value index (the `value` piece rule), but the next cell is the empty
     /// cell with the most placed neighbours, the paper's rarest-picture rule
-    /// only breaking ties (the `neighbours` cell rule); even grids broken
-    /// by piece number. The order `paper` follows the paper's own rule.
+    /// only breaking ties (the `neighbours` cell rule); even grids broken by
+    /// value index (the `value` symmetry rule, which agrees with its piece
+    /// order; piece number fights it). The order `paper` follows the
+    /// paper's own rule.
     CenterMax,
     /// The spiral with the pieces in a random order drawn from `--seed`.
     Random,
@@ -93,12 +98,13 @@ impl Order {
     /// let paper = Order::Paper.strategy();
     /// assert_eq!((paper.cells, paper.pieces, paper.symmetry), (Cells::Paper, Pieces::Value, Symmetry::Value));
     /// assert_eq!(Order::CenterMax.strategy().cells, Cells::Neighbours);
+    /// assert_eq!(Order::CenterMax.strategy().symmetry, Symmetry::Value);
     /// ```
     pub fn strategy(self) -> Strategy {
         let (cells, pieces, symmetry) = match self {
             Order::Spiral => (Cells::Spiral, Pieces::File, Symmetry::Number),
             Order::RowMajor => (Cells::RowMajor, Pieces::File, Symmetry::Number),
-            Order::CenterMax => (Cells::Neighbours, Pieces::Value, Symmetry::Number),
+            Order::CenterMax => (Cells::Neighbours, Pieces::Value, Symmetry::Value),
             Order::Random => (Cells::Spiral, Pieces::Random, Symmetry::Number),
             Order::MostConstrained => (Cells::MostConstrained, Pieces::File, Symmetry::Number),
             Order::Paper => (Cells::Paper, Pieces::Value, Symmetry::Value),

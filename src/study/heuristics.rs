@@ -1,18 +1,20 @@
 //! Open question 4.4: how often does maximizing the center beat Brandt et
 //! al.'s random order?
 //!
-//! Every puzzle of a sample is solved by the fast solver in `center-max`,
-//! in `random` with `R` piece orders (seeds from [`random_order_seed`]), and
-//! in the baselines `spiral` and `row-major`, once to the first solution and
-//! once to exhaustion; the measure is the solver's node count (placements,
-//! see [`crate::solve::Stats`]), which does not depend on the machine.
+//! This study is a preset of the factorial one ([`factorial`]): its
+//! planted population on one shape, with four strategies only ([`preset`]):
+//! the `center-max`, `random` (`R` piece orders, seeds from
+//! [`random_order_seed`]), `spiral` and `row-major` orders, each once to
+//! the first solution and once to exhaustion; the measure is the solver's
+//! node count (placements, see [`crate::solve::Stats`]), which does not
+//! depend on the machine. What it adds is the pooled head-to-head count,
+//! the CDFs, the scatter plot and the sweep.
 //!
 //! To exhaustion a static cell order visits the same nodes whatever order
 //! the pieces are tried in (every partial placement consistent along the
 //! cell order is visited once), so `random` needs exactly the nodes of
-//! `spiral` there: the study runs `random` to the first solution only and
-//! takes its exhaustive count from `spiral` (a test checks the equality on
-//! many puzzles and seeds).
+//! `spiral` there: its exhaustive count is `spiral`'s (a test checks the
+//! equality on many puzzles and seeds).
 //!
 //! Cost: `3 + R` searches to the first solution and 3 to exhaustion per
 //! puzzle, spread over every core.
@@ -21,12 +23,12 @@ pub mod factorial;
 
 use serde::Serialize;
 
+use super::Progress;
 use super::plot::{self, Plot};
+use super::population::Population;
+pub use super::population::random_order_seed;
 use super::stats::{HeadToHead, Summary, cdf};
-use super::{Progress, map_indexed, recipe};
-use crate::generate::Recipe;
-use crate::rng::Rng;
-use crate::solve::{Order, Solver};
+use crate::solve::{Order, Stop};
 use crate::{Puzzle, Result};
 
 /// Nodes one order needs on one puzzle.
@@ -55,37 +57,43 @@ pub struct PuzzleRun {
     pub random: Vec<Nodes>,
 }
 
-/// The seed of the `r`-th random piece order on puzzle `index`.
-pub fn random_order_seed(seed: u64, index: u64, r: usize) -> u64 {
-    Rng::stream(Rng::stream(seed, index).next_u64(), r as u64).next_u64()
+/// The study's orders as strategies of the factorial study, in
+/// [`ORDERS`] order (`random` is its baseline).
+pub fn preset() -> Vec<crate::solve::Strategy> {
+    ORDERS.iter().map(|o| o.strategy()).collect()
 }
 
-/// Nodes of `order` on `puzzle`, and its solution count.
-pub fn nodes(puzzle: &Puzzle, order: Order, seed: u64) -> Result<(Nodes, u64)> {
-    let solver = Solver::new(puzzle, order, seed)?;
-    let (_, first) = solver.first();
-    let all = solver.count();
-    Ok((
-        Nodes {
-            first: first.nodes(),
-            all: all.stats.nodes(),
-        },
-        all.solutions,
-    ))
+/// The nodes of one strategy's runs on one puzzle (every order of a
+/// random one).
+fn nodes_of(runs: &[factorial::Run]) -> Vec<Nodes> {
+    runs.iter()
+        .map(|r| Nodes {
+            first: r.first,
+            all: r.all.expect("every preset strategy is run to exhaustion"),
+        })
+        .collect()
 }
 
-/// Nodes of `order` on `puzzle` to the first solution.
-pub fn first_nodes(puzzle: &Puzzle, order: Order, seed: u64) -> Result<u64> {
-    Ok(Solver::new(puzzle, order, seed)?.first().1.nodes())
+impl PuzzleRun {
+    /// The preset's part of a factorial run ([`preset`] strategies, in
+    /// order).
+    fn of(runs: factorial::PuzzleRuns) -> PuzzleRun {
+        let nodes: Vec<Vec<Nodes>> = runs.nodes.iter().map(|n| nodes_of(n)).collect();
+        PuzzleRun {
+            index: runs.index,
+            solutions: runs.solutions,
+            center_max: nodes[0][0],
+            random: nodes[1].clone(),
+            spiral: nodes[2][0],
+            row_major: nodes[3][0],
+        }
+    }
 }
 
-/// Solves candidate `index` of `recipe` in every order.
-pub fn run_puzzle(recipe: &Recipe, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
-    solve_in_every_order(&recipe.draw(index)?.puzzle, recipe.seed, index, random_seeds)
-}
-
-/// Solves `puzzle` in every order; the `r`-th random order has seed
-/// [`random_order_seed`]`(seed, index, r)`.
+/// Solves `puzzle` in every order: the factorial study's
+/// [`factorial::solve_every_way`] on the [`preset`] strategies; the `r`-th
+/// random order has seed [`random_order_seed`]`(seed, index, r)`, and
+/// random's exhaustive count is spiral's (the same tree).
 ///
 /// ```
 /// use scramble::study::heuristics::solve_in_every_order;
@@ -95,24 +103,8 @@ pub fn run_puzzle(recipe: &Recipe, index: u64, random_seeds: usize) -> Result<Pu
 /// assert!(run.center_max.first <= run.center_max.all);
 /// ```
 pub fn solve_in_every_order(puzzle: &Puzzle, seed: u64, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
-    let (center_max, solutions) = nodes(puzzle, Order::CenterMax, 0)?;
-    let spiral = nodes(puzzle, Order::Spiral, 0)?.0;
-    let random = (0..random_seeds)
-        .map(|r| {
-            Ok(Nodes {
-                first: first_nodes(puzzle, Order::Random, random_order_seed(seed, index, r))?,
-                all: spiral.all,
-            })
-        })
-        .collect::<Result<_>>()?;
-    Ok(PuzzleRun {
-        index,
-        solutions,
-        center_max,
-        spiral,
-        row_major: nodes(puzzle, Order::RowMajor, 0)?.0,
-        random,
-    })
+    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), &Stop::never())?;
+    Ok(PuzzleRun::of(runs.expect("never stopped")))
 }
 
 /// Node summaries of one order.
@@ -182,7 +174,8 @@ pub struct Sample {
     pub random_seeds: usize,
 }
 
-/// Runs the study on `sample` on every core.
+/// Runs the study on `sample` on every core: the factorial study's
+/// planted population on one shape with the [`preset`] strategies.
 ///
 /// ```
 /// use scramble::study::heuristics::{run, Sample};
@@ -192,10 +185,21 @@ pub struct Sample {
 /// assert_eq!(study.orders[1].runs, 40); // random: 20 puzzles x 2 seeds
 /// ```
 pub fn run(sample: &Sample, progress: &dyn Progress) -> Result<Heuristics> {
-    let recipe = recipe(sample.size, sample.patterns, sample.seed, sample.repetition_free);
-    let runs = map_indexed(sample.count as u64, progress, |i| {
-        run_puzzle(&recipe, i, sample.random_seeds)
-    })?;
+    let design = factorial::Design {
+        shapes: vec![factorial::Shape {
+            size: sample.size,
+            patterns: sample.patterns,
+            count: sample.count,
+        }],
+        populations: vec![Population::Planted],
+        seed: sample.seed,
+        random_seeds: sample.random_seeds,
+        max_draws_per_puzzle: 1,
+        repetition_free: sample.repetition_free,
+        strategies: Some(preset()),
+    };
+    let mut samples = factorial::samples(&design, &Stop::never(), progress)?;
+    let runs = samples.remove(0).runs.into_iter().map(PuzzleRun::of).collect();
     Ok(summarise(sample, runs))
 }
 
@@ -414,6 +418,13 @@ pub fn sweep_plot(cells: &[SweepCell]) -> Result<Plot> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::Solver;
+    use crate::study::recipe;
+
+    /// Nodes of `order` on `puzzle` to exhaustion.
+    fn exhaustive(puzzle: &Puzzle, order: Order, seed: u64) -> u64 {
+        Solver::new(puzzle, order, seed).unwrap().count().stats.nodes()
+    }
 
     fn small(seed: u64) -> Sample {
         Sample {
@@ -464,13 +475,40 @@ mod tests {
             let recipe = recipe(size, patterns, 2, false);
             for index in 0..12 {
                 let puzzle = recipe.draw(index).unwrap().puzzle;
-                let spiral = nodes(&puzzle, Order::Spiral, 0).unwrap().0.all;
+                let spiral = exhaustive(&puzzle, Order::Spiral, 0);
                 for r in 0..3 {
                     let seed = random_order_seed(2, index, r);
-                    assert_eq!(nodes(&puzzle, Order::Random, seed).unwrap().0.all, spiral, "{puzzle}");
+                    assert_eq!(exhaustive(&puzzle, Order::Random, seed), spiral, "{puzzle}");
                 }
             }
         }
+    }
+
+    /// On 4x4 the preset's center-max is the solver's `center-max`
+    /// (value symmetry), and `repetition_free` changes the puzzles.
+    #[test]
+    fn even_grids_and_repetition_free_pieces() {
+        let sample = Sample {
+            size: 4,
+            count: 3,
+            ..small(6)
+        };
+        let study = run(&sample, &()).unwrap();
+        let recipe = recipe(4, 4, 6, false);
+        for run in &study.runs {
+            let puzzle = recipe.draw(run.index).unwrap().puzzle;
+            assert_eq!(run.center_max.all, exhaustive(&puzzle, Order::CenterMax, 0));
+        }
+        let free = run(
+            &Sample {
+                repetition_free: true,
+                ..sample
+            },
+            &(),
+        )
+        .unwrap();
+        assert!(free.repetition_free);
+        assert_ne!(free.runs, study.runs);
     }
 
     #[test]

@@ -1,19 +1,24 @@
 //! Studies of the paper's open questions (Section 4) on generated puzzles.
 //!
 //! - [`heuristics`] (question 4.4): maximizing the center against Brandt et
-//!   al.'s random order, in nodes to the first solution and to exhaustion.
-//! - [`uniqueness`] (question 4.3): how many solutions planted puzzles have,
-//!   by number of patterns and grid size.
+//!   al.'s random order, in nodes to the first solution and to exhaustion;
+//!   [`heuristics::factorial`] every cell, piece and symmetry rule.
+//! - [`uniqueness`] (question 4.3): `P(unique | solvable)`, `P(solvable)`
+//!   and `P(unique)` by number of patterns and grid size, per population.
 //! - [`repetitions`] (question 4.1): which conditions of Theorem 2.1 fail on
 //!   2x2 puzzles with repetitions.
-//! - [`stats`]: quantiles, summaries, CDFs; [`plot`]: SVG plots (plotters).
+//! - [`population`]: the populations every study draws from, and the named
+//!   random streams they draw with.
+//! - [`rates`]: estimates with 95% intervals; [`stats`]: quantiles,
+//!   summaries, CDFs; [`plot`]: SVG plots (plotters).
 //!
-//! Every study is deterministic for a given seed: puzzle `i` of a sample is
-//! [`Recipe::draw`]`(i)`, from its own random stream, and results are
-//! gathered in index order whatever the threads do ([`map_indexed`]).
+//! Every study is deterministic for a given seed: puzzle `i` of a sample
+//! comes from its own random stream ([`population::Stream`]), and results
+//! are gathered in index order whatever the threads do ([`map_indexed`]).
 
 pub mod heuristics;
 pub mod plot;
+pub mod population;
 pub mod rates;
 pub mod repetitions;
 pub mod stats;

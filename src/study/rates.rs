@@ -46,8 +46,7 @@ pub struct Estimate {
     pub high: f64,
 }
 
-/// The 97.5% quantile of the standard normal distribution.
-const Z: f64 = 1.959_963_984_540_054;
+use super::stats::Z95 as Z;
 
 impl Estimate {
     /// The share `hits / n` with its Wilson interval (`n = 0`: 0 in `[0, 1]`).

@@ -158,6 +158,10 @@ impl HeadToHead {
     }
 }
 
+/// The 97.5% quantile of the standard normal distribution: every 95%
+/// interval of the studies is built with it.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
 /// A 95% Wilson score interval for a share of `hits` in `n` trials.
 ///
 /// ```
@@ -187,7 +191,7 @@ pub fn wilson_share(p: f64, n: f64) -> (f64, f64) {
     if n <= 0.0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054_f64;
+    let z = Z95;
     let centre = p + z * z / (2.0 * n);
     let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     let scale = 1.0 + z * z / n;

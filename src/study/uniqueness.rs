@@ -21,11 +21,11 @@
 use serde::Serialize;
 
 use super::plot::{self, Plot};
-use super::rates::{Estimate, PieceSets, commercial_set, effective_size, ordered_forms};
+pub use super::population::Population;
+use super::population::Source;
+use super::rates::{Estimate, effective_size, ordered_forms};
 use super::stats::Summary;
-use super::{Progress, map_indexed, recipe};
-use crate::generate::Style;
-use crate::rng::Rng;
+use super::{Progress, map_indexed};
 use crate::solve::{Order, Solver};
 use crate::{Puzzle, Result};
 
@@ -58,30 +58,6 @@ pub fn bucket(count: u64) -> usize {
         .iter()
         .position(|&upper| count <= upper)
         .unwrap_or(BUCKETS.len())
-}
-
-/// Which puzzles a row is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Population {
-    /// Uniformly random multisets of `n*n` piece classes over patterns
-    /// `1..=K` (repetition-free ones when the plan says so); planted
-    /// puzzles from [`Style::Planted`].
-    Uniform,
-    /// 3x3, K = 4, every pattern on exactly 9 of the 36 sides, uniformly
-    /// (pieces with repetitions allowed); planted puzzles from
-    /// [`Style::NinePerPattern`].
-    Commercial,
-}
-
-impl Population {
-    /// Its name in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Population::Uniform => "uniform",
-            Population::Commercial => "commercial",
-        }
-    }
 }
 
 /// One `(population, size, patterns)` row.
@@ -119,9 +95,96 @@ pub struct Cell {
     pub planted_solutions: Summary,
     /// Planted puzzles per bucket of [`bucket_labels`].
     pub planted_histogram: Vec<usize>,
+    /// The exact rates over every multiset, when there are at most
+    /// [`EXACT_LIMIT`] of them.
+    pub exact: Option<Exact>,
     /// Every planted puzzle's count, in index order (left out of JSON).
     #[serde(skip)]
     pub counts: Vec<u64>,
+}
+
+/// The exact `P(solvable)`, `P(unique)` and `P(unique | solvable)` of the
+/// uniform population, every multiset of piece classes counted once.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Exact {
+    /// Multisets of `n*n` piece classes.
+    pub puzzles: u64,
+    /// Of those, with a solution.
+    pub solvable: u64,
+    /// Of those, with exactly one solution modulo rotation.
+    pub unique: u64,
+    /// `solvable / puzzles`.
+    pub p_solvable: f64,
+    /// `unique / puzzles`.
+    pub p_unique: f64,
+    /// `unique / solvable`.
+    pub p_unique_given_solvable: f64,
+}
+
+/// The most multisets [`exact`] enumerates.
+pub const EXACT_LIMIT: u64 = 100_000;
+
+/// Every multiset of `cells` pieces of `classes` (`total` of them), as
+/// puzzles, in lexicographic order of class indices.
+fn every_multiset(classes: &[crate::Piece], cells: usize, total: u64) -> Vec<Puzzle> {
+    let mut all = Vec::with_capacity(total as usize);
+    let mut chosen = vec![0usize; cells];
+    loop {
+        let pieces = chosen.iter().map(|&c| classes[c]).collect();
+        all.push(Puzzle::new(pieces).expect("n*n pieces"));
+        // The next non-decreasing sequence of class indices.
+        let Some(at) = (0..cells).rev().find(|&i| chosen[i] + 1 < classes.len()) else {
+            break;
+        };
+        let next = chosen[at] + 1;
+        chosen[at..].fill(next);
+    }
+    all
+}
+
+/// The number of multisets of `k` items among `n` kinds, `C(n + k - 1, k)`,
+/// `None` past `u64`.
+fn multisets(n: u64, k: u64) -> Option<u64> {
+    (1..=k).try_fold(1u64, |c, i| c.checked_mul(n + i - 1).map(|c| c / i))
+}
+
+/// The exact rates of the uniform population of `size x size` puzzles over
+/// `patterns` patterns (repetition-free classes only, when asked): every
+/// multiset of `n*n` piece classes solved up to its second solution. `None`
+/// when there are more than [`EXACT_LIMIT`] multisets (3x3: `K = 2`
+/// repetition-free has 2,002; `K = 3` repetition-free about 2 x 10^12).
+/// `O(multisets x search)`, on every core.
+///
+/// ```
+/// use scramble::study::uniqueness::exact;
+/// let e = exact(2, 2, true, &()).unwrap().unwrap();
+/// assert_eq!(e.puzzles, 126); // C(9, 4): 6 classes
+/// assert!(e.unique <= e.solvable && e.solvable <= e.puzzles);
+/// assert!(exact(3, 3, true, &()).unwrap().is_none());
+/// ```
+pub fn exact(size: usize, patterns: u32, repetition_free: bool, progress: &dyn Progress) -> Result<Option<Exact>> {
+    let classes = crate::census::pieces::piece_classes(patterns as usize, !repetition_free);
+    let cells = size * size;
+    let total = match multisets(classes.len() as u64, cells as u64) {
+        Some(total) if total <= EXACT_LIMIT => total,
+        _ => return Ok(None),
+    };
+    let all = every_multiset(&classes, cells, total);
+    let counts = map_indexed(all.len() as u64, progress, |i| {
+        solutions_up_to(&all[i as usize], DIRECT_CAP)
+    })?;
+    let puzzles = counts.len() as u64;
+    let solvable = counts.iter().filter(|&&c| c >= 1).count() as u64;
+    let unique = counts.iter().filter(|&&c| c == 1).count() as u64;
+    let share = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    Ok(Some(Exact {
+        puzzles,
+        solvable,
+        unique,
+        p_solvable: share(solvable, puzzles),
+        p_unique: share(unique, puzzles),
+        p_unique_given_solvable: share(unique, solvable),
+    }))
 }
 
 /// What one row measured, before the estimates.
@@ -164,6 +227,7 @@ impl Cell {
             planted_unique_share: Estimate::wilson(unique, counts.len()),
             planted_solutions: Summary::of(counts.iter().copied()),
             planted_histogram: histogram,
+            exact: None,
             counts,
         }
     }
@@ -182,19 +246,12 @@ pub struct Plan {
     pub sampled: Vec<usize>,
     /// The seed every random draw derives from.
     pub seed: u64,
-    /// Whether pieces were drawn repetition-free.
+    /// Whether pieces were drawn repetition-free (every row, commercial
+    /// included).
     pub repetition_free: bool,
     /// Planted and directly drawn puzzles of the commercial row (none: no row).
     pub commercial: Option<(usize, usize)>,
 }
-
-/// Direct draws use the streams `(seed, SAMPLED_STREAMS + i)`, apart from
-/// the planted puzzles' `(seed, i)`.
-pub const SAMPLED_STREAMS: u64 = 1 << 62;
-
-/// Draws per kept commercial puzzle before giving up (about 220 needed on
-/// average).
-const COMMERCIAL_DRAWS: u64 = 1_000_000;
 
 /// Where the directly drawn puzzles' counts stop: the estimands over them
 /// only need to know 0, 1 or at least 2 solutions.
@@ -240,52 +297,38 @@ pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Vec<Cell>> {
         .sizes
         .iter()
         .zip(plan.counts.iter().zip(&plan.sampled))
-        .flat_map(|(&size, counts)| plan.patterns.iter().map(move |&k| (size, k, counts)))
-        .map(|(size, patterns, (&planted, &sampled))| {
-            let recipe = recipe(size, patterns, plan.seed, plan.repetition_free);
-            let sets = PieceSets::new(size, patterns, plan.repetition_free);
-            let sample = draw(
-                planted,
-                sampled,
-                progress,
-                |i| recipe.draw(i).map(|d| d.puzzle),
-                |rng| Ok(sets.draw(rng)),
-                plan.seed,
-            )?;
-            Ok(Cell::of(Population::Uniform, size, patterns, sample))
+        .flat_map(|(&size, counts)| {
+            plan.patterns
+                .iter()
+                .map(move |&k| (Population::Uniform, size, k, counts))
         });
-    let commercial = plan.commercial.map(|(planted, sampled)| {
-        let recipe = recipe(3, 4, plan.seed, false);
-        let sets = PieceSets::new(3, 4, false);
-        let sample = draw(
-            planted,
-            sampled,
-            progress,
-            |i| recipe.draw_styled(Style::NinePerPattern, i).map(|d| d.puzzle),
-            |rng| commercial_set(&sets, rng, COMMERCIAL_DRAWS).map(|c| c.0),
-            plan.seed,
-        )?;
-        Ok(Cell::of(Population::Commercial, 3, 4, sample))
-    });
-    uniform.chain(commercial).collect()
+    let commercial = plan
+        .commercial
+        .as_ref()
+        .map(|(planted, sampled)| (Population::Commercial, 3, 4, (planted, sampled)));
+    uniform
+        .chain(commercial)
+        .map(|(population, size, patterns, (&planted, &sampled))| {
+            let source = Source::new(population, size, patterns, plan.repetition_free, plan.seed)?;
+            let sample = draw(&source, planted, sampled, progress)?;
+            let mut cell = Cell::of(population, size, patterns, sample);
+            if population == Population::Uniform {
+                cell.exact = exact(size, patterns, plan.repetition_free, &())?;
+            }
+            Ok(cell)
+        })
+        .collect()
 }
 
-/// Counts the solutions of `planted` planted puzzles exactly and those of
-/// `sampled` direct draws (each from its own stream) up to [`DIRECT_CAP`].
-fn draw(
-    planted: usize,
-    sampled: usize,
-    progress: &dyn Progress,
-    plant: impl Fn(u64) -> Result<Puzzle> + Sync,
-    sample: impl Fn(&mut Rng) -> Result<Puzzle> + Sync,
-    seed: u64,
-) -> Result<Sample> {
+/// Counts the solutions of `planted` planted puzzles of `source` exactly
+/// and those of `sampled` direct draws up to [`DIRECT_CAP`].
+fn draw(source: &Source, planted: usize, sampled: usize, progress: &dyn Progress) -> Result<Sample> {
     let planted = map_indexed(planted as u64, progress, |i| {
-        let puzzle = plant(i)?;
+        let puzzle = source.planted(i)?;
         Ok((solutions(&puzzle)?, ordered_forms(&puzzle)))
     })?;
     let direct = map_indexed(sampled as u64, progress, |i| {
-        solutions_up_to(&sample(&mut Rng::stream(seed, SAMPLED_STREAMS + i))?, DIRECT_CAP)
+        solutions_up_to(&source.direct_at(i)?, DIRECT_CAP)
     })?;
     Ok(Sample { planted, direct })
 }
@@ -423,13 +466,10 @@ mod tests {
                 commercial: None,
             };
             let fast = run(&plan, &()).unwrap().remove(0);
-            let recipe = recipe(size, patterns, plan.seed, false);
-            let sets = PieceSets::new(size, patterns, false);
+            let source = Source::new(Population::Uniform, size, patterns, false, plan.seed).unwrap();
+            let recipe = source.recipe();
             let direct: Vec<u64> = (0..sampled as u64)
-                .map(|i| {
-                    let puzzle = sets.draw(&mut Rng::stream(plan.seed, SAMPLED_STREAMS + i));
-                    solutions(&puzzle).unwrap()
-                })
+                .map(|i| solutions(&source.direct_at(i).unwrap()).unwrap())
                 .collect();
             assert!(direct.iter().any(|&c| c > DIRECT_CAP), "the cap must bite: {direct:?}");
             assert!(direct.contains(&1) && direct.contains(&0), "{direct:?}");
@@ -446,7 +486,8 @@ mod tests {
 
     #[test]
     fn solutions_up_to_is_the_capped_exact_count() {
-        let sets = PieceSets::new(3, 3, false);
+        use crate::rng::Rng;
+        let sets = crate::study::rates::PieceSets::new(3, 3, false);
         let mut rng = Rng::new(2);
         for _ in 0..40 {
             let puzzle = sets.draw(&mut rng);
@@ -455,6 +496,61 @@ mod tests {
                 assert_eq!(solutions_up_to(&puzzle, cap).unwrap(), exact.min(cap), "{puzzle}");
             }
         }
+    }
+
+    /// 3x3, K = 2, repetition-free: the sample's three estimates cover the
+    /// exact rates over all 2,002 multisets, and the enumeration counts
+    /// every multiset once.
+    #[test]
+    fn three_by_three_repetition_free_estimates_cover_the_exact_rates() {
+        let plan = Plan {
+            sizes: vec![3],
+            patterns: vec![2],
+            counts: vec![1500],
+            sampled: vec![2000],
+            seed: 5,
+            repetition_free: true,
+            commercial: None,
+        };
+        let cell = &run(&plan, &()).unwrap()[0];
+        let exact = cell.exact.expect("2,002 multisets are enumerated");
+        assert_eq!(exact.puzzles, 2002);
+        // No repetition-free 3x3 puzzle over 2 patterns has one solution.
+        assert!(exact.solvable > 0 && exact.unique == 0, "{exact:?}");
+        let checks = [
+            (
+                "P(unique | solvable)",
+                cell.p_unique_given_solvable,
+                exact.p_unique_given_solvable,
+            ),
+            ("P(solvable)", cell.p_solvable, exact.p_solvable),
+            ("P(unique)", cell.p_unique, exact.p_unique),
+        ];
+        for (name, estimate, value) in checks {
+            assert!(estimate.covers(value), "{name}: exact {value}, estimate {estimate:?}");
+        }
+        assert_eq!(multisets(6, 9), Some(2002));
+        assert_eq!(multisets(3, 2), Some(6));
+        // No multiset is unique here, so the importance weights are checked
+        // on another share of solvable puzzles: at most 4,000 solutions
+        // (exact 84.2%). Below 1,000 solutions (exact 22.0%) the weighted
+        // estimate of this sample is 13.8% (9.7-18.0%): puzzles with few
+        // solutions are planted so rarely that 1,500 planted puzzles miss
+        // that tail, and the delta-method interval does not show it.
+        let classes = crate::census::pieces::piece_classes(2, false);
+        let all = every_multiset(&classes, 9, 2002);
+        let few = |c: u64| (1..=4000).contains(&c);
+        let exact_few = all.iter().filter(|p| few(solutions(p).unwrap())).count() as f64 / exact.solvable as f64;
+        let source = Source::new(Population::Uniform, 3, 2, true, 5).unwrap();
+        let weighted = Estimate::ratio(cell.counts.iter().enumerate().map(|(i, &c)| {
+            let forms = ordered_forms(&source.planted(i as u64).unwrap());
+            (1.0 / (c as f64 * forms), few(c))
+        }));
+        assert!(weighted.covers(exact_few), "exact {exact_few}, weighted {weighted:?}");
+        assert!(
+            weighted.estimate > 0.05 && weighted.estimate < 0.95,
+            "the check must not be trivial: {weighted:?}"
+        );
     }
 
     #[test]
@@ -479,7 +575,7 @@ mod tests {
         let cells = run(&plan, &()).unwrap();
         assert_eq!(cells, run(&plan, &()).unwrap());
         for cell in &cells {
-            let recipe = recipe(cell.size, 3, 4, true);
+            let recipe = super::super::recipe(cell.size, 3, 4, true);
             for (i, &count) in cell.counts.iter().enumerate() {
                 let puzzle = recipe.draw(i as u64).unwrap().puzzle;
                 assert_eq!(count, crate::solve::plain::count_solutions(&puzzle), "{puzzle}");

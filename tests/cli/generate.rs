@@ -238,3 +238,15 @@ fn commercial_style_puts_every_pattern_on_nine_sides() {
         .code(2)
         .stderr(predicate::str::contains("3x3 over 4 patterns"));
 }
+
+#[test]
+fn commercial_style_honours_repetition_free() {
+    let out = tempfile::tempdir().unwrap();
+    let args = ["--style", "commercial", "--count", "5", "--repetition-free"];
+    let report = generate(out.path(), &args);
+    for written in report["puzzles"].as_array().unwrap() {
+        let path = written["file"].as_str().unwrap();
+        let puzzle = scramble::read_puzzle(path.as_ref(), Default::default()).unwrap();
+        assert!(puzzle.is_repetition_free(), "{path}");
+    }
+}

@@ -346,10 +346,99 @@ fn uniqueness_counts_match_solve() {
     assert_eq!(plots.len(), 3, "share plot and one histogram per size");
     assert!(plots.iter().all(is_svg));
     scramble()
-        .args(["study", "uniqueness", "--sizes", "2,3", "--counts", "5"])
+        .args(["study", "uniqueness", "--sizes", "2,3", "--counts", "5,5,5"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("one number per size"));
+        .stderr(predicate::str::contains("one per size"));
+}
+
+/// One number of --counts serves every size, --sampled follows it, and
+/// no commercial row runs unless asked; with --repetition-free every row
+/// (commercial too) is repetition-free, and the 2x2 K = 2 row carries the
+/// exact rates over all 126 multisets.
+#[test]
+fn uniqueness_defaults_follow_the_sizes_and_repetition_free_reaches_every_row() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "study",
+        "uniqueness",
+        "--sizes",
+        "2,3",
+        "--patterns",
+        "2",
+        "--counts",
+        "7",
+    ];
+    let report = json(&args, out.path());
+    let cells = report["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 2, "no commercial row unless asked");
+    assert!(cells.iter().all(|c| c["planted"] == 7 && c["sampled"] == 7));
+    let mut free = args.to_vec();
+    free.extend(["--repetition-free", "--commercial", "3,2"]);
+    let report = json(&free, out.path());
+    assert_eq!(report["repetition_free"], true);
+    let cells = report["cells"].as_array().unwrap();
+    assert_eq!(cells[2]["population"], "commercial");
+    assert_eq!(cells[0]["exact"]["puzzles"], 126);
+    assert_ne!(report["cells"][0], json(&args, out.path())["cells"][0]);
+}
+
+/// `--repetition-free` changes the factorial study's puzzles.
+#[test]
+fn heuristics_factorial_honours_repetition_free() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "study",
+        "heuristics",
+        "--factorial",
+        "--shapes",
+        "3:4:3",
+        "--seed",
+        "2",
+        "--random-seeds",
+        "2",
+    ];
+    let plain = json(&args, out.path());
+    let mut free = args.to_vec();
+    free.push("--repetition-free");
+    let free = json(&free, out.path());
+    assert_eq!(free["factorial"]["repetition_free"], true);
+    assert_eq!(plain["factorial"]["repetition_free"], false);
+    for (a, b) in plain["factorial"]["samples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(free["factorial"]["samples"].as_array().unwrap())
+    {
+        assert_ne!(a["rows"], b["rows"], "{}", a["population"]);
+    }
+}
+
+/// Options that do not apply to the chosen mode are refused, not ignored.
+#[test]
+fn study_options_that_do_not_apply_are_refused() {
+    for args in [
+        &["study", "heuristics", "--factorial", "--count", "5"][..],
+        &["study", "heuristics", "--factorial", "--size", "4"],
+        &["study", "heuristics", "--shapes", "3:4:5"],
+        &["study", "heuristics", "--max-draws", "5"],
+        &["study", "heuristics", "--time-limit", "5"],
+        &["study", "heuristics", "--sweep-counts", "5,5"],
+        &[
+            "study",
+            "heuristics",
+            "--puzzles",
+            "fixtures/paper2x2.txt",
+            "--repetition-free",
+        ],
+    ] {
+        scramble().args(args).assert().code(2);
+    }
+    scramble()
+        .args(["study", "uniqueness", "--patterns", "1,2", "--repetition-free"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("2 patterns or more"));
 }
 
 #[test]

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use scramble::study::heuristics::factorial::{self, Factorial};
 use scramble::study::heuristics::{self, Heuristics, SweepCell};
+use scramble::study::population::Population;
 use scramble::study::stats::{HeadToHead, Summary};
 use serde::Serialize;
 
@@ -16,14 +17,19 @@ use crate::cli::{print_json, print_report, print_text, progress};
     after_help = "Examples:\n  scramble study heuristics --size 3 --count 200\n  scramble study heuristics --factorial --json"
 )]
 pub(super) struct HeuristicsArgs {
-    /// `n` of the `n x n` grid.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=8))]
+    /// `n` of the `n x n` grid (not with --factorial: see --shapes).
+    #[arg(long, visible_alias = "sizes", default_value_t = 3, conflicts_with = "factorial", value_parser = clap::value_parser!(u64).range(2..=8))]
     size: u64,
-    /// Number of patterns.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=128))]
+    /// Number of patterns (not with --factorial: see --shapes).
+    #[arg(long, default_value_t = 4, conflicts_with = "factorial", value_parser = clap::value_parser!(u32).range(1..=128))]
     patterns: u32,
-    /// Puzzles.
-    #[arg(long, default_value_t = 10_000)]
+    /// Puzzles (not with --factorial: see --shapes).
+    #[arg(
+        long,
+        visible_alias = "counts",
+        default_value_t = 10_000,
+        conflicts_with = "factorial"
+    )]
     count: usize,
     /// Seed of the puzzles (puzzle i is `scramble generate --seed S` candidate i).
     #[arg(long, default_value_t = 0)]
@@ -31,23 +37,23 @@ pub(super) struct HeuristicsArgs {
     /// Random piece orders per puzzle.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
     random_seeds: u64,
-    /// Only pieces without repetitions.
+    /// Only pieces without repetitions (every population; not with --puzzles).
     #[arg(long)]
     repetition_free: bool,
     /// Instead of generated puzzles, solve these puzzle files in every order (a table per puzzle, no plots).
-    #[arg(long, num_args = 1.., value_name = "FILE")]
+    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "repetition_free")]
     puzzles: Vec<PathBuf>,
     /// Also sweep over sizes and numbers of patterns.
     #[arg(long)]
     sweep: bool,
     /// Sweep: grid sizes.
-    #[arg(long, value_delimiter = ',', default_value = "3,4")]
+    #[arg(long, value_delimiter = ',', default_value = "3,4", requires = "sweep")]
     sweep_sizes: Vec<usize>,
     /// Sweep: numbers of patterns.
-    #[arg(long, value_delimiter = ',', default_value = "3,4,5,6")]
+    #[arg(long, value_delimiter = ',', default_value = "3,4,5,6", requires = "sweep")]
     sweep_patterns: Vec<u32>,
     /// Sweep: puzzles per cell, one number per size.
-    #[arg(long, value_delimiter = ',', default_value = "2000,100")]
+    #[arg(long, value_delimiter = ',', default_value = "2000,100", requires = "sweep")]
     sweep_counts: Vec<usize>,
     /// Run the factorial study instead: every cell rule x piece rule x
     /// symmetry rule against random backtracking, on every population and
@@ -59,7 +65,8 @@ pub(super) struct HeuristicsArgs {
         long,
         value_delimiter = ',',
         value_parser = shape,
-        default_value = "3:3:3000,3:4:3000,3:5:3000,3:6:3000,4:4:1000,4:5:1000,4:6:1000"
+        default_value = "3:3:3000,3:4:3000,3:5:3000,3:6:3000,4:4:1000,4:5:1000,4:6:1000",
+        requires = "factorial"
     )]
     shapes: Vec<factorial::Shape>,
     /// Factorial: the populations.
@@ -67,14 +74,15 @@ pub(super) struct HeuristicsArgs {
         long,
         value_enum,
         value_delimiter = ',',
-        default_value = "planted,uniform-solvable,balanced"
+        default_value = "planted,uniform-solvable,balanced",
+        requires = "factorial"
     )]
-    populations: Vec<factorial::Population>,
+    populations: Vec<FactorialPopulation>,
     /// Factorial, uniform solvable: give up after this many candidates per puzzle wanted.
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 20_000, requires = "factorial")]
     max_draws: u64,
     /// Factorial: stop after this many seconds and report the puzzles solved so far (exit code 3).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds, requires = "factorial")]
     time_limit: Option<std::time::Duration>,
     /// This study writes its files into `<out>/study-heuristics/` (the folder is its own).
     #[command(flatten)]
@@ -82,6 +90,28 @@ pub(super) struct HeuristicsArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+}
+
+/// The populations `--factorial` draws from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FactorialPopulation {
+    /// SPEC's planted puzzles.
+    Planted,
+    /// Uniform multisets of piece classes, kept when solvable.
+    #[value(alias = "uniform")]
+    UniformSolvable,
+    /// The commercial style generalised.
+    Balanced,
+}
+
+impl FactorialPopulation {
+    fn population(self) -> Population {
+        match self {
+            FactorialPopulation::Planted => Population::Planted,
+            FactorialPopulation::UniformSolvable => Population::Uniform,
+            FactorialPopulation::Balanced => Population::Balanced,
+        }
+    }
 }
 
 /// What `study heuristics --json` prints.
@@ -341,10 +371,12 @@ struct FactorialReport {
 fn run_factorial(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
     let design = factorial::Design {
         shapes: args.shapes.clone(),
-        populations: args.populations.clone(),
+        populations: args.populations.iter().map(|p| p.population()).collect(),
         seed: args.seed,
         random_seeds: args.random_seeds as usize,
         max_draws_per_puzzle: args.max_draws,
+        repetition_free: args.repetition_free,
+        strategies: None,
     };
     let stop = args.time_limit.map_or_else(scramble::solve::Stop::never, |limit| {
         scramble::solve::Stop::never().after(limit)
@@ -379,18 +411,23 @@ fn estimate(e: &scramble::study::rates::Estimate) -> String {
 fn factorial_text(report: &FactorialReport) -> String {
     let f = &report.factorial;
     let mut out = format!(
-        "every strategy against {} ({} random piece orders per puzzle, seed {}); nodes to the first solution and to \
+        "every strategy against {} ({} random piece orders per puzzle, seed {}{}); nodes to the first solution and to \
          exhaustion;\nfewer: mean over puzzles of the share of its comparisons with the baseline's orders (random \
          pieces: every pair of different orders) where the strategy needs fewer nodes; 95% interval with the orders \
          of a puzzle as one cluster\n",
         f.baseline.name(),
         f.random_seeds,
         f.seed,
+        if f.repetition_free {
+            ", repetition-free pieces only"
+        } else {
+            ""
+        },
     );
     for s in &f.samples {
         out += &format!(
             "\n{} {n}x{n}, K = {}: {} puzzles{} ({} drawn); solutions median {}, mean {:.2}{}\n",
-            s.population.name(),
+            factorial::population_label(s.population),
             s.patterns,
             s.puzzles,
             if s.complete { "" } else { " (stopped early)" },

@@ -21,22 +21,25 @@ pub(super) struct UniquenessArgs {
     /// Numbers of patterns.
     #[arg(long, value_delimiter = ',', default_value = "3,4,5,6,7,8")]
     patterns: Vec<u32>,
-    /// Planted puzzles per (size, patterns) row, one number per size
-    /// (for P(unique | solvable)).
-    #[arg(long, value_delimiter = ',', default_value = "40000,1000")]
+    /// Planted puzzles per (size, patterns) row (for P(unique | solvable)):
+    /// one number for every size, or one per size. Default per size: 40000
+    /// up to 3x3, 1000 from 4x4.
+    #[arg(long, visible_alias = "count", value_delimiter = ',')]
     counts: Vec<usize>,
-    /// Uniformly random puzzles per row, one number per size (for
-    /// P(solvable) and P(unique)).
-    #[arg(long, value_delimiter = ',', default_value = "40000,4000")]
+    /// Uniformly random puzzles per row (for P(solvable) and P(unique)):
+    /// one number for every size, or one per size. Default: the --counts
+    /// numbers when given, else per size 40000 up to 3x3, 4000 from 4x4.
+    #[arg(long, value_delimiter = ',')]
     sampled: Vec<usize>,
-    /// Planted and uniformly random puzzles of the commercial row (3x3,
-    /// K = 4, every pattern on 9 sides); 0,0 leaves the row out.
-    #[arg(long, value_delimiter = ',', default_value = "40000,40000")]
+    /// Also the commercial row (3x3, K = 4, every pattern on 9 sides), with
+    /// this many planted and uniformly random puzzles, e.g. 40000,40000
+    /// (0,0 or none: no commercial row).
+    #[arg(long, value_delimiter = ',', value_name = "PLANTED,SAMPLED")]
     commercial: Vec<usize>,
     /// Seed of the puzzles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Only pieces without repetitions (uniform rows).
+    /// Only pieces without repetitions (every row, the commercial one too).
     #[arg(long)]
     repetition_free: bool,
     /// This study writes its files into `<out>/study-uniqueness/` (the folder is its own).
@@ -97,32 +100,33 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         ],
         &[("--patterns", &args.patterns)],
     )?;
-    for (name, list) in [("--counts", &args.counts), ("--sampled", &args.sampled)] {
-        if list.len() != args.sizes.len() {
-            anyhow::bail!(
-                "{name} has {} numbers for {} sizes: give one number per size",
-                list.len(),
-                args.sizes.len()
-            );
-        }
-    }
     if let Some(bad) = args.sizes.iter().find(|s| !(2..=8).contains(*s)) {
         anyhow::bail!("--sizes: {bad} is out of range: use sizes 2 to 8");
     }
-    if args.commercial.len() != 2 {
-        anyhow::bail!("--commercial takes two numbers, planted and sampled puzzles (0,0: no commercial row)");
+    let counts = per_size("--counts", &args.counts, &args.sizes, 1000)?;
+    let sampled = if args.sampled.is_empty() && !args.counts.is_empty() {
+        counts.clone()
+    } else {
+        per_size("--sampled", &args.sampled, &args.sizes, 4000)?
+    };
+    let commercial = match args.commercial[..] {
+        [] | [0, 0] => None,
+        [planted, sampled] => Some((planted, sampled)),
+        _ => anyhow::bail!("--commercial takes two numbers, planted and sampled puzzles, e.g. 40000,40000"),
+    };
+    if args.repetition_free && args.patterns.contains(&1) {
+        anyhow::bail!("--repetition-free needs 2 patterns or more: one pattern makes no repetition-free piece");
     }
-    let commercial = (args.commercial.iter().sum::<usize>() > 0).then(|| (args.commercial[0], args.commercial[1]));
     let plan = uniqueness::Plan {
         sizes: args.sizes.clone(),
         patterns: args.patterns.clone(),
-        counts: args.counts.clone(),
-        sampled: args.sampled.clone(),
+        counts: counts.clone(),
+        sampled: sampled.clone(),
         seed: args.seed,
         repetition_free: args.repetition_free,
         commercial,
     };
-    let per_size: usize = args.counts.iter().chain(&args.sampled).sum();
+    let per_size: usize = counts.iter().chain(&sampled).sum();
     let total = per_size * args.patterns.len() + args.commercial.iter().sum::<usize>();
     let bar = progress::bar(total as u64, "counting");
     let cells = uniqueness::run(&plan, &bar)?;
@@ -143,6 +147,21 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
     Ok(ExitCode::SUCCESS)
 }
 
+/// One number per size: the list as given when it has one per size, its
+/// one number for every size, or the defaults (40000 up to 3x3, `large`
+/// from 4x4) when not given.
+fn per_size(name: &str, given: &[usize], sizes: &[usize], large: usize) -> anyhow::Result<Vec<usize>> {
+    match given.len() {
+        0 => Ok(sizes.iter().map(|&s| if s <= 3 { 40_000 } else { large }).collect()),
+        1 => Ok(vec![given[0]; sizes.len()]),
+        n if n == sizes.len() => Ok(given.to_vec()),
+        n => anyhow::bail!(
+            "{name} has {n} numbers for {} sizes: give one number, or one per size",
+            sizes.len()
+        ),
+    }
+}
+
 fn percent(e: &Estimate) -> String {
     format!(
         "{:>6.2}% ({:.2}-{:.2}%)",
@@ -157,7 +176,7 @@ fn uniqueness_text(report: &UniquenessReport) -> String {
         "uniqueness modulo rotation, seed {}{}\n",
         report.seed,
         if report.repetition_free {
-            ", uniform rows repetition-free"
+            ", repetition-free pieces only"
         } else {
             ""
         }
@@ -189,6 +208,24 @@ fn uniqueness_text(report: &UniquenessReport) -> String {
             percent(&c.p_unique),
             c.sampled,
             percent(&c.planted_unique_share),
+        );
+    }
+    for c in report.cells.iter().filter(|c| c.exact.is_some()) {
+        let e = c.exact.expect("filtered");
+        out += &format!(
+            "exact     {:<5} {:>2} | {:>24} {:>8} | {:>24} {:>24} {:>7} | every multiset of piece classes\n",
+            format!("{}x{}", c.size, c.size),
+            c.patterns,
+            format!(
+                "{:.2}% ({}/{})",
+                100.0 * e.p_unique_given_solvable,
+                e.unique,
+                e.solvable
+            ),
+            "",
+            format!("{:.2}% ({}/{})", 100.0 * e.p_solvable, e.solvable, e.puzzles),
+            format!("{:.2}% ({}/{})", 100.0 * e.p_unique, e.unique, e.puzzles),
+            e.puzzles,
         );
     }
     out += &format!(

@@ -11,18 +11,20 @@
 //! Brandt et al.'s spiral with random piece orders (piece-number symmetry
 //! on even grids, the solver's default).
 //!
-//! **Populations** ([`Population`]): planted puzzles (the planted
-//! population, puzzle `i` is `scramble generate --seed S` candidate `i`);
-//! uniformly random solvable puzzles (uniform multisets of piece classes
-//! over patterns `1..=K`, repetitions allowed, pieces shuffled and turned,
-//! kept when the solver finds a solution: rejection sampling, so every
-//! solvable multiset is equally likely); balanced puzzles
-//! ([`crate::generate::balanced`], the commercial style generalised, equal
-//! to it on 3x3 over 4 patterns).
+//! **Populations** ([`POPULATIONS`], drawn by [`candidate`]): planted
+//! puzzles (SPEC's planted population, puzzle `i` is `scramble generate
+//! --seed S` candidate `i`); uniformly random solvable puzzles (uniform
+//! multisets of piece classes over patterns `1..=K`, pieces shuffled and
+//! turned, kept when the solver finds a solution: rejection sampling, so
+//! every solvable multiset is equally likely); balanced puzzles
+//! ([`crate::generate::balanced`], the commercial style generalised, the
+//! same generator as `generate --style commercial` on 3x3 over 4 patterns,
+//! from its own stream). [`Design::repetition_free`] restricts all three to
+//! repetition-free pieces.
 //!
 //! **Measures.** Solver nodes to the first solution and to exhaustion.
 //! Random piece orders `r = 0..R` use the seeds
-//! [`super::random_order_seed`]`(seed, index, r)`, the same for every
+//! [`random_order_seed`]`(seed, index, r)`, the same for every
 //! strategy with random pieces. A strategy without random pieces is
 //! compared with each of the baseline's `R` orders; one with random pieces
 //! compares its order `r` with the baseline's orders `s != r` only, so that
@@ -47,14 +49,12 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::random_order_seed;
-use crate::generate::balanced;
-use crate::rng::Rng;
 use crate::solve::{Cells, Pieces, Solver, Stop, Strategy, Symmetry};
+use crate::study::Progress;
 use crate::study::plot::{self, Plot};
-use crate::study::rates::{Estimate, PieceSets};
+use crate::study::population::{Population, Source, Stream, random_order_seed};
+use crate::study::rates::Estimate;
 use crate::study::stats::Summary;
-use crate::study::{Progress, recipe};
 use crate::{Puzzle, Result};
 
 /// Brandt et al.'s random backtracking: the spiral, random piece orders.
@@ -78,32 +78,17 @@ const CHECK: Strategy = Strategy {
     symmetry: Symmetry::Number,
 };
 
-/// Which puzzles a cell of the study draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
-pub enum Population {
-    /// the planted population (drawn in proportion to solutions).
-    Planted,
-    /// Uniform multisets of piece classes, kept when solvable.
-    UniformSolvable,
-    /// The commercial style generalised to any size and number of
-    /// patterns: every pattern on as equal a number of inner boundaries,
-    /// and of border sides, as the grid allows.
-    Balanced,
-}
+/// The populations the factorial study can draw: planted, uniform
+/// (kept when solvable) and balanced. The commercial population is a
+/// uniqueness-study population only.
+pub const POPULATIONS: [Population; 3] = [Population::Planted, Population::Uniform, Population::Balanced];
 
-impl Population {
-    /// Every population.
-    pub const ALL: [Population; 3] = [Population::Planted, Population::UniformSolvable, Population::Balanced];
-
-    /// The kebab-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Population::Planted => "planted",
-            Population::UniformSolvable => "uniform-solvable",
-            Population::Balanced => "balanced",
-        }
+/// The name of a population in this study's reports: `uniform-solvable`
+/// for the uniform population, since only its solvable puzzles are kept.
+pub fn population_label(population: Population) -> &'static str {
+    match population {
+        Population::Uniform => "uniform-solvable",
+        other => other.name(),
     }
 }
 
@@ -131,6 +116,18 @@ pub struct Design {
     pub random_seeds: usize,
     /// Uniform solvable: the most candidates drawn per puzzle wanted.
     pub max_draws_per_puzzle: u64,
+    /// Only pieces without a picture twice, in every population.
+    pub repetition_free: bool,
+    /// The strategies to run (they must include [`BASELINE`]); `None`: every
+    /// strategy of [`strategies`].
+    pub strategies: Option<Vec<Strategy>>,
+}
+
+impl Design {
+    /// The strategies run on an `n x n` grid.
+    pub fn strategies(&self, size: usize) -> Vec<Strategy> {
+        self.strategies.clone().unwrap_or_else(|| strategies(size))
+    }
 }
 
 /// The distinct strategies run on an `n x n` grid, in report order.
@@ -192,13 +189,15 @@ pub struct Run {
     pub all: Option<u64>,
 }
 
-/// Runs every strategy on `puzzle`; `None` when `stop` cut a search short.
+/// Runs every strategy of `strategies` on `puzzle`; `None` when `stop` cut
+/// a search short.
 ///
 /// ```
 /// use scramble::study::heuristics::factorial::{solve_every_way, strategies};
 /// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
-/// let runs = solve_every_way(&puzzle, 0, 0, 3, &scramble::solve::Stop::never()).unwrap().unwrap();
-/// assert_eq!(runs.nodes.len(), strategies(2).len());
+/// let every = strategies(2);
+/// let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &scramble::solve::Stop::never()).unwrap().unwrap();
+/// assert_eq!(runs.nodes.len(), every.len());
 /// assert_eq!(runs.solutions, 3);
 /// ```
 pub fn solve_every_way(
@@ -206,13 +205,13 @@ pub fn solve_every_way(
     seed: u64,
     index: u64,
     random_seeds: usize,
+    strategies: &[Strategy],
     stop: &Stop,
 ) -> Result<Option<PuzzleRuns>> {
-    let size = puzzle.size();
     let mut exhaustive: BTreeMap<(Cells, Symmetry), u64> = BTreeMap::new();
     let mut solutions = None;
     let mut nodes = Vec::new();
-    for strategy in strategies(size) {
+    for &strategy in strategies {
         let seeds: Vec<u64> = match strategy.pieces {
             Pieces::Random => (0..random_seeds).map(|r| random_order_seed(seed, index, r)).collect(),
             _ => vec![0],
@@ -353,6 +352,8 @@ impl Sample {
 pub struct Factorial {
     /// The seed every random draw derives from.
     pub seed: u64,
+    /// Whether every population was restricted to repetition-free pieces.
+    pub repetition_free: bool,
     /// Random piece orders per puzzle.
     pub random_seeds: usize,
     /// The baseline every strategy is compared with.
@@ -363,72 +364,48 @@ pub struct Factorial {
     pub samples: Vec<Sample>,
 }
 
-/// The seed of a population's own draws (planted puzzles use `seed` itself).
-fn population_seed(seed: u64, population: Population) -> u64 {
-    match population {
-        Population::Planted | Population::Balanced => seed,
-        Population::UniformSolvable => Rng::stream(seed, u64::MAX - 1).next_u64(),
-    }
-}
-
-/// Candidate `index` of a population (uniform: before the solvability test).
+/// Candidate `index` of a population (uniform: before the solvability
+/// test): planted and balanced puzzles from their [`Source::planted`]
+/// streams, uniform ones from [`Stream::Solvable`] (a uniform multiset,
+/// pieces shuffled). The commercial population is refused.
 ///
 /// ```
-/// use scramble::study::heuristics::factorial::{candidate, Population};
-/// let planted = candidate(Population::Planted, 3, 4, 7, 0).unwrap();
-/// let recipe = scramble::study::recipe(3, 4, 7, false);
-/// assert_eq!(planted.pieces(), recipe.draw(0).unwrap().puzzle.pieces());
+/// use scramble::study::heuristics::factorial::candidate;
+/// use scramble::study::population::{Population, Source};
+/// let source = Source::new(Population::Planted, 3, 4, false, 7).unwrap();
+/// let planted = candidate(&source, 0).unwrap();
+/// assert_eq!(planted.pieces(), source.recipe().draw(0).unwrap().puzzle.pieces());
 /// ```
-pub fn candidate(population: Population, size: usize, patterns: u32, seed: u64, index: u64) -> Result<Puzzle> {
-    let sets = (population == Population::UniformSolvable).then(|| PieceSets::new(size, patterns, false));
-    draw(population, size, patterns, seed, index, sets.as_ref())
-}
-
-/// [`candidate`] with the uniform population's piece classes listed once.
-fn draw(
-    population: Population,
-    size: usize,
-    patterns: u32,
-    seed: u64,
-    index: u64,
-    sets: Option<&PieceSets>,
-) -> Result<Puzzle> {
-    let mut rng = Rng::stream(population_seed(seed, population), index);
-    Ok(match (population, sets) {
-        (Population::Planted, _) => recipe(size, patterns, seed, false).draw(index)?.puzzle,
-        (Population::Balanced, _) => balanced(size, patterns, &mut rng)?.0,
-        (Population::UniformSolvable, Some(sets)) => {
-            let drawn = sets.draw(&mut rng);
-            let mut pieces = drawn.pieces().to_vec();
+pub fn candidate(source: &Source, index: u64) -> Result<Puzzle> {
+    match source.population {
+        Population::Planted | Population::Balanced => source.planted(index),
+        Population::Uniform => {
+            let mut rng = Stream::Solvable.rng(source.seed, index);
+            let mut pieces = source.direct(&mut rng)?.pieces().to_vec();
             rng.shuffle(&mut pieces);
-            Puzzle::new(pieces)?
+            Ok(Puzzle::new(pieces)?)
         }
-        (Population::UniformSolvable, None) => return candidate(population, size, patterns, seed, index),
-    })
+        Population::Commercial => Err(crate::Error::Impossible(
+            "the factorial study draws planted, uniform and balanced puzzles only".into(),
+        )),
+    }
 }
 
 /// The puzzles of one sample with their indices, and the candidates drawn:
 /// every candidate for planted and balanced puzzles, the first `count`
 /// solvable ones (at most `max_draws` drawn, in parallel batches, kept in
 /// index order) for uniform solvable ones; fewer when `stop` came first.
-fn puzzles(
-    population: Population,
-    shape: Shape,
-    seed: u64,
-    max_draws: u64,
-    stop: &Stop,
-) -> Result<(Vec<(u64, Puzzle)>, u64)> {
-    let sets = (population == Population::UniformSolvable).then(|| PieceSets::new(shape.size, shape.patterns, false));
-    let draw = |i| draw(population, shape.size, shape.patterns, seed, i, sets.as_ref());
-    if population != Population::UniformSolvable {
-        let all = (0..shape.count as u64)
+fn puzzles(source: &Source, count: usize, max_draws: u64, stop: &Stop) -> Result<(Vec<(u64, Puzzle)>, u64)> {
+    let draw = |i| candidate(source, i);
+    if source.population != Population::Uniform {
+        let all = (0..count as u64)
             .map(|i| Ok((i, draw(i)?)))
             .collect::<Result<Vec<_>>>()?;
-        return Ok((all, shape.count as u64));
+        return Ok((all, count as u64));
     }
     let batch = 256 * rayon::current_num_threads().max(1) as u64;
     let (mut kept, mut next) = (Vec::new(), 0);
-    while kept.len() < shape.count && next < max_draws && !stop.reached() {
+    while kept.len() < count && next < max_draws && !stop.reached() {
         let end = (next + batch).min(max_draws);
         let tested: Vec<Option<(u64, Puzzle)>> = (next..end)
             .into_par_iter()
@@ -439,13 +416,13 @@ fn puzzles(
             })
             .collect::<Result<_>>()?;
         for found in tested.into_iter().flatten() {
-            if kept.len() == shape.count {
+            if kept.len() == count {
                 break;
             }
             next = found.0 + 1;
             kept.push(found);
         }
-        if kept.len() < shape.count {
+        if kept.len() < count {
             next = end;
         }
     }
@@ -458,25 +435,10 @@ fn puzzles(
 /// not complete. `progress` counts puzzles solved.
 pub fn run(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<Factorial> {
     progress.start(design.shapes.iter().map(|s| s.count as u64).sum::<u64>() * design.populations.len() as u64);
-    let mut samples = Vec::new();
-    for &population in &design.populations {
-        for &shape in &design.shapes {
-            let max_draws = design.max_draws_per_puzzle.saturating_mul(shape.count as u64);
-            let (puzzles, drawn) = puzzles(population, shape, design.seed, max_draws, stop)?;
-            let solved: Vec<Option<PuzzleRuns>> = puzzles
-                .par_iter()
-                .map(|(index, puzzle)| {
-                    let runs = solve_every_way(puzzle, design.seed, *index, design.random_seeds, stop)?;
-                    progress.advance(1);
-                    Ok(runs)
-                })
-                .collect::<Result<_>>()?;
-            let runs: Vec<PuzzleRuns> = solved.into_iter().map_while(|r| r).collect();
-            samples.push(summarise(population, shape, drawn, runs));
-        }
-    }
+    let samples = samples(design, stop, progress)?;
     Ok(Factorial {
         seed: design.seed,
+        repetition_free: design.repetition_free,
         random_seeds: design.random_seeds,
         baseline: BASELINE,
         complete: samples.iter().all(|s| s.complete),
@@ -484,8 +446,50 @@ pub fn run(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<Fact
     })
 }
 
-fn summarise(population: Population, shape: Shape, drawn: u64, runs: Vec<PuzzleRuns>) -> Sample {
-    let strategies = strategies(shape.size);
+/// The samples of [`run`], `progress` advanced per puzzle solved (not
+/// started: a caller running several designs sets its total once).
+pub fn samples(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<Vec<Sample>> {
+    let mut samples = Vec::new();
+    for &population in &design.populations {
+        for &shape in &design.shapes {
+            let max_draws = design.max_draws_per_puzzle.saturating_mul(shape.count as u64);
+            let source = Source::new(
+                population,
+                shape.size,
+                shape.patterns,
+                design.repetition_free,
+                design.seed,
+            )?;
+            let (puzzles, drawn) = puzzles(&source, shape.count, max_draws, stop)?;
+            let every = design.strategies(shape.size);
+            if !every.contains(&BASELINE) {
+                return Err(crate::Error::Impossible(format!(
+                    "the strategies must include the baseline {}",
+                    BASELINE.name()
+                )));
+            }
+            let solved: Vec<Option<PuzzleRuns>> = puzzles
+                .par_iter()
+                .map(|(index, puzzle)| {
+                    let runs = solve_every_way(puzzle, design.seed, *index, design.random_seeds, &every, stop)?;
+                    progress.advance(1);
+                    Ok(runs)
+                })
+                .collect::<Result<_>>()?;
+            let runs: Vec<PuzzleRuns> = solved.into_iter().map_while(|r| r).collect();
+            samples.push(summarise(population, shape, &every, drawn, runs));
+        }
+    }
+    Ok(samples)
+}
+
+fn summarise(
+    population: Population,
+    shape: Shape,
+    strategies: &[Strategy],
+    drawn: u64,
+    runs: Vec<PuzzleRuns>,
+) -> Sample {
     let base = strategies
         .iter()
         .position(|s| *s == BASELINE)
@@ -529,8 +533,9 @@ fn summarise(population: Population, shape: Shape, drawn: u64, runs: Vec<PuzzleR
 }
 
 /// The parts of Section 3.1 the plots follow: the whole rule, each part
-/// alone on top of the baseline, and this project's `center-max` with
-/// either symmetry rule (odd grids leave out the symmetry series).
+/// alone on top of the baseline, and this project's `center-max` with its
+/// value symmetry and with the older number symmetry (odd grids leave out
+/// the symmetry series).
 pub const PARTS: [(&str, Strategy); 6] = [
     ("paper (all three parts)", PAPER),
     (
@@ -558,7 +563,7 @@ pub const PARTS: [(&str, Strategy); 6] = [
         },
     ),
     (
-        "center-max (neighbours/value/number)",
+        "center-max, number symmetry (neighbours/value/number)",
         Strategy {
             cells: Cells::Neighbours,
             pieces: Pieces::Value,
@@ -566,7 +571,7 @@ pub const PARTS: [(&str, Strategy); 6] = [
         },
     ),
     (
-        "center-max, value symmetry (neighbours/value/value)",
+        "center-max (neighbours/value/value)",
         Strategy {
             cells: Cells::Neighbours,
             pieces: Pieces::Value,
@@ -601,7 +606,7 @@ pub fn plots(study: &Factorial) -> Result<Vec<Plot>> {
                 })
                 .collect()
         };
-        let populations: Vec<Population> = Population::ALL
+        let populations: Vec<Population> = POPULATIONS
             .into_iter()
             .filter(|&p| study.samples.iter().any(|s| s.population == p && s.size == size))
             .collect();
@@ -609,8 +614,8 @@ pub fn plots(study: &Factorial) -> Result<Vec<Plot>> {
             .iter()
             .flat_map(|&p| {
                 [
-                    (format!("{}, first solution", p.name()), of(p, PAPER, true)),
-                    (format!("{}, exhaustion", p.name()), of(p, PAPER, false)),
+                    (format!("{}, first solution", population_label(p)), of(p, PAPER, true)),
+                    (format!("{}, exhaustion", population_label(p)), of(p, PAPER, false)),
                 ]
             })
             .collect();
@@ -625,8 +630,8 @@ pub fn plots(study: &Factorial) -> Result<Vec<Plot>> {
             plot::LineColors::Paired,
         )?;
         plots.push((format!("factorial-paper-{size}x{size}.svg"), svg));
-        let population = if populations.contains(&Population::UniformSolvable) {
-            Population::UniformSolvable
+        let population = if populations.contains(&Population::Uniform) {
+            Population::Uniform
         } else {
             populations.first().copied().unwrap_or(Population::Planted)
         };
@@ -638,7 +643,7 @@ pub fn plots(study: &Factorial) -> Result<Vec<Plot>> {
         let svg = plot::lines(
             &format!(
                 "{size}x{size}, {}: P(fewer nodes than random backtracking to the first solution), part by part",
-                population.name()
+                population_label(population)
             ),
             "patterns K",
             "mean over puzzles of the share of random orders beaten",
@@ -658,10 +663,12 @@ mod tests {
     fn design(shapes: Vec<Shape>) -> Design {
         Design {
             shapes,
-            populations: Population::ALL.to_vec(),
+            populations: POPULATIONS.to_vec(),
             seed: 3,
             random_seeds: 3,
             max_draws_per_puzzle: 10_000,
+            repetition_free: false,
+            strategies: None,
         }
     }
 
@@ -684,7 +691,8 @@ mod tests {
         assert_eq!(study.samples.len(), 6);
         for sample in &study.samples {
             for runs in &sample.runs {
-                let puzzle = candidate(sample.population, sample.size, sample.patterns, 3, runs.index).unwrap();
+                let source = Source::new(sample.population, sample.size, sample.patterns, false, 3).unwrap();
+                let puzzle = candidate(&source, runs.index).unwrap();
                 let count = Solver::with_strategy(&puzzle, PAPER, 0).unwrap().count();
                 assert!(count.solutions >= 1, "every population is solvable");
                 assert_eq!(runs.solutions, count.solutions);
@@ -715,7 +723,8 @@ mod tests {
     fn the_piece_order_does_not_change_the_exhaustive_tree_of_any_cell_rule() {
         for (size, patterns) in [(3, 4), (4, 6)] {
             for index in 0..4 {
-                let puzzle = candidate(Population::Planted, size, patterns, 5, index).unwrap();
+                let source = Source::new(Population::Planted, size, patterns, false, 5).unwrap();
+                let puzzle = candidate(&source, index).unwrap();
                 for (cells, symmetry) in itertools::iproduct!(Cells::STUDIED, [Symmetry::Number, Symmetry::Value]) {
                     let nodes: Vec<u64> = [Pieces::File, Pieces::Value]
                         .into_iter()
@@ -750,12 +759,13 @@ mod tests {
             patterns: 5,
             count: 4,
         };
-        let (kept, drawn) = puzzles(Population::UniformSolvable, shape, 1, 100_000, &Stop::never()).unwrap();
+        let source = Source::new(Population::Uniform, shape.size, shape.patterns, false, 1).unwrap();
+        let (kept, drawn) = puzzles(&source, shape.count, 100_000, &Stop::never()).unwrap();
         assert_eq!(kept.len(), 4);
         assert!(kept.windows(2).all(|w| w[0].0 < w[1].0));
         assert_eq!(drawn, kept[3].0 + 1);
         let solvable = |i| {
-            let puzzle = candidate(Population::UniformSolvable, 3, 5, 1, i).unwrap();
+            let puzzle = candidate(&source, i).unwrap();
             crate::solve::count_solutions(&puzzle).unwrap() > 0
         };
         assert_eq!((0..drawn).filter(|&i| solvable(i)).count(), 4);
