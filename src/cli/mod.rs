@@ -47,9 +47,9 @@ enum Command {
     Subgraphs(subgraphs::Args),
     /// Show the subgraph of the recording graph that a solution of an n x n puzzle keeps.
     Inspect(inspect::Args),
-    /// Draw the recording graph (DOT and/or SVG) and the pieces into `<out>/<puzzle name>/`.
+    /// Draw or export the recording graph (DOT, SVG, node-link JSON, GraphML) and the pieces into `<out>/<puzzle name>/`.
     Graph(graph::Args),
-    /// Solve an n x n puzzle by backtracking: count solutions modulo rotation (default) or find the first.
+    /// Solve n x n puzzles by backtracking: count solutions modulo rotation (default) or find the first; one report per file.
     Solve(solve::Args),
     /// Estimate the nodes (and time) of an exhaustive search before running it: Knuth's random probes.
     Estimate(estimate::Args),
