@@ -251,3 +251,31 @@ fn verify_size_3_refuses_the_options_of_the_2x2_census() {
         .code(2)
         .stderr(predicate::str::contains("--check and --time-limit go with --size 3"));
 }
+
+/// The fixtures of the conditions on H alone: the condition each fails
+/// (none for `h-all-five`), and that no solution keeps any of them.
+#[test]
+fn inspect_reports_the_conditions_on_h_alone_of_every_frame_fixture() {
+    let out = tempfile::tempdir().unwrap();
+    for (name, failing) in [
+        ("h-only-h2", Some("(H2) typed balance")),
+        ("h-only-h5", Some("(H5) local circuits")),
+        ("h-all-five", None),
+    ] {
+        let (puzzle, edges) = (format!("fixtures/nxn/{name}.txt"), format!("fixtures/nxn/{name}.edges"));
+        let output = scramble()
+            .args(["inspect", &puzzle, "--subgraph", &edges, "--json", "--out"])
+            .arg(out.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{name}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["accepted"], false, "{name}");
+        assert_eq!(report["frame_exact"], false, "{name}");
+        for c in report["frame_conditions"].as_array().unwrap() {
+            let expected = Some(c["condition"].as_str().unwrap()) != failing;
+            assert_eq!(c["holds"], expected, "{name}: {c}");
+            assert_eq!(c["witness_edges"].is_array(), !expected, "{name}: {c}");
+        }
+    }
+}
