@@ -20,7 +20,7 @@
 //!   two joining 2 and 3, a one-edge color in each circuit: (A) and (B)
 //!   hold, (C1) cannot.
 //!
-//! A find counts only when `theorem::grid::evaluate` says H is not kept
+//! A find counts only when `theorem::arrangement_form::evaluate` says H is not kept
 //! and names the expected failure, H has fewer than `grid::SPLITS` splits
 //! (so the weaker-form verdicts looked at every split), and the plain
 //! backtracker confirms that no solution keeps H. Puzzles without any
@@ -35,9 +35,9 @@ use std::collections::BTreeSet;
 use itertools::Itertools;
 use scramble::census::pieces::piece_classes;
 use scramble::recording::kept::kept_edges;
+use scramble::theorem::arrangement_form::{ArrangementVerdict, SPLITS, evaluate, splits};
 use scramble::theorem::edge_list;
 use scramble::theorem::gluing::{Edges, cells_round, corner_point, interior_points};
-use scramble::theorem::grid::{GridVerdict, SPLITS, evaluate, splits};
 use scramble::{Puzzle, RecordingGraph};
 
 const FORMS: [&str; 4] = [
@@ -226,7 +226,7 @@ impl Search<'_> {
 }
 
 /// Whether the checker's verdict on a non-kept H shows `form`.
-fn shows(v: &GridVerdict, form: &str) -> bool {
+fn shows(v: &ArrangementVerdict, form: &str) -> bool {
     let base = v.shapes.is_ok() && v.circuits.is_ok() && !v.accepted();
     base && match form {
         "shared-pair" => v

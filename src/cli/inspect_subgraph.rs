@@ -1,14 +1,16 @@
 //! `scramble inspect PUZZLE --subgraph FILE`: a subgraph H of G(P) judged
-//! by the `n x n` theorem (`scramble::theorem::grid`), condition by
-//! condition with witnesses, drawn alone and highlighted in G(P), with the
-//! grid of every solution whose kept subgraph it is.
+//! first by the conditions on H alone (`scramble::theorem::frame`), then by
+//! the arrangement form (`scramble::theorem::arrangement_form`), which
+//! decides, condition by condition with witnesses; drawn alone and
+//! highlighted in G(P), the first failing condition's witness edges drawn
+//! too, with the grid of every solution whose kept subgraph it is.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use petgraph::graph::EdgeIndex;
 use scramble::render::{Renderer, UsedRenderer};
-use scramble::theorem::{edge_list, grid};
+use scramble::theorem::{arrangement_form, edge_list, frame};
 use scramble::{Error, Puzzle, RecordingGraph};
 use serde::Serialize;
 
@@ -32,6 +34,11 @@ struct Report {
     edges: usize,
     /// Whether H is the kept subgraph of a solution: (A), (B) and (C).
     accepted: bool,
+    /// The conditions on H alone, (H1)-(H5), with the witness edges of
+    /// each failure; exact for 2x2 only.
+    frame_conditions: Vec<ConditionReport>,
+    /// Whether the conditions on H alone decide the question (2x2).
+    frame_exact: bool,
     conditions: Vec<ConditionReport>,
     /// The solutions (modulo rotation) that keep exactly H.
     solutions: Vec<Vec<Vec<String>>>,
@@ -44,6 +51,9 @@ struct ConditionReport {
     condition: &'static str,
     holds: bool,
     witness: String,
+    /// The edges the witness names, as `TAIL -> HEAD COLOR` lines.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    witness_edges: Vec<String>,
 }
 
 pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Path) -> anyhow::Result<ExitCode> {
@@ -54,7 +64,8 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         reason: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text: expected an edge list"),
     })?;
     let h = edge_list::parse(puzzle, &text, &file.display().to_string())?;
-    let verdict = grid::evaluate(puzzle, &h);
+    let verdict = arrangement_form::evaluate(puzzle, &h);
+    let on_h = frame::check(puzzle, &h);
     // File names inside the set are fixed: nothing derived from the
     // subgraph file's name can lead outside `<out>/<puzzle>/`.
     let stem = "subgraph";
@@ -68,6 +79,11 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
     };
     let title = format!("{}: {} ({} edges): {judged}", puzzle.name(), file.display(), h.len());
     let mut files = pictures.edges(&edges, &title, &dir, stem)?;
+    if let Some(failed) = on_h.first_failure().filter(|c| !c.edges.is_empty()) {
+        let witness: Vec<EdgeIndex> = failed.edges.iter().map(|&e| EdgeIndex::new(e)).collect();
+        let title = format!("{}: witness of {} failing", puzzle.name(), failed.condition);
+        files.extend(pictures.edges(&witness, &title, &dir, "witness")?);
+    }
     for (k, solution) in verdict.solutions.iter().enumerate() {
         let rows: Vec<String> = grid_rows(puzzle, solution).iter().map(|r| r.join(" ")).collect();
         let title = format!("{}: solution {} keeping {stem}", puzzle.name(), rows.join(" / "));
@@ -79,6 +95,20 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         subgraph: file.to_path_buf(),
         edges: h.len(),
         accepted: verdict.accepted(),
+        frame_conditions: on_h
+            .checks
+            .iter()
+            .map(|c| ConditionReport {
+                condition: c.condition,
+                holds: c.finding.is_ok(),
+                witness: c.finding.clone().unwrap_or_else(|e| e),
+                witness_edges: edge_list::write(puzzle, &c.edges.iter().copied().collect())
+                    .lines()
+                    .map(str::to_string)
+                    .collect(),
+            })
+            .collect(),
+        frame_exact: on_h.exact,
         conditions: verdict
             .findings()
             .into_iter()
@@ -86,6 +116,7 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
                 condition,
                 holds: finding.is_ok(),
                 witness: finding.clone().unwrap_or_else(|e| e),
+                witness_edges: Vec::new(),
             })
             .collect(),
         solutions: verdict.solutions.iter().map(|s| grid_rows(puzzle, s)).collect(),
@@ -111,16 +142,30 @@ fn text_of(r: &Report) -> String {
         "NOT the kept subgraph of any solution"
     };
     let mut out = format!(
-        "{}: {} ({} edges) is {verdict} ({}x{} theorem)\n",
+        "{}: {} ({} edges) is {verdict} ({}x{})\n",
         r.puzzle,
         r.subgraph.display(),
         r.edges,
         r.size,
         r.size
     );
+    let exact = if r.frame_exact {
+        "exact for 2x2"
+    } else {
+        "necessary, not sufficient"
+    };
+    out += &format!("  on H alone ({exact}):\n");
+    for c in &r.frame_conditions {
+        let mark = if c.holds { "holds" } else { "FAILS" };
+        out += &format!("    {} {mark}: {}\n", c.condition, c.witness);
+        for e in &c.witness_edges {
+            out += &format!("      {e}\n");
+        }
+    }
+    out += "  arrangement form (decides, by a search over gluings):\n";
     for c in &r.conditions {
         let mark = if c.holds { "holds" } else { "FAILS" };
-        out += &format!("  {} {mark}: {}\n", c.condition, c.witness);
+        out += &format!("    {} {mark}: {}\n", c.condition, c.witness);
     }
     for (k, rows) in r.solutions.iter().enumerate() {
         let rows: Vec<String> = rows.iter().map(|row| row.join(" ")).collect();

@@ -1,7 +1,7 @@
 //! The graph solver: solutions found by gluing twisted circuits of G(P) at
 //! the interior lattice points ([`crate::theorem::gluing`]) instead of
 //! placing pieces cell by cell. Driven by the `n x n` theorem
-//! ([`crate::theorem::grid`]): a gluing is exactly a solution, so the
+//! ([`crate::theorem::arrangement_form`]): a gluing is exactly a solution, so the
 //! count needs no side checks. Judged by [`super::plain`] and the fast
 //! backtracker ([`super::Solver`]) in the tests.
 

@@ -7,8 +7,12 @@
 //!   `X -> Y^c`; a solution graph is one Eulerian circuit) and the
 //!   reconstruction of arrangements from a solution graph.
 //!
-//! - [`grid`]: the `n x n` theorem (open question 4.2): when a subgraph is
-//!   the set of edges a solution keeps; [`gluing`] glues twisted circuits
+//! - [`frame`]: what a subgraph H of an `n x n` puzzle says on its own (a
+//!   frame: each piece's kind and outward turn) and the conditions on H
+//!   alone, checked in linear time (open question 4.2);
+//!   [`arrangement_form`]: the reformulation of "a solution keeps exactly
+//!   H" as a gluing of circuits (it quantifies over arrangements);
+//!   [`gluing`] glues twisted circuits
 //!   at the lattice points (its constructive half, and the graph solver's
 //!   engine); [`edge_list`] reads and writes subgraph files.
 //!
@@ -18,10 +22,11 @@
 //! [`crate::judge`].
 
 pub mod analysis;
+pub mod arrangement_form;
 pub mod conditions;
 pub mod edge_list;
+pub mod frame;
 pub mod gluing;
-pub mod grid;
 pub mod twisted;
 
 use std::fmt;

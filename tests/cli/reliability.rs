@@ -368,25 +368,19 @@ fn concurrent_runs_into_one_folder_leave_one_whole_set() {
     assert_eq!(pairs, 12);
 }
 
-/// Runs the binary with its address space capped (`setrlimit` in the
-/// child), returning the output and the time taken.
+/// Runs the binary with its address space capped (`prlimit --as`, which
+/// sets the limit with `setrlimit` and execs the binary in its place),
+/// returning the output and the time taken.
 fn capped(args: &[&str], megabytes: u64) -> (Output, Duration) {
-    use std::os::unix::process::CommandExt;
-    let mut cmd = binary();
-    cmd.args(args);
-    let bytes = megabytes << 20;
-    // SAFETY: only the async-signal-safe setrlimit runs between fork and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            let limit = rustix::process::Rlimit {
-                current: Some(bytes),
-                maximum: Some(bytes),
-            };
-            rustix::process::setrlimit(rustix::process::Resource::As, limit).map_err(std::io::Error::from)
-        });
-    }
+    let mut cmd = Command::new("prlimit");
+    cmd.arg(format!("--as={}", megabytes << 20))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_scramble"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null());
     let started = Instant::now();
-    let output = cmd.output().unwrap();
+    let output = cmd.output().expect("prlimit (util-linux) runs");
     (output, started.elapsed())
 }
 

@@ -359,14 +359,15 @@ fn uniqueness_counts_match_solve() {
 #[test]
 fn uniqueness_defaults_follow_the_sizes_and_repetition_free_reaches_every_row() {
     let out = tempfile::tempdir().unwrap();
+    // `--size` and `--count`: the names `study heuristics` uses.
     let args = [
         "study",
         "uniqueness",
-        "--sizes",
+        "--size",
         "2,3",
         "--patterns",
         "2",
-        "--counts",
+        "--count",
         "7",
     ];
     let report = json(&args, out.path());

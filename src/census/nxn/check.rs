@@ -25,7 +25,7 @@ use super::{NxnTotals, multisets};
 use crate::census::{Census, Judged};
 use crate::recording::kept::{inner_corners, kept_corners};
 use crate::solve::{Order, Solver, Stop};
-use crate::theorem::grid::{corner_moves, evaluate};
+use crate::theorem::arrangement_form::{corner_moves, evaluate};
 use crate::{Arrangement, Placement, Progress, Puzzle};
 
 /// The graph solver is compared on the puzzles with at most this many

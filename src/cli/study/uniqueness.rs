@@ -16,7 +16,7 @@ use crate::cli::{print_report, progress};
 )]
 pub(super) struct UniquenessArgs {
     /// Grid sizes.
-    #[arg(long, value_delimiter = ',', default_value = "3,4")]
+    #[arg(long, visible_alias = "size", value_delimiter = ',', default_value = "3,4")]
     sizes: Vec<usize>,
     /// Numbers of patterns.
     #[arg(long, value_delimiter = ',', default_value = "3,4,5,6,7,8")]

@@ -1,8 +1,12 @@
-//! The `n x n` analogue of Theorem 2.1 (open question 4.2): when is a
-//! subgraph H of G(P) the set of edges an `n x n` solution keeps?
+//! The arrangement form of the `n x n` question (open question 4.2): a
+//! reformulation of "some solution keeps exactly H" as a gluing of twisted
+//! circuits. It is not a condition on H alone: (C) asks for a cell and a
+//! turn for every color, that is for an arrangement, and checks it; (A) and
+//! (B) speak of H alone but are not sufficient. The conditions on H alone,
+//! and why H carries no more than a frame, are in [`super::frame`].
 //!
-//! The conditions, stated on H and G(P) alone (RESULTS.md, open question 4.2, has
-//! the theorem and its proof):
+//! The conditions (RESULTS.md, open question 4.2, has the proof that they
+//! are equivalent to solvability with kept subgraph H):
 //!
 //! - **(A) shapes**: 4 colors keep one edge, `4(n-2)` colors two consecutive
 //!   corners, `(n-2)^2` colors their whole 4-cycle, and no color keeps
@@ -21,7 +25,7 @@
 //!
 //! [`evaluate`] reports (A), (B), (C1), (C1)+(C2), (C1)+(C3) and the whole
 //! of (C), each with a witness; H is a solution's kept subgraph exactly when
-//! (A), (B) and (C) hold ([`GridVerdict::accepted`]).
+//! (A), (B) and (C) hold ([`ArrangementVerdict::accepted`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,9 +36,9 @@ use crate::{Arrangement, Placement, Puzzle};
 /// not, in words with the puzzle's labels.
 pub type Finding = Result<String, String>;
 
-/// The verdicts of the `n x n` theorem's conditions on one subgraph.
+/// The verdicts of the arrangement form's conditions on one subgraph.
 #[derive(Clone, Debug)]
-pub struct GridVerdict {
+pub struct ArrangementVerdict {
     /// (A) the color shapes.
     pub shapes: Finding,
     /// (B) a split into `(n-1)^2` twisted four-color circuits.
@@ -52,7 +56,7 @@ pub struct GridVerdict {
     pub solutions: Vec<Arrangement>,
 }
 
-impl GridVerdict {
+impl ArrangementVerdict {
     /// Whether H is the kept subgraph of a solution: (A), (B) and (C).
     pub fn accepted(&self) -> bool {
         self.shapes.is_ok() && self.circuits.is_ok() && self.gluing.is_ok()
@@ -143,7 +147,7 @@ fn glue(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Vec<Arrangement> {
 
 /// The verdict when a gluing exists: every condition holds, witnessed by
 /// the first gluing.
-fn glued_verdict(puzzle: &Puzzle, edges: &Edges, shapes: Finding, solutions: Vec<Arrangement>) -> GridVerdict {
+fn glued_verdict(puzzle: &Puzzle, edges: &Edges, shapes: Finding, solutions: Vec<Arrangement>) -> ArrangementVerdict {
     let graph = crate::RecordingGraph::new(puzzle);
     let first = &solutions[0];
     let split: Split = crate::recording::kept::blocks(&graph, first)
@@ -164,7 +168,7 @@ fn glued_verdict(puzzle: &Puzzle, edges: &Edges, shapes: Finding, solutions: Vec
         })
         .collect();
     let placed = format!("the first solution's bijection: {}", rows.join(" / "));
-    GridVerdict {
+    ArrangementVerdict {
         shapes,
         circuits: Ok(format!(
             "{} circuits: {}",
@@ -300,7 +304,7 @@ struct Candidate {
 /// ```
 /// use std::collections::BTreeSet;
 /// use scramble::{Puzzle, RecordingGraph};
-/// use scramble::theorem::grid::evaluate;
+/// use scramble::theorem::arrangement_form::evaluate;
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// // The centre corners of the planted solution: piece i keeps corner [1, 2, 0, 3][i].
 /// let h: BTreeSet<usize> = [1, 6, 8, 15].into();
@@ -312,7 +316,7 @@ struct Candidate {
 /// # Complexity
 /// The splits of H times the bijections of circuits to points that keep
 /// the incidence (pruned as they are built): instant for 3x3 and 4x4.
-pub fn evaluate(puzzle: &Puzzle, h: &BTreeSet<usize>) -> GridVerdict {
+pub fn evaluate(puzzle: &Puzzle, h: &BTreeSet<usize>) -> ArrangementVerdict {
     let edges = Edges::new(puzzle);
     let shapes = shapes(puzzle, h);
     let glued = glue(puzzle, h);
@@ -338,7 +342,7 @@ fn conclude(
     circuits: Finding,
     splits: &[Split],
     candidates: &[(usize, Candidate)],
-) -> GridVerdict {
+) -> ArrangementVerdict {
     let blocked = shapes.is_err() || circuits.is_err();
     let skip = || Err("not evaluated: (A) or (B) fails".to_string());
     let first = |keep: &dyn Fn(&Candidate) -> bool| candidates.iter().find(|(_, c)| keep(c));
@@ -393,7 +397,7 @@ fn conclude(
     } else {
         Err(format!("no bijection meets (C1), (C2) and (C3){capped}"))
     };
-    GridVerdict {
+    ArrangementVerdict {
         shapes,
         circuits,
         incidence,
