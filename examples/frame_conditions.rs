@@ -75,11 +75,8 @@ impl Tally {
             "{family}: {} subgraphs, {} kept by a solution, {} pass (H1)-(H5), {} false rejections, {} pass but are kept by none",
             self.subgraphs, self.kept, self.passed, self.false_rejections, self.passed_not_kept
         );
-        for i in 0..5 {
-            println!(
-                "    {}: rejects {}, the only one failing on {}",
-                CONDITIONS[i], self.rejects[i], self.only[i]
-            );
+        for ((condition, rejects), only) in CONDITIONS.iter().zip(&self.rejects).zip(&self.only) {
+            println!("    {condition}: rejects {rejects}, the only one failing on {only}");
         }
     }
 }
@@ -225,7 +222,7 @@ fn main() {
                 }
                 if n == 3 {
                     subgraphs.extend(
-                        candidates(&puzzle, &[drawn.solution.clone()])
+                        candidates(&puzzle, std::slice::from_ref(&drawn.solution))
                             .into_iter()
                             .map(|h| ("turn or exchange", h)),
                     );
