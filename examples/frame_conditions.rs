@@ -75,10 +75,10 @@ impl Tally {
             "{family}: {} subgraphs, {} kept by a solution, {} pass (H1)-(H5), {} false rejections, {} pass but are kept by none",
             self.subgraphs, self.kept, self.passed, self.false_rejections, self.passed_not_kept
         );
-        for i in 0..5 {
+        for (i, condition) in CONDITIONS.iter().enumerate() {
             println!(
-                "    {}: rejects {}, the only one failing on {}",
-                CONDITIONS[i], self.rejects[i], self.only[i]
+                "    {condition}: rejects {}, the only one failing on {}",
+                self.rejects[i], self.only[i]
             );
         }
     }
@@ -225,7 +225,7 @@ fn main() {
                 }
                 if n == 3 {
                     subgraphs.extend(
-                        candidates(&puzzle, &[drawn.solution.clone()])
+                        candidates(&puzzle, std::slice::from_ref(&drawn.solution))
                             .into_iter()
                             .map(|h| ("turn or exchange", h)),
                     );
