@@ -75,8 +75,11 @@ impl Tally {
             "{family}: {} subgraphs, {} kept by a solution, {} pass (H1)-(H5), {} false rejections, {} pass but are kept by none",
             self.subgraphs, self.kept, self.passed, self.false_rejections, self.passed_not_kept
         );
-        for ((condition, rejects), only) in CONDITIONS.iter().zip(&self.rejects).zip(&self.only) {
-            println!("    {condition}: rejects {rejects}, the only one failing on {only}");
+        for (i, condition) in CONDITIONS.iter().enumerate() {
+            println!(
+                "    {condition}: rejects {}, the only one failing on {}",
+                self.rejects[i], self.only[i]
+            );
         }
     }
 }
