@@ -127,7 +127,12 @@ pub fn nxn_table(r: &NxnReport) -> String {
     if let Some(why) = &r.stopped {
         let _ = writeln!(
             out,
-            "stopped ({why}) before the end: the totals cover only the puzzles finished"
+            "stopped ({why}) before the end: {}",
+            if r.check.is_some() {
+                "the check covers only the puzzles counted as checked"
+            } else {
+                "no totals"
+            }
         );
     }
     let _ = writeln!(out, "seconds: {:.2}", r.seconds);

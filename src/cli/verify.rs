@@ -73,7 +73,8 @@ pub struct Args {
     #[arg(long)]
     check: bool,
     /// With --size 3: stop after this many seconds and report the puzzles
-    /// finished as partial (exit code 3; Ctrl-C does the same).
+    /// finished as partial (exit code 3; Ctrl-C does the same). With --check
+    /// a puzzle's graph-solver count runs to its end first.
     #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
     time_limit: Option<std::time::Duration>,
     /// Disagreements go to `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`,

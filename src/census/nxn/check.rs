@@ -92,7 +92,9 @@ pub struct CheckOutcome {
 /// `size x size` census, given their arrangement counts `arrangements`
 /// (indexed by rank, from [`super::count::arrangements`]), keeping the
 /// first `keep` mismatches. Puzzles not finished when `stop` is reached
-/// are left out (`checked` says how many were).
+/// are left out (`checked` says how many were); `stop` is polled by the
+/// backtracker and between candidates, not inside the graph solver's count
+/// of one puzzle (at most [`GRAPH_LIMIT`] solutions).
 ///
 /// ```
 /// use scramble::census::{Census, nxn::{check, count}};
@@ -179,6 +181,9 @@ fn check(puzzle: &Puzzle, expected: u64, keep: usize, stop: &Stop) -> Option<(Ch
     let mut seeds = vec![identity(puzzle)];
     seeds.extend(counted.first);
     for h in candidates(puzzle, &seeds) {
+        if stop.reached() {
+            return None;
+        }
         let verdict = evaluate(puzzle, &h);
         let truth = keeping(puzzle, &h);
         t.candidates += 1;

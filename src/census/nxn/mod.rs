@@ -77,8 +77,10 @@ pub struct NxnReport {
     pub repetitions: bool,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// Whether the run went to its end; `false`: stopped early, the totals
-    /// are those of the puzzles finished (none if the count stopped).
+    /// Whether the run went to its end; `false`: stopped early. If the
+    /// solved-grid count stopped, every total is 0; if `--check` stopped,
+    /// the totals are whole and `checked` says how many puzzles were
+    /// compared.
     pub complete: bool,
     /// Why it stopped early: `time-limit` or `interrupted`.
     pub stopped: Option<String>,
