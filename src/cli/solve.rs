@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use scramble::solve::{Cells, Count, Order, Pieces, Restarted, Restarts, Solver, Stats, Stop, Strategy, Symmetry};
+use scramble::solve::{Cells, Goal, Order, Pieces, Search, Stats, Stop, Strategy, Symmetry, Threads};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
@@ -123,8 +123,8 @@ struct Report {
     stopped: Option<&'static str>,
     /// Solutions modulo rotation (`all`), or 1 / 0 found (`first`).
     solutions: u64,
-    /// Solution arrangements: 4 per solution.
-    arrangements: u64,
+    /// Solution arrangements: 4 per solution (`all`; null for `first`).
+    arrangements: Option<u64>,
     nodes: u64,
     candidate_tests: u64,
     nodes_per_depth: Vec<u64>,
@@ -184,29 +184,42 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         pieces: args.pieces.unwrap_or(preset.pieces),
         symmetry: args.symmetry.unwrap_or(preset.symmetry),
     };
-    let solver = Solver::with_strategy(&puzzle, strategy, args.seed)?;
-    let (stop, interrupted) = stop(&args);
-    let mut kept = Vec::new();
-    let mut runs = None;
-    let count = match (args.method, args.first) {
-        (Method::Graph, true) => found(scramble::solve::graph::first(&puzzle)),
-        (Method::Graph, false) => scramble::solve::graph::count(&puzzle),
-        (Method::Backtrack, true) if args.restarts => {
-            let restarted = restarting(&args, &puzzle, &stop)?;
-            runs = Some(restarted.runs);
-            found((restarted.found, restarted.stats))
-        }
-        (Method::Backtrack, true) => found(first(&solver, puzzle.size(), &stop)),
-        (Method::Backtrack, false) => {
-            let keep = if args.list { args.list_limit } else { 1 };
-            let count;
-            (count, kept) = count_all(&solver, puzzle.size(), &stop, keep);
-            count
-        }
+    let method = match args.method {
+        Method::Graph => scramble::solve::Method::Graph,
+        Method::Backtrack if args.restarts => scramble::solve::Method::Restarts {
+            unit: args.restart_unit,
+            seed: args.seed,
+        },
+        Method::Backtrack => scramble::solve::Method::Backtrack {
+            strategy,
+            seed: args.seed,
+        },
     };
+    let (goal, bar) = if args.first {
+        let what = if args.restarts {
+            "searching with restarts"
+        } else {
+            "searching"
+        };
+        (Goal::First, progress::nodes(what))
+    } else {
+        let keep = if args.list { args.list_limit } else { 1 };
+        (Goal::Count { keep }, progress::bar(0, "counting subtrees"))
+    };
+    let (stop, interrupted) = stop(&args);
+    let search = Search {
+        goal,
+        stop: &stop,
+        progress: &bar,
+        threads: Threads::Auto,
+    };
+    let outcome = scramble::solve::run(&puzzle, method, &search);
+    bar.finish_and_clear();
+    let outcome = outcome?;
+    let stats = &outcome.stats;
     // A stopped count shows no solution: its first may not be the first.
-    let shown = count.first.clone().filter(|_| !count.stats.stopped || args.first);
-    let complete = !count.stats.stopped;
+    let shown = outcome.found().cloned().filter(|_| !stats.stopped || args.first);
+    let complete = !stats.stopped;
     let stopped = (!complete).then(|| {
         if interrupted.load(Ordering::Relaxed) {
             "interrupted"
@@ -225,31 +238,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         mode: if args.first { "first" } else { "all" },
         complete,
         stopped,
-        solutions: count.solutions,
-        arrangements: count.arrangements,
-        nodes: count.stats.nodes(),
-        candidate_tests: count.stats.candidate_tests,
-        nodes_per_depth: count.stats.nodes_per_depth.clone(),
-        elapsed_seconds: count.stats.elapsed.as_secs_f64(),
-        nodes_per_second: count.stats.nodes_per_second(),
-        runs,
+        solutions: outcome.solutions,
+        arrangements: (!args.first).then_some(4 * outcome.solutions),
+        nodes: stats.nodes(),
+        candidate_tests: stats.candidate_tests,
+        nodes_per_depth: stats.nodes_per_depth.clone(),
+        elapsed_seconds: stats.elapsed.as_secs_f64(),
+        nodes_per_second: stats.nodes_per_second(),
+        runs: outcome.runs,
         solution: shown.as_ref().map(|a| grid_rows(&puzzle, a)),
         svg,
         listed: args.list.then(|| Listed {
             limit: args.list_limit,
-            truncated: (kept.len() as u64) < count.solutions,
-            solutions: kept.iter().map(|a| grid_rows(&puzzle, a)).collect(),
+            truncated: (outcome.kept.len() as u64) < outcome.solutions,
+            solutions: outcome.kept.iter().map(|a| grid_rows(&puzzle, a)).collect(),
         }),
     };
     if args.json {
         print_json(&report)?;
     } else {
-        print_text(&text(
-            &puzzle,
-            &report,
-            shown.as_ref(),
-            args.stats.then_some(&count.stats),
-        ))?;
+        print_text(&text(&puzzle, &report, shown.as_ref(), args.stats.then_some(stats)))?;
     }
     Ok(if complete {
         Exit::found(shown.is_some())
@@ -257,53 +265,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Exit::Stopped
     }
     .into())
-}
-
-/// The first solution, on every core for 4x4 and larger, with a spinner on
-/// a terminal.
-fn first(solver: &Solver, size: usize, stop: &Stop) -> (Option<Arrangement>, Stats) {
-    if size < 4 {
-        return solver.first_until(stop);
-    }
-    let spinner = progress::nodes("searching");
-    let found = solver.first_parallel_with(stop, &spinner);
-    spinner.finish_and_clear();
-    found
-}
-
-/// `--first --restarts`: runs side by side on every core from 4x4 up, with
-/// a spinner on a terminal.
-fn restarting(args: &Args, puzzle: &Puzzle, stop: &Stop) -> anyhow::Result<Restarted> {
-    let restarts = Restarts {
-        unit: args.restart_unit,
-        seed: args.seed,
-        threads: if puzzle.size() >= 4 {
-            rayon::current_num_threads()
-        } else {
-            1
-        },
-    };
-    let spinner = progress::nodes("searching with restarts");
-    let restarted = restarts.first_with(puzzle, stop, &spinner);
-    spinner.finish_and_clear();
-    Ok(restarted?)
-}
-
-/// A `--first` search's outcome as a count of 0 or 1.
-fn found((first, stats): (Option<Arrangement>, Stats)) -> Count {
-    Count::new(u64::from(first.is_some()), first, stats)
-}
-
-/// Counts on every core for 4x4 and larger, with a progress bar on a
-/// terminal, keeping the first `keep` solutions in search order.
-fn count_all(solver: &Solver, size: usize, stop: &Stop, keep: u64) -> (Count, Vec<Arrangement>) {
-    if size < 4 {
-        return solver.count_keeping(stop, keep);
-    }
-    let bar = progress::bar(0, "counting subtrees");
-    let count = solver.count_parallel_keeping(stop, keep, &bar);
-    bar.finish_and_clear();
-    count
 }
 
 fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Result<PathBuf> {
@@ -333,7 +294,7 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
             report.puzzle,
             report.solutions,
             if report.solutions == 1 { "" } else { "s" },
-            report.arrangements,
+            report.arrangements.unwrap_or(0),
             search_name(report)
         ),
     };

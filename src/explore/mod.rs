@@ -5,7 +5,8 @@
 //! (the one layout, tagged in [`drawing`]), the 256 four-color subgraphs of
 //! a 2x2 puzzle judged by [`crate::theorem`] ([`subgraphs`]), the solutions
 //! with their kept edges per lattice point ([`solutions`]) and a recorded
-//! run of the backtracker ([`trace`]). [`page`] pours it into the template
+//! run of the backtracker ([`trace`], the solver's own search watched by an
+//! observer). [`page`] pours it into the template
 //! of `template/` (HTML, CSS and plain JavaScript, included at compile
 //! time): the page needs no server, no network and no build step.
 
