@@ -1,12 +1,10 @@
 #!/usr/bin/env bash
-# Instruction counts (callgrind) of one scramble binary on four workloads,
+# Instruction counts (callgrind) of one scramble binary on six workloads,
 # for before/after comparisons of refactorings: run it on two builds.
 #   benches/callgrind.sh OLD/scramble; benches/callgrind.sh target/release/scramble
-# Needs valgrind; run from the crate root with ../shared beside it (or
-# SHARED=/path/to/shared).
+# Needs valgrind; run from the crate root.
 set -euo pipefail
 bin=$1
-shared=${SHARED:-../shared}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bin" generate --size 4 --patterns 5 --seed 3 --count 1 --out "$work/4" >/dev/null
@@ -18,7 +16,7 @@ run() {
     grep -o 'refs: *[0-9,]*' "$work/cg.err" | tr -d ' ,' | cut -d: -f2
 }
 printf 'verify --patterns 2             %s\n' "$(run "$bin" verify --patterns 2 --json)"
-printf 'solve wizards (3x3 count)       %s\n' "$(run "$bin" solve "$shared"/puzzles/real/wizards.txt --json --out "$work/o")"
+printf 'solve wizards (3x3 count)       %s\n' "$(run "$bin" solve fixtures/real/wizards.txt --json --out "$work/o")"
 printf 'solve 4x4 K=5 seed 3 (count)    %s\n' "$(run "$bin" solve "$p4" --json --out "$work/o")"
 printf 'solve 5x5 K=5 seed 1 (count)    %s\n' "$(run "$bin" solve "$p5" --json --out "$work/o")"
 printf 'solve 6x6 hard (first)          %s\n' "$(run "$bin" solve fixtures/hard/s6-k5-seed13-0003.txt --first --json --out "$work/o")"

@@ -13,7 +13,7 @@ use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
 
 fn real(name: &str) -> Puzzle {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles/real")
+        .join("../fixtures/real")
         .join(name);
     scramble::read_puzzle(&path, Default::default()).expect("real puzzle")
 }

@@ -9,7 +9,7 @@ use scramble::theorem::{evaluate, four_color_subgraphs, twisted_criterion};
 use scramble::{Format, RecordingGraph, judge, read_puzzle};
 
 fn bench(c: &mut Criterion) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/several2x2.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/several2x2.txt");
     let puzzle = read_puzzle(path.as_ref(), Format::Auto).expect("fixture reads");
     let graph = RecordingGraph::new(&puzzle);
     c.bench_function("judge 2x2 (6144 arrangements)", |b| {

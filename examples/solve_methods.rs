@@ -4,7 +4,7 @@
 //! agree (the program stops otherwise).
 //!
 //! ```sh
-//! cargo run --release --example solve_methods -- ../shared/puzzles/real/*.txt PUZZLE...
+//! cargo run --release --example solve_methods -- fixtures/real/*.txt PUZZLE...
 //! ```
 //! Times are wall-clock on whatever else the machine is doing; the nodes
 //! (backtracker: pieces placed; graph: circuits placed) do not depend on it.

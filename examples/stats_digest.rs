@@ -105,7 +105,7 @@ fn puzzles() -> Vec<(String, Puzzle)> {
     for i in 0..300 {
         out.push((format!("random-3x3-{i}"), random_3x3(&mut rng, 1 + i as u32 % 5)));
     }
-    let real = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/real");
+    let real = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/real");
     let mut names: Vec<PathBuf> = std::fs::read_dir(&real)
         .expect("real puzzles")
         .map(|e| e.unwrap().path())

@@ -19,6 +19,10 @@
 //! of [`Cnf::dimacs`] lists every placement and boundary variable, so a
 //! model can be read back without this code; [`Cnf::decode`] does it here.
 
+/// The largest grid exported: a 16x16 puzzle has 262,144 placement
+/// variables (4 n^4); the DIMACS text grows as n^6 beyond that.
+pub const MAX_SIZE: usize = 16;
+
 use std::fmt::Write;
 
 use crate::puzzle::grid::{Grid, opposite};
@@ -243,3 +247,6 @@ impl Cnf {
         Some(Arrangement::new(self.n, cells?))
     }
 }
+
+#[cfg(test)]
+mod judged_by_varisat;

@@ -29,6 +29,10 @@ pub enum Error {
         /// The operating system's reason.
         reason: std::io::Error,
     },
+    /// The process is stopping (a signal): an output set not yet installed
+    /// was given up and what it had staged removed.
+    #[error("stopped before the output was installed; nothing partial was left")]
+    Interrupted,
     /// An output file or folder that cannot be written.
     #[error("{}: cannot write: {reason}", path.display())]
     Write {
@@ -90,4 +94,32 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
     let n = n.to_string();
     format!("{n} {noun}{}", if n == "1" { "" } else { "s" })
+}
+
+/// The most characters of user data a message quotes ([`excerpt`]).
+pub const EXCERPT_CHARS: usize = 40;
+
+/// User data as a message quotes it: control characters escaped
+/// (`\u{7}`, never printed raw) and at most [`EXCERPT_CHARS`]
+/// characters, longer text cut with its length said. Linear in the
+/// characters quoted.
+///
+/// ```
+/// use scramble::error::excerpt;
+/// assert_eq!(excerpt("star\u{7}"), "star\\u{7}");
+/// assert_eq!(excerpt(&"x".repeat(100_000)), format!("{}... (100000 characters)", "x".repeat(40)));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let mut shown = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == EXCERPT_CHARS {
+            return format!("{shown}... ({} characters)", text.chars().count());
+        }
+        if c.is_control() {
+            shown.extend(c.escape_unicode());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
 }

@@ -13,7 +13,7 @@
 //! those a filter accepts (e.g. puzzles with a unique solution).
 //!
 //! [`Style`] says how the solved grid's pictures are drawn: uniformly
-//! ([`Style::Planted`], SPEC's planted population) or in the layout of the
+//! ([`Style::Planted`], the planted population) or in the layout of the
 //! real commercial puzzles ([`Style::Commercial`]: 3x3, 4 patterns, each on
 //! 3 inner boundaries and 3 border sides), or any layout with every pattern
 //! on 9 of the 36 sides ([`Style::NinePerPattern`]). In every style each
@@ -698,7 +698,7 @@ mod tests {
     #[test]
     fn real_puzzles_against_the_commercial_style() {
         let mut table = Vec::new();
-        let mut files: Vec<_> = std::fs::read_dir("../shared/puzzles/real")
+        let mut files: Vec<_> = std::fs::read_dir("fixtures/real")
             .unwrap()
             .map(|e| e.unwrap().path())
             .filter(|p| p.extension().is_some_and(|e| e == "txt"))

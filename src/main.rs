@@ -14,6 +14,9 @@ fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
         Err(error) if error.is::<cli::Stopped>() => ExitCode::SUCCESS,
+        Err(error) if matches!(error.downcast_ref(), Some(scramble::Error::Interrupted)) => {
+            cli::signals::wait_for_exit()
+        }
         Err(error) => {
             cli::note(&format!("scramble: error: {error:#}\n"));
             Exit::Error.into()

@@ -6,45 +6,111 @@
 //!
 //! A set of files (the pictures of one run): every file is first written
 //! into a hidden staging folder beside the destination, and only once all
-//! of them are on disk does the set replace the set the command owns
-//! ([`write_set`]): either a whole folder (swapped by two renames) or a
-//! fixed list of file names in a shared folder (renamed one by one, stale
-//! names of the list removed). A failure removes the staging folder and any
-//! folder it had to create, so a full disk leaves the old set, not the first
-//! files of a new one. Staging paths are registered while they exist, so
-//! that a signal handler can remove them ([`remove_staged`]).
+//! of them are on disk is the set installed ([`write_set`]):
+//! - a set that owns its whole folder is swapped in by one
+//!   `renameat2(RENAME_EXCHANGE)` (or one `RENAME_NOREPLACE` rename when
+//!   there was no folder), so every reader, and every concurrent run, sees
+//!   the old set or the new one, never a mix;
+//! - a set of names in a shared folder is moved in under an advisory lock
+//!   (`flock`) on that folder, so two runs into one folder never leave one
+//!   run's files beside the other's.
+//!
+//! Staging and temporary names are unpredictable (`.NAME.staging-PID-XXXXXX`)
+//! and created exclusively, so a planted link is never followed; staging
+//! folders of processes that died are removed by the next write beside
+//! them. A symbolic link, device, FIFO or folder where an output file goes
+//! (or a link or file where an output folder goes) is refused.
+//!
+//! Stopping: [`stop_writing`] (called when a signal arrives) makes every
+//! write that has not installed its set give up with [`Error::Interrupted`]
+//! and remove what it staged, and waits until no write is in progress.
 
 use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::{Error, Result};
 
-/// Staging files and folders that exist right now (removed on a signal).
-static STAGED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// Held by every write from its first staged byte to its installed set.
+static INSTALLS: Mutex<()> = Mutex::new(());
 
-/// Writes `contents` to `path` atomically, creating parent folders.
+/// Set once the process is stopping: writes not yet installed give up.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Makes every write that has not installed its set give up (removing what
+/// it staged), waits until none is in progress, and returns a guard that
+/// keeps new ones from starting: the caller may then end the process
+/// knowing that each set is either whole or untouched.
+pub fn stop_writing() -> MutexGuard<'static, ()> {
+    STOPPING.store(true, Ordering::SeqCst);
+    INSTALLS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Starts a write: the install lock, or [`Error::Interrupted`] when the
+/// process is stopping.
+fn begin() -> Result<MutexGuard<'static, ()>> {
+    let guard = INSTALLS.lock().unwrap_or_else(PoisonError::into_inner);
+    if STOPPING.load(Ordering::SeqCst) {
+        return Err(Error::Interrupted);
+    }
+    Ok(guard)
+}
+
+/// A safe point inside a write: fails with `Interrupted` when stopping.
+fn safe_point() -> std::io::Result<()> {
+    if STOPPING.load(Ordering::SeqCst) {
+        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopping"));
+    }
+    Ok(())
+}
+
+/// The error of a failed write: [`Error::Interrupted`] when it stopped at a
+/// safe point, else [`Error::Write`] naming `path`.
+fn write_error(path: &Path, reason: std::io::Error) -> Error {
+    if reason.kind() == std::io::ErrorKind::Interrupted && STOPPING.load(Ordering::SeqCst) {
+        return Error::Interrupted;
+    }
+    Error::Write {
+        path: path.to_path_buf(),
+        reason,
+    }
+}
+
+/// Writes `contents` to `path` atomically, creating parent folders. A
+/// symbolic link, device, FIFO or folder at `path` is refused.
 ///
 /// ```
-/// let dir = std::env::temp_dir().join("scramble-doc-output");
-/// let path = dir.join("a.txt");
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("a.txt");
 /// scramble::output::write_atomic(&path, b"hello").unwrap();
 /// assert_eq!(std::fs::read(&path).unwrap(), b"hello");
 /// ```
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    let write_error = |reason| Error::Write {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let created = create_parents(path).map_err(write_error)?;
-    let temporary = Staged::new(hidden_sibling(path, "tmp"));
-    let result = std::fs::File::create(temporary.path())
-        .and_then(|mut file| file.write_all(contents).and_then(|()| file.sync_all()))
-        .and_then(|()| std::fs::rename(temporary.path(), path));
+    let _installing = begin()?;
+    refuse_in_the_way(path, Expect::File).map_err(|e| write_error(path, e))?;
+    let created = create_parents(path).map_err(|e| write_error(path, e))?;
+    let result = replace_file(path, contents);
     if result.is_err() {
         remove_created(created);
     }
-    result.map_err(write_error)
+    result.map_err(|e| write_error(path, e))
+}
+
+fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let parent = parent_of(path);
+    remove_stale(parent, &leaf(path));
+    let mut temporary = tempfile::Builder::new()
+        .prefix(&hidden_prefix(path, "tmp"))
+        .tempfile_in(parent)?;
+    temporary.write_all(contents)?;
+    temporary.as_file().sync_all()?;
+    temporary
+        .as_file()
+        .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+    safe_point()?;
+    temporary.persist(path).map(drop).map_err(|e| e.error)
 }
 
 /// Which files of its folder a set replaces.
@@ -59,6 +125,9 @@ pub enum Owns<'a> {
 /// Writes `files` (names relative to `folder`, no `..`) as one set: all of
 /// them or none, replacing what the set owns. Returns the written paths.
 ///
+/// Cost: one write and one `fsync` per file, then one rename (a folder
+/// set) or one rename per file under the folder's lock (a set of names).
+///
 /// ```
 /// use scramble::output::{Owns, write_set};
 /// let dir = tempfile::tempdir().unwrap();
@@ -69,60 +138,79 @@ pub enum Owns<'a> {
 /// assert_eq!(names, ["c.svg"]);
 /// ```
 pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<Vec<PathBuf>> {
-    let write_error = |path: &Path| {
-        let path = path.to_path_buf();
-        move |reason| Error::Write { path, reason }
-    };
     if let Some((bad, _)) = files.iter().find(|(name, _)| !is_plain_relative(name)) {
         return Err(Error::Write {
             path: folder.join(bad),
             reason: std::io::Error::other("a set's file names stay inside its folder"),
         });
     }
+    let _installing = begin()?;
+    refuse_in_the_way(folder, Expect::Folder).map_err(|e| write_error(folder, e))?;
+    if files.is_empty() && owns == Owns::Folder {
+        // Nothing to keep: the earlier run's set goes, no empty folder comes.
+        return match std::fs::remove_dir_all(folder) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(write_error(folder, e)),
+            _ => Ok(Vec::new()),
+        };
+    }
     // A folder set is renamed into place; a set of names needs its folder.
     let needs = match owns {
         Owns::Folder => folder.to_path_buf(),
         Owns::Names(_) => folder.join("file"),
     };
-    if files.is_empty() && owns == Owns::Folder {
-        // Nothing to keep: the earlier run's set goes, no empty folder comes.
-        return match std::fs::remove_dir_all(folder) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(write_error(folder)(e)),
-            _ => Ok(Vec::new()),
-        };
-    }
-    let created = create_parents(&needs).map_err(write_error(folder))?;
-    let staging = Staged::new(hidden_sibling(folder, "staging"));
-    let result = stage(staging.path(), files).and_then(|()| match owns {
-        Owns::Folder => swap_folder(staging.path(), folder),
-        Owns::Names(names) => move_names(staging.path(), folder, files, names),
-    });
-    if let Err((path, reason)) = result {
-        drop(staging);
+    let created = create_parents(&needs).map_err(|e| write_error(folder, e))?;
+    let result = stage_and_install(folder, files, owns);
+    if result.is_err() {
         remove_created(created);
-        return Err(write_error(&path)(reason));
     }
+    result.map_err(|(path, reason)| write_error(&path, reason))?;
     Ok(files.iter().map(|(name, _)| folder.join(name)).collect())
 }
 
-/// Removes every staging file and folder that exists right now; for a
-/// signal handler, so that an interrupted run leaves no hidden leftovers.
-pub fn remove_staged() {
-    let staged = STAGED.lock().map(|s| s.clone()).unwrap_or_default();
-    for path in staged {
-        remove_path(&path);
+type Failure = (PathBuf, std::io::Error);
+
+fn stage_and_install(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> std::result::Result<(), Failure> {
+    let at = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e| (path, e)
+    };
+    let parent = parent_of(folder);
+    remove_stale(parent, &leaf(folder));
+    let staging = Staging::new(parent, folder).map_err(at(folder))?;
+    stage(staging.path(), files)?;
+    match owns {
+        Owns::Folder => {
+            std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755)).map_err(at(folder))?;
+            safe_point().map_err(at(folder))?;
+            install_folder(staging.path(), folder).map_err(at(folder))
+        }
+        Owns::Names(names) => {
+            let _lock = lock_folder(folder).map_err(at(folder))?;
+            for name in files
+                .iter()
+                .map(|(n, _)| n.as_path())
+                .chain(names.iter().map(Path::new))
+            {
+                let target = folder.join(name);
+                refuse_in_the_way(&target, Expect::File).map_err(at(&target))?;
+            }
+            safe_point().map_err(at(folder))?;
+            move_names(staging.path(), folder, files, names)
+        }
     }
 }
 
-/// A registered staging path, removed (if still there) when dropped.
-struct Staged(PathBuf);
+/// A hidden staging folder `.NAME.staging-PID-XXXXXX` beside a set's
+/// folder, created exclusively with an unpredictable name, removed (with
+/// whatever it holds by then: the swapped-out old set) when dropped.
+struct Staging(PathBuf);
 
-impl Staged {
-    fn new(path: PathBuf) -> Self {
-        if let Ok(mut staged) = STAGED.lock() {
-            staged.push(path.clone());
-        }
-        Staged(path)
+impl Staging {
+    fn new(parent: &Path, folder: &Path) -> std::io::Result<Self> {
+        let dir = tempfile::Builder::new()
+            .prefix(&hidden_prefix(folder, "staging"))
+            .tempdir_in(parent)?;
+        Ok(Staging(dir.keep()))
     }
 
     fn path(&self) -> &Path {
@@ -130,46 +218,81 @@ impl Staged {
     }
 }
 
-impl Drop for Staged {
+impl Drop for Staging {
     fn drop(&mut self) {
         remove_path(&self.0);
-        if let Ok(mut staged) = STAGED.lock() {
-            staged.retain(|p| p != &self.0);
-        }
     }
 }
-
-type Failure = (PathBuf, std::io::Error);
 
 fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(), Failure> {
     for (name, text) in files {
         let path = staging.join(name);
         let fail = |e| (path.clone(), e);
+        safe_point().map_err(fail)?;
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(fail)?;
         }
-        std::fs::File::create(&path)
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
             .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|()| file.sync_all()))
             .map_err(fail)?;
     }
-    std::fs::create_dir_all(staging).map_err(|e| (staging.to_path_buf(), e))
+    Ok(())
 }
 
-/// Puts the staged folder in place of `folder`: the old one is renamed
-/// aside, the new one renamed in, the old one removed.
-fn swap_folder(staging: &Path, folder: &Path) -> std::result::Result<(), Failure> {
-    let old = Staged::new(hidden_sibling(folder, "old"));
+/// Puts the staged folder in place of `folder` in one step: a
+/// `RENAME_NOREPLACE` rename when there is no folder, else a
+/// `RENAME_EXCHANGE` (the old set then sits at the staging name, removed
+/// with it). File systems without `renameat2` get two renames.
+fn install_folder(staging: &Path, folder: &Path) -> std::io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    use rustix::io::Errno;
+    for _ in 0..3 {
+        match renameat_with(CWD, staging, CWD, folder, RenameFlags::NOREPLACE) {
+            Ok(()) => return Ok(()),
+            Err(Errno::EXIST | Errno::NOTEMPTY) => {}
+            Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => return swap_by_two_renames(staging, folder),
+            Err(e) => return Err(e.into()),
+        }
+        match renameat_with(CWD, staging, CWD, folder, RenameFlags::EXCHANGE) {
+            Ok(()) => return Ok(()),
+            // The folder went away in between: try the plain rename again.
+            Err(Errno::NOENT) => {}
+            Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => return swap_by_two_renames(staging, folder),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(std::io::Error::other("another process keeps replacing this folder"))
+}
+
+/// The fallback: the old folder renamed aside, the new one in, the old one
+/// removed with the staging name.
+fn swap_by_two_renames(staging: &Path, folder: &Path) -> std::io::Result<()> {
+    let aside = Staging::new(parent_of(folder), folder)?;
     let had_old = folder.exists();
     if had_old {
-        std::fs::rename(folder, old.path()).map_err(|e| (folder.to_path_buf(), e))?;
+        std::fs::remove_dir(aside.path())?;
+        std::fs::rename(folder, aside.path())?;
     }
     if let Err(e) = std::fs::rename(staging, folder) {
         if had_old {
-            let _ = std::fs::rename(old.path(), folder);
+            let _ = std::fs::rename(aside.path(), folder);
         }
-        return Err((folder.to_path_buf(), e));
+        return Err(e);
     }
     Ok(())
+}
+
+/// An exclusive advisory lock on a shared folder, held while a set of
+/// names moves in (released when dropped).
+fn lock_folder(folder: &Path) -> std::io::Result<rustix::fd::OwnedFd> {
+    use rustix::fs::{FlockOperation, Mode, OFlags, flock, open};
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let fd = open(folder, flags, Mode::empty())?;
+    flock(&fd, FlockOperation::LockExclusive)?;
+    Ok(fd)
 }
 
 /// Renames each staged file into `folder` and removes the names of `owned`
@@ -182,6 +305,9 @@ fn move_names(
 ) -> std::result::Result<(), Failure> {
     for (name, _) in files {
         let target = folder.join(name);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| (target.clone(), e))?;
+        }
         std::fs::rename(staging.join(name), &target).map_err(|e| (target, e))?;
     }
     for stale in owned.iter().filter(|o| !files.iter().any(|(n, _)| n == Path::new(o))) {
@@ -191,6 +317,72 @@ fn move_names(
         }
     }
     Ok(())
+}
+
+/// What may stand where an output goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    File,
+    Folder,
+}
+
+/// Refuses a symbolic link where an output goes, and anything but a
+/// regular file (a folder, device, FIFO or socket) where a file goes, or
+/// anything but a folder where a folder goes.
+fn refuse_in_the_way(path: &Path, expect: Expect) -> std::io::Result<()> {
+    let kind = match std::fs::symlink_metadata(path) {
+        // Nothing there, or a file above it (which `create_parents` names).
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Ok(());
+        }
+        Err(e) => return Err(e),
+        Ok(meta) => meta.file_type(),
+    };
+    let what = if kind.is_symlink() {
+        "a symbolic link is there, and scramble never writes through links"
+    } else if (expect == Expect::File && kind.is_file()) || (expect == Expect::Folder && kind.is_dir()) {
+        return Ok(());
+    } else if kind.is_dir() {
+        "a folder is there, not a file"
+    } else if kind.is_file() {
+        "a file is there, not a folder"
+    } else {
+        "a device, FIFO or socket is there, not a regular file"
+    };
+    Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, what))
+}
+
+/// Removes the staging folders and temporary files that processes which
+/// no longer run left beside `leaf` in `parent`.
+fn remove_stale(parent: &Path, leaf: &str) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    let prefixes = [format!(".{leaf}.staging-"), format!(".{leaf}.tmp-")];
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let Some(rest) = prefixes.iter().find_map(|p| name.strip_prefix(p.as_str())) else {
+            continue;
+        };
+        let pid = rest.split('-').next().and_then(|p| p.parse::<i32>().ok());
+        if pid.is_some_and(|pid| !is_running(pid)) {
+            remove_path(&entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id exists (ours always does).
+fn is_running(pid: i32) -> bool {
+    match rustix::process::Pid::from_raw(pid) {
+        Some(pid) => !matches!(rustix::process::test_kill_process(pid), Err(rustix::io::Errno::SRCH)),
+        None => true,
+    }
 }
 
 /// A name made only of normal components (no root, no `..`, no `.`).
@@ -220,17 +412,37 @@ fn remove_created(created: Option<PathBuf>) {
     }
 }
 
+/// Removes a file, a link (not its target) or a folder with its contents.
 fn remove_path(path: &Path) {
-    let _ = std::fs::remove_dir_all(path).or_else(|_| std::fs::remove_file(path));
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            let _ = std::fs::remove_dir_all(path);
+        }
+        Ok(_) => {
+            let _ = std::fs::remove_file(path);
+        }
+        Err(_) => {}
+    }
 }
 
-/// `.NAME.KIND-PID` beside `path`: hidden, on the same file system (so a
-/// rename is atomic), and distinct for concurrent runs.
-fn hidden_sibling(path: &Path, kind: &str) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{kind}-{}", std::process::id()))
+/// The folder holding `path` (`.` for a bare name).
+fn parent_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// The last component of `path`, as text.
+fn leaf(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned())
+}
+
+/// `.NAME.KIND-PID-`: hidden, on the same file system as `path` (so a
+/// rename is atomic); the caller adds random characters, and the process
+/// id lets a later run tell a dead process's leftovers.
+fn hidden_prefix(path: &Path, kind: &str) -> String {
+    format!(".{}.{kind}-{}-", leaf(path), std::process::id())
 }
 
 #[cfg(test)]
@@ -327,18 +539,48 @@ mod tests {
     }
 
     #[test]
-    fn staged_paths_are_registered_while_they_exist() {
+    fn stale_staging_of_dead_processes_goes_and_live_ones_stay() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(".x.staging-1");
-        let staged = Staged::new(path.clone());
-        std::fs::create_dir_all(path.join("sub")).unwrap();
-        std::fs::write(path.join("sub/a.svg"), "a").unwrap();
-        assert!(STAGED.lock().unwrap().contains(&path));
-        // What `remove_staged` does to each registered path (calling it here
-        // would remove other tests' staging folders mid-write).
-        remove_path(&path);
-        assert!(!path.exists());
-        drop(staged);
-        assert!(!STAGED.lock().unwrap().contains(&path));
+        let dead = dir.path().join(".p.staging-2147483600-abcdef");
+        let live = dir.path().join(format!(".p.staging-{}-ghijkl", std::process::id()));
+        for stale in [&dead, &live] {
+            std::fs::create_dir_all(stale.join("sub")).unwrap();
+            std::fs::write(stale.join("sub/a.svg"), "a").unwrap();
+        }
+        std::fs::write(dir.path().join(".p.tmp-2147483600-xyz"), "t").unwrap();
+        write_set(&dir.path().join("p"), &set(&["a.svg"]), Owns::Folder).unwrap();
+        let left = names(dir.path());
+        assert_eq!(
+            left,
+            [live.file_name().unwrap().to_string_lossy().into_owned(), "p".into()]
+        );
+    }
+
+    #[test]
+    fn links_and_special_files_in_the_way_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = dir.path().join("outside");
+        std::fs::create_dir(&outside).unwrap();
+        std::fs::write(outside.join("r.svg"), "precious").unwrap();
+        let link = dir.path().join("out/p");
+        std::fs::create_dir(dir.path().join("out")).unwrap();
+        std::os::unix::fs::symlink(&outside, &link).unwrap();
+        for owns in [Owns::Folder, Owns::Names(&["r.svg"])] {
+            let err = write_set(&link, &set(&["r.svg"]), owns).unwrap_err().to_string();
+            assert!(err.contains("symbolic link"), "{err}");
+        }
+        let err = write_atomic(&link, b"x").unwrap_err().to_string();
+        assert!(err.contains("symbolic link"), "{err}");
+        let file_link = dir.path().join("out/f.svg");
+        std::os::unix::fs::symlink(outside.join("r.svg"), &file_link).unwrap();
+        assert!(write_atomic(&file_link, b"x").is_err());
+        let shared = dir.path().join("shared");
+        std::fs::create_dir(&shared).unwrap();
+        std::os::unix::fs::symlink(outside.join("r.svg"), shared.join("r.svg")).unwrap();
+        assert!(write_set(&shared, &set(&["r.svg"]), Owns::Names(&["r.svg"])).is_err());
+        assert_eq!(std::fs::read(outside.join("r.svg")).unwrap(), b"precious");
+        assert_eq!(names(&outside), ["r.svg"]);
+        let err = write_atomic(&outside, b"x").unwrap_err().to_string();
+        assert!(err.contains("a folder is there"), "{err}");
     }
 }

@@ -2,15 +2,13 @@
 # Regenerates every picture README.md and RESULTS.md show, into docs/img/
 # (the one tracked picture folder; commands write to out/ by default, which
 # git ignores). Run from anywhere: `docs/img/regenerate.sh` (add `--quick`
-# to skip the studies, which take tens of minutes at the machine's usual
-# load: the 3x3 `study uniqueness` took 4 min 42 s at load 20, the 4x4 one
-# 4 min 17 s at load 7). Needs ../shared beside the repository, like the
-# tests.
+# to skip the studies, which take minutes each: the 3x3 `study uniqueness`
+# took 4 min 42 s and the 4x4 one 4 min 17 s on a busy 2-core machine).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release --quiet
 s() { ./target/release/scramble "$@" --out docs/img >/dev/null; }
-real=../shared/puzzles/real
+real=fixtures/real
 
 for p in fixtures/paper2x2.txt "$real/monkey_puzzle.txt" "$real/repeat_puzzle.txt"; do
     s graph "$p" --per-piece

@@ -281,6 +281,66 @@ impl CornerReport {
     }
 }
 
+impl CornerReport {
+    /// The identities every corner report of `patterns` patterns obeys,
+    /// for reports read from a file: the corner count of the census, `tuples
+    /// = corners^4`, `solution_tuples <= solutions` and `<= tuples`, each
+    /// accepted count at most `tuples`, the mismatch identities of
+    /// [`super::check_mismatches`] and, with repetitions (and only then),
+    /// the condition failures' identities. Returns the first broken one.
+    pub fn consistent(&self, patterns: usize, repetitions: bool) -> std::result::Result<(), String> {
+        let corners = CornerSet::new(patterns, repetitions).len();
+        if self.corners != corners {
+            return Err(format!(
+                "corners.corners = {}, but K = {patterns} has {corners}",
+                self.corners
+            ));
+        }
+        let tuples = (corners as u64).pow(4);
+        if self.tuples != tuples {
+            return Err(format!(
+                "corners.tuples = {}, expected corners^4 = {tuples}",
+                self.tuples
+            ));
+        }
+        let at_most = [
+            ("solution_tuples", self.solution_tuples, "tuples", self.tuples),
+            ("solution_tuples", self.solution_tuples, "solutions", self.solutions),
+            ("theorem_accepted", self.theorem_accepted, "tuples", self.tuples),
+            ("twisted_accepted", self.twisted_accepted, "tuples", self.tuples),
+            ("repaired_accepted", self.repaired_accepted, "tuples", self.tuples),
+        ];
+        if let Some((a, x, b, y)) = at_most.iter().find(|(_, x, _, y)| x > y) {
+            return Err(format!("corners.{a} = {x} exceeds corners.{b} = {y}"));
+        }
+        let solutions_cap = u128::from(self.tuples) * super::MAX_SOLUTIONS_2X2;
+        if u128::from(self.solutions) > solutions_cap {
+            return Err(format!(
+                "corners.solutions = {} exceeds {solutions_cap}",
+                self.solutions
+            ));
+        }
+        let mismatches = [
+            ("corners.theorem", self.theorem_accepted, self.theorem_mismatches),
+            ("corners.twisted", self.twisted_accepted, self.twisted_mismatches),
+            ("corners.repaired", self.repaired_accepted, self.repaired_mismatches),
+        ];
+        super::check_mismatches(&mismatches, ("corners.solution_tuples", self.solution_tuples))?;
+        match (&self.condition_failures, repetitions) {
+            (Some(f), true) => f
+                .check(
+                    (self.theorem_accepted, self.theorem_mismatches),
+                    (self.twisted_accepted, self.twisted_mismatches),
+                    self.solution_tuples,
+                )
+                .map_err(|e| format!("corners.condition_failures: {e}")),
+            (None, false) => Ok(()),
+            (None, true) => Err("missing key `corners.condition_failures` (a check with repetitions writes it)".into()),
+            (Some(_), false) => Err("corners.condition_failures: only a check with repetitions writes it".into()),
+        }
+    }
+}
+
 /// The number of distinct orderings of a sorted 4-tuple.
 fn orderings(sorted: [usize; 4]) -> u64 {
     let runs = sorted.chunk_by(|x, y| x == y).map(|run| run.len());

@@ -1,4 +1,4 @@
-//! The 2x2 census of SPEC.md: every multiset of 4 pieces over patterns
+//! The 2x2 census of docs/format.md: every multiset of 4 pieces over patterns
 //! `1..=K`, each of its 256 four-colour subgraphs judged three ways (the
 //! arrangements, Theorem 2.1, the twisted-graph criterion).
 //!
@@ -195,7 +195,7 @@ impl Histogram {
     }
 }
 
-/// The census totals, named as SPEC.md names them.
+/// The census totals, named as docs/format.md names them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     /// Multisets of 4 pieces.
@@ -267,17 +267,99 @@ impl Totals {
         if let Some((name, n)) = subgraph_counts.iter().find(|(_, n)| u128::from(*n) > subgraphs) {
             return Err(format!("{name} = {n} exceeds 256 subgraphs per puzzle"));
         }
+        if u128::from(t.solutions) > u128::from(t.puzzles) * MAX_SOLUTIONS_2X2 {
+            return Err(format!(
+                "solutions = {} exceeds {MAX_SOLUTIONS_2X2} per puzzle (the arrangements of 4 pieces modulo rotation)",
+                t.solutions
+            ));
+        }
         let mismatches = [
             ("theorem", t.theorem_accepted, t.theorem_mismatches),
             ("twisted", t.twisted_accepted, t.twisted_mismatches),
+            ("repaired", t.repaired_accepted, t.repaired_mismatches),
         ];
-        for (name, accepted, m) in mismatches {
-            let (a, s, m) = (u128::from(accepted), u128::from(t.solution_subgraphs), u128::from(m));
-            if m < a.abs_diff(s) || m > a + s || (a + s - m) % 2 != 0 {
+        check_mismatches(&mismatches, ("solution_subgraphs", t.solution_subgraphs))
+    }
+}
+
+/// Solutions modulo rotation a 2x2 puzzle can have at most: 4! placements
+/// times 4^4 rotations, divided by the 4 rotations of the whole grid.
+pub const MAX_SOLUTIONS_2X2: u128 = 24 * 256 / 4;
+
+/// For each `(name, accepted A, mismatches M)` against the true count `S`:
+/// `|A - S| <= M <= A + S` with `M = A + S (mod 2)` (a mismatch is a case
+/// in exactly one of the two sets). Returns the first broken one.
+pub fn check_mismatches(counts: &[(&str, u64, u64)], truth: (&str, u64)) -> std::result::Result<(), String> {
+    for &(name, accepted, m) in counts {
+        let (a, s, m) = (u128::from(accepted), u128::from(truth.1), u128::from(m));
+        if m < a.abs_diff(s) || m > a + s || (a + s - m) % 2 != 0 {
+            return Err(format!(
+                "{name}_mismatches = {m} cannot go with {name}_accepted = {a} and {} = {s}",
+                truth.0
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl ConditionFailures {
+    /// The identities that tie these counts to the totals they come with
+    /// (`accepted`, `mismatches` of Theorem 2.1 and of the twisted
+    /// criterion, `truth` the solution subgraphs): rejected solutions plus
+    /// accepted non-solutions are the mismatches, and accepted minus truth
+    /// is accepted non-solutions minus rejected solutions; each condition
+    /// rejects at most the rejected solutions, the combinations add up to
+    /// them, and only conditions 2-4 are named.
+    pub fn check(&self, theorem: (u64, u64), twisted: (u64, u64), truth: u64) -> std::result::Result<(), String> {
+        let pairs = [
+            ("", self.rejected_solution_graphs, self.accepted_non_solutions, theorem),
+            (
+                "twisted_",
+                self.twisted_rejected_solution_graphs,
+                self.twisted_accepted_non_solutions,
+                twisted,
+            ),
+        ];
+        for (kind, rejected, accepted_non, (accepted, mismatches)) in pairs {
+            let sum_ok = u128::from(rejected) + u128::from(accepted_non) == u128::from(mismatches);
+            let difference_ok =
+                i128::from(accepted_non) - i128::from(rejected) == i128::from(accepted) - i128::from(truth);
+            if !sum_ok || !difference_ok {
                 return Err(format!(
-                    "{name}_mismatches = {m} cannot go with {name}_accepted = {a} and solution_subgraphs = {s}"
+                    "{kind}rejected_solution_graphs = {rejected} and {kind}accepted_non_solutions = {accepted_non} \
+                     cannot go with {} accepted, {mismatches} mismatches and {truth} solution subgraphs",
+                    accepted
                 ));
             }
+        }
+        let named: Vec<String> = (2..=4).map(|c| format!("condition_{c}")).collect();
+        for (key, &n) in &self.rejected_by_condition {
+            if !named.contains(key) {
+                return Err(format!(
+                    "rejected_by_condition has the unknown key `{}`",
+                    crate::error::excerpt(key)
+                ));
+            }
+            if n > self.rejected_solution_graphs {
+                return Err(format!(
+                    "rejected_by_condition.{key} = {n} exceeds rejected_solution_graphs = {}",
+                    self.rejected_solution_graphs
+                ));
+            }
+        }
+        let combination = |k: &str| k.split('+').all(|c| ["2", "3", "4"].contains(&c));
+        if let Some(key) = self.rejected_by_combination.keys().find(|k| !combination(k)) {
+            return Err(format!(
+                "rejected_by_combination has the unknown key `{}`",
+                crate::error::excerpt(key)
+            ));
+        }
+        let sum: u128 = self.rejected_by_combination.values().map(|&n| u128::from(n)).sum();
+        if sum != u128::from(self.rejected_solution_graphs) {
+            return Err(format!(
+                "rejected_by_combination adds up to {sum}, not rejected_solution_graphs = {}",
+                self.rejected_solution_graphs
+            ));
         }
         Ok(())
     }
@@ -354,7 +436,7 @@ impl Tally {
         self.subgraphs.merge(&o.subgraphs);
     }
 
-    /// The SPEC totals.
+    /// The census totals.
     pub fn totals(&self) -> Totals {
         let h = &self.subgraphs;
         Totals {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::corners::CornerReport;
 use super::{Census, ConditionFailures, Totals};
+use crate::error::excerpt;
 use crate::{Error, Result};
 
 /// Shard `index` of `count` (1-based), written `I/N`.
@@ -102,7 +103,7 @@ pub struct Report {
     pub repetitions: bool,
     /// Wall-clock seconds (summed over shards once merged).
     pub seconds: f64,
-    /// The SPEC totals; absent when only corners were checked.
+    /// The census totals; absent when only corners were checked.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub totals: Option<Totals>,
     /// With repetitions: which conditions reject solutions.
@@ -203,9 +204,17 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
                 "{name}: its corner check differs from {first_name}'s"
             )));
         }
+        if let Some(corners) = &report.corners {
+            corners
+                .consistent(report.patterns, report.repetitions)
+                .map_err(|e| Error::Shard(format!("{name}: {e}: not the output of a real shard")))?;
+        }
         let totals = checked_totals(name, report, &work)?;
         let overflow = || Error::Shard(format!("{name}: the sums overflow: not the output of a real census"));
         merged.seconds += report.seconds;
+        if !merged.seconds.is_finite() {
+            return Err(overflow());
+        }
         merged
             .totals
             .as_mut()
@@ -256,7 +265,262 @@ fn checked_totals<'a>(name: &str, report: &'a Report, work: &[u64]) -> Result<&'
         )));
     }
     totals.check().map_err(bad)?;
+    match (&report.condition_failures, report.repetitions) {
+        (Some(f), true) => f
+            .check(
+                (totals.theorem_accepted, totals.theorem_mismatches),
+                (totals.twisted_accepted, totals.twisted_mismatches),
+                totals.solution_subgraphs,
+            )
+            .map_err(|e| bad(format!("condition_failures: {e}")))?,
+        (None, false) => {}
+        (None, true) => {
+            return Err(bad(
+                "no condition_failures, which a census with repetitions writes".into()
+            ));
+        }
+        (Some(_), false) => {
+            return Err(bad(
+                "condition_failures, which only a census with repetitions writes".into()
+            ));
+        }
+    }
     Ok(totals)
+}
+
+/// The keys of a shard report, by object: every one required (a report
+/// without totals, made with `--corners-only`, has none of [`TOTALS`]).
+const TOP: [&str; 4] = ["patterns", "repetitions", "seconds", "shard"];
+const OPTIONAL: [&str; 2] = ["corners", "condition_failures"];
+const TOTALS: [&str; 11] = [
+    "puzzles",
+    "solvable",
+    "unique",
+    "solutions",
+    "solution_subgraphs",
+    "theorem_accepted",
+    "theorem_mismatches",
+    "twisted_accepted",
+    "twisted_mismatches",
+    "repaired_accepted",
+    "repaired_mismatches",
+];
+const SHARD: [&str; 2] = ["index", "count"];
+const CORNERS: [&str; 10] = [
+    "corners",
+    "tuples",
+    "solution_tuples",
+    "solutions",
+    "theorem_accepted",
+    "theorem_mismatches",
+    "twisted_accepted",
+    "twisted_mismatches",
+    "repaired_accepted",
+    "repaired_mismatches",
+];
+const FAILURES: [&str; 6] = [
+    "rejected_solution_graphs",
+    "rejected_by_condition",
+    "rejected_by_combination",
+    "accepted_non_solutions",
+    "twisted_rejected_solution_graphs",
+    "twisted_accepted_non_solutions",
+];
+
+/// The most seconds a shard report may claim (about 30 years).
+const MAX_SECONDS: f64 = 1e9;
+
+/// Reads a shard report from the bytes of file `name`, refusing anything
+/// `verify --shard I/N --json` cannot have written: not one JSON object,
+/// a key twice, an unknown key, a missing key, a count that is not a whole
+/// number from 0 to 2^64 - 1, seconds that are not a finite number from 0
+/// to 10^9. Messages name the file and the key (keys quoted escaped and
+/// short). The identities between fields are checked by [`merge`].
+/// Linear in the size of the file.
+///
+/// ```
+/// use scramble::census::shard::read;
+/// let err = read("a.json", br#"{"patterns": 2, "patterns": 3}"#).unwrap_err();
+/// assert_eq!(err.to_string(), "a.json: key `patterns` given twice");
+/// ```
+pub fn read(name: &str, bytes: &[u8]) -> Result<Report> {
+    let bad = |what: String| Error::Shard(format!("{name}: {what}"));
+    let checked: Checked = serde_json::from_slice(bytes)
+        .map_err(|e| bad(format!("not the JSON of `scramble verify --shard I/N --json`: {e}")))?;
+    if let Some(path) = checked.0 {
+        return Err(bad(format!("key `{path}` given twice")));
+    }
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| bad(e.to_string()))?;
+    let top = value
+        .as_object()
+        .ok_or_else(|| bad("expected one JSON object, as `verify --shard I/N --json` prints".into()))?;
+    let has_totals = TOTALS.iter().any(|k| top.contains_key(*k));
+    let required: Vec<&str> = TOP
+        .iter()
+        .chain(TOTALS.iter().filter(|_| has_totals))
+        .copied()
+        .collect();
+    let known: Vec<&str> = TOP.iter().chain(&OPTIONAL).chain(&TOTALS).copied().collect();
+    check_object(top, "", &known, &required).map_err(bad)?;
+    for key in TOTALS.iter().filter(|k| top.contains_key(**k)) {
+        count(&top[*key], key).map_err(bad)?;
+    }
+    check_nested(top).map_err(bad)?;
+    match top["seconds"].as_f64() {
+        Some(s) if (0.0..=MAX_SECONDS).contains(&s) => {}
+        _ => {
+            let found = excerpt(&top["seconds"].to_string());
+            return Err(bad(format!(
+                "key `seconds` = {found}: expected a number of seconds from 0 to 10^9"
+            )));
+        }
+    }
+    if top["repetitions"].as_bool().is_some_and(|r| r) && has_totals && !top.contains_key("condition_failures") {
+        return Err(bad(
+            "missing key `condition_failures` (a census with repetitions writes it)".into(),
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| bad(e.to_string()))
+}
+
+/// The objects inside a report: `shard`, `corners` (with its own
+/// `condition_failures`) and `condition_failures`.
+fn check_nested(top: &serde_json::Map<String, serde_json::Value>) -> std::result::Result<(), String> {
+    let object = |value: &serde_json::Value, key: &str| {
+        value
+            .as_object()
+            .cloned()
+            .ok_or_else(|| format!("key `{key}`: expected an object"))
+    };
+    let shard = object(&top["shard"], "shard")?;
+    check_object(&shard, "shard.", &SHARD, &SHARD)?;
+    for key in SHARD {
+        count(&shard[key], &format!("shard.{key}"))?;
+    }
+    if let Some(corners) = top.get("corners") {
+        let corners = object(corners, "corners")?;
+        let known: Vec<&str> = CORNERS.iter().copied().chain(["condition_failures"]).collect();
+        check_object(&corners, "corners.", &known, &CORNERS)?;
+        for key in CORNERS {
+            count(&corners[key], &format!("corners.{key}"))?;
+        }
+        if let Some(failures) = corners.get("condition_failures") {
+            check_failures(
+                &object(failures, "corners.condition_failures")?,
+                "corners.condition_failures.",
+            )?;
+        }
+    }
+    if let Some(failures) = top.get("condition_failures") {
+        check_failures(&object(failures, "condition_failures")?, "condition_failures.")?;
+    }
+    Ok(())
+}
+
+fn check_failures(failures: &serde_json::Map<String, serde_json::Value>, at: &str) -> std::result::Result<(), String> {
+    check_object(failures, at, &FAILURES, &FAILURES)?;
+    for key in FAILURES {
+        match failures[key].as_object() {
+            Some(map) => {
+                for (inner, value) in map {
+                    count(value, &format!("{at}{key}.{}", excerpt(inner)))?;
+                }
+            }
+            None if key.starts_with("rejected_by") => return Err(format!("key `{at}{key}`: expected an object")),
+            None => {
+                count(&failures[key], &format!("{at}{key}"))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// No key outside `known`, every key of `required`.
+fn check_object(
+    object: &serde_json::Map<String, serde_json::Value>,
+    at: &str,
+    known: &[&str],
+    required: &[&str],
+) -> std::result::Result<(), String> {
+    if let Some(key) = object.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(format!("unknown key `{at}{}`", excerpt(key)));
+    }
+    if let Some(key) = required.iter().find(|k| !object.contains_key(**k)) {
+        return Err(format!("missing key `{at}{key}`"));
+    }
+    Ok(())
+}
+
+/// A count: a whole number from 0 to 2^64 - 1.
+fn count(value: &serde_json::Value, key: &str) -> std::result::Result<u64, String> {
+    value.as_u64().ok_or_else(|| {
+        format!(
+            "key `{key}` = {}: expected a whole number from 0 to {}",
+            excerpt(&value.to_string()),
+            u64::MAX
+        )
+    })
+}
+
+/// Walks any JSON value and keeps the first key given twice in one object
+/// (as `outer.inner`), which `serde_json::Value` would silently drop.
+struct Checked(Option<String>);
+
+impl<'de> Deserialize<'de> for Checked {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        deserializer.deserialize_any(CheckedVisitor)
+    }
+}
+
+struct CheckedVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
+    type Value = Checked;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> std::result::Result<Checked, E> {
+        Ok(Checked(None))
+    }
+    fn visit_i64<E>(self, _: i64) -> std::result::Result<Checked, E> {
+        Ok(Checked(None))
+    }
+    fn visit_u64<E>(self, _: u64) -> std::result::Result<Checked, E> {
+        Ok(Checked(None))
+    }
+    fn visit_f64<E>(self, _: f64) -> std::result::Result<Checked, E> {
+        Ok(Checked(None))
+    }
+    fn visit_str<E>(self, _: &str) -> std::result::Result<Checked, E> {
+        Ok(Checked(None))
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Checked, E> {
+        Ok(Checked(None))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Checked, A::Error> {
+        let mut first = None;
+        while let Some(Checked(inner)) = seq.next_element()? {
+            first = first.or(inner);
+        }
+        Ok(Checked(first))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> std::result::Result<Checked, A::Error> {
+        let mut keys = std::collections::HashSet::new();
+        let mut first = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let Checked(inner) = map.next_value()?;
+            let shown = excerpt(&key);
+            first = first.or(inner.map(|i| format!("{shown}.{i}")));
+            if !keys.insert(key) {
+                first = first.or(Some(shown));
+            }
+        }
+        Ok(Checked(first))
+    }
 }
 
 #[cfg(test)]
@@ -393,7 +657,7 @@ mod tests {
             ("theorem_mismatches = 1 cannot go", &|r| {
                 r.totals.as_mut().unwrap().theorem_mismatches = 1
             }),
-            ("the sums overflow", &|r| {
+            ("exceeds 1536 per puzzle", &|r| {
                 r.totals.as_mut().unwrap().solutions = u64::MAX
             }),
         ];

@@ -6,7 +6,7 @@
 //! piece, form a solution graph, and in how many ways, depends on those four
 //! edges and nothing else; so do the conditions of Theorem 2.1 and the
 //! twisted-graph criterion. [`verdict`] computes all three, each from its own
-//! definition in SPEC.md: the arrangements are checked side by side in the
+//! definition in docs/format.md: the arrangements are checked side by side in the
 //! grid, not through the twisted graph, so the census can compare them.
 
 use std::sync::OnceLock;

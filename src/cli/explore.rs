@@ -3,22 +3,29 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::explore::{Options, page};
-use scramble::solve::Order;
+use scramble::explore::{Options, page_until};
+use scramble::solve::{Order, Stop};
 use serde::Serialize;
 
-use super::{PuzzleArg, print_report};
+use super::exit_codes::Exit;
+use super::{PicturesArg, PuzzleArg, print_report, print_text};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,
-    /// The HTML file to write [default: `<out>/<puzzle name>/explore.html`].
-    #[arg(short = 'o', long = "output", value_name = "FILE.html")]
+    /// The HTML file to write [default: `<out>/<puzzle name>/explore.html`];
+    /// `-` writes the page to standard output.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE.html",
+        conflicts_with = "no_pictures"
+    )]
     output: Option<PathBuf>,
-    /// Folder for the page when `-o` is not given.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// The page goes to `<out>/<puzzle name>/explore.html` when `-o` is not given.
+    #[command(flatten)]
+    pictures: PicturesArg,
     /// Order of the traced search (spiral, row-major or random).
     #[arg(long, value_enum, default_value_t = Order::Spiral)]
     order: Order,
@@ -26,11 +33,15 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// At most this many search steps are recorded.
-    #[arg(long, default_value_t = Options::default().trace_cap)]
-    trace_cap: usize,
+    #[arg(long, default_value_t = Options::default().trace_cap as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    trace_cap: u32,
     /// At most this many solutions are shown.
-    #[arg(long, default_value_t = Options::default().solution_cap)]
-    solution_cap: usize,
+    #[arg(long, default_value_t = Options::default().solution_cap as u32, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    solution_cap: u32,
+    /// Stop searching solutions after this many seconds: the page is
+    /// written with the partial count said on it, and the exit code is 3.
+    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -40,7 +51,7 @@ pub struct Args {
 #[derive(Serialize)]
 struct Report {
     puzzle: String,
-    file: PathBuf,
+    file: Option<PathBuf>,
     bytes: usize,
     subgraphs: usize,
     solutions: Option<u64>,
@@ -54,14 +65,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = Options {
         order: args.order,
         seed: args.seed,
-        trace_cap: args.trace_cap,
-        solution_cap: args.solution_cap,
+        trace_cap: args.trace_cap as usize,
+        solution_cap: args.solution_cap as usize,
     };
-    let page = page(&puzzle, &options)?;
-    let file = args
-        .output
-        .unwrap_or_else(|| args.out.join(puzzle.name()).join("explore.html"));
-    scramble::output::write_atomic(&file, page.html.as_bytes())?;
+    super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "explore")?;
+    let stop = args
+        .time_limit
+        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
+    let page = page_until(&puzzle, &options, &stop)?;
+    if args.output.as_deref() == Some(std::path::Path::new("-")) {
+        print_text(&page.html)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let file = match args.output {
+        Some(file) => Some(file),
+        None if args.pictures.writes() => Some(super::puzzle_folder(&args.pictures.out, &puzzle)?.join("explore.html")),
+        None => None,
+    };
+    if let Some(file) = &file {
+        scramble::output::write_atomic(file, page.html.as_bytes())?;
+    }
     let data = &page.data;
     let solutions = data.solutions.as_ref().ok();
     let notes = [
@@ -86,7 +109,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     print_report(args.json, &report, |r| {
         let notes: String = r.notes.iter().map(|n| format!("note: {n}\n")).collect();
-        format!("wrote {} ({} bytes)\n{notes}", r.file.display(), r.bytes)
+        match &r.file {
+            Some(file) => format!("wrote {} ({} bytes)\n{notes}", file.display(), r.bytes),
+            None => format!("page of {} bytes made, not written (--no-pictures)\n{notes}", r.bytes),
+        }
     })?;
-    Ok(ExitCode::SUCCESS)
+    let stopped = solutions.is_some_and(|s| s.stopped);
+    Ok(if stopped {
+        Exit::Stopped.into()
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -20,6 +20,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     debug_assert!(args.cnf);
+    super::refuse_larger(&puzzle, scramble::cnf::MAX_SIZE, "export --cnf")?;
     print_text(&Cnf::new(&puzzle).dimacs())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -11,10 +11,10 @@ use std::process::ExitCode;
 
 use scramble::generate::{Drawn, PlantOptions, Recipe, Style};
 use scramble::output::{Owns, write_set};
-use scramble::solve::count_solutions;
+use scramble::solve::{Order, Solver};
 use serde::Serialize;
 
-use super::{print_report, progress};
+use super::{PicturesArg, print_report, progress};
 
 /// The most puzzles one run writes: their files are kept in memory and
 /// written as one set.
@@ -34,9 +34,9 @@ pub struct Args {
     /// Seed of the run.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Root folder of the output: the puzzle files go to `<out>/generated/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// The puzzle files go to `<out>/generated/`.
+    #[command(flatten)]
+    pictures: PicturesArg,
     /// Only pieces without a repeated picture.
     #[arg(long)]
     repetition_free: bool,
@@ -75,7 +75,10 @@ impl StyleArg {
 /// One written puzzle.
 #[derive(Serialize)]
 struct Written {
-    file: PathBuf,
+    /// The puzzle's name.
+    puzzle: String,
+    /// Where it was written (none with `--no-pictures`).
+    file: Option<PathBuf>,
     /// Candidate index (the random stream `(seed, candidate)`).
     candidate: u64,
     /// Solutions modulo rotation, counted with `--unique` only.
@@ -111,7 +114,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.count
     };
     let bar = progress::bar(max_draws.min(args.count), "drawing");
-    let unique = |d: &Drawn| !args.unique || count_solutions(&d.puzzle).is_ok_and(|n| n == 1);
+    // Unique: the search stops at a second solution instead of counting all.
+    let unique = |d: &Drawn| !args.unique || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| s.nth(1).1 == 1);
     let style = args.style.style();
     if style != Style::Planted && args.repetition_free {
         anyhow::bail!("--repetition-free is for the planted style only");
@@ -153,11 +157,21 @@ fn write(args: &Args, kept: &[Drawn]) -> anyhow::Result<Vec<Written>> {
         files.push((name, header(args, drawn, solutions) + &drawn.puzzle.to_string()));
         puzzles.push((drawn.index, solutions));
     }
-    let paths = write_set(&args.out.join("generated"), &files, Owns::Names(&[]))?;
+    let folder = args.pictures.out.join("generated");
+    let paths = if args.pictures.writes() {
+        write_set(&folder, &files, Owns::Names(&[]))?
+            .into_iter()
+            .map(Some)
+            .collect()
+    } else {
+        vec![None; files.len()]
+    };
     Ok(paths
         .into_iter()
         .zip(puzzles)
-        .map(|(file, (candidate, solutions))| Written {
+        .zip(kept)
+        .map(|((file, (candidate, solutions)), drawn)| Written {
+            puzzle: drawn.puzzle.name().to_string(),
             file,
             candidate,
             solutions,
@@ -216,14 +230,22 @@ fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
 
 fn text(report: &Report) -> String {
     let mut out = format!(
-        "{} puzzle{} written ({} candidate{} drawn)\n",
+        "{} puzzle{} {} ({} candidate{} drawn)\n",
         report.puzzles.len(),
         if report.puzzles.len() == 1 { "" } else { "s" },
+        if report.puzzles.iter().any(|w| w.file.is_some()) {
+            "written"
+        } else {
+            "kept, not written (--no-pictures)"
+        },
         report.drawn,
         if report.drawn == 1 { "" } else { "s" },
     );
     for written in &report.puzzles {
-        out += &format!("{}\n", written.file.display());
+        match &written.file {
+            Some(file) => out += &format!("{}\n", file.display()),
+            None => out += &format!("{}\n", written.puzzle),
+        }
     }
     out
 }

@@ -1,4 +1,5 @@
-//! `scramble graph`: the recording graph as DOT and SVG, and the pieces.
+//! `scramble graph`: the recording graph as DOT, SVG, node-link JSON or
+//! GraphML, and the pieces.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,19 +11,28 @@ use serde::Serialize;
 use scramble::output::{Owns, write_set};
 
 use super::pictures::note_fallback;
-use super::{PuzzleArg, plural, print_json, print_text, puzzle_folder};
+use super::{PicturesArg, PuzzleArg, plural, print_json, print_text, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble graph fixtures/paper2x2.txt\n  scramble graph fixtures/cards3x3.txt --format json,graphml --out exports\n  scramble graph fixtures/paper2x2.txt --highlight 1,3 --renderer embedded"
+)]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,
-    /// Folder for the pictures; they go to `<out>/<puzzle name>/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
-    /// Which files to write; a run replaces all three names, so files of
-    /// another format from an earlier run are removed.
-    #[arg(long, value_enum, default_value_t = PictureFormat::Both)]
-    format: PictureFormat,
+    #[command(flatten)]
+    pictures: PicturesArg,
+    /// Which files to write, comma-separated; a run replaces every name
+    /// `graph` writes, so files of another format from an earlier run are
+    /// removed.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "dot,svg",
+        value_name = "FORMATS"
+    )]
+    format: Vec<PictureFormat>,
     /// Who draws the SVG.
     #[arg(long, value_enum, default_value_t = Renderer::Auto)]
     renderer: Renderer,
@@ -40,12 +50,23 @@ pub struct Args {
 /// The recording graph's file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum PictureFormat {
-    /// `recording.dot` only: no SVG at all.
+    /// `recording.dot`: the graph for Graphviz, one edge per edge of G(P).
     Dot,
-    /// `recording.svg` and `pieces.svg`.
+    /// `recording.svg` and `pieces.svg`: the pictures.
     Svg,
-    /// All three.
+    /// `recording.json`: node-link JSON, as networkx reads it.
+    Json,
+    /// `recording.graphml`: GraphML, for networkx, Gephi or yEd.
+    Graphml,
+    /// `dot` and `svg`.
     Both,
+}
+
+impl PictureFormat {
+    fn wanted(formats: &[PictureFormat], format: PictureFormat) -> bool {
+        formats.contains(&format)
+            || (matches!(format, PictureFormat::Dot | PictureFormat::Svg) && formats.contains(&PictureFormat::Both))
+    }
 }
 
 #[derive(Serialize)]
@@ -55,10 +76,18 @@ struct Written {
 }
 
 /// The files `graph` owns in `<out>/<puzzle>/`; a run replaces them all.
-const OWNED: [&str; 4] = ["recording.dot", "recording.svg", "pieces.svg", "per-piece.svg"];
+const OWNED: [&str; 6] = [
+    "recording.dot",
+    "recording.svg",
+    "pieces.svg",
+    "per-piece.svg",
+    "recording.json",
+    "recording.graphml",
+];
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
+    super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "graph")?;
     let graph = RecordingGraph::new(&puzzle);
     let chosen = chosen_pieces(&puzzle, &args.highlight)?;
     let edges = render::piece_edges(&graph, &chosen);
@@ -81,18 +110,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut files = vec![];
     let mut renderer = None;
     let drawing = render::Drawing::new(&puzzle, &graph, &title);
-    let (dot, svg) = match args.format {
-        PictureFormat::Dot => (Some(drawing.dot(selection)), None),
-        PictureFormat::Svg => (None, Some(drawing.svg(selection, args.renderer)?)),
-        PictureFormat::Both => {
-            let (dot, svg) = drawing.dot_and_svg(selection, args.renderer)?;
-            (Some(dot), Some(svg))
-        }
-    };
-    if let Some(dot) = dot {
-        files.push((PathBuf::from(OWNED[0]), dot));
+    let wanted = |format| PictureFormat::wanted(&args.format, format);
+    if wanted(PictureFormat::Dot) {
+        files.push((PathBuf::from(OWNED[0]), drawing.dot(selection)));
     }
-    if let Some(picture) = svg {
+    if wanted(PictureFormat::Svg) {
+        let picture = drawing.svg(selection, args.renderer)?;
         note_fallback(args.renderer, picture.renderer);
         renderer = Some(picture.renderer);
         files.push((PathBuf::from(OWNED[1]), picture.svg));
@@ -106,11 +129,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
         files.push((PathBuf::from(OWNED[3]), render::per_piece_svg(&puzzle, &graph, &title)));
     }
-    let folder = puzzle_folder(&args.out, &puzzle)?;
-    let written = Written {
-        files: write_set(&folder, &files, Owns::Names(&OWNED))?,
-        renderer,
+    if wanted(PictureFormat::Json) {
+        files.push((PathBuf::from(OWNED[4]), render::export::json(&puzzle, &graph)));
+    }
+    if wanted(PictureFormat::Graphml) {
+        files.push((PathBuf::from(OWNED[5]), render::export::graphml(&puzzle, &graph)));
+    }
+    let files = if args.pictures.writes() {
+        let folder = puzzle_folder(&args.pictures.out, &puzzle)?;
+        write_set(&folder, &files, Owns::Names(&OWNED))?
+    } else {
+        Vec::new()
     };
+    let written = Written { files, renderer };
     if args.json {
         print_json(&written)?;
     } else {

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use scramble::recording::kept::{blocks, inner_corners, kept_edges};
 use scramble::recording::subgraph::{edge_label, sub_edge};
 use scramble::render::{Renderer, UsedRenderer};
-use scramble::solve::{Order, Solver};
+use scramble::solve::{Order, Solver, Stop};
 use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
@@ -46,6 +46,10 @@ pub struct Args {
     /// `scramble solve PUZZLE --list` numbers them.
     #[arg(long, value_name = "N", conflicts_with = "subgraph", value_parser = clap::value_parser!(u64).range(1..))]
     solution: Option<u64>,
+    /// Stop searching for the solution after this many seconds (exit code
+    /// 3, nothing inspected).
+    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
 }
 
 /// What `inspect --json` prints.
@@ -93,7 +97,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return super::inspect_subgraph::run(&args_view(&args), &puzzle, &graph, file);
     }
     let number = args.solution.unwrap_or(1);
-    let (found, met) = Solver::new(&puzzle, Order::Spiral, 0)?.nth(number - 1);
+    let stop = args
+        .time_limit
+        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
+    let (found, met, stopped) = Solver::new(&puzzle, Order::Spiral, 0)?.nth_until(number - 1, &stop);
+    if stopped {
+        let message = format!(
+            "{}: stopped by --time-limit after {} before solution {number}: nothing inspected\n",
+            puzzle.name(),
+            super::plural(met, "solution")
+        );
+        if args.json {
+            print_json(
+                &serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false, "complete": false, "stopped": "time-limit" }),
+            )?;
+        } else {
+            print_text(&message)?;
+        }
+        return Ok(Exit::Stopped.into());
+    }
     if found.is_none() && met > 0 {
         anyhow::bail!(
             "--solution {number}: {} has {} modulo rotation, numbered 1 to {met} (see `scramble solve {} --list`)",

@@ -47,9 +47,11 @@ struct ConditionReport {
 }
 
 pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Path) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(file).map_err(|reason| Error::Read {
+    // The same size cap as puzzle files: `/dev/zero` is refused at once.
+    let bytes = scramble::puzzle::read::read_limited(file)?;
+    let text = String::from_utf8(bytes).map_err(|_| Error::Read {
         path: file.to_path_buf(),
-        reason,
+        reason: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text: expected an edge list"),
     })?;
     let h = edge_list::parse(puzzle, &text, &file.display().to_string())?;
     let verdict = grid::evaluate(puzzle, &h);

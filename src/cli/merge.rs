@@ -4,8 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use scramble::census::shard::{Report, merge};
+use scramble::census::shard::{merge, read};
 
 use super::census_report::{exit_code, report_table};
 use super::print_report;
@@ -26,13 +25,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|path| {
             let bytes = scramble::puzzle::read::read_limited(path)?;
-            let report: Report = serde_json::from_slice(&bytes).with_context(|| {
-                format!(
-                    "{}: not the JSON of `scramble verify --shard I/N --json`",
-                    path.display()
-                )
-            })?;
-            Ok((path.display().to_string(), report))
+            let name = path.display().to_string();
+            Ok((name.clone(), read(&name, &bytes)?))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let merged = merge(&reports)?;

@@ -13,6 +13,7 @@ mod merge;
 mod pictures;
 mod progress;
 mod show;
+pub mod signals;
 mod solve;
 mod study;
 mod subgraphs;
@@ -62,9 +63,9 @@ enum Command {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    // `solve` handles its own interruption (it reports partial counts).
+    // `solve` installs its own handling (it reports partial counts).
     if !matches!(cli.command, Command::Solve(_)) {
-        remove_staged_on_signal();
+        signals::install(signals::OnSignal::Exit);
     }
     match cli.command {
         Command::Show(args) => show::run(args),
@@ -82,18 +83,27 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// `--out` and `--no-pictures`, the same for every command that draws.
+/// `--out` and `--no-pictures`, the same for every command that writes
+/// files.
 #[derive(Debug, clap::Args)]
+#[group(id = "files_written")]
 pub struct PicturesArg {
     /// Root folder of everything scramble writes, the same for every
     /// command: a puzzle's pictures go to `<out>/<puzzle>/`, census
     /// disagreements to `<out>/verify-k<K>.../`, generated puzzles to
     /// `<out>/generated/`, study plots to `<out>/study-<name>/`.
-    #[arg(long, default_value = "out")]
+    #[arg(long, default_value = "out", value_name = "DIR")]
     pub out: PathBuf,
-    /// Write no files at all (text or JSON only).
+    /// Write no files at all (text or JSON only); the folder is not touched.
     #[arg(long)]
     pub no_pictures: bool,
+}
+
+impl PicturesArg {
+    /// Whether files are to be written.
+    pub fn writes(&self) -> bool {
+        !self.no_pictures
+    }
 }
 
 /// The puzzle file argument shared by every subcommand that reads one.
@@ -119,24 +129,22 @@ impl PuzzleArg {
     }
 }
 
-/// On SIGINT, SIGTERM or SIGHUP: remove the staging files of output sets
-/// being written (the earlier sets stay whole), then exit 130.
-fn remove_staged_on_signal() {
-    // Fails only if a handler is already set, which then owns the cleanup.
-    let _ = ctrlc::set_handler(|| {
-        scramble::output::remove_staged();
-        note("scramble: interrupted; no partial output was left\n");
-        std::process::exit(130);
-    });
-}
-
 /// `<out>/<puzzle name>/`, refusing a name that would lead elsewhere (names
 /// read from files are made safe by the reader; this is the last guard).
 pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
     let name = Path::new(puzzle.name());
     let mut parts = name.components();
     match (parts.next(), parts.next()) {
-        (Some(std::path::Component::Normal(_)), None) => Ok(out.join(name)),
+        (Some(std::path::Component::Normal(_)), None) => {
+            let folder = out.join(name);
+            if folder.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+                anyhow::bail!(
+                    "{}: cannot write: a symbolic link is there, and scramble never writes through links",
+                    folder.display()
+                );
+            }
+            Ok(folder)
+        }
         _ => anyhow::bail!(
             "puzzle name `{}` cannot name a folder inside {}",
             puzzle.name(),
@@ -146,6 +154,25 @@ pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
 }
 
 pub use scramble::error::plural;
+
+/// Refuses, before any work, a puzzle larger than `max` x `max` for `what`
+/// (the error names the limit).
+pub fn refuse_larger(puzzle: &Puzzle, max: usize, what: &str) -> anyhow::Result<()> {
+    let n = puzzle.size();
+    if n > max {
+        anyhow::bail!(
+            "{}: a {n}x{n} puzzle; {what} takes puzzles up to {max}x{max} (the output grows with the grid)",
+            puzzle.name()
+        );
+    }
+    Ok(())
+}
+
+/// The widest column a table pads to: a longer cell (a long piece name)
+/// overflows its column instead of a width the formatter cannot take.
+pub fn column(width: usize) -> usize {
+    width.min(120)
+}
 
 /// Prints `value` as pretty JSON on stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {

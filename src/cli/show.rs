@@ -96,7 +96,7 @@ fn text(s: &Summary) -> String {
         super::plural(s.pieces.len(), "piece"),
         super::plural(s.patterns.len(), "pattern")
     );
-    let width = s.pieces.iter().map(|p| p.label.len()).max().unwrap_or(0);
+    let width = super::column(s.pieces.iter().map(|p| p.label.len()).max().unwrap_or(0));
     for p in &s.pieces {
         out += &format!("  {:<width$}  {}\n", p.label, p.sides);
     }

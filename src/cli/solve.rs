@@ -2,7 +2,7 @@
 //! print the solved grid, write it as SVG.
 //!
 //! By default every solution is counted (modulo the four whole-grid
-//! rotations, as SPEC.md counts) and the first one found is shown: counting
+//! rotations, as docs/format.md counts) and the first one found is shown: counting
 //! is what tells a unique puzzle from one with many answers. `--first` stops
 //! at the first solution instead (on every core from 4x4 up, the same
 //! solution as on one). Exit 1 when there is no solution.
@@ -28,7 +28,8 @@ use serde::Serialize;
 
 use super::exit_codes::Exit;
 use super::pictures::grid_rows;
-use super::{PuzzleArg, print_json, print_text, progress};
+use super::signals::OnSignal;
+use super::{PicturesArg, PuzzleArg, print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -76,7 +77,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "first")]
     list: bool,
     /// The most solutions `--list` shows (a note says when the list is cut).
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     list_limit: u64,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(long)]
@@ -88,9 +89,9 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Folder for pictures: `<out>/<puzzle>/solution.svg`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// Pictures: the solution shown goes to `<out>/<puzzle>/solution.svg`.
+    #[command(flatten)]
+    pictures: PicturesArg,
 }
 
 /// The search behind `solve`.
@@ -154,17 +155,17 @@ struct Listed {
 pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s.min(1e9))),
-        _ => Err(format!("expected a positive number of seconds, found `{text}`")),
+        _ => Err(format!(
+            "expected a positive number of seconds, found `{}`",
+            scramble::error::excerpt(text)
+        )),
     }
 }
 
-/// The stop of this run: the time limit if any, and a flag that Ctrl-C
-/// sets (if no other handler is installed; then Ctrl-C just ends the
-/// process).
+/// The stop of this run: the time limit if any, and a flag that a signal
+/// (Ctrl-C, SIGTERM, SIGHUP) raises; every method polls it.
 fn stop(args: &Args) -> (Stop, Arc<AtomicBool>) {
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = interrupted.clone();
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let interrupted = super::signals::install(OnSignal::Report);
     let stop = Stop::never().cancelled_by(interrupted.clone());
     let stop = match args.time_limit {
         Some(limit) => stop.after(limit),
@@ -227,7 +228,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "time-limit"
         }
     });
-    let svg = shown.as_ref().map(|a| write_svg(&puzzle, a, &args.out)).transpose()?;
+    let svg = shown
+        .as_ref()
+        .filter(|_| args.pictures.writes())
+        .map(|a| write_svg(&puzzle, a, &args.pictures.out))
+        .transpose()?;
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
@@ -268,7 +273,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Result<PathBuf> {
-    let path = out.join(puzzle.name()).join("solution.svg");
+    let path = super::puzzle_folder(out, puzzle)?.join("solution.svg");
     let title = format!("{}: a solution", puzzle.name());
     scramble::output::write_atomic(
         &path,
@@ -360,7 +365,7 @@ pub fn grid_text(puzzle: &Puzzle, solution: &Arrangement) -> String {
     };
     let cells = solution.cells().len();
     let middle = |cell| format!("{} {} {}", side(cell, 3), label(cell), side(cell, 1));
-    let width = (0..cells).map(|c| middle(c).chars().count()).max().unwrap_or(0) + 2;
+    let width = super::column((0..cells).map(|c| middle(c).chars().count()).max().unwrap_or(0) + 2);
     let rule = format!("+{}\n", format!("{}+", "-".repeat(width)).repeat(solution.size()));
     let mut out = rule.clone();
     for row in (0..cells).collect::<Vec<_>>().chunks(solution.size()) {

@@ -151,9 +151,15 @@ pub struct Page {
 /// assert_eq!(page.data.subgraphs.as_ref().map(Vec::len), Some(256));
 /// ```
 pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
+    page_until(puzzle, options, &crate::solve::Stop::never())
+}
+
+/// [`page`] whose solution search ends when `stop` is reached (a time
+/// limit, Ctrl-C); the page then says that the count is partial.
+pub fn page_until(puzzle: &Puzzle, options: &Options, stop: &crate::solve::Stop) -> Result<Page> {
     let graph = RecordingGraph::new(puzzle);
     let drawings = drawing::draw(puzzle, &graph)?;
-    let data = data(puzzle, &graph, options)?;
+    let data = data(puzzle, &graph, options, stop)?;
     let json = serde_json::to_string(&data)
         .map_err(|e| crate::Error::Unsupported(format!("page data: {e}")))?
         .replace('<', "\\u003c");
@@ -172,7 +178,7 @@ pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
     Ok(Page { html, data })
 }
 
-fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options) -> Result<PageData> {
+fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate::solve::Stop) -> Result<PageData> {
     let subgraphs = match puzzle.size() {
         2 => Some(subgraphs::views(puzzle, graph, &analyse(puzzle, graph)?)),
         _ => None,
@@ -203,7 +209,7 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options) -> Result<Pa
         row_gap: ROW_GAP,
         faded: FADED,
         subgraphs,
-        solutions: solutions::solutions(puzzle, graph, options.solution_cap).map_err(|e| e.to_string()),
+        solutions: solutions::solutions(puzzle, graph, options.solution_cap, stop).map_err(|e| e.to_string()),
         trace,
     })
 }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::recording::kept::{blocks, kept_edges};
-use crate::solve::{Order, Solver};
+use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
 
 /// Grids up to this size are solved completely (every solution counted).
@@ -20,6 +20,8 @@ pub struct SolutionsView {
     pub shown: Vec<SolutionView>,
     /// What the section leaves out, if anything.
     pub note: Option<String>,
+    /// The search was stopped (time limit, interrupt): the count is missing.
+    pub stopped: bool,
 }
 
 /// One solution.
@@ -53,30 +55,45 @@ pub struct BlockView {
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, explore::solutions::solutions};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10).unwrap();
+/// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10, &scramble::solve::Stop::never()).unwrap();
 /// assert_eq!(view.count, Some(view.shown.len() as u64));
 /// assert_eq!(view.shown[0].blocks.len(), 1);
 /// ```
-pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize) -> Result<SolutionsView> {
+pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize, stop: &Stop) -> Result<SolutionsView> {
     let solver = Solver::new(puzzle, Order::Spiral, 0)?;
-    let (found, count) = if puzzle.size() <= COUNT_LIMIT {
-        let (all, _) = solver.solutions();
-        let count = all.len() as u64;
-        (all, Some(count))
+    // Only the shown solutions are kept: memory stays O(cap), whatever the count.
+    let counted = puzzle.size() <= COUNT_LIMIT;
+    let goal = if counted {
+        Goal::Count { keep: cap as u64 }
     } else {
-        (solver.first().0.into_iter().collect(), None)
+        Goal::First
     };
+    let outcome = solver.run(&Search {
+        stop,
+        ..Search::new(goal).on(Threads::One)
+    });
+    let (found, count, stopped) = (
+        outcome.kept,
+        counted.then_some(outcome.solutions),
+        outcome.stats.stopped,
+    );
     let note = match count {
+        Some(c) if stopped => Some(format!(
+            "the search was stopped (time limit or interrupt) after {c} solutions: the count is partial"
+        )),
+        None if stopped => Some("the search was stopped (time limit or interrupt) before a first solution".into()),
         None => Some(format!(
             "grids larger than {COUNT_LIMIT}x{COUNT_LIMIT} are not solved completely: the first solution found is shown, not counted"
         )),
         Some(c) if c as usize > cap => Some(format!("the first {cap} of {c} solutions are shown")),
         Some(_) => None,
     };
+    let count = count.filter(|_| !stopped);
     Ok(SolutionsView {
         count,
         shown: found.iter().take(cap).map(|a| view(graph, a)).collect(),
         note,
+        stopped,
     })
 }
 
@@ -102,7 +119,7 @@ mod tests {
     fn a_3x3_solution_keeps_twelve_edges_in_four_blocks() {
         let puzzle: Puzzle = include_str!("../../fixtures/planted3x3.txt").parse().unwrap();
         let graph = RecordingGraph::new(&puzzle);
-        let view = solutions(&puzzle, &graph, 1).unwrap();
+        let view = solutions(&puzzle, &graph, 1, &Stop::never()).unwrap();
         let count = view.count.unwrap();
         assert!(count >= 1);
         assert_eq!(view.shown.len(), 1);

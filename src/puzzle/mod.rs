@@ -5,7 +5,7 @@
 //! A [`Puzzle`] is `n*n` [`Piece`]s, each four [`Picture`]s clockwise from
 //! the top. Pieces are told apart by their position in the list (their
 //! *color* in the recording graph), even when two look the same.
-//! `Display` writes the puzzle file notation of SPEC.md, so messages, DOT
+//! `Display` writes the puzzle file notation of docs/format.md, so messages, DOT
 //! labels and files read the same.
 
 mod arrangement;

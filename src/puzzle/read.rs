@@ -1,6 +1,6 @@
-//! Reading puzzle files: the SPEC format and the CodeProject card format.
+//! Reading puzzle files: the text format and the CodeProject card format.
 //!
-//! SPEC format: one piece per line, four pictures clockwise from the top,
+//! text format: one piece per line, four pictures clockwise from the top,
 //! separated by whitespace, an optional `name:` prefix, `#` comments.
 //! Card format: `0 | HEAD-VIOLET | TAIL-BLUE | HEAD-VIOLET | HEAD-YELLOW`
 //! (HEAD is `+`, TAIL is `-`, the color is the pattern).
@@ -18,7 +18,7 @@ use crate::{Error, Result};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
-    /// Card format when the first piece's line holds a `|`, SPEC format otherwise.
+    /// Card format when the first piece's line holds a `|`, text format otherwise.
     #[default]
     Auto,
     /// `name: 1+ 2- 3+ 4-`.
@@ -129,60 +129,99 @@ pub fn warnings(puzzle: &Puzzle) -> Vec<String> {
     let lonely: Vec<String> = indices
         .keys()
         .filter(|p| !indices.contains_key(&p.complement()))
-        .map(|&p| puzzle.picture_label(p))
+        .map(|&p| shown(&puzzle.picture_label(p)))
         .collect();
     let mut found = Vec::new();
     if !lonely.is_empty() {
         found.push(format!(
             "no side can match {}: the complement never occurs (a typo?)",
-            lonely.join(" ")
+            listed(&lonely, " ", false)
         ));
     }
     if puzzle.has_pattern_names() {
         let names: Vec<String> = puzzle.patterns().into_iter().map(|p| puzzle.pattern_label(p)).collect();
         let pairs: Vec<String> = near_names(&names)
             .into_iter()
-            .map(|(a, b)| format!("`{}` and `{}`", names[a], names[b]))
+            .map(|(a, b)| format!("`{}` and `{}`", shown(&names[a]), shown(&names[b])))
             .collect();
         if !pairs.is_empty() {
             found.push(format!(
                 "pattern names that differ only by case or one letter (a typo?): {}",
-                pairs.join(", ")
+                listed(&pairs, ", ", pairs.len() >= MAX_PAIRS)
             ));
         }
     }
     found
 }
 
+/// The most items one warning lists; the rest are counted.
+const MAX_LISTED: usize = 8;
+
+/// Names compared for typos are at most this long (longer ones are no
+/// typing slip, and comparing them would cost their length squared).
+const MAX_TYPO_NAME: usize = 64;
+
+/// The most near pairs [`near_names`] looks for: enough to say "many".
+const MAX_PAIRS: usize = 100;
+
+/// `a b c and 7 more`: at most [`MAX_LISTED`] items, then a count (`at
+/// least` when the search for items stopped at its cap).
+fn listed(items: &[String], separator: &str, at_least: bool) -> String {
+    let shown = items[..items.len().min(MAX_LISTED)].join(separator);
+    match (items.len().saturating_sub(MAX_LISTED), at_least) {
+        (0, _) => shown,
+        (more, false) => format!("{shown} and {more} more"),
+        (more, true) => format!("{shown} and at least {more} more"),
+    }
+}
+
 /// Pairs of names (indices, first < second) equal up to case or one letter
-/// inserted, deleted or changed, ignoring case.
+/// inserted, deleted or changed, ignoring case: at most [`MAX_PAIRS`] of
+/// them, names longer than [`MAX_TYPO_NAME`] skipped, so the work is linear
+/// in the total length of the names.
 fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
-    let lower: Vec<Vec<char>> = names.iter().map(|n| n.to_lowercase().chars().collect()).collect();
+    let lower: Vec<Vec<char>> = names
+        .iter()
+        .map(|n| match n.chars().count() {
+            0..=MAX_TYPO_NAME => n.to_lowercase().chars().collect(),
+            _ => Vec::new(),
+        })
+        .collect();
     let deleted = |s: &[char], i: usize| -> String { s[..i].iter().chain(&s[i + 1..]).collect() };
     let mut whole: HashMap<String, Vec<usize>> = HashMap::new();
     let mut minus_one: HashMap<(usize, String), Vec<usize>> = HashMap::new();
-    for (k, s) in lower.iter().enumerate() {
+    for (k, s) in lower.iter().enumerate().filter(|(_, s)| !s.is_empty()) {
         whole.entry(s.iter().collect()).or_default().push(k);
         for i in 0..s.len() {
             minus_one.entry((i, deleted(s, i))).or_default().push(k);
         }
     }
     let mut pairs = std::collections::BTreeSet::new();
+    // Adds a pair; false once MAX_PAIRS are found (the warning lists a few).
     let mut add = |a: usize, b: usize| {
         if a != b {
             pairs.insert((a.min(b), a.max(b)));
         }
+        pairs.len() < MAX_PAIRS
     };
     // Same up to case, or one letter changed (same deletion at the same place).
     for group in whole.values().chain(minus_one.values()) {
         for (x, &a) in group.iter().enumerate() {
-            group[x + 1..].iter().for_each(|&b| add(a, b));
+            for &b in &group[x + 1..] {
+                if !add(a, b) {
+                    return pairs;
+                }
+            }
         }
     }
     // One letter more: deleting it gives the other name.
     for ((_, shorter), group) in &minus_one {
         for &b in whole.get(shorter).into_iter().flatten() {
-            group.iter().for_each(|&a| add(a, b));
+            for &a in group {
+                if !add(a, b) {
+                    return pairs;
+                }
+            }
         }
     }
     pairs
@@ -219,7 +258,7 @@ pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
     reader.finish()
 }
 
-/// Parses one piece in SPEC notation (`1+ 2- 3+ 4-`).
+/// Parses one piece in text notation (`1+ 2- 3+ 4-`).
 pub(super) fn parse_piece(text: &str) -> Result<Piece> {
     let mut reader = Reader::new("<piece>");
     reader.spec_line(1, strip_comment(text))?;
@@ -284,7 +323,7 @@ impl<'a> Reader<'a> {
                 Err(_) if i == 0 && name.is_none() && tokens.len() == 5 && is_piece_name(token) => {
                     return Err(self.error(
                         place,
-                        format!("`{token}` has no sign: if it names the piece, write `{token}:`"),
+                        format!("`{0}` has no sign: if it names the piece, write `{0}:`", shown(token)),
                     ));
                 }
                 Err(e) => return Err(e),
@@ -386,14 +425,17 @@ impl<'a> Reader<'a> {
         if let Some(i) = chars.iter().position(|&c| c == '|') {
             return self.error(
                 at(i),
-                "unexpected `|`: this file is in the SPEC format (its first piece has no `|`); \
+                "unexpected `|`: this file is in the text format (its first piece has no `|`); \
                  a card file has a `|` on every line",
             );
         }
         if token.bytes().all(|b| b.is_ascii_digit()) || is_identifier(token) {
             return self.error(
                 place,
-                format!("`{token}` has no sign: expected a picture such as `{token}+` or `{token}-`"),
+                format!(
+                    "`{0}` has no sign: expected a picture such as `{0}+` or `{0}-`",
+                    shown(token)
+                ),
             );
         }
         self.error(
@@ -442,7 +484,8 @@ impl<'a> Reader<'a> {
                 return Err(self.error(
                     *name_place,
                     format!(
-                        "the piece name `{name}` is used twice (first on line {first}): give each piece its own name"
+                        "the piece name `{}` is used twice (first on line {first}): give each piece its own name",
+                        shown(name)
                     ),
                 ));
             }
@@ -552,17 +595,9 @@ fn sign_lookalike(c: char) -> Option<char> {
     }
 }
 
-/// Text for a message: control characters escaped (`\u{7}`), never printed raw.
+/// Text for a message: a short excerpt, control characters escaped.
 fn shown(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_unicode().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    crate::error::excerpt(text)
 }
 
 fn is_identifier(s: &str) -> bool {

@@ -1,13 +1,24 @@
-//! The DOT text of a laid-out recording graph, built with graphviz-rust.
+//! The DOT text of a laid-out recording graph, built with graphviz-rust,
+//! in two forms.
 //!
-//! Every node is pinned (`pos="x,y!"`) and every edge carries its spline
-//! (`pos="e,tip start c1 c2 end"`), so `neato -n2` draws the layout exactly as
-//! computed instead of laying the graph out again. An edge of the graph is
-//! four edge statements: a white halo under it and the edge itself, each cut
-//! in two at the arrowhead (the part up to the arrowhead ends in it, the rest
-//! has none), since Graphviz only draws arrowheads at the ends of splines.
-//! The title's lines are pinned plain-text nodes, and two invisible anchors
-//! at the corners fix Graphviz's bounding box to the layout's.
+//! [`write`] is the recording graph itself, for other tools (Graphviz,
+//! networkx, gvpr): one node per picture and **one edge statement per edge
+//! of G(P)** (or per edge of the selection), in edge order, each carrying
+//! `piece` (from 1), `corner` (0 to 3), `color`, `penwidth`, `style` and its
+//! whole spline as `pos`. The graph's title is its `label`. Nothing else is
+//! in it, so in-degrees and out-degrees read from it are G(P)'s.
+//!
+//! [`for_neato`] is what the Graphviz renderer hands `neato -n2` to draw the
+//! picture: every node is pinned (`pos="x,y!"`) and every edge carries its
+//! spline (`pos="e,tip start c1 c2 end"`), so neato draws the layout exactly
+//! as computed. There an edge of the graph is four edge statements, a white
+//! halo under it and the edge itself, each cut in two at the arrowhead (the
+//! part up to the arrowhead ends in it, the rest has none), since Graphviz
+//! only draws arrowheads at the ends of splines; the title's lines are
+//! pinned plain-text nodes, the legend's samples edges between invisible
+//! points, and two invisible anchors at the corners fix Graphviz's bounding
+//! box to the layout's. The embedded renderer draws the same decorations
+//! itself.
 
 use graphviz_rust::dot_structures::{Attribute, Edge, EdgeTy, Graph, GraphAttributes, Id, Node, NodeId, Stmt, Vertex};
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
@@ -19,12 +30,62 @@ use super::style::{Stroke, drawn_edges, halo, legend_stroke};
 
 const FONT: &str = "Helvetica,Arial,sans-serif";
 
-/// The DOT text of `layout` showing `selection`; its title is the layout's.
+/// The recording graph of `layout` as DOT: its vertices and one edge
+/// statement per edge `selection` shows, with piece, corner, stroke and
+/// spline; the title is the graph's `label`.
 pub fn write(layout: &Layout, selection: &Selection<'_>) -> String {
     let title: Vec<&str> = layout.title.iter().map(|t| t.text.as_str()).collect();
-    let mut stmts = vec![
+    let mut stmts = defaults(layout, &title.join(" "));
+    if let Some(Stmt::GAttribute(GraphAttributes::Graph(graph))) = stmts.first_mut() {
+        graph.push(attr("label", quoted(&title.join(" "))));
+        graph.push(attr("labelloc", plain("t")));
+    }
+    let y_flip = |p: Point| Point::new(p.x, layout.height - p.y);
+    stmts.extend(vertices(layout, y_flip));
+    stmts.extend(drawn_edges(layout, selection).into_iter().map(|(e, stroke)| {
+        let spline = e.whole.iter().map(|&p| point(y_flip(p))).collect::<Vec<_>>().join(" ");
+        let mut attributes = vec![
+            attr("piece", plain(&(e.corner.piece + 1).to_string())),
+            attr("corner", plain(&e.corner.corner.to_string())),
+        ];
+        attributes.extend(stroke_attributes(stroke));
+        attributes.push(attr("pos", quoted(&spline)));
+        attributes.push(attr("tooltip", quoted(&edge_tooltip(layout, e))));
+        Stmt::Edge(Edge {
+            ty: pair(layout, e),
+            attributes,
+        })
+    }));
+    print(stmts)
+}
+
+/// The DOT `neato -n2` draws the picture of `layout` showing `selection`
+/// from: halos, mid-edge arrowheads, title and legend included (see the
+/// module's documentation).
+pub fn for_neato(layout: &Layout, selection: &Selection<'_>) -> String {
+    let title: Vec<&str> = layout.title.iter().map(|t| t.text.as_str()).collect();
+    let mut stmts = defaults(layout, &title.join(" "));
+    let y_flip = |p: Point| Point::new(p.x, layout.height - p.y);
+    stmts.extend(anchors(layout).into_iter().map(Stmt::Node));
+    stmts.extend(title_nodes(layout, y_flip));
+    stmts.extend(vertices(layout, y_flip));
+    stmts.extend(drawn_edges(layout, selection).into_iter().flat_map(|(e, stroke)| {
+        let tooltip = edge_tooltip(layout, e);
+        [halo(stroke), stroke]
+            .into_iter()
+            .flat_map(|stroke| edge(layout, e, stroke, &tooltip, y_flip))
+            .map(Stmt::Edge)
+            .collect::<Vec<_>>()
+    }));
+    stmts.extend(legend(layout, selection, y_flip));
+    print(stmts)
+}
+
+/// The graph, node and edge defaults both forms share.
+fn defaults(layout: &Layout, tooltip: &str) -> Vec<Stmt> {
+    vec![
         Stmt::GAttribute(GraphAttributes::Graph(vec![
-            attr("tooltip", quoted(&title.join(" "))),
+            attr("tooltip", quoted(tooltip)),
             attr("fontname", quoted(FONT)),
             attr("outputorder", plain("edgesfirst")),
             attr("bgcolor", quoted("white")),
@@ -39,28 +100,27 @@ pub fn write(layout: &Layout, selection: &Selection<'_>) -> String {
             attr("fontsize", plain(&num(VERTEX_FONT))),
         ])),
         Stmt::GAttribute(GraphAttributes::Edge(vec![attr("arrowsize", plain("1"))])),
-    ];
-    let y_flip = |p: Point| Point::new(p.x, layout.height - p.y);
-    stmts.extend(anchors(layout).into_iter().map(Stmt::Node));
-    stmts.extend(title_nodes(layout, y_flip));
-    stmts.extend(layout.vertices.iter().map(|v| {
-        Stmt::Node(Node::new(
-            node_id(&v.label),
-            vec![
-                attr("pos", quoted(&pinned(y_flip(v.center)))),
-                attr("tooltip", quoted(&format!("picture {}", v.label))),
-            ],
-        ))
-    }));
-    stmts.extend(drawn_edges(layout, selection).into_iter().flat_map(|(e, stroke)| {
-        let tooltip = edge_tooltip(layout, e);
-        [halo(stroke), stroke]
-            .into_iter()
-            .flat_map(|stroke| edge(layout, e, stroke, &tooltip, y_flip))
-            .map(Stmt::Edge)
-            .collect::<Vec<_>>()
-    }));
-    stmts.extend(legend(layout, selection, y_flip));
+    ]
+}
+
+/// One pinned node per picture.
+fn vertices(layout: &Layout, flip: impl Fn(Point) -> Point) -> Vec<Stmt> {
+    layout
+        .vertices
+        .iter()
+        .map(|v| {
+            Stmt::Node(Node::new(
+                node_id(&v.label),
+                vec![
+                    attr("pos", quoted(&pinned(flip(v.center)))),
+                    attr("tooltip", quoted(&format!("picture {}", v.label))),
+                ],
+            ))
+        })
+        .collect()
+}
+
+fn print(stmts: Vec<Stmt>) -> String {
     let graph = Graph::DiGraph {
         id: plain("recording"),
         strict: false,
@@ -69,6 +129,14 @@ pub fn write(layout: &Layout, selection: &Selection<'_>) -> String {
     let mut text = graph.print(&mut PrinterContext::default());
     text.push('\n');
     text
+}
+
+/// `tail -> head` of an edge.
+fn pair(layout: &Layout, e: &EdgeCurve) -> EdgeTy {
+    EdgeTy::Pair(
+        Vertex::N(node_id(&layout.vertex(e.tail).label)),
+        Vertex::N(node_id(&layout.vertex(e.head).label)),
+    )
 }
 
 /// `#1 corner 0: 3+ -> 1+`.
@@ -91,10 +159,7 @@ fn edge(layout: &Layout, e: &EdgeCurve, stroke: Stroke, tooltip: &str, flip: imp
         attributes.extend(stroke_attributes(stroke));
         attributes.push(attr("tooltip", quoted(tooltip)));
         Edge {
-            ty: EdgeTy::Pair(
-                Vertex::N(node_id(&layout.vertex(e.tail).label)),
-                Vertex::N(node_id(&layout.vertex(e.head).label)),
-            ),
+            ty: pair(layout, e),
             attributes,
         }
     };

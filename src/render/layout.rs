@@ -125,6 +125,9 @@ pub struct EdgeCurve {
     pub tip: Point,
     /// The `3n + 1` points of the spline from `tip` to the head's circle.
     pub rest: Vec<Point>,
+    /// The `3n + 1` points of the whole spline, tail circle to head circle,
+    /// uncut: what the DOT export gives as the edge's `pos`.
+    pub whole: Vec<Point>,
 }
 
 impl EdgeCurve {
@@ -155,6 +158,7 @@ impl EdgeCurve {
             curve: spline_before(spline, base),
             tip: spline_point(spline, tip),
             rest: spline_after(spline, tip),
+            whole: spline.to_vec(),
         }
     }
 
@@ -359,7 +363,11 @@ impl Layout {
             v.center = v.center + by;
         }
         for e in &mut self.edges {
-            e.curve.iter_mut().chain(&mut e.rest).for_each(|p| *p = *p + by);
+            e.curve
+                .iter_mut()
+                .chain(&mut e.rest)
+                .chain(&mut e.whole)
+                .for_each(|p| *p = *p + by);
             e.tip = e.tip + by;
         }
         for l in &mut self.legend {
@@ -657,6 +665,9 @@ mod tests {
             assert!(((*e.rest.last().unwrap() - head).length() - l.radius).abs() < 1e-9);
             assert!(((e.curve[0] - tail).length() - l.radius).abs() < 1e-9);
             assert!((e.rest[0] - e.tip).length() < 1e-9);
+            // The uncut spline has the same ends, after every shift.
+            assert!((e.whole[0] - e.curve[0]).length() < 1e-9);
+            assert!((*e.whole.last().unwrap() - *e.rest.last().unwrap()).length() < 1e-9);
             let arrow = (*e.curve.last().unwrap() - e.tip).length();
             assert!((arrow - ARROW_LENGTH).abs() < 0.05, "{:?}: arrow {arrow}", e.edge);
             // The arrowhead is well away from both circles.

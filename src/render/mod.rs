@@ -14,6 +14,7 @@
 
 mod dot;
 mod embedded;
+pub mod export;
 pub mod geometry;
 mod graphviz;
 pub mod layout;
@@ -22,6 +23,11 @@ mod multiples;
 mod neato_check;
 mod pieces;
 pub mod style;
+
+/// The largest grid drawn (`graph`, `explore`): a 32x32 puzzle's recording
+/// graph has 4,096 edges; beyond that the pictures (and the memory to make
+/// them) grow past any use.
+pub const MAX_DRAWN_SIZE: usize = 32;
 
 use petgraph::graph::EdgeIndex;
 
@@ -79,8 +85,9 @@ pub struct Rendered {
 /// One picture of the recording graph, laid out once: [`Drawing::dot`] and
 /// [`Drawing::svg`] (and every [`Selection`] of it) share the layout, so a
 /// run that writes DOT and SVG, or several selections under one title,
-/// computes the geometry once; with Graphviz the SVG is drawn from the very
-/// DOT text [`Drawing::dot_and_svg`] returns.
+/// computes the geometry once. The DOT is the graph (one edge statement per
+/// edge); the SVG adds a white halo under each edge and its arrowhead at
+/// [`layout::ARROW_AT`] of its length, with Graphviz or embedded alike.
 ///
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, render::{Drawing, Renderer, Selection}};
@@ -105,8 +112,11 @@ impl Drawing {
         }
     }
 
-    /// DOT text (graphviz-rust builds it). Every node and edge carries its
-    /// `pos`, so `neato -n2 -Tsvg` draws exactly the computed layout.
+    /// The recording graph (the edges `selection` shows) as DOT text,
+    /// built by graphviz-rust: one edge statement per edge of G(P), with
+    /// `piece`, `corner`, `color` and its spline as `pos`, so that tools
+    /// reading it see G(P) itself. The halos and mid-edge arrowheads of the
+    /// pictures are the SVG renderers' own.
     pub fn dot(&self, selection: Selection<'_>) -> String {
         dot::write(&self.layout, &selection)
     }
@@ -118,27 +128,20 @@ impl Drawing {
     /// is asked for and missing, or fails.
     pub fn svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<Rendered> {
         if renderer.draws_with_graphviz() {
-            self.graphviz(&self.dot(selection))
+            self.graphviz(selection)
         } else {
             Ok(self.embedded(selection))
         }
     }
 
-    /// [`Drawing::dot`] and [`Drawing::svg`] of one selection, the DOT
-    /// written once.
+    /// [`Drawing::dot`] and [`Drawing::svg`] of one selection.
     pub fn dot_and_svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<(String, Rendered)> {
-        let dot = self.dot(selection);
-        let rendered = if renderer.draws_with_graphviz() {
-            self.graphviz(&dot)?
-        } else {
-            self.embedded(selection)
-        };
-        Ok((dot, rendered))
+        Ok((self.dot(selection), self.svg(selection, renderer)?))
     }
 
-    fn graphviz(&self, dot: &str) -> Result<Rendered> {
+    fn graphviz(&self, selection: Selection<'_>) -> Result<Rendered> {
         Ok(Rendered {
-            svg: graphviz::neato_svg(dot)?,
+            svg: graphviz::neato_svg(&dot::for_neato(&self.layout, &selection))?,
             renderer: UsedRenderer::Graphviz,
         })
     }
@@ -171,9 +174,8 @@ impl Renderer {
 /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
 /// let dot = recording_dot(&puzzle, &RecordingGraph::new(&puzzle), Selection::Full, "G(P)");
 /// assert!(dot.starts_with("digraph recording {"));
-/// // Each of the four edges leaving 1+ is drawn as four DOT edges: halo and
-/// // stroke, each split at the arrowhead.
-/// assert_eq!(dot.matches("\"1+\" -> ").count(), 4 * 4);
+/// // One DOT edge per edge of G(P): four leave 1+.
+/// assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
 /// ```
 pub fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
     Drawing::new(puzzle, graph, title).dot(selection)
@@ -273,17 +275,92 @@ pub(crate) mod tests {
         );
     }
 
+    /// The edges of a DOT text as graphviz-rust parses it: `(tail, head,
+    /// piece, corner)`, and the number of edges that have a `pos`.
+    fn dot_edges(dot: &str) -> (Vec<(String, String, usize, usize)>, usize) {
+        use graphviz_rust::dot_structures::{Attribute, EdgeTy, Graph, Id, NodeId, Stmt, Vertex};
+        let text = |id: &Id| match id {
+            Id::Html(t) | Id::Escaped(t) | Id::Plain(t) | Id::Anonymous(t) => t.trim_matches('"').to_string(),
+        };
+        let Graph::DiGraph { stmts, .. } = graphviz_rust::parse(dot).unwrap() else {
+            panic!("not a digraph")
+        };
+        let mut with_pos = 0;
+        let edges = stmts
+            .iter()
+            .filter_map(|stmt| match stmt {
+                Stmt::Edge(edge) => Some(edge),
+                _ => None,
+            })
+            .map(|edge| {
+                let EdgeTy::Pair(Vertex::N(NodeId(tail, _)), Vertex::N(NodeId(head, _))) = &edge.ty else {
+                    panic!("an edge between two nodes")
+                };
+                let value = |key: &str| {
+                    edge.attributes
+                        .iter()
+                        .find(|Attribute(k, _)| text(k) == key)
+                        .map(|Attribute(_, v)| text(v))
+                };
+                with_pos += usize::from(value("pos").is_some());
+                let number = |key| value(key).unwrap().parse().unwrap();
+                (text(tail), text(head), number("piece"), number("corner"))
+            })
+            .collect();
+        (edges, with_pos)
+    }
+
     #[test]
-    fn dot_is_read_back_by_graphviz_rust_with_every_edge_and_position() {
+    fn dot_is_the_recording_graph_with_one_edge_per_edge_and_its_position() {
+        let mut puzzles: Vec<Puzzle> = [
+            include_str!("../../fixtures/paper2x2.txt"),
+            include_str!("../../fixtures/named2x2.txt"),
+            include_str!("../../fixtures/cards3x3.txt"),
+        ]
+        .iter()
+        .map(|text| text.parse().unwrap())
+        .collect();
+        let options = crate::generate::PlantOptions {
+            repetition_free: false,
+            identical: 0,
+        };
+        for seed in 0..12 {
+            let shape = (2 + seed as usize % 3, 2 + seed as u32 % 3);
+            let drawn = crate::generate::planted(shape.0, shape.1, &mut crate::rng::Rng::new(seed), options);
+            puzzles.push(drawn.unwrap().0);
+        }
+        for puzzle in puzzles {
+            let graph = RecordingGraph::new(&puzzle);
+            let dot = recording_dot(&puzzle, &graph, Selection::Full, "a \"quoted\" title");
+            let (edges, with_pos) = dot_edges(&dot);
+            export::assert_recording_graph(&puzzle, &edges);
+            assert_eq!(with_pos, edges.len(), "every edge keeps its spline");
+            assert!(dot.contains("label=\"a \\\"quoted\\\" title\""));
+        }
+        // A selection keeps only its edges, each once.
         let (puzzle, graph) = paper();
-        let dot = recording_dot(&puzzle, &graph, Selection::Full, "a \"quoted\" title");
+        let chosen = solution_edges(&graph);
+        assert_eq!(
+            dot_edges(&recording_dot(&puzzle, &graph, Selection::Alone(&chosen), "t"))
+                .0
+                .len(),
+            4
+        );
+        let highlighted = recording_dot(&puzzle, &graph, Selection::Highlighted(&chosen), "t");
+        assert_eq!(dot_edges(&highlighted).0.len(), 16);
+    }
+
+    #[test]
+    fn graphviz_is_handed_the_decorated_drawing() {
+        let (puzzle, graph) = paper();
+        let layout = Layout::new(&puzzle, &graph).with_title("t");
+        let dot = dot::for_neato(&layout, &Selection::Full);
         let parsed = graphviz_rust::parse(&dot).unwrap();
         let text = format!("{parsed:?}");
         // 16 graph edges (halo and edge, each in two parts) and 4 legend samples.
         assert_eq!(text.matches("Edge { ty: Pair").count(), 16 * 4 + 4);
         // One arrowhead for each halo and each edge.
         assert_eq!(dot.matches("pos=\"e,").count(), 32);
-        assert!(dot.contains("label=\"a \\\"quoted\\\" title\""));
     }
 
     /// Start tags of an SVG, checking that every element is closed.

@@ -67,7 +67,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn real() -> Vec<Puzzle> {
-        let dir = std::path::Path::new("../shared/puzzles/real");
+        let dir = std::path::Path::new("fixtures/real");
         let mut files: Vec<_> = std::fs::read_dir(dir)
             .expect("real puzzles")
             .map(|e| e.unwrap().path())

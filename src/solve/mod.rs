@@ -8,7 +8,7 @@
 //! ([`Solver::run`], one kernel in `fast.rs` that every goal observes), the
 //! gluing of twisted circuits ([`graph`], no tables and no size limit) or
 //! randomized restarts ([`Restarts`]). Solutions are counted modulo the four
-//! whole-grid rotations exactly as SPEC.md defines (identical pieces are
+//! whole-grid rotations exactly as docs/format.md defines (identical pieces are
 //! different pieces; every rotation of a piece counts), in any [`Order`];
 //! [`plain`] is the obviously-correct reference they are tested against.
 //!
@@ -18,6 +18,8 @@
 //! exponential in the worst case; the tables cost `O(P^2 + 4N)` per
 //! neighbour pattern for `P` pictures and `N` pieces.
 
+#[cfg(test)]
+mod against_plain;
 mod estimate;
 mod fast;
 pub mod graph;
@@ -521,8 +523,22 @@ impl Solver {
     /// assert_eq!(solver.nth(all.len() as u64), (None, all.len() as u64));
     /// ```
     pub fn nth(&self, index: u64) -> (Option<Arrangement>, u64) {
-        let outcome = self.run(&Search::new(Goal::Nth(index)));
-        (outcome.kept.into_iter().next(), outcome.solutions)
+        let (found, met, _) = self.nth_until(index, &stop::NEVER);
+        (found, met)
+    }
+
+    /// [`Solver::nth`] that gives up when `stop` is reached; the third
+    /// value says whether it did (then `None` says nothing of the count).
+    pub fn nth_until(&self, index: u64, stop: &Stop) -> (Option<Arrangement>, u64, bool) {
+        let outcome = self.run(&Search {
+            stop,
+            ..Search::new(Goal::Nth(index))
+        });
+        (
+            outcome.kept.into_iter().next(),
+            outcome.solutions,
+            outcome.stats.stopped,
+        )
     }
 
     /// One solution per rotation class, in search order (shorthand for

@@ -220,7 +220,7 @@ pub struct Example {
 pub struct Exhaustive {
     /// Number of patterns `K`.
     pub patterns: usize,
-    /// The SPEC totals.
+    /// The census totals.
     pub totals: crate::census::Totals,
     /// Which conditions fail on rejected solution graphs, and wrong acceptances.
     pub failures: crate::census::ConditionFailures,

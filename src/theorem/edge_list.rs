@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use super::gluing::Edges;
+use crate::error::excerpt;
 use crate::{Error, Picture, Puzzle, Result};
 
 /// Reads a subgraph of `puzzle`'s recording graph: edge numbers
@@ -48,19 +49,30 @@ pub fn parse(puzzle: &Puzzle, text: &str, file: &str) -> Result<BTreeSet<usize>>
             let (c, found) = tokens.get(4).map_or((column, "a short line"), |&(c, t)| (c, t));
             return Err(at(
                 c,
-                format!("expected `TAIL -> HEAD COLOR` (e.g. `1+ -> 2- #3`), found {found}"),
+                format!(
+                    "expected `TAIL -> HEAD COLOR` (e.g. `1+ -> 2- #3`), found {}",
+                    excerpt(found)
+                ),
             ));
         };
-        let tail =
-            picture(puzzle, tail).ok_or_else(|| at(c1, format!("expected a picture of the puzzle, found `{tail}`")))?;
+        let tail = picture(puzzle, tail).ok_or_else(|| {
+            at(
+                c1,
+                format!("expected a picture of the puzzle, found `{}`", excerpt(tail)),
+            )
+        })?;
         if arrow != "->" {
-            return Err(at(c2, format!("expected `->`, found `{arrow}`")));
+            return Err(at(c2, format!("expected `->`, found `{}`", excerpt(arrow))));
         }
-        let head =
-            picture(puzzle, head).ok_or_else(|| at(c3, format!("expected a picture of the puzzle, found `{head}`")))?;
+        let head = picture(puzzle, head).ok_or_else(|| {
+            at(
+                c3,
+                format!("expected a picture of the puzzle, found `{}`", excerpt(head)),
+            )
+        })?;
         let edge = corner(puzzle, &edges, color, tail, head).map_err(|m| at(c4, m))?;
         if !h.insert(edge) {
-            return Err(at(column, format!("edge `{}` is listed twice", line.trim())));
+            return Err(at(column, format!("edge `{}` is listed twice", excerpt(line.trim()))));
         }
     }
     Ok(h)
@@ -137,8 +149,9 @@ fn corner(
         .find(|&p| puzzle.piece_label(p) == label)
         .ok_or_else(|| {
             format!(
-                "expected a piece (`#1` to `#{}` or a piece name), found `{label}`",
-                puzzle.pieces().len()
+                "expected a piece (`#1` to `#{}` or a piece name), found `{}`",
+                puzzle.pieces().len(),
+                excerpt(label)
             )
         })?;
     let matching: Vec<usize> = (0..4)
@@ -155,7 +168,8 @@ fn corner(
         (Some(c), _) => match c.parse::<usize>() {
             Ok(c) if matching.contains(&c) => Ok(4 * piece + c),
             _ => Err(format!(
-                "expected one of the corners {matching:?} of piece {label} from {arrow}, found `{c}`"
+                "expected one of the corners {matching:?} of piece {label} from {arrow}, found `{}`",
+                excerpt(c)
             )),
         },
     }

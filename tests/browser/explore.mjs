@@ -25,7 +25,7 @@ assert.ok(scramble, 'build scramble first (cargo build --release)');
 
 const PUZZLES = [
   { name: 'paper2x2', file: 'fixtures/paper2x2.txt' },
-  { name: 'wizards', file: '../shared/puzzles/real/wizards.txt' },
+  { name: 'wizards', file: 'fixtures/real/wizards.txt' },
 ];
 
 const browser = await puppeteer.launch({
@@ -56,9 +56,13 @@ const marked = (page, root) => page.$eval(root, (r) => ({
   witnessVertices: [...r.querySelectorAll('g.vertex.witness')].map((g) => +g.dataset.node).sort((a, b) => a - b),
   classVertices: r.querySelectorAll('g.vertex.witness-class').length,
 }));
-const shot = async (page, selector, file) => {
+// A screenshot of the viewport with `selector` at its top, or of the
+// `clip` rectangle of that viewport (README's first picture is such a part;
+// puppeteer takes a clip in page coordinates, hence the scroll offset).
+const shot = async (page, selector, file, clip) => {
   await page.$eval(selector, (e) => e.scrollIntoView({ block: 'start' }));
-  await page.screenshot({ path: join(shots, file) });
+  const scrolled = clip ? await page.evaluate(() => window.scrollY) : 0;
+  await page.screenshot({ path: join(shots, file), ...(clip ? { clip: { ...clip, y: clip.y + scrolled } } : {}) });
 };
 
 // Opens a page at 1280x800, recording console errors and every request.
@@ -121,6 +125,7 @@ for (const puzzle of PUZZLES) {
     });
   }
   await shot(page, '#graph-section', `explore-${puzzle.name}-graph.png`);
+  await shot(page, '#graph-section', `explore-${puzzle.name}-graph-top.png`, { x: 16, y: 72, width: 1248, height: 360 });
 
   await check(`${p} the keyboard selects a piece (Enter) and clears (Escape)`, async () => {
     await page.keyboard.press('Escape');
@@ -211,7 +216,7 @@ for (const puzzle of PUZZLES) {
 // request, and selecting the last piece highlights its four edges.
 const everyPuzzle = [
   ...readdirSync('fixtures').filter((f) => f.endsWith('.txt')).map((f) => `fixtures/${f}`),
-  ...readdirSync('../shared/puzzles/real').filter((f) => f.endsWith('.txt')).map((f) => `../shared/puzzles/real/${f}`),
+  ...readdirSync('fixtures/real').filter((f) => f.endsWith('.txt')).map((f) => `fixtures/real/${f}`),
 ];
 for (const file of everyPuzzle) {
   const html = join(work, 'smoke.html');

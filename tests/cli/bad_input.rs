@@ -184,12 +184,65 @@ fn merge_validates_what_it_reads() {
         "solvable = 1000 exceeds puzzles = 91",
     );
     merge_rejects("shard_mismatch_edited.json", "theorem_mismatches = 1 cannot go with");
-    // A sum that would wrap is found when the second file is added.
+    // A count no 2x2 census can reach is refused before any sum.
     scramble()
-        .args(["merge", "fixtures/bad/shard-1-of-2.json", "fixtures/bad/shard_wrapping_sum.json"])
+        .args([
+            "merge",
+            "fixtures/bad/shard-1-of-2.json",
+            "fixtures/bad/shard_wrapping_sum.json",
+        ])
         .assert()
         .code(2)
-        .stderr("scramble: error: fixtures/bad/shard_wrapping_sum.json: the sums overflow: not the output of a real census\n");
+        .stderr(predicate::str::contains(
+            "shard_wrapping_sum.json: solutions = 18446744073709551615 exceeds 1536 per puzzle",
+        ));
+}
+
+#[test]
+fn merge_refuses_every_forged_or_malformed_shard() {
+    let cases = [
+        (
+            "shard_forged_repaired.json",
+            "repaired_mismatches = 5 cannot go with repaired_accepted = 377",
+        ),
+        ("shard_unknown_key.json", "unknown key `uniqe\\u{1b}[31m`"),
+        ("shard_duplicate_key.json", "key `unique` given twice"),
+        (
+            "shard_negative.json",
+            "key `unique` = -1: expected a whole number from 0 to",
+        ),
+        ("shard_float.json", "key `unique` = 0.5: expected a whole number"),
+        (
+            "shard_beyond_u64.json",
+            "key `unique` = 1.8446744073709552e+19: expected a whole number",
+        ),
+        (
+            "shard_huge_seconds.json",
+            "key `seconds` = 1e+308: expected a number of seconds",
+        ),
+        ("shard_missing_key.json", "missing key `unique`"),
+        (
+            "shard_without_condition_failures.json",
+            "missing key `condition_failures`",
+        ),
+        (
+            "shard_corner_tuples_below.json",
+            "corners.tuples = 1, expected corners^4 = 20736",
+        ),
+    ];
+    for (file, message) in cases {
+        let path = format!("fixtures/bad/{file}");
+        let mut args = vec!["merge", path.as_str()];
+        if file == "shard_forged_repaired.json" {
+            args.push("fixtures/bad/shard-2-of-2.json");
+        }
+        let output = scramble().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{file}: {stderr}");
+        assert!(stderr.contains(&format!("{path}: ")), "{file}: {stderr}");
+        assert!(stderr.contains(message), "{file}: {stderr}");
+        assert!(!stderr.contains('\u{1b}'), "{file}: a raw escape on stderr");
+    }
 }
 
 /// `scramble show` on `text` fails with exactly `message` after `t.txt`.
@@ -226,7 +279,7 @@ fn typos_are_named_at_the_token_that_is_wrong() {
     );
     rejects_text(
         &format!("{good}fox- cat+ | owl- elk+\n"),
-        ":2:11: unexpected `|`: this file is in the SPEC format (its first piece has no `|`); a card file has a `|` on every line",
+        ":2:11: unexpected `|`: this file is in the text format (its first piece has no `|`); a card file has a `|` on every line",
     );
     rejects_text(
         &format!("{good}fox- c\u{7}t+ owl- elk+\n"),

@@ -30,11 +30,7 @@ fn embedded_renderer_writes_dot_svg_and_pieces() {
         .stdout(expected)
         .stderr("");
     let dot = read(&folder.join("recording.dot"));
-    assert_eq!(
-        dot.matches("pos=\"e,").count(),
-        32,
-        "16 edges and their halos, each with an arrowhead"
-    );
+    assert_eq!(dot.matches("[piece=").count(), 16, "one DOT edge per edge of G(P)");
     let svg = read(&folder.join("recording.svg"));
     assert_eq!(svg.matches("class=\"edge\"").count(), 16);
     assert!(svg.contains("#332288") && svg.contains("#997700"), "piece colors");
@@ -139,4 +135,153 @@ fn a_missing_puzzle_is_an_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("fixtures/none.txt: cannot read the file"));
+}
+
+/// `(tail, head, piece, corner)` of every edge of G(P), computed from the
+/// puzzle file's pieces: corner `c` runs from side `c` to side `c + 1`.
+fn expected_edges(file: &str) -> Vec<(String, String, u64, u64)> {
+    let puzzle: scramble::Puzzle = read(Path::new(file)).parse().unwrap();
+    let mut edges = vec![];
+    for (p, piece) in puzzle.pieces().iter().enumerate() {
+        for corner in 0..4 {
+            let label = |side: usize| puzzle.picture_label(piece.side(side % 4));
+            edges.push((label(corner), label(corner + 1), p as u64 + 1, corner as u64));
+        }
+    }
+    edges.sort();
+    edges
+}
+
+/// Out- and in-degree of every vertex of an edge list.
+fn degrees(edges: &[(String, String, u64, u64)]) -> std::collections::BTreeMap<String, (usize, usize)> {
+    let mut degrees = std::collections::BTreeMap::new();
+    for (tail, head, _, _) in edges {
+        degrees.entry(tail.clone()).or_insert((0, 0)).0 += 1;
+        degrees.entry(head.clone()).or_insert((0, 0)).1 += 1;
+    }
+    degrees
+}
+
+/// The edges of a DOT file as graphviz-rust's parser reads them.
+fn dot_edges(dot: &str) -> Vec<(String, String, u64, u64)> {
+    use graphviz_rust::dot_structures::{Attribute, EdgeTy, Graph, Id, NodeId, Stmt, Vertex};
+    let text = |id: &Id| match id {
+        Id::Html(t) | Id::Escaped(t) | Id::Plain(t) | Id::Anonymous(t) => t.trim_matches('"').to_string(),
+    };
+    let Graph::DiGraph { stmts, .. } = graphviz_rust::parse(dot).unwrap() else {
+        panic!("a digraph")
+    };
+    stmts
+        .iter()
+        .filter_map(|s| if let Stmt::Edge(e) = s { Some(e) } else { None })
+        .map(|e| {
+            let EdgeTy::Pair(Vertex::N(NodeId(tail, _)), Vertex::N(NodeId(head, _))) = &e.ty else {
+                panic!("an edge between two nodes")
+            };
+            let number = |key: &str| {
+                let Attribute(_, value) = e.attributes.iter().find(|Attribute(k, _)| text(k) == key).unwrap();
+                text(value).parse().unwrap()
+            };
+            (text(tail), text(head), number("piece"), number("corner"))
+        })
+        .collect()
+}
+
+/// The edges of a node-link JSON file.
+fn json_edges(json: &str) -> Vec<(String, String, u64, u64)> {
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(value["schema"], 1);
+    assert_eq!(value["directed"], true);
+    assert_eq!(value["multigraph"], true);
+    value["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let text = |k: &str| e[k].as_str().unwrap().to_string();
+            (
+                text("source"),
+                text("target"),
+                e["piece"].as_u64().unwrap(),
+                e["corner"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The edges of a GraphML file: a small XML read of `<edge>` elements and
+/// their `<data>`.
+fn graphml_edges(xml: &str) -> Vec<(String, String, u64, u64)> {
+    use svg::node::element::tag::Type;
+    use svg::parser::Event;
+    let (mut edges, mut current, mut key) = (vec![], None, String::new());
+    for event in svg::read(xml).unwrap() {
+        match event {
+            Event::Tag("edge", Type::Start, a) => {
+                current = Some((a["source"].to_string(), a["target"].to_string(), 0, 0))
+            }
+            Event::Tag("edge", Type::End, _) => edges.push(current.take().unwrap()),
+            Event::Tag("data", Type::Start, a) => key = a["key"].to_string(),
+            Event::Tag(..) => key.clear(),
+            Event::Text(t) => {
+                if let Some(edge) = current.as_mut() {
+                    match key.as_str() {
+                        "piece" => edge.2 = t.trim().parse().unwrap(),
+                        "corner" => edge.3 = t.trim().parse().unwrap(),
+                        _ => {}
+                    }
+                }
+            }
+            Event::Error(e) => panic!("not well-formed: {e}"),
+            _ => {}
+        }
+    }
+    edges
+}
+
+#[test]
+fn every_export_reads_back_as_the_recording_graph() {
+    for file in [
+        "fixtures/paper2x2.txt",
+        "fixtures/named2x2.txt",
+        "fixtures/cards3x3.txt",
+        &real("monkey_puzzle"),
+    ] {
+        let out = tempfile::tempdir().unwrap();
+        scramble()
+            .args(["graph", file, "--format", "dot,json,graphml", "--out"])
+            .arg(out.path())
+            .assert()
+            .success();
+        let name = Path::new(file).file_stem().unwrap();
+        let folder = out.path().join(name);
+        let expected = expected_edges(file);
+        let pieces = expected.len() / 4;
+        for (export, edges) in [
+            ("recording.dot", dot_edges(&read(&folder.join("recording.dot")))),
+            ("recording.json", json_edges(&read(&folder.join("recording.json")))),
+            (
+                "recording.graphml",
+                graphml_edges(&read(&folder.join("recording.graphml"))),
+            ),
+        ] {
+            for piece in 1..=pieces as u64 {
+                let corners: Vec<u64> = edges.iter().filter(|e| e.2 == piece).map(|e| e.3).collect();
+                assert_eq!(
+                    corners,
+                    [0, 1, 2, 3],
+                    "{file} {export}: four edges of piece {piece}, in corner order"
+                );
+            }
+            assert_eq!(
+                degrees(&edges),
+                degrees(&expected),
+                "{file} {export}: in- and out-degrees"
+            );
+            let mut edges = edges;
+            edges.sort();
+            assert_eq!(edges, expected, "{file} {export}");
+        }
+        assert!(!folder.join("recording.svg").exists(), "only the formats asked for");
+    }
 }

@@ -12,6 +12,7 @@ mod inspect;
 mod nxn;
 mod pictures;
 mod printing;
+mod reliability;
 mod show;
 mod solutions;
 mod solve;
@@ -31,9 +32,9 @@ pub fn scramble() -> Command {
     cmd
 }
 
-/// Path of a real puzzle in `../shared/puzzles/real/`, relative to the crate root.
+/// Path of a real puzzle in `fixtures/real/`, relative to the crate root.
 pub fn real(name: &str) -> String {
-    format!("../shared/puzzles/real/{name}.txt")
+    format!("fixtures/real/{name}.txt")
 }
 
 /// Runs `scramble ARGS --json --out OUT`, expects exit 0 and returns the one

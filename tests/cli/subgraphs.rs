@@ -223,3 +223,31 @@ fn pictures_of_every_solution_graph_and_of_a_drawn_failing_subgraph() {
         assert!(failing.contains(line), "the title names the failing conditions: {line}");
     }
 }
+
+/// Condition (3) must read "path" as a walk of two distinct edges: on this
+/// repetition-free puzzle the centre corners `1+->1-` (three times) and
+/// `1-->1+` meet (1), (2) and (4), contain no path with three distinct
+/// vertices, and are no solution graph; only the walk `1+ -> 1- -> 1+`
+/// rejects them.
+#[test]
+fn condition_3_reads_paths_as_walks_with_repeated_vertices() {
+    let out = tempfile::tempdir().unwrap();
+    let report = json(&["fixtures/walk_reading2x2.txt"], out.path());
+    assert_eq!(report["repetition_free"], true);
+    let row = &listed(&report)[0];
+    assert_eq!(
+        row["edges"],
+        serde_json::json!(["1+->1- #1", "1+->1- #2", "1+->1- #3", "1-->1+ #4"])
+    );
+    let holds: Vec<bool> = row["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["holds"] == true)
+        .collect();
+    assert_eq!(holds, [true, true, false, true]);
+    let witness = row["conditions"][2]["witness"].as_str().unwrap();
+    assert!(witness.starts_with("path 1+ -> 1- -> 1+"), "{witness}");
+    assert_eq!(row["judge"], false);
+    assert_eq!(row["twisted"], false);
+}

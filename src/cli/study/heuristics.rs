@@ -73,9 +73,9 @@ pub(super) struct HeuristicsArgs {
     /// Factorial: stop after this many seconds and report the puzzles solved so far (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
     time_limit: Option<std::time::Duration>,
-    /// Root folder of the output: this study writes into `<out>/study-heuristics/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// This study writes its files into `<out>/study-heuristics/` (the folder is its own).
+    #[command(flatten)]
+    pictures: crate::cli::PicturesArg,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -90,7 +90,14 @@ struct HeuristicsReport {
 }
 
 pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
-    args.out = args.out.join("study-heuristics");
+    args.pictures.out = args.pictures.out.join("study-heuristics");
+    super::check_bounds(
+        &[("--count", &[args.count]), ("--sweep-counts", &args.sweep_counts)],
+        &[("--sweep-patterns", &args.sweep_patterns)],
+    )?;
+    if let Some(bad) = args.sweep_sizes.iter().find(|s| !(2..=8).contains(*s)) {
+        anyhow::bail!("--sweep-sizes: {bad} is out of range: use sizes 2 to 8");
+    }
     if !args.puzzles.is_empty() {
         return run_files(&args);
     }
@@ -133,7 +140,7 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
     if let Some(cells) = &sweep {
         plots.push(heuristics::sweep_plot(cells)?);
     }
-    let plots = write_plots(&args.out, plots)?;
+    let plots = write_plots(&args.pictures, plots)?;
     let report = HeuristicsReport { study, sweep, plots };
     print_report(args.json, &report, heuristics_text)?;
     Ok(ExitCode::SUCCESS)
@@ -339,7 +346,7 @@ fn run_factorial(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
     let bar = progress::bar(0, "solving");
     let study = factorial::run(&design, &stop, &bar)?;
     bar.finish_and_clear();
-    let plots = write_plots(&args.out, factorial::plots(&study)?)?;
+    let plots = write_plots(&args.pictures, factorial::plots(&study)?)?;
     let complete = study.complete;
     let report = FactorialReport {
         factorial: study,

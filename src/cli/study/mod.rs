@@ -3,7 +3,9 @@
 //! its SVG plots into `--out` (default `out/study-<name>/`) and shows a
 //! progress bar on a terminal.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use super::PicturesArg;
 use std::process::ExitCode;
 
 mod heuristics;
@@ -38,20 +40,56 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Writes a study's plots, all drawn already, as one set into its folder:
-/// all or none, replacing the same names from an earlier run and leaving
-/// other files there alone.
-fn write_plots(out: &Path, plots: Vec<scramble::study::plot::Plot>) -> anyhow::Result<Vec<PathBuf>> {
-    let names: Vec<&str> = plots.iter().map(|(name, _)| name.as_str()).collect();
+/// Writes a study's files, all drawn already, as one set that owns its
+/// folder `<out>/study-<name>/`: all or none, replacing everything an
+/// earlier run left there. Returns the plots' paths (none with
+/// `--no-pictures`).
+fn write_plots(pictures: &PicturesArg, plots: Vec<scramble::study::plot::Plot>) -> anyhow::Result<Vec<PathBuf>> {
+    write_study(pictures, plots, Vec::new())
+}
+
+/// [`write_plots`] with more files (`extra`) in the same set; returns the
+/// plots' paths, then the extra files' paths.
+fn write_study(
+    pictures: &PicturesArg,
+    plots: Vec<scramble::study::plot::Plot>,
+    extra: Vec<(PathBuf, String)>,
+) -> anyhow::Result<Vec<PathBuf>> {
+    if !pictures.writes() {
+        return Ok(Vec::new());
+    }
     let files: Vec<(PathBuf, String)> = plots
-        .iter()
-        .map(|(name, svg)| (PathBuf::from(name), svg.clone()))
+        .into_iter()
+        .map(|(name, svg)| (PathBuf::from(name), svg))
+        .chain(extra)
         .collect();
     Ok(scramble::output::write_set(
-        out,
+        &pictures.out,
         &files,
-        scramble::output::Owns::Names(&names),
+        scramble::output::Owns::Folder,
     )?)
+}
+
+/// The most puzzles a study takes per row or cell (and per option).
+const MAX_COUNT: usize = 10_000_000;
+
+/// The most patterns a study takes (as `generate` and `study heuristics`).
+const MAX_PATTERNS: u32 = 128;
+
+/// Refuses, before any work, counts above [`MAX_COUNT`] and numbers of
+/// patterns outside 1 to [`MAX_PATTERNS`], naming the option and the limit.
+fn check_bounds(counts: &[(&str, &[usize])], patterns: &[(&str, &[u32])]) -> anyhow::Result<()> {
+    for (option, values) in counts {
+        if let Some(bad) = values.iter().find(|&&c| c > MAX_COUNT) {
+            anyhow::bail!("{option}: {bad} puzzles is more than a study takes: use at most {MAX_COUNT}");
+        }
+    }
+    for (option, values) in patterns {
+        if let Some(bad) = values.iter().find(|&&k| k == 0 || k > MAX_PATTERNS) {
+            anyhow::bail!("{option}: {bad} patterns is out of range: use 1 to {MAX_PATTERNS}");
+        }
+    }
+    Ok(())
 }
 
 /// `plots: a.svg b.svg`.

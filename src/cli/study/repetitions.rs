@@ -1,6 +1,6 @@
 //! `scramble study repetitions`: open question 4.1.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::RecordingGraph;
@@ -8,7 +8,7 @@ use scramble::render::{Renderer, Selection, recording_svg};
 use scramble::study::repetitions::{self, Group};
 use serde::Serialize;
 
-use super::{plots_text, write_plots};
+use super::{plots_text, write_study};
 use crate::cli::{print_report, progress};
 
 #[derive(Debug, clap::Args)]
@@ -28,9 +28,9 @@ pub(super) struct RepetitionsArgs {
     /// Seed of the planted puzzles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Root folder of the output: this study writes into `<out>/study-repetitions/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// This study writes its files into `<out>/study-repetitions/` (the folder is its own).
+    #[command(flatten)]
+    pictures: crate::cli::PicturesArg,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -40,8 +40,10 @@ pub(super) struct RepetitionsArgs {
 #[derive(Serialize)]
 struct WrittenExample {
     example: repetitions::Example,
-    file: PathBuf,
-    svg: PathBuf,
+    /// The example as a puzzle file (none with `--no-pictures`).
+    file: Option<PathBuf>,
+    /// Its subgraph drawn (none with `--no-pictures`).
+    svg: Option<PathBuf>,
 }
 
 /// What `study repetitions --json` prints.
@@ -55,10 +57,8 @@ struct RepetitionsReport {
 }
 
 pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
-    args.out = args.out.join("study-repetitions");
-    if let Some(bad) = args.planted.iter().find(|&&k| k == 0 || k > 128) {
-        anyhow::bail!("--planted: {bad} patterns is out of range: use 1 to 128");
-    }
+    args.pictures.out = args.pictures.out.join("study-repetitions");
+    super::check_bounds(&[("--count", &[args.count])], &[("--planted", &args.planted)])?;
     let plan = repetitions::Plan {
         exhaustive: args.exhaustive,
         planted: args.planted.clone(),
@@ -72,13 +72,20 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
     let bar = progress::bar((exhaustive + args.count * args.planted.len()) as u64, "judging");
     let study = repetitions::run(&plan, &bar)?;
     bar.finish_and_clear();
-    let examples = study
-        .examples
-        .iter()
-        .enumerate()
-        .map(|(i, e)| write_example(i + 1, e, &args.out))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let plots = write_plots(&args.out, vec![repetitions::plot(&study)?])?;
+    let mut files = Vec::new();
+    let mut examples = Vec::new();
+    for (i, e) in study.examples.iter().enumerate() {
+        let (example, text, svg) = draw_example(i + 1, e)?;
+        let written = args.pictures.writes().then(|| args.pictures.out.clone());
+        examples.push(WrittenExample {
+            example: example.clone(),
+            file: written.as_ref().map(|out| out.join(&text.0)),
+            svg: written.as_ref().map(|out| out.join(&svg.0)),
+        });
+        files.extend([text, svg]);
+    }
+    let plots = write_study(&args.pictures, vec![repetitions::plot(&study)?], files)?;
+    let plots = plots.into_iter().take(1).collect();
     let report = RepetitionsReport {
         sources: study.sources,
         census: study.census,
@@ -90,7 +97,11 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_example(number: usize, example: &repetitions::Example, out: &Path) -> anyhow::Result<WrittenExample> {
+/// The example as a puzzle file and its subgraph drawn (names inside the
+/// study's folder, and contents).
+type ExampleFiles<'e> = (&'e repetitions::Example, (PathBuf, String), (PathBuf, String));
+
+fn draw_example(number: usize, example: &repetitions::Example) -> anyhow::Result<ExampleFiles<'_>> {
     let puzzle = example.puzzle.clone().with_name(format!("example-{number}"));
     let graph = RecordingGraph::new(&puzzle);
     let title = format!(
@@ -105,7 +116,7 @@ fn write_example(number: usize, example: &repetitions::Example, out: &Path) -> a
         &title,
         Renderer::Embedded,
     )?;
-    let file = out.join(format!("example-{number}.txt"));
+    let file = PathBuf::from(format!("example-{number}.txt"));
     let header = format!(
         "# example {number} of `scramble study repetitions`: {}\n# from {} ({})\n# subgraph [{}] {}\n# {}\n",
         example.kind,
@@ -115,14 +126,12 @@ fn write_example(number: usize, example: &repetitions::Example, out: &Path) -> a
         example.edges,
         example.verdict
     );
-    scramble::output::write_atomic(&file, (header + &example.puzzle.to_string()).as_bytes())?;
-    let svg = out.join(format!("example-{number}.svg"));
-    scramble::output::write_atomic(&svg, picture.svg.as_bytes())?;
-    Ok(WrittenExample {
-        example: example.clone(),
-        file,
-        svg,
-    })
+    let svg = PathBuf::from(format!("example-{number}.svg"));
+    Ok((
+        example,
+        (file, header + &example.puzzle.to_string()),
+        (svg, picture.svg),
+    ))
 }
 
 fn repetitions_text(report: &RepetitionsReport) -> String {
@@ -202,9 +211,11 @@ fn repetitions_text(report: &RepetitionsReport) -> String {
     out += "\nsmallest examples:\n";
     for w in &report.examples {
         out += &format!(
-            "  {} ({}): {} ({} loop(s) in the subgraph)\n    {}\n    {}\n",
-            w.file.display(),
-            w.svg.display(),
+            "  {}: {} ({} loop(s) in the subgraph)\n    {}\n    {}\n",
+            match (&w.file, &w.svg) {
+                (Some(file), Some(svg)) => format!("{} ({})", file.display(), svg.display()),
+                _ => "example (not written)".to_string(),
+            },
             w.example.kind,
             w.example.loops,
             w.example.source,

@@ -36,9 +36,9 @@ pub(super) struct UniquenessArgs {
     /// Only pieces without repetitions (uniform rows).
     #[arg(long)]
     repetition_free: bool,
-    /// Root folder of the output: this study writes into `<out>/study-uniqueness/`.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// This study writes its files into `<out>/study-uniqueness/` (the folder is its own).
+    #[command(flatten)]
+    pictures: crate::cli::PicturesArg,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -85,7 +85,15 @@ const DEFINITIONS: [(&str, &str); 6] = [
 ];
 
 pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCode> {
-    args.out = args.out.join("study-uniqueness");
+    args.pictures.out = args.pictures.out.join("study-uniqueness");
+    super::check_bounds(
+        &[
+            ("--counts", &args.counts),
+            ("--sampled", &args.sampled),
+            ("--commercial", &args.commercial),
+        ],
+        &[("--patterns", &args.patterns)],
+    )?;
     for (name, list) in [("--counts", &args.counts), ("--sampled", &args.sampled)] {
         if list.len() != args.sizes.len() {
             anyhow::bail!(
@@ -116,7 +124,10 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
     let bar = progress::bar(total as u64, "counting");
     let cells = uniqueness::run(&plan, &bar)?;
     bar.finish_and_clear();
-    let plots = write_plots(&args.out, uniqueness::plots(&cells, &args.sizes, args.repetition_free)?)?;
+    let plots = write_plots(
+        &args.pictures,
+        uniqueness::plots(&cells, &args.sizes, args.repetition_free)?,
+    )?;
     let report = UniquenessReport {
         seed: args.seed,
         repetition_free: args.repetition_free,

@@ -11,7 +11,7 @@
 //! Brandt et al.'s spiral with random piece orders (piece-number symmetry
 //! on even grids, the solver's default).
 //!
-//! **Populations** ([`Population`]): planted puzzles (SPEC's planted
+//! **Populations** ([`Population`]): planted puzzles (the planted
 //! population, puzzle `i` is `scramble generate --seed S` candidate `i`);
 //! uniformly random solvable puzzles (uniform multisets of piece classes
 //! over patterns `1..=K`, repetitions allowed, pieces shuffled and turned,
@@ -83,7 +83,7 @@ const CHECK: Strategy = Strategy {
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Population {
-    /// SPEC's planted population (drawn in proportion to solutions).
+    /// the planted population (drawn in proportion to solutions).
     Planted,
     /// Uniform multisets of piece classes, kept when solvable.
     UniformSolvable,
