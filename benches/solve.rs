@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use criterion::{Criterion, criterion_group, criterion_main};
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Order, Solver};
+use scramble::solve::{Goal, Order, Search, Solver, Threads};
 use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
 
 fn real(name: &str) -> Puzzle {
@@ -85,7 +85,11 @@ fn planted_sizes(c: &mut Criterion) {
             b.iter(|| solver.count().solutions)
         });
         group.bench_function(format!("count_parallel_{size}x{size}_{patterns}p"), |b| {
-            b.iter(|| solver.count_parallel().solutions)
+            b.iter(|| {
+                solver
+                    .run(&Search::new(Goal::Count { keep: 0 }).on(Threads::All))
+                    .solutions
+            })
         });
     }
     group.finish();

@@ -8,7 +8,7 @@
 
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Count, Order, Solver};
+use scramble::solve::{Count, Goal, Order, Search, Solver, Threads};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,7 +31,8 @@ fn main() {
     }
     let solver = Solver::new(&puzzle, Order::Spiral, seed).expect("solvable size");
     let threads = rayon::current_num_threads();
-    report(&format!("spiral ({threads} threads)"), &solver.count_parallel());
+    let parallel = solver.run(&Search::new(Goal::Count { keep: 1 }).on(Threads::All));
+    report(&format!("spiral ({threads} threads)"), &parallel.into());
 }
 
 fn report(label: &str, count: &Count) {

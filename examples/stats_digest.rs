@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Order, Solver, Stats};
+use scramble::solve::{Count, Goal, Order, Search, Solver, Stats, Threads};
 use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
 
 fn main() {
@@ -19,7 +19,9 @@ fn main() {
         for order in Order::ALL {
             let solver = Solver::new(&puzzle, order, 7).expect("supported size");
             let count = solver.count();
-            let parallel = solver.count_parallel();
+            let parallel: Count = solver
+                .run(&Search::new(Goal::Count { keep: 1 }).on(Threads::All))
+                .into();
             assert_eq!(
                 (
                     &parallel.stats.nodes_per_depth,

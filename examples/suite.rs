@@ -10,7 +10,7 @@
 //!
 //! `--order` is any `solve --order` value (default `spiral`); `--threads 1`
 //! runs [`Solver::first_until`] on one thread, more runs
-//! [`Solver::first_parallel`] on that many (default 1); `--time-limit`
+//! [`Solver::run`] (the first solution on every core) on that many (default 1); `--time-limit`
 //! defaults to 30 s; `--only s8` keeps the files whose name starts so.
 //! `--restarts UNIT` runs [`Restarts::first`] instead (Luby runs of random
 //! piece orders, `UNIT` placements the shortest, `--threads` side by side,
@@ -23,7 +23,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use scramble::solve::{Order, Restarts, Rule, Solver, Stop};
+use scramble::solve::{Goal, Order, Restarts, Rule, Search, Solver, Stop, Threads};
 
 struct Config {
     order: Order,
@@ -135,7 +135,12 @@ fn main() {
                 if config.threads == 1 {
                     solver.first_until(&stop)
                 } else {
-                    pool.install(|| solver.first_parallel(&stop))
+                    let search = Search {
+                        stop: &stop,
+                        ..Search::new(Goal::First).on(Threads::All)
+                    };
+                    let outcome = pool.install(|| solver.run(&search));
+                    (outcome.kept.into_iter().next(), outcome.stats)
                 }
             }
         };

@@ -380,7 +380,7 @@ pub fn balanced(size: usize, patterns: u32, repetition_free: bool, rng: &mut Rng
         labels.sort_unstable();
         labels
     };
-    let (inner, border) = (grid.inner_boundaries().count(), border_sides(size).count());
+    let (inner, border) = (grid.inner_boundaries().count(), Grid::new(size).border_sides().count());
     placed_at_random(
         size,
         |rng| (spread(inner, rng), spread(border, rng)),
@@ -426,23 +426,12 @@ fn grid_of_labels(n: usize, inner: &[u32], border: &[u32], rng: &mut Rng) -> Vec
     for ((cell, d, other), &pattern) in Grid::new(n).inner_boundaries().zip(inner) {
         let picture = coin_picture(pattern);
         grid[cell][d] = picture;
-        grid[other][(d + 2) % 4] = picture.complement();
+        grid[other][opposite(d)] = picture.complement();
     }
-    for ((cell, d), &pattern) in border_sides(n).zip(border) {
+    for ((cell, d), &pattern) in Grid::new(n).border_sides().zip(border) {
         grid[cell][d] = coin_picture(pattern);
     }
     grid
-}
-
-/// The border sides of an `n x n` grid as `(cell, direction)`, cells
-/// row-major, directions clockwise.
-fn border_sides(n: usize) -> impl Iterator<Item = (usize, usize)> {
-    let grid = Grid::new(n);
-    grid.cells().flat_map(move |cell| {
-        (0..4)
-            .filter(move |&d| !grid.inner_directions(cell)[d])
-            .map(move |d| (cell, d))
-    })
 }
 
 /// Where a pattern sits in a solved grid.
@@ -488,7 +477,7 @@ pub fn layout(puzzle: &Puzzle, solution: &Arrangement) -> Vec<PatternLayout> {
             .or_default()
             .inner += 1;
     }
-    for (cell, d) in border_sides(n) {
+    for (cell, d) in Grid::new(n).border_sides() {
         let picture = solution.side(puzzle, cell, d);
         let entry = layouts.entry(picture.pattern()).or_default();
         entry.border += 1;

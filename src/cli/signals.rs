@@ -57,34 +57,6 @@ fn exit(signal: i32) -> ! {
     std::process::exit(128 + signal)
 }
 
-/// For a search that cannot stop at a poll (the graph method): after
-/// `limit`, end the process with exit code 3 (once no output write is in
-/// progress), saying that nothing partial is reported; unless
-/// [`search_done`] was called first.
-pub fn exit_after(limit: std::time::Duration) {
-    std::thread::spawn(move || {
-        std::thread::sleep(limit);
-        let done = SEARCH_DONE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if *done {
-            return;
-        }
-        let _no_writes = scramble::output::stop_writing();
-        super::note(&format!(
-            "scramble: stopped by --time-limit after {:.3} s; this search has no partial result to report\n",
-            limit.as_secs_f64()
-        ));
-        std::process::exit(super::exit_codes::Exit::Stopped as i32)
-    });
-}
-
-/// Set once the search an [`exit_after`] guards has finished.
-static SEARCH_DONE: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
-
-/// The search finished in time: the [`exit_after`] timer does nothing.
-pub fn search_done() {
-    *SEARCH_DONE.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = true;
-}
-
 /// For the main thread when a write gave up because a signal arrived: the
 /// watcher thread ends the process; wait for it.
 pub fn wait_for_exit() -> ! {

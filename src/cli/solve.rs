@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use scramble::solve::{Cells, Count, Order, Pieces, Restarted, Restarts, Solver, Stats, Stop, Strategy, Symmetry};
+use scramble::solve::{Cells, Goal, Order, Pieces, Search, Stats, Stop, Strategy, Symmetry, Threads};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
@@ -131,8 +131,8 @@ struct Report {
     stopped: Option<&'static str>,
     /// Solutions modulo rotation (`all`), or 1 / 0 found (`first`).
     solutions: u64,
-    /// Solution arrangements: 4 per solution.
-    arrangements: u64,
+    /// Solution arrangements: 4 per solution (`all`; null for `first`).
+    arrangements: Option<u64>,
     nodes: u64,
     candidate_tests: u64,
     nodes_per_depth: Vec<u64>,
@@ -169,14 +169,10 @@ pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// The flag a signal (Ctrl-C, SIGTERM, SIGHUP) raises; the graph method
-/// does not poll it, so there a signal ends the process.
-fn interrupt_flag(args: &Args) -> Arc<AtomicBool> {
-    let on = match args.method {
-        Method::Graph => OnSignal::Exit,
-        Method::Backtrack => OnSignal::Report,
-    };
-    super::signals::install(on)
+/// The flag a signal (Ctrl-C, SIGTERM, SIGHUP) raises; every method polls
+/// it and reports what it found.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    super::signals::install(OnSignal::Report)
 }
 
 /// The stop of one puzzle's search: the time limit from now if any, and
@@ -191,17 +187,14 @@ fn stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
 
 /// Solves every puzzle named, in order, after reading them all (a bad file
 /// stops the run before any search). The exit code is the gravest of the
-/// puzzles' (see [`Exit::graver`]). The graph method cannot stop at a
-/// poll: there `--time-limit` bounds the whole run.
+/// puzzles' (see [`Exit::graver`]). `--time-limit` bounds each puzzle's
+/// search.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.list && args.method == Method::Graph {
         anyhow::bail!("--list lists the backtracker's solutions: it needs --method backtrack");
     }
     let puzzles = args.puzzles.read()?;
-    let interrupted = interrupt_flag(&args);
-    if let (Method::Graph, Some(limit)) = (args.method, args.time_limit) {
-        super::signals::exit_after(limit);
-    }
+    let interrupted = interrupt_flag();
     let mut exit = Exit::Success;
     for (i, puzzle) in puzzles.into_iter().enumerate() {
         if interrupted.load(Ordering::Relaxed) {
@@ -212,7 +205,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         exit = exit.graver(solve(&args, puzzle, &interrupted)?);
     }
-    super::signals::search_done();
     Ok(exit.into())
 }
 
@@ -224,29 +216,42 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         pieces: args.pieces.unwrap_or(preset.pieces),
         symmetry: args.symmetry.unwrap_or(preset.symmetry),
     };
-    let solver = Solver::with_strategy(&puzzle, strategy, args.seed)?;
-    let stop = stop(args, interrupted);
-    let mut kept = Vec::new();
-    let mut runs = None;
-    let count = match (args.method, args.first) {
-        (Method::Graph, true) => found(scramble::solve::graph::first(&puzzle)),
-        (Method::Graph, false) => scramble::solve::graph::count(&puzzle),
-        (Method::Backtrack, true) if args.restarts => {
-            let restarted = restarting(args, &puzzle, &stop)?;
-            runs = Some(restarted.runs);
-            found((restarted.found, restarted.stats))
-        }
-        (Method::Backtrack, true) => found(first(&solver, puzzle.size(), &stop)),
-        (Method::Backtrack, false) => {
-            let keep = if args.list { args.list_limit } else { 1 };
-            let count;
-            (count, kept) = count_all(&solver, puzzle.size(), &stop, keep);
-            count
-        }
+    let method = match args.method {
+        Method::Graph => scramble::solve::Method::Graph,
+        Method::Backtrack if args.restarts => scramble::solve::Method::Restarts {
+            unit: args.restart_unit,
+            seed: args.seed,
+        },
+        Method::Backtrack => scramble::solve::Method::Backtrack {
+            strategy,
+            seed: args.seed,
+        },
     };
+    let (goal, bar) = if args.first {
+        let what = if args.restarts {
+            "searching with restarts"
+        } else {
+            "searching"
+        };
+        (Goal::First, progress::nodes(what))
+    } else {
+        let keep = if args.list { args.list_limit } else { 1 };
+        (Goal::Count { keep }, progress::bar(0, "counting subtrees"))
+    };
+    let stop = stop(args, interrupted);
+    let search = Search {
+        goal,
+        stop: &stop,
+        progress: &bar,
+        threads: Threads::Auto,
+    };
+    let outcome = scramble::solve::run(&puzzle, method, &search);
+    bar.finish_and_clear();
+    let outcome = outcome?;
+    let stats = &outcome.stats;
     // A stopped count shows no solution: its first may not be the first.
-    let shown = count.first.clone().filter(|_| !count.stats.stopped || args.first);
-    let complete = !count.stats.stopped;
+    let shown = outcome.found().cloned().filter(|_| !stats.stopped || args.first);
+    let complete = !stats.stopped;
     let stopped = (!complete).then(|| {
         if interrupted.load(Ordering::Relaxed) {
             "interrupted"
@@ -269,84 +274,32 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         mode: if args.first { "first" } else { "all" },
         complete,
         stopped,
-        solutions: count.solutions,
-        arrangements: count.arrangements,
-        nodes: count.stats.nodes(),
-        candidate_tests: count.stats.candidate_tests,
-        nodes_per_depth: count.stats.nodes_per_depth.clone(),
-        seconds: count.stats.elapsed.as_secs_f64(),
-        nodes_per_second: count.stats.nodes_per_second(),
-        runs,
+        solutions: outcome.solutions,
+        arrangements: (!args.first).then_some(4 * outcome.solutions),
+        nodes: stats.nodes(),
+        candidate_tests: stats.candidate_tests,
+        nodes_per_depth: stats.nodes_per_depth.clone(),
+        seconds: stats.elapsed.as_secs_f64(),
+        nodes_per_second: stats.nodes_per_second(),
+        runs: outcome.runs,
         solution: shown.as_ref().map(|a| grid_rows(&puzzle, a)),
         svg,
         listed: args.list.then(|| Listed {
             limit: args.list_limit,
-            truncated: (kept.len() as u64) < count.solutions,
-            solutions: kept.iter().map(|a| grid_rows(&puzzle, a)).collect(),
+            truncated: (outcome.kept.len() as u64) < outcome.solutions,
+            solutions: outcome.kept.iter().map(|a| grid_rows(&puzzle, a)).collect(),
         }),
     };
     if args.json {
         print_json(&report)?;
     } else {
-        print_text(&text(
-            &puzzle,
-            &report,
-            shown.as_ref(),
-            args.stats.then_some(&count.stats),
-        ))?;
+        print_text(&text(&puzzle, &report, shown.as_ref(), args.stats.then_some(stats)))?;
     }
     Ok(if complete {
         Exit::found(shown.is_some())
     } else {
         Exit::Stopped
     })
-}
-
-/// The first solution, on every core for 4x4 and larger, with a spinner on
-/// a terminal.
-fn first(solver: &Solver, size: usize, stop: &Stop) -> (Option<Arrangement>, Stats) {
-    if size < 4 {
-        return solver.first_until(stop);
-    }
-    let spinner = progress::nodes("searching");
-    let found = solver.first_parallel_with(stop, &spinner);
-    spinner.finish_and_clear();
-    found
-}
-
-/// `--first --restarts`: runs side by side on every core from 4x4 up, with
-/// a spinner on a terminal.
-fn restarting(args: &Args, puzzle: &Puzzle, stop: &Stop) -> anyhow::Result<Restarted> {
-    let restarts = Restarts {
-        unit: args.restart_unit,
-        seed: args.seed,
-        threads: if puzzle.size() >= 4 {
-            rayon::current_num_threads()
-        } else {
-            1
-        },
-    };
-    let spinner = progress::nodes("searching with restarts");
-    let restarted = restarts.first_with(puzzle, stop, &spinner);
-    spinner.finish_and_clear();
-    Ok(restarted?)
-}
-
-/// A `--first` search's outcome as a count of 0 or 1.
-fn found((first, stats): (Option<Arrangement>, Stats)) -> Count {
-    Count::new(u64::from(first.is_some()), first, stats)
-}
-
-/// Counts on every core for 4x4 and larger, with a progress bar on a
-/// terminal, keeping the first `keep` solutions in search order.
-fn count_all(solver: &Solver, size: usize, stop: &Stop, keep: u64) -> (Count, Vec<Arrangement>) {
-    if size < 4 {
-        return solver.count_keeping(stop, keep);
-    }
-    let bar = progress::bar(0, "counting subtrees");
-    let count = solver.count_parallel_keeping(stop, keep, &bar);
-    bar.finish_and_clear();
-    count
 }
 
 fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Result<PathBuf> {
@@ -376,7 +329,7 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
             report.puzzle,
             report.solutions,
             if report.solutions == 1 { "" } else { "s" },
-            report.arrangements,
+            report.arrangements.unwrap_or(0),
             search_name(report)
         ),
     };

@@ -5,8 +5,9 @@
 //! (the one layout, tagged in [`drawing`]), the 256 four-color subgraphs of
 //! a 2x2 puzzle judged by [`crate::theorem`] ([`subgraphs`]), the solutions
 //! with their kept edges per lattice point ([`solutions`]), a recorded
-//! run of the backtracker ([`trace`]) and the tables of the Play section,
-//! where the reader places the pieces ([`play`]). [`page`] pours it into the template
+//! run of the backtracker ([`trace`], the solver's own search watched by an
+//! observer) and the tables of the Play section, where the reader places the
+//! pieces ([`play`]). [`page`] pours it into the template
 //! of `template/` (HTML, CSS and plain JavaScript, included at compile
 //! time): the page needs no server, no network and no build step.
 

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::recording::kept::{blocks, kept_edges};
-use crate::solve::{Order, Solver, Stop};
+use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
 
 /// Grids up to this size are solved completely (every solution counted).
@@ -83,20 +83,20 @@ pub struct Found {
 /// As [`solutions`].
 pub fn find(puzzle: &Puzzle, keep: usize, stop: &Stop) -> Result<Found> {
     let solver = Solver::new(puzzle, Order::Spiral, 0)?;
-    Ok(if puzzle.size() <= COUNT_LIMIT {
-        let (count, kept) = solver.count_keeping(stop, keep as u64);
-        Found {
-            solutions: kept,
-            count: Some(count.solutions),
-            stopped: count.stats.stopped,
-        }
+    let counted = puzzle.size() <= COUNT_LIMIT;
+    let goal = if counted {
+        Goal::Count { keep: keep as u64 }
     } else {
-        let (first, stats) = solver.first_until(stop);
-        Found {
-            solutions: first.into_iter().collect(),
-            count: None,
-            stopped: stats.stopped,
-        }
+        Goal::First
+    };
+    let outcome = solver.run(&Search {
+        stop,
+        ..Search::new(goal).on(Threads::One)
+    });
+    Ok(Found {
+        solutions: outcome.kept,
+        count: counted.then_some(outcome.solutions),
+        stopped: outcome.stats.stopped,
     })
 }
 

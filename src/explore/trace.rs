@@ -1,19 +1,17 @@
 //! A recorded run of the backtracker, for the page's step-through.
 //!
-//! [`record`] walks the grid in a static [`Order`] (its cells and its piece
-//! ranks) and logs every placement, every removal and every solution as an
-//! [`Event`], up to a cap. Rotation classes are broken exactly as the fast
-//! solver breaks them (odd `n`: the centre piece at rotation 0; even `n`:
-//! the upper-left central cell holds the lowest-numbered of the four central
-//! pieces), so a run to its end finds each solution modulo rotation once:
-//! the tests judge it by [`Solver::count`](crate::solve::Solver::count).
+//! [`record`] runs the fast backtracker ([`Solver`]) in a static [`Order`]
+//! with an observer that logs every placement, every removal and every
+//! solution as an [`Event`], up to a cap: the page steps through the very
+//! search `solve` runs (its nodes, its rotation-class rule, its candidate
+//! order), not a copy of it. A run to its end finds each solution modulo
+//! rotation once.
 
 use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use crate::puzzle::grid::Grid;
-use crate::solve::Order;
+use crate::solve::{Control, Observer, Order, Solver, State};
 use crate::{Error, Placement, Puzzle, Result};
 
 /// One step of the search.
@@ -68,11 +66,12 @@ impl Trace {
 /// Runs the backtracker on `puzzle` in `order` (`seed` drives `random`),
 /// recording at most `cap` events.
 ///
-/// Fails for `center-max`, which picks its cells as it goes.
+/// Fails for the orders that pick their cells as they go.
 ///
 /// # Complexity
-/// `O(cap)` events, each found in `O(4N)` fit checks for `N` pieces: the
-/// cap bounds the work even where the whole search would be exponential.
+/// The candidate tables (`O(P^2 + 4N)` per neighbour pattern), then `O(1)`
+/// per event: the cap bounds the work even where the whole search would be
+/// exponential.
 ///
 /// ```
 /// use scramble::{Puzzle, explore::trace::{Event, record}, solve::Order};
@@ -90,109 +89,52 @@ pub fn record(puzzle: &Puzzle, order: Order, seed: u64, cap: usize) -> Result<Tr
             order.name()
         ))
     })?;
-    let (first, rest) = order.ranks(puzzle, seed);
-    let by_rank = |ranks: &[usize]| {
-        let mut pieces: Vec<usize> = (0..ranks.len()).collect();
-        pieces.sort_by_key(|&p| ranks[p]);
-        pieces
-    };
-    let (first, rest) = (by_rank(&first), by_rank(&rest));
-    let mut search = Search {
-        puzzle,
-        grid_shape: Grid::new(n),
-        candidates: [&first, &rest],
-        grid: vec![None; n * n],
-        used: vec![false; puzzle.pieces().len()],
+    let mut recorder = Recorder {
         events: Vec::new(),
         cap,
+        complete: true,
     };
-    let complete = search.fill(&cells).is_continue();
+    Solver::new(puzzle, order, seed)?.observe(&mut recorder);
     Ok(Trace {
         order,
         cells,
-        events: search.events,
-        complete,
+        events: recorder.events,
+        complete: recorder.complete,
     })
 }
 
-struct Search<'a> {
-    puzzle: &'a Puzzle,
-    grid_shape: Grid,
-    /// Pieces in the order tried: in the first cell, and elsewhere.
-    candidates: [&'a [usize]; 2],
-    grid: Vec<Option<Placement>>,
-    used: Vec<bool>,
+/// The observer that logs the search's events until the cap.
+struct Recorder {
     events: Vec<Event>,
     cap: usize,
+    complete: bool,
 }
 
-impl Search<'_> {
-    /// Fills `cells[0]`, then the rest; `Break` once the cap is reached.
-    fn fill(&mut self, cells: &[usize]) -> ControlFlow<()> {
-        let Some((&cell, rest)) = cells.split_first() else {
-            return self.log(Event::Solution);
-        };
-        let pieces = self.candidates[usize::from(self.grid.iter().any(Option::is_some))];
-        for &piece in pieces {
-            if self.used[piece] {
-                continue;
-            }
-            for rotation in 0..4 {
-                let placement = Placement { piece, rotation };
-                if !self.fits(cell, placement) {
-                    continue;
-                }
-                self.grid[cell] = Some(placement);
-                self.used[piece] = true;
-                let result = if self.canonical() {
-                    self.descend(cell, placement, rest)
-                } else {
-                    ControlFlow::Continue(())
-                };
-                self.grid[cell] = None;
-                self.used[piece] = false;
-                result?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Logs the placement, fills the rest, logs the removal.
-    fn descend(&mut self, cell: usize, p: Placement, rest: &[usize]) -> ControlFlow<()> {
-        self.log(Event::Place(cell, p.piece, p.rotation))?;
-        self.fill(rest)?;
-        self.log(Event::Remove(cell))
-    }
-
-    fn log(&mut self, event: Event) -> ControlFlow<()> {
+impl Recorder {
+    /// Logs `event`, or breaks the search when the cap is reached.
+    fn log(&mut self, event: Event) -> Control {
         if self.events.len() >= self.cap {
+            self.complete = false;
             return ControlFlow::Break(());
         }
         self.events.push(event);
         ControlFlow::Continue(())
     }
+}
 
-    /// Whether `placement` at `cell` matches every placed neighbour.
-    fn fits(&self, cell: usize, placement: Placement) -> bool {
-        let side = |p: Placement, d: usize| self.puzzle.pieces()[p.piece].side_turned(p.rotation, d);
-        self.grid_shape
-            .neighbours(cell)
-            .all(|(d, other)| self.grid[other].is_none_or(|other| side(placement, d).matches(side(other, (d + 2) % 4))))
+impl Observer for Recorder {
+    const EVENTS: bool = true;
+
+    fn placed(&mut self, cell: usize, p: Placement) -> Control {
+        self.log(Event::Place(cell, p.piece, p.rotation))
     }
 
-    /// Whether the grid so far can be the representative of its rotation
-    /// class: odd `n`, the centre piece unturned; even `n`, once the four
-    /// central cells are full, the upper-left one holds the lowest piece.
-    fn canonical(&self) -> bool {
-        let n = self.grid_shape.size();
-        if n % 2 == 1 {
-            let centre = (n / 2) * n + n / 2;
-            return self.grid[centre].is_none_or(|p| p.rotation == 0);
-        }
-        match self.grid_shape.block((n / 2, n / 2)).map(|c| self.grid[c]) {
-            [Some(a), Some(b), Some(c), Some(d)] => a.piece < b.piece.min(c.piece).min(d.piece),
-            _ => true,
-        }
+    fn removed(&mut self, cell: usize) -> Control {
+        self.log(Event::Remove(cell))
+    }
+
+    fn reached(&mut self, _: &State) -> Control {
+        self.log(Event::Solution)
     }
 }
 
@@ -201,7 +143,6 @@ mod tests {
     use super::*;
     use crate::Arrangement;
     use crate::generate::{PlantOptions, Recipe};
-    use crate::solve::Solver;
 
     /// Replays a trace, checking every event against the grid it builds.
     fn replay(puzzle: &Puzzle, trace: &Trace) {
@@ -254,6 +195,11 @@ mod tests {
                 replay(&puzzle, &trace);
                 let count = Solver::new(&puzzle, order, round).unwrap().count();
                 assert_eq!(trace.solutions() as u64, count.solutions, "{order:?}\n{puzzle}");
+                assert_eq!(
+                    trace.nodes_per_depth(),
+                    count.stats.nodes_per_depth,
+                    "the trace is the search"
+                );
                 several += usize::from(count.solutions > 1);
             }
         }

@@ -9,11 +9,17 @@
 //! `i + r + 1`, so the corner that starts at direction `d` is corner
 //! `(d - r) mod 4`, the same formula.
 //!
+//! The rotation-class rule ([`Grid::keeps_rotation_class`]) lives here too:
+//! the one definition of which arrangement of each class of four whole-grid
+//! turns the searches visit.
+//!
 //! Everything else (arrangements, the solvers' precomputed tables, the
 //! generator, the judge, the census's corner verdicts, the kept edges of a
-//! solution) is built from these definitions.
+//! solution, the gluing of circuits) is built from these definitions.
 
 use std::ops::Range;
+
+use super::Placement;
 
 /// The top direction.
 pub const TOP: usize = 0;
@@ -180,6 +186,103 @@ impl Grid {
         [(i - 1) * n + j - 1, (i - 1) * n + j, i * n + j - 1, i * n + j]
     }
 
+    /// The cells round interior lattice point `point`, counterclockwise
+    /// from the top-left one, each with the direction its corner at the
+    /// point starts from (the corner runs from that side to the next one
+    /// clockwise): the [`Grid::block`] taken top-left, bottom-left,
+    /// bottom-right, top-right.
+    ///
+    /// ```
+    /// use scramble::puzzle::grid::Grid;
+    /// assert_eq!(Grid::new(2).round((1, 1)), [(0, 1), (2, 0), (3, 3), (1, 2)]);
+    /// ```
+    pub fn round(self, point: (usize, usize)) -> [(usize, usize); 4] {
+        let block = self.block(point);
+        [0, 2, 3, 1].map(|k| (block[k], BLOCK_CENTRE_DIRECTIONS[k]))
+    }
+
+    /// The lattice point at the corner of `cell` that starts at direction
+    /// `d` (0: top-right, 1: bottom-right, 2: bottom-left, 3: top-left
+    /// vertex), if it is interior.
+    pub fn corner_point(self, cell: usize, d: usize) -> Option<(usize, usize)> {
+        let n = self.size;
+        let (r, c) = self.row_column(cell);
+        let (i, j) = [(r, c + 1), (r + 1, c + 1), (r + 1, c), (r, c)][d % 4];
+        (i >= 1 && j >= 1 && i < n && j < n).then_some((i, j))
+    }
+
+    /// The border sides as `(cell, direction)`, cells row-major, directions
+    /// clockwise: `4n` of them.
+    pub fn border_sides(self) -> impl Iterator<Item = (usize, usize)> {
+        self.cells().flat_map(move |cell| {
+            let inner = self.inner_directions(cell);
+            (0..4).filter(move |&d| !inner[d]).map(move |d| (cell, d))
+        })
+    }
+
+    /// The centre cell of an odd grid.
+    pub const fn centre(self) -> Option<usize> {
+        if self.size % 2 == 1 {
+            Some(self.central_start())
+        } else {
+            None
+        }
+    }
+
+    /// The centre of an odd grid, the upper-left of the four central cells
+    /// of an even one: where the spiral starts, and the anchor of
+    /// [`Grid::keeps_rotation_class`].
+    pub const fn central_start(self) -> usize {
+        let middle = (self.size - 1) / 2;
+        middle * self.size + middle
+    }
+
+    /// The four central cells of an even grid, the anchor
+    /// ([`Grid::central_start`]) first: the block of the middle lattice
+    /// point.
+    pub const fn central_block(self) -> Option<[usize; 4]> {
+        if self.size.is_multiple_of(2) && self.size > 0 {
+            Some(self.block((self.size / 2, self.size / 2)))
+        } else {
+            None
+        }
+    }
+
+    /// The rotation-class rule: whether the cells filled so far (`at`) can
+    /// belong to the one arrangement of their class of four whole-grid turns
+    /// that a search visits. Odd `n`: the centre piece is unturned (the four
+    /// turns of a solution turn it through its four rotations). Even `n`:
+    /// every other central cell holds a piece of higher `rank` than the
+    /// anchor's (turning the grid cycles the four distinct central pieces,
+    /// so exactly one turn puts the lowest at the anchor). Checked cell by
+    /// cell it prunes as early as possible; the backtracker compiles it into
+    /// bitsets, the gluer checks it as circuits are placed.
+    ///
+    /// ```
+    /// use scramble::Placement;
+    /// use scramble::puzzle::grid::Grid;
+    /// let at = |piece, rotation| Some(Placement { piece, rotation });
+    /// assert!(!Grid::new(3).keeps_rotation_class(|c| if c == 4 { at(0, 1) } else { None }, |p| p));
+    /// let even = Grid::new(2);
+    /// assert!(even.keeps_rotation_class(|c| at([0, 2, 3, 1][c], 0), |p| p));
+    /// assert!(!even.keeps_rotation_class(|c| at([1, 2, 3, 0][c], 0), |p| p));
+    /// ```
+    pub fn keeps_rotation_class(self, at: impl Fn(usize) -> Option<Placement>, rank: impl Fn(usize) -> usize) -> bool {
+        if let Some(centre) = self.centre() {
+            return at(centre).is_none_or(|p| p.rotation == 0);
+        }
+        let Some([anchor, others @ ..]) = self.central_block() else {
+            return true;
+        };
+        let Some(anchor) = at(anchor) else {
+            return true;
+        };
+        others
+            .iter()
+            .filter_map(|&cell| at(cell))
+            .all(|p| rank(p.piece) > rank(anchor.piece))
+    }
+
     /// Where `cell` goes when the whole grid turns a quarter turn clockwise:
     /// `(r, c)` to `(c, n - 1 - r)`.
     pub const fn turned_cell(self, cell: usize) -> usize {
@@ -226,6 +329,56 @@ mod tests {
         for r in 0..4 {
             for d in 0..4 {
                 assert_eq!(rotation_bringing(unturned_side(r, d), d), r);
+            }
+        }
+    }
+
+    /// Exactly one of the four whole-grid turns of an arrangement of
+    /// distinct pieces keeps the rotation-class rule.
+    #[test]
+    fn one_turn_of_every_arrangement_keeps_the_rotation_class() {
+        let mut rng = crate::rng::Rng::new(3);
+        for n in 1..=6 {
+            let grid = Grid::new(n);
+            for _ in 0..50 {
+                let mut pieces: Vec<usize> = grid.cells().collect();
+                rng.shuffle(&mut pieces);
+                let mut cells: Vec<Placement> = pieces
+                    .iter()
+                    .map(|&piece| Placement {
+                        piece,
+                        rotation: rng.below(4),
+                    })
+                    .collect();
+                let mut kept = 0;
+                for _ in 0..4 {
+                    kept += usize::from(grid.keeps_rotation_class(|c| Some(cells[c]), |p| p));
+                    let mut turned = cells.clone();
+                    for cell in grid.cells() {
+                        let p = cells[cell];
+                        turned[grid.turned_cell(cell)] = Placement {
+                            piece: p.piece,
+                            rotation: (p.rotation + 1) % 4,
+                        };
+                    }
+                    cells = turned;
+                }
+                assert_eq!(kept, 1, "n = {n}");
+            }
+        }
+        assert_eq!(Grid::new(4).central_block(), Some([5, 6, 9, 10]));
+        assert_eq!((Grid::new(5).centre(), Grid::new(4).centre()), (Some(12), None));
+        assert_eq!(Grid::new(3).border_sides().count(), 12);
+    }
+
+    #[test]
+    fn round_corners_meet_at_their_point() {
+        for n in 2..=4 {
+            let grid = Grid::new(n);
+            for point in grid.lattice_points() {
+                for (cell, d) in grid.round(point) {
+                    assert_eq!(grid.corner_point(cell, d), Some(point));
+                }
             }
         }
     }

@@ -1,4 +1,6 @@
-//! The domain: pictures, pieces, puzzles and arrangements.
+//! The domain: pictures, pieces, puzzles and arrangements, and the grid's
+//! geometry ([`grid`]: cells, directions, turning, lattice points and the
+//! rotation-class rule every search uses).
 //!
 //! A [`Puzzle`] is `n*n` [`Piece`]s, each four [`Picture`]s clockwise from
 //! the top. Pieces are told apart by their position in the list (their

@@ -7,13 +7,26 @@ use std::path::PathBuf;
 
 use crate::generate::{PlantOptions, planted};
 use crate::rng::Rng;
-use crate::solve::{Order, Solver, Stop, plain};
+use crate::solve::{Count, Goal, Order, Outcome, Search, Solver, Stop, Threads, plain};
 use crate::{Arrangement, Puzzle};
 use proptest::prelude::*;
 
 /// One representative per rotation class, as a set.
 fn classes(arrangements: &[Arrangement]) -> BTreeSet<Arrangement> {
     arrangements.iter().map(Arrangement::canonical).collect()
+}
+
+/// `goal` on `solver` on `threads`, until `stop`.
+fn run(solver: &Solver, goal: Goal, threads: Threads, stop: &Stop) -> Outcome {
+    solver.run(&Search {
+        stop,
+        ..Search::new(goal).on(threads)
+    })
+}
+
+/// A count on every core, whatever the size.
+fn count_parallel(solver: &Solver) -> Count {
+    run(solver, Goal::Count { keep: 1 }, Threads::All, &Stop::never()).into()
 }
 
 /// Checks every order and every entry point of the fast solver against the
@@ -29,7 +42,7 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         let count = solver.count();
         assert_eq!(count.solutions, expected, "{order:?} on\n{puzzle}");
         assert_eq!(count.arrangements, reference.len() as u64);
-        let parallel = solver.count_parallel();
+        let parallel = count_parallel(&solver);
         assert_eq!(parallel.solutions, count.solutions, "{order:?} in parallel");
         assert_eq!(
             parallel.stats.nodes_per_depth, count.stats.nodes_per_depth,
@@ -49,14 +62,16 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         assert_eq!(first.is_some(), expected > 0);
         assert!(first.as_ref().is_none_or(|a| a.is_solution(puzzle)));
         assert_eq!(count.first, first, "{order:?}: a count keeps the first solution");
-        let counted_first = solver.count_parallel().first;
+        let counted_first = count_parallel(&solver).first;
         assert_eq!(counted_first, first, "{order:?}: so does a parallel count");
-        let (parallel, stats) = solver.first_parallel(&Stop::never());
+        let parallel = run(&solver, Goal::First, Threads::All, &Stop::never());
         assert_eq!(
-            parallel, first,
+            parallel.found(),
+            first.as_ref(),
             "{order:?}: the parallel first is the first in search order"
         );
-        assert!(!stats.stopped);
+        assert_eq!(parallel.solutions, u64::from(first.is_some()));
+        assert!(!parallel.stats.stopped);
     }
     expected
 }
@@ -67,12 +82,14 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
 fn check_keeping(solver: &Solver, all: &[Arrangement]) {
     let total = all.len() as u64;
     for keep in [0, 1, 2, 5] {
-        let (count, kept) = solver.count_keeping(&Stop::never(), keep);
+        let count = run(solver, Goal::Count { keep }, Threads::One, &Stop::never());
         assert_eq!(count.solutions, total);
-        assert_eq!(kept[..], all[..all.len().min(keep as usize)], "keep {keep}");
-        let (parallel, kept_parallel) = solver.count_parallel_keeping(&Stop::never(), keep, &());
+        assert_eq!(count.kept[..], all[..all.len().min(keep as usize)], "keep {keep}");
+        let parallel = run(solver, Goal::Count { keep }, Threads::All, &Stop::never());
         assert_eq!(parallel.solutions, total);
-        assert_eq!(kept_parallel, kept, "keep {keep} in parallel");
+        assert_eq!(parallel.kept, count.kept, "keep {keep} in parallel");
+        let listed = run(solver, Goal::List { limit: keep }, Threads::All, &Stop::never());
+        assert_eq!(listed.kept, count.kept, "a list of {keep}");
     }
     for index in [0, 1, total.saturating_sub(1), total, total + 3] {
         let (nth, met) = solver.nth(index);
@@ -215,14 +232,14 @@ fn stopped_searches_report_partial_counts() {
     let partial = solver.count_until(&expired);
     assert!(partial.stats.stopped);
     assert!(partial.solutions < full.solutions && partial.stats.nodes() < full.stats.nodes());
-    let parallel = solver.count_parallel_with(&expired, &());
+    let parallel = run(&solver, Goal::Count { keep: 1 }, Threads::All, &expired);
     assert!(parallel.stats.stopped && parallel.solutions < full.solutions);
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let cancelled = Stop::never().cancelled_by(flag);
     let (found, stats) = solver.first_until(&cancelled);
     assert!(found.is_none() && stats.stopped);
-    let (found, stats) = solver.first_parallel(&cancelled);
-    assert!(found.is_none() && stats.stopped);
+    let parallel = run(&solver, Goal::First, Threads::All, &cancelled);
+    assert!(parallel.found().is_none() && parallel.stats.stopped && parallel.solutions == 0);
 }
 
 /// Every cell rule x piece rule x symmetry rule counts what the plain
@@ -265,7 +282,7 @@ fn every_strategy_is_exact_against_plain() {
             assert!(all.iter().all(|a| a.is_solution(puzzle)));
             assert_eq!(classes(&all), expected, "{}: one per class", strategy.name());
             assert_eq!(
-                solver.count_parallel().stats.nodes_per_depth,
+                count_parallel(&solver).stats.nodes_per_depth,
                 count.stats.nodes_per_depth
             );
             assert_eq!(solver.first().0, count.first);

@@ -23,7 +23,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::fast::{Chooser, Grid, Search, State};
+use super::fast::{Chooser, Grid, Kernel, State};
 use super::stop::Stop;
 use super::tables::Candidate;
 use crate::rng::Rng;
@@ -86,7 +86,7 @@ pub(super) struct Probe<'a> {
 
 impl Probe<'_> {
     /// Walks `probes` probes (fewer if `stop` is reached) seeded by `seed`.
-    pub fn run<C: Chooser>(&self, search: &Search<'_, C>, probes: u64, seed: u64, stop: &Stop) -> Estimate {
+    pub fn run<C: Chooser>(&self, search: &Kernel<'_, C>, probes: u64, seed: u64, stop: &Stop) -> Estimate {
         let started = Instant::now();
         let cells = search.grid.n * search.grid.n;
         let mut rng = Rng::new(seed);
@@ -131,7 +131,7 @@ impl Probe<'_> {
     /// One probe: its running-product sum and the depth it reached.
     fn probe<C: Chooser>(
         &self,
-        search: &Search<'_, C>,
+        search: &Kernel<'_, C>,
         rng: &mut Rng,
         children: &mut Vec<Candidate>,
         per_depth: &mut [f64],
@@ -222,13 +222,13 @@ pub(super) fn supply_meets_demand(grid: &Grid, state: &State, occurrences: &[u32
 impl Probe<'_> {
     /// Nodes and full grids of the whole tree, depth first through the
     /// same children and rule as the probes.
-    pub fn exhaust<C: Chooser>(&self, search: &Search<'_, C>) -> (u64, u64) {
+    pub fn exhaust<C: Chooser>(&self, search: &Kernel<'_, C>) -> (u64, u64) {
         let cells = search.grid.n * search.grid.n;
         let mut state = State::new();
         self.below(search, &mut state, cells)
     }
 
-    fn below<C: Chooser>(&self, search: &Search<'_, C>, state: &mut State, cells: usize) -> (u64, u64) {
+    fn below<C: Chooser>(&self, search: &Kernel<'_, C>, state: &mut State, cells: usize) -> (u64, u64) {
         let mut children = Vec::new();
         let cell = search.children(state, &mut children);
         let mut found = (0, 0);

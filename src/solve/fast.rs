@@ -17,19 +17,24 @@
 //! checked, and when `visit` stops the search early, the candidates after
 //! the current one in each open window are taken off again.
 //!
-//! Whole-grid rotations are removed exactly: for odd `n` the centre cell
-//! only takes rotation 0 (the four rotations of a solution turn the centre
-//! piece through its four rotations); for even `n` the piece in the
-//! upper-left central cell (the anchor, filled before the other three central
-//! cells in every order) must have a lower symmetry rank than the pieces in
-//! the other three central cells (rotating the grid cycles those four distinct
-//! pieces, so exactly one rotation puts the smallest at the anchor). The rank
-//! is the piece number unless [`Grid::with_symmetry`] sets another one.
+//! Whole-grid rotations are removed exactly by the rotation-class rule of
+//! [`crate::puzzle::grid::Grid::keeps_rotation_class`], compiled here: for
+//! odd `n` the centre cell's tables hold rotation 0 only; for even `n` the
+//! other central cells block every piece ranked up to the anchor's (the
+//! anchor is filled before the other three central cells in every order).
+//! The rank is the piece number unless [`Grid::with_symmetry`] sets another
+//! one.
+//!
+//! The search tells an [`Observer`] what it does: the states of its depth
+//! limit (solutions), and on request every placement and removal. Counting,
+//! listing, the first and the `i`-th solution, the subtrees of a parallel
+//! search and the explorer's recorded run are observers of [`Kernel::run`].
 
 use std::ops::ControlFlow;
 
 use super::stop::{Halt, POLL_EVERY};
 use super::tables::{COMPLEMENTS, Candidate, PLANS, Tables};
+use crate::puzzle::grid::opposite;
 use crate::{Arrangement, Placement};
 
 /// No neighbour in that direction.
@@ -46,6 +51,8 @@ pub(super) struct Grid {
     /// Even `n`: the anchor cell and the other central cells.
     pub anchor: usize,
     pub others_central: u64,
+    /// Odd `n`: the centre cell, which only takes rotation 0.
+    pub centre: Option<usize>,
     /// Even `n`: `up_to[p]` has a bit for every piece whose symmetry rank
     /// is at most piece `p`'s (those the other central cells cannot take).
     pub up_to: [u64; 64],
@@ -59,18 +66,16 @@ impl Grid {
             .cells()
             .map(|cell| std::array::from_fn(|d| shape.neighbour(cell, d).map_or(NONE, |nb| nb as u8)))
             .collect();
-        let anchor = super::order::central_start(n);
-        let others_central = if n.is_multiple_of(2) {
-            [1, n, n + 1].iter().fold(0u64, |acc, &k| acc | 1 << (anchor + k))
-        } else {
-            0
-        };
+        let others_central = shape.central_block().map_or(0, |[_, others @ ..]| {
+            others.iter().fold(0u64, |acc, &cell| acc | 1 << cell)
+        });
         Grid {
             n,
             neighbours,
             pictures,
-            anchor,
+            anchor: shape.central_start(),
             others_central,
+            centre: shape.centre(),
             up_to: std::array::from_fn(|p| u64::MAX >> (63 - p)),
         }
     }
@@ -86,11 +91,6 @@ impl Grid {
                 .fold(0, |acc, (q, _)| acc | 1 << q);
         }
         self
-    }
-
-    /// The centre cell of an odd grid, which only takes rotation 0.
-    pub fn fixed_rotation_cell(&self) -> Option<usize> {
-        (self.n % 2 == 1).then_some(self.anchor)
     }
 
     /// Cells adjacent to some cell of `set`.
@@ -179,12 +179,12 @@ fn bits(window: &[Candidate], admits: impl Fn(&Candidate) -> bool) -> u64 {
 }
 
 /// The search state; cloned once per parallel task, never in the loop.
-/// While [`Search::run`] works, `depth`, `used` and `filled` live in
+/// While [`Kernel::run`] works, `depth`, `used` and `filled` live in
 /// registers and are written back before `visit` and on return. Arrays by
 /// depth or cell have 256 entries and are indexed by a `u8`: never out of
 /// bounds, so the hot loop has no bounds checks there.
 #[derive(Clone, Debug)]
-pub(super) struct State {
+pub(crate) struct State {
     /// Pieces placed so far (at most 64).
     depth: u8,
     used: u64,
@@ -195,16 +195,16 @@ pub(super) struct State {
     /// as picture 0, which steps use for a missing key neighbour.
     placed: [Candidate; 256],
     frames: [Frame; 256],
-    pub nodes: [u64; 256],
-    pub tests: u64,
+    pub(super) nodes: [u64; 256],
+    pub(super) tests: u64,
     /// The search was stopped by its [`Halt`]'s `Stop` before it was done.
-    pub stopped: bool,
+    pub(super) stopped: bool,
     /// The search gave up at its [`Halt`]'s budget before it was done.
-    pub spent: bool,
+    pub(super) spent: bool,
 }
 
 impl State {
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         State {
             depth: 0,
             used: 0,
@@ -219,20 +219,13 @@ impl State {
     }
 
     /// The current (complete) placement as an arrangement.
-    pub fn arrangement(&self, n: usize) -> Arrangement {
-        let cells = self.placed[..n * n]
-            .iter()
-            .map(|c| Placement {
-                piece: usize::from(c.piece),
-                rotation: usize::from(c.rotation),
-            })
-            .collect();
-        Arrangement::new(n, cells)
+    pub(crate) fn arrangement(&self, n: usize) -> Arrangement {
+        Arrangement::new(n, self.placed[..n * n].iter().map(|c| c.placement()).collect())
     }
 
     /// Puts `c` in `cell` one level deeper (for probes and tests; the
     /// search keeps its position in registers).
-    pub fn place(&mut self, cell: u8, c: Candidate) {
+    pub(super) fn place(&mut self, cell: u8, c: Candidate) {
         self.placed[usize::from(cell)] = c;
         self.used |= 1 << c.piece;
         self.filled |= 1 << cell;
@@ -241,24 +234,24 @@ impl State {
 
     /// Takes the piece in `cell` off again, undoing [`State::place`].
     #[cfg(test)]
-    pub fn unplace(&mut self, cell: u8) {
+    pub(super) fn unplace(&mut self, cell: u8) {
         self.used ^= 1 << self.placed[usize::from(cell)].piece;
         self.filled ^= 1 << cell;
         self.depth -= 1;
     }
 
     /// The pieces placed so far, and the filled cells, as bitsets.
-    pub fn used_and_filled(&self) -> (u64, u64) {
+    pub(super) fn used_and_filled(&self) -> (u64, u64) {
         (self.used, self.filled)
     }
 
     /// The candidate in `cell` (meaningful for filled cells).
-    pub fn at(&self, cell: usize) -> Candidate {
+    pub(super) fn at(&self, cell: usize) -> Candidate {
         self.placed[cell]
     }
 
     /// Forgets the counters (for a task resuming from a prefix).
-    pub fn reset_counters(&mut self) {
+    pub(super) fn reset_counters(&mut self) {
         self.nodes = [0; 256];
         self.tests = 0;
     }
@@ -274,7 +267,7 @@ impl State {
     }
 }
 
-/// What the choosers and [`Search::enter`] read: the placed candidates and
+/// What the choosers and [`Kernel::enter`] read: the placed candidates and
 /// the search's position.
 #[derive(Clone, Copy)]
 pub(super) struct Board<'a> {
@@ -346,7 +339,7 @@ impl Step {
             let d = d as usize;
             Link {
                 cell: grid.neighbours[cell][d],
-                from: (8 * ((d + 2) & 3)) as u8,
+                from: (8 * opposite(d)) as u8,
                 to: (8 * d) as u8,
             }
         };
@@ -514,15 +507,16 @@ fn required(grid: &Grid, board: Board, cell: usize) -> (usize, u32) {
     for (d, &nb) in grid.neighbours[cell].iter().enumerate() {
         if nb != NONE && board.filled >> nb & 1 != 0 {
             mask |= 1 << d;
-            let shown = board.placed[usize::from(nb)].side((d + 2) as u8);
+            let shown = board.placed[usize::from(nb)].side(opposite(d) as u8);
             want |= u32::from(shown ^ 1) << (8 * d);
         }
     }
     (mask, want)
 }
 
-/// A search over one puzzle's tables.
-pub(super) struct Search<'a, C> {
+/// The one search kernel over one puzzle's tables: every goal and every
+/// observer runs on it.
+pub(super) struct Kernel<'a, C> {
     pub grid: &'a Grid,
     pub tables: &'a Tables,
     pub steps: &'a [Step],
@@ -530,7 +524,7 @@ pub(super) struct Search<'a, C> {
     pub halt: Halt<'a>,
 }
 
-impl<C: Chooser> Search<'_, C> {
+impl<C: Chooser> Kernel<'_, C> {
     /// The frame of `board.depth` with its first window checked; adds the
     /// candidates checked to `tests`.
     #[inline(always)]
@@ -611,20 +605,19 @@ impl<C: Chooser> Search<'_, C> {
 
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix
     /// length for a prefix) and searches below it.
-    pub fn enter_and_run<V>(&self, state: &mut State, limit: usize, visit: V) -> ControlFlow<()>
-    where
-        V: FnMut(&State) -> ControlFlow<()>,
-    {
+    pub fn enter_and_run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
         let mut tests = 0;
         state.frames[usize::from(state.depth)] = self.enter(state.board(), &mut tests);
         state.tests += tests;
-        self.run(state, limit, visit)
+        self.run(state, limit, observer)
     }
 
     /// Depth-first search below `state.depth`, whose frame must be entered.
-    /// Calls `visit` with every state of `limit` placed pieces, stops when it
-    /// breaks, returns when the subtree is exhausted. `state.depth` is the
-    /// same on return (on Continue).
+    /// Tells `observer` of every state of `limit` placed pieces
+    /// ([`Observer::reached`]) and, when it asks for them
+    /// ([`Observer::EVENTS`]), of every placement and removal; stops when
+    /// the observer breaks, returns when the subtree is exhausted.
+    /// `state.depth` is the same on return (on Continue).
     ///
     /// Candidate tests are counted when a window is checked; on a break, the
     /// candidates the scan had not reached yet are taken off again, so the
@@ -634,10 +627,7 @@ impl<C: Chooser> Search<'_, C> {
     /// it says stop, the search breaks at once (`state.stopped` is set when
     /// the caller's `Stop` asked for it; the state is then only fit for its
     /// counters).
-    pub fn run<V>(&self, state: &mut State, limit: usize, mut visit: V) -> ControlFlow<()>
-    where
-        V: FnMut(&State) -> ControlFlow<()>,
-    {
+    pub fn run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
         if self.halted(state) {
             return ControlFlow::Break(());
         }
@@ -675,6 +665,9 @@ impl<C: Chooser> Search<'_, C> {
                 if C::FILLED {
                     filled ^= 1 << frame.cell;
                 }
+                if O::EVENTS && observer.removed(usize::from(frame.cell)).is_break() {
+                    return Self::broken(state, floor, frame, tests, (depth, used, filled));
+                }
                 continue;
             }
             // Take the first candidate that fits.
@@ -685,19 +678,18 @@ impl<C: Chooser> Search<'_, C> {
             let cell = frame.cell;
             state.nodes[usize::from(depth)] += 1;
             state.placed[usize::from(cell)] = c;
+            if O::EVENTS && observer.placed(usize::from(cell), c.placement()).is_break() {
+                return Self::broken(state, floor, frame, tests, (depth, used, filled));
+            }
             let filled_below = if C::FILLED { filled | 1 << cell } else { filled };
             if usize::from(depth) + 1 == limit {
                 (state.depth, state.used, state.filled) = (depth + 1, used | 1 << c.piece, filled_below);
-                let flow = visit(state);
+                let mut flow = observer.reached(state);
+                if O::EVENTS && flow.is_continue() {
+                    flow = observer.removed(usize::from(cell));
+                }
                 if flow.is_break() {
-                    let unreached: u64 = state.frames[usize::from(floor)..usize::from(depth)]
-                        .iter()
-                        .map(Frame::unreached)
-                        .sum();
-                    state.tests += tests;
-                    state.tests -= unreached + frame.unreached();
-                    (state.depth, state.used, state.filled) = (depth, used, filled);
-                    return flow;
+                    return Self::broken(state, floor, frame, tests, (depth, used, filled));
                 }
                 continue;
             }
@@ -723,6 +715,71 @@ impl<C: Chooser> Search<'_, C> {
             frame = self.enter(board, &mut tests);
         }
     }
+
+    /// Ends a search its observer broke at `depth`, whose frame is `frame`:
+    /// writes the position back and takes the candidates the scan had not
+    /// reached yet off the tests again.
+    #[inline(always)]
+    fn broken(
+        state: &mut State,
+        floor: u8,
+        frame: Frame,
+        tests: u64,
+        (depth, used, filled): (u8, u64, u64),
+    ) -> Control {
+        let unreached: u64 = state.frames[usize::from(floor)..usize::from(depth)]
+            .iter()
+            .map(Frame::unreached)
+            .sum();
+        state.tests += tests;
+        state.tests -= unreached + frame.unreached();
+        (state.depth, state.used, state.filled) = (depth, used, filled);
+        ControlFlow::Break(())
+    }
+}
+
+/// What a search answers its observer with: go on, or stop here (the
+/// `Control` of petgraph's `depth_first_search`, as std's `ControlFlow`).
+pub(crate) type Control = ControlFlow<()>;
+
+/// Whoever watches a search (the `Sink` of ripgrep, the visitor of
+/// petgraph's `depth_first_search`): counting, listing, the first or the
+/// `i`-th solution, the prefixes of a parallel search and the explorer's
+/// recorded run are observers of the one kernel, [`Kernel::run`]. Each
+/// answers with a [`Control`]; a break ends the search at once.
+///
+/// The kernel is monomorphised per observer: one that leaves
+/// [`Observer::EVENTS`] false is never called on placements and removals,
+/// so the counting path pays nothing for them.
+pub(crate) trait Observer {
+    /// Whether the search calls [`Observer::placed`] and
+    /// [`Observer::removed`].
+    const EVENTS: bool = false;
+
+    /// A piece goes into `cell` (a node of the search tree).
+    #[inline(always)]
+    fn placed(&mut self, _cell: usize, _placement: Placement) -> Control {
+        ControlFlow::Continue(())
+    }
+
+    /// The piece in `cell` is taken off again (after the subtree below it,
+    /// or right after [`Observer::reached`] for the last cell).
+    #[inline(always)]
+    fn removed(&mut self, _cell: usize) -> Control {
+        ControlFlow::Continue(())
+    }
+
+    /// `state` holds the search's `limit` placed pieces: a solution when
+    /// the limit is every cell.
+    fn reached(&mut self, state: &State) -> Control;
+}
+
+/// A closure is an observer of the states of `limit` pieces alone.
+impl<F: FnMut(&State) -> Control> Observer for F {
+    #[inline(always)]
+    fn reached(&mut self, state: &State) -> Control {
+        self(state)
+    }
 }
 
 #[cfg(test)]
@@ -745,7 +802,7 @@ mod tests {
         let grid = Grid::new(4, 4);
         assert_eq!(grid.anchor, 5);
         assert_eq!(grid.others_central, (1 << 6) | (1 << 9) | (1 << 10));
-        assert_eq!(grid.fixed_rotation_cell(), None);
-        assert_eq!(Grid::new(5, 4).fixed_rotation_cell(), Some(12));
+        assert_eq!(grid.centre, None);
+        assert_eq!(Grid::new(5, 4).centre, Some(12));
     }
 }

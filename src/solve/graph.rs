@@ -5,36 +5,65 @@
 //! count needs no side checks. Judged by [`super::plain`] and the fast
 //! backtracker ([`super::Solver`]) in the tests.
 
-use super::Count;
-use crate::theorem::gluing::Gluer;
-use crate::{Arrangement, Puzzle};
+use super::{Count, Goal, Outcome, Search};
+use crate::theorem::gluing::{Gluer, Gluing};
+use crate::{Error, Puzzle, Result};
 
-/// Counts the solutions of `puzzle` modulo rotation by gluing circuits.
-/// Nodes are circuits placed, one depth per interior lattice point.
+/// Runs `search` on `puzzle` by gluing circuits: the first solution or a
+/// count (keeping the first `keep` solutions in the gluer's order), on one
+/// thread, until `search.stop`. Nodes are circuits placed, one depth per
+/// interior lattice point. No candidate tables: any grid size.
 ///
 /// ```
+/// use scramble::solve::{Goal, Search, graph};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let count = scramble::solve::graph::count(&puzzle);
+/// let count = graph::run(&puzzle, &Search::new(Goal::Count { keep: 1 })).unwrap();
 /// assert_eq!(count.solutions, scramble::solve::plain::count_solutions(&puzzle));
 /// ```
 ///
 /// # Complexity
 /// Exponential in `(n - 1)^2` in the worst case; see [`Gluer::all`].
-pub fn count(puzzle: &Puzzle) -> Count {
-    let (solutions, first, stats) = Gluer::new(puzzle, None).count();
-    Count::new(solutions, first.map(|g| g.arrangement), stats)
+pub fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
+    let gluer = Gluer::new(puzzle, None).until(search.stop);
+    let (solutions, kept, stats): (u64, Vec<Gluing>, _) = match search.goal {
+        Goal::First => {
+            let (found, stats) = gluer.first();
+            (u64::from(found.is_some()), found.into_iter().collect(), stats)
+        }
+        Goal::Count { keep } => {
+            let (solutions, first, stats) = gluer.count();
+            (
+                solutions,
+                first.into_iter().take(usize::from(keep > 0)).collect(),
+                stats,
+            )
+        }
+        Goal::Nth(_) | Goal::List { .. } => {
+            return Err(Error::Unsupported(
+                "the graph method finds the first solution or counts them".into(),
+            ));
+        }
+    };
+    Ok(Outcome {
+        solutions,
+        kept: kept.into_iter().map(|g| g.arrangement).collect(),
+        stats,
+        runs: None,
+    })
 }
 
-/// The first solution the gluing search finds, with the work it took.
-pub fn first(puzzle: &Puzzle) -> (Option<Arrangement>, super::Stats) {
-    let (found, stats) = Gluer::new(puzzle, None).first();
-    (found.map(|g| g.arrangement), stats)
+/// Counts the solutions of `puzzle` modulo rotation by gluing circuits
+/// (shorthand for [`run`] with a count), with the first solution found.
+pub fn count(puzzle: &Puzzle) -> Count {
+    run(puzzle, &Search::new(Goal::Count { keep: 1 }))
+        .expect("the graph method counts")
+        .into()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{Order, Solver};
+    use crate::solve::{Order, Solver, Stop};
     use proptest::prelude::*;
 
     fn real() -> Vec<Puzzle> {
@@ -58,7 +87,7 @@ mod tests {
         for puzzle in puzzles {
             let backtracked = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count().solutions;
             assert_eq!(count(&puzzle).solutions, backtracked, "{}", puzzle.name());
-            let (found, _) = first(&puzzle);
+            let found = run(&puzzle, &Search::new(Goal::First)).unwrap().kept.pop();
             assert_eq!(found.is_some(), backtracked > 0);
             assert_eq!(count(&puzzle).first, found);
             assert!(found.is_none_or(|a| a.is_solution(&puzzle)));
@@ -100,5 +129,36 @@ mod tests {
                 prop_assert_eq!(count(&p).solutions, backtracked, "{}", p);
             }
         }
+    }
+
+    #[test]
+    fn a_reached_stop_ends_the_gluing_search() {
+        let puzzle = crate::read_puzzle("fixtures/hard/s8-k7-seed13-0001.txt".as_ref(), Default::default()).unwrap();
+        let stop = Stop::never().after(std::time::Duration::ZERO);
+        let search = Search {
+            stop: &stop,
+            ..Search::new(Goal::Count { keep: 1 })
+        };
+        let outcome = run(&puzzle, &search).unwrap();
+        assert!(outcome.stats.stopped);
+        assert_eq!(outcome.stats.nodes(), u64::from(crate::solve::POLL_EVERY));
+        assert!(run(&puzzle, &Search::new(Goal::Nth(0))).is_err());
+    }
+
+    #[test]
+    fn the_graph_method_has_no_size_limit() {
+        let recipe = crate::generate::Recipe {
+            size: 9,
+            patterns: 60,
+            seed: 2,
+            options: Default::default(),
+        };
+        let puzzle = recipe.draw(0).expect("planted").puzzle;
+        assert!(
+            Solver::new(&puzzle, Order::Spiral, 0).is_err(),
+            "the backtracker stops at 8x8"
+        );
+        let found = run(&puzzle, &Search::new(Goal::First)).unwrap();
+        assert!(found.found().expect("a planted solution").is_solution(&puzzle));
     }
 }

@@ -1,15 +1,22 @@
-//! Backtracking solvers for `n x n` puzzles (paper Section 3).
+//! Solvers for `n x n` puzzles (paper Section 3) behind one front.
 //!
-//! [`Solver`] is the fast bitset backtracker (`fast.rs`): it finds the first
-//! solution, every solution, or counts them modulo the four whole-grid
-//! rotations exactly as docs/format.md defines (identical pieces are different
-//! pieces; every rotation of a piece counts), in any [`Order`]. [`plain`] is
-//! the obviously-correct reference it is tested against.
+//! A [`Search`] says what to find ([`Goal`]: the first solution, a count
+//! keeping the first few, the `i`-th, a list), when to stop ([`Stop`]), whom
+//! to tell how far it got, and on how many [`Threads`] (the parallel policy
+//! lives here: [`Threads::Auto`] splits grids from [`PARALLEL_FROM`] up).
+//! [`run`] runs it by a [`Method`]: the fast bitset backtracker
+//! ([`Solver::run`], one kernel in `fast.rs` that every goal observes), the
+//! gluing of twisted circuits ([`graph`], no tables and no size limit) or
+//! randomized restarts ([`Restarts`]). Solutions are counted modulo the four
+//! whole-grid rotations exactly as docs/format.md defines (identical pieces are
+//! different pieces; every rotation of a piece counts), in any [`Order`];
+//! [`plain`] is the obviously-correct reference they are tested against.
 //!
-//! Counting works on one representative per rotation class (see `fast.rs` for
-//! the exact rule), so `solutions` is counted directly and `arrangements` is
-//! `4 * solutions`. The search is exponential in the worst case; the tables
-//! cost `O(P^2 + 4N)` per neighbour pattern for `P` pictures and `N` pieces.
+//! Counting works on one representative per rotation class (the rule of
+//! [`crate::puzzle::grid::Grid::keeps_rotation_class`]), so `solutions` is
+//! counted directly and `arrangements` is `4 * solutions`. The search is
+//! exponential in the worst case; the tables cost `O(P^2 + 4N)` per
+//! neighbour pattern for `P` pictures and `N` pieces.
 
 #[cfg(test)]
 mod against_plain;
@@ -32,8 +39,9 @@ use rayon::prelude::*;
 
 use crate::{Arrangement, Puzzle, Result};
 pub use estimate::{Estimate, Rule};
-use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Search, State, Step};
-pub use order::{Cells, Order, Pieces, Strategy, Symmetry, central_start, spiral, value_indices};
+use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Kernel, Step};
+pub(crate) use fast::{Control, Observer, State};
+pub use order::{Cells, Order, Pieces, Strategy, Symmetry, spiral, value_indices};
 pub use restart::{Restarted, Restarts, luby};
 pub use stats::Stats;
 use stop::Halt;
@@ -53,6 +61,215 @@ pub struct Count {
     pub first: Option<Arrangement>,
     /// The search's statistics.
     pub stats: Stats,
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The first solution in search order.
+    First,
+    /// Count every solution, keeping the first `keep` in search order (the
+    /// count stays exact however small `keep` is).
+    Count {
+        /// Solutions to keep.
+        keep: u64,
+    },
+    /// The solution of number `i` (from 0) in search order, searching no
+    /// further than it.
+    Nth(u64),
+    /// The first `limit` solutions in search order, searching no further.
+    List {
+        /// The most solutions kept.
+        limit: u64,
+    },
+}
+
+impl Goal {
+    /// The solution numbers a search on one thread keeps, and after how many
+    /// solutions it ends.
+    fn sequential(self) -> (Range<u64>, u64) {
+        match self {
+            Goal::First => (0..1, 1),
+            Goal::Count { keep } => (0..keep, u64::MAX),
+            Goal::Nth(i) => (i..i.saturating_add(1), i.saturating_add(1)),
+            Goal::List { limit } => (0..limit, limit),
+        }
+    }
+}
+
+/// On how many threads a search runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Threads {
+    /// One thread below [`PARALLEL_FROM`] x [`PARALLEL_FROM`], every core
+    /// from there up (the first solution and a count; the `i`-th and a
+    /// list run on one thread).
+    #[default]
+    Auto,
+    /// The calling thread only.
+    One,
+    /// Every core, whatever the grid's size.
+    All,
+}
+
+/// The smallest grid side that [`Threads::Auto`] searches on every core:
+/// below it a search takes microseconds and splitting costs more than it
+/// saves.
+pub const PARALLEL_FROM: usize = 4;
+
+impl Threads {
+    /// Whether a search of an `n x n` grid is split over every core.
+    pub fn parallel(self, n: usize) -> bool {
+        match self {
+            Threads::Auto => n >= PARALLEL_FROM,
+            Threads::One => false,
+            Threads::All => true,
+        }
+    }
+
+    /// How many searches run side by side on an `n x n` grid (restarts).
+    pub fn side_by_side(self, n: usize) -> usize {
+        if self.parallel(n) {
+            rayon::current_num_threads()
+        } else {
+            1
+        }
+    }
+}
+
+/// A search to run: its goal, when to stop, whom to tell how far it got,
+/// on how many threads. See [`Solver::run`] and [`run`].
+#[derive(Clone, Copy)]
+pub struct Search<'a> {
+    /// What to find.
+    pub goal: Goal,
+    /// When to stop early (then counts are lower bounds and
+    /// [`Stats::stopped`] is set).
+    pub stop: &'a Stop,
+    /// Told of the subtrees done (a parallel count) or of the placements
+    /// made, [`POLL_EVERY`] at a time (a first solution, restarts).
+    pub progress: &'a dyn crate::Progress,
+    /// On how many threads.
+    pub threads: Threads,
+}
+
+impl Search<'static> {
+    /// `goal` on [`Threads::Auto`], never stopped, telling no one.
+    pub fn new(goal: Goal) -> Self {
+        Search {
+            goal,
+            stop: &stop::NEVER,
+            progress: &(),
+            threads: Threads::Auto,
+        }
+    }
+}
+
+impl<'a> Search<'a> {
+    /// This search on `threads`.
+    pub fn on(self, threads: Threads) -> Self {
+        Search { threads, ..self }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Solutions met, modulo rotation: all of them for a count that ran to
+    /// its end (a lower bound when it stopped), 1 or 0 for the first
+    /// solution, the number met up to the `i`-th or the list's end.
+    pub solutions: u64,
+    /// The solutions kept, in search order: the first, the `i`-th, the
+    /// first `keep` of a count, or the list.
+    pub kept: Vec<Arrangement>,
+    /// The search's statistics.
+    pub stats: Stats,
+    /// Restarts: the runs started.
+    pub runs: Option<u64>,
+}
+
+impl Outcome {
+    /// The first solution kept: the first one found, or the `i`-th.
+    pub fn found(&self) -> Option<&Arrangement> {
+        self.kept.first()
+    }
+}
+
+impl From<Outcome> for Count {
+    fn from(outcome: Outcome) -> Count {
+        let first = outcome.kept.into_iter().next();
+        Count::new(outcome.solutions, first, outcome.stats)
+    }
+}
+
+/// How `solve` searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The bitset backtracker ([`Solver`]) walking by `strategy`; `seed`
+    /// drives random piece orders.
+    Backtrack {
+        /// The cell, piece and symmetry rules.
+        strategy: Strategy,
+        /// Seed of random piece orders.
+        seed: u64,
+    },
+    /// The gluing of twisted circuits ([`graph`]): no candidate tables, so
+    /// no limit on the grid's size.
+    Graph,
+    /// Randomized restarts of the spiral for a first solution
+    /// ([`Restarts`]): each run builds its own tables.
+    Restarts {
+        /// Placements of the shortest run.
+        unit: u64,
+        /// Seed of the runs' piece orders.
+        seed: u64,
+    },
+}
+
+/// Runs `search` on `puzzle` by `method`: the one front of every solver.
+/// The backtracker takes every goal; the graph method the first solution
+/// and a count; restarts the first solution only (other goals are
+/// [`crate::Error::Unsupported`]).
+///
+/// # Complexity
+/// That of the method's search; see [`Solver::run`], [`graph::run`] and
+/// [`Restarts::first_with`].
+///
+/// ```
+/// use scramble::solve::{Goal, Method, Order, Search, run};
+/// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let backtrack = Method::Backtrack { strategy: Order::Spiral.strategy(), seed: 0 };
+/// let count = Search::new(Goal::Count { keep: 1 });
+/// let by_cells = run(&puzzle, backtrack, &count).unwrap();
+/// let by_circuits = run(&puzzle, Method::Graph, &count).unwrap();
+/// assert_eq!(by_cells.solutions, by_circuits.solutions);
+/// let restarts = Method::Restarts { unit: 16, seed: 1 };
+/// let found = run(&puzzle, restarts, &Search::new(Goal::First)).unwrap();
+/// assert!(found.found().unwrap().is_solution(&puzzle));
+/// ```
+pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> {
+    match method {
+        Method::Backtrack { strategy, seed } => Ok(Solver::with_strategy(puzzle, strategy, seed)?.run(search)),
+        Method::Graph => graph::run(puzzle, search),
+        Method::Restarts { unit, seed } => {
+            if search.goal != Goal::First {
+                return Err(crate::Error::Unsupported(
+                    "restarts look for a first solution only".into(),
+                ));
+            }
+            let restarts = Restarts {
+                unit,
+                seed,
+                threads: search.threads.side_by_side(puzzle.size()),
+            };
+            let restarted = restarts.first_with(puzzle, search.stop, search.progress)?;
+            Ok(Outcome {
+                solutions: u64::from(restarted.found.is_some()),
+                kept: restarted.found.into_iter().collect(),
+                stats: restarted.stats,
+                runs: Some(restarted.runs),
+            })
+        }
+    }
 }
 
 /// The fast backtracker for one puzzle and one order.
@@ -146,7 +363,7 @@ impl Solver {
             let kind = Kind {
                 mask: step.mask(),
                 first: step.cell() == start && step.mask() == 0,
-                rotation_zero: grid.fixed_rotation_cell() == Some(step.cell()),
+                rotation_zero: grid.centre == Some(step.cell()),
             };
             step.base = tables.base(&dense, (&first, &rest), kind);
         }
@@ -169,8 +386,8 @@ impl Solver {
         self.grid.n * self.grid.n
     }
 
-    fn search<'a, C: Chooser>(&'a self, steps: &'a [Step], chooser: C, halt: Halt<'a>) -> Search<'a, C> {
-        Search {
+    fn search<'a, C: Chooser>(&'a self, steps: &'a [Step], chooser: C, halt: Halt<'a>) -> Kernel<'a, C> {
+        Kernel {
             grid: &self.grid,
             tables: &self.tables,
             steps,
@@ -226,26 +443,76 @@ impl Solver {
         with_search!(self, Halt::on(&stop::NEVER), search => probe.exhaust(&search))
     }
 
-    /// The first solution in this order, if any.
+    /// Runs `search` on this solver: the one entry point of the
+    /// backtracker. The goal says what to find and keep, the threads
+    /// whether the search is split over every core (see [`Threads`]); the
+    /// search stops at `search.stop` and tells `search.progress` how far
+    /// it got. For the graph method and restarts, see [`run`].
+    ///
+    /// # Complexity
+    /// The search up to its goal (the whole tree for a count), plus
+    /// `O(n^2)` per solution kept.
+    ///
+    /// ```
+    /// use scramble::solve::{Goal, Order, Search, Solver};
+    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let count = solver.run(&Search::new(Goal::Count { keep: 2 }));
+    /// let all = solver.run(&Search::new(Goal::List { limit: u64::MAX }));
+    /// assert_eq!(count.solutions, all.kept.len() as u64);
+    /// assert_eq!(count.kept[..], all.kept[..2]);
+    /// let second = solver.run(&Search::new(Goal::Nth(1)));
+    /// assert_eq!(second.kept[..], all.kept[1..2]);
+    /// let first = solver.run(&Search::new(Goal::First));
+    /// assert_eq!((first.solutions, first.found()), (1, all.kept.first()));
+    /// ```
+    pub fn run(&self, search: &Search) -> Outcome {
+        let started = Instant::now();
+        let parallel = search.threads.parallel(self.grid.n);
+        let (solutions, kept, stats) = match search.goal {
+            Goal::First if parallel => {
+                let (found, stats) = self.first_parallel(search.stop, search.progress);
+                (u64::from(found.is_some()), found.into_iter().collect(), stats)
+            }
+            Goal::Count { keep } if parallel => self.count_parallel(search.stop, keep, search.progress),
+            goal => {
+                let (keep, end_after) = goal.sequential();
+                let walked = self.walk(State::new(), Halt::on(search.stop), keep, end_after, started);
+                (walked.solutions, walked.kept, walked.stats)
+            }
+        };
+        let solutions = match search.goal {
+            Goal::First => solutions.min(1),
+            _ => solutions,
+        };
+        Outcome {
+            solutions,
+            kept,
+            stats,
+            runs: None,
+        }
+    }
+
+    /// The first solution in this order, if any, on this thread (shorthand
+    /// for [`Solver::run`] with [`Goal::First`]).
     pub fn first(&self) -> (Option<Arrangement>, Stats) {
         self.first_until(&stop::NEVER)
     }
 
-    /// [`Solver::first`] until `stop`: `None` with
-    /// [`Stats::stopped`] set when it stopped before finding one.
+    /// [`Solver::first`] until `stop`: `None` with [`Stats::stopped`] set
+    /// when it stopped before finding one.
     pub fn first_until(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
-        let walked = self.walk(State::new(), stop, 0..1, 1, Instant::now());
-        (walked.kept.into_iter().next(), walked.stats)
+        let outcome = self.run(&Search {
+            stop,
+            ..Search::new(Goal::First).on(Threads::One)
+        });
+        (outcome.kept.into_iter().next(), outcome.stats)
     }
 
-    /// The solution of number `index` (from 0) in search order, the
-    /// `index`-th of [`Solver::solutions`], searching no further than it;
-    /// with the number of solutions met, which is the exact count when
-    /// there are too few (then `None`). `nth(0)` is [`Solver::first`]'s.
-    ///
-    /// # Complexity
-    /// The search up to that solution (the whole search when there are
-    /// fewer), keeping only that one.
+    /// The solution of number `index` (from 0) in search order (shorthand
+    /// for [`Solver::run`] with [`Goal::Nth`]), with the number of
+    /// solutions met, which is the exact count when there are too few
+    /// (then `None`).
     ///
     /// ```
     /// use scramble::solve::{Order, Solver};
@@ -263,72 +530,71 @@ impl Solver {
     /// [`Solver::nth`] that gives up when `stop` is reached; the third
     /// value says whether it did (then `None` says nothing of the count).
     pub fn nth_until(&self, index: u64, stop: &Stop) -> (Option<Arrangement>, u64, bool) {
-        let end_after = index.saturating_add(1);
-        let walked = self.walk(State::new(), stop, index..end_after, end_after, Instant::now());
-        (walked.kept.into_iter().next(), walked.solutions, walked.stats.stopped)
+        let outcome = self.run(&Search {
+            stop,
+            ..Search::new(Goal::Nth(index))
+        });
+        (
+            outcome.kept.into_iter().next(),
+            outcome.solutions,
+            outcome.stats.stopped,
+        )
     }
 
-    /// Searches below `state` on this thread until `stop`: counts every
+    /// One solution per rotation class, in search order (shorthand for
+    /// [`Solver::run`] with an unlimited [`Goal::List`]).
+    pub fn solutions(&self) -> (Vec<Arrangement>, Stats) {
+        let outcome = self.run(&Search::new(Goal::List { limit: u64::MAX }));
+        (outcome.kept, outcome.stats)
+    }
+
+    /// Counts solutions on this thread (shorthand for [`Solver::run`] with
+    /// [`Goal::Count`]).
+    pub fn count(&self) -> Count {
+        self.count_until(&stop::NEVER)
+    }
+
+    /// [`Solver::count`] until `stop`: when it stops early the count is a
+    /// lower bound and [`Stats::stopped`] is set.
+    pub fn count_until(&self, stop: &Stop) -> Count {
+        self.run(&Search {
+            stop,
+            ..Search::new(Goal::Count { keep: 1 }).on(Threads::One)
+        })
+        .into()
+    }
+
+    /// Searches below `state` on this thread, polling `halt`: counts every
     /// solution, keeps those whose number (from 0, in search order) is in
     /// `keep`, and ends after `end_after` solutions.
-    fn walk(&self, state: State, stop: &Stop, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
-        self.walk_within(state, Halt::on(stop), keep, end_after, started)
-    }
-
-    /// [`Solver::walk`] polling `halt` (which may carry a budget).
-    fn walk_within(&self, mut state: State, halt: Halt, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
-        let (mut solutions, mut kept) = (0, Vec::new());
+    fn walk(&self, mut state: State, halt: Halt, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
+        let mut walker = Walker {
+            n: self.grid.n,
+            solutions: 0,
+            kept: Vec::new(),
+            keep,
+            end_after,
+        };
         let n = self.grid.n;
-        let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, |s| {
-            if keep.contains(&solutions) {
-                kept.push(s.arrangement(n));
-            }
-            solutions += 1;
-            if solutions < end_after {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        }));
+        let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, &mut walker));
         Walked {
-            solutions,
-            kept,
+            solutions: walker.solutions,
+            kept: walker.kept,
             spent: state.spent,
             stats: self.stats(&state, started),
         }
     }
 
-    /// The same solution as [`Solver::first`] (the first in search order),
-    /// on every core: the first cells' choices are split into subtrees in
-    /// search order, which rayon shares out; a task that finds a solution
-    /// stops every task after it, and the earliest task's solution wins.
-    /// The statistics count the work of every task, so they depend on the
-    /// threads' timing; the solution does not, unless `stop` cut a task
-    /// short. Stops at `stop` too.
-    pub fn first_parallel(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
-        self.first_parallel_with(stop, &())
-    }
-
-    /// [`Solver::first_parallel`] telling `progress` of the placements made,
+    /// The same solution as the first on one thread (the first in search
+    /// order), on every core: the first cells' choices are split into
+    /// subtrees in search order, which rayon shares out; a task that finds
+    /// a solution stops every task after it, and the earliest task's
+    /// solution wins. The statistics count the work of every task, so they
+    /// depend on the threads' timing; the solution does not, unless `stop`
+    /// cut a task short. Tells `progress` of the placements made,
     /// [`POLL_EVERY`] at a time (placements that went deeper; the leaves
     /// are not counted), from every task.
-    ///
-    /// ```
-    /// use std::sync::atomic::{AtomicU64, Ordering};
-    /// use scramble::solve::{Order, Solver, Stop, POLL_EVERY};
-    /// struct Nodes(AtomicU64);
-    /// impl scramble::Progress for Nodes {
-    ///     fn advance(&self, n: u64) { self.0.fetch_add(n, Ordering::Relaxed); }
-    /// }
-    /// let puzzle = scramble::read_puzzle("fixtures/hard/s6-k6-seed13-0004.txt".as_ref(), Default::default()).unwrap();
-    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-    /// let nodes = Nodes(AtomicU64::new(0));
-    /// let (found, stats) = solver.first_parallel_with(&Stop::never(), &nodes);
-    /// assert!(found.is_some());
-    /// let told = nodes.0.load(Ordering::Relaxed);
-    /// assert!(told > 0 && told <= stats.nodes() && told % u64::from(POLL_EVERY) == 0);
-    /// ```
-    pub fn first_parallel_with(&self, stop: &Stop, progress: &dyn crate::Progress) -> (Option<Arrangement>, Stats) {
+    fn first_parallel(&self, stop: &Stop, progress: &dyn crate::Progress) -> (Option<Arrangement>, Stats) {
         let started = Instant::now();
         let n = self.grid.n;
         let (mut stats, prefixes) = self.split();
@@ -344,7 +610,7 @@ impl Solver {
                     progress,
                     ..Halt::on(stop)
                 };
-                let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, |s| {
+                let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, &mut |s: &State| {
                     let mut found = found.lock().expect("no task panics");
                     if best.fetch_min(task, Ordering::Relaxed) > task {
                         *found = Some(s.arrangement(n));
@@ -361,70 +627,13 @@ impl Solver {
         (found, stats)
     }
 
-    /// One solution per rotation class, in search order.
-    pub fn solutions(&self) -> (Vec<Arrangement>, Stats) {
-        let walked = self.walk(State::new(), &stop::NEVER, 0..u64::MAX, u64::MAX, Instant::now());
-        (walked.kept, walked.stats)
-    }
-
-    /// Counts solutions on this thread.
-    pub fn count(&self) -> Count {
-        self.count_until(&stop::NEVER)
-    }
-
-    /// [`Solver::count`] until `stop`: when it stops early the count is a
-    /// lower bound and [`Stats::stopped`] is set.
-    pub fn count_until(&self, stop: &Stop) -> Count {
-        self.count_keeping(stop, 1).0
-    }
-
-    /// [`Solver::count_until`] that also keeps the first `keep` solutions
-    /// in search order (those of [`Solver::solutions`]), from the same
-    /// search: the count stays exact however small `keep` is. The count's
-    /// [`Count::first`] is kept even when `keep` is 0.
-    ///
-    /// # Complexity
-    /// The full search, plus `O(keep * n^2)` to keep solutions.
-    ///
-    /// ```
-    /// use scramble::solve::{Order, Solver, Stop};
-    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-    /// let (count, kept) = solver.count_keeping(&Stop::never(), 2);
-    /// assert_eq!(count.solutions, solver.count().solutions);
-    /// assert_eq!(kept[..], solver.solutions().0[..2]);
-    /// assert_eq!(kept.len(), 2);
-    /// ```
-    pub fn count_keeping(&self, stop: &Stop, keep: u64) -> (Count, Vec<Arrangement>) {
-        let walked = self.walk(State::new(), stop, 0..keep.max(1), u64::MAX, Instant::now());
-        walked.count(keep)
-    }
-
-    /// Counts solutions on every core: the first cells' choices are
-    /// enumerated until there are enough subtrees, which rayon shares out.
-    /// The result, statistics included, equals [`Solver::count`]'s.
-    pub fn count_parallel(&self) -> Count {
-        self.count_parallel_with(&stop::NEVER, &())
-    }
-
-    /// [`Solver::count_parallel`] until `stop` (then the count is a lower
-    /// bound and [`Stats::stopped`] is set), reporting subtrees to
-    /// `progress`: their number, then each one done. The first solution is
-    /// the earliest subtree's first, so it is [`Solver::first`]'s.
-    pub fn count_parallel_with(&self, stop: &Stop, progress: &dyn crate::Progress) -> Count {
-        self.count_parallel_keeping(stop, 1, progress).0
-    }
-
-    /// [`Solver::count_parallel_with`] that also keeps the first `keep`
-    /// solutions in search order, the same as [`Solver::count_keeping`]'s:
-    /// each subtree keeps its first `keep`, and the subtrees are joined in
-    /// search order.
-    pub fn count_parallel_keeping(
-        &self,
-        stop: &Stop,
-        keep: u64,
-        progress: &dyn crate::Progress,
-    ) -> (Count, Vec<Arrangement>) {
+    /// Counts on every core, keeping the first `keep` solutions in search
+    /// order: the first cells' choices are enumerated until there are
+    /// enough subtrees, which rayon shares out; each subtree keeps its first
+    /// `keep`, and the subtrees are joined in search order. The result,
+    /// statistics included, equals the count on one thread. Reports
+    /// subtrees to `progress`: their number, then each one done.
+    fn count_parallel(&self, stop: &Stop, keep: u64, progress: &dyn crate::Progress) -> (u64, Vec<Arrangement>, Stats) {
         let started = Instant::now();
         let (stats, prefixes) = self.split();
         progress.start(prefixes.len() as u64);
@@ -432,25 +641,20 @@ impl Solver {
             .into_par_iter()
             .map(|mut state| {
                 state.reset_counters();
-                let walked = self.walk(state, stop, 0..keep.max(1), u64::MAX, started);
+                let walked = self.walk(state, Halt::on(stop), 0..keep, u64::MAX, started);
                 progress.advance(1);
                 walked
             })
             .collect();
-        let mut whole = Walked {
-            solutions: 0,
-            kept: Vec::new(),
-            spent: false,
-            stats,
-        };
+        let (mut solutions, mut kept, mut stats) = (0, Vec::new(), stats);
         for part in walked {
-            whole.solutions += part.solutions;
-            whole.stats.add(&part.stats);
-            let room = usize::try_from(keep.max(1)).unwrap_or(usize::MAX) - whole.kept.len();
-            whole.kept.extend(part.kept.into_iter().take(room));
+            solutions += part.solutions;
+            stats.add(&part.stats);
+            let room = usize::try_from(keep).unwrap_or(usize::MAX) - kept.len();
+            kept.extend(part.kept.into_iter().take(room));
         }
-        whole.stats.elapsed = started.elapsed();
-        whole.count(keep)
+        stats.elapsed = started.elapsed();
+        (solutions, kept, stats)
     }
 
     /// The subtrees a parallel search shares out, in search order: every
@@ -470,11 +674,45 @@ impl Solver {
         let started = Instant::now();
         let mut state = State::new();
         let mut prefixes = Vec::new();
-        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, depth, |s| {
+        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, depth, &mut |s: &State| {
             prefixes.push(s.clone());
             ControlFlow::Continue(())
         }));
         (self.stats(&state, started), prefixes)
+    }
+
+    /// Runs `observer` over a whole search on this thread (the explorer's
+    /// recorded run watches placements and removals this way).
+    pub(crate) fn observe(&self, observer: &mut impl Observer) {
+        let mut state = State::new();
+        let n = self.grid.n;
+        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, n * n, observer));
+    }
+}
+
+/// The observer behind counting, listing, the first and the `i`-th
+/// solution: counts every solution, keeps those whose number is in `keep`,
+/// ends the search after `end_after`.
+struct Walker {
+    n: usize,
+    solutions: u64,
+    kept: Vec<Arrangement>,
+    keep: Range<u64>,
+    end_after: u64,
+}
+
+impl Observer for Walker {
+    #[inline(always)]
+    fn reached(&mut self, state: &State) -> Control {
+        if self.keep.contains(&self.solutions) {
+            self.kept.push(state.arrangement(self.n));
+        }
+        self.solutions += 1;
+        if self.solutions < self.end_after {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
     }
 }
 
@@ -485,16 +723,6 @@ struct Walked {
     /// The search gave up at its budget.
     spent: bool,
     stats: Stats,
-}
-
-impl Walked {
-    /// The count (its first solution the first kept) and the first `keep`
-    /// solutions kept.
-    fn count(mut self, keep: u64) -> (Count, Vec<Arrangement>) {
-        let first = self.kept.first().cloned();
-        self.kept.truncate(usize::try_from(keep).unwrap_or(usize::MAX));
-        (Count::new(self.solutions, first, self.stats), self.kept)
-    }
 }
 
 impl Count {
@@ -533,7 +761,7 @@ impl Steps {
 }
 
 /// Counts a puzzle's solutions modulo rotation with the default order, on
-/// every core for grids of 4x4 and up.
+/// [`Threads::Auto`].
 ///
 /// ```
 /// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
@@ -541,10 +769,5 @@ impl Steps {
 /// ```
 pub fn count_solutions(puzzle: &Puzzle) -> Result<u64> {
     let solver = Solver::new(puzzle, Order::default(), 0)?;
-    let count = if puzzle.size() >= 4 {
-        solver.count_parallel()
-    } else {
-        solver.count()
-    };
-    Ok(count.solutions)
+    Ok(solver.run(&Search::new(Goal::Count { keep: 0 })).solutions)
 }

@@ -30,6 +30,7 @@
 //! the studies call random backtracking. `--symmetry` chooses another rule.
 
 use crate::Puzzle;
+use crate::puzzle::grid::Grid;
 use crate::rng::Rng;
 
 /// How the backtracker walks the grid and the pieces: a named preset of a
@@ -183,7 +184,7 @@ impl Cells {
     pub fn start(self, n: usize) -> usize {
         match self {
             Cells::RowMajor => 0,
-            _ => central_start(n),
+            _ => Grid::new(n).central_start(),
         }
     }
 }
@@ -351,12 +352,6 @@ pub fn value_indices(puzzle: &Puzzle) -> Vec<usize> {
         .collect()
 }
 
-/// The centre cell for odd `n`, the upper-left central cell for even `n`.
-pub fn central_start(n: usize) -> usize {
-    let middle = (n - 1) / 2;
-    middle * n + middle
-}
-
 /// The cells of an `n x n` grid in spiral order: the centre (upper-left of
 /// the four central cells for even `n`), right, then clockwise outward with
 /// runs of 1, 1, 2, 2, 3, 3, ... cells, skipping cells outside the grid.
@@ -370,7 +365,7 @@ pub fn central_start(n: usize) -> usize {
 pub fn spiral(n: usize) -> Vec<usize> {
     let middle = ((n - 1) / 2) as isize;
     let (mut r, mut c) = (middle, middle);
-    let mut cells = vec![central_start(n)];
+    let mut cells = vec![Grid::new(n).central_start()];
     let moves = [(0, 1), (1, 0), (0, -1), (-1, 0)];
     let mut run = 1;
     let mut turn = 0;

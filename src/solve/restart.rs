@@ -86,8 +86,9 @@ impl Restarts {
         self.first_with(puzzle, stop, &())
     }
 
-    /// [`Restarts::first`] telling `progress` of the placements made, as
-    /// [`Solver::first_parallel_with`] does.
+    /// [`Restarts::first`] telling `progress` of the placements made,
+    /// [`POLL_EVERY`](super::POLL_EVERY) at a time, as a parallel first
+    /// solution does.
     pub fn first_with(&self, puzzle: &Puzzle, stop: &Stop, progress: &dyn crate::Progress) -> Result<Restarted> {
         let started = Instant::now();
         let threads = self.threads.max(1) as u64;
@@ -134,7 +135,7 @@ impl Restarts {
             progress,
             ..Halt::on(stop)
         };
-        let walked = solver.walk_within(State::new(), halt, 0..1, 1, Instant::now());
+        let walked = solver.walk(State::new(), halt, 0..1, 1, Instant::now());
         Ok((walked.kept.into_iter().next(), walked.stats, walked.spent))
     }
 }

@@ -36,6 +36,15 @@ impl Candidate {
     pub fn side(self, d: u8) -> u8 {
         self.sides.to_le_bytes()[usize::from(d & 3)]
     }
+
+    /// The piece and its rotation.
+    #[inline(always)]
+    pub fn placement(self) -> crate::Placement {
+        crate::Placement {
+            piece: usize::from(self.piece),
+            rotation: usize::from(self.rotation),
+        }
+    }
 }
 
 /// How a table uses the placed neighbours of a mask: up to two key

@@ -20,30 +20,21 @@
 
 use std::ops::ControlFlow;
 
-use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, Grid, rotation_bringing, unturned_side};
-use crate::solve::Stats;
+use crate::puzzle::grid::{Grid, rotation_bringing, unturned_side};
+use crate::solve::{POLL_EVERY, Stats, Stop};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
 /// An interior lattice point `(row, column)`, `1 <= row, column < n`.
 pub type Point = (usize, usize);
 
-/// The four cells round an interior point, counterclockwise from the
-/// top-left one, each with the direction its corner at the point starts
-/// from (the corner runs from that side to the next one clockwise): the
-/// block of [`Grid::block`] taken top-left, bottom-left, bottom-right,
-/// top-right.
+/// [`Grid::round`] of the `size x size` grid.
 pub fn cells_round(size: usize, point: Point) -> [(usize, usize); 4] {
-    let block = Grid::new(size).block(point);
-    [0, 2, 3, 1].map(|k| (block[k], BLOCK_CENTRE_DIRECTIONS[k]))
+    Grid::new(size).round(point)
 }
 
-/// The lattice point at the corner of `cell` that starts at direction `d`
-/// (0: top-right, 1: bottom-right, 2: bottom-left, 3: top-left vertex), if
-/// it is interior.
+/// [`Grid::corner_point`] of the `size x size` grid.
 pub fn corner_point(size: usize, cell: usize, d: usize) -> Option<Point> {
-    let (r, c) = (cell / size, cell % size);
-    let (i, j) = [(r, c + 1), (r + 1, c + 1), (r + 1, c), (r, c)][d % 4];
-    (i >= 1 && j >= 1 && i < size && j < size).then_some((i, j))
+    Grid::new(size).corner_point(cell, d)
 }
 
 /// The interior lattice points in row-major order: `(n - 1)^2` of them.
@@ -171,9 +162,10 @@ pub struct Gluing {
 /// The gluing search over the circuits of a set of allowed edges.
 ///
 /// With `symmetry` on, only one of the four whole-grid rotations of every
-/// gluing is visited (odd `n`: the centre piece at rotation 0; even `n`:
-/// the top-left central cell holds the lowest-numbered of the four central
-/// pieces), so counts are modulo rotation.
+/// gluing is visited, by the rotation-class rule of
+/// [`Grid::keeps_rotation_class`] with pieces ranked by number, so counts
+/// are modulo rotation. A search polls its [`Stop`] (see [`Gluer::until`])
+/// every [`POLL_EVERY`] circuits placed.
 ///
 /// ```
 /// use scramble::Puzzle;
@@ -190,6 +182,7 @@ pub struct Gluer {
     pieces: usize,
     circuits: Circuits,
     symmetry: bool,
+    stop: Stop,
 }
 
 struct State {
@@ -197,6 +190,8 @@ struct State {
     used: Vec<bool>,
     stack: Vec<(Point, [usize; 4])>,
     stats: Stats,
+    /// Placements until the next poll of the stop.
+    countdown: u32,
 }
 
 impl Gluer {
@@ -210,7 +205,15 @@ impl Gluer {
             pieces: puzzle.pieces().len(),
             circuits: Circuits::new(&edges, allowed.unwrap_or(&all)),
             symmetry: true,
+            stop: Stop::never(),
         }
+    }
+
+    /// Stops every search at `stop`, with [`Stats::stopped`] set: counts
+    /// are then lower bounds.
+    pub fn until(mut self, stop: &Stop) -> Self {
+        self.stop = stop.clone();
+        self
     }
 
     /// Visits every rotation, not one per rotation class.
@@ -266,6 +269,7 @@ impl Gluer {
             used: vec![false; self.pieces],
             stack: Vec::with_capacity(points.len()),
             stats: Stats::new(points.len()),
+            countdown: POLL_EVERY,
         };
         if !points.is_empty() {
             let _ = self.place(&points, &mut state, &mut visit);
@@ -295,10 +299,18 @@ impl Gluer {
         };
         for circuit in candidates {
             state.stats.candidate_tests += 1;
-            let Some(placed) = self.fits(state, point, &round, circuit) else {
+            let Some(placed) = self.fits(state, &round, circuit) else {
                 continue;
             };
             state.stats.nodes_per_depth[depth] += 1;
+            state.countdown -= 1;
+            if state.countdown == 0 {
+                state.countdown = POLL_EVERY;
+                if self.stop.reached() {
+                    state.stats.stopped = true;
+                    return ControlFlow::Break(());
+                }
+            }
             for &(cell, placement) in &placed {
                 state.cells[cell] = Some(placement);
                 state.used[placement.piece] = true;
@@ -320,7 +332,6 @@ impl Gluer {
     fn fits(
         &self,
         state: &State,
-        point: Point,
         round: &[(usize, usize); 4],
         circuit: &[usize; 4],
     ) -> Option<Vec<(usize, Placement)>> {
@@ -337,28 +348,17 @@ impl Gluer {
                 None => placed.push((cell, placement)),
             }
         }
-        self.keeps_symmetry(point, round, circuit, &placed).then_some(placed)
+        self.keeps_symmetry(state, &placed).then_some(placed)
     }
 
-    fn keeps_symmetry(
-        &self,
-        point: Point,
-        round: &[(usize, usize); 4],
-        circuit: &[usize; 4],
-        placed: &[(usize, Placement)],
-    ) -> bool {
-        if !self.symmetry {
-            return true;
-        }
-        let n = self.size;
-        if n.is_multiple_of(2) {
-            let central = point == (n / 2, n / 2);
-            let lowest = circuit.iter().map(|e| e / 4).min();
-            return !central || Some(circuit[0] / 4) == lowest;
-        }
-        let centre = (n / 2) * n + n / 2;
-        let _ = round;
-        placed.iter().all(|&(cell, p)| cell != centre || p.rotation == 0)
+    /// Whether the cells filled with `placed` added keep the
+    /// rotation-class rule (always, with symmetry off).
+    fn keeps_symmetry(&self, state: &State, placed: &[(usize, Placement)]) -> bool {
+        let at = |cell| {
+            let new = placed.iter().find(|&&(c, _)| c == cell);
+            new.map(|&(_, p)| p).or(state.cells[cell])
+        };
+        !self.symmetry || Grid::new(self.size).keeps_rotation_class(at, |piece| piece)
     }
 }
 

@@ -1,4 +1,6 @@
-//! Theorem 2.1 of the paper and the twisted-graph criterion, for 2x2 puzzles.
+//! The theorems: Theorem 2.1 of the paper and the twisted-graph criterion
+//! for 2x2 puzzles, and their `n x n` analogue (circuits glued at the
+//! interior lattice points).
 //!
 //! - four-edge subgraphs and their enumerator live with the recording graph
 //!   ([`crate::recording::subgraph`]) and are re-exported here.

@@ -102,12 +102,6 @@ pub fn solution_arrangements(graph: &RecordingGraph, subgraph: &Subgraph) -> Vec
         .collect()
 }
 
-/// One solution whose centre is `subgraph`, following the first twisted
-/// circuit, or `None`.
-pub fn reconstruct(graph: &RecordingGraph, subgraph: &Subgraph) -> Option<Arrangement> {
-    solution_arrangements(graph, subgraph).into_iter().next()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

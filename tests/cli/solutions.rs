@@ -3,7 +3,7 @@
 //! way: the backtracker's search order.
 
 use predicates::prelude::*;
-use scramble::solve::{Order, Solver, Stop};
+use scramble::solve::{Goal, Order, Search, Solver, Threads};
 use scramble::{Arrangement, Placement, Puzzle};
 use serde_json::Value;
 
@@ -44,7 +44,8 @@ fn read(path: &str) -> Puzzle {
 /// whole count.
 fn check_list(report: &Value, puzzle: &Puzzle, order: Order, limit: usize) {
     let solver = Solver::new(puzzle, order, 0).unwrap();
-    let (count, first) = solver.count_keeping(&Stop::never(), limit as u64);
+    let count = solver.run(&Search::new(Goal::Count { keep: limit as u64 }).on(Threads::One));
+    let first = count.kept.clone();
     let listed: Vec<Arrangement> = report["listed"]["solutions"]
         .as_array()
         .unwrap()

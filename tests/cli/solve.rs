@@ -53,6 +53,7 @@ fn first_reports_a_solution_that_checks() {
     let r = report(&real("bird_puzzle"), &["--first", "--order", "center-max"]);
     assert_eq!(r["mode"], "first");
     assert_eq!(r["solutions"], 1);
+    assert!(r["arrangements"].is_null(), "a first solution is not a count");
     let puzzle = scramble::read_puzzle(real("bird_puzzle").as_ref(), Default::default()).unwrap();
     let cells: Vec<scramble::Placement> = r["solution"]
         .as_array()
