@@ -356,8 +356,21 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Report> {
         .chain(TOTALS.iter().filter(|_| has_totals))
         .copied()
         .collect();
-    let known: Vec<&str> = TOP.iter().chain(&OPTIONAL).chain(&TOTALS).copied().collect();
+    let known: Vec<&str> = TOP
+        .iter()
+        .chain(&OPTIONAL)
+        .chain(&TOTALS)
+        .chain(&["schema"])
+        .copied()
+        .collect();
     check_object(top, "", &known, &required).map_err(bad)?;
+    if top.get("schema").is_some_and(|v| *v != crate::JSON_SCHEMA) {
+        return Err(bad(format!(
+            "`schema` is {}; this scramble reads schema {}",
+            top["schema"],
+            crate::JSON_SCHEMA
+        )));
+    }
     for key in TOTALS.iter().filter(|k| top.contains_key(**k)) {
         count(&top[*key], key).map_err(bad)?;
     }
