@@ -288,19 +288,7 @@ fn checked_totals<'a>(name: &str, report: &'a Report, work: &[u64]) -> Result<&'
 /// without totals, made with `--corners-only`, has none of [`TOTALS`]).
 const TOP: [&str; 4] = ["patterns", "repetitions", "seconds", "shard"];
 const OPTIONAL: [&str; 2] = ["corners", "condition_failures"];
-const TOTALS: [&str; 11] = [
-    "puzzles",
-    "solvable",
-    "unique",
-    "solutions",
-    "solution_subgraphs",
-    "theorem_accepted",
-    "theorem_mismatches",
-    "twisted_accepted",
-    "twisted_mismatches",
-    "repaired_accepted",
-    "repaired_mismatches",
-];
+const TOTALS: [&str; 11] = super::exact::KEYS;
 const SHARD: [&str; 2] = ["index", "count"];
 const CORNERS: [&str; 10] = [
     "corners",

@@ -213,38 +213,41 @@ pub(crate) fn assert_recording_graph(puzzle: &Puzzle, edges: &[(String, String, 
     assert_eq!((read_outs, read_ins), (outs, ins), "out- and in-degrees");
 }
 
+/// Three fixtures and 20 planted puzzles of 2x2 to 4x4 over 2 to 4
+/// patterns: the puzzles the exports are read back on.
+#[cfg(test)]
+pub(crate) fn sample_puzzles() -> Vec<Puzzle> {
+    let mut puzzles: Vec<Puzzle> = [
+        include_str!("../../fixtures/paper2x2.txt"),
+        include_str!("../../fixtures/cards3x3.txt"),
+        include_str!("../../fixtures/named2x2.txt"),
+    ]
+    .iter()
+    .map(|text| text.parse().unwrap())
+    .collect();
+    let options = crate::generate::PlantOptions {
+        repetition_free: false,
+        identical: 0,
+    };
+    for seed in 0..20 {
+        let mut rng = crate::rng::Rng::new(seed);
+        let size = 2 + (seed as usize % 3);
+        puzzles.push(
+            crate::generate::planted(size, 2 + seed as u32 % 3, &mut rng, options)
+                .unwrap()
+                .0,
+        );
+    }
+    puzzles
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn puzzles() -> Vec<Puzzle> {
-        let mut puzzles: Vec<Puzzle> = [
-            include_str!("../../fixtures/paper2x2.txt"),
-            include_str!("../../fixtures/cards3x3.txt"),
-            include_str!("../../fixtures/named2x2.txt"),
-        ]
-        .iter()
-        .map(|text| text.parse().unwrap())
-        .collect();
-        let options = crate::generate::PlantOptions {
-            repetition_free: false,
-            identical: 0,
-        };
-        for seed in 0..20 {
-            let mut rng = crate::rng::Rng::new(seed);
-            let size = 2 + (seed as usize % 3);
-            puzzles.push(
-                crate::generate::planted(size, 2 + seed as u32 % 3, &mut rng, options)
-                    .unwrap()
-                    .0,
-            );
-        }
-        puzzles
-    }
-
     #[test]
     fn json_is_read_back_as_the_recording_graph() {
-        for puzzle in puzzles() {
+        for puzzle in sample_puzzles() {
             let text = json(&puzzle, &RecordingGraph::new(&puzzle));
             let value: serde_json::Value = serde_json::from_str(&text).unwrap();
             assert_eq!(value["schema"], crate::JSON_SCHEMA);
@@ -292,7 +295,7 @@ mod tests {
     fn graphml_is_read_back_as_the_recording_graph() {
         use svg::node::element::tag::Type;
         use svg::parser::Event;
-        for puzzle in puzzles() {
+        for puzzle in sample_puzzles() {
             let xml = graphml(&puzzle, &RecordingGraph::new(&puzzle));
             // A small XML read: the edge elements' ends and their data, by key.
             let (mut edges, mut current, mut key) = (vec![], None, None);

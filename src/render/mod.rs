@@ -312,24 +312,7 @@ pub(crate) mod tests {
 
     #[test]
     fn dot_is_the_recording_graph_with_one_edge_per_edge_and_its_position() {
-        let mut puzzles: Vec<Puzzle> = [
-            include_str!("../../fixtures/paper2x2.txt"),
-            include_str!("../../fixtures/named2x2.txt"),
-            include_str!("../../fixtures/cards3x3.txt"),
-        ]
-        .iter()
-        .map(|text| text.parse().unwrap())
-        .collect();
-        let options = crate::generate::PlantOptions {
-            repetition_free: false,
-            identical: 0,
-        };
-        for seed in 0..12 {
-            let shape = (2 + seed as usize % 3, 2 + seed as u32 % 3);
-            let drawn = crate::generate::planted(shape.0, shape.1, &mut crate::rng::Rng::new(seed), options);
-            puzzles.push(drawn.unwrap().0);
-        }
-        for puzzle in puzzles {
+        for puzzle in export::sample_puzzles() {
             let graph = RecordingGraph::new(&puzzle);
             let dot = recording_dot(&puzzle, &graph, Selection::Full, "a \"quoted\" title");
             let (edges, with_pos) = dot_edges(&dot);

@@ -650,7 +650,8 @@ fn long_commands_honour_the_time_limit_and_signals() {
             "--time-limit",
             "0.3",
         ],
-        &["explore", hard, "--out", &out, "--time-limit", "0.3"],
+        // The first solution takes about 0.25 s on an idle machine.
+        &["explore", hard, "--out", &out, "--time-limit", "0.02"],
         &[
             "inspect",
             hard,
@@ -669,7 +670,7 @@ fn long_commands_honour_the_time_limit_and_signals() {
         assert_eq!(output.status.code(), Some(3), "{args:?}: {stderr}");
         assert!(started.elapsed() < Duration::from_secs(15), "{args:?}");
     }
-    // The graph method polls nothing: a signal ends it at once.
+    // The graph method polls its stop too: a signal ends it with a report.
     let child = binary()
         .args(["solve", hard, "--no-pictures", "--method", "graph"])
         .spawn()
@@ -679,7 +680,7 @@ fn long_commands_honour_the_time_limit_and_signals() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(
         output.status.code(),
-        Some(130),
+        Some(3),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );

@@ -515,7 +515,7 @@
   // The reader's own board. Geometry and matching are looked up in the
   // library's tables (data.play: what each piece shows in each turn, the
   // inner boundaries, the corner each cell has at each lattice point, the
-  // whole-grid turn; src/explore/play.rs replays these lookups against the
+  // whole-grid turn; the library replays these lookups against itself
   // library in its tests); Theorem 2.1's verdicts are the library's rows
   // of the subgraph browser.
   {
