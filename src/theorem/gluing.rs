@@ -1,5 +1,5 @@
 //! Gluing twisted circuits into an `n x n` solution: the constructive half
-//! of the `n x n` theorem ([`super::grid`]) and the engine of the graph
+//! of the `n x n` theorem ([`super::arrangement_form`]) and the engine of the graph
 //! solver ([`crate::solve::graph`]).
 //!
 //! Around an interior lattice point `(i, j)` of a solved grid the four
