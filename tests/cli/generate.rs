@@ -250,3 +250,43 @@ fn commercial_style_honours_repetition_free() {
         assert!(puzzle.is_repetition_free(), "{path}");
     }
 }
+
+/// `--time-limit` stops the drawing: the candidates drawn so far are
+/// reported as partial (`"complete": false`), nothing is written, exit 3.
+#[test]
+fn a_time_limit_reports_a_partial_run_and_writes_nothing() {
+    let out = tempfile::tempdir().unwrap();
+    let output = scramble()
+        .args([
+            "generate",
+            "--json",
+            "--count",
+            "1000000",
+            "--time-limit",
+            "0.001",
+            "--out",
+        ])
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped"], "time-limit");
+    let drawn = report["drawn"].as_u64().unwrap();
+    assert!(drawn < 1_000_000);
+    assert_eq!(report["puzzles"].as_array().unwrap().len() as u64, drawn);
+    assert!(
+        report["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["file"].is_null())
+    );
+    assert!(!out.path().join("generated").exists());
+}
