@@ -221,7 +221,12 @@ fn a_time_limit_reports_a_partial_2x2_census() {
         .arg(out.path())
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(3), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        output.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["complete"], false);
     assert_eq!(report["stopped"], "time-limit");
