@@ -34,7 +34,7 @@ use crate::progress::Progress;
 /// use scramble::census::{Census, fast, shard::Shard};
 /// let outcome = fast::run(&Census { patterns: 2, repetitions: false }, Shard::WHOLE, 0, &());
 /// assert_eq!(outcome.tally.puzzles, 126);
-/// assert_eq!(outcome.tally.totals().theorem_mismatches, 0);
+/// assert_eq!(outcome.tally.totals().theorem.mismatches, 0);
 /// ```
 pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
     run_until(census, shard, keep, &crate::solve::Stop::never(), progress).0
