@@ -249,5 +249,5 @@ fn verify_size_3_refuses_the_options_of_the_2x2_census() {
         .args(["verify", "--patterns", "2", "--check"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--check and --time-limit go with --size 3"));
+        .stderr(predicate::str::contains("--check goes with --size 3"));
 }
