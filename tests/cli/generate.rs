@@ -256,26 +256,8 @@ fn commercial_style_honours_repetition_free() {
 #[test]
 fn a_time_limit_reports_a_partial_run_and_writes_nothing() {
     let out = tempfile::tempdir().unwrap();
-    let output = scramble()
-        .args([
-            "generate",
-            "--json",
-            "--count",
-            "1000000",
-            "--time-limit",
-            "0.001",
-            "--out",
-        ])
-        .arg(out.path())
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(3),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let args = ["generate", "--count", "1000000", "--time-limit", "0.001"];
+    let report = crate::json_report_exiting(3, &args, out.path());
     assert_eq!(report["complete"], false);
     assert_eq!(report["stopped"], "time-limit");
     let drawn = report["drawn"].as_u64().unwrap();

@@ -216,18 +216,8 @@ fn bad_arguments_exit_2_with_a_reason() {
 #[test]
 fn a_time_limit_reports_a_partial_2x2_census() {
     let out = tempfile::tempdir().unwrap();
-    let output = crate::scramble()
-        .args(["verify", "--patterns", "3", "--json", "--time-limit", "0.001", "--out"])
-        .arg(out.path())
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(3),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let args = ["verify", "--patterns", "3", "--time-limit", "0.001"];
+    let report = crate::json_report_exiting(3, &args, out.path());
     assert_eq!(report["complete"], false);
     assert_eq!(report["stopped"], "time-limit");
     assert_eq!(report["first_pieces"]["start"], 0);
