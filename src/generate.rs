@@ -174,23 +174,28 @@ impl Recipe {
         accept: impl Fn(&Drawn) -> bool + Sync,
         progress: &dyn crate::Progress,
     ) -> Result<(Vec<Drawn>, u64)> {
-        self.keep_styled(Style::Planted, wanted, max_draws, accept, progress)
+        let never = crate::solve::Stop::never();
+        self.keep_styled(Style::Planted, wanted, max_draws, accept, &never, progress)
     }
 
-    /// [`Recipe::keep`] for candidates drawn in `style`.
+    /// [`Recipe::keep`] for candidates drawn in `style`, stopping early
+    /// once `stop` is reached: it is polled before each batch, so what is
+    /// returned covers exactly the candidates `0..drawn` (a whole number of
+    /// batches), whatever the threads.
     pub fn keep_styled(
         &self,
         style: Style,
         wanted: usize,
         max_draws: u64,
         accept: impl Fn(&Drawn) -> bool + Sync,
+        stop: &crate::solve::Stop,
         progress: &dyn crate::Progress,
     ) -> Result<(Vec<Drawn>, u64)> {
         use rayon::prelude::*;
         let batch = 64 * rayon::current_num_threads().max(1) as u64;
         let mut kept = Vec::with_capacity(wanted);
         let mut next = 0;
-        while kept.len() < wanted && next < max_draws {
+        while kept.len() < wanted && next < max_draws && !stop.reached() {
             let end = (next + batch).min(max_draws);
             let tested: Vec<Option<Drawn>> = (next..end)
                 .into_par_iter()

@@ -34,30 +34,61 @@ use crate::progress::Progress;
 /// use scramble::census::{Census, fast, shard::Shard};
 /// let outcome = fast::run(&Census { patterns: 2, repetitions: false }, Shard::WHOLE, 0, &());
 /// assert_eq!(outcome.tally.puzzles, 126);
-/// assert_eq!(outcome.tally.totals().theorem_mismatches, 0);
+/// assert_eq!(outcome.tally.totals().theorem.mismatches, 0);
 /// ```
 pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
+    run_until(census, shard, keep, &crate::solve::Stop::never(), progress).0
+}
+
+/// [`run`], stopping early once `stop` is reached: it is polled between
+/// chunks of first pieces (one first piece per thread), so the outcome
+/// covers exactly the puzzles whose first piece is in the returned range, a
+/// prefix of the shard's (the whole of it when not stopped).
+///
+/// ```
+/// use scramble::census::{Census, fast, shard::Shard};
+/// use scramble::solve::Stop;
+/// let census = Census { patterns: 2, repetitions: false };
+/// let (outcome, done) = fast::run_until(&census, Shard::WHOLE, 0, &Stop::never(), &());
+/// assert_eq!((outcome.tally.puzzles, done), (126, 0..census.pieces().len()));
+/// let stopped = Stop::never().after(std::time::Duration::ZERO);
+/// let (outcome, done) = fast::run_until(&census, Shard::WHOLE, 0, &stopped, &());
+/// assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
+/// ```
+pub fn run_until(
+    census: &Census,
+    shard: Shard,
+    keep: usize,
+    stop: &crate::solve::Stop,
+    progress: &dyn Progress,
+) -> (Outcome, Range<usize>) {
     let pieces = census.pieces();
     let table = CornerTable::build(CornerSet::new(census.patterns, census.repetitions));
     let ids: Vec<[usize; 4]> = pieces.iter().map(|p| table.corners().piece_corners(p)).collect();
     let work = first_piece_work(pieces.len());
-    let range = shard.range(&work);
-    progress.start(work[range.clone()].iter().sum());
-    let counts = Staged::new(&table, &ids).count(range.clone(), progress);
+    let whole = shard.range(&work);
+    progress.start(work[whole.clone()].iter().sum());
+    let staged = Staged::new(&table, &ids);
+    let step = rayon::current_num_threads().max(1);
+    let (mut counts, mut end) = (Counts::default(), whole.start);
+    while end < whole.end && !stop.reached() {
+        let next = (end + step).min(whole.end);
+        counts = counts + staged.count(end..next, progress);
+        end = next;
+    }
+    let range = whole.start..end;
     let histograms = first_piece_histograms(&table, &ids, range.clone());
     let mut subgraphs = Histogram::default();
     histograms.iter().for_each(|h| subgraphs.merge(h));
-    let disagreements = find_disagreements(&table, &ids, range, &histograms, keep);
-    Outcome {
-        tally: Tally {
-            puzzles: counts.puzzles,
-            solvable: counts.solvable,
-            unique: counts.unique,
-            solutions: counts.solutions,
-            subgraphs,
-        },
-        disagreements,
-    }
+    let disagreements = find_disagreements(&table, &ids, range.clone(), &histograms, keep);
+    let tally = Tally {
+        puzzles: counts.puzzles,
+        solvable: counts.solvable,
+        unique: counts.unique,
+        solutions: counts.solutions,
+        subgraphs,
+    };
+    (Outcome { tally, disagreements }, range)
 }
 
 /// The staged partial sums of solution counts.

@@ -54,6 +54,11 @@ pub struct Args {
     /// and 3 border sides, placed at random; signs by fair coins).
     #[arg(long, value_enum, default_value_t = StyleArg::Planted)]
     style: StyleArg,
+    /// Stop drawing after this many seconds (Ctrl-C does the same): the
+    /// puzzles kept among the candidates drawn so far are reported as
+    /// partial, none is written, exit code 3.
+    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -96,8 +101,16 @@ struct Report {
     seed: u64,
     repetition_free: bool,
     unique: bool,
-    /// Candidates drawn (equals the count without `--unique`).
+    /// Candidates drawn (equals the count without `--unique`): the
+    /// candidates `0..drawn`.
     drawn: u64,
+    /// False when the run was stopped (time limit or signal) before it
+    /// kept `--count` puzzles: the puzzles are those kept among the
+    /// candidates drawn, and none was written.
+    complete: bool,
+    /// Why an incomplete run stopped: `interrupted` or `time-limit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
     puzzles: Vec<Written>,
 }
 
@@ -120,9 +133,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Unique: the search stops at a second solution instead of counting all.
     let unique = |d: &Drawn| !args.unique || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| s.nth(1).1 == 1);
     let style = args.style.style();
-    let (kept, drawn) = recipe.keep_styled(style, args.count as usize, max_draws, unique, &bar)?;
+    let (stop, interrupted) = super::signals::interruptible(args.time_limit);
+    let (kept, drawn) = recipe.keep_styled(style, args.count as usize, max_draws, unique, &stop, &bar)?;
     bar.finish_and_clear();
-    let puzzles = write(&args, &kept)?;
+    let complete = kept.len() as u64 == args.count || drawn == max_draws;
+    let puzzles = write(&args, &kept, complete)?;
+    let stopped = (!complete).then(|| super::signals::why_stopped(&interrupted));
     let report = Report {
         size: args.size,
         patterns: args.patterns,
@@ -130,9 +146,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         repetition_free: args.repetition_free,
         unique: args.unique,
         drawn,
+        complete,
+        stopped,
         puzzles,
     };
     print_report(args.json, &report, text)?;
+    if !complete {
+        return Ok(super::exit_codes::Exit::Stopped.into());
+    }
     if (report.puzzles.len() as u64) < args.count {
         anyhow::bail!(
             "only {} of {} puzzles with a unique solution among {drawn} candidates: \
@@ -147,8 +168,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Writes the puzzle files with their headers as one set into
 /// `<out>/generated/` (all or none; other files there stay); with `--unique`
 /// each header also gives the solution count, 1: the count that accepted
-/// the puzzle.
-fn write(args: &Args, kept: &[Drawn]) -> anyhow::Result<Vec<Written>> {
+/// the puzzle. A stopped run (`complete` false) writes nothing.
+fn write(args: &Args, kept: &[Drawn], complete: bool) -> anyhow::Result<Vec<Written>> {
     let mut files = Vec::with_capacity(kept.len());
     let mut puzzles = Vec::with_capacity(kept.len());
     for drawn in kept {
@@ -158,7 +179,7 @@ fn write(args: &Args, kept: &[Drawn]) -> anyhow::Result<Vec<Written>> {
         puzzles.push((drawn.index, solutions));
     }
     let folder = args.pictures.out.join("generated");
-    let paths = if args.pictures.writes() {
+    let paths = if args.pictures.writes() && complete {
         write_set(&folder, &files, Owns::Names(&[]))?
             .into_iter()
             .map(Some)
@@ -229,12 +250,21 @@ fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
 }
 
 fn text(report: &Report) -> String {
-    let mut out = format!(
+    let mut out = match report.stopped {
+        Some(why) => format!(
+            "partial: stopped ({why}) after drawing candidates 0..{}; the puzzles below are those kept among them, none written\n",
+            report.drawn
+        ),
+        None => String::new(),
+    };
+    out += &format!(
         "{} puzzle{} {} ({} candidate{} drawn)\n",
         report.puzzles.len(),
         if report.puzzles.len() == 1 { "" } else { "s" },
         if report.puzzles.iter().any(|w| w.file.is_some()) {
             "written"
+        } else if !report.complete {
+            "kept, not written (stopped)"
         } else {
             "kept, not written (--no-pictures)"
         },

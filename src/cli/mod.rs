@@ -78,6 +78,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let own = match &cli.command {
         Command::Solve(_) => true,
         Command::Verify(args) => args.reports_interrupts(),
+        Command::Generate(_) => true,
+        Command::Study(args) => args.reports_interrupts(),
         _ => false,
     };
     if !own {

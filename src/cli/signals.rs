@@ -64,3 +64,22 @@ pub fn wait_for_exit() -> ! {
         std::thread::park();
     }
 }
+
+/// The [`scramble::solve::Stop`] of a command that reports what it
+/// finished as partial: raised by a signal (after [`install`] with
+/// [`OnSignal::Report`]) or, with `limit`, by the clock. Also returns the
+/// signal flag, for [`why_stopped`].
+pub fn interruptible(limit: Option<std::time::Duration>) -> (scramble::solve::Stop, Arc<AtomicBool>) {
+    let interrupted = install(OnSignal::Report);
+    let stop = scramble::solve::Stop::never().cancelled_by(interrupted.clone());
+    (limit.map_or(stop.clone(), |limit| stop.after(limit)), interrupted)
+}
+
+/// Why a run stopped early: `"interrupted"` (a signal) or `"time-limit"`.
+pub fn why_stopped(interrupted: &AtomicBool) -> &'static str {
+    if interrupted.load(Ordering::Relaxed) {
+        "interrupted"
+    } else {
+        "time-limit"
+    }
+}

@@ -10,7 +10,6 @@ use scramble::census::corners::CornerReport;
 use scramble::census::shard::{self, Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain, symmetric};
 use scramble::render::Renderer;
-use scramble::solve::Stop;
 
 use scramble::output::{Owns, write_set};
 
@@ -72,9 +71,10 @@ pub struct Args {
     /// theorem's checker on candidate subgraphs); hours for a whole census.
     #[arg(long)]
     check: bool,
-    /// With --size 3: stop after this many seconds and report the puzzles
-    /// finished as partial (exit code 3; Ctrl-C does the same). With --check
-    /// a puzzle's graph-solver count runs to its end first.
+    /// Stop after this many seconds and report the puzzles finished as
+    /// partial (exit code 3; Ctrl-C does the same). The 2x2 census then
+    /// takes the direct path (as --no-symmetry), stops between chunks of
+    /// first pieces, and writes no pictures of a partial run.
     #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
     time_limit: Option<std::time::Duration>,
     /// Disagreements go to `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`,
@@ -90,7 +90,7 @@ impl Args {
     /// Whether the run handles Ctrl-C itself (the 3x3 census reports what
     /// it finished).
     pub fn reports_interrupts(&self) -> bool {
-        self.size == 3
+        self.size == 3 || self.time_limit.is_some()
     }
 }
 
@@ -98,8 +98,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.size != 2 {
         return run_nxn(&args);
     }
-    if args.check || args.time_limit.is_some() {
-        bail!("--check and --time-limit go with --size 3");
+    if args.check {
+        bail!("--check goes with --size 3");
+    }
+    if args.time_limit.is_some() && (args.exact || args.plain || args.corners || args.corners_only) {
+        bail!("--time-limit takes the census's direct path: not with --exact, --plain, --corners or --corners-only");
     }
     if args.exact {
         return run_exact(&args);
@@ -110,6 +113,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         repetitions: args.repetitions,
     };
     let started = Instant::now();
+    if let Some(limit) = args.time_limit {
+        return run_until(&args, &census, limit, started);
+    }
     let outcome = (!args.corners_only).then(|| census_outcome(&args, &census));
     let corners = (args.corners || args.corners_only).then(|| corner_report(&census));
     let report = Report {
@@ -131,14 +137,84 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&report)?;
     } else {
-        let mut text = report_table(&report);
-        for files in &written {
-            let names: Vec<String> = files.iter().skip(1).map(|p| p.display().to_string()).collect();
-            text += &format!("disagreement: {} ({})\n", files[0].display(), names.join(", "));
-        }
-        print_text(&text)?;
+        print_text(&(report_table(&report) + &disagreement_lines(&written)))?;
     }
     Ok(exit_code(&report))
+}
+
+/// What `verify --time-limit --json` prints: the report of the puzzles
+/// done, marked complete or not.
+#[derive(serde::Serialize)]
+struct PartialReport {
+    #[serde(flatten)]
+    report: Report,
+    /// False when the run stopped before the end: the totals then cover
+    /// only the puzzles whose first piece is in `first_pieces`.
+    complete: bool,
+    /// Why an incomplete run stopped: `interrupted` or `time-limit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
+    /// The first pieces (piece classes in enumeration order, from 0, end
+    /// excluded) whose puzzles the totals cover.
+    first_pieces: std::ops::Range<usize>,
+}
+
+/// `--time-limit`: the direct census, stopped between chunks of first
+/// pieces; a partial run writes no pictures and exits 3.
+fn run_until(args: &Args, census: &Census, limit: std::time::Duration, started: Instant) -> anyhow::Result<ExitCode> {
+    let (stop, interrupted) = super::signals::interruptible(Some(limit));
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let bar = progress::bar(0, "census");
+    let (outcome, first_pieces) = fast::run_until(census, shard, args.keep, &stop, &bar);
+    bar.finish_and_clear();
+    let whole = shard.range(&shard::first_piece_work(census.pieces().len()));
+    let complete = first_pieces == whole;
+    let report = Report {
+        patterns: census.patterns,
+        repetitions: census.repetitions,
+        seconds: started.elapsed().as_secs_f64(),
+        totals: Some(outcome.tally.totals()),
+        condition_failures: census.repetitions.then(|| outcome.tally.subgraphs.condition_failures()),
+        corners: None,
+        shard: args.shard,
+    };
+    let written = if complete && !args.pictures.no_pictures {
+        write_disagreements(args, census, &outcome)?
+    } else {
+        Vec::new()
+    };
+    let stopped = (!complete).then(|| super::signals::why_stopped(&interrupted));
+    let partial = PartialReport {
+        report,
+        complete,
+        stopped,
+        first_pieces,
+    };
+    print_report(args.json, &partial, |p| {
+        let mut text = report_table(&p.report);
+        if let Some(why) = p.stopped {
+            text += &format!(
+                "partial: stopped ({why}); the totals cover only the puzzles whose first piece is {} to {} of {} to {}, no pictures written\n",
+                p.first_pieces.start, p.first_pieces.end, whole.start, whole.end
+            );
+        }
+        text + &disagreement_lines(&written)
+    })?;
+    Ok(if complete {
+        exit_code(&partial.report)
+    } else {
+        Exit::Stopped.into()
+    })
+}
+
+/// One line per disagreement written: its puzzle file and its pictures.
+fn disagreement_lines(written: &[Vec<PathBuf>]) -> String {
+    let mut text = String::new();
+    for files in written {
+        let names: Vec<String> = files.iter().skip(1).map(|p| p.display().to_string()).collect();
+        text += &format!("disagreement: {} ({})\n", files[0].display(), names.join(", "));
+    }
+    text
 }
 
 fn check_limits(args: &Args) -> anyhow::Result<()> {
@@ -147,7 +223,7 @@ fn check_limits(args: &Args) -> anyhow::Result<()> {
         bail!("--patterns {k}: expected 1 to {MAX_PATTERNS}");
     }
     // The direct path keeps a table of C^4 bytes: 9.8e7 for K = 5 with repetitions.
-    let direct = args.plain || args.no_symmetry || args.shard.is_some();
+    let direct = args.plain || args.no_symmetry || args.shard.is_some() || args.time_limit.is_some();
     if !args.corners_only && direct && k > shard::MAX_PATTERNS {
         bail!(
             "--patterns {k}: --plain, --no-symmetry and --shard go up to {} patterns",
@@ -179,9 +255,7 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
             if args.repetitions { " --repetitions" } else { "" }
         );
     };
-    let interrupted = super::signals::install(super::signals::OnSignal::Report);
-    let stop = Stop::never().cancelled_by(interrupted.clone());
-    let stop = args.time_limit.map_or(stop.clone(), |limit| stop.after(limit));
+    let (stop, interrupted) = super::signals::interruptible(args.time_limit);
     let started = Instant::now();
     let range = nxn::shard_range(puzzles as usize, args.shard.unwrap_or(Shard::WHOLE));
     let bar = progress::bar(0, "3x3 solved grids");
@@ -212,12 +286,7 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
     }
     report.seconds = started.elapsed().as_secs_f64();
     if !report.complete {
-        let why = if interrupted.load(std::sync::atomic::Ordering::Relaxed) {
-            "interrupted"
-        } else {
-            "time-limit"
-        };
-        report.stopped = Some(why.to_string());
+        report.stopped = Some(super::signals::why_stopped(&interrupted).to_string());
     }
     print_report(args.json, &report, nxn_table)?;
     Ok(if !report.complete {

@@ -42,6 +42,11 @@ pub fn real(name: &str) -> String {
 /// Runs `scramble ARGS --json --out OUT`, expects exit 0 and returns the one
 /// JSON object it prints.
 pub fn json_report(args: &[&str], out: &std::path::Path) -> serde_json::Value {
+    json_report_exiting(0, args, out)
+}
+
+/// [`json_report`] expecting exit code `code` (3: a partial run).
+pub fn json_report_exiting(code: i32, args: &[&str], out: &std::path::Path) -> serde_json::Value {
     let output = scramble()
         .args(args)
         .args(["--json", "--out"])
@@ -50,7 +55,7 @@ pub fn json_report(args: &[&str], out: &std::path::Path) -> serde_json::Value {
         .unwrap();
     assert_eq!(
         output.status.code(),
-        Some(0),
+        Some(code),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );

@@ -249,7 +249,7 @@ fn verify_size_3_refuses_the_options_of_the_2x2_census() {
         .args(["verify", "--patterns", "2", "--check"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--check and --time-limit go with --size 3"));
+        .stderr(predicate::str::contains("--check goes with --size 3"));
 }
 
 /// The fixtures of the conditions on H alone: the condition each fails

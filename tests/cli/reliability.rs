@@ -686,3 +686,26 @@ fn long_commands_honour_the_time_limit_and_signals() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// Ctrl-C during `generate` reports the candidates drawn so far as partial
+/// (exit 3), writing no puzzle file.
+#[test]
+fn ctrl_c_stops_generate_with_a_partial_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = binary()
+        .args(["generate", "--json", "--count", "1000000", "--out"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, 2);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped"], "interrupted");
+    assert!(!dir.path().join("generated").exists());
+}

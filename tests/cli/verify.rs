@@ -209,3 +209,18 @@ fn bad_arguments_exit_2_with_a_reason() {
             .stderr(predicate::str::contains(reason));
     }
 }
+
+/// `verify --time-limit` on the 2x2 census: stopped between chunks of first
+/// pieces, the totals cover the first pieces reported (`"complete": false`),
+/// no pictures, exit 3.
+#[test]
+fn a_time_limit_reports_a_partial_2x2_census() {
+    let out = tempfile::tempdir().unwrap();
+    let args = ["verify", "--patterns", "3", "--time-limit", "0.001"];
+    let report = crate::json_report_exiting(3, &args, out.path());
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped"], "time-limit");
+    assert_eq!(report["first_pieces"]["start"], 0);
+    assert!(report["puzzles"].as_u64().unwrap() < 2_919_735);
+    assert!(std::fs::read_dir(out.path()).unwrap().next().is_none());
+}

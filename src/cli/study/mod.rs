@@ -32,6 +32,14 @@ enum Study {
     Repetitions(RepetitionsArgs),
 }
 
+impl Args {
+    /// Whether the study handles Ctrl-C itself (it reports what it
+    /// finished as partial).
+    pub fn reports_interrupts(&self) -> bool {
+        false
+    }
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.study {
         Study::Heuristics(args) => run_heuristics(args),
