@@ -49,7 +49,7 @@ struct Report {
     #[serde(flatten)]
     estimate: Estimate,
     /// Placements per second of the real search on one core, measured by a
-    /// count stopped after [`RATE_SAMPLE`] (or run to its end if shorter).
+    /// count stopped after `RATE_SAMPLE` (or run to its end if shorter).
     nodes_per_second: f64,
     /// `nodes / nodes_per_second`: the estimated time of an exhaustive
     /// search on one core.

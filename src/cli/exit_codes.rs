@@ -19,7 +19,7 @@ pub enum Exit {
 }
 
 impl Exit {
-    /// [`Exit::Success`] when `found`, else [`Exit::NotFound`].
+    /// `Exit::Success` when `found`, else `Exit::NotFound`.
     pub fn found(found: bool) -> Exit {
         if found { Exit::Success } else { Exit::NotFound }
     }

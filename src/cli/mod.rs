@@ -256,7 +256,7 @@ pub fn print_report<R: serde::Serialize>(
 
 /// Writes `text` to stdout and flushes it: the one way the binary prints
 /// results. A reader that stops early (`| head`) ends the command quietly
-/// with [`Stopped`] (exit 0); any other failure (`> /dev/full`) is an error
+/// with `Stopped` (exit 0); any other failure (`> /dev/full`) is an error
 /// that names stdout.
 pub fn print_text(text: &str) -> anyhow::Result<()> {
     use std::io::Write;

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-/// The bar's template: `{left}` is [`eta`]'s text (empty early on).
+/// The bar's template: `{left}` is `eta`'s text (empty early on).
 const TEMPLATE: &str = "{msg} {wide_bar} {human_pos}/{human_len} {elapsed}{left}";
 
 /// The shortest run, and the least share of the steps (one in
@@ -23,7 +23,7 @@ pub struct Bar(ProgressBar);
 
 impl Bar {
     /// A bar of `len` steps labelled `message` (`len` may be set later by
-    /// [`scramble::Progress::start`]).
+    /// `scramble::Progress::start`).
     pub fn new(len: u64, message: &str) -> Bar {
         if !std::io::stderr().is_terminal() {
             return Bar(ProgressBar::hidden());
@@ -89,13 +89,13 @@ pub fn bar(len: u64, message: &str) -> Bar {
     Bar::new(len, message)
 }
 
-/// A node-counting spinner: [`Bar::nodes`].
+/// A node-counting spinner: `Bar::nodes`.
 pub fn nodes(message: &str) -> Bar {
     Bar::nodes(message)
 }
 
 /// The time left after `done` of `total` steps in `elapsed`, at the average
-/// rate so far; `None` until at least [`ETA_AFTER`] (3 s and 10% of the
+/// rate so far; `None` until at least `ETA_AFTER` (3 s and 10% of the
 /// steps) has passed, and when there is nothing left to do. Early steps say
 /// little about the rest of a census or a study, so no estimate is better
 /// than a wild one.
@@ -115,7 +115,7 @@ mod tests {
 
     #[test]
     fn no_eta_early_in_a_run() {
-        // The case of issue 10: a 2.6 s verify run said "eta 47m" at once.
+        // A 2.6 s verify run once said "eta 47m" at once.
         for (done, total, ms) in [(1, 1000, 50), (0, 1000, 5000), (99, 1000, 20_000), (900, 1000, 2600)] {
             assert_eq!(
                 eta(done, total, Duration::from_millis(ms)),

@@ -18,7 +18,7 @@ pub enum OnSignal {
     /// End the process once no output write is in progress.
     Exit,
     /// Raise the stop flag; the command reports partial results. A second
-    /// signal ends the process as [`OnSignal::Exit`] does.
+    /// signal ends the process as `OnSignal::Exit` does.
     Report,
 }
 
@@ -65,10 +65,10 @@ pub fn wait_for_exit() -> ! {
     }
 }
 
-/// The [`scramble::solve::Stop`] of a command that reports what it
-/// finished as partial: raised by a signal (after [`install`] with
-/// [`OnSignal::Report`]) or, with `limit`, by the clock. Also returns the
-/// signal flag, for [`why_stopped`].
+/// The `scramble::solve::Stop` of a command that reports what it
+/// finished as partial: raised by a signal (after `install` with
+/// `OnSignal::Report`) or, with `limit`, by the clock. Also returns the
+/// signal flag, for `why_stopped`.
 pub fn interruptible(limit: Option<std::time::Duration>) -> (scramble::solve::Stop, Arc<AtomicBool>) {
     let interrupted = install(OnSignal::Report);
     let stop = scramble::solve::Stop::never().cancelled_by(interrupted.clone());

@@ -187,7 +187,7 @@ fn stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
 
 /// Solves every puzzle named, in order, after reading them all (a bad file
 /// stops the run before any search). The exit code is the gravest of the
-/// puzzles' (see [`Exit::graver`]). `--time-limit` bounds each puzzle's
+/// puzzles' (see `Exit::graver`). `--time-limit` bounds each puzzle's
 /// search.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.list && args.method == Method::Graph {

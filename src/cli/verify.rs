@@ -19,7 +19,7 @@ use super::{PicturesArg, print_json, print_report, print_text, progress};
 
 /// The largest `K` of the corner check: corner numbers fit in a byte (K = 4
 /// corners already cover every 2x2 puzzle, by the 4-pattern lemma of
-/// [`scramble::census::corners`]).
+/// `scramble::census::corners`).
 const MAX_PATTERNS: usize = 8;
 
 #[derive(Debug, clap::Args)]

@@ -342,7 +342,7 @@ mod tests {
     }
 
     /// The probabilities are the ratios of enumerated census totals (RESULTS
-    /// section 4's table; K = 4 repetition-free gives the 74.1% of issue 11).
+    /// section 4's table; K = 4 repetition-free gives 74.1%).
     #[test]
     fn probabilities_are_ratios_of_the_enumerated_totals() {
         // (K, repetitions, puzzles, solvable, unique) from `scramble verify --patterns K [--repetitions]`.

@@ -56,7 +56,7 @@ fn write_plots(pictures: &PicturesArg, plots: Vec<scramble::study::plot::Plot>) 
     write_study(pictures, plots, Vec::new())
 }
 
-/// [`write_plots`] with more files (`extra`) in the same set; returns the
+/// `write_plots` with more files (`extra`) in the same set; returns the
 /// plots' paths, then the extra files' paths.
 fn write_study(
     pictures: &PicturesArg,
@@ -84,8 +84,8 @@ const MAX_COUNT: usize = 10_000_000;
 /// The most patterns a study takes (as `generate` and `study heuristics`).
 const MAX_PATTERNS: u32 = 128;
 
-/// Refuses, before any work, counts above [`MAX_COUNT`] and numbers of
-/// patterns outside 1 to [`MAX_PATTERNS`], naming the option and the limit.
+/// Refuses, before any work, counts above `MAX_COUNT` and numbers of
+/// patterns outside 1 to `MAX_PATTERNS`, naming the option and the limit.
 fn check_bounds(counts: &[(&str, &[usize])], patterns: &[(&str, &[u32])]) -> anyhow::Result<()> {
     for (option, values) in counts {
         if let Some(bad) = values.iter().find(|&&c| c > MAX_COUNT) {
