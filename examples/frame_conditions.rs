@@ -110,16 +110,7 @@ fn swapped(h: &BTreeSet<usize>, a: usize, b: usize) -> BTreeSet<usize> {
 
 /// A random frame: a random arrangement's kept subgraph.
 fn random_frame(n: usize, rng: &mut Rng) -> BTreeSet<usize> {
-    let mut pieces: Vec<usize> = (0..n * n).collect();
-    rng.shuffle(&mut pieces);
-    let cells = pieces
-        .into_iter()
-        .map(|piece| Placement {
-            piece,
-            rotation: rng.below(4),
-        })
-        .collect();
-    scramble::census::nxn::check::kept(&Arrangement::new(n, cells))
+    scramble::census::nxn::check::kept(&Arrangement::random(n, rng))
 }
 
 struct Fixtures {

@@ -200,16 +200,7 @@ mod tests {
     }
 
     fn random_arrangement(rng: &mut Rng, n: usize) -> Arrangement {
-        let mut pieces: Vec<usize> = (0..n * n).collect();
-        rng.shuffle(&mut pieces);
-        let cells = pieces
-            .into_iter()
-            .map(|piece| Placement {
-                piece,
-                rotation: rng.below(4),
-            })
-            .collect();
-        Arrangement::new(n, cells)
+        Arrangement::random(n, rng)
     }
 
     fn check(puzzle: &Puzzle, rng: &mut Rng, trials: usize) {

@@ -40,6 +40,30 @@ impl Arrangement {
         Arrangement { size, cells }
     }
 
+    /// A uniformly random arrangement of an `size x size` grid: the pieces
+    /// shuffled over the cells, each turned a random number of quarter
+    /// turns, drawn from `rng`. `O(size^2)`.
+    ///
+    /// ```
+    /// use scramble::{Arrangement, rng::Rng};
+    /// let a = Arrangement::random(3, &mut Rng::new(1));
+    /// let mut pieces: Vec<usize> = a.cells().iter().map(|p| p.piece).collect();
+    /// pieces.sort_unstable();
+    /// assert_eq!(pieces, (0..9).collect::<Vec<_>>());
+    /// ```
+    pub fn random(size: usize, rng: &mut crate::rng::Rng) -> Self {
+        let mut pieces: Vec<usize> = (0..size * size).collect();
+        rng.shuffle(&mut pieces);
+        let cells = pieces
+            .into_iter()
+            .map(|piece| Placement {
+                piece,
+                rotation: rng.below(4),
+            })
+            .collect();
+        Arrangement::new(size, cells)
+    }
+
     /// `n`.
     pub fn size(&self) -> usize {
         self.size
