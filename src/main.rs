@@ -11,7 +11,7 @@ use clap::Parser;
 use cli::exit_codes::Exit;
 
 fn main() -> ExitCode {
-    match run() {
+    let code = match run() {
         Ok(code) => code,
         Err(error) if error.is::<cli::Stopped>() => ExitCode::SUCCESS,
         Err(error) if matches!(error.downcast_ref(), Some(scramble::Error::Interrupted)) => {
@@ -21,7 +21,8 @@ fn main() -> ExitCode {
             cli::note(&format!("scramble: error: {error:#}\n"));
             Exit::Error.into()
         }
-    }
+    };
+    cli::signals::main_ends(code)
 }
 
 /// Parses the command line and runs the chosen subcommand.

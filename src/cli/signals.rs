@@ -8,7 +8,7 @@
 //! untouched; then it exits 128 + the signal number (130, 143, 129).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
@@ -43,8 +43,36 @@ pub fn install(on: OnSignal) -> Arc<AtomicBool> {
     raised
 }
 
-/// Ends the process for `signal` once every output set is whole.
+/// Who ends the process: nobody yet, the main thread with its own exit
+/// code, or the signal watcher with 128 + the signal. Whoever claims it
+/// first wins, so the exit code and the message always agree.
+static ENDING: AtomicU8 = AtomicU8::new(RUNNING);
+const RUNNING: u8 = 0;
+const MAIN_ENDS: u8 = 1;
+const SIGNAL_ENDS: u8 = 2;
+
+fn claim_end(by: u8) -> bool {
+    ENDING
+        .compare_exchange(RUNNING, by, Ordering::SeqCst, Ordering::SeqCst)
+        .is_ok()
+}
+
+/// For the main thread on its way out: `code`, unless a signal already
+/// claimed the end of the process (then its watcher ends it, with 128 +
+/// the signal and its message, once no write is in progress).
+pub fn main_ends(code: std::process::ExitCode) -> std::process::ExitCode {
+    if !claim_end(MAIN_ENDS) {
+        wait_for_exit();
+    }
+    code
+}
+
+/// Ends the process for `signal` once every output set is whole; if the
+/// main thread is already returning its own exit code, lets it.
 fn exit(signal: i32) -> ! {
+    if !claim_end(SIGNAL_ENDS) {
+        wait_for_exit();
+    }
     let _no_writes = scramble::output::stop_writing();
     let name = match signal {
         SIGINT => "SIGINT",

@@ -92,10 +92,15 @@ struct Case {
 
 /// Runs `args` with `--out out` to completion, expecting exit 0.
 fn run_to_end(args: &[String], out: &Path) {
+    run_expecting(args, out, 0);
+}
+
+/// Runs `args` with `--out out` to completion, expecting exit `code`.
+fn run_expecting<S: AsRef<std::ffi::OsStr>>(args: &[S], out: &Path, code: i32) {
     let output = binary().args(args).arg("--out").arg(out).output().unwrap();
     assert_eq!(
         output.status.code(),
-        Some(0),
+        Some(code),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
@@ -243,37 +248,13 @@ fn links_planted_at_output_and_temporary_names_are_not_followed() {
     std::fs::remove_file(out.join("p")).unwrap();
     std::fs::create_dir(out.join("p")).unwrap();
     std::os::unix::fs::symlink(outside.join("keep.svg"), out.join("p/recording.svg")).unwrap();
-    let output = binary()
-        .args(["graph"])
-        .arg(&puzzle)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    run_expecting(&[std::ffi::OsStr::new("graph"), puzzle.as_os_str()], &out, 2);
     std::fs::remove_file(out.join("p/recording.svg")).unwrap();
     let next = std::process::id();
     for pid in next..next + 400 {
         std::os::unix::fs::symlink(outside.join("keep.svg"), out.join(format!("p/.explore.html.tmp-{pid}"))).unwrap();
     }
-    let output = binary()
-        .args(["explore"])
-        .arg(&puzzle)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    run_expecting(&[std::ffi::OsStr::new("explore"), puzzle.as_os_str()], &out, 0);
     assert!(
         std::fs::read_to_string(out.join("p/explore.html"))
             .unwrap()
