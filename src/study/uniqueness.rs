@@ -273,7 +273,13 @@ pub struct Plan {
 pub const DIRECT_CAP: u64 = 2;
 
 /// The exact number of solutions modulo rotation (one exhaustive search).
-fn solutions(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
+#[cfg(test)]
+fn solutions(puzzle: &Puzzle) -> Result<u64> {
+    Ok(solutions_until(puzzle, &Stop::never())?.expect("never stopped"))
+}
+
+/// The exact count until `stop` (`None` when it came first).
+fn solutions_until(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
     let count = Solver::new(puzzle, Order::Spiral, 0)?.count_until(stop);
     Ok((!count.stats.stopped).then_some(count.solutions))
 }
@@ -382,7 +388,7 @@ fn draw(
 ) -> Result<Option<Sample>> {
     let planted = map_indexed_until(planted as u64, stop, progress, |i| {
         let puzzle = source.planted(i)?;
-        Ok(solutions(&puzzle, stop)?.map(|s| (s, ordered_forms(&puzzle))))
+        Ok(solutions_until(&puzzle, stop)?.map(|s| (s, ordered_forms(&puzzle))))
     })?;
     let direct = map_indexed_until(sampled as u64, stop, progress, |i| {
         solutions_up_to_until(&source.direct_at(i)?, DIRECT_CAP, stop)
