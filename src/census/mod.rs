@@ -320,7 +320,8 @@ impl ConditionFailures {
     /// accepted non-solutions are the mismatches, and accepted minus truth
     /// is accepted non-solutions minus rejected solutions; each condition
     /// rejects at most the rejected solutions, the combinations add up to
-    /// them, and only conditions 2-4 are named.
+    /// them, each of conditions 2-4 (and only they) is named, and each
+    /// rejects what the combinations naming it add up to.
     pub fn check(&self, theorem: Judged, twisted: Judged, truth: u64) -> std::result::Result<(), String> {
         let pairs = [
             ("", self.rejected_solution_graphs, self.accepted_non_solutions, theorem),
@@ -358,12 +359,29 @@ impl ConditionFailures {
                 ));
             }
         }
+        if let Some(missing) = named.iter().find(|k| !self.rejected_by_condition.contains_key(*k)) {
+            return Err(format!("rejected_by_condition lacks the key `{missing}`"));
+        }
         let combination = |k: &str| k.split('+').all(|c| ["2", "3", "4"].contains(&c));
         if let Some(key) = self.rejected_by_combination.keys().find(|k| !combination(k)) {
             return Err(format!(
                 "rejected_by_combination has the unknown key `{}`",
                 crate::error::excerpt(key)
             ));
+        }
+        // Each condition rejects exactly the graphs of the combinations
+        // that name it.
+        for (c, key) in ["2", "3", "4"].iter().zip(&named) {
+            let naming: u128 = (self.rejected_by_combination.iter())
+                .filter(|(k, _)| k.split('+').any(|x| x == *c))
+                .map(|(_, &n)| u128::from(n))
+                .sum();
+            if naming != u128::from(self.rejected_by_condition[key]) {
+                return Err(format!(
+                    "rejected_by_condition.{key} = {}, but the combinations naming condition {c} add up to {naming}",
+                    self.rejected_by_condition[key]
+                ));
+            }
         }
         let sum: u128 = self.rejected_by_combination.values().map(|&n| u128::from(n)).sum();
         if sum != u128::from(self.rejected_solution_graphs) {

@@ -667,4 +667,29 @@ mod tests {
             );
         }
     }
+
+    /// A shard's condition failures name conditions 2 to 4, each with the
+    /// count the combinations naming it add up to (true of every census).
+    #[test]
+    fn condition_failures_name_every_condition_as_the_combinations_do() {
+        let census = Census {
+            patterns: 2,
+            repetitions: true,
+        };
+        let tally = super::super::fast::run(&census, Shard::WHOLE, 0, &()).tally;
+        let totals = tally.totals();
+        let failures = tally.subgraphs.condition_failures();
+        let check =
+            |f: &crate::census::ConditionFailures| f.check(totals.theorem, totals.twisted, totals.solution_subgraphs);
+        assert_eq!(check(&failures), Ok(()));
+        let mut missing = failures.clone();
+        missing.rejected_by_condition.remove("condition_3");
+        assert!(check(&missing).unwrap_err().contains("lacks the key `condition_3`"));
+        let (key, _) = (failures.rejected_by_condition.iter())
+            .find(|(_, n)| **n > 0)
+            .expect("with repetitions some condition rejects a solution graph");
+        let mut moved = failures.clone();
+        *moved.rejected_by_condition.get_mut(key).unwrap() -= 1;
+        assert!(check(&moved).unwrap_err().contains("the combinations naming"), "{key}");
+    }
 }

@@ -212,23 +212,21 @@ def links_class(work, rounds, rng):
         out = work / "links-out"
         clear(out)
         cmd = rng.choice(commands)
-        where = rng.choice(["puzzle-folder", "set-folder", "temp-names", "out-itself"])
+        # `--out` itself may be a link: it is the root the user names.
+        where = rng.choice(["puzzle-folder", "set-folder", "temp-names"])
         (out / "p").mkdir(parents=True)
         if where == "puzzle-folder":
             os.rmdir(out / "p")
             os.symlink(outside, out / "p")
-        elif where == "out-itself":
-            os.rmdir(out / "p")
-            os.rmdir(out)
-            os.symlink(outside, out)
         elif where == "set-folder":
-            for sub in ("solutions", "inspect", "p.svg", "p.dot", "solution.svg", "p.html"):
+            for sub in ("solutions", "inspect", "recording.svg", "recording.dot", "pieces.svg", "solution.svg",
+                        "explore.html"):
                 os.symlink(outside / "keep.txt" if "." in sub else outside, out / "p" / sub)
         else:
             # Guessed temporary and staging names, for the pids around ours.
             base = os.getpid()
             for pid in range(base, base + 200):
-                for stem in (".p.html.tmp-", ".solutions.staging-", ".p.svg.tmp-", ".p.staging-"):
+                for stem in (".explore.html.tmp-", ".solutions.staging-", ".recording.svg.tmp-", ".p.staging-"):
                     try:
                         os.symlink(outside / "keep.txt", out / "p" / f"{stem}{pid}")
                     except FileExistsError:
@@ -239,7 +237,7 @@ def links_class(work, rounds, rng):
             problems.append("a file outside --out changed")
         if code not in (0, 1, 2):
             problems.append(f"exit {code}")
-        if where in ("puzzle-folder", "set-folder", "out-itself") and code != 2:
+        if where in ("puzzle-folder", "set-folder") and code != 2:
             problems.append(f"a link in the way was not refused (exit {code})")
         if code == 2 and b"error" not in stderr:
             problems.append("exit 2 without an error message")

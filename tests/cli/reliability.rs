@@ -708,7 +708,7 @@ fn assert_partial(output: &Output, why: &str, out: &Path, args: &[&str]) {
 /// seconds, and writes no file.
 #[test]
 fn time_limited_studies_and_censuses_report_partial_results() {
-    let runs: [&[&str]; 9] = [
+    let runs: [&[&str]; 11] = [
         &["study", "heuristics"],
         &["study", "heuristics", "--sweep"],
         &["study", "heuristics", "--factorial"],
@@ -718,6 +718,10 @@ fn time_limited_studies_and_censuses_report_partial_results() {
         &["verify", "--patterns", "5", "--no-symmetry"],
         &["verify", "--patterns", "8", "--corners-only"],
         &["verify", "--patterns", "3", "--corners"],
+        // Above 5 patterns the symmetric path stops (with no totals).
+        &["verify", "--patterns", "6"],
+        // The uniqueness check of each candidate polls the stop too.
+        &["generate", "--unique", "--size", "6", "--patterns", "2", "--count", "5"],
     ];
     for args in runs {
         let dir = tempfile::tempdir().unwrap();

@@ -170,7 +170,15 @@ fn check(puzzle: &Puzzle, expected: u64, keep: usize, stop: &Stop) -> Option<(Ch
         ));
     }
     if count <= GRAPH_LIMIT {
-        let graph = crate::solve::graph::count(puzzle).solutions;
+        let search = crate::solve::Search {
+            stop,
+            ..crate::solve::Search::new(crate::solve::Goal::Count { keep: 1 })
+        };
+        let glued = crate::solve::graph::run(puzzle, &search).expect("the graph method counts");
+        if glued.stats.stopped {
+            return None;
+        }
+        let graph = glued.solutions;
         t.graph_compared = 1;
         t.graph_solutions = graph;
         if graph != count {
