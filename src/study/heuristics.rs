@@ -205,7 +205,7 @@ pub fn run(sample: &Sample, progress: &dyn Progress) -> Result<Heuristics> {
 
 /// The runs of one order (`random`: every seed; none for an order the
 /// study does not run, such as `most-constrained`).
-pub fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
+pub(crate) fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
     runs.iter()
         .flat_map(|run| match order {
             Order::CenterMax => vec![run.center_max],

@@ -293,7 +293,7 @@ pub fn piece_classes(patterns: u32) -> Vec<Piece> {
 
 /// Every 2x2 puzzle over patterns `1..=patterns`: each multiset of four
 /// piece classes, in lexicographic order.
-pub fn all_2x2(patterns: u32) -> Vec<Puzzle> {
+pub(crate) fn all_2x2(patterns: u32) -> Vec<Puzzle> {
     piece_classes(patterns)
         .into_iter()
         .combinations_with_replacement(4)

@@ -255,7 +255,7 @@ pub struct Plan {
 
 /// Where the directly drawn puzzles' counts stop: the estimands over them
 /// only need to know 0, 1 or at least 2 solutions.
-pub const DIRECT_CAP: u64 = 2;
+pub(crate) const DIRECT_CAP: u64 = 2;
 
 /// The exact number of solutions modulo rotation (one exhaustive search).
 fn solutions(puzzle: &Puzzle) -> Result<u64> {

@@ -217,7 +217,8 @@ impl Gluer {
     }
 
     /// Visits every rotation, not one per rotation class.
-    pub fn with_every_rotation(mut self) -> Self {
+    #[cfg(test)]
+    fn with_every_rotation(mut self) -> Self {
         self.symmetry = false;
         self
     }

@@ -123,7 +123,7 @@ fn piece_classes(patterns: usize, repetitions: bool) -> u128 {
 ///
 /// # Panics
 /// If an `N_j` comes out negative (the values are not such a total).
-pub fn inverse_binomial(values: &[u128]) -> Vec<u128> {
+pub(crate) fn inverse_binomial(values: &[u128]) -> Vec<u128> {
     (0..values.len())
         .map(|j| {
             let signed: i128 = (0..=j)
