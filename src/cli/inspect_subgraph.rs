@@ -15,7 +15,7 @@ use scramble::{Error, Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::pictures::{Pictures, grid_rows, pictures_text, write_all};
-use super::{print_json, print_text};
+use super::print_report;
 
 /// The options of `inspect` that `--subgraph` uses.
 pub struct Options {
@@ -127,11 +127,7 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         },
         renderer: pictures.used(),
     };
-    if options.json {
-        print_json(&report)?;
-    } else {
-        print_text(&text_of(&report))?;
-    }
+    print_report(options.json, &report, text_of)?;
     Ok(super::exit_codes::Exit::found(report.accepted).into())
 }
 
