@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use super::verdict::{Edge, verdict};
 use super::{ConditionFailures, Histogram, Judged};
 use crate::progress::Progress;
+use crate::solve::Stop;
 use crate::{Picture, Piece};
 
 /// The corners over `K` patterns, numbered in increasing `(tail, head)`
@@ -212,22 +213,34 @@ fn increasing_triples(first: usize, n: usize) -> impl Iterator<Item = [usize; 3]
 /// assert_eq!(h.theorem_mismatches(), 0);
 /// ```
 pub fn check_corners(patterns: usize, repetitions: bool, progress: &dyn Progress) -> Histogram {
+    check_corners_until(patterns, repetitions, &Stop::never(), progress).expect("never stopped")
+}
+
+/// [`check_corners`] until `stop`, polled before each second corner: `None`
+/// when it came first (a part of the first corners is no set of tuples the
+/// report could name, so nothing is kept).
+fn check_corners_until(patterns: usize, repetitions: bool, stop: &Stop, progress: &dyn Progress) -> Option<Histogram> {
     let corners = CornerSet::new(patterns, repetitions);
     let c = corners.len();
     (0..c)
         .into_par_iter()
         .map(|a| {
             let mut histogram = Histogram::default();
-            for [b, cc, d] in increasing_triples(a, c) {
-                let code = verdict(&[a, b, cc, d].map(|i| corners.edge(i))).code();
-                histogram.add(code, orderings([a, b, cc, d]));
+            for b in a..c {
+                if stop.reached() {
+                    return None;
+                }
+                for [cc, d] in (b..c).flat_map(|cc| (cc..c).map(move |d| [cc, d])) {
+                    let code = verdict(&[a, b, cc, d].map(|i| corners.edge(i))).code();
+                    histogram.add(code, orderings([a, b, cc, d]));
+                }
             }
             progress.advance(1);
-            histogram
+            Some(histogram)
         })
-        .reduce(Histogram::default, |mut x, y| {
+        .try_reduce(Histogram::default, |mut x, y| {
             x.merge(&y);
-            x
+            Some(x)
         })
 }
 
@@ -262,8 +275,21 @@ pub struct CornerReport {
 impl CornerReport {
     /// The report of [`check_corners`] over `patterns` patterns.
     pub fn check(patterns: usize, repetitions: bool, progress: &dyn Progress) -> Self {
-        let h = check_corners(patterns, repetitions, progress);
-        CornerReport {
+        Self::check_until(patterns, repetitions, &Stop::never(), progress).expect("never stopped")
+    }
+
+    /// [`CornerReport::check`] until `stop`: `None` when it came first.
+    ///
+    /// ```
+    /// use scramble::census::corners::CornerReport;
+    /// use scramble::solve::Stop;
+    /// let stopped = Stop::never().after(std::time::Duration::ZERO);
+    /// assert!(CornerReport::check_until(2, false, &stopped, &()).is_none());
+    /// assert!(CornerReport::check_until(2, false, &Stop::never(), &()).is_some());
+    /// ```
+    pub fn check_until(patterns: usize, repetitions: bool, stop: &Stop, progress: &dyn Progress) -> Option<Self> {
+        let h = check_corners_until(patterns, repetitions, stop, progress)?;
+        Some(CornerReport {
             corners: CornerSet::new(patterns, repetitions).len(),
             tuples: h.total(),
             solution_tuples: h.solution_subgraphs(),
@@ -272,7 +298,7 @@ impl CornerReport {
             twisted: h.twisted(),
             repaired: h.repaired(),
             condition_failures: repetitions.then(|| h.condition_failures()),
-        }
+        })
     }
 }
 

@@ -6,6 +6,8 @@
 //! [`twisted_criterion`]. None of it shares code with the fast path's
 //! corner table: the two are independent implementations.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use super::disagreement::Disagreement;
@@ -14,6 +16,7 @@ use super::verdict::{Failed, Verdict};
 use super::{Census, Histogram, Outcome, Tally, first_disagreements};
 use crate::judge::judge;
 use crate::progress::Progress;
+use crate::solve::Stop;
 use crate::theorem::{self, Condition, four_color_subgraphs, twisted_criterion};
 use crate::{Puzzle, RecordingGraph};
 
@@ -92,31 +95,76 @@ fn failed_bit(condition: Condition) -> Failed {
 /// assert!(outcome.disagreements.is_empty());
 /// ```
 pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
+    run_until(census, shard, keep, &Stop::never(), progress).0
+}
+
+/// [`run`] until `stop`, polled before each third piece; the first pieces go in chunks (one per thread), and a chunk that
+/// `stop` cut short is left out whole. The outcome covers exactly the
+/// puzzles whose first piece is in the returned range, a prefix of the
+/// shard's (the whole of it when not stopped), as [`super::fast::run_until`].
+///
+/// ```
+/// use scramble::census::{Census, plain, shard::Shard};
+/// use scramble::solve::Stop;
+/// let census = Census { patterns: 2, repetitions: false };
+/// let stopped = Stop::never().after(std::time::Duration::ZERO);
+/// let (outcome, done) = plain::run_until(&census, Shard::WHOLE, 0, &stopped, &());
+/// assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
+/// ```
+pub fn run_until(
+    census: &Census,
+    shard: Shard,
+    keep: usize,
+    stop: &Stop,
+    progress: &dyn Progress,
+) -> (Outcome, Range<usize>) {
     let pieces = census.pieces();
     let n = pieces.len();
     let work = first_piece_work(n);
-    let range = shard.range(&work);
-    progress.start(work[range.clone()].iter().sum());
-    let pairs: Vec<(usize, usize)> = range.flat_map(|p1| (p1..n).map(move |p2| (p1, p2))).collect();
-    let parts: Vec<Outcome> = pairs
-        .into_par_iter()
-        .map(|(p1, p2)| {
-            let mut outcome = Outcome::default();
-            for p3 in p2..n {
-                for p4 in p3..n {
-                    let ids = [p1, p2, p3, p4];
-                    let puzzle = Puzzle::new(ids.iter().map(|&i| pieces[i]).collect()).expect("2x2");
-                    record(&mut outcome, ids, &evaluate(&puzzle), keep);
-                }
-            }
-            progress.advance(outcome.tally.puzzles);
-            outcome
-        })
-        .collect();
+    let whole = shard.range(&work);
+    progress.start(work[whole.clone()].iter().sum());
+    let step = rayon::current_num_threads().max(1);
+    let (mut parts, mut end) = (Vec::new(), whole.start);
+    while end < whole.end {
+        let next = (end + step).min(whole.end);
+        let pairs: Vec<(usize, usize)> = (end..next).flat_map(|p1| (p1..n).map(move |p2| (p1, p2))).collect();
+        let chunk: Option<Vec<Outcome>> = pairs
+            .into_par_iter()
+            .map(|(p1, p2)| pair(&pieces, [p1, p2], keep, stop, progress))
+            .collect();
+        let Some(chunk) = chunk else { break };
+        parts.extend(chunk);
+        end = next;
+    }
     let mut tally = Tally::default();
     parts.iter().for_each(|p| tally.merge(&p.tally));
     let disagreements = first_disagreements(parts.into_iter().map(|p| p.disagreements), keep);
-    Outcome { tally, disagreements }
+    (Outcome { tally, disagreements }, whole.start..end)
+}
+
+/// The puzzles whose first two pieces are `p1 <= p2`; `None` when `stop`
+/// came first (polled before each third piece).
+fn pair(
+    pieces: &[crate::Piece],
+    [p1, p2]: [usize; 2],
+    keep: usize,
+    stop: &Stop,
+    progress: &dyn Progress,
+) -> Option<Outcome> {
+    let n = pieces.len();
+    let mut outcome = Outcome::default();
+    for p3 in p2..n {
+        if stop.reached() {
+            return None;
+        }
+        for p4 in p3..n {
+            let ids = [p1, p2, p3, p4];
+            let puzzle = Puzzle::new(ids.iter().map(|&i| pieces[i]).collect()).expect("2x2");
+            record(&mut outcome, ids, &evaluate(&puzzle), keep);
+        }
+    }
+    progress.advance(outcome.tally.puzzles);
+    Some(outcome)
 }
 
 /// Adds one puzzle to the outcome.

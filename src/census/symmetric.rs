@@ -31,6 +31,7 @@ use super::sums::{
 use super::verdict::verdict;
 use super::{Census, Histogram, Outcome, Tally};
 use crate::progress::Progress;
+use crate::solve::Stop;
 use crate::{Pattern, Picture, Piece};
 
 /// One piece per orbit of `Γ` and the orbit's size.
@@ -117,6 +118,22 @@ fn generators(patterns: usize) -> Vec<Generator> {
 /// assert_eq!(symmetric::run(&census, 3, &()), fast::run(&census, Shard::WHOLE, 3, &()));
 /// ```
 pub fn run(census: &Census, keep: usize, progress: &dyn Progress) -> Outcome {
+    run_until(census, keep, &Stop::never(), progress).expect("never stopped")
+}
+
+/// [`run`] until `stop`, polled before each second piece of each orbit:
+/// `None` when it came first. A stopped run reports nothing, because the
+/// orbit sums of a part of the orbits count no set of puzzles.
+///
+/// ```
+/// use scramble::census::{Census, symmetric};
+/// use scramble::solve::Stop;
+/// let census = Census { patterns: 2, repetitions: false };
+/// assert!(symmetric::run_until(&census, 0, &Stop::never(), &()).is_some());
+/// let stopped = Stop::never().after(std::time::Duration::ZERO);
+/// assert!(symmetric::run_until(&census, 0, &stopped, &()).is_none());
+/// ```
+pub fn run_until(census: &Census, keep: usize, stop: &Stop, progress: &dyn Progress) -> Option<Outcome> {
     let pieces = census.pieces();
     let corners = CornerSet::new(census.patterns, census.repetitions);
     let ids: Vec<[usize; 4]> = pieces.iter().map(|p| corners.piece_corners(p)).collect();
@@ -137,7 +154,7 @@ pub fn run(census: &Census, keep: usize, progress: &dyn Progress) -> Outcome {
     let mut counts = Counts::default();
     let mut histogram = Histogram::default();
     for &(p, size) in &orbits {
-        let (c, h) = designated.sums(p, progress);
+        let (c, h) = designated.sums(p, stop, progress)?;
         counts = counts + c.times(size);
         histogram.merge(&h.times(size));
     }
@@ -156,7 +173,7 @@ pub fn run(census: &Census, keep: usize, progress: &dyn Progress) -> Outcome {
     } else {
         Vec::new()
     };
-    Outcome { tally, disagreements }
+    Some(Outcome { tally, disagreements })
 }
 
 /// Sums `4 M` of the whole census divided by 4.
@@ -189,7 +206,7 @@ struct Designated<'a> {
 impl Designated<'_> {
     /// `H(p)`: the per-puzzle counts and the verdict histogram of the
     /// puzzles `{p} + M'`, weighted by `1 + mult(p in M')`.
-    fn sums(&self, p: usize, progress: &dyn Progress) -> (Counts, Histogram) {
+    fn sums(&self, p: usize, stop: &Stop, progress: &dyn Progress) -> Option<(Counts, Histogram)> {
         let distinct: BTreeSet<usize> = self.ids[p].iter().copied().collect();
         let slices: Vec<(usize, Vec<u8>)> = distinct
             .into_iter()
@@ -202,13 +219,16 @@ impl Designated<'_> {
         let counts = (0..self.ids.len())
             .into_par_iter()
             .map(|p2| {
+                if stop.reached() {
+                    return None;
+                }
                 let counts = self.second(&g, p, p2);
                 let rest = (self.ids.len() - p2) as u64;
                 progress.advance(rest * (rest + 1) / 2);
-                counts
+                Some(counts)
             })
-            .reduce(Counts::default, |a, b| a + b);
-        (counts, histogram)
+            .try_reduce(Counts::default, |a, b| Some(a + b))?;
+        Some((counts, histogram))
     }
 
     /// `W3 + m_p (x) W2 + m_p (x) m_p (x) N + m_p (x) m_p (x) m_p` over

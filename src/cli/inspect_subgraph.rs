@@ -34,10 +34,10 @@ struct Report {
     edges: usize,
     /// Whether H is the kept subgraph of a solution: (A), (B) and (C).
     accepted: bool,
-    /// The conditions on H alone, (H1)-(H5), with the witness edges of
-    /// each failure; exact for 2x2 only.
+    /// The conditions on H alone, (H1)-(H5) and for 3x3 (H6), with the
+    /// witness edges of each failure; exact for 2x2 and 3x3.
     frame_conditions: Vec<ConditionReport>,
-    /// Whether the conditions on H alone decide the question (2x2).
+    /// Whether the conditions on H alone decide the question (2x2, 3x3).
     frame_exact: bool,
     conditions: Vec<ConditionReport>,
     /// The solutions (modulo rotation) that keep exactly H.
@@ -146,7 +146,7 @@ fn text_of(r: &Report) -> String {
         r.size
     );
     let exact = if r.frame_exact {
-        "exact for 2x2"
+        "exact for 2x2 and 3x3"
     } else {
         "necessary, not sufficient"
     };

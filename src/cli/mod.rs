@@ -73,13 +73,13 @@ enum Command {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    // `solve` and the 3x3 census install their own handling (they report
-    // partial counts).
+    // `solve`, `generate`, the studies and the censuses install their own
+    // handling (they report partial results).
     let own = match &cli.command {
         Command::Solve(_) => true,
         Command::Verify(args) => args.reports_interrupts(),
         Command::Generate(_) => true,
-        Command::Study(args) => args.reports_interrupts(),
+        Command::Study(_) => true,
         _ => false,
     };
     if !own {

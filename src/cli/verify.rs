@@ -87,10 +87,10 @@ pub struct Args {
 }
 
 impl Args {
-    /// Whether the run handles Ctrl-C itself (the 3x3 census reports what
-    /// it finished).
+    /// Whether the run handles Ctrl-C itself: every census reports what it
+    /// finished (only `--exact`, computed at once, does not).
     pub fn reports_interrupts(&self) -> bool {
-        self.size == 3 || self.time_limit.is_some()
+        !self.exact
     }
 }
 
@@ -101,8 +101,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.check {
         bail!("--check goes with --size 3");
     }
-    if args.time_limit.is_some() && (args.exact || args.plain || args.corners || args.corners_only) {
-        bail!("--time-limit takes the census's direct path: not with --exact, --plain, --corners or --corners-only");
+    if args.time_limit.is_some() && args.exact {
+        bail!("--exact computes the totals from closed forms at once: --time-limit does not apply to it");
     }
     if args.exact {
         return run_exact(&args);
@@ -113,98 +113,112 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         repetitions: args.repetitions,
     };
     let started = Instant::now();
-    if let Some(limit) = args.time_limit {
-        return run_until(&args, &census, limit, started);
-    }
-    let outcome = (!args.corners_only).then(|| census_outcome(&args, &census));
-    let corners = (args.corners || args.corners_only).then(|| corner_report(&census));
+    let (stop, interrupted) = super::signals::interruptible(args.time_limit);
+    let counted = (!args.corners_only).then(|| census_until(&args, &census, &stop));
+    let corners = (args.corners || args.corners_only).then(|| corner_report(&census, &stop));
+    let outcome = counted.as_ref().and_then(|c| c.outcome.as_ref());
+    let complete = counted.as_ref().is_none_or(Counted::complete) && corners.as_ref().is_none_or(Option::is_some);
     let report = Report {
         patterns: census.patterns,
         repetitions: census.repetitions,
         seconds: started.elapsed().as_secs_f64(),
-        totals: outcome.as_ref().map(|o| o.tally.totals()),
+        totals: outcome.map(|o| o.tally.totals()),
         condition_failures: outcome
-            .as_ref()
             .filter(|_| census.repetitions)
             .map(|o| o.tally.subgraphs.condition_failures()),
-        corners,
+        corners: corners.flatten(),
         shard: args.shard,
     };
-    let written = match &outcome {
-        Some(o) if !args.pictures.no_pictures => write_disagreements(&args, &census, o)?,
+    let written = match outcome {
+        Some(o) if complete && args.pictures.writes() => write_disagreements(&args, &census, o)?,
         _ => Vec::new(),
     };
-    if args.json {
-        print_json(&report)?;
-    } else {
-        print_text(&(report_table(&report) + &disagreement_lines(&written)))?;
+    if complete && args.time_limit.is_none() {
+        if args.json {
+            print_json(&report)?;
+        } else {
+            print_text(&(report_table(&report) + &disagreement_lines(&written)))?;
+        }
+        return Ok(exit_code(&report));
     }
-    Ok(exit_code(&report))
-}
-
-/// What `verify --time-limit --json` prints: the report of the puzzles
-/// done, marked complete or not.
-#[derive(serde::Serialize)]
-struct PartialReport {
-    #[serde(flatten)]
-    report: Report,
-    /// False when the run stopped before the end: the totals then cover
-    /// only the puzzles whose first piece is in `first_pieces`.
-    complete: bool,
-    /// Why an incomplete run stopped: `interrupted` or `time-limit`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<&'static str>,
-    /// The first pieces (piece classes in enumeration order, from 0, end
-    /// excluded) whose puzzles the totals cover.
-    first_pieces: std::ops::Range<usize>,
-}
-
-/// `--time-limit`: the direct census, stopped between chunks of first
-/// pieces; a partial run writes no pictures and exits 3.
-fn run_until(args: &Args, census: &Census, limit: std::time::Duration, started: Instant) -> anyhow::Result<ExitCode> {
-    let (stop, interrupted) = super::signals::interruptible(Some(limit));
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let bar = progress::bar(0, "census");
-    let (outcome, first_pieces) = fast::run_until(census, shard, args.keep, &stop, &bar);
-    bar.finish_and_clear();
-    let whole = shard.range(&shard::first_piece_work(census.pieces().len()));
-    let complete = first_pieces == whole;
-    let report = Report {
-        patterns: census.patterns,
-        repetitions: census.repetitions,
-        seconds: started.elapsed().as_secs_f64(),
-        totals: Some(outcome.tally.totals()),
-        condition_failures: census.repetitions.then(|| outcome.tally.subgraphs.condition_failures()),
-        corners: None,
-        shard: args.shard,
-    };
-    let written = if complete && !args.pictures.no_pictures {
-        write_disagreements(args, census, &outcome)?
-    } else {
-        Vec::new()
-    };
-    let stopped = (!complete).then(|| super::signals::why_stopped(&interrupted));
     let partial = PartialReport {
         report,
         complete,
-        stopped,
-        first_pieces,
+        stopped: (!complete).then(|| super::signals::why_stopped(&interrupted)),
+        first_pieces: counted.as_ref().and_then(|c| c.first_pieces.clone()),
     };
+    let whole = counted.map(|c| c.whole);
+    let corners_asked = args.corners || args.corners_only;
     print_report(args.json, &partial, |p| {
-        let mut text = report_table(&p.report);
-        if let Some(why) = p.stopped {
-            text += &format!(
-                "partial: stopped ({why}); the totals cover only the puzzles whose first piece is {} to {} of {} to {}, no pictures written\n",
-                p.first_pieces.start, p.first_pieces.end, whole.start, whole.end
-            );
-        }
-        text + &disagreement_lines(&written)
+        report_table(&p.report) + &partial_line(p, whole.as_ref(), corners_asked) + &disagreement_lines(&written)
     })?;
     Ok(if complete {
         exit_code(&partial.report)
     } else {
         Exit::Stopped.into()
     })
+}
+
+/// What `verify --json` prints when a time limit was given or the run was
+/// stopped: the report of the puzzles done, marked complete or not.
+#[derive(serde::Serialize)]
+struct PartialReport {
+    #[serde(flatten)]
+    report: Report,
+    /// False when the run stopped before the end: the totals then cover
+    /// only the puzzles whose first piece is in `first_pieces` (none on the
+    /// symmetric path, whose partial sums count no set of puzzles), and a
+    /// corner check stopped early is left out.
+    complete: bool,
+    /// Why an incomplete run stopped: `interrupted` or `time-limit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
+    /// The first pieces (piece classes in enumeration order, from 0, end
+    /// excluded) whose puzzles the totals cover (the direct and plain
+    /// paths).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_pieces: Option<std::ops::Range<usize>>,
+}
+
+/// The `partial:` line of a stopped run (nothing for a complete one):
+/// what the totals cover (`whole`: the first pieces of the census run,
+/// `None` without one) and whether an asked corner check is left out.
+fn partial_line(p: &PartialReport, whole: Option<&std::ops::Range<usize>>, corners_asked: bool) -> String {
+    let Some(why) = p.stopped else {
+        return String::new();
+    };
+    let mut covers = Vec::new();
+    match (whole, &p.first_pieces) {
+        (Some(whole), Some(done)) => covers.push(format!(
+            "the totals cover only the puzzles whose first piece is {} to {} of {} to {}",
+            done.start, done.end, whole.start, whole.end
+        )),
+        (Some(_), None) => covers.push(
+            "no totals: the partial orbit sums of the symmetric path count no set of puzzles \
+             (--time-limit takes the direct path, which stops with totals)"
+                .to_string(),
+        ),
+        (None, _) => {}
+    }
+    if corners_asked && p.report.corners.is_none() {
+        covers.push("the corner check was not finished and is left out".to_string());
+    }
+    format!("partial: stopped ({why}); {}, no pictures written\n", covers.join("; "))
+}
+
+/// A 2x2 census, maybe stopped: its outcome (none when the symmetric path
+/// was stopped) and, on the direct and plain paths, the first pieces it
+/// covers out of `whole`.
+struct Counted {
+    outcome: Option<Outcome>,
+    first_pieces: Option<std::ops::Range<usize>>,
+    whole: std::ops::Range<usize>,
+}
+
+impl Counted {
+    fn complete(&self) -> bool {
+        self.outcome.is_some() && self.first_pieces.as_ref().is_none_or(|done| *done == self.whole)
+    }
 }
 
 /// One line per disagreement written: its puzzle file and its pictures.
@@ -392,24 +406,35 @@ fn exact_table(
     out
 }
 
-fn census_outcome(args: &Args, census: &Census) -> Outcome {
+/// The census on the path the options choose, until `stop`: `--plain`,
+/// the direct path (`--no-symmetry`, `--shard`, `--time-limit`), else one
+/// orbit of pieces at a time.
+fn census_until(args: &Args, census: &Census, stop: &scramble::solve::Stop) -> Counted {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let whole = shard.range(&shard::first_piece_work(census.pieces().len()));
     let bar = progress::bar(0, if args.plain { "plain census" } else { "census" });
-    let outcome = if args.plain {
-        plain::run(census, shard, args.keep, &bar)
-    } else if args.no_symmetry || args.shard.is_some() {
-        fast::run(census, shard, args.keep, &bar)
+    let (outcome, first_pieces) = if args.plain {
+        let (outcome, done) = plain::run_until(census, shard, args.keep, stop, &bar);
+        (Some(outcome), Some(done))
+    } else if args.no_symmetry || args.shard.is_some() || args.time_limit.is_some() {
+        let (outcome, done) = fast::run_until(census, shard, args.keep, stop, &bar);
+        (Some(outcome), Some(done))
     } else {
-        symmetric::run(census, args.keep, &bar)
+        (symmetric::run_until(census, args.keep, stop, &bar), None)
     };
     bar.finish_and_clear();
-    outcome
+    Counted {
+        outcome,
+        first_pieces,
+        whole,
+    }
 }
 
-fn corner_report(census: &Census) -> CornerReport {
+/// The corner check until `stop` (`None` when it came first).
+fn corner_report(census: &Census, stop: &scramble::solve::Stop) -> Option<CornerReport> {
     let corners = scramble::census::corners::CornerSet::new(census.patterns, census.repetitions).len();
     let bar = progress::bar(corners as u64, "corners");
-    let report = CornerReport::check(census.patterns, census.repetitions, &bar);
+    let report = CornerReport::check_until(census.patterns, census.repetitions, stop, &bar);
     bar.finish_and_clear();
     report
 }

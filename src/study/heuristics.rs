@@ -103,8 +103,20 @@ impl PuzzleRun {
 /// assert!(run.center_max.first <= run.center_max.all);
 /// ```
 pub fn solve_in_every_order(puzzle: &Puzzle, seed: u64, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
-    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), &Stop::never())?;
-    Ok(PuzzleRun::of(runs.expect("never stopped")))
+    let runs = solve_in_every_order_until(puzzle, seed, index, random_seeds, &Stop::never())?;
+    Ok(runs.expect("never stopped"))
+}
+
+/// [`solve_in_every_order`] until `stop`: `None` when it came first.
+pub fn solve_in_every_order_until(
+    puzzle: &Puzzle,
+    seed: u64,
+    index: u64,
+    random_seeds: usize,
+    stop: &Stop,
+) -> Result<Option<PuzzleRun>> {
+    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), stop)?;
+    Ok(runs.map(PuzzleRun::of))
 }
 
 /// Node summaries of one order.
@@ -185,6 +197,13 @@ pub struct Sample {
 /// assert_eq!(study.orders[1].runs, 40); // random: 20 puzzles x 2 seeds
 /// ```
 pub fn run(sample: &Sample, progress: &dyn Progress) -> Result<Heuristics> {
+    run_until(sample, &Stop::never(), progress)
+}
+
+/// [`run`] until `stop`: the study of the puzzles solved before it (a
+/// prefix in index order), so `puzzles` falls short of `sample.count`
+/// when stopped.
+pub fn run_until(sample: &Sample, stop: &Stop, progress: &dyn Progress) -> Result<Heuristics> {
     let design = factorial::Design {
         shapes: vec![factorial::Shape {
             size: sample.size,
@@ -198,7 +217,7 @@ pub fn run(sample: &Sample, progress: &dyn Progress) -> Result<Heuristics> {
         repetition_free: sample.repetition_free,
         strategies: Some(preset()),
     };
-    let mut samples = factorial::samples(&design, &Stop::never(), progress)?;
+    let mut samples = factorial::samples(&design, stop, progress)?;
     let runs = samples.remove(0).runs.into_iter().map(PuzzleRun::of).collect();
     Ok(summarise(sample, runs))
 }
@@ -303,27 +322,33 @@ impl SweepCell {
 }
 
 /// The study for every `(size, patterns)` pair, `count(size)` puzzles each,
-/// every cell drawn with the same seed.
+/// every cell drawn with the same seed; `stop` ends it early, keeping the
+/// cells finished before it (each whole).
 pub fn sweep(
     sizes: &[usize],
     patterns: &[u32],
     count: impl Fn(usize) -> usize,
     template: &Sample,
+    stop: &Stop,
     progress: &dyn Progress,
 ) -> Result<Vec<SweepCell>> {
-    sizes
-        .iter()
-        .flat_map(|&size| patterns.iter().map(move |&patterns| (size, patterns)))
-        .map(|(size, patterns)| {
+    let mut cells = Vec::new();
+    for size in sizes.iter().copied() {
+        for patterns in patterns.iter().copied() {
             let sample = Sample {
                 size,
                 patterns,
                 count: count(size),
                 ..*template
             };
-            Ok(SweepCell::of(&run(&sample, progress)?))
-        })
-        .collect()
+            let study = run_until(&sample, stop, progress)?;
+            if study.puzzles < sample.count {
+                return Ok(cells);
+            }
+            cells.push(SweepCell::of(&study));
+        }
+    }
+    Ok(cells)
 }
 
 /// How many puzzles the scatter plot shows at most (the SVG stays small).
@@ -528,7 +553,15 @@ mod tests {
 
     #[test]
     fn sweep_has_one_cell_per_pair() {
-        let cells = sweep(&[2, 3], &[3, 4], |s| if s == 2 { 10 } else { 5 }, &small(1), &()).unwrap();
+        let cells = sweep(
+            &[2, 3],
+            &[3, 4],
+            |s| if s == 2 { 10 } else { 5 },
+            &small(1),
+            &Stop::never(),
+            &(),
+        )
+        .unwrap();
         let keys: Vec<(usize, u32, usize)> = cells.iter().map(|c| (c.size, c.patterns, c.puzzles)).collect();
         assert_eq!(keys, vec![(2, 3, 10), (2, 4, 10), (3, 3, 5), (3, 4, 5)]);
         assert!(cells.iter().all(|c| c.first.total() == c.puzzles * 2));

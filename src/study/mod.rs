@@ -27,6 +27,7 @@ pub mod uniqueness;
 use rayon::prelude::*;
 
 use crate::generate::{PlantOptions, Recipe};
+use crate::solve::Stop;
 use crate::{Progress, Result};
 
 /// `work(i)` for every `i < count` on every core, results in index order,
@@ -50,6 +51,29 @@ pub fn map_indexed<T: Send>(
             result
         })
         .collect()
+}
+
+/// [`map_indexed`] that can stop: `work(i)` returns `None` when `stop`
+/// cut it short, and items not begun once `stop` is reached are skipped.
+/// `None` unless every item finished (a stopped run keeps nothing, so a
+/// result never mixes finished and unfinished work).
+///
+/// ```
+/// use scramble::solve::Stop;
+/// use scramble::study::map_indexed_until;
+/// let all = map_indexed_until(5, &Stop::never(), &(), |i| Ok(Some(i * i))).unwrap();
+/// assert_eq!(all, Some(vec![0, 1, 4, 9, 16]));
+/// let stopped = Stop::never().after(std::time::Duration::ZERO);
+/// assert_eq!(map_indexed_until(5, &stopped, &(), |i| Ok(Some(i))).unwrap(), None);
+/// ```
+pub fn map_indexed_until<T: Send>(
+    count: u64,
+    stop: &Stop,
+    progress: &dyn Progress,
+    work: impl Fn(u64) -> Result<Option<T>> + Sync,
+) -> Result<Option<Vec<T>>> {
+    let done: Vec<Option<T>> = map_indexed(count, progress, |i| if stop.reached() { Ok(None) } else { work(i) })?;
+    Ok(done.into_iter().collect())
 }
 
 /// The recipe of planted puzzles the studies draw from.

@@ -33,7 +33,8 @@ use itertools::Itertools;
 use serde::Serialize;
 
 use super::plot::Plot;
-use super::{Progress, map_indexed, recipe};
+use super::{Progress, map_indexed_until, recipe};
+use crate::solve::Stop;
 use crate::theorem::analysis::{Analysis, analyse};
 use crate::theorem::{Condition, SubEdge, Subgraph, evaluate_edges};
 use crate::{Piece, Puzzle, RecordingGraph, Result};
@@ -234,18 +235,24 @@ pub struct Exhaustive {
 /// assert_eq!(rows[0].failures.accepted_non_solutions, 0);
 /// ```
 pub fn census_counts(max_patterns: usize, progress: &dyn crate::Progress) -> Vec<Exhaustive> {
+    census_counts_until(max_patterns, &Stop::never(), progress)
+}
+
+/// [`census_counts`] until `stop`: the rows finished before it (`K = 1`
+/// up), each whole.
+fn census_counts_until(max_patterns: usize, stop: &Stop, progress: &dyn crate::Progress) -> Vec<Exhaustive> {
     (1..=max_patterns)
-        .map(|patterns| {
+        .map_while(|patterns| {
             let census = crate::census::Census {
                 patterns,
                 repetitions: true,
             };
-            let outcome = crate::census::symmetric::run(&census, 0, progress);
-            Exhaustive {
+            let outcome = crate::census::symmetric::run_until(&census, 0, stop, progress)?;
+            Some(Exhaustive {
                 patterns,
                 totals: outcome.tally.totals(),
                 failures: outcome.tally.subgraphs.condition_failures(),
-            }
+            })
         })
         .collect()
 }
@@ -261,6 +268,12 @@ pub struct Repetitions {
     pub examples: Vec<Example>,
     /// The census's exhaustive counts, by number of patterns.
     pub census: Vec<Exhaustive>,
+    /// Puzzles judged, the sources taken in order: all of them unless
+    /// stopped, when the tallies and examples cover only these first ones.
+    pub judged: usize,
+    /// False when the run was stopped: then `judged` may fall short of the
+    /// sources' puzzles, and the census may lack its last rows.
+    pub complete: bool,
 }
 
 /// What to judge.
@@ -319,6 +332,21 @@ pub(crate) fn all_2x2(patterns: u32) -> Vec<Puzzle> {
 /// assert_eq!(study.census[0].failures.rejected_solution_graphs, rejected as u64);
 /// ```
 pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Repetitions> {
+    run_until(plan, &Stop::never(), progress)
+}
+
+/// [`run`] until `stop`, polled before each census row and between chunks
+/// of puzzles: what was finished, with `complete` false when stopped.
+///
+/// ```
+/// use scramble::study::repetitions::{run_until, Plan};
+/// use scramble::solve::Stop;
+/// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 1 };
+/// let stopped = Stop::never().after(std::time::Duration::ZERO);
+/// let study = run_until(&plan, &stopped, &()).unwrap();
+/// assert!(!study.complete && study.judged == 0 && study.census.is_empty());
+/// ```
+pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Repetitions> {
     let mut sources: Vec<(String, Vec<Puzzle>)> = (1..=plan.exhaustive)
         .map(|k| (format!("all 2x2 puzzles over {k} pattern(s)"), all_2x2(k)))
         .collect();
@@ -336,22 +364,34 @@ pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Repetitions> {
         sources: sources.iter().map(|(name, p)| (name.clone(), p.len())).collect(),
         groups: BTreeMap::new(),
         examples: Vec::new(),
-        census: census_counts(plan.census, &()),
+        census: census_counts_until(plan.census, stop, &()),
+        judged: 0,
+        complete: true,
     };
     let mut examples: BTreeMap<(String, usize), Example> = BTreeMap::new();
-    for (number, (name, puzzles)) in sources.iter().enumerate() {
+    'sources: for (number, (name, puzzles)) in sources.iter().enumerate() {
         // Chunks keep memory bounded: an analysis holds 256 rows.
         for (chunk, puzzles) in puzzles.chunks(CHUNK).enumerate() {
-            let analyses = map_indexed(puzzles.len() as u64, progress, |i| {
+            let analyses = map_indexed_until(puzzles.len() as u64, stop, progress, |i| {
                 let puzzle = &puzzles[i as usize];
-                analyse(puzzle, &RecordingGraph::new(puzzle))
+                analyse(puzzle, &RecordingGraph::new(puzzle)).map(Some)
             })?;
+            let Some(analyses) = analyses else {
+                break 'sources;
+            };
             let first = (chunk * CHUNK) as u64;
             tally_chunk(&mut study, &mut examples, puzzles, &analyses, (name, number, first));
+            study.judged += puzzles.len();
         }
     }
+    study.complete = study.census.len() == plan.census && study.judged == puzzles_in(&study.sources);
     study.examples = examples.into_values().collect();
     Ok(study)
+}
+
+/// The puzzles of every source.
+fn puzzles_in(sources: &[(String, usize)]) -> usize {
+    sources.iter().map(|s| s.1).sum()
 }
 
 /// Puzzles analysed at once.

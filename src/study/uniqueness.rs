@@ -25,8 +25,8 @@ pub use super::population::Population;
 use super::population::Source;
 use super::rates::{Estimate, effective_size, ordered_forms};
 use super::stats::Summary;
-use super::{Progress, map_indexed};
-use crate::solve::{Order, Solver};
+use super::{Progress, map_indexed_until};
+use crate::solve::{Order, Solver, Stop};
 use crate::{Puzzle, Result};
 
 /// Upper ends of the histogram's buckets: 1, 2, 3, 4, 5-8, 9-16, 17-64,
@@ -163,28 +163,43 @@ fn multisets(n: u64, k: u64) -> Option<u64> {
 /// assert!(exact(3, 3, true, &()).unwrap().is_none());
 /// ```
 pub fn exact(size: usize, patterns: u32, repetition_free: bool, progress: &dyn Progress) -> Result<Option<Exact>> {
+    Ok(exact_until(size, patterns, repetition_free, &Stop::never(), progress)?.flatten())
+}
+
+/// [`exact`] that gives up when `stop` is reached (then `None`); `Some(None)`
+/// when there are too many multisets.
+fn exact_until(
+    size: usize,
+    patterns: u32,
+    repetition_free: bool,
+    stop: &Stop,
+    progress: &dyn Progress,
+) -> Result<Option<Option<Exact>>> {
     let classes = crate::census::pieces::piece_classes(patterns as usize, !repetition_free);
     let cells = size * size;
     let total = match multisets(classes.len() as u64, cells as u64) {
         Some(total) if total <= EXACT_LIMIT => total,
-        _ => return Ok(None),
+        _ => return Ok(Some(None)),
     };
     let all = every_multiset(&classes, cells, total);
-    let counts = map_indexed(all.len() as u64, progress, |i| {
-        solutions_up_to(&all[i as usize], DIRECT_CAP)
+    let counts = map_indexed_until(all.len() as u64, stop, progress, |i| {
+        solutions_up_to_until(&all[i as usize], DIRECT_CAP, stop)
     })?;
+    let Some(counts) = counts else {
+        return Ok(None);
+    };
     let puzzles = counts.len() as u64;
     let solvable = counts.iter().filter(|&&c| c >= 1).count() as u64;
     let unique = counts.iter().filter(|&&c| c == 1).count() as u64;
     let share = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
-    Ok(Some(Exact {
+    Ok(Some(Some(Exact {
         puzzles,
         solvable,
         unique,
         p_solvable: share(solvable, puzzles),
         p_unique: share(unique, puzzles),
         p_unique_given_solvable: share(unique, solvable),
-    }))
+    })))
 }
 
 /// What one row measured, before the estimates.
@@ -258,8 +273,9 @@ pub struct Plan {
 pub(crate) const DIRECT_CAP: u64 = 2;
 
 /// The exact number of solutions modulo rotation (one exhaustive search).
-fn solutions(puzzle: &Puzzle) -> Result<u64> {
-    Ok(Solver::new(puzzle, Order::Spiral, 0)?.count().solutions)
+fn solutions(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
+    let count = Solver::new(puzzle, Order::Spiral, 0)?.count_until(stop);
+    Ok((!count.stats.stopped).then_some(count.solutions))
 }
 
 /// `min(solutions, cap)` for `cap >= 1`: the same search as the exact count
@@ -281,6 +297,12 @@ pub fn solutions_up_to(puzzle: &Puzzle, cap: u64) -> Result<u64> {
     Ok(met)
 }
 
+/// [`solutions_up_to`] that gives up when `stop` is reached (then `None`).
+fn solutions_up_to_until(puzzle: &Puzzle, cap: u64, stop: &Stop) -> Result<Option<u64>> {
+    let (_, met, stopped) = Solver::new(puzzle, Order::Spiral, 0)?.nth_until(cap.max(1) - 1, stop);
+    Ok((!stopped).then_some(met))
+}
+
 /// The rows of `plan`: every `(size, patterns)` pair of the uniform
 /// population, then the commercial row if asked.
 ///
@@ -293,6 +315,30 @@ pub fn solutions_up_to(puzzle: &Puzzle, cap: u64) -> Result<u64> {
 /// assert!(cells.iter().all(|c| c.p_unique.estimate <= c.p_solvable.estimate));
 /// ```
 pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Vec<Cell>> {
+    run_until(plan, &Stop::never(), progress)
+}
+
+impl Plan {
+    /// The rows [`run`] reports: every `(size, patterns)` pair, and the
+    /// commercial row if asked.
+    pub fn rows(&self) -> usize {
+        self.sizes.len() * self.patterns.len() + usize::from(self.commercial.is_some())
+    }
+}
+
+/// [`run`] until `stop`: the rows finished before it, in order, each one
+/// whole (the row under way when `stop` came is left out), so fewer than
+/// [`Plan::rows`] when stopped.
+///
+/// ```
+/// use scramble::study::uniqueness::{run_until, Plan};
+/// use scramble::solve::Stop;
+/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, commercial: None };
+/// assert_eq!(run_until(&plan, &Stop::never(), &()).unwrap().len(), plan.rows());
+/// let stopped = Stop::never().after(std::time::Duration::ZERO);
+/// assert!(run_until(&plan, &stopped, &()).unwrap().is_empty());
+/// ```
+pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Vec<Cell>> {
     let uniform = plan
         .sizes
         .iter()
@@ -306,31 +352,42 @@ pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Vec<Cell>> {
         .commercial
         .as_ref()
         .map(|(planted, sampled)| (Population::Commercial, 3, 4, (planted, sampled)));
-    uniform
-        .chain(commercial)
-        .map(|(population, size, patterns, (&planted, &sampled))| {
-            let source = Source::new(population, size, patterns, plan.repetition_free, plan.seed)?;
-            let sample = draw(&source, planted, sampled, progress)?;
-            let mut cell = Cell::of(population, size, patterns, sample);
-            if population == Population::Uniform {
-                cell.exact = exact(size, patterns, plan.repetition_free, &())?;
-            }
-            Ok(cell)
-        })
-        .collect()
+    let mut cells = Vec::new();
+    for (population, size, patterns, (&planted, &sampled)) in uniform.chain(commercial) {
+        let source = Source::new(population, size, patterns, plan.repetition_free, plan.seed)?;
+        let Some(sample) = draw(&source, planted, sampled, stop, progress)? else {
+            break;
+        };
+        let mut cell = Cell::of(population, size, patterns, sample);
+        if population == Population::Uniform {
+            let Some(exact) = exact_until(size, patterns, plan.repetition_free, stop, &())? else {
+                break;
+            };
+            cell.exact = exact;
+        }
+        cells.push(cell);
+    }
+    Ok(cells)
 }
 
 /// Counts the solutions of `planted` planted puzzles of `source` exactly
 /// and those of `sampled` direct draws up to [`DIRECT_CAP`].
-fn draw(source: &Source, planted: usize, sampled: usize, progress: &dyn Progress) -> Result<Sample> {
-    let planted = map_indexed(planted as u64, progress, |i| {
+/// `None` when `stop` came first.
+fn draw(
+    source: &Source,
+    planted: usize,
+    sampled: usize,
+    stop: &Stop,
+    progress: &dyn Progress,
+) -> Result<Option<Sample>> {
+    let planted = map_indexed_until(planted as u64, stop, progress, |i| {
         let puzzle = source.planted(i)?;
-        Ok((solutions(&puzzle)?, ordered_forms(&puzzle)))
+        Ok(solutions(&puzzle, stop)?.map(|s| (s, ordered_forms(&puzzle))))
     })?;
-    let direct = map_indexed(sampled as u64, progress, |i| {
-        solutions_up_to(&source.direct_at(i)?, DIRECT_CAP)
+    let direct = map_indexed_until(sampled as u64, stop, progress, |i| {
+        solutions_up_to_until(&source.direct_at(i)?, DIRECT_CAP, stop)
     })?;
-    Ok(Sample { planted, direct })
+    Ok(planted.zip(direct).map(|(planted, direct)| Sample { planted, direct }))
 }
 
 /// The rows of `size` over the uniform population (not the commercial one).

@@ -31,6 +31,7 @@ pub mod conditions;
 pub mod edge_list;
 pub mod frame;
 pub mod gluing;
+pub mod ring_core;
 pub mod twisted;
 
 use std::fmt;

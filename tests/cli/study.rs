@@ -423,7 +423,6 @@ fn study_options_that_do_not_apply_are_refused() {
         &["study", "heuristics", "--factorial", "--size", "4"],
         &["study", "heuristics", "--shapes", "3:4:5"],
         &["study", "heuristics", "--max-draws", "5"],
-        &["study", "heuristics", "--time-limit", "5"],
         &["study", "heuristics", "--sweep-counts", "5,5"],
         &[
             "study",

@@ -9,7 +9,7 @@ use scramble::study::population::Population;
 use scramble::study::stats::{HeadToHead, Summary};
 use serde::Serialize;
 
-use super::{plots_text, write_plots};
+use super::{Finished, Stopping, plots_text};
 use crate::cli::{print_json, print_report, print_text, progress};
 
 #[derive(Debug, clap::Args)]
@@ -81,8 +81,9 @@ pub(super) struct HeuristicsArgs {
     /// Factorial, uniform solvable: give up after this many candidates per puzzle wanted.
     #[arg(long, default_value_t = 20_000, requires = "factorial")]
     max_draws: u64,
-    /// Factorial: stop after this many seconds and report the puzzles solved so far (exit code 3).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds, requires = "factorial")]
+    /// Stop after this many seconds and report the puzzles solved so far
+    /// as partial, writing no files (exit code 3; Ctrl-C does the same).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
     time_limit: Option<std::time::Duration>,
     /// This study writes its files into `<out>/study-heuristics/` (the folder is its own).
     #[command(flatten)]
@@ -120,9 +121,14 @@ struct HeuristicsReport {
     study: Heuristics,
     sweep: Option<Vec<SweepCell>>,
     plots: Vec<PathBuf>,
+    /// A stopped run covers the first `study.puzzles` puzzles and the
+    /// sweep cells finished.
+    #[serde(flatten)]
+    finished: Finished,
 }
 
 pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
+    let stopping = Stopping::new(args.time_limit);
     args.pictures.out = args.pictures.out.join("study-heuristics");
     super::check_bounds(
         &[("--count", &[args.count]), ("--sweep-counts", &args.sweep_counts)],
@@ -132,10 +138,10 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
         anyhow::bail!("--sweep-sizes: {bad} is out of range: use sizes 2 to 8");
     }
     if !args.puzzles.is_empty() {
-        return run_files(&args);
+        return run_files(&args, &stopping);
     }
     if args.factorial {
-        return run_factorial(&args);
+        return run_factorial(&args, &stopping);
     }
     if args.sweep && args.sweep_counts.len() != args.sweep_sizes.len() {
         anyhow::bail!(
@@ -157,7 +163,8 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
         (args.count + if args.sweep { sweep_total } else { 0 }) as u64,
         "solving",
     );
-    let study = heuristics::run(&sample, &bar)?;
+    let stop = &stopping.stop;
+    let study = heuristics::run_until(&sample, stop, &bar)?;
     let sweep = args
         .sweep
         .then(|| {
@@ -165,46 +172,64 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
                 let at = args.sweep_sizes.iter().position(|&s| s == size);
                 at.map_or(0, |i| args.sweep_counts[i])
             };
-            heuristics::sweep(&args.sweep_sizes, &args.sweep_patterns, count, &sample, &bar)
+            heuristics::sweep(&args.sweep_sizes, &args.sweep_patterns, count, &sample, stop, &bar)
         })
         .transpose()?;
     bar.finish_and_clear();
-    let mut plots = heuristics::plots(&study)?;
-    if let Some(cells) = &sweep {
-        plots.push(heuristics::sweep_plot(cells)?);
-    }
-    let plots = write_plots(&args.pictures, plots)?;
-    let report = HeuristicsReport { study, sweep, plots };
+    let cells = args.sweep_sizes.len() * args.sweep_patterns.len();
+    let swept = sweep.as_ref().is_none_or(|done| done.len() == cells);
+    let finished = stopping.finished(study.puzzles == args.count && swept);
+    let plots = finished.write_study(
+        &args.pictures,
+        || {
+            let mut plots = heuristics::plots(&study)?;
+            if let Some(cells) = &sweep {
+                plots.push(heuristics::sweep_plot(cells)?);
+            }
+            Ok(plots)
+        },
+        Vec::new(),
+    )?;
+    let report = HeuristicsReport {
+        study,
+        sweep,
+        plots,
+        finished,
+    };
     print_report(args.json, &report, heuristics_text)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 
-/// One puzzle file solved in every order.
+/// One puzzle file solved in every order (no runs when stopped first).
 #[derive(Serialize)]
 struct FileRun {
     puzzle: String,
     file: PathBuf,
     #[serde(flatten)]
-    run: heuristics::PuzzleRun,
+    run: Option<heuristics::PuzzleRun>,
+    #[serde(flatten)]
+    finished: Finished,
 }
 
-/// `study heuristics --puzzles`: every file in every order, in file order.
-fn run_files(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
+/// `study heuristics --puzzles`: every file in every order, in file order;
+/// a stop reports the file under way as not complete, and the files after
+/// it not at all.
+fn run_files(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<ExitCode> {
     let seeds = args.random_seeds as usize;
-    let runs = args
-        .puzzles
-        .iter()
-        .enumerate()
-        .map(|(i, file)| {
-            let puzzle = scramble::read_puzzle(file, Default::default())?;
-            let run = heuristics::solve_in_every_order(&puzzle, args.seed, i as u64, seeds)?;
-            Ok(FileRun {
-                puzzle: puzzle.name().to_string(),
-                file: file.clone(),
-                run,
-            })
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut runs = Vec::new();
+    for (i, file) in args.puzzles.iter().enumerate() {
+        let puzzle = scramble::read_puzzle(file, Default::default())?;
+        let run = heuristics::solve_in_every_order_until(&puzzle, args.seed, i as u64, seeds, &stopping.stop)?;
+        runs.push(FileRun {
+            puzzle: puzzle.name().to_string(),
+            file: file.clone(),
+            finished: stopping.finished(run.is_some()),
+            run,
+        });
+        if !runs[i].finished.complete {
+            break;
+        }
+    }
     if args.json {
         // One document per puzzle, as every command given several files.
         for run in &runs {
@@ -213,7 +238,8 @@ fn run_files(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
     } else {
         print_text(&files_text(&runs, args))?;
     }
-    Ok(ExitCode::SUCCESS)
+    let last = runs.last().map(|r| &r.finished);
+    Ok(last.map_or(ExitCode::SUCCESS, |f| f.exit(ExitCode::SUCCESS)))
 }
 
 fn files_text(runs: &[FileRun], args: &HeuristicsArgs) -> String {
@@ -223,7 +249,14 @@ fn files_text(runs: &[FileRun], args: &HeuristicsArgs) -> String {
         args.random_seeds, args.seed, "puzzle", "solutions", "center-max", "random", "cm fewer", "spiral", "row-major"
     );
     for f in runs {
-        let r = &f.run;
+        let Some(r) = &f.run else {
+            let covers = format!(
+                "{} not solved in every order, files after it not read",
+                f.file.display()
+            );
+            out += &f.finished.text(&covers);
+            continue;
+        };
         let random = Summary::of(r.random.iter().map(|n| n.first));
         let fewer = r.random.iter().filter(|n| r.center_max.first < n.first).count();
         let pair = |n: &heuristics::Nodes| format!("{} / {}", n.first, n.all);
@@ -339,7 +372,8 @@ fn heuristics_text(report: &HeuristicsReport) -> String {
             );
         }
     }
-    out + &plots_text(&report.plots)
+    let covers = format!("the first {} puzzles and the sweep cells shown", s.puzzles);
+    out + &plots_text(&report.plots) + &report.finished.text(&covers)
 }
 
 /// `size:K:puzzles`, e.g. `4:5:1000`.
@@ -365,10 +399,12 @@ fn shape(text: &str) -> Result<factorial::Shape, String> {
 struct FactorialReport {
     factorial: Factorial,
     plots: Vec<PathBuf>,
+    #[serde(flatten)]
+    finished: Finished,
 }
 
 /// `study heuristics --factorial`.
-fn run_factorial(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
+fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<ExitCode> {
     let design = factorial::Design {
         shapes: args.shapes.clone(),
         populations: args.populations.iter().map(|p| p.population()).collect(),
@@ -378,24 +414,18 @@ fn run_factorial(args: &HeuristicsArgs) -> anyhow::Result<ExitCode> {
         repetition_free: args.repetition_free,
         strategies: None,
     };
-    let stop = args.time_limit.map_or_else(scramble::solve::Stop::never, |limit| {
-        scramble::solve::Stop::never().after(limit)
-    });
     let bar = progress::bar(0, "solving");
-    let study = factorial::run(&design, &stop, &bar)?;
+    let study = factorial::run(&design, &stopping.stop, &bar)?;
     bar.finish_and_clear();
-    let plots = write_plots(&args.pictures, factorial::plots(&study)?)?;
-    let complete = study.complete;
+    let finished = stopping.finished(study.complete);
+    let plots = finished.write_study(&args.pictures, || factorial::plots(&study), Vec::new())?;
     let report = FactorialReport {
         factorial: study,
         plots,
+        finished,
     };
     print_report(args.json, &report, factorial_text)?;
-    Ok(if complete {
-        ExitCode::SUCCESS
-    } else {
-        crate::cli::exit_codes::Exit::Stopped.into()
-    })
+    Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 
 /// `62.1% (60.3-63.9)`.
@@ -460,5 +490,5 @@ fn factorial_text(report: &FactorialReport) -> String {
             );
         }
     }
-    out + &plots_text(&report.plots)
+    out + &plots_text(&report.plots) + &report.finished.text("each sample covers the puzzles it names")
 }

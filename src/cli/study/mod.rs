@@ -1,7 +1,9 @@
 //! `scramble study <name>`: the studies of the paper's open questions
 //! (library [`scramble::study`]). Each prints a table (or `--json`), writes
 //! its SVG plots into `--out` (default `out/study-<name>/`) and shows a
-//! progress bar on a terminal.
+//! progress bar on a terminal. Every study takes `--time-limit` and
+//! handles Ctrl-C itself: it stops at its next poll, reports what it
+//! finished as partial (`complete`, `stopped`), writes no files and exits 3.
 
 use std::path::PathBuf;
 
@@ -32,14 +34,6 @@ enum Study {
     Repetitions(RepetitionsArgs),
 }
 
-impl Args {
-    /// Whether the study handles Ctrl-C itself (it reports what it
-    /// finished as partial).
-    pub fn reports_interrupts(&self) -> bool {
-        false
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.study {
         Study::Heuristics(args) => run_heuristics(args),
@@ -48,16 +42,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Writes a study's files, all drawn already, as one set that owns its
-/// folder `<out>/study-<name>/`: all or none, replacing everything an
-/// earlier run left there. Returns the plots' paths (none with
-/// `--no-pictures`).
-fn write_plots(pictures: &PicturesArg, plots: Vec<scramble::study::plot::Plot>) -> anyhow::Result<Vec<PathBuf>> {
-    write_study(pictures, plots, Vec::new())
-}
-
-/// `write_plots` with more files (`extra`) in the same set; returns the
-/// plots' paths, then the extra files' paths.
+/// Writes a study's files, all drawn already (its plots and `extra`
+/// files), as one set that owns its folder `<out>/study-<name>/`: all or
+/// none, replacing everything an earlier run left there. Returns the
+/// plots' paths, then the extra files' paths (none with `--no-pictures`).
 fn write_study(
     pictures: &PicturesArg,
     plots: Vec<scramble::study::plot::Plot>,
@@ -104,4 +92,68 @@ fn check_bounds(counts: &[(&str, &[usize])], patterns: &[(&str, &[u32])]) -> any
 fn plots_text(plots: &[PathBuf]) -> String {
     let names: Vec<String> = plots.iter().map(|p| p.display().to_string()).collect();
     format!("plots: {}\n", names.join(" "))
+}
+
+/// Whether a study finished, and why not: the `complete` and `stopped`
+/// keys of every study's report (as `verify --time-limit` and `generate`).
+#[derive(Debug, serde::Serialize)]
+struct Finished {
+    /// False when the run was stopped before the end.
+    complete: bool,
+    /// Why an incomplete run stopped: `interrupted` or `time-limit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
+}
+
+/// The stop of a study: Ctrl-C (the study reports what it finished) and
+/// `--time-limit`.
+struct Stopping {
+    stop: scramble::solve::Stop,
+    interrupted: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Stopping {
+    fn new(limit: Option<std::time::Duration>) -> Stopping {
+        let (stop, interrupted) = crate::cli::signals::interruptible(limit);
+        Stopping { stop, interrupted }
+    }
+
+    /// `complete`, and when not, why.
+    fn finished(&self, complete: bool) -> Finished {
+        Finished {
+            complete,
+            stopped: (!complete).then(|| crate::cli::signals::why_stopped(&self.interrupted)),
+        }
+    }
+}
+
+impl Finished {
+    /// The text line of a partial report: `partial: stopped (why); covers`.
+    fn text(&self, covers: &str) -> String {
+        self.stopped
+            .map(|why| format!("partial: stopped ({why}); {covers}, no files written\n"))
+            .unwrap_or_default()
+    }
+
+    /// Exit 3 when stopped, else `done`.
+    fn exit(&self, done: ExitCode) -> ExitCode {
+        if self.complete {
+            done
+        } else {
+            crate::cli::exit_codes::Exit::Stopped.into()
+        }
+    }
+
+    /// The study's files, written only when it is complete.
+    fn write_study(
+        &self,
+        pictures: &PicturesArg,
+        plots: impl FnOnce() -> scramble::Result<Vec<scramble::study::plot::Plot>>,
+        extra: Vec<(PathBuf, String)>,
+    ) -> anyhow::Result<Vec<PathBuf>> {
+        if !self.complete {
+            return Ok(Vec::new());
+        }
+        write_study(pictures, plots()?, extra)
+    }
 }

@@ -8,7 +8,7 @@ use scramble::render::{Renderer, Selection, recording_svg};
 use scramble::study::repetitions::{self, Group};
 use serde::Serialize;
 
-use super::{plots_text, write_study};
+use super::{Finished, Stopping, plots_text};
 use crate::cli::{print_report, progress};
 
 #[derive(Debug, clap::Args)]
@@ -29,6 +29,11 @@ pub(super) struct RepetitionsArgs {
     /// Seed of the planted puzzles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Stop after this many seconds and report the puzzles judged and the
+    /// census rows finished as partial, writing no files (exit code 3;
+    /// Ctrl-C does the same).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
     /// This study writes its files into `<out>/study-repetitions/` (the folder is its own).
     #[command(flatten)]
     pictures: crate::cli::PicturesArg,
@@ -55,9 +60,15 @@ struct RepetitionsReport {
     census: Vec<repetitions::Exhaustive>,
     examples: Vec<WrittenExample>,
     plots: Vec<PathBuf>,
+    /// Puzzles judged: every source's unless stopped, when the tallies and
+    /// examples cover the first `judged` (sources in order).
+    judged: usize,
+    #[serde(flatten)]
+    finished: Finished,
 }
 
 pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
+    let stopping = Stopping::new(args.time_limit);
     args.pictures.out = args.pictures.out.join("study-repetitions");
     super::check_bounds(&[("--count", &[args.count])], &[("--planted", &args.planted)])?;
     let plan = repetitions::Plan {
@@ -71,13 +82,14 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
         .map(|k| scramble::census::pieces::multisets_of_four(repetitions::piece_classes(k).len() as u64) as usize)
         .sum();
     let bar = progress::bar((exhaustive + args.count * args.planted.len()) as u64, "judging");
-    let study = repetitions::run(&plan, &bar)?;
+    let study = repetitions::run_until(&plan, &stopping.stop, &bar)?;
     bar.finish_and_clear();
+    let finished = stopping.finished(study.complete);
     let mut files = Vec::new();
     let mut examples = Vec::new();
     for (i, e) in study.examples.iter().enumerate() {
         let (example, text, svg) = draw_example(i + 1, e)?;
-        let written = args.pictures.writes().then(|| args.pictures.out.clone());
+        let written = (args.pictures.writes() && finished.complete).then(|| args.pictures.out.clone());
         examples.push(WrittenExample {
             example: example.clone(),
             file: written.as_ref().map(|out| out.join(&text.0)),
@@ -85,7 +97,7 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
         });
         files.extend([text, svg]);
     }
-    let plots = write_study(&args.pictures, vec![repetitions::plot(&study)?], files)?;
+    let plots = finished.write_study(&args.pictures, || Ok(vec![repetitions::plot(&study)?]), files)?;
     let plots = plots.into_iter().take(1).collect();
     let report = RepetitionsReport {
         sources: study.sources,
@@ -93,9 +105,11 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
         groups: study.groups.into_iter().collect(),
         examples,
         plots,
+        judged: study.judged,
+        finished,
     };
     print_report(args.json, &report, repetitions_text)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 
 /// The example as a puzzle file and its subgraph drawn (names inside the
@@ -223,5 +237,9 @@ fn repetitions_text(report: &RepetitionsReport) -> String {
             w.example.verdict
         );
     }
-    out + &plots_text(&report.plots)
+    let covers = format!(
+        "the tallies and examples cover the first {} puzzles, the census the rows shown",
+        report.judged
+    );
+    out + &plots_text(&report.plots) + &report.finished.text(&covers)
 }

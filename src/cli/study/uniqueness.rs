@@ -7,7 +7,7 @@ use scramble::study::rates::Estimate;
 use scramble::study::uniqueness;
 use serde::Serialize;
 
-use super::{plots_text, write_plots};
+use super::{Finished, Stopping, plots_text};
 use crate::cli::{print_report, progress};
 
 #[derive(Debug, clap::Args)]
@@ -42,6 +42,10 @@ pub(super) struct UniquenessArgs {
     /// Only pieces without repetitions (every row, the commercial one too).
     #[arg(long)]
     repetition_free: bool,
+    /// Stop after this many seconds and report the rows finished as
+    /// partial, writing no files (exit code 3; Ctrl-C does the same).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
     /// This study writes its files into `<out>/study-uniqueness/` (the folder is its own).
     #[command(flatten)]
     pictures: crate::cli::PicturesArg,
@@ -60,6 +64,10 @@ struct UniquenessReport {
     buckets: Vec<String>,
     cells: Vec<uniqueness::Cell>,
     plots: Vec<PathBuf>,
+    /// Rows planned; a stopped run reports the first `cells` of them.
+    rows: usize,
+    #[serde(flatten)]
+    finished: Finished,
 }
 
 /// The definitions printed with every report.
@@ -91,6 +99,7 @@ const DEFINITIONS: [(&str, &str); 6] = [
 ];
 
 pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCode> {
+    let stopping = Stopping::new(args.time_limit);
     args.pictures.out = args.pictures.out.join("study-uniqueness");
     super::check_bounds(
         &[
@@ -129,11 +138,13 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
     let per_size: usize = counts.iter().chain(&sampled).sum();
     let total = per_size * args.patterns.len() + args.commercial.iter().sum::<usize>();
     let bar = progress::bar(total as u64, "counting");
-    let cells = uniqueness::run(&plan, &bar)?;
+    let cells = uniqueness::run_until(&plan, &stopping.stop, &bar)?;
     bar.finish_and_clear();
-    let plots = write_plots(
+    let finished = stopping.finished(cells.len() == plan.rows());
+    let plots = finished.write_study(
         &args.pictures,
-        uniqueness::plots(&cells, &args.sizes, args.repetition_free)?,
+        || uniqueness::plots(&cells, &args.sizes, args.repetition_free),
+        Vec::new(),
     )?;
     let report = UniquenessReport {
         seed: args.seed,
@@ -142,9 +153,11 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         buckets: uniqueness::bucket_labels(),
         cells,
         plots,
+        rows: plan.rows(),
+        finished,
     };
     print_report(args.json, &report, uniqueness_text)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 
 /// One number per size: the list as given when it has one per size, its
@@ -255,5 +268,10 @@ fn uniqueness_text(report: &UniquenessReport) -> String {
                 .collect::<String>()
         );
     }
-    out + &plots_text(&report.plots)
+    let covers = format!(
+        "the table covers the first {} of {} rows",
+        report.cells.len(),
+        report.rows
+    );
+    out + &plots_text(&report.plots) + &report.finished.text(&covers)
 }
