@@ -54,7 +54,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::arrangement_form::{Finding, edge_text, shapes};
-use super::gluing::{Edges, cells_round, interior_points};
+use super::gluing::Edges;
 pub use super::ring_core::RING_AND_CORE;
 use crate::puzzle::grid::Grid;
 use crate::{Picture, Puzzle};
@@ -475,8 +475,8 @@ fn point_patterns(n: usize) -> BTreeSet<[Kind; 4]> {
     let grid = Grid::new(n);
     let kind = |cell: usize| Kind::of_count(grid.inner_corner_directions(cell).count()).expect("n >= 2");
     let mut out = BTreeSet::new();
-    for p in interior_points(n) {
-        let round = cells_round(n, p).map(|(cell, _)| kind(cell));
+    for p in Grid::new(n).lattice_points() {
+        let round = Grid::new(n).round(p).map(|(cell, _)| kind(cell));
         for r in 0..4 {
             out.insert(std::array::from_fn(|k| round[(k + r) % 4]));
         }

@@ -25,7 +25,7 @@
 use std::collections::BTreeSet;
 
 use super::frame::{Check, Frame, Kind, SideType};
-use crate::puzzle::grid::Grid;
+use crate::puzzle::grid::{Grid, unturned_side};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
 /// The condition's name.
@@ -181,7 +181,7 @@ pub fn ring_orders(puzzle: &Puzzle, frame: &Frame) -> Vec<RingOrder> {
     for ring in alternating_circuits(puzzle, frame) {
         let full = |j: usize| sides_of(puzzle, frame, ring[2 * j + 1]).full;
         for turn in 0..4 {
-            if (0..4).all(|d| full(d) == Some(s.side((d + 4 - turn) % 4).complement())) {
+            if (0..4).all(|d| full(d) == Some(s.side(unturned_side(turn, d)).complement())) {
                 out.push(RingOrder { ring, inner, turn });
             }
         }
