@@ -34,10 +34,11 @@ use std::collections::BTreeSet;
 
 use itertools::Itertools;
 use scramble::census::pieces::piece_classes;
+use scramble::puzzle::grid::Grid;
 use scramble::recording::kept::kept_edges;
 use scramble::theorem::arrangement_form::{ArrangementVerdict, SPLITS, evaluate, splits};
 use scramble::theorem::edge_list;
-use scramble::theorem::gluing::{Edges, cells_round, corner_point, interior_points};
+use scramble::theorem::gluing::Edges;
 use scramble::{Puzzle, RecordingGraph};
 
 const FORMS: [&str; 4] = [
@@ -65,18 +66,22 @@ struct Template {
 impl Template {
     /// The 3x3 grid: roles are cells, circuits interior points.
     fn grid(turned: bool, in_order: bool) -> Self {
-        let points: Vec<_> = interior_points(3).collect();
+        let grid = Grid::new(3);
+        let points: Vec<_> = grid.lattice_points().collect();
         let roles = (0..9)
             .map(|cell| {
                 (0..4)
-                    .filter_map(|d| corner_point(3, cell, d).map(|p| (d, points.iter().position(|&q| q == p).unwrap())))
+                    .filter_map(|d| {
+                        grid.corner_point(cell, d)
+                            .map(|p| (d, points.iter().position(|&q| q == p).unwrap()))
+                    })
                     .collect()
             })
             .collect::<Vec<Vec<_>>>();
         let circuits = points
             .iter()
             .map(|&p| {
-                cells_round(3, p)
+                grid.round(p)
                     .iter()
                     .map(|&(cell, d)| (cell, roles[cell].iter().position(|&(e, _)| e == d).unwrap()))
                     .collect()

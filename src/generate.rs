@@ -16,7 +16,9 @@
 //! ([`Style::Planted`], the planted population) or in the layout of the
 //! real commercial puzzles ([`Style::Commercial`]: 3x3, 4 patterns, each on
 //! 3 inner boundaries and 3 border sides), or any layout with every pattern
-//! on 9 of the 36 sides ([`Style::NinePerPattern`]). In every style each
+//! on 9 of the 36 sides ([`Style::NinePerPattern`]); [`balanced`] extends
+//! that layout to any `n` and `K` (every pattern on as many inner boundaries
+//! and border sides as the others, give or take one). In every style each
 //! inner boundary's sign (which of its two sides shows `+`) and each border
 //! side's sign are fair coins.
 

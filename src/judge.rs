@@ -91,7 +91,7 @@ pub fn judge(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Judgement> {
 }
 
 /// Fails with a clear message unless the puzzle is 2x2.
-pub fn require_2x2(puzzle: &Puzzle) -> Result<()> {
+pub(crate) fn require_2x2(puzzle: &Puzzle) -> Result<()> {
     match puzzle.size() {
         2 => Ok(()),
         size => Err(Error::NotTwoByTwo {

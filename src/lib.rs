@@ -9,11 +9,21 @@
 //! - [`render`]: DOT (graphviz-rust) and SVG pictures of recording graphs,
 //!   solution graphs and pieces, with Graphviz or an embedded renderer.
 //! - [`output`]: files written whole or not at all.
-//! - [`solve`]: fast and plain backtrackers for n x n puzzles, search orders.
+//! - [`solve`]: the searches for n x n puzzles behind one front (the bitset
+//!   backtracker and its search orders, the graph solver, random restarts,
+//!   tree-size estimates) and the plain reference backtracker.
 //! - [`generate`], [`rng`]: seeded random puzzles with a planted solution.
 //! - [`cnf`]: a puzzle as DIMACS CNF for SAT solvers, and models read back.
-//! - [`census`]: the exhaustive 2x2 census that checks Theorem 2.1.
+//! - [`theorem`]: Theorem 2.1 and the twisted-graph criterion for 2x2
+//!   puzzles, the n x n forms (the frame conditions on a subgraph alone, the
+//!   arrangement form, circuits glued at lattice points).
+//! - [`judge`]: the 2x2 reference without graph theory.
+//! - [`census`]: the exhaustive 2x2 and 3x3 censuses that check the
+//!   theorems, and the 2x2 totals in closed form for every number of
+//!   patterns.
 //! - [`study`]: studies of the paper's open questions on generated puzzles.
+//! - [`explore`]: the data of the one-file interactive page.
+//! - [`progress`], [`error`]: the one progress trait and the one error type.
 //!
 //! See ARCHITECTURE.md for the bird's-eye view.
 

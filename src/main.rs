@@ -1,6 +1,7 @@
 //! The `scramble` command line: parses with clap, runs one subcommand, maps
 //! the outcome to an exit code (`cli::exit_codes`: 0 success, 1 no solution
-//! or counterexample found, 2 error).
+//! or counterexample found, 2 error, 3 stopped by the time limit or Ctrl-C;
+//! a signal that ends any other command gives 128 + the signal).
 
 mod cli;
 

@@ -59,7 +59,7 @@ impl Disagreement {
 
     /// The disagreement in a few words, for a picture's title: who is
     /// wrong about what, and the failing conditions.
-    pub fn headline(&self) -> String {
+    pub(crate) fn headline(&self) -> String {
         let v = self.verdict;
         let mut parts = Vec::new();
         if v.theorem_mismatch() && v.is_solution_graph() {
@@ -88,7 +88,7 @@ impl Disagreement {
 
     /// The puzzle file: comments naming the subgraph, the verdicts and the
     /// witnesses of the failing conditions, then the four pieces.
-    pub fn puzzle_file(&self, classes: &[Piece], heading: &str) -> String {
+    pub(crate) fn puzzle_file(&self, classes: &[Piece], heading: &str) -> String {
         let puzzle = self.puzzle(classes);
         let graph = RecordingGraph::new(&puzzle);
         let subgraph = self.subgraph(&graph);

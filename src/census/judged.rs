@@ -123,7 +123,8 @@ macro_rules! criterion_keys {
         $(#[$doc])*
         pub mod $name {
             use super::Judged;
-            const KEYS: [&str; 2] = [concat!(stringify!($name), "_accepted"), concat!(stringify!($name), "_mismatches")];
+            /// The two keys.
+            pub(crate) const KEYS: [&str; 2] = [concat!(stringify!($name), "_accepted"), concat!(stringify!($name), "_mismatches")];
 
             /// Writes the two keys.
             pub fn serialize<S: serde::Serializer>(j: &Judged, serializer: S) -> Result<S::Ok, S::Error> {
@@ -155,6 +156,30 @@ criterion_keys!(
     repaired,
     false
 );
+
+/// The keys of the three criteria, two each, in the order every report
+/// writes them.
+const CRITERIA: [&str; 6] = [
+    theorem::KEYS[0],
+    theorem::KEYS[1],
+    twisted::KEYS[0],
+    twisted::KEYS[1],
+    repaired::KEYS[0],
+    repaired::KEYS[1],
+];
+
+/// A report's keys: its own counts `head`, then the criteria's. `M` must be
+/// `N + 6` (checked at compile time where used in a constant).
+pub(crate) const fn with_criteria<const N: usize, const M: usize>(head: [&'static str; N]) -> [&'static str; M] {
+    assert!(M == N + CRITERIA.len(), "M = N + 6");
+    let mut keys = [""; M];
+    let mut i = 0;
+    while i < M {
+        keys[i] = if i < N { head[i] } else { CRITERIA[i - N] };
+        i += 1;
+    }
+    keys
+}
 
 #[cfg(test)]
 mod tests {

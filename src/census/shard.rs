@@ -290,18 +290,7 @@ const TOP: [&str; 4] = ["patterns", "repetitions", "seconds", "shard"];
 const OPTIONAL: [&str; 2] = ["corners", "condition_failures"];
 const TOTALS: [&str; 11] = super::exact::KEYS;
 const SHARD: [&str; 2] = ["index", "count"];
-const CORNERS: [&str; 10] = [
-    "corners",
-    "tuples",
-    "solution_tuples",
-    "solutions",
-    "theorem_accepted",
-    "theorem_mismatches",
-    "twisted_accepted",
-    "twisted_mismatches",
-    "repaired_accepted",
-    "repaired_mismatches",
-];
+const CORNERS: [&str; 10] = super::judged::with_criteria(["corners", "tuples", "solution_tuples", "solutions"]);
 const FAILURES: [&str; 6] = [
     "rejected_solution_graphs",
     "rejected_by_condition",

@@ -50,7 +50,7 @@ impl Failed {
     pub const PSEUDO_CONNECTED: Failed = Failed(4);
 
     /// The set from its bits (only the low three count).
-    pub fn from_bits(bits: u8) -> Self {
+    pub(crate) fn from_bits(bits: u8) -> Self {
         Failed(bits & 7)
     }
 
@@ -269,7 +269,7 @@ pub fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
 
 /// Conditions 1, 2, 3' and 4: the repaired Theorem 2.1, exact for every
 /// 2x2 puzzle with or without repetitions (RESULTS.md, section 3).
-pub fn repaired_accepts(edges: &[Edge; 4]) -> bool {
+pub(crate) fn repaired_accepts(edges: &[Edge; 4]) -> bool {
     degrees_pair_up(edges) && paths_return_unless_loop(edges) && pseudo_connected(edges)
 }
 
@@ -289,7 +289,7 @@ fn pseudo_connected(edges: &[Edge; 4]) -> bool {
 
 /// The twisted-graph criterion: with each `X -> Y` replaced by
 /// `X -> Y^c`, every vertex is balanced and the edges are connected.
-pub fn twisted_accepts(edges: &[Edge; 4]) -> bool {
+pub(crate) fn twisted_accepts(edges: &[Edge; 4]) -> bool {
     let twisted: Vec<(Picture, Picture)> = edges.iter().map(|e| (e.tail, e.head.complement())).collect();
     let balanced = twisted.iter().flat_map(|&(t, h)| [t, h]).all(|v| {
         let out = twisted.iter().filter(|e| e.0 == v).count();

@@ -11,7 +11,7 @@ use serde::Serialize;
 use scramble::output::{Owns, write_set};
 
 use super::pictures::note_fallback;
-use super::{PicturesArg, PuzzleArg, plural, print_json, print_text, puzzle_folder};
+use super::{PicturesArg, PuzzleArg, plural, print_report, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -142,16 +142,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Vec::new()
     };
     let written = Written { files, renderer };
-    if args.json {
-        print_json(&written)?;
-    } else {
-        let lines: String = written
-            .files
-            .iter()
-            .map(|p| format!("wrote {}\n", p.display()))
-            .collect();
-        print_text(&lines)?;
-    }
+    print_report(args.json, &written, |w| {
+        w.files.iter().map(|p| format!("wrote {}\n", p.display())).collect()
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -15,7 +15,7 @@ use scramble::{Error, Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::pictures::{Pictures, grid_rows, pictures_text, write_all};
-use super::{print_json, print_text};
+use super::print_report;
 
 /// The options of `inspect` that `--subgraph` uses.
 pub struct Options {
@@ -34,10 +34,10 @@ struct Report {
     edges: usize,
     /// Whether H is the kept subgraph of a solution: (A), (B) and (C).
     accepted: bool,
-    /// The conditions on H alone, (H1)-(H5), with the witness edges of
-    /// each failure; exact for 2x2 only.
+    /// The conditions on H alone, (H1)-(H5) and for 3x3 (H6), with the
+    /// witness edges of each failure; exact for 2x2 and 3x3.
     frame_conditions: Vec<ConditionReport>,
-    /// Whether the conditions on H alone decide the question (2x2).
+    /// Whether the conditions on H alone decide the question (2x2, 3x3).
     frame_exact: bool,
     conditions: Vec<ConditionReport>,
     /// The solutions (modulo rotation) that keep exactly H.
@@ -127,11 +127,7 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         },
         renderer: pictures.used(),
     };
-    if options.json {
-        print_json(&report)?;
-    } else {
-        print_text(&text_of(&report))?;
-    }
+    print_report(options.json, &report, text_of)?;
     Ok(super::exit_codes::Exit::found(report.accepted).into())
 }
 
@@ -150,7 +146,7 @@ fn text_of(r: &Report) -> String {
         r.size
     );
     let exact = if r.frame_exact {
-        "exact for 2x2"
+        "exact for 2x2 and 3x3"
     } else {
         "necessary, not sufficient"
     };

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::exit_codes::Exit;
 use super::pictures::{File, Pictures, grid_rows, pictures_text, write_all};
-use super::{PicturesArg, PuzzleArg, plural, print_json, print_text, puzzle_folder};
+use super::{PicturesArg, PuzzleArg, plural, print_report, puzzle_folder};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -122,11 +122,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     report.renderer = pictures.used();
-    if args.json {
-        print_json(&report)?;
-    } else {
-        print_text(&text(&report, args.explains()))?;
-    }
+    print_report(args.json, &report, |r| text(r, args.explains()))?;
     Ok(Exit::found(!analysis.counterexample()).into())
 }
 

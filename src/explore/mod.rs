@@ -172,7 +172,7 @@ pub fn page_until(puzzle: &Puzzle, options: &Options, stop: &crate::solve::Stop)
     let html = fill(
         TEMPLATE,
         &[
-            ("title", &escape_html(&title)),
+            ("title", &crate::render::export::escape(&title)),
             ("style", STYLE),
             ("script", SCRIPT),
             ("data", &json),
@@ -282,13 +282,6 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -127,7 +127,7 @@ impl Grid {
     }
 
     /// `(row, column)` of a cell.
-    pub const fn row_column(self, cell: usize) -> (usize, usize) {
+    pub(crate) const fn row_column(self, cell: usize) -> (usize, usize) {
         (cell / self.size, cell % self.size)
     }
 

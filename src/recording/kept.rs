@@ -36,7 +36,7 @@ pub fn inner_corners(size: usize, cell: usize, rotation: usize) -> Vec<usize> {
 /// The corner of a piece turned `rotation` times that touches the centre of
 /// a 2x2 block from position `k` (top-left, top-right, bottom-left,
 /// bottom-right).
-pub fn centre_corner(k: usize, rotation: usize) -> usize {
+pub(crate) fn centre_corner(k: usize, rotation: usize) -> usize {
     unturned_side(rotation, BLOCK_CENTRE_DIRECTIONS[k])
 }
 

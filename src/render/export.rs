@@ -172,8 +172,8 @@ pub fn graphml(puzzle: &Puzzle, graph: &RecordingGraph) -> String {
     xml
 }
 
-/// Text as XML character data or a double-quoted attribute value.
-fn escape(text: &str) -> String {
+/// Text as XML or HTML character data or a double-quoted attribute value.
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -68,7 +68,7 @@ impl Mul<f64> for Point {
 pub type Bezier = [Point; 4];
 
 /// The point of `curve` at parameter `t` in `0..=1`.
-pub fn bezier_at(curve: &Bezier, t: f64) -> Point {
+pub(crate) fn bezier_at(curve: &Bezier, t: f64) -> Point {
     let s = 1.0 - t;
     curve[0] * (s * s * s) + curve[1] * (3.0 * s * s * t) + curve[2] * (3.0 * s * t * t) + curve[3] * (t * t * t)
 }
@@ -83,7 +83,7 @@ pub fn spline_points(spline: &[Point], per_piece: usize) -> impl Iterator<Item =
 }
 
 /// The two halves of `curve` split at parameter `t` (de Casteljau).
-pub fn split_bezier(curve: &Bezier, t: f64) -> (Bezier, Bezier) {
+pub(crate) fn split_bezier(curve: &Bezier, t: f64) -> (Bezier, Bezier) {
     let lerp = |a: Point, b: Point| a + (b - a) * t;
     let [p0, p1, p2, p3] = *curve;
     let (a, b, c) = (lerp(p0, p1), lerp(p1, p2), lerp(p2, p3));

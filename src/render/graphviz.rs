@@ -34,13 +34,13 @@ fn is_executable(path: &Path) -> bool {
 }
 
 /// The command line, as shown in errors.
-pub fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     format!("{PROGRAM} {}", ARGUMENTS.join(" "))
 }
 
 /// How long Graphviz may take before it is stopped: far beyond any picture
 /// scramble draws (an 8x8 recording graph takes well under a second).
-pub const TIMEOUT: Duration = Duration::from_secs(60);
+pub(crate) const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Draws `dot` with Graphviz and returns the SVG.
 ///

@@ -17,18 +17,17 @@ use std::collections::BTreeMap;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 
 use super::geometry::{
-    Bounds, Point, spline_after, spline_at_length, spline_before, spline_length, spline_point, spline_points,
-    text_width,
+    Bounds, Point, spline_after, spline_at_length, spline_before, spline_length, spline_point, text_width,
 };
 use crate::recording::Corner;
 use crate::{Picture, Puzzle, RecordingGraph, Sign};
 
 /// Horizontal distance between the columns of two patterns.
-pub const COLUMN_GAP: f64 = 130.0;
+pub(crate) const COLUMN_GAP: f64 = 130.0;
 /// Vertical distance between the two rows.
 pub const ROW_GAP: f64 = 240.0;
 /// Length of an arrowhead, as Graphviz draws it with `arrowsize=1`.
-pub const ARROW_LENGTH: f64 = 10.0;
+pub(crate) const ARROW_LENGTH: f64 = 10.0;
 /// Where the middle of an arrowhead sits along its edge, as a share of the
 /// edge's length from the tail (a loop's apex is at one half).
 pub const ARROW_AT: f64 = 0.6;
@@ -132,7 +131,8 @@ pub struct EdgeCurve {
 
 impl EdgeCurve {
     /// Whether the edge is a loop.
-    pub fn is_loop(&self) -> bool {
+    #[cfg(test)]
+    fn is_loop(&self) -> bool {
         self.tail == self.head
     }
 
@@ -311,7 +311,7 @@ impl Layout {
 
     /// Widens the drawing to at least `width`, keeping the content centred
     /// (room for a long title).
-    pub fn widen(&mut self, width: f64) {
+    pub(crate) fn widen(&mut self, width: f64) {
         if width > self.width {
             self.shift(Point::new((width - self.width) / 2.0, 0.0));
             self.width = width;
@@ -605,17 +605,18 @@ fn loop_tilt(v: &Vertex, vertices: &[Vertex]) -> f64 {
     LOOP_TILT * relative
 }
 
-/// The point of an edge's curve farthest from `center` (sampled), for tests
-/// and checks of loop visibility.
-pub fn farthest_from(curve: &[Point], center: Point) -> Point {
-    spline_points(curve, 64)
-        .max_by(|a, b| (*a - center).length().total_cmp(&(*b - center).length()))
-        .expect("samples")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::geometry::spline_points;
+
+    /// The point of an edge's curve farthest from `center` (sampled), for tests
+    /// of loop visibility.
+    fn farthest_from(curve: &[Point], center: Point) -> Point {
+        spline_points(curve, 64)
+            .max_by(|a, b| (*a - center).length().total_cmp(&(*b - center).length()))
+            .expect("samples")
+    }
 
     fn layout(text: &str) -> (Puzzle, Layout) {
         let puzzle: Puzzle = text.parse().unwrap();

@@ -157,7 +157,7 @@ impl Drawing {
 impl Renderer {
     /// Whether this choice draws with Graphviz: asked for, or `auto` with
     /// `neato` on PATH.
-    pub fn draws_with_graphviz(self) -> bool {
+    pub(crate) fn draws_with_graphviz(self) -> bool {
         match self {
             Renderer::Auto => graphviz_available(),
             Renderer::Graphviz => true,

@@ -9,15 +9,15 @@ use super::layout::{EdgeCurve, Layout};
 /// contrast WCAG asks of graphics), chosen so that every pair stays at least
 /// 16 CIELAB units apart for normal, deuteranope and protanope vision
 /// (Machado et al. 2009 simulation); neighbours in piece order differ most.
-pub const PIECE_COLORS: [&str; 8] = [
+pub(crate) const PIECE_COLORS: [&str; 8] = [
     "#332288", "#997700", "#009988", "#EE3377", "#117733", "#6699CC", "#882255", "#AA4499",
 ];
 
 /// How much wider than its edge the white halo under it is (a point each side).
-pub const HALO: f64 = 2.0;
+pub(crate) const HALO: f64 = 2.0;
 
 /// Okabe and Ito's palette, safe for color-blind readers: one per pattern.
-pub const PATTERN_COLORS: [&str; 8] = [
+pub(crate) const PATTERN_COLORS: [&str; 8] = [
     "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000",
 ];
 
@@ -171,7 +171,8 @@ fn luminance(color: &str) -> f64 {
 }
 
 /// The WCAG contrast ratio of `#RRGGBB` against white (1 to 21).
-pub fn contrast_on_white(color: &str) -> f64 {
+#[cfg(test)]
+fn contrast_on_white(color: &str) -> f64 {
     1.05 / (luminance(color) + 0.05)
 }
 

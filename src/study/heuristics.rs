@@ -224,7 +224,7 @@ pub fn run_until(sample: &Sample, stop: &Stop, progress: &dyn Progress) -> Resul
 
 /// The runs of one order (`random`: every seed; none for an order the
 /// study does not run, such as `most-constrained`).
-pub fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
+pub(crate) fn of_order(runs: &[PuzzleRun], order: Order) -> Vec<Nodes> {
     runs.iter()
         .flat_map(|run| match order {
             Order::CenterMax => vec![run.center_max],

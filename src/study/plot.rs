@@ -31,7 +31,7 @@ const PALETTE: [RGBColor; 7] = [
     RGBColor(86, 180, 233),
 ];
 /// Two CDFs whose largest vertical gap is below this are said to overlap.
-pub const OVERLAP: f64 = 0.02;
+pub(crate) const OVERLAP: f64 = 0.02;
 /// Bars get their value written on them when there are at most this many.
 const LABELLED_BARS: usize = 16;
 
@@ -212,7 +212,7 @@ fn cdf_at(points: &[(f64, f64)], x: f64) -> f64 {
 
 /// The largest vertical gap between two step CDFs (the Kolmogorov-Smirnov
 /// distance of their samples). `O((n + m) log(n + m))`.
-pub fn cdf_gap(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+pub(crate) fn cdf_gap(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
     a.iter()
         .chain(b)
         .map(|&(x, _)| (cdf_at(a, x) - cdf_at(b, x)).abs())

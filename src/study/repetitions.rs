@@ -306,7 +306,7 @@ pub fn piece_classes(patterns: u32) -> Vec<Piece> {
 
 /// Every 2x2 puzzle over patterns `1..=patterns`: each multiset of four
 /// piece classes, in lexicographic order.
-pub fn all_2x2(patterns: u32) -> Vec<Puzzle> {
+pub(crate) fn all_2x2(patterns: u32) -> Vec<Puzzle> {
     piece_classes(patterns)
         .into_iter()
         .combinations_with_replacement(4)
@@ -514,16 +514,22 @@ mod tests {
         assert_eq!(of("1+ 1+ 2+ 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+"), Group::Loops);
     }
 
-    #[test]
-    fn tallies_match_direct_judging() {
+    /// The study of `count` planted puzzles over 2 patterns, after every
+    /// puzzle over `1..=exhaustive` patterns, without the census.
+    fn planted_on_two_patterns(exhaustive: u32, count: usize, seed: u64) -> Repetitions {
         let plan = Plan {
-            exhaustive: 0,
+            exhaustive,
             planted: vec![2],
-            count: 25,
-            seed: 3,
+            count,
+            seed,
             census: 0,
         };
-        let study = run(&plan, &()).unwrap();
+        run(&plan, &()).unwrap()
+    }
+
+    #[test]
+    fn tallies_match_direct_judging() {
+        let study = planted_on_two_patterns(0, 25, 3);
         let recipe = recipe(2, 2, 3, false);
         let (mut solution_graphs, mut rejected, mut accepted_wrongly) = (0, 0, 0);
         for i in 0..25 {
@@ -550,14 +556,7 @@ mod tests {
 
     #[test]
     fn examples_are_the_smallest_and_really_disagree() {
-        let plan = Plan {
-            exhaustive: 1,
-            planted: vec![2],
-            count: 40,
-            seed: 1,
-            census: 0,
-        };
-        let study = run(&plan, &()).unwrap();
+        let study = planted_on_two_patterns(1, 40, 1);
         for example in &study.examples {
             let puzzle = &example.puzzle;
             let graph = RecordingGraph::new(puzzle);

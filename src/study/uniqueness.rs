@@ -270,7 +270,7 @@ pub struct Plan {
 
 /// Where the directly drawn puzzles' counts stop: the estimands over them
 /// only need to know 0, 1 or at least 2 solutions.
-pub const DIRECT_CAP: u64 = 2;
+pub(crate) const DIRECT_CAP: u64 = 2;
 
 /// The exact number of solutions modulo rotation (one exhaustive search).
 #[cfg(test)]
@@ -532,14 +532,21 @@ mod tests {
             let source = Source::new(Population::Uniform, size, patterns, false, plan.seed).unwrap();
             let recipe = source.recipe();
             let direct: Vec<u64> = (0..sampled as u64)
-                .map(|i| solutions(&source.direct_at(i).unwrap()).unwrap())
+                .map(|i| {
+                    solutions(&source.direct_at(i).unwrap(), &Stop::never())
+                        .unwrap()
+                        .expect("never stopped")
+                })
                 .collect();
             assert!(direct.iter().any(|&c| c > DIRECT_CAP), "the cap must bite: {direct:?}");
             assert!(direct.contains(&1) && direct.contains(&0), "{direct:?}");
             let planted = (0..20)
                 .map(|i| {
                     let puzzle = recipe.draw(i).unwrap().puzzle;
-                    (solutions(&puzzle).unwrap(), ordered_forms(&puzzle))
+                    (
+                        solutions(&puzzle, &Stop::never()).unwrap().expect("never stopped"),
+                        ordered_forms(&puzzle),
+                    )
                 })
                 .collect();
             let exact = Cell::of(Population::Uniform, size, patterns, Sample { planted, direct });
@@ -554,7 +561,7 @@ mod tests {
         let mut rng = Rng::new(2);
         for _ in 0..40 {
             let puzzle = sets.draw(&mut rng);
-            let exact = solutions(&puzzle).unwrap();
+            let exact = solutions(&puzzle, &Stop::never()).unwrap().expect("never stopped");
             for cap in [1, 2, 3, 10] {
                 assert_eq!(solutions_up_to(&puzzle, cap).unwrap(), exact.min(cap), "{puzzle}");
             }
@@ -603,7 +610,11 @@ mod tests {
         let classes = crate::census::pieces::piece_classes(2, false);
         let all = every_multiset(&classes, 9, 2002);
         let few = |c: u64| (1..=4000).contains(&c);
-        let exact_few = all.iter().filter(|p| few(solutions(p).unwrap())).count() as f64 / exact.solvable as f64;
+        let exact_few = all
+            .iter()
+            .filter(|p| few(solutions(p, &Stop::never()).unwrap().expect("never stopped")))
+            .count() as f64
+            / exact.solvable as f64;
         let source = Source::new(Population::Uniform, 3, 2, true, 5).unwrap();
         let weighted = Estimate::ratio(cell.counts.iter().enumerate().map(|(i, &c)| {
             let forms = ordered_forms(&source.planted(i as u64).unwrap());

@@ -29,7 +29,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::gluing::{Circuits, Edges, Gluer, Point, cells_round, corner_point, interior_points};
+use super::gluing::{Circuits, Edges, Gluer, Point};
+use crate::puzzle::grid::Grid;
 use crate::{Arrangement, Placement, Puzzle};
 
 /// What one condition found: `Ok` with what satisfies it, `Err` with why
@@ -424,7 +425,7 @@ fn arrangement(size: usize, c: &Candidate) -> Option<Arrangement> {
 
 /// The interior points of `cell`, as a sorted list.
 fn cell_points(size: usize, cell: usize) -> Vec<Point> {
-    let mut points: Vec<Point> = (0..4).filter_map(|d| corner_point(size, cell, d)).collect();
+    let mut points: Vec<Point> = (0..4).filter_map(|d| Grid::new(size).corner_point(cell, d)).collect();
     points.sort_unstable();
     points
 }
@@ -442,7 +443,7 @@ fn bijections(puzzle: &Puzzle, edges: &Edges, split: &Split) -> Vec<Candidate> {
     let circuits_of_color: Vec<Vec<usize>> = (0..pieces)
         .map(|p| (0..4).filter_map(|c| circuit_of.get(&(4 * p + c)).copied()).collect())
         .collect();
-    let points: Vec<Point> = interior_points(n).collect();
+    let points: Vec<Point> = Grid::new(n).lattice_points().collect();
     let mut out = Vec::new();
     let mut psi: Vec<Option<Point>> = vec![None; split.len()];
     let context = Context {
@@ -543,7 +544,7 @@ fn judge_candidate(cx: &Context, psi: &[Point], cell_of: &[usize]) -> Candidate 
         (0..4).find(|&r| {
             (0..4).all(|k| {
                 let e = 4 * piece + k;
-                let at = corner_point(n, cell_of[piece], crate::puzzle::grid::turned_direction(r, k));
+                let at = Grid::new(n).corner_point(cell_of[piece], crate::puzzle::grid::turned_direction(r, k));
                 match circuit_at(e) {
                     Some(c) => at == Some(psi[c]),
                     None => at.is_none(),
@@ -567,7 +568,8 @@ fn judge_candidate(cx: &Context, psi: &[Point], cell_of: &[usize]) -> Candidate 
 /// (C3) at one point: the circuit's edges, taken cell by cell
 /// counterclockwise, follow one another.
 fn circuit_order(cx: &Context, n: usize, p: Point, circuit: &[usize; 4], cell_of: &[usize]) -> Result<(), String> {
-    let seq: Vec<usize> = cells_round(n, p)
+    let seq: Vec<usize> = Grid::new(n)
+        .round(p)
         .iter()
         .map(|&(cell, _)| {
             let piece = cell_of.iter().position(|&c| c == cell).expect("every cell has a color");

@@ -37,16 +37,25 @@
 //!   the four cells round some interior lattice point, counterclockwise.
 //!
 //! For `n = 2` (H1), (H2) and (H4) are the twisted-graph criterion, and
-//! the conditions are exact. For `n >= 3` they are necessary, not
-//! sufficient: deciding whether H is kept by a solution is deciding
-//! whether P has a solution with the frame H prescribes, and
-//! `fixtures/nxn/` holds subgraphs that meet every condition here and are
-//! kept by no solution. [`check`] never builds an arrangement.
+//! the conditions are exact. For `n >= 3` (H1)-(H5) are necessary, not
+//! sufficient: `fixtures/nxn/` holds subgraphs that meet all five and are
+//! kept by no solution. For `n = 3` [`check`] adds
+//!
+//! - **(H6) ring and core** ([`super::ring_core`]): the frame pieces have
+//!   an alternating corner/border cyclic order in which every end side
+//!   faces the next start side (an Eulerian circuit of the ring graph), and
+//!   the border pieces' inner sides, in that order, are the complements of
+//!   the inner piece's sides in their clockwise order;
+//!
+//! (H1) and (H6) are exact for `n = 3` and imply (H2)-(H5). [`check`]
+//! never builds an arrangement by search (for `n = 3` it enumerates the
+//! ring's alternating circuits).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::arrangement_form::{Finding, edge_text, shapes};
-use super::gluing::{Edges, cells_round, interior_points};
+use super::gluing::Edges;
+pub use super::ring_core::RING_AND_CORE;
 use crate::puzzle::grid::Grid;
 use crate::{Picture, Puzzle};
 
@@ -146,11 +155,11 @@ pub struct Check {
 /// The verdicts of (H1)-(H5) on one subgraph.
 #[derive(Clone, Debug)]
 pub struct FrameVerdict {
-    /// The five conditions, in order. When (H1) fails the others are not
-    /// evaluated (they need the frame) and say so.
+    /// The five conditions, in order, and (H6) for `n = 3`. When (H1)
+    /// fails the others are not evaluated (they need the frame) and say so.
     pub checks: Vec<Check>,
-    /// Whether the conditions decide the question: for `n = 2` they are
-    /// exact; for `n >= 3` a pass is not a proof.
+    /// Whether the conditions decide the question: for `n = 2` and `n = 3`
+    /// they are exact; for `n >= 4` a pass is not a proof.
     pub exact: bool,
 }
 
@@ -166,7 +175,7 @@ impl FrameVerdict {
     }
 }
 
-/// The condition names, in order.
+/// The names of (H1)-(H5), in order ((H6) is [`RING_AND_CORE`]).
 pub const CONDITIONS: [&str; 5] = [
     "(H1) shapes",
     "(H2) typed balance",
@@ -175,8 +184,9 @@ pub const CONDITIONS: [&str; 5] = [
     "(H5) local circuits",
 ];
 
-/// Checks (H1)-(H5) on `h` (edge numbers `4 * piece + corner`), naming a
-/// witness for each failure. Never builds an arrangement.
+/// Checks (H1)-(H5) on `h` (edge numbers `4 * piece + corner`), and (H6)
+/// when `n = 3`, naming a witness for each failure. Never builds an
+/// arrangement by search.
 ///
 /// ```
 /// use std::collections::BTreeSet;
@@ -195,7 +205,8 @@ pub const CONDITIONS: [&str; 5] = [
 /// # Complexity
 /// (H1)-(H4) in `O(|H| + n^2 + K)` for `K` patterns (counting and one
 /// union-find); (H5) in `O(|H| d^3)`, `d` the most edges of T(H) leaving
-/// one node (`d <= |H|`; a handful on real puzzles).
+/// one node (`d <= |H|`; a handful on real puzzles); (H6) in constant time
+/// (at most 144 ring orders of 8 frame pieces).
 pub fn check(puzzle: &Puzzle, h: &BTreeSet<usize>) -> FrameVerdict {
     let n = puzzle.size();
     let edges = Edges::new(puzzle);
@@ -217,16 +228,20 @@ pub fn check(puzzle: &Puzzle, h: &BTreeSet<usize>) -> FrameVerdict {
             checks.push(separation(&cx));
             checks.push(ring(&cx));
             checks.push(local_circuits(&cx));
+            if n == 3 {
+                checks.push(super::ring_core::check(puzzle, h, &frame));
+            }
         }
         _ => {
-            checks.extend(CONDITIONS[1..].iter().map(|&condition| Check {
+            let h6 = (n == 3).then_some(RING_AND_CORE);
+            checks.extend(CONDITIONS[1..].iter().copied().chain(h6).map(|condition| Check {
                 condition,
                 finding: Err("not evaluated: (H1) fails".to_string()),
                 edges: Vec::new(),
             }));
         }
     }
-    FrameVerdict { checks, exact: n == 2 }
+    FrameVerdict { checks, exact: n <= 3 }
 }
 
 struct Context<'a> {
@@ -460,8 +475,8 @@ fn point_patterns(n: usize) -> BTreeSet<[Kind; 4]> {
     let grid = Grid::new(n);
     let kind = |cell: usize| Kind::of_count(grid.inner_corner_directions(cell).count()).expect("n >= 2");
     let mut out = BTreeSet::new();
-    for p in interior_points(n) {
-        let round = cells_round(n, p).map(|(cell, _)| kind(cell));
+    for p in Grid::new(n).lattice_points() {
+        let round = Grid::new(n).round(p).map(|(cell, _)| kind(cell));
         for r in 0..4 {
             out.insert(std::array::from_fn(|k| round[(k + r) % 4]));
         }
@@ -584,7 +599,7 @@ mod tests {
     }
 
     #[test]
-    fn on_3x3_candidates_no_kept_subgraph_is_rejected() {
+    fn on_3x3_candidates_the_conditions_are_the_brute_force_verdict() {
         let (mut kept, mut passed, mut total) = (0, 0, 0);
         for puzzle in planted(3, 2, 1).chain(planted(3, 3, 1)) {
             let seeds: Vec<_> = Solver::new(&puzzle, Order::Spiral, 0)
@@ -596,8 +611,10 @@ mod tests {
             for h in candidates(&puzzle, &seeds) {
                 let truth = !keeping(&puzzle, &h).is_empty();
                 let verdict = check(&puzzle, &h);
-                assert!(!truth || verdict.passes(), "{puzzle}\n{h:?}\n{verdict:?}");
-                assert!(!verdict.exact);
+                assert_eq!(truth, verdict.passes(), "{puzzle}\n{h:?}\n{verdict:?}");
+                assert!(verdict.exact && verdict.checks.len() == 6);
+                let five = verdict.checks[..5].iter().all(|c| c.finding.is_ok());
+                assert!(!truth || five, "(H1)-(H5) are necessary");
                 kept += usize::from(truth);
                 passed += usize::from(verdict.passes());
                 total += 1;

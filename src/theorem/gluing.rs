@@ -27,21 +27,6 @@ use crate::{Arrangement, Picture, Placement, Puzzle};
 /// An interior lattice point `(row, column)`, `1 <= row, column < n`.
 pub type Point = (usize, usize);
 
-/// [`Grid::round`] of the `size x size` grid.
-pub fn cells_round(size: usize, point: Point) -> [(usize, usize); 4] {
-    Grid::new(size).round(point)
-}
-
-/// [`Grid::corner_point`] of the `size x size` grid.
-pub fn corner_point(size: usize, cell: usize, d: usize) -> Option<Point> {
-    Grid::new(size).corner_point(cell, d)
-}
-
-/// The interior lattice points in row-major order: `(n - 1)^2` of them.
-pub fn interior_points(size: usize) -> impl Iterator<Item = Point> {
-    Grid::new(size).lattice_points()
-}
-
 /// Tails, heads and colors of the recording graph's edges, by edge number.
 #[derive(Clone, Debug)]
 pub struct Edges {
@@ -217,7 +202,8 @@ impl Gluer {
     }
 
     /// Visits every rotation, not one per rotation class.
-    pub fn with_every_rotation(mut self) -> Self {
+    #[cfg(test)]
+    fn with_every_rotation(mut self) -> Self {
         self.symmetry = false;
         self
     }
@@ -263,7 +249,7 @@ impl Gluer {
 
     fn search(&self, mut visit: impl FnMut(Gluing) -> ControlFlow<()>) -> Stats {
         let start = std::time::Instant::now();
-        let points: Vec<Point> = interior_points(self.size).collect();
+        let points: Vec<Point> = Grid::new(self.size).lattice_points().collect();
         let mut state = State {
             cells: vec![None; self.size * self.size],
             used: vec![false; self.pieces],
@@ -292,7 +278,7 @@ impl Gluer {
                 arrangement,
             });
         };
-        let round = cells_round(self.size, point);
+        let round = Grid::new(self.size).round(point);
         let candidates: Box<dyn Iterator<Item = &[usize; 4]>> = match state.cells[round[0].0] {
             Some(p) => Box::new(self.circuits.starting(edge_at(p, round[0].1)).iter()),
             None => Box::new(self.circuits.all()),
@@ -392,9 +378,9 @@ pub(crate) mod tests {
     #[test]
     fn the_geometry_agrees_with_the_judge() {
         for n in 2..=4 {
-            for point in interior_points(n) {
-                for (cell, d) in cells_round(n, point) {
-                    assert_eq!(corner_point(n, cell, d), Some(point));
+            for point in Grid::new(n).lattice_points() {
+                for (cell, d) in Grid::new(n).round(point) {
+                    assert_eq!(Grid::new(n).corner_point(cell, d), Some(point));
                     assert!(crate::recording::kept::inner_corners(n, cell, 0).contains(&d));
                 }
             }

@@ -8,6 +8,8 @@
 //! - [`twisted`]: the twisted-graph criterion (edge `X -> Y` becomes
 //!   `X -> Y^c`; a solution graph is one Eulerian circuit) and the
 //!   reconstruction of arrangements from a solution graph.
+//! - [`analysis`]: all 256 four-color subgraphs of a 2x2 puzzle judged by
+//!   both criteria and by the judge.
 //!
 //! - [`frame`]: what a subgraph H of an `n x n` puzzle says on its own (a
 //!   frame: each piece's kind and outward turn) and the conditions on H
@@ -29,6 +31,7 @@ pub mod conditions;
 pub mod edge_list;
 pub mod frame;
 pub mod gluing;
+pub mod ring_core;
 pub mod twisted;
 
 use std::fmt;

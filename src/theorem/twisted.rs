@@ -20,7 +20,7 @@ use crate::{Arrangement, Picture, Placement, RecordingGraph};
 
 /// The cells of a 2x2 grid in the order the twisted circuit visits them:
 /// counterclockwise round the centre.
-pub const CIRCUIT_CELLS: [usize; 4] = [0, 2, 3, 1];
+pub(crate) const CIRCUIT_CELLS: [usize; 4] = [0, 2, 3, 1];
 
 /// The twisted edge `X -> Y^c` of an edge `X -> Y`.
 pub fn twist(edge: &SubEdge) -> (Picture, Picture) {
@@ -66,7 +66,7 @@ pub fn circuits(edges: &[SubEdge; 4]) -> Vec<[SubEdge; 4]> {
 /// The arrangement a circuit describes: its edges go to the cells of
 /// [`CIRCUIT_CELLS`] in turn, each piece turned so the edge's corner is its
 /// centre corner.
-pub fn arrangement_from_circuit(circuit: &[SubEdge; 4]) -> Arrangement {
+pub(crate) fn arrangement_from_circuit(circuit: &[SubEdge; 4]) -> Arrangement {
     let mut cells = [Placement { piece: 0, rotation: 0 }; 4];
     for (edge, cell) in circuit.iter().zip(CIRCUIT_CELLS) {
         cells[cell] = Placement {

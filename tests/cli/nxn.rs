@@ -252,8 +252,9 @@ fn verify_size_3_refuses_the_options_of_the_2x2_census() {
         .stderr(predicate::str::contains("--check goes with --size 3"));
 }
 
-/// The fixtures of the conditions on H alone: the condition each fails
-/// (none for `h-all-five`), and that no solution keeps any of them.
+/// The fixtures of the conditions on H alone: the conditions each fails
+/// ((H6) for every one: no solution keeps any of them, and on 3x3 the
+/// conditions are exact).
 #[test]
 fn inspect_reports_the_conditions_on_h_alone_of_every_frame_fixture() {
     let out = tempfile::tempdir().unwrap();
@@ -271,11 +272,64 @@ fn inspect_reports_the_conditions_on_h_alone_of_every_frame_fixture() {
         assert_eq!(output.status.code(), Some(1), "{name}");
         let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(report["accepted"], false, "{name}");
-        assert_eq!(report["frame_exact"], false, "{name}");
-        for c in report["frame_conditions"].as_array().unwrap() {
-            let expected = Some(c["condition"].as_str().unwrap()) != failing;
+        assert_eq!(report["frame_exact"], true, "{name}");
+        let conditions = report["frame_conditions"].as_array().unwrap();
+        assert_eq!(conditions.len(), 6, "{name}");
+        for c in conditions {
+            let condition = c["condition"].as_str().unwrap();
+            let expected = Some(condition) != failing && condition != "(H6) ring and core";
             assert_eq!(c["holds"], expected, "{name}: {c}");
             assert_eq!(c["witness_edges"].is_array(), !expected, "{name}: {c}");
         }
     }
+}
+
+/// (H6) on the command line: a real puzzle's solution passes it with one
+/// ring order per solution keeping H, in text and JSON alike; the fixture
+/// meeting (H1)-(H5) fails it.
+#[test]
+fn inspect_reports_ring_and_core_on_3x3() {
+    let out = tempfile::tempdir().unwrap();
+    let path = real("wizards");
+    let puzzle = read_puzzle(path.as_ref(), Default::default()).unwrap();
+    let graph = RecordingGraph::new(&puzzle);
+    let solution = Solver::new(&puzzle, Order::Spiral, 0).unwrap().first().0.unwrap();
+    let h: BTreeSet<usize> = kept_edges(&graph, &solution).into_iter().map(|e| e.index()).collect();
+    let file = out.path().join("kept.h");
+    std::fs::write(&file, edge_list::write(&puzzle, &h)).unwrap();
+    let args = ["inspect", &path, "--subgraph", file.to_str().unwrap(), "--no-pictures"];
+    let report = json_report(&args, out.path());
+    let h6 = &report["frame_conditions"][5];
+    assert_eq!(h6["condition"], "(H6) ring and core");
+    assert_eq!(h6["holds"], true);
+    assert!(
+        h6["witness"]
+            .as_str()
+            .unwrap()
+            .starts_with("1 ring order with the inner piece turned"),
+        "{h6}"
+    );
+    scramble()
+        .args(args)
+        .arg("--out")
+        .arg(out.path())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("on H alone (exact for 2x2 and 3x3):"))
+        .stdout(predicate::str::contains("(H6) ring and core holds: 1 ring order"));
+    // A subgraph meeting (H1)-(H5) that no solution keeps: (H6) fails
+    // with the border and inner pieces' edges as its witness.
+    scramble()
+        .args([
+            "inspect",
+            "fixtures/nxn/h-all-five.txt",
+            "--subgraph",
+            "fixtures/nxn/h-all-five.edges",
+        ])
+        .args(["--no-pictures", "--out"])
+        .arg(out.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("(H5) local circuits holds"))
+        .stdout(predicate::str::contains("(H6) ring and core FAILS"));
 }

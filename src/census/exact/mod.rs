@@ -20,20 +20,18 @@ use serde::Serialize;
 use super::pieces::burnside_count;
 use subgraphs::binomial;
 
-/// The totals, in the order and with the names of `scramble verify`.
-pub const KEYS: [&str; 11] = [
-    "puzzles",
-    "solvable",
-    "unique",
-    "solutions",
-    "solution_subgraphs",
-    "theorem_accepted",
-    "theorem_mismatches",
-    "twisted_accepted",
-    "twisted_mismatches",
-    "repaired_accepted",
-    "repaired_mismatches",
-];
+/// The totals, in the order and with the names of `scramble verify`:
+/// `puzzles`, `solvable`, `unique`, `solutions`, `solution_subgraphs`, then
+/// `theorem_accepted`, `theorem_mismatches` and the same two of `twisted`
+/// and `repaired`.
+///
+/// ```
+/// use scramble::census::exact::KEYS;
+/// assert_eq!(KEYS[4..7], ["solution_subgraphs", "theorem_accepted", "theorem_mismatches"]);
+/// assert_eq!(KEYS[10], "repaired_mismatches");
+/// ```
+pub const KEYS: [&str; 11] =
+    super::judged::with_criteria(["puzzles", "solvable", "unique", "solutions", "solution_subgraphs"]);
 
 /// The largest `j` with a non-zero `N_j`.
 pub const MAX_J: usize = 16;
@@ -125,7 +123,7 @@ fn piece_classes(patterns: usize, repetitions: bool) -> u128 {
 ///
 /// # Panics
 /// If an `N_j` comes out negative (the values are not such a total).
-pub fn inverse_binomial(values: &[u128]) -> Vec<u128> {
+pub(crate) fn inverse_binomial(values: &[u128]) -> Vec<u128> {
     (0..values.len())
         .map(|j| {
             let signed: i128 = (0..=j)
