@@ -37,49 +37,73 @@ use scramble::census::nxn::check::{candidates, keeping};
 use scramble::census::pieces::piece_classes;
 use scramble::generate::{PlantOptions, Recipe};
 use scramble::rng::Rng;
-use scramble::theorem::arrangement_form::{corner_moves, evaluate};
+use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
-use scramble::theorem::frame::{CONDITIONS, FrameVerdict, check};
+use scramble::theorem::frame::{CONDITIONS, FrameVerdict, RING_AND_CORE, check};
+use scramble::theorem::gluing::Edges;
 use scramble::{Arrangement, Placement, Puzzle};
 
 #[derive(Default)]
 struct Tally {
     subgraphs: u64,
     kept: u64,
+    /// Pass (H1)-(H5).
     passed: u64,
     false_rejections: u64,
     passed_not_kept: u64,
-    /// Per condition: subgraphs it rejects, and subgraphs only it rejects.
-    rejects: [u64; 5],
+    /// Of those passing (H1)-(H5) and kept by none: how many meet the
+    /// arrangement form's (B) (a split into twisted circuits).
+    passed_not_kept_b: u64,
+    /// 3x3: disagreements of (H1)+(H6) with the truth, both ways.
+    h6_accepts_not_kept: u64,
+    h6_rejects_kept: u64,
+    /// Per condition (H1)-(H6): subgraphs it rejects, and subgraphs only it
+    /// rejects among (H1)-(H5).
+    rejects: [u64; 6],
     only: [u64; 5],
 }
 
 impl Tally {
-    fn add(&mut self, v: &FrameVerdict, kept: bool) {
+    fn add(&mut self, puzzle: &Puzzle, h: &BTreeSet<usize>, v: &FrameVerdict, kept: bool) {
+        let five = v.checks[..5].iter().all(|c| c.finding.is_ok());
         self.subgraphs += 1;
         self.kept += u64::from(kept);
-        self.passed += u64::from(v.passes());
-        self.false_rejections += u64::from(kept && !v.passes());
-        self.passed_not_kept += u64::from(!kept && v.passes());
-        let failing: Vec<usize> = (0..5).filter(|&i| v.checks[i].finding.is_err()).collect();
+        self.passed += u64::from(five);
+        self.false_rejections += u64::from(kept && !five);
+        if five && !kept {
+            self.passed_not_kept += 1;
+            let b = !splits(&Edges::new(puzzle), h, 1).is_empty();
+            self.passed_not_kept_b += u64::from(b);
+        }
+        if v.checks.len() == 6 {
+            self.h6_accepts_not_kept += u64::from(v.passes() && !kept);
+            self.h6_rejects_kept += u64::from(!v.passes() && kept);
+        }
+        let failing: Vec<usize> = (0..v.checks.len()).filter(|&i| v.checks[i].finding.is_err()).collect();
         for &i in &failing {
             self.rejects[i] += 1;
         }
-        if let [i] = failing[..] {
+        if let [i] = failing.iter().copied().filter(|&i| i < 5).collect::<Vec<_>>()[..] {
             self.only[i] += 1;
         }
     }
 
-    fn print(&self, family: &str) {
+    fn print(&self, family: &str, three: bool) {
         println!(
-            "{family}: {} subgraphs, {} kept by a solution, {} pass (H1)-(H5), {} false rejections, {} pass but are kept by none",
-            self.subgraphs, self.kept, self.passed, self.false_rejections, self.passed_not_kept
+            "{family}: {} subgraphs, {} kept by a solution, {} pass (H1)-(H5), {} false rejections, \
+             {} pass but are kept by none ({} of them meet (B))",
+            self.subgraphs, self.kept, self.passed, self.false_rejections, self.passed_not_kept, self.passed_not_kept_b
         );
-        for (i, condition) in CONDITIONS.iter().enumerate() {
+        if three {
             println!(
-                "    {condition}: rejects {}, the only one failing on {}",
-                self.rejects[i], self.only[i]
+                "    (H1)+(H6) against brute force: {} accepted but kept by none, {} rejected but kept",
+                self.h6_accepts_not_kept, self.h6_rejects_kept
             );
+        }
+        let h6 = three.then_some(&RING_AND_CORE);
+        for (i, condition) in CONDITIONS.iter().chain(h6).enumerate() {
+            let only = self.only.get(i).map_or(String::new(), |o| format!(", the only one of (H1)-(H5) failing on {o}"));
+            println!("    {condition}: rejects {}{only}", self.rejects[i]);
         }
     }
 }
@@ -119,25 +143,30 @@ struct Fixtures {
 }
 
 impl Fixtures {
-    fn offer(&mut self, puzzle: &Puzzle, index: usize, h: &BTreeSet<usize>, v: &FrameVerdict, kept: bool) {
+    /// Keeps the first subgraph failing exactly one of (H2)-(H5), and the
+    /// first meeting all five that no solution keeps.
+    fn offer(&mut self, puzzle: &Puzzle, origin: &str, h: &BTreeSet<usize>, v: &FrameVerdict, kept: bool) {
         let failing: Vec<usize> = (0..5).filter(|&i| v.checks[i].finding.is_err()).collect();
+        let size = match puzzle.size() {
+            3 => String::new(),
+            n => format!("-{n}x{n}"),
+        };
         let name = match failing[..] {
-            [] if !kept => "all-five".to_string(),
-            [i] if i > 0 => format!("only-h{}", i + 1),
+            [] if !kept => format!("all-five{size}"),
+            [i] if i > 0 => format!("only-h{}{size}", i + 1),
             _ => return,
         };
         if !self.written.insert(name.clone()) {
             return;
         }
-        println!("== {name}: puzzle {index} of the 3x3 K = 2 enumeration\n{puzzle}");
+        println!("== {name}: {origin}\n{puzzle}");
         print!("{}", edge_list::write(puzzle, h));
         for c in &v.checks {
             println!("  {}: {:?}", c.condition, c.finding);
         }
         if let Some(dir) = &self.dir {
             let header = format!(
-                "# h-{name}: puzzle {index} of the 3x3 repetition-free K = 2 enumeration\n\
-                 # found by `cargo run --release --example frame_conditions -- --write {dir}`\n"
+                "# h-{name}: {origin}\n# found by `cargo run --release --example frame_conditions -- --write {dir}`\n"
             );
             std::fs::write(format!("{dir}/h-{name}.txt"), format!("{header}{puzzle}\n")).expect("write puzzle");
             std::fs::write(format!("{dir}/h-{name}.edges"), edge_list::write(puzzle, h)).expect("write H");
@@ -145,19 +174,17 @@ impl Fixtures {
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let planted_per_size: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let dir = args.iter().position(|a| a == "--write").map(|i| args[i + 1].clone());
-    let every: usize = args
-        .iter()
-        .position(|a| a == "--every")
+/// The value after flag `name`, parsed, or `default`.
+fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    args.iter()
+        .position(|a| a == name)
         .and_then(|i| args.get(i + 1)?.parse().ok())
-        .unwrap_or(1);
-    let mut fixtures = Fixtures {
-        dir,
-        written: BTreeSet::new(),
-    };
+        .unwrap_or(default)
+}
+
+/// Every four-color subgraph of every 2x2 multiset: the conditions are
+/// exact there.
+fn two_by_two() {
     for (family, k, repetitions) in [("2x2-K2", 2, false), ("2x2-K1-rep", 1, true)] {
         let mut t = Tally::default();
         let mut disagreements = 0;
@@ -166,13 +193,19 @@ fn main() {
                 let v = check(&puzzle, &h);
                 let kept = !keeping(&puzzle, &h).is_empty();
                 disagreements += u64::from(v.passes() != kept);
-                t.add(&v, kept);
+                t.add(&puzzle, &h, &v, kept);
             }
         }
-        t.print(family);
+        t.print(family, false);
         println!("    exact on 2x2: {disagreements} disagreements");
     }
+}
+
+/// The census candidates of every `every`-th 3x3 multiset over 2
+/// patterns, repetition-free.
+fn census_3x3(every: usize, fixtures: &mut Fixtures) {
     let mut t = Tally::default();
+    let mut puzzles = 0;
     for (index, puzzle) in multisets(3, 2, false).enumerate().step_by(every) {
         let solver = scramble::solve::Solver::new(&puzzle, scramble::solve::Order::Spiral, 0).expect("square");
         let mut seeds = vec![Arrangement::new(
@@ -183,57 +216,179 @@ fn main() {
         for h in candidates(&puzzle, &seeds) {
             let v = check(&puzzle, &h);
             let kept = !keeping(&puzzle, &h).is_empty();
-            t.add(&v, kept);
-            fixtures.offer(&puzzle, index, &h, &v, kept);
+            t.add(&puzzle, &h, &v, kept);
+            let origin = format!("puzzle {index} of the 3x3 repetition-free K = 2 enumeration");
+            fixtures.offer(&puzzle, &origin, &h, &v, kept);
         }
+        puzzles += 1;
     }
-    t.print(&format!("3x3-K2 (census candidates, every {every}th puzzle)"));
-    for n in 3..=5 {
-        let mut per: BTreeMap<&str, Tally> = BTreeMap::new();
-        for repetition_free in [true, false] {
-            let recipe = Recipe {
-                size: n,
-                patterns: n as u32 + 1,
-                seed: 23,
-                options: PlantOptions {
-                    repetition_free,
-                    identical: 0,
-                },
-            };
-            for i in 0..planted_per_size {
-                let drawn = recipe.draw(i).expect("planted");
-                let puzzle = drawn.puzzle;
-                let base = scramble::census::nxn::check::kept(&drawn.solution);
-                let mut rng = Rng::stream(23, 1000 + i);
-                let mut subgraphs: Vec<(&str, BTreeSet<usize>)> = vec![("kept", base.clone())];
-                subgraphs.extend(corner_moves(&base).map(|h| ("edge moved", h)));
-                for _ in 0..3 * n {
-                    let (a, b) = (rng.below(n * n), rng.below(n * n));
-                    if a != b {
-                        subgraphs.push(("colors swapped", swapped(&base, a, b)));
-                    }
-                    subgraphs.push(("random frame", random_frame(n, &mut rng)));
-                }
-                if n == 3 {
-                    subgraphs.extend(
-                        candidates(&puzzle, std::slice::from_ref(&drawn.solution))
-                            .into_iter()
-                            .map(|h| ("turn or exchange", h)),
-                    );
-                }
-                for (kind, h) in subgraphs {
-                    let v = check(&puzzle, &h);
-                    let kept = if n == 3 {
-                        !keeping(&puzzle, &h).is_empty()
-                    } else {
-                        evaluate(&puzzle, &h).accepted()
-                    };
-                    per.entry(kind).or_default().add(&v, kept);
-                }
+    t.print(&format!("3x3-K2 (census candidates of {puzzles} puzzles, every {every})"), true);
+}
+
+/// The subgraphs of a planted family: the kept one, every one-edge move,
+/// two colors' kept corners swapped and random frames (3n of each), and
+/// for 3x3 the census candidates round the planted solution.
+fn near_misses(puzzle: &Puzzle, solution: &Arrangement, rng: &mut Rng) -> Vec<(&'static str, BTreeSet<usize>)> {
+    let n = puzzle.size();
+    let base = scramble::census::nxn::check::kept(solution);
+    let mut subgraphs: Vec<(&str, BTreeSet<usize>)> = vec![("kept", base.clone())];
+    subgraphs.extend(corner_moves(&base).map(|h| ("edge moved", h)));
+    for _ in 0..3 * n {
+        let (a, b) = (rng.below(n * n), rng.below(n * n));
+        if a != b {
+            subgraphs.push(("colors swapped", swapped(&base, a, b)));
+        }
+        subgraphs.push(("random frame", random_frame(n, rng)));
+    }
+    if n == 3 {
+        subgraphs.extend(
+            candidates(puzzle, std::slice::from_ref(solution))
+                .into_iter()
+                .map(|h| ("turn or exchange", h)),
+        );
+    }
+    subgraphs
+}
+
+/// Planted `n x n` puzzles (repetition-free and not) with their near
+/// misses; the truth by brute force for 3x3, by the arrangement form's
+/// gluing restricted to H beyond.
+fn planted(n: usize, per_size: u64) {
+    let mut per: BTreeMap<&str, Tally> = BTreeMap::new();
+    for repetition_free in [true, false] {
+        let recipe = Recipe {
+            size: n,
+            patterns: n as u32 + 1,
+            seed: 23,
+            options: PlantOptions {
+                repetition_free,
+                identical: 0,
+            },
+        };
+        for i in 0..per_size {
+            let drawn = recipe.draw(i).expect("planted");
+            let mut rng = Rng::stream(23, 1000 + i);
+            for (kind, h) in near_misses(&drawn.puzzle, &drawn.solution, &mut rng) {
+                let v = check(&drawn.puzzle, &h);
+                let kept = if n == 3 {
+                    !keeping(&drawn.puzzle, &h).is_empty()
+                } else {
+                    evaluate(&drawn.puzzle, &h).accepted()
+                };
+                per.entry(kind).or_default().add(&drawn.puzzle, &h, &v, kept);
             }
         }
-        for (kind, t) in &per {
-            t.print(&format!("{n}x{n} planted, {kind}"));
+    }
+    for (kind, t) in &per {
+        t.print(&format!("{n}x{n} planted ({per_size} per kind), {kind}"), n == 3);
+    }
+}
+
+/// Random 3x3 puzzles over `k` patterns with repetitions (pieces uniform
+/// over the piece classes), with the near misses of their first solution
+/// (or of a random arrangement when there is none).
+fn uniform_3x3(k: usize, count: u64, fixtures: &mut Fixtures) {
+    let classes = piece_classes(k, true);
+    let mut t = Tally::default();
+    for i in 0..count {
+        let mut rng = Rng::stream(77, i);
+        let puzzle = Puzzle::new((0..9).map(|_| classes[rng.below(classes.len())]).collect()).expect("9 pieces");
+        let solver = scramble::solve::Solver::new(&puzzle, scramble::solve::Order::Spiral, 0).expect("square");
+        let seed = solver.first().0.unwrap_or_else(|| Arrangement::random(3, &mut rng));
+        for (_, h) in near_misses(&puzzle, &seed, &mut rng) {
+            let v = check(&puzzle, &h);
+            let kept = !keeping(&puzzle, &h).is_empty();
+            t.add(&puzzle, &h, &v, kept);
+            let origin = format!("uniform 3x3 puzzle {i} over K = {k} with repetitions (seed 77)");
+            fixtures.offer(&puzzle, &origin, &h, &v, kept);
         }
+    }
+    t.print(&format!("3x3-K{k}-rep uniform ({count} puzzles), near misses"), true);
+}
+
+/// A targeted search for subgraphs failing exactly one of (H3), (H4):
+/// random puzzles whose pieces are uniform over the piece classes of `k`
+/// patterns, each with the frame of the identity arrangement (every frame
+/// is one up to renaming the pieces). Truth by brute force for 3x3, by the
+/// arrangement form for 4x4. Prints what it found per configuration.
+fn search(count: u64, fixtures: &mut Fixtures) {
+    for n in [3, 4] {
+        for k in 1..=5 {
+            for repetitions in [true, false] {
+                if !repetitions && k < 2 {
+                    continue;
+                }
+                let classes = piece_classes(k, repetitions);
+                let h = scramble::census::nxn::check::kept(&Arrangement::new(
+                    n,
+                    (0..n * n).map(|piece| Placement { piece, rotation: 0 }).collect(),
+                ));
+                let mut only = [0u64; 5];
+                let mut all_five = 0;
+                for i in 0..count {
+                    let mut rng = Rng::stream(4200 + k as u64, i);
+                    let pieces = (0..n * n).map(|_| classes[rng.below(classes.len())]).collect();
+                    let puzzle = Puzzle::new(pieces).expect("n * n pieces");
+                    let v = check(&puzzle, &h);
+                    let failing: Vec<usize> = (0..5).filter(|&i| v.checks[i].finding.is_err()).collect();
+                    if failing.len() > 1 || (failing.len() == 1 && failing[0] != 2 && failing[0] != 3) {
+                        continue;
+                    }
+                    // A failing (H3) or (H4) proves no solution keeps H;
+                    // the brute force confirms it on 3x3 (the arrangement
+                    // form's search can take long on 4x4 with K = 1, so a
+                    // 4x4 pass is not judged here).
+                    let kept = n == 3 && !keeping(&puzzle, &h).is_empty();
+                    if let [i] = failing[..] {
+                        assert!(!kept, "a necessary condition fails on a kept subgraph");
+                        only[i] += 1;
+                    } else if n == 3 {
+                        all_five += u64::from(!kept);
+                    } else {
+                        continue;
+                    }
+                    let rep = if repetitions { "with" } else { "without" };
+                    let origin =
+                        format!("uniform {n}x{n} puzzle {i} over K = {k} {rep} repetitions (seed {}), identity frame", 4200 + k);
+                    if !failing.is_empty() {
+                        fixtures.offer(&puzzle, &origin, &h, &v, kept);
+                    }
+                }
+                println!(
+                    "search {n}x{n} K = {k} repetitions {repetitions}: {count} puzzles, only (H3) fails on {}, only (H4) on {}, all five pass and kept by none on {all_five}",
+                    only[2], only[3]
+                );
+            }
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let planted_per_size: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let every: usize = flag(&args, "--every", 1);
+    let max_size: usize = flag(&args, "--max-size", 5);
+    let uniform: u64 = flag(&args, "--uniform", 0);
+    let mut fixtures = Fixtures {
+        dir: args.iter().position(|a| a == "--write").map(|i| args[i + 1].clone()),
+        written: BTreeSet::new(),
+    };
+    if !args.iter().any(|a| a == "--skip-2x2") {
+        two_by_two();
+    }
+    if every > 0 {
+        census_3x3(every, &mut fixtures);
+    }
+    for k in 1..=2 {
+        if uniform > 0 {
+            uniform_3x3(k, uniform, &mut fixtures);
+        }
+    }
+    let tries: u64 = flag(&args, "--search", 0);
+    if tries > 0 {
+        search(tries, &mut fixtures);
+    }
+    for n in 3..=max_size {
+        planted(n, planted_per_size);
     }
 }

@@ -31,7 +31,8 @@ pub struct Args {
     /// the estimate is then the size of the tree with that rule.
     #[arg(long, value_enum, default_value_t = Rule::None)]
     rule: Rule,
-    /// Stop probing after this many seconds and estimate from the probes done.
+    /// Stop probing after this many seconds and estimate from the probes
+    /// done (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
     time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
@@ -80,7 +81,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes_per_second: rate,
     };
     print_report(args.json, &report, text)?;
-    Ok(ExitCode::SUCCESS)
+    // Stopped by the time limit: an estimate from the probes done, exit 3.
+    Ok(if report.estimate.stopped {
+        super::exit_codes::Exit::Stopped.into()
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn text(report: &Report) -> String {

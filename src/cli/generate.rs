@@ -130,13 +130,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.count
     };
     let bar = progress::bar(max_draws.min(args.count), "drawing");
-    // Unique: the search stops at a second solution instead of counting all.
-    let unique = |d: &Drawn| !args.unique || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| s.nth(1).1 == 1);
-    let style = args.style.style();
     let (stop, interrupted) = super::signals::interruptible(args.time_limit);
+    // Unique: the search stops at a second solution instead of counting
+    // all, or at the stop (the candidate is then not kept, and the run is
+    // not complete).
+    let cut = std::sync::atomic::AtomicBool::new(false);
+    let unique = |d: &Drawn| {
+        !args.unique
+            || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| {
+                let (_, met, stopped) = s.nth_until(1, &stop);
+                cut.fetch_or(stopped, std::sync::atomic::Ordering::Relaxed);
+                !stopped && met == 1
+            })
+    };
+    let style = args.style.style();
     let (kept, drawn) = recipe.keep_styled(style, args.count as usize, max_draws, unique, &stop, &bar)?;
     bar.finish_and_clear();
-    let complete = kept.len() as u64 == args.count || drawn == max_draws;
+    let complete = !cut.into_inner() && (kept.len() as u64 == args.count || drawn == max_draws);
     let puzzles = write(&args, &kept, complete)?;
     let stopped = (!complete).then(|| super::signals::why_stopped(&interrupted));
     let report = Report {

@@ -50,8 +50,9 @@ pub struct Args {
     #[arg(long, value_name = "N", conflicts_with = "subgraph", value_parser = clap::value_parser!(u64).range(1..))]
     solution: Option<u64>,
     /// Stop searching for the solution after this many seconds (exit code
-    /// 3, nothing inspected).
-    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
+    /// 3, nothing inspected). Not with --subgraph, whose check of one given
+    /// subgraph runs without a limit (Ctrl-C ends it).
+    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds, conflicts_with = "subgraph")]
     time_limit: Option<std::time::Duration>,
 }
 

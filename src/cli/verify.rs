@@ -72,9 +72,10 @@ pub struct Args {
     #[arg(long)]
     check: bool,
     /// Stop after this many seconds and report the puzzles finished as
-    /// partial (exit code 3; Ctrl-C does the same). The 2x2 census then
-    /// takes the direct path (as --no-symmetry), stops between chunks of
-    /// first pieces, and writes no pictures of a partial run.
+    /// partial (exit code 3; Ctrl-C does the same), writing no pictures of
+    /// a partial run. Up to 5 patterns the 2x2 census then takes the
+    /// direct path (as --no-symmetry) and its totals cover the first pieces
+    /// finished; above, a stopped census reports no totals.
     #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
     time_limit: Option<std::time::Duration>,
     /// Disagreements go to `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`,
@@ -195,7 +196,7 @@ fn partial_line(p: &PartialReport, whole: Option<&std::ops::Range<usize>>, corne
         )),
         (Some(_), None) => covers.push(
             "no totals: the partial orbit sums of the symmetric path count no set of puzzles \
-             (--time-limit takes the direct path, which stops with totals)"
+             (up to 5 patterns --time-limit takes the direct path, which stops with totals)"
                 .to_string(),
         ),
         (None, _) => {}
@@ -237,7 +238,7 @@ fn check_limits(args: &Args) -> anyhow::Result<()> {
         bail!("--patterns {k}: expected 1 to {MAX_PATTERNS}");
     }
     // The direct path keeps a table of C^4 bytes: 9.8e7 for K = 5 with repetitions.
-    let direct = args.plain || args.no_symmetry || args.shard.is_some() || args.time_limit.is_some();
+    let direct = args.plain || args.no_symmetry || args.shard.is_some();
     if !args.corners_only && direct && k > shard::MAX_PATTERNS {
         bail!(
             "--patterns {k}: --plain, --no-symmetry and --shard go up to {} patterns",
@@ -416,7 +417,10 @@ fn census_until(args: &Args, census: &Census, stop: &scramble::solve::Stop) -> C
     let (outcome, first_pieces) = if args.plain {
         let (outcome, done) = plain::run_until(census, shard, args.keep, stop, &bar);
         (Some(outcome), Some(done))
-    } else if args.no_symmetry || args.shard.is_some() || args.time_limit.is_some() {
+    } else if args.no_symmetry
+        || args.shard.is_some()
+        || (args.time_limit.is_some() && census.patterns <= shard::MAX_PATTERNS)
+    {
         let (outcome, done) = fast::run_until(census, shard, args.keep, stop, &bar);
         (Some(outcome), Some(done))
     } else {

@@ -416,26 +416,32 @@ impl Chooser for Fixed {
 /// with the most placed neighbours, among those the one facing the placed
 /// picture whose complement occurs least (the paper's rule), then the lower
 /// cell. With `rarest_first` (`paper` cells) the paper's rule comes first
-/// and the number of neighbours breaks its ties. The steps are one per cell
-/// and neighbour mask, at `16 * cell + mask`.
+/// and the number of neighbours breaks its ties; with `last_two` as well
+/// (`paper-last` cells) only the pictures of the two pieces placed last
+/// count, every placed piece's when neither faces an empty cell. The steps
+/// are one per cell and neighbour mask, at `16 * cell + mask`.
 pub(super) struct CenterMax<'a> {
     pub start: usize,
     pub occurrences: &'a [u32],
     pub rarest_first: bool,
+    pub last_two: bool,
 }
 
-impl Chooser for CenterMax<'_> {
-    const FILLED: bool = true;
-
-    fn next(&self, grid: &Grid, board: Board) -> usize {
-        if board.depth == 0 {
-            return 16 * self.start;
-        }
+impl CenterMax<'_> {
+    /// The step index of the best empty cell next to the cells of `from`
+    /// (a subset of `filled`), judged by the pictures the pieces in `from`
+    /// show towards it; `None` when no empty cell is next to `from`.
+    fn best(&self, grid: &Grid, board: Board, filled: u64, from: u64) -> Option<usize> {
         let mut best = (u32::MAX, u32::MAX, usize::MAX, 0);
-        for cell in frontier(grid, board) {
-            let (mask, want) = required(grid, board, cell);
+        for cell in frontier(grid, from, filled) {
+            let (mask, want) = required(grid, board, filled, cell);
+            let counted = if from == filled {
+                mask
+            } else {
+                required(grid, board, from, cell).0
+            };
             let rarest = (0..4)
-                .filter(|d| mask >> d & 1 != 0)
+                .filter(|d| counted >> d & 1 != 0)
                 .map(|d| self.occurrences[(want >> (8 * d) & 0xFF) as usize])
                 .min()
                 .unwrap_or(u32::MAX);
@@ -447,7 +453,41 @@ impl Chooser for CenterMax<'_> {
             };
             best = best.min(key);
         }
-        16 * best.2 + best.3
+        (best.2 != usize::MAX).then(|| 16 * best.2 + best.3)
+    }
+
+    /// `paper-last`: the board does not keep the order the cells were
+    /// filled in, so the rule is replayed from the start cell (the pieces
+    /// of the cells filled before are those on the board), keeping the
+    /// two cells filled last. `O(depth)` frontier scans.
+    fn from_last_two(&self, grid: &Grid, board: Board) -> usize {
+        let (mut filled, mut previous, mut last) = (1u64 << self.start, 0u64, 1u64 << self.start);
+        let mut step = 16 * self.start;
+        for _ in 0..board.depth {
+            step = self
+                .best(grid, board, filled, previous | last)
+                .or_else(|| self.best(grid, board, filled, filled))
+                .expect("an empty cell next to the filled ones while the grid is not full");
+            (previous, last) = (last, 1 << (step / 16));
+            filled |= last;
+        }
+        debug_assert_eq!(filled & !last, board.filled, "the replay fills the board's cells");
+        step
+    }
+}
+
+impl Chooser for CenterMax<'_> {
+    const FILLED: bool = true;
+
+    fn next(&self, grid: &Grid, board: Board) -> usize {
+        if board.depth == 0 {
+            return 16 * self.start;
+        }
+        if self.last_two {
+            return self.from_last_two(grid, board);
+        }
+        self.best(grid, board, board.filled, board.filled)
+            .expect("an empty cell next to the filled ones while the grid is not full")
     }
 }
 
@@ -471,8 +511,8 @@ impl Chooser for Constrained<'_> {
             return 16 * self.start;
         }
         let mut best = (u32::MAX, 0);
-        for cell in frontier(grid, board) {
-            let mask = required(grid, board, cell).0;
+        for cell in frontier(grid, board.filled, board.filled) {
+            let mask = required(grid, board, board.filled, cell).0;
             let index = 16 * cell + mask;
             let step = &self.steps[index];
             let fitting = (self.tables.pieces[step.bucket(board)] & !board.used).count_ones();
@@ -487,10 +527,10 @@ impl Chooser for Constrained<'_> {
     }
 }
 
-/// The empty cells next to a filled one, lowest first.
+/// The cells not in `filled` next to one of `from`, lowest first.
 #[inline(always)]
-fn frontier(grid: &Grid, board: Board) -> impl Iterator<Item = usize> {
-    let mut cells = grid.around(board.filled) & !board.filled;
+fn frontier(grid: &Grid, from: u64, filled: u64) -> impl Iterator<Item = usize> {
+    let mut cells = grid.around(from) & !filled;
     std::iter::from_fn(move || {
         let cell = (cells != 0).then(|| cells.trailing_zeros() as usize);
         cells &= cells.wrapping_sub(1);
@@ -498,14 +538,14 @@ fn frontier(grid: &Grid, board: Board) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The placed-neighbour mask of `cell` and the pictures they require,
-/// packed by direction.
+/// The mask of the neighbours of `cell` in `filled` and the pictures they
+/// require, packed by direction.
 #[inline(always)]
-fn required(grid: &Grid, board: Board, cell: usize) -> (usize, u32) {
+fn required(grid: &Grid, board: Board, filled: u64, cell: usize) -> (usize, u32) {
     let mut mask = 0;
     let mut want = 0u32;
     for (d, &nb) in grid.neighbours[cell].iter().enumerate() {
-        if nb != NONE && board.filled >> nb & 1 != 0 {
+        if nb != NONE && filled >> nb & 1 != 0 {
             mask |= 1 << d;
             let shown = board.placed[usize::from(nb)].side(opposite(d) as u8);
             want |= u32::from(shown ^ 1) << (8 * d);

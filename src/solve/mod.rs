@@ -313,11 +313,12 @@ macro_rules! with_search {
                 let $search = $solver.search(steps, Fixed, $halt);
                 $body
             }
-            (Steps::ByCell(steps), cells @ (Cells::Neighbours | Cells::Paper)) => {
+            (Steps::ByCell(steps), cells @ (Cells::Neighbours | Cells::Paper | Cells::PaperLast)) => {
                 let chooser = CenterMax {
                     start: $solver.start,
                     occurrences: &$solver.occurrences,
-                    rarest_first: cells == Cells::Paper,
+                    rarest_first: cells != Cells::Neighbours,
+                    last_two: cells == Cells::PaperLast,
                 };
                 let $search = $solver.search(steps, chooser, $halt);
                 $body

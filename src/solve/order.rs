@@ -145,6 +145,13 @@ pub enum Cells {
     /// failing to find a match"); ties to the cell with more placed
     /// neighbours, then the lower cell number. Dynamic.
     Paper,
+    /// Step 6 read literally: as `paper`, but only the pictures the two
+    /// pieces placed last show towards empty cells are candidates ("from
+    /// the two placed pieces"); when neither of them faces an empty cell,
+    /// every placed piece's pictures are (as `paper`). Ties as `paper`.
+    /// Dynamic; the cells filled so far are replayed at every node to know
+    /// which two pieces came last, `O(depth)` frontier scans per node.
+    PaperLast,
     /// The centre, then the empty cell with the most placed neighbours;
     /// ties by the paper's rule (lowest complement index), then the lower
     /// cell number. Dynamic. The cell rule of `center-max`.
@@ -159,12 +166,23 @@ impl Cells {
     /// start in a corner is no heuristic of the centre).
     pub const STUDIED: [Cells; 4] = [Cells::Spiral, Cells::Paper, Cells::Neighbours, Cells::MostConstrained];
 
+    /// Every cell rule.
+    pub const ALL: [Cells; 6] = [
+        Cells::Spiral,
+        Cells::RowMajor,
+        Cells::Paper,
+        Cells::PaperLast,
+        Cells::Neighbours,
+        Cells::MostConstrained,
+    ];
+
     /// The kebab-case name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Cells::Spiral => "spiral",
             Cells::RowMajor => "row-major",
             Cells::Paper => "paper",
+            Cells::PaperLast => "paper-last",
             Cells::Neighbours => "neighbours",
             Cells::MostConstrained => "most-constrained",
         }
@@ -176,7 +194,7 @@ impl Cells {
         match self {
             Cells::Spiral => Some(spiral(n)),
             Cells::RowMajor => Some((0..n * n).collect()),
-            Cells::Paper | Cells::Neighbours | Cells::MostConstrained => None,
+            Cells::Paper | Cells::PaperLast | Cells::Neighbours | Cells::MostConstrained => None,
         }
     }
 
@@ -426,5 +444,83 @@ mod tests {
         let puzzle: Puzzle = (0..16).map(|_| "1+ 2+ 3+ 4+\n").collect::<String>().parse().unwrap();
         assert_eq!(Order::Random.ranks(&puzzle, 3), Order::Random.ranks(&puzzle, 3));
         assert_ne!(Order::Random.ranks(&puzzle, 3).0, Order::Random.ranks(&puzzle, 4).0);
+    }
+
+    /// The cells a search fills, in the order it first fills them, on
+    /// its way to every solution: one list per placement event.
+    struct Filling {
+        n: usize,
+        /// The cells filled now, in filling order.
+        stack: Vec<usize>,
+        /// Every placement, checked against the literal step 6.
+        checked: usize,
+    }
+
+    impl crate::solve::fast::Observer for Filling {
+        const EVENTS: bool = true;
+
+        fn placed(&mut self, cell: usize, _: crate::Placement) -> crate::solve::fast::Control {
+            let grid = Grid::new(self.n);
+            let empty = |c: usize| !self.stack.contains(&c);
+            let faces_empty = |c: &usize| (0..4).any(|d| grid.neighbour(*c, d).is_some_and(empty));
+            let last_two: Vec<usize> = self.stack.iter().rev().take(2).copied().collect();
+            let allowed: Vec<usize> = if last_two.iter().any(faces_empty) {
+                last_two
+            } else {
+                self.stack.clone()
+            };
+            if !self.stack.is_empty() {
+                let next_to = |c: &usize| (0..4).any(|d| grid.neighbour(*c, d) == Some(cell));
+                assert!(allowed.iter().any(next_to), "cell {cell} after {:?}", self.stack);
+                self.checked += 1;
+            }
+            self.stack.push(cell);
+            std::ops::ControlFlow::Continue(())
+        }
+
+        fn removed(&mut self, cell: usize) -> crate::solve::fast::Control {
+            assert_eq!(self.stack.pop(), Some(cell));
+            std::ops::ControlFlow::Continue(())
+        }
+
+        fn reached(&mut self, _: &crate::solve::fast::State) -> crate::solve::fast::Control {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+
+    /// `paper-last` fills a cell next to one of the two pieces placed last
+    /// (any placed piece when neither faces an empty cell), and searches
+    /// like `paper` until three pieces are placed (the two readings agree
+    /// while at most two pieces are placed), but not beyond on every puzzle.
+    #[test]
+    fn the_literal_step_six_follows_the_two_pieces_placed_last() {
+        let strategy = |cells| Strategy {
+            cells,
+            pieces: Pieces::Value,
+            symmetry: Symmetry::Value,
+        };
+        let mut differ = 0;
+        for (size, patterns, seed) in [(3, 3), (3, 5), (4, 6), (4, 7)]
+            .into_iter()
+            .flat_map(|(n, k)| (0..6).map(move |s| (n, k, s)))
+        {
+            let mut rng = Rng::new(seed);
+            let puzzle = crate::generate::planted(size, patterns, &mut rng, Default::default())
+                .unwrap()
+                .0;
+            let solve = |cells| crate::solve::Solver::with_strategy(&puzzle, strategy(cells), 0).unwrap();
+            let (paper, last) = (solve(Cells::Paper), solve(Cells::PaperLast));
+            let mut filling = Filling {
+                n: size,
+                stack: Vec::new(),
+                checked: 0,
+            };
+            last.observe(&mut filling);
+            assert!(filling.checked > 0);
+            let (a, b) = (paper.count().stats.nodes_per_depth, last.count().stats.nodes_per_depth);
+            assert_eq!(a[..3], b[..3], "{puzzle}");
+            differ += usize::from(a != b);
+        }
+        assert!(differ > 0, "the two readings never differed");
     }
 }

@@ -621,7 +621,7 @@ fn long_commands_honour_the_time_limit_and_signals() {
     let dir = tempfile::tempdir().unwrap();
     let hard = "fixtures/hard/s6-k5-seed13-0002.txt";
     let out = dir.path().join("out").display().to_string();
-    let limited: [&[&str]; 4] = [
+    let limited: [&[&str]; 5] = [
         &["solve", hard, "--no-pictures", "--time-limit", "0.3"],
         &[
             "solve",
@@ -644,6 +644,7 @@ fn long_commands_honour_the_time_limit_and_signals() {
             "--time-limit",
             "0.3",
         ],
+        &["estimate", hard, "--probes", "100000000", "--time-limit", "0.05"],
     ];
     for args in limited {
         let started = Instant::now();
@@ -689,4 +690,112 @@ fn ctrl_c_stops_generate_with_a_partial_report() {
     assert_eq!(report["complete"], false);
     assert_eq!(report["stopped"], "interrupted");
     assert!(!dir.path().join("generated").exists());
+}
+
+/// The keys of a stopped run's report, as `verify --time-limit` and
+/// `generate` name them, and no output folder made.
+fn assert_partial(output: &Output, why: &str, out: &Path, args: &[&str]) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{args:?}: {stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["complete"], false, "{args:?}");
+    assert_eq!(report["stopped"], why, "{args:?}");
+    assert!(!out.exists(), "{args:?}: a partial run wrote {}", out.display());
+}
+
+/// Every study and every path of the 2x2 census stops at `--time-limit`
+/// with a partial report (exit 3, `complete` false, `stopped`), within
+/// seconds, and writes no file.
+#[test]
+fn time_limited_studies_and_censuses_report_partial_results() {
+    let runs: [&[&str]; 9] = [
+        &["study", "heuristics"],
+        &["study", "heuristics", "--sweep"],
+        &["study", "heuristics", "--factorial"],
+        &["study", "uniqueness"],
+        &["study", "repetitions", "--exhaustive", "2"],
+        &["verify", "--patterns", "3", "--plain"],
+        &["verify", "--patterns", "5", "--no-symmetry"],
+        &["verify", "--patterns", "8", "--corners-only"],
+        &["verify", "--patterns", "3", "--corners"],
+    ];
+    for args in runs {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let started = Instant::now();
+        let output = binary()
+            .args(args)
+            .args(["--time-limit", "0.05", "--json", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_partial(&output, "time-limit", &out, args);
+        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+    }
+    // Where stopping cannot apply, the refusal says why.
+    let output = binary()
+        .args(["verify", "--patterns", "3", "--exact", "--time-limit", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("does not apply"));
+}
+
+/// Ctrl-C (SIGINT) during a study, `verify --plain` or the default census
+/// path stops it with a partial report that says so (exit 3), and no
+/// output set is written; the text names the stop.
+#[test]
+fn ctrl_c_stops_studies_and_every_census_path_with_a_partial_report() {
+    let runs: [&[&str]; 5] = [
+        &["study", "uniqueness", "--json"],
+        &["study", "repetitions", "--exhaustive", "2", "--json"],
+        &["study", "heuristics", "--json"],
+        &["verify", "--patterns", "3", "--plain", "--json"],
+        &["verify", "--patterns", "5", "--json"],
+    ];
+    for args in runs {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let child = binary().args(args).arg("--out").arg(&out).spawn().unwrap();
+        std::thread::sleep(Duration::from_millis(400));
+        signal(&child, 2);
+        let output = child.wait_with_output().unwrap();
+        assert_partial(&output, "interrupted", &out, args);
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        if args[0] == "verify" {
+            // The direct and plain paths cover a prefix of first pieces;
+            // the symmetric path's partial sums count no puzzles.
+            let plain = args.contains(&"--plain");
+            assert_eq!(report["first_pieces"].is_object(), plain, "{args:?}");
+            assert_eq!(report["puzzles"].is_u64(), plain, "{args:?}");
+        }
+    }
+    let child = binary()
+        .args(["verify", "--patterns", "3", "--plain", "--no-pictures"])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(400));
+    signal(&child, 15);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("partial: stopped (interrupted)"), "{text}");
+}
+
+/// `inspect --subgraph` runs no search a time limit could stop: the
+/// option is refused with it, not ignored.
+#[test]
+fn inspect_refuses_a_time_limit_it_cannot_honour() {
+    let output = binary()
+        .args([
+            "inspect",
+            "fixtures/paper2x2.txt",
+            "--subgraph",
+            "x.txt",
+            "--time-limit",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
 }
