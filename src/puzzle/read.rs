@@ -188,8 +188,10 @@ fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
         })
         .collect();
     let deleted = |s: &[char], i: usize| -> String { s[..i].iter().chain(&s[i + 1..]).collect() };
-    let mut whole: HashMap<String, Vec<usize>> = HashMap::new();
-    let mut minus_one: HashMap<(usize, String), Vec<usize>> = HashMap::new();
+    // Ordered maps: which pairs are found before MAX_PAIRS must not depend on
+    // a hash seed.
+    let mut whole: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut minus_one: BTreeMap<(usize, String), Vec<usize>> = BTreeMap::new();
     for (k, s) in lower.iter().enumerate().filter(|(_, s)| !s.is_empty()) {
         whole.entry(s.iter().collect()).or_default().push(k);
         for i in 0..s.len() {

@@ -13,7 +13,8 @@
 //!
 //! - [`frame`]: what a subgraph H of an `n x n` puzzle says on its own (a
 //!   frame: each piece's kind and outward turn) and the conditions on H
-//!   alone, checked in linear time (open question 4.2);
+//!   alone, checked in linear time (open question 4.2); [`ring_core`]:
+//!   condition (H6), ring and core, the exact condition on H alone for 3x3;
 //!   [`arrangement_form`]: the reformulation of "a solution keeps exactly
 //!   H" as a gluing of circuits (it quantifies over arrangements);
 //!   [`gluing`] glues twisted circuits
