@@ -102,7 +102,10 @@ impl Tally {
         }
         let h6 = three.then_some(&RING_AND_CORE);
         for (i, condition) in CONDITIONS.iter().chain(h6).enumerate() {
-            let only = self.only.get(i).map_or(String::new(), |o| format!(", the only one of (H1)-(H5) failing on {o}"));
+            let only = self
+                .only
+                .get(i)
+                .map_or(String::new(), |o| format!(", the only one of (H1)-(H5) failing on {o}"));
             println!("    {condition}: rejects {}{only}", self.rejects[i]);
         }
     }
@@ -222,7 +225,10 @@ fn census_3x3(every: usize, fixtures: &mut Fixtures) {
         }
         puzzles += 1;
     }
-    t.print(&format!("3x3-K2 (census candidates of {puzzles} puzzles, every {every})"), true);
+    t.print(
+        &format!("3x3-K2 (census candidates of {puzzles} puzzles, every {every})"),
+        true,
+    );
 }
 
 /// The subgraphs of a planted family: the kept one, every one-edge move,
@@ -348,8 +354,10 @@ fn search(count: u64, fixtures: &mut Fixtures) {
                         continue;
                     }
                     let rep = if repetitions { "with" } else { "without" };
-                    let origin =
-                        format!("uniform {n}x{n} puzzle {i} over K = {k} {rep} repetitions (seed {}), identity frame", 4200 + k);
+                    let origin = format!(
+                        "uniform {n}x{n} puzzle {i} over K = {k} {rep} repetitions (seed {}), identity frame",
+                        4200 + k
+                    );
                     if !failing.is_empty() {
                         fixtures.offer(&puzzle, &origin, &h, &v, kept);
                     }
