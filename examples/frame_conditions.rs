@@ -40,7 +40,7 @@ use scramble::rng::Rng;
 use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
 use scramble::theorem::frame::{CONDITIONS, FrameVerdict, RING_AND_CORE, check};
-use scramble::theorem::gluing::Edges;
+use scramble::theorem::gluing::{Edges, Gluer};
 use scramble::{Arrangement, Placement, Puzzle};
 
 #[derive(Default)]
@@ -371,6 +371,77 @@ fn search(count: u64, fixtures: &mut Fixtures) {
     }
 }
 
+/// Gluing work per subgraph and who pays it.
+#[derive(Default)]
+struct Work {
+    subgraphs: u64,
+    nodes: u64,
+    tests: u64,
+    gluings: u64,
+}
+
+impl Work {
+    fn add(&mut self, stats: &scramble::solve::Stats, gluings: u64) {
+        self.subgraphs += 1;
+        self.nodes += stats.nodes_per_depth.iter().sum::<u64>();
+        self.tests += stats.candidate_tests;
+        self.gluings += gluings;
+    }
+}
+
+/// Would the conditions on H alone prune the gluing search? Two figures:
+/// every complete gluing `solve --method graph` builds on the real puzzles
+/// is checked (a failing one would refute necessity), and on candidate
+/// subgraphs the gluing search restricted to H (the arrangement form's
+/// verdict) is split by whether H passes (H1)-(H5): the work spent on
+/// those failing is what a frame check in front of it saves.
+fn pruning(every: usize) {
+    let (mut gluings, mut failing) = (0, 0);
+    for entry in std::fs::read_dir("fixtures/real").expect("fixtures/real") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let puzzle = scramble::read_puzzle(&path, Default::default()).expect("a real puzzle");
+        for g in Gluer::new(&puzzle, None).all().0 {
+            let h = scramble::census::nxn::check::kept(&g.arrangement);
+            gluings += 1;
+            failing += u64::from(!check(&puzzle, &h).passes());
+        }
+    }
+    println!("pruning: complete gluings of the real puzzles: {gluings}, failing a condition on H alone: {failing}");
+    let (mut pass, mut fail) = (Work::default(), Work::default());
+    let (mut frame_time, mut glue_time) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
+    for puzzle in multisets(3, 2, false).step_by(every) {
+        let solver = scramble::solve::Solver::new(&puzzle, scramble::solve::Order::Spiral, 0).expect("square");
+        let mut seeds = vec![Arrangement::new(
+            3,
+            (0..9).map(|piece| Placement { piece, rotation: 0 }).collect(),
+        )];
+        seeds.extend(solver.first().0);
+        for h in candidates(&puzzle, &seeds) {
+            let started = std::time::Instant::now();
+            let five = check(&puzzle, &h).checks[..5].iter().all(|c| c.finding.is_ok());
+            frame_time += started.elapsed();
+            let allowed: Vec<bool> = (0..4 * 9).map(|e| h.contains(&e)).collect();
+            let (count, _, stats) = Gluer::new(&puzzle, Some(&allowed)).count();
+            glue_time += stats.elapsed;
+            if five { &mut pass } else { &mut fail }.add(&stats, count);
+        }
+    }
+    for (name, w) in [("pass (H1)-(H5)", &pass), ("fail (H1)-(H5)", &fail)] {
+        println!(
+            "pruning, 3x3-K2 census candidates (every {every}), {name}: {} subgraphs, {} gluing nodes, {} candidate circuits tested, {} gluings",
+            w.subgraphs, w.nodes, w.tests, w.gluings
+        );
+    }
+    println!(
+        "pruning: time in the frame check {:.3} s, in the gluing search restricted to H {:.3} s",
+        frame_time.as_secs_f64(),
+        glue_time.as_secs_f64()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let planted_per_size: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
@@ -391,6 +462,10 @@ fn main() {
         if uniform > 0 {
             uniform_3x3(k, uniform, &mut fixtures);
         }
+    }
+    let prune_every: usize = flag(&args, "--pruning", 0);
+    if prune_every > 0 {
+        pruning(prune_every);
     }
     let tries: u64 = flag(&args, "--search", 0);
     if tries > 0 {

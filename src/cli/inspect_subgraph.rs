@@ -148,7 +148,7 @@ fn text_of(r: &Report) -> String {
     let exact = if r.frame_exact {
         "exact for 2x2 and 3x3"
     } else {
-        "necessary, not sufficient"
+        "necessary only"
     };
     out += &format!("  on H alone ({exact}):\n");
     for c in &r.frame_conditions {

@@ -37,9 +37,10 @@
 //!   the four cells round some interior lattice point, counterclockwise.
 //!
 //! For `n = 2` (H1), (H2) and (H4) are the twisted-graph criterion, and
-//! the conditions are exact. For `n >= 3` (H1)-(H5) are necessary, not
-//! sufficient: `fixtures/nxn/` holds subgraphs that meet all five and are
-//! kept by no solution. For `n = 3` [`check`] adds
+//! the conditions are exact. For `n >= 3` (H1)-(H5) are necessary; on 3x3
+//! they are not sufficient (`fixtures/nxn/` holds subgraphs that meet all
+//! five and are kept by no solution), and for `n >= 4` nothing more is
+//! known. For `n = 3` [`check`] adds
 //!
 //! - **(H6) ring and core** ([`super::ring_core`]): the frame pieces have
 //!   an alternating corner/border cyclic order in which every end side

@@ -348,6 +348,34 @@ mod tests {
         );
     }
 
+    /// The two redundancy proofs of RESULTS, judged on generated
+    /// subgraphs: on 3x3, (H2) and (H5) give (H3); (H2), (H3) and (H5) give
+    /// (H4) when the inner piece shows four different pictures.
+    #[test]
+    fn on_3x3_h3_and_h4_follow_from_the_others_as_proved() {
+        let (mut h3_cases, mut h4_cases) = (0, 0);
+        for (i, puzzle) in uniform(1, 12).chain(uniform(2, 8)).chain(planted(3, 2, 3)).enumerate() {
+            let mut rng = Rng::stream(8, i as u64);
+            for h in subgraphs(&puzzle, &mut rng) {
+                let v = frame::check(&puzzle, &h);
+                let holds = |i: usize| v.checks[i].finding.is_ok();
+                if !(holds(0) && holds(1) && holds(4)) {
+                    continue;
+                }
+                assert!(holds(2), "(H3) must follow: {puzzle}\n{h:?}");
+                h3_cases += 1;
+                let frame = Frame::new(9, &h).expect("(H1)");
+                let inner = (0..9).find(|&p| frame.kind(p) == Kind::Inner).expect("one inner piece");
+                let sides: BTreeSet<Picture> = (0..4).map(|k| puzzle.pieces()[inner].side(k)).collect();
+                if sides.len() == 4 {
+                    assert!(holds(3), "(H4) must follow: {puzzle}\n{h:?}");
+                    h4_cases += 1;
+                }
+            }
+        }
+        assert!(h3_cases > 50 && h4_cases > 10, "{h3_cases} {h4_cases}");
+    }
+
     #[test]
     fn a_failure_names_the_stuck_piece_or_the_core() {
         let puzzle = planted(3, 3, 1).next().expect("one puzzle");

@@ -261,6 +261,7 @@ fn inspect_reports_the_conditions_on_h_alone_of_every_frame_fixture() {
     for (name, failing) in [
         ("h-only-h2", Some("(H2) typed balance")),
         ("h-only-h5", Some("(H5) local circuits")),
+        ("h-only-h4", Some("(H4) ring")),
         ("h-all-five", None),
     ] {
         let (puzzle, edges) = (format!("fixtures/nxn/{name}.txt"), format!("fixtures/nxn/{name}.edges"));
