@@ -103,7 +103,7 @@ impl PuzzleRun {
 /// assert!(run.center_max.first <= run.center_max.all);
 /// ```
 pub fn solve_in_every_order(puzzle: &Puzzle, seed: u64, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
-    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), &Stop::never())?;
+    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), &Stop::never(), false)?;
     Ok(PuzzleRun::of(runs.expect("never stopped")))
 }
 
@@ -196,7 +196,9 @@ pub fn run(sample: &Sample, progress: &dyn Progress) -> Result<Heuristics> {
         random_seeds: sample.random_seeds,
         max_draws_per_puzzle: 1,
         repetition_free: sample.repetition_free,
+        cells: crate::solve::Cells::STUDIED.to_vec(),
         strategies: Some(preset()),
+        time: false,
     };
     let mut samples = factorial::samples(&design, &Stop::never(), progress)?;
     let runs = samples.remove(0).runs.into_iter().map(PuzzleRun::of).collect();
