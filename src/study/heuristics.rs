@@ -115,7 +115,7 @@ pub fn solve_in_every_order_until(
     random_seeds: usize,
     stop: &Stop,
 ) -> Result<Option<PuzzleRun>> {
-    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), stop)?;
+    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), stop, false)?;
     Ok(runs.map(PuzzleRun::of))
 }
 
@@ -215,7 +215,9 @@ pub fn run_until(sample: &Sample, stop: &Stop, progress: &dyn Progress) -> Resul
         random_seeds: sample.random_seeds,
         max_draws_per_puzzle: 1,
         repetition_free: sample.repetition_free,
+        cells: crate::solve::Cells::STUDIED.to_vec(),
         strategies: Some(preset()),
+        time: false,
     };
     let mut samples = factorial::samples(&design, stop, progress)?;
     let runs = samples.remove(0).runs.into_iter().map(PuzzleRun::of).collect();

@@ -532,3 +532,100 @@ fn heuristics_on_puzzle_files_reports_each_puzzle() {
     assert_eq!(runs[0]["center_max"]["first"], solve("center-max"));
     assert_eq!(runs[0]["row_major"]["first"], solve("row-major"));
 }
+
+/// `--cells` chooses the cell rules (the literal step 6 among them), every
+/// row carries the unique-only and per-puzzle readings, and `--time` adds
+/// wall times without changing a node count.
+#[test]
+fn heuristics_factorial_cells_readings_and_time() {
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "study",
+        "heuristics",
+        "--factorial",
+        "--shapes",
+        "3:5:8",
+        "--populations",
+        "planted",
+        "--cells",
+        "spiral,paper-last",
+        "--seed",
+        "4",
+        "--random-seeds",
+        "3",
+    ];
+    let report = json(&args, out.path());
+    let sample = &report["factorial"]["samples"][0];
+    let rows = sample["rows"].as_array().unwrap();
+    let labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
+    assert_eq!(
+        labels,
+        [
+            "spiral/file",
+            "spiral/random",
+            "spiral/value",
+            "paper-last/file",
+            "paper-last/random",
+            "paper-last/value"
+        ]
+    );
+    let unique = sample["unique"].as_u64().unwrap();
+    assert!(unique <= 8);
+    for row in rows {
+        assert!(row.get("time").is_none(), "no time unless asked");
+        assert_eq!(row["first_vs_expected"]["puzzles"], 8);
+        assert_eq!(row["unique_first_vs_expected"]["puzzles"], unique);
+        let fewer = &row["unique_first_vs_baseline"]["fewer"];
+        assert!(fewer["low"].as_f64() <= fewer["estimate"].as_f64());
+        assert!(row["first_vs_expected"]["median_ratio"].as_f64().unwrap() > 0.0);
+    }
+    let mut nodes = nodes_with(
+        "3",
+        "5",
+        8,
+        "4",
+        &[
+            "--first",
+            "--cells",
+            "paper-last",
+            "--pieces",
+            "value",
+            "--symmetry",
+            "value",
+        ],
+    );
+    nodes.sort_by(f64::total_cmp);
+    assert_eq!(
+        (&rows[5]["first"]["min"], &rows[5]["first"]["max"]),
+        (&nodes[0].into(), &nodes[7].into())
+    );
+    let mut timed = args.to_vec();
+    timed.push("--time");
+    let timed = json(&timed, out.path());
+    for (row, plain) in timed["factorial"]["samples"][0]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(rows)
+    {
+        assert_eq!((&row["first"], &row["all"]), (&plain["first"], &plain["all"]));
+        assert_eq!(row["time"]["first_nanos"]["n"], plain["first"]["n"]);
+        assert!(row["time"]["setup_and_first_vs_baseline"]["fewer"]["estimate"].is_f64());
+    }
+    scramble()
+        .args([
+            "study",
+            "heuristics",
+            "--factorial",
+            "--cells",
+            "paper",
+            "--shapes",
+            "3:4:2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("must include spiral"));
+    for option in [&["--time"][..], &["--cells", "spiral"]] {
+        scramble().args(["study", "heuristics"]).args(option).assert().code(2);
+    }
+}

@@ -78,6 +78,22 @@ pub(super) struct HeuristicsArgs {
         requires = "factorial"
     )]
     populations: Vec<FactorialPopulation>,
+    /// Factorial: the cell rules, each crossed with every piece rule and (even grids) every symmetry
+    /// rule; `spiral`, the baseline's, is required. `paper-last` reads step 6 literally (only the
+    /// two pieces placed last choose the next cell).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "spiral,paper,neighbours,most-constrained",
+        requires = "factorial"
+    )]
+    cells: Vec<scramble::solve::Cells>,
+    /// Factorial: also measure the wall time of every search and compare it as the nodes are (adds
+    /// the `time` keys and columns; times depend on the machine and its load, so the output is no
+    /// longer the same for the same seed).
+    #[arg(long, requires = "factorial")]
+    time: bool,
     /// Factorial, uniform solvable: give up after this many candidates per puzzle wanted.
     #[arg(long, default_value_t = 20_000, requires = "factorial")]
     max_draws: u64,
@@ -405,6 +421,9 @@ struct FactorialReport {
 
 /// `study heuristics --factorial`.
 fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<ExitCode> {
+    if !args.cells.contains(&scramble::solve::Cells::Spiral) {
+        anyhow::bail!("--cells must include spiral: the baseline, random backtracking, walks the spiral");
+    }
     let design = factorial::Design {
         shapes: args.shapes.clone(),
         populations: args.populations.iter().map(|p| p.population()).collect(),
@@ -412,7 +431,9 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
         random_seeds: args.random_seeds as usize,
         max_draws_per_puzzle: args.max_draws,
         repetition_free: args.repetition_free,
+        cells: args.cells.clone(),
         strategies: None,
+        time: args.time,
     };
     let bar = progress::bar(0, "solving");
     let study = factorial::run(&design, &stopping.stop, &bar)?;
@@ -444,7 +465,10 @@ fn factorial_text(report: &FactorialReport) -> String {
         "every strategy against {} ({} random piece orders per puzzle, seed {}{}); nodes to the first solution and to \
          exhaustion;\nfewer: mean over puzzles of the share of its comparisons with the baseline's orders (random \
          pieces: every pair of different orders) where the strategy needs fewer nodes; 95% interval with the orders \
-         of a puzzle as one cluster\n",
+         of a puzzle as one cluster\nunique: the same on the puzzles with one solution; per puzzle: share of puzzles where \
+         the strategy's mean nodes (over its orders) is below the mean of the baseline's orders (Wilson 95%); ratio: \
+         median over puzzles of the two means' ratio; time: wall time of each search on one thread (with setup: plus \
+         building the solver), compared as the nodes are\n",
         f.baseline.name(),
         f.random_seeds,
         f.seed,
@@ -489,6 +513,51 @@ fn factorial_text(report: &FactorialReport) -> String {
                 100.0 * r.all_vs_baseline.ties.estimate
             );
         }
+        out += &readings_text(s);
     }
     out + &plots_text(&report.plots) + &report.finished.text("each sample covers the puzzles it names")
+}
+
+/// The other readings of one sample, to the first solution: the unique
+/// puzzles alone, each puzzle against the baseline's mean, wall time.
+fn readings_text(s: &factorial::Sample) -> String {
+    let timed = s.rows.iter().any(|r| r.time.is_some());
+    let mut out = format!(
+        "{:<34} | {:>22} | {:>22} {:>6} | {:>22} {:>6}{}\n",
+        format!("first solution ({} unique)", s.unique),
+        "unique: fewer (95%)",
+        "per puzzle: fewer (95%)",
+        "ratio",
+        "unique, per puzzle",
+        "ratio",
+        if timed {
+            format!(
+                " | {:>22} {:>22} {:>9}",
+                "time: fewer (95%)", "with setup: fewer", "median us"
+            )
+        } else {
+            String::new()
+        }
+    );
+    for r in &s.rows {
+        let time = r.time.map_or_else(String::new, |t| {
+            format!(
+                " | {:>22} {:>22} {:>9.1}",
+                estimate(&t.first_vs_baseline.fewer),
+                estimate(&t.setup_and_first_vs_baseline.fewer),
+                t.first_nanos.median / 1000.0
+            )
+        });
+        out += &format!(
+            "{:<34} | {:>22} | {:>22} {:>6.2} | {:>22} {:>6.2}{}\n",
+            r.label,
+            estimate(&r.unique_first_vs_baseline.fewer),
+            estimate(&r.first_vs_expected.fewer),
+            r.first_vs_expected.median_ratio,
+            estimate(&r.unique_first_vs_expected.fewer),
+            r.unique_first_vs_expected.median_ratio,
+            time
+        );
+    }
+    out
 }

@@ -118,15 +118,24 @@ pub struct Design {
     pub max_draws_per_puzzle: u64,
     /// Only pieces without a picture twice, in every population.
     pub repetition_free: bool,
+    /// The cell rules crossed with every piece and symmetry rule when
+    /// `strategies` is `None` ([`Cells::STUDIED`] by default; they must
+    /// include the spiral, the baseline's).
+    pub cells: Vec<Cells>,
     /// The strategies to run (they must include [`BASELINE`]); `None`: every
-    /// strategy of [`strategies`].
+    /// strategy of [`strategies_of`] over `cells`.
     pub strategies: Option<Vec<Strategy>>,
+    /// Whether to measure the wall time of every search ([`Run::time`]):
+    /// not deterministic, so off unless asked.
+    pub time: bool,
 }
 
 impl Design {
     /// The strategies run on an `n x n` grid.
     pub fn strategies(&self, size: usize) -> Vec<Strategy> {
-        self.strategies.clone().unwrap_or_else(|| strategies(size))
+        self.strategies
+            .clone()
+            .unwrap_or_else(|| strategies_of(&self.cells, size))
     }
 }
 
@@ -138,12 +147,24 @@ impl Design {
 /// assert_eq!(strategies(4).len(), 28); // x 3 symmetry rules, 7 distinct
 /// ```
 pub fn strategies(size: usize) -> Vec<Strategy> {
+    strategies_of(&Cells::STUDIED, size)
+}
+
+/// The distinct strategies of the cell rules `cells` x every piece rule x
+/// (even grids) every symmetry rule, in report order.
+///
+/// ```
+/// use scramble::solve::Cells;
+/// use scramble::study::heuristics::factorial::strategies_of;
+/// assert_eq!(strategies_of(&[Cells::Spiral, Cells::PaperLast], 3).len(), 6);
+/// ```
+pub fn strategies_of(cells: &[Cells], size: usize) -> Vec<Strategy> {
     let symmetries: &[Symmetry] = if size.is_multiple_of(2) {
         &Symmetry::ALL
     } else {
         &[Symmetry::Number]
     };
-    let mut all: Vec<Strategy> = itertools::iproduct!(Cells::STUDIED, Pieces::ALL, symmetries.iter().copied())
+    let mut all: Vec<Strategy> = itertools::iproduct!(cells.iter().copied(), Pieces::ALL, symmetries.iter().copied())
         .map(|(cells, pieces, symmetry)| {
             Strategy {
                 cells,
@@ -187,16 +208,27 @@ pub struct Run {
     /// To exhaustion; `None` for random orders after the first under
     /// `order` symmetry (not run: each would need its own tree).
     pub all: Option<u64>,
+    /// Wall time, when measured ([`Design::time`]).
+    pub time: Option<Time>,
 }
 
-/// Runs every strategy of `strategies` on `puzzle`; `None` when `stop` cut
-/// a search short.
+/// The wall time of one search (one thread, the machine's load included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Time {
+    /// Building the solver: the candidate tables, the piece ranks.
+    pub setup: std::time::Duration,
+    /// The search to the first solution ([`crate::solve::Stats::elapsed`]).
+    pub first: std::time::Duration,
+}
+
+/// Runs every strategy of `strategies` on `puzzle`, timing each search
+/// when `time`; `None` when `stop` cut a search short.
 ///
 /// ```
 /// use scramble::study::heuristics::factorial::{solve_every_way, strategies};
 /// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
 /// let every = strategies(2);
-/// let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &scramble::solve::Stop::never()).unwrap().unwrap();
+/// let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &scramble::solve::Stop::never(), false).unwrap().unwrap();
 /// assert_eq!(runs.nodes.len(), every.len());
 /// assert_eq!(runs.solutions, 3);
 /// ```
@@ -207,6 +239,7 @@ pub fn solve_every_way(
     random_seeds: usize,
     strategies: &[Strategy],
     stop: &Stop,
+    time: bool,
 ) -> Result<Option<PuzzleRuns>> {
     let mut exhaustive: BTreeMap<(Cells, Symmetry), u64> = BTreeMap::new();
     let mut solutions = None;
@@ -218,7 +251,9 @@ pub fn solve_every_way(
         };
         let mut runs = Vec::with_capacity(seeds.len());
         for order_seed in seeds {
+            let started = std::time::Instant::now();
             let solver = Solver::with_strategy(puzzle, strategy, order_seed)?;
+            let setup = started.elapsed();
             let (_, first) = solver.first_until(stop);
             if first.stopped {
                 return Ok(None);
@@ -246,6 +281,10 @@ pub fn solve_every_way(
             runs.push(Run {
                 first: first.nodes(),
                 all,
+                time: time.then_some(Time {
+                    setup,
+                    first: first.elapsed,
+                }),
             });
         }
         nodes.push(runs);
@@ -294,6 +333,57 @@ impl Versus {
     }
 }
 
+/// A strategy against the *expected* cost of the baseline, puzzle by
+/// puzzle: the strategy's mean nodes to the first solution (over its `R`
+/// orders for random pieces, else its one run) against the mean of the
+/// baseline's `R` orders. Puzzles are independent: Wilson intervals.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Expected {
+    /// Puzzles compared.
+    pub puzzles: usize,
+    /// Share of puzzles where the strategy's mean is below the baseline's.
+    pub fewer: Estimate,
+    /// Share of puzzles where the two means are equal.
+    pub ties: Estimate,
+    /// Median over puzzles of the ratio of the two means (below 1: the
+    /// strategy needs fewer nodes on the median puzzle); 0 without puzzles.
+    pub median_ratio: f64,
+}
+
+impl Expected {
+    /// `(strategy, baseline)` node lists per puzzle.
+    fn of(per_puzzle: impl Iterator<Item = (Vec<u64>, Vec<u64>)>) -> Expected {
+        let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len() as f64;
+        let means: Vec<(f64, f64)> = per_puzzle
+            .filter(|(a, b)| !a.is_empty() && !b.is_empty())
+            .map(|(a, b)| (mean(&a), mean(&b)))
+            .collect();
+        let mut ratios: Vec<f64> = means.iter().filter(|m| m.1 > 0.0).map(|(a, b)| a / b).collect();
+        ratios.sort_by(f64::total_cmp);
+        let count = |hit: fn(f64, f64) -> bool| means.iter().filter(|(a, b)| hit(*a, *b)).count();
+        Expected {
+            puzzles: means.len(),
+            fewer: Estimate::wilson(count(|a, b| a < b), means.len()),
+            ties: Estimate::wilson(count(|a, b| a == b), means.len()),
+            median_ratio: crate::study::stats::quantile(&ratios, 0.5).unwrap_or(0.0),
+        }
+    }
+}
+
+/// A strategy against the baseline in wall time to the first solution
+/// (measured only when asked: not deterministic).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Timed {
+    /// Nanoseconds of the search to the first solution, every run.
+    pub first_nanos: Summary,
+    /// Nanoseconds of building the solver, every run.
+    pub setup_nanos: Summary,
+    /// Against the baseline in search time, compared as node counts are.
+    pub first_vs_baseline: Versus,
+    /// Against the baseline in setup plus search time.
+    pub setup_and_first_vs_baseline: Versus,
+}
+
 /// One strategy on one sample.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
@@ -309,6 +399,16 @@ pub struct Row {
     pub first_vs_baseline: Versus,
     /// Against the baseline to exhaustion.
     pub all_vs_baseline: Versus,
+    /// Against the baseline to the first solution, on the puzzles with a
+    /// unique solution only (the paper's setting).
+    pub unique_first_vs_baseline: Versus,
+    /// Per puzzle against the baseline's mean to the first solution.
+    pub first_vs_expected: Expected,
+    /// The same on the puzzles with a unique solution only.
+    pub unique_first_vs_expected: Expected,
+    /// Wall time, when measured ([`Design::time`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<Timed>,
 }
 
 /// One population on one shape.
@@ -328,6 +428,8 @@ pub struct Sample {
     pub complete: bool,
     /// Solutions modulo rotation per puzzle.
     pub solutions: Summary,
+    /// Puzzles with a unique solution (modulo rotation).
+    pub unique: usize,
     /// One per strategy of [`strategies`].
     pub rows: Vec<Row>,
     /// Every puzzle's runs (left out of JSON).
@@ -471,7 +573,15 @@ pub fn samples(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<
             let solved: Vec<Option<PuzzleRuns>> = puzzles
                 .par_iter()
                 .map(|(index, puzzle)| {
-                    let runs = solve_every_way(puzzle, design.seed, *index, design.random_seeds, &every, stop)?;
+                    let runs = solve_every_way(
+                        puzzle,
+                        design.seed,
+                        *index,
+                        design.random_seeds,
+                        &every,
+                        stop,
+                        design.time,
+                    )?;
                     progress.advance(1);
                     Ok(runs)
                 })
@@ -481,6 +591,20 @@ pub fn samples(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<
         }
     }
     Ok(samples)
+}
+
+/// What a comparison reads off a run: nodes to the first solution or to
+/// exhaustion, or nanoseconds (`None` when not run or not measured).
+type Measure = fn(&Run) -> Option<u64>;
+
+const FIRST: Measure = |r| Some(r.first);
+const ALL: Measure = |r| r.all;
+const FIRST_NANOS: Measure = |r| r.time.map(|t| nanos(t.first));
+const SETUP_NANOS: Measure = |r| r.time.map(|t| nanos(t.setup));
+const SETUP_AND_FIRST_NANOS: Measure = |r| r.time.map(|t| nanos(t.setup + t.first));
+
+fn nanos(duration: std::time::Duration) -> u64 {
+    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }
 
 fn summarise(
@@ -494,29 +618,37 @@ fn summarise(
         .iter()
         .position(|s| *s == BASELINE)
         .expect("the baseline is run");
-    let column = |i: usize, first: bool| -> Vec<Vec<u64>> {
-        runs.iter()
-            .map(|r| {
-                r.nodes[i]
-                    .iter()
-                    .filter_map(|n| if first { Some(n.first) } else { n.all })
-                    .collect()
-            })
+    let unique: Vec<&PuzzleRuns> = runs.iter().filter(|r| r.solutions == 1).collect();
+    let every: Vec<&PuzzleRuns> = runs.iter().collect();
+    // Per puzzle of `of`, what `measure` reads off strategy `i`'s runs.
+    let column = |of: &[&PuzzleRuns], i: usize, measure: Measure| -> Vec<Vec<u64>> {
+        of.iter()
+            .map(|r| r.nodes[i].iter().filter_map(measure).collect())
             .collect()
     };
+    let paired = |of: &[&PuzzleRuns], i: usize, measure: Measure| {
+        column(of, i, measure).into_iter().zip(column(of, base, measure))
+    };
+    let timed = runs.iter().any(|r| r.nodes.iter().flatten().any(|n| n.time.is_some()));
     let rows = strategies
         .iter()
         .enumerate()
-        .map(|(i, &strategy)| {
-            let versus = |first: bool| Versus::of(column(i, first).into_iter().zip(column(base, first)));
-            Row {
-                strategy,
-                label: label(&strategy, shape.size),
-                first: Summary::of(column(i, true).into_iter().flatten()),
-                all: Summary::of(column(i, false).into_iter().flatten()),
-                first_vs_baseline: versus(true),
-                all_vs_baseline: versus(false),
-            }
+        .map(|(i, &strategy)| Row {
+            strategy,
+            label: label(&strategy, shape.size),
+            first: Summary::of(column(&every, i, FIRST).into_iter().flatten()),
+            all: Summary::of(column(&every, i, ALL).into_iter().flatten()),
+            first_vs_baseline: Versus::of(paired(&every, i, FIRST)),
+            all_vs_baseline: Versus::of(paired(&every, i, ALL)),
+            unique_first_vs_baseline: Versus::of(paired(&unique, i, FIRST)),
+            first_vs_expected: Expected::of(paired(&every, i, FIRST)),
+            unique_first_vs_expected: Expected::of(paired(&unique, i, FIRST)),
+            time: timed.then(|| Timed {
+                first_nanos: Summary::of(column(&every, i, FIRST_NANOS).into_iter().flatten()),
+                setup_nanos: Summary::of(column(&every, i, SETUP_NANOS).into_iter().flatten()),
+                first_vs_baseline: Versus::of(paired(&every, i, FIRST_NANOS)),
+                setup_and_first_vs_baseline: Versus::of(paired(&every, i, SETUP_AND_FIRST_NANOS)),
+            }),
         })
         .collect();
     Sample {
@@ -527,6 +659,7 @@ fn summarise(
         drawn,
         complete: runs.len() == shape.count,
         solutions: Summary::of(runs.iter().map(|r| r.solutions)),
+        unique: unique.len(),
         rows,
         runs,
     }
@@ -668,7 +801,9 @@ mod tests {
             random_seeds: 3,
             max_draws_per_puzzle: 10_000,
             repetition_free: false,
+            cells: Cells::STUDIED.to_vec(),
             strategies: None,
+            time: false,
         }
     }
 
@@ -719,13 +854,110 @@ mod tests {
         }
     }
 
+    /// The unique-only and per-puzzle figures, recomputed from the runs by
+    /// hand; times only when asked, nodes the same either way.
+    #[test]
+    fn unique_and_per_puzzle_readings_and_time() {
+        let shapes = vec![Shape {
+            size: 3,
+            patterns: 6,
+            count: 40,
+        }];
+        let plain = Design {
+            populations: vec![Population::Planted],
+            cells: vec![Cells::Spiral, Cells::Paper, Cells::PaperLast],
+            random_seeds: 6,
+            ..design(shapes)
+        };
+        let study = run(&plain, &Stop::never(), &()).unwrap();
+        let sample = &study.samples[0];
+        let unique: Vec<&PuzzleRuns> = sample.runs.iter().filter(|r| r.solutions == 1).collect();
+        assert_eq!(sample.unique, unique.len());
+        assert!(0 < unique.len() && unique.len() < 40, "{}", unique.len());
+        let every = strategies_of(&plain.cells, 3);
+        let (paper, base) = (
+            every
+                .iter()
+                .position(|s| (s.cells, s.pieces) == (Cells::Paper, Pieces::Value))
+                .unwrap(),
+            1,
+        );
+        assert_eq!(every[base], BASELINE);
+        let row = sample.row(PAPER).unwrap();
+        assert!(row.time.is_none());
+        // Per puzzle: the paper's one run against the mean of the R orders.
+        let mean = |runs: &PuzzleRuns| runs.nodes[base].iter().map(|n| n.first as f64).sum::<f64>() / 6.0;
+        let beats = |of: &[&PuzzleRuns]| of.iter().filter(|r| (r.nodes[paper][0].first as f64) < mean(r)).count();
+        let all: Vec<&PuzzleRuns> = sample.runs.iter().collect();
+        assert_eq!(row.first_vs_expected.fewer, Estimate::wilson(beats(&all), 40));
+        assert_eq!(
+            row.unique_first_vs_expected.fewer,
+            Estimate::wilson(beats(&unique), unique.len())
+        );
+        // Unique only, by pairs: the share of the R orders beaten, per puzzle.
+        let shares = unique.iter().map(|r| {
+            let mine = r.nodes[paper][0].first;
+            r.nodes[base].iter().filter(|n| mine < n.first).count() as f64 / 6.0
+        });
+        assert_eq!(row.unique_first_vs_baseline.fewer, Estimate::clustered(shares));
+        let mut ratios: Vec<f64> = all.iter().map(|r| r.nodes[paper][0].first as f64 / mean(r)).collect();
+        ratios.sort_by(f64::total_cmp);
+        let middle = (ratios[19] + ratios[20]) / 2.0;
+        assert!((row.first_vs_expected.median_ratio - middle).abs() < 1e-12);
+        // With time: the same nodes, a time for every search.
+        let timed = run(&Design { time: true, ..plain }, &Stop::never(), &()).unwrap();
+        let timed_sample = &timed.samples[0];
+        for (a, b) in sample.runs.iter().zip(&timed_sample.runs) {
+            let firsts = |r: &PuzzleRuns| r.nodes.iter().flatten().map(|n| (n.first, n.all)).collect::<Vec<_>>();
+            assert_eq!(firsts(a), firsts(b));
+            assert!(b.nodes.iter().flatten().all(|n| n.time.is_some()));
+        }
+        let time = timed_sample.row(PAPER).unwrap().time.unwrap();
+        assert_eq!(time.first_nanos.n, 40);
+        assert!(time.first_nanos.min > 0.0);
+    }
+
+    /// `repetition_free` draws repetition-free puzzles in every population
+    /// of the factorial study, and other puzzles than without it.
+    #[test]
+    fn repetition_free_designs_draw_repetition_free_puzzles() {
+        let shapes = vec![Shape {
+            size: 3,
+            patterns: 4,
+            count: 8,
+        }];
+        let free = Design {
+            repetition_free: true,
+            random_seeds: 2,
+            ..design(shapes.clone())
+        };
+        let study = run(&free, &Stop::never(), &()).unwrap();
+        let plain = run(
+            &Design {
+                random_seeds: 2,
+                ..design(shapes)
+            },
+            &Stop::never(),
+            &(),
+        )
+        .unwrap();
+        assert!(study.repetition_free && study.complete);
+        for (sample, other) in study.samples.iter().zip(&plain.samples) {
+            let source = Source::new(sample.population, 3, 4, true, 3).unwrap();
+            for runs in &sample.runs {
+                assert!(candidate(&source, runs.index).unwrap().is_repetition_free());
+            }
+            assert_ne!(sample.runs, other.runs, "{:?}", sample.population);
+        }
+    }
+
     #[test]
     fn the_piece_order_does_not_change_the_exhaustive_tree_of_any_cell_rule() {
         for (size, patterns) in [(3, 4), (4, 6)] {
             for index in 0..4 {
                 let source = Source::new(Population::Planted, size, patterns, false, 5).unwrap();
                 let puzzle = candidate(&source, index).unwrap();
-                for (cells, symmetry) in itertools::iproduct!(Cells::STUDIED, [Symmetry::Number, Symmetry::Value]) {
+                for (cells, symmetry) in itertools::iproduct!(Cells::ALL, [Symmetry::Number, Symmetry::Value]) {
                     let nodes: Vec<u64> = [Pieces::File, Pieces::Value]
                         .into_iter()
                         .map(|pieces| (pieces, 0))
