@@ -72,8 +72,24 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         );
         assert_eq!(parallel.solutions, u64::from(first.is_some()));
         assert!(!parallel.stats.stopped);
+        check_without_stats(&solver, &count_parallel(&solver), first.as_ref());
     }
     expected
+}
+
+/// A search that keeps no statistics finds what one that keeps them finds,
+/// on one thread and on every core, and its counters are zero.
+fn check_without_stats(solver: &Solver, count: &Count, first: Option<&Arrangement>) {
+    for threads in [Threads::One, Threads::All] {
+        let bare = solver.run(&Search::new(Goal::Count { keep: 1 }).on(threads).without_stats());
+        assert_eq!((bare.solutions, bare.found()), (count.solutions, count.first.as_ref()));
+        let found = solver.run(&Search::new(Goal::First).on(threads).without_stats());
+        assert_eq!(found.found(), first);
+        for stats in [&bare.stats, &found.stats] {
+            assert_eq!((stats.nodes(), stats.candidate_tests, stats.stopped), (0, 0, false));
+            assert_eq!(stats.nodes_per_depth.len(), count.stats.nodes_per_depth.len());
+        }
+    }
 }
 
 /// The solutions kept by a count, on one thread and in parallel, and the
@@ -288,4 +304,33 @@ fn every_strategy_is_exact_against_plain() {
             assert_eq!(solver.first().0, count.first);
         }
     }
+}
+
+/// A parallel first solution tells its progress of the placements made,
+/// [`crate::solve::POLL_EVERY`] at a time, never more than the nodes it
+/// counts.
+#[test]
+fn a_parallel_first_reports_its_placements() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    struct Placements(AtomicU64);
+    impl crate::Progress for Placements {
+        fn advance(&self, n: u64) {
+            self.0.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/hard/s8-k7-seed13-0001.txt");
+    let puzzle = crate::read_puzzle(&path, Default::default()).unwrap();
+    let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    let stop = Stop::never().after(std::time::Duration::from_millis(300));
+    let progress = Placements(AtomicU64::new(0));
+    let outcome = solver.run(&Search {
+        stop: &stop,
+        progress: &progress,
+        ..Search::new(Goal::First).on(Threads::All)
+    });
+    assert!(outcome.stats.stopped && outcome.found().is_none());
+    let told = progress.0.into_inner();
+    assert!(told > 0, "a 300 ms search polls");
+    assert_eq!(told % u64::from(crate::solve::POLL_EVERY), 0);
+    assert!(told <= outcome.stats.nodes(), "{told} > {}", outcome.stats.nodes());
 }
