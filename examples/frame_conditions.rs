@@ -179,7 +179,11 @@ fn main() {
             3,
             (0..9).map(|piece| Placement { piece, rotation: 0 }).collect(),
         )];
-        seeds.extend(solver.first().0);
+        seeds.extend(
+            solver
+                .run(&scramble::solve::Search::new(scramble::solve::Goal::First))
+                .kept,
+        );
         for h in candidates(&puzzle, &seeds) {
             let v = check(&puzzle, &h);
             let kept = !keeping(&puzzle, &h).is_empty();

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use scramble::generate::{Drawn, PlantOptions, Recipe, Style};
 use scramble::output::{Owns, write_set};
-use scramble::solve::{Order, Solver};
+use scramble::solve::{Goal, Order, Search, Solver};
 use serde::Serialize;
 
 use super::{PicturesArg, print_report, progress};
@@ -131,7 +131,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let bar = progress::bar(max_draws.min(args.count), "drawing");
     // Unique: the search stops at a second solution instead of counting all.
-    let unique = |d: &Drawn| !args.unique || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| s.nth(1).1 == 1);
+    let second = Search::new(Goal::Nth(1)).without_stats();
+    let unique = |d: &Drawn| {
+        !args.unique || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| s.run(&second).solutions == 1)
+    };
     let style = args.style.style();
     let (stop, interrupted) = super::signals::interruptible(args.time_limit);
     let (kept, drawn) = recipe.keep_styled(style, args.count as usize, max_draws, unique, &stop, &bar)?;

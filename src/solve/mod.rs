@@ -49,21 +49,6 @@ use stop::Halt;
 pub use stop::{POLL_EVERY, Stop};
 use tables::{Dense, Kind, Tables};
 
-/// A count of solutions with the work it took.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Count {
-    /// Solutions modulo the four whole-grid rotations.
-    pub solutions: u64,
-    /// Solution arrangements: `4 * solutions`.
-    pub arrangements: u64,
-    /// The first solution in search order ([`Solver::first`]'s), kept by
-    /// the count itself so that showing it needs no second search.
-    #[serde(skip)]
-    pub first: Option<Arrangement>,
-    /// The search's statistics.
-    pub stats: Stats,
-}
-
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
@@ -177,6 +162,11 @@ impl<'a> Search<'a> {
         Search { threads, ..self }
     }
 
+    /// This search stopping at `stop`.
+    pub fn until(self, stop: &'a Stop) -> Self {
+        Search { stop, ..self }
+    }
+
     /// This search keeping no statistics (see [`Search::stats`]).
     pub fn without_stats(self) -> Self {
         Search { stats: false, ..self }
@@ -203,13 +193,6 @@ impl Outcome {
     /// The first solution kept: the first one found, or the `i`-th.
     pub fn found(&self) -> Option<&Arrangement> {
         self.kept.first()
-    }
-}
-
-impl From<Outcome> for Count {
-    fn from(outcome: Outcome) -> Count {
-        let first = outcome.kept.into_iter().next();
-        Count::new(outcome.solutions, first, outcome.stats)
     }
 }
 
@@ -287,14 +270,14 @@ pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> 
 /// The fast backtracker for one puzzle and one order.
 ///
 /// ```
-/// use scramble::solve::{Order, Solver};
+/// use scramble::solve::{Goal, Order, Search, Solver};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
 /// let count = solver.count();
-/// assert_eq!(count.arrangements, 4 * count.solutions);
-/// let (first, _) = solver.first();
-/// assert!(first.unwrap().is_solution(&puzzle));
-/// assert_eq!(solver.solutions().0.len() as u64, count.solutions);
+/// let first = solver.run(&Search::new(Goal::First));
+/// assert!(first.found().unwrap().is_solution(&puzzle));
+/// let all = solver.run(&Search::new(Goal::List { limit: u64::MAX }));
+/// assert_eq!(all.kept.len() as u64, count.solutions);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -512,75 +495,22 @@ impl Solver {
         }
     }
 
-    /// The first solution in this order, if any, on this thread (shorthand
-    /// for [`Solver::run`] with [`Goal::First`]).
-    pub fn first(&self) -> (Option<Arrangement>, Stats) {
-        self.first_until(&stop::NEVER)
-    }
-
-    /// [`Solver::first`] until `stop`: `None` with [`Stats::stopped`] set
-    /// when it stopped before finding one.
-    pub fn first_until(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
-        let outcome = self.run(&Search {
-            stop,
-            ..Search::new(Goal::First).on(Threads::One)
-        });
-        (outcome.kept.into_iter().next(), outcome.stats)
-    }
-
-    /// The solution of number `index` (from 0) in search order (shorthand
-    /// for [`Solver::run`] with [`Goal::Nth`]), with the number of
-    /// solutions met, which is the exact count when there are too few
-    /// (then `None`).
+    /// Counts every solution on this thread, keeping the first: the one
+    /// shorthand, for [`Solver::run`] with [`Goal::Count`] `{ keep: 1 }` on
+    /// [`Threads::One`] (the exact count most callers and tests compare).
+    ///
+    /// # Complexity
+    /// The whole search tree, as [`Solver::run`].
     ///
     /// ```
-    /// use scramble::solve::{Order, Solver};
-    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-    /// let all = solver.solutions().0;
-    /// assert_eq!(solver.nth(1).0.as_ref(), all.get(1));
-    /// assert_eq!(solver.nth(all.len() as u64), (None, all.len() as u64));
+    /// use scramble::solve::{Order, Solver, plain};
+    /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    /// let count = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count();
+    /// assert_eq!(count.solutions, plain::count_solutions(&puzzle));
+    /// assert!(count.found().unwrap().is_solution(&puzzle));
     /// ```
-    pub fn nth(&self, index: u64) -> (Option<Arrangement>, u64) {
-        let (found, met, _) = self.nth_until(index, &stop::NEVER);
-        (found, met)
-    }
-
-    /// [`Solver::nth`] that gives up when `stop` is reached; the third
-    /// value says whether it did (then `None` says nothing of the count).
-    pub fn nth_until(&self, index: u64, stop: &Stop) -> (Option<Arrangement>, u64, bool) {
-        let outcome = self.run(&Search {
-            stop,
-            ..Search::new(Goal::Nth(index))
-        });
-        (
-            outcome.kept.into_iter().next(),
-            outcome.solutions,
-            outcome.stats.stopped,
-        )
-    }
-
-    /// One solution per rotation class, in search order (shorthand for
-    /// [`Solver::run`] with an unlimited [`Goal::List`]).
-    pub fn solutions(&self) -> (Vec<Arrangement>, Stats) {
-        let outcome = self.run(&Search::new(Goal::List { limit: u64::MAX }));
-        (outcome.kept, outcome.stats)
-    }
-
-    /// Counts solutions on this thread (shorthand for [`Solver::run`] with
-    /// [`Goal::Count`]).
-    pub fn count(&self) -> Count {
-        self.count_until(&stop::NEVER)
-    }
-
-    /// [`Solver::count`] until `stop`: when it stops early the count is a
-    /// lower bound and [`Stats::stopped`] is set.
-    pub fn count_until(&self, stop: &Stop) -> Count {
-        self.run(&Search {
-            stop,
-            ..Search::new(Goal::Count { keep: 1 }).on(Threads::One)
-        })
-        .into()
+    pub fn count(&self) -> Outcome {
+        self.run(&Search::new(Goal::Count { keep: 1 }).on(Threads::One))
     }
 
     /// Searches below `state` (a fresh state or a prefix) to the full grid
@@ -748,19 +678,6 @@ impl Walker {
     }
 }
 
-impl Count {
-    /// `solutions` (modulo rotation) and the work it took; `arrangements`
-    /// is `4 * solutions`.
-    pub fn new(solutions: u64, first: Option<Arrangement>, stats: Stats) -> Count {
-        Count {
-            solutions,
-            arrangements: 4 * solutions,
-            first,
-            stats,
-        }
-    }
-}
-
 impl Steps {
     /// Every step the search can meet: along the order for static orders;
     /// for `center-max` the start cell alone, then every cell with any
@@ -781,16 +698,4 @@ impl Steps {
                 .collect(),
         }
     }
-}
-
-/// Counts a puzzle's solutions modulo rotation with the default order, on
-/// [`Threads::Auto`].
-///
-/// ```
-/// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
-/// assert!(scramble::solve::count_solutions(&puzzle).unwrap() >= 1);
-/// ```
-pub fn count_solutions(puzzle: &Puzzle) -> Result<u64> {
-    let solver = Solver::new(puzzle, Order::default(), 0)?;
-    Ok(solver.run(&Search::new(Goal::Count { keep: 0 })).solutions)
 }

@@ -26,7 +26,7 @@ use super::population::Source;
 use super::rates::{Estimate, effective_size, ordered_forms};
 use super::stats::Summary;
 use super::{Progress, map_indexed};
-use crate::solve::{Order, Solver};
+use crate::solve::{Goal, Order, Search, Solver, Threads};
 use crate::{Puzzle, Result};
 
 /// Upper ends of the histogram's buckets: 1, 2, 3, 4, 5-8, 9-16, 17-64,
@@ -259,7 +259,8 @@ pub const DIRECT_CAP: u64 = 2;
 
 /// The exact number of solutions modulo rotation (one exhaustive search).
 fn solutions(puzzle: &Puzzle) -> Result<u64> {
-    Ok(Solver::new(puzzle, Order::Spiral, 0)?.count().solutions)
+    let count = Search::new(Goal::Count { keep: 0 }).on(Threads::One).without_stats();
+    Ok(Solver::new(puzzle, Order::Spiral, 0)?.run(&count).solutions)
 }
 
 /// `min(solutions, cap)` for `cap >= 1`: the same search as the exact count
@@ -271,14 +272,14 @@ fn solutions(puzzle: &Puzzle) -> Result<u64> {
 /// use scramble::study::uniqueness::solutions_up_to;
 /// // 1,680 solutions (the two-pattern real puzzle's count is of this size)
 /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-/// let all = scramble::solve::count_solutions(&puzzle).unwrap();
+/// let all = scramble::solve::plain::count_solutions(&puzzle);
 /// assert!(all > 2);
 /// assert_eq!(solutions_up_to(&puzzle, 2).unwrap(), 2);
 /// assert_eq!(solutions_up_to(&puzzle, all + 5).unwrap(), all);
 /// ```
 pub fn solutions_up_to(puzzle: &Puzzle, cap: u64) -> Result<u64> {
-    let (_, met) = Solver::new(puzzle, Order::Spiral, 0)?.nth(cap.max(1) - 1);
-    Ok(met)
+    let nth = Search::new(Goal::Nth(cap.max(1) - 1)).without_stats();
+    Ok(Solver::new(puzzle, Order::Spiral, 0)?.run(&nth).solutions)
 }
 
 /// The rows of `plan`: every `(size, patterns)` pair of the uniform
