@@ -37,6 +37,7 @@ use scramble::census::nxn::check::{candidates, keeping};
 use scramble::census::pieces::piece_classes;
 use scramble::generate::{PlantOptions, Recipe};
 use scramble::rng::Rng;
+use scramble::solve::{Goal, Search};
 use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
 use scramble::theorem::frame::{CONDITIONS, FrameVerdict, RING_AND_CORE, check};
@@ -215,7 +216,11 @@ fn census_3x3(every: usize, fixtures: &mut Fixtures) {
             3,
             (0..9).map(|piece| Placement { piece, rotation: 0 }).collect(),
         )];
-        seeds.extend(solver.first().0);
+        seeds.extend(
+            solver
+                .run(&scramble::solve::Search::new(scramble::solve::Goal::First))
+                .kept,
+        );
         for h in candidates(&puzzle, &seeds) {
             let v = check(&puzzle, &h);
             let kept = !keeping(&puzzle, &h).is_empty();
@@ -300,7 +305,11 @@ fn uniform_3x3(k: usize, count: u64, fixtures: &mut Fixtures) {
         let mut rng = Rng::stream(77, i);
         let puzzle = Puzzle::new((0..9).map(|_| classes[rng.below(classes.len())]).collect()).expect("9 pieces");
         let solver = scramble::solve::Solver::new(&puzzle, scramble::solve::Order::Spiral, 0).expect("square");
-        let seed = solver.first().0.unwrap_or_else(|| Arrangement::random(3, &mut rng));
+        let seed = solver
+            .run(&Search::new(Goal::First))
+            .kept
+            .pop()
+            .unwrap_or_else(|| Arrangement::random(3, &mut rng));
         for (_, h) in near_misses(&puzzle, &seed, &mut rng) {
             let v = check(&puzzle, &h);
             let kept = !keeping(&puzzle, &h).is_empty();
@@ -418,7 +427,7 @@ fn pruning(every: usize) {
             3,
             (0..9).map(|piece| Placement { piece, rotation: 0 }).collect(),
         )];
-        seeds.extend(solver.first().0);
+        seeds.extend(solver.run(&Search::new(Goal::First)).kept);
         for h in candidates(&puzzle, &seeds) {
             let started = std::time::Instant::now();
             let five = check(&puzzle, &h).checks[..5].iter().all(|c| c.finding.is_ok());

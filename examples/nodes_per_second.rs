@@ -8,7 +8,7 @@
 
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Count, Goal, Order, Search, Solver, Threads};
+use scramble::solve::{Goal, Order, Outcome, Search, Solver, Threads};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,10 +32,10 @@ fn main() {
     let solver = Solver::new(&puzzle, Order::Spiral, seed).expect("solvable size");
     let threads = rayon::current_num_threads();
     let parallel = solver.run(&Search::new(Goal::Count { keep: 1 }).on(Threads::All));
-    report(&format!("spiral ({threads} threads)"), &parallel.into());
+    report(&format!("spiral ({threads} threads)"), &parallel);
 }
 
-fn report(label: &str, count: &Count) {
+fn report(label: &str, count: &Outcome) {
     let s = &count.stats;
     let seconds = s.elapsed.as_secs_f64();
     println!(

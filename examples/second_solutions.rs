@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use scramble::generate::{PlantOptions, Recipe};
-use scramble::solve::{Order, Solver};
+use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Arrangement, Puzzle};
 
 fn main() {
@@ -30,7 +30,8 @@ fn main() {
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     for index in 0..count {
         let puzzle = recipe.draw(index).expect("planted").puzzle;
-        let (solutions, _) = Solver::new(&puzzle, Order::Spiral, 0).expect("3x3").solutions();
+        let every = Search::new(Goal::List { limit: u64::MAX });
+        let solutions = Solver::new(&puzzle, Order::Spiral, 0).expect("3x3").run(&every).kept;
         if let [a, b] = &solutions[..] {
             *kinds.entry(difference(&puzzle, a, b)).or_default() += 1;
         }

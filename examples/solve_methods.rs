@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use scramble::solve::{Order, Solver};
+use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Puzzle, read_puzzle};
 
 const REPEATS: usize = 5;
@@ -40,7 +40,8 @@ fn main() {
             (c.solutions, c.stats.nodes_per_depth.iter().sum())
         });
         let (gr, graph_solutions, gr_nodes) = best(|| {
-            let c = scramble::solve::graph::count(&puzzle);
+            let count = Search::new(Goal::Count { keep: 0 });
+            let c = scramble::solve::graph::run(&puzzle, &count).expect("the graph method counts");
             (c.solutions, c.stats.nodes_per_depth.iter().sum())
         });
         assert_eq!(solutions, graph_solutions, "{path}: the two methods disagree");

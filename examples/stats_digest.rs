@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Count, Goal, Order, Search, Solver, Stats, Threads};
+use scramble::solve::{Goal, Order, Search, Solver, Stats, Threads};
 use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
 
 fn main() {
@@ -19,9 +19,7 @@ fn main() {
         for order in Order::ALL {
             let solver = Solver::new(&puzzle, order, 7).expect("supported size");
             let count = solver.count();
-            let parallel: Count = solver
-                .run(&Search::new(Goal::Count { keep: 1 }).on(Threads::All))
-                .into();
+            let parallel = solver.run(&Search::new(Goal::Count { keep: 1 }).on(Threads::All));
             assert_eq!(
                 (
                     &parallel.stats.nodes_per_depth,
@@ -41,16 +39,16 @@ fn main() {
                 count.solutions,
                 digest(&count.stats)
             );
-            let (first, stats) = solver.first();
+            let first = solver.run(&Search::new(Goal::First).on(Threads::One));
             println!(
                 "{name} {} first {:?} {}",
                 order.name(),
-                first.map(|a| hash(&a)),
-                digest(&stats)
+                first.found().map(hash),
+                digest(&first.stats)
             );
             if puzzle.size() <= 4 && count.solutions <= 10_000 {
-                let (all, stats) = solver.solutions();
-                println!("{name} {} all {} {}", order.name(), hash(&all), digest(&stats));
+                let all = solver.run(&Search::new(Goal::List { limit: u64::MAX }).on(Threads::One));
+                println!("{name} {} all {} {}", order.name(), hash(&all.kept), digest(&all.stats));
             }
         }
     }

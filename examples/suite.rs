@@ -9,8 +9,8 @@
 //! ```
 //!
 //! `--order` is any `solve --order` value (default `spiral`); `--threads 1`
-//! runs [`Solver::first_until`] on one thread, more runs
-//! [`Solver::run`] (the first solution on every core) on that many (default 1); `--time-limit`
+//! searches for the first solution ([`Solver::run`]) on one thread, more
+//! on every core of a pool of that many (default 1); `--time-limit`
 //! defaults to 30 s; `--only s8` keeps the files whose name starts so.
 //! `--restarts UNIT` runs [`Restarts::first`] instead (Luby runs of random
 //! piece orders, `UNIT` placements the shortest, `--threads` side by side,
@@ -132,16 +132,14 @@ fn main() {
             }
             None => {
                 let solver = Solver::new(&puzzle, config.order, config.seed).expect("at most 8x8");
-                if config.threads == 1 {
-                    solver.first_until(&stop)
+                let threads = if config.threads == 1 {
+                    Threads::One
                 } else {
-                    let search = Search {
-                        stop: &stop,
-                        ..Search::new(Goal::First).on(Threads::All)
-                    };
-                    let outcome = pool.install(|| solver.run(&search));
-                    (outcome.kept.into_iter().next(), outcome.stats)
-                }
+                    Threads::All
+                };
+                let search = Search::new(Goal::First).on(threads).until(&stop);
+                let outcome = pool.install(|| solver.run(&search));
+                (outcome.kept.into_iter().next(), outcome.stats)
             }
         };
         if let Some(solution) = &found {
@@ -172,10 +170,9 @@ fn estimate_row(puzzle: &scramble::Puzzle, config: &Config, probes: u64) {
     let never = Stop::never();
     let plain = solver.estimate(probes, config.seed, Rule::None, &never);
     let pruned = solver.estimate(probes, config.seed, Rule::SupplyDemand, &never);
-    let rate = solver
-        .count_until(&Stop::never().after(Duration::from_millis(500)))
-        .stats
-        .nodes_per_second();
+    let sample = Stop::never().after(Duration::from_millis(500));
+    let count = Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(&sample);
+    let rate = solver.run(&count).stats.nodes_per_second();
     println!(
         "| {} | {:.1e} ({:.1e}-{:.1e}) | {:.1e} | {:.0} | {:.2e} s |",
         puzzle.name(),

@@ -823,9 +823,11 @@ mod tests {
             for picture in puzzle.pieces().iter().flat_map(|p| p.sides()) {
                 *sides.entry(picture.pattern().number()).or_insert(0) += 1;
             }
-            let (solutions, _) = crate::solve::Solver::new(&puzzle, crate::solve::Order::Spiral, 0)
+            let all = crate::solve::Search::new(crate::solve::Goal::List { limit: u64::MAX });
+            let solutions = crate::solve::Solver::new(&puzzle, crate::solve::Order::Spiral, 0)
                 .unwrap()
-                .solutions();
+                .run(&all)
+                .kept;
             let commercial = solutions
                 .iter()
                 .filter(|s| layout(&puzzle, s).iter().all(|p| (p.inner, p.border) == (3, 3)))

@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use scramble::solve::{Estimate, Order, Rule, Solver, Stop};
+use scramble::solve::{Estimate, Goal, Order, Rule, Search, Solver, Stop, Threads};
 use serde::Serialize;
 
 use super::{PuzzleArg, print_report};
@@ -67,10 +67,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .time_limit
         .map_or_else(Stop::never, |limit| Stop::never().after(limit));
     let estimate = solver.estimate(args.probes, args.seed, args.rule, &stop);
-    let rate = solver
-        .count_until(&Stop::never().after(RATE_SAMPLE))
-        .stats
-        .nodes_per_second();
+    let sample = Stop::never().after(RATE_SAMPLE);
+    let count = Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(&sample);
+    let rate = solver.run(&count).stats.nodes_per_second();
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),

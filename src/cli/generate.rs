@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use scramble::generate::{Drawn, PlantOptions, Recipe, Style};
 use scramble::output::{Owns, write_set};
-use scramble::solve::{Order, Solver};
+use scramble::solve::{Goal, Order, Search, Solver};
 use serde::Serialize;
 
 use super::{PicturesArg, print_report, progress};
@@ -135,12 +135,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // all, or at the stop (the candidate is then not kept, and the run is
     // not complete).
     let cut = std::sync::atomic::AtomicBool::new(false);
+    let second = Search::new(Goal::Nth(1)).without_stats().until(&stop);
     let unique = |d: &Drawn| {
         !args.unique
             || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| {
-                let (_, met, stopped) = s.nth_until(1, &stop);
-                cut.fetch_or(stopped, std::sync::atomic::Ordering::Relaxed);
-                !stopped && met == 1
+                let met = s.run(&second);
+                cut.fetch_or(met.stats.stopped, std::sync::atomic::Ordering::Relaxed);
+                !met.stats.stopped && met.solutions == 1
             })
     };
     let style = args.style.style();

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use scramble::recording::kept::{blocks, inner_corners, kept_edges};
 use scramble::recording::subgraph::{edge_label, sub_edge};
 use scramble::render::{Renderer, UsedRenderer};
-use scramble::solve::{Order, Solver, Stop};
+use scramble::solve::{Goal, Order, Search, Solver, Stop};
 use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
@@ -104,7 +104,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stop = args
         .time_limit
         .map_or_else(Stop::never, |limit| Stop::never().after(limit));
-    let (found, met, stopped) = Solver::new(&puzzle, Order::Spiral, 0)?.nth_until(number - 1, &stop);
+    let nth = Search::new(Goal::Nth(number - 1)).until(&stop).without_stats();
+    let mut outcome = Solver::new(&puzzle, Order::Spiral, 0)?.run(&nth);
+    let (found, met, stopped) = (outcome.kept.pop(), outcome.solutions, outcome.stats.stopped);
     if stopped {
         let message = format!(
             "{}: stopped by --time-limit after {} before solution {number}: nothing inspected\n",

@@ -244,6 +244,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         stop: &stop,
         progress: &bar,
         threads: Threads::Auto,
+        stats: true,
     };
     let outcome = scramble::solve::run(&puzzle, method, &search);
     bar.finish_and_clear();

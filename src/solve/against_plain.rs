@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use crate::generate::{PlantOptions, planted};
 use crate::rng::Rng;
-use crate::solve::{Count, Goal, Order, Outcome, Search, Solver, Stop, Threads, plain};
+use crate::solve::{Goal, Order, Outcome, Search, Solver, Stop, Threads, plain};
 use crate::{Arrangement, Puzzle};
 use proptest::prelude::*;
 
@@ -25,8 +25,20 @@ fn run(solver: &Solver, goal: Goal, threads: Threads, stop: &Stop) -> Outcome {
 }
 
 /// A count on every core, whatever the size.
-fn count_parallel(solver: &Solver) -> Count {
-    run(solver, Goal::Count { keep: 1 }, Threads::All, &Stop::never()).into()
+fn count_parallel(solver: &Solver) -> Outcome {
+    run(solver, Goal::Count { keep: 1 }, Threads::All, &Stop::never())
+}
+
+/// Every solution in search order, on one thread.
+fn every_solution(solver: &Solver) -> Vec<Arrangement> {
+    run(solver, Goal::List { limit: u64::MAX }, Threads::One, &Stop::never()).kept
+}
+
+/// The first solution in search order and the work up to it, on one
+/// thread, until `stop`.
+fn first_until(solver: &Solver, stop: &Stop) -> (Option<Arrangement>, crate::solve::Stats) {
+    let mut outcome = run(solver, Goal::First, Threads::One, stop);
+    (outcome.kept.pop(), outcome.stats)
 }
 
 /// Checks every order and every entry point of the fast solver against the
@@ -41,7 +53,7 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         let solver = Solver::new(puzzle, order, seed).unwrap();
         let count = solver.count();
         assert_eq!(count.solutions, expected, "{order:?} on\n{puzzle}");
-        assert_eq!(count.arrangements, reference.len() as u64);
+        assert_eq!(4 * count.solutions, reference.len() as u64);
         let parallel = count_parallel(&solver);
         assert_eq!(parallel.solutions, count.solutions, "{order:?} in parallel");
         assert_eq!(
@@ -49,7 +61,7 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
             "same tree in parallel"
         );
         assert_eq!(parallel.stats.candidate_tests, count.stats.candidate_tests);
-        let (all, _) = solver.solutions();
+        let all = every_solution(&solver);
         assert!(all.iter().all(|a| a.is_solution(puzzle)), "{order:?}");
         assert_eq!(all.len() as u64, expected);
         assert_eq!(
@@ -58,12 +70,20 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
             "{order:?}: one per class, every class"
         );
         check_keeping(&solver, &all);
-        let (first, _) = solver.first();
+        let (first, _) = first_until(&solver, &Stop::never());
         assert_eq!(first.is_some(), expected > 0);
         assert!(first.as_ref().is_none_or(|a| a.is_solution(puzzle)));
-        assert_eq!(count.first, first, "{order:?}: a count keeps the first solution");
-        let counted_first = count_parallel(&solver).first;
-        assert_eq!(counted_first, first, "{order:?}: so does a parallel count");
+        assert_eq!(
+            count.found(),
+            first.as_ref(),
+            "{order:?}: a count keeps the first solution"
+        );
+        let counted_first = count_parallel(&solver);
+        assert_eq!(
+            counted_first.found(),
+            first.as_ref(),
+            "{order:?}: so does a parallel count"
+        );
         let parallel = run(&solver, Goal::First, Threads::All, &Stop::never());
         assert_eq!(
             parallel.found(),
@@ -72,8 +92,24 @@ fn check_against_plain(puzzle: &Puzzle, seed: u64) -> u64 {
         );
         assert_eq!(parallel.solutions, u64::from(first.is_some()));
         assert!(!parallel.stats.stopped);
+        check_without_stats(&solver, &count_parallel(&solver), first.as_ref());
     }
     expected
+}
+
+/// A search that keeps no statistics finds what one that keeps them finds,
+/// on one thread and on every core, and its counters are zero.
+fn check_without_stats(solver: &Solver, count: &Outcome, first: Option<&Arrangement>) {
+    for threads in [Threads::One, Threads::All] {
+        let bare = solver.run(&Search::new(Goal::Count { keep: 1 }).on(threads).without_stats());
+        assert_eq!((bare.solutions, bare.found()), (count.solutions, count.found()));
+        let found = solver.run(&Search::new(Goal::First).on(threads).without_stats());
+        assert_eq!(found.found(), first);
+        for stats in [&bare.stats, &found.stats] {
+            assert_eq!((stats.nodes(), stats.candidate_tests, stats.stopped), (0, 0, false));
+            assert_eq!(stats.nodes_per_depth.len(), count.stats.nodes_per_depth.len());
+        }
+    }
 }
 
 /// The solutions kept by a count, on one thread and in parallel, and the
@@ -92,9 +128,9 @@ fn check_keeping(solver: &Solver, all: &[Arrangement]) {
         assert_eq!(listed.kept, count.kept, "a list of {keep}");
     }
     for index in [0, 1, total.saturating_sub(1), total, total + 3] {
-        let (nth, met) = solver.nth(index);
-        assert_eq!(nth.as_ref(), all.get(index as usize), "solution number {index}");
-        assert_eq!(met, (index + 1).min(total), "searched up to number {index}");
+        let nth = run(solver, Goal::Nth(index), Threads::Auto, &Stop::never());
+        assert_eq!(nth.found(), all.get(index as usize), "solution number {index}");
+        assert_eq!(nth.solutions, (index + 1).min(total), "searched up to number {index}");
     }
 }
 
@@ -158,7 +194,7 @@ proptest! {
         let (puzzle, planted_solution) = planted(size, patterns, &mut Rng::new(seed), options).unwrap();
         let count = check_against_plain(&puzzle, seed);
         prop_assert!(count >= 1);
-        let (all, _) = Solver::new(&puzzle, Order::Spiral, 0).unwrap().solutions();
+        let all = every_solution(&Solver::new(&puzzle, Order::Spiral, 0).unwrap());
         prop_assert!(classes(&all).contains(&planted_solution.canonical()));
     }
 }
@@ -199,7 +235,7 @@ fn real_puzzles_agree_with_plain() {
 fn first_counts_the_work_up_to_its_stop() {
     for order in Order::ALL {
         let none = Solver::new(&real("no_solution.txt"), order, 3).unwrap();
-        let (first, stats) = none.first();
+        let (first, stats) = first_until(&none, &Stop::never());
         assert!(first.is_none());
         let count = none.count().stats;
         assert_eq!(
@@ -208,7 +244,7 @@ fn first_counts_the_work_up_to_its_stop() {
         );
         for seed in 0..4 {
             let solver = Solver::new(&plant(5, 6, seed, false, 0), order, seed).unwrap();
-            let (first, stats) = solver.first();
+            let (first, stats) = first_until(&solver, &Stop::never());
             assert!(first.is_some());
             let count = solver.count().stats;
             assert!(stats.candidate_tests < count.candidate_tests, "{order:?} seed {seed}");
@@ -229,14 +265,14 @@ fn stopped_searches_report_partial_counts() {
     let full = solver.count();
     assert!(!full.stats.stopped && full.solutions > 0);
     let expired = Stop::never().after(std::time::Duration::ZERO);
-    let partial = solver.count_until(&expired);
+    let partial = run(&solver, Goal::Count { keep: 1 }, Threads::One, &expired);
     assert!(partial.stats.stopped);
     assert!(partial.solutions < full.solutions && partial.stats.nodes() < full.stats.nodes());
     let parallel = run(&solver, Goal::Count { keep: 1 }, Threads::All, &expired);
     assert!(parallel.stats.stopped && parallel.solutions < full.solutions);
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let cancelled = Stop::never().cancelled_by(flag);
-    let (found, stats) = solver.first_until(&cancelled);
+    let (found, stats) = first_until(&solver, &cancelled);
     assert!(found.is_none() && stats.stopped);
     let parallel = run(&solver, Goal::First, Threads::All, &cancelled);
     assert!(parallel.found().is_none() && parallel.stats.stopped && parallel.solutions == 0);
@@ -272,14 +308,43 @@ fn every_strategy_is_exact_against_plain() {
                 "{} on\n{puzzle}",
                 strategy.name()
             );
-            let (all, _) = solver.solutions();
+            let all = every_solution(&solver);
             assert!(all.iter().all(|a| a.is_solution(puzzle)));
             assert_eq!(classes(&all), expected, "{}: one per class", strategy.name());
             assert_eq!(
                 count_parallel(&solver).stats.nodes_per_depth,
                 count.stats.nodes_per_depth
             );
-            assert_eq!(solver.first().0, count.first);
+            assert_eq!(first_until(&solver, &Stop::never()).0.as_ref(), count.found());
         }
     }
+}
+
+/// A parallel first solution tells its progress of the placements made,
+/// [`crate::solve::POLL_EVERY`] at a time, never more than the nodes it
+/// counts.
+#[test]
+fn a_parallel_first_reports_its_placements() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    struct Placements(AtomicU64);
+    impl crate::Progress for Placements {
+        fn advance(&self, n: u64) {
+            self.0.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/hard/s8-k7-seed13-0001.txt");
+    let puzzle = crate::read_puzzle(&path, Default::default()).unwrap();
+    let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    let stop = Stop::never().after(std::time::Duration::from_millis(300));
+    let progress = Placements(AtomicU64::new(0));
+    let outcome = solver.run(&Search {
+        stop: &stop,
+        progress: &progress,
+        ..Search::new(Goal::First).on(Threads::All)
+    });
+    assert!(outcome.stats.stopped && outcome.found().is_none());
+    let told = progress.0.into_inner();
+    assert!(told > 0, "a 300 ms search polls");
+    assert_eq!(told % u64::from(crate::solve::POLL_EVERY), 0);
+    assert!(told <= outcome.stats.nodes(), "{told} > {}", outcome.stats.nodes());
 }

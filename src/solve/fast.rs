@@ -14,8 +14,8 @@
 //!
 //! Statistics are those of checking candidates one by one in bucket order
 //! (see [`super::stats`]): a window's candidates are counted when it is
-//! checked, and when `visit` stops the search early, the candidates after
-//! the current one in each open window are taken off again.
+//! checked, and when an observer stops the search early, the candidates
+//! after the current one in each open window are taken off again.
 //!
 //! Whole-grid rotations are removed exactly by the rotation-class rule of
 //! [`crate::puzzle::grid::Grid::keeps_rotation_class`], compiled here: for
@@ -26,9 +26,12 @@
 //! one.
 //!
 //! The search tells an [`Observer`] what it does: the states of its depth
-//! limit (solutions), and on request every placement and removal. Counting,
-//! listing, the first and the `i`-th solution, the subtrees of a parallel
-//! search and the explorer's recorded run are observers of [`Kernel::run`].
+//! limit (solutions), the depth of every node, the candidates checked, its
+//! polls, and on request every placement and removal. Counting, listing,
+//! the first and the `i`-th solution, the subtrees of a parallel search,
+//! the statistics, a restart's budget, progress and the explorer's recorded
+//! run are observers of [`Kernel::run`], monomorphised, so a search pays
+//! only for what its observers watch.
 
 use std::ops::ControlFlow;
 
@@ -195,12 +198,12 @@ pub(crate) struct State {
     /// as picture 0, which steps use for a missing key neighbour.
     placed: [Candidate; 256],
     frames: [Frame; 256],
-    pub(super) nodes: [u64; 256],
-    pub(super) tests: u64,
+    /// Nodes per depth and candidate tests, counted only for observers
+    /// that read them ([`Observer::COUNTS`]).
+    nodes: [u64; 256],
+    tests: u64,
     /// The search was stopped by its [`Halt`]'s `Stop` before it was done.
     pub(super) stopped: bool,
-    /// The search gave up at its [`Halt`]'s budget before it was done.
-    pub(super) spent: bool,
 }
 
 impl State {
@@ -214,7 +217,6 @@ impl State {
             nodes: [0; 256],
             tests: 0,
             stopped: false,
-            spent: false,
         }
     }
 
@@ -240,6 +242,25 @@ impl State {
         self.depth -= 1;
     }
 
+    /// Nodes per depth (index 0: the first cell filled) since the state
+    /// was made or [`State::reset_counters`]; zero unless the searches on
+    /// it had an observer that reads them ([`Observer::COUNTS`]).
+    pub(super) fn nodes(&self) -> &[u64; 256] {
+        &self.nodes
+    }
+
+    /// Candidates checked, counted as [`State::nodes`] are: as if checked
+    /// one by one in bucket order.
+    pub(super) fn tests(&self) -> u64 {
+        self.tests
+    }
+
+    /// Forgets the counters (for a task resuming from a prefix).
+    pub(super) fn reset_counters(&mut self) {
+        self.nodes = [0; 256];
+        self.tests = 0;
+    }
+
     /// The pieces placed so far, and the filled cells, as bitsets.
     pub(super) fn used_and_filled(&self) -> (u64, u64) {
         (self.used, self.filled)
@@ -248,12 +269,6 @@ impl State {
     /// The candidate in `cell` (meaningful for filled cells).
     pub(super) fn at(&self, cell: usize) -> Candidate {
         self.placed[cell]
-    }
-
-    /// Forgets the counters (for a task resuming from a prefix).
-    pub(super) fn reset_counters(&mut self) {
-        self.nodes = [0; 256];
-        self.tests = 0;
     }
 
     /// The search's position, to work on in registers.
@@ -639,8 +654,16 @@ impl<C: Chooser> Kernel<'_, C> {
     #[cold]
     fn halted(&self, state: &mut State) -> bool {
         state.stopped = self.halt.stop.reached();
-        state.spent = self.halt.budget != u64::MAX && state.nodes.iter().sum::<u64>() >= self.halt.budget;
-        state.stopped || state.spent || self.halt.overtaken()
+        state.stopped || self.halt.overtaken()
+    }
+
+    /// A poll: tells `observer`, then polls the halt; whether either says
+    /// stop. Out of line, so that the loop keeps its registers.
+    #[cold]
+    #[inline(never)]
+    fn polled<O: Observer>(&self, state: &mut State, observer: &mut O) -> bool {
+        let flow = observer.polled(state, u64::from(POLL_EVERY));
+        self.halted(state) | flow.is_break()
     }
 
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix
@@ -648,25 +671,29 @@ impl<C: Chooser> Kernel<'_, C> {
     pub fn enter_and_run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
         let mut tests = 0;
         state.frames[usize::from(state.depth)] = self.enter(state.board(), &mut tests);
-        state.tests += tests;
+        if O::COUNTS {
+            state.tests += tests;
+        }
         self.run(state, limit, observer)
     }
 
     /// Depth-first search below `state.depth`, whose frame must be entered.
     /// Tells `observer` of every state of `limit` placed pieces
-    /// ([`Observer::reached`]) and, when it asks for them
+    /// ([`Observer::reached`]), of each poll
+    /// ([`Observer::polled`]) and, when it asks for them
     /// ([`Observer::EVENTS`]), of every placement and removal; stops when
     /// the observer breaks, returns when the subtree is exhausted.
     /// `state.depth` is the same on return (on Continue).
     ///
-    /// Candidate tests are counted when a window is checked; on a break, the
-    /// candidates the scan had not reached yet are taken off again, so the
-    /// count is that of checking candidates one by one in bucket order.
+    /// Candidate tests are counted when a window is checked and told on
+    /// return; on a break, the candidates the scan had not reached yet are
+    /// told as unreached, so the count is that of checking candidates one by
+    /// one in bucket order.
     ///
-    /// The halt is polled on entry and every [`POLL_EVERY`] placements; when
-    /// it says stop, the search breaks at once (`state.stopped` is set when
-    /// the caller's `Stop` asked for it; the state is then only fit for its
-    /// counters).
+    /// The halt is polled on entry and every [`POLL_EVERY`] placements, the
+    /// observer at the same polls; when either says stop, the search breaks
+    /// at once (`state.stopped` is set when the caller's `Stop` asked for
+    /// it; the state is then unfit to resume).
     pub fn run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
         if self.halted(state) {
             return ControlFlow::Break(());
@@ -695,7 +722,9 @@ impl<C: Chooser> Kernel<'_, C> {
                     continue;
                 }
                 if depth == floor {
-                    state.tests += tests;
+                    if O::COUNTS {
+                        state.tests += tests;
+                    }
                     (state.depth, state.used, state.filled) = (depth, used, filled);
                     return ControlFlow::Continue(());
                 }
@@ -706,7 +735,7 @@ impl<C: Chooser> Kernel<'_, C> {
                     filled ^= 1 << frame.cell;
                 }
                 if O::EVENTS && observer.removed(usize::from(frame.cell)).is_break() {
-                    return Self::broken(state, floor, frame, tests, (depth, used, filled));
+                    return Self::broken::<O>(state, (floor, frame, tests), (depth, used, filled));
                 }
                 continue;
             }
@@ -716,10 +745,12 @@ impl<C: Chooser> Kernel<'_, C> {
             frame.pos = index + 1;
             let c = candidates[index as usize];
             let cell = frame.cell;
-            state.nodes[usize::from(depth)] += 1;
+            if O::COUNTS {
+                state.nodes[usize::from(depth)] += 1;
+            }
             state.placed[usize::from(cell)] = c;
             if O::EVENTS && observer.placed(usize::from(cell), c.placement()).is_break() {
-                return Self::broken(state, floor, frame, tests, (depth, used, filled));
+                return Self::broken::<O>(state, (floor, frame, tests), (depth, used, filled));
             }
             let filled_below = if C::FILLED { filled | 1 << cell } else { filled };
             if usize::from(depth) + 1 == limit {
@@ -729,7 +760,7 @@ impl<C: Chooser> Kernel<'_, C> {
                     flow = observer.removed(usize::from(cell));
                 }
                 if flow.is_break() {
-                    return Self::broken(state, floor, frame, tests, (depth, used, filled));
+                    return Self::broken::<O>(state, (floor, frame, tests), (depth, used, filled));
                 }
                 continue;
             }
@@ -740,9 +771,10 @@ impl<C: Chooser> Kernel<'_, C> {
             countdown -= 1;
             if countdown == 0 {
                 countdown = POLL_EVERY;
-                self.halt.progress.advance(u64::from(POLL_EVERY));
-                if self.halted(state) {
-                    state.tests += tests;
+                if self.polled(state, observer) {
+                    if O::COUNTS {
+                        state.tests += tests;
+                    }
                     return ControlFlow::Break(());
                 }
             }
@@ -756,23 +788,24 @@ impl<C: Chooser> Kernel<'_, C> {
         }
     }
 
-    /// Ends a search its observer broke at `depth`, whose frame is `frame`:
-    /// writes the position back and takes the candidates the scan had not
-    /// reached yet off the tests again.
+    /// Ends a search its observer (of type `O`) broke at `depth`, whose
+    /// frame is `frame`: writes the position back and, if `O` reads the
+    /// counters, takes the candidates the scan had not reached yet off the
+    /// tests again.
     #[inline(always)]
-    fn broken(
+    fn broken<O: Observer>(
         state: &mut State,
-        floor: u8,
-        frame: Frame,
-        tests: u64,
+        (floor, frame, tests): (u8, Frame, u64),
         (depth, used, filled): (u8, u64, u64),
     ) -> Control {
         let unreached: u64 = state.frames[usize::from(floor)..usize::from(depth)]
             .iter()
             .map(Frame::unreached)
             .sum();
-        state.tests += tests;
-        state.tests -= unreached + frame.unreached();
+        if O::COUNTS {
+            state.tests += tests;
+            state.tests -= unreached + frame.unreached();
+        }
         (state.depth, state.used, state.filled) = (depth, used, filled);
         ControlFlow::Break(())
     }
@@ -784,17 +817,28 @@ pub(crate) type Control = ControlFlow<()>;
 
 /// Whoever watches a search (the `Sink` of ripgrep, the visitor of
 /// petgraph's `depth_first_search`): counting, listing, the first or the
-/// `i`-th solution, the prefixes of a parallel search and the explorer's
-/// recorded run are observers of the one kernel, [`Kernel::run`]. Each
-/// answers with a [`Control`]; a break ends the search at once.
+/// `i`-th solution ([`super::Walker`]), the prefixes of a parallel search,
+/// the statistics ([`super::stats::Counters`]), a restart's budget
+/// ([`super::stop::Budget`]), progress ([`Reporter`]) and the explorer's
+/// recorded run are observers of the one kernel, [`Kernel::run`], and a
+/// pair of observers is one ([`Observer`] for `(A, B)`). Each answers with
+/// a [`Control`]; a break ends the search at once.
 ///
-/// The kernel is monomorphised per observer: one that leaves
-/// [`Observer::EVENTS`] false is never called on placements and removals,
-/// so the counting path pays nothing for them.
+/// The kernel is monomorphised per observer and every hook has a no-op
+/// default: an observer that leaves [`Observer::EVENTS`] false is never
+/// called on placements and removals, and the kernel counts nodes per depth
+/// and candidate tests (in the [`State`], where a node costs one increment)
+/// only for observers that set [`Observer::COUNTS`]: one that keeps no
+/// statistics pays nothing for them.
 pub(crate) trait Observer {
     /// Whether the search calls [`Observer::placed`] and
     /// [`Observer::removed`].
     const EVENTS: bool = false;
+
+    /// Whether the search counts nodes per depth and candidate tests in its
+    /// state, for [`State::nodes`] and [`State::tests`] (statistics, a
+    /// placement budget).
+    const COUNTS: bool = false;
 
     /// A piece goes into `cell` (a node of the search tree).
     #[inline(always)]
@@ -811,14 +855,74 @@ pub(crate) trait Observer {
 
     /// `state` holds the search's `limit` placed pieces: a solution when
     /// the limit is every cell.
-    fn reached(&mut self, state: &State) -> Control;
+    #[inline(always)]
+    fn reached(&mut self, _state: &State) -> Control {
+        ControlFlow::Continue(())
+    }
+
+    /// A poll, after `placements` more placements that went deeper; of
+    /// `state`, only the nodes per depth ([`State::nodes`]) are current.
+    #[inline(always)]
+    fn polled(&mut self, _state: &State, _placements: u64) -> Control {
+        ControlFlow::Continue(())
+    }
 }
 
-/// A closure is an observer of the states of `limit` pieces alone.
-impl<F: FnMut(&State) -> Control> Observer for F {
+/// Both observers are told everything, the first one first; a break of
+/// either ends the search (at [`Observer::reached`] and on events the
+/// second is not told once the first broke; at a poll both are).
+impl<A: Observer, B: Observer> Observer for (A, B) {
+    const EVENTS: bool = A::EVENTS || B::EVENTS;
+    const COUNTS: bool = A::COUNTS || B::COUNTS;
+
+    #[inline(always)]
+    fn placed(&mut self, cell: usize, placement: Placement) -> Control {
+        self.0.placed(cell, placement)?;
+        self.1.placed(cell, placement)
+    }
+
+    #[inline(always)]
+    fn removed(&mut self, cell: usize) -> Control {
+        self.0.removed(cell)?;
+        self.1.removed(cell)
+    }
+
     #[inline(always)]
     fn reached(&mut self, state: &State) -> Control {
-        self(state)
+        self.0.reached(state)?;
+        self.1.reached(state)
+    }
+
+    #[inline(always)]
+    fn polled(&mut self, state: &State, placements: u64) -> Control {
+        let (a, b) = (self.0.polled(state, placements), self.1.polled(state, placements));
+        if a.is_break() { a } else { b }
+    }
+}
+
+/// Watches nothing: the statistics of a search that keeps none.
+impl Observer for () {}
+
+/// A closure called on the states of `limit` pieces alone.
+pub(crate) struct OnReached<F>(pub F);
+
+impl<F: FnMut(&State) -> Control> Observer for OnReached<F> {
+    #[inline(always)]
+    fn reached(&mut self, state: &State) -> Control {
+        (self.0)(state)
+    }
+}
+
+/// Progress as an observer: tells the [`crate::Progress`] of the
+/// placements made at each poll ([`POLL_EVERY`] at a time, those that
+/// went deeper), a live node count for a spinner.
+pub(crate) struct Reporter<'a>(pub &'a dyn crate::Progress);
+
+impl Observer for Reporter<'_> {
+    #[inline(always)]
+    fn polled(&mut self, _state: &State, placements: u64) -> Control {
+        self.0.advance(placements);
+        ControlFlow::Continue(())
     }
 }
 

@@ -39,29 +39,15 @@ use rayon::prelude::*;
 
 use crate::{Arrangement, Puzzle, Result};
 pub use estimate::{Estimate, Rule};
-use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Kernel, Step};
+use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Kernel, OnReached, Reporter, Step};
 pub(crate) use fast::{Control, Observer, State};
 pub use order::{Cells, Order, Pieces, Strategy, Symmetry, spiral, value_indices};
 pub use restart::{Restarted, Restarts, luby};
 pub use stats::Stats;
+use stats::{Counters, Tally};
 use stop::Halt;
 pub use stop::{POLL_EVERY, Stop};
 use tables::{Dense, Kind, Tables};
-
-/// A count of solutions with the work it took.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Count {
-    /// Solutions modulo the four whole-grid rotations.
-    pub solutions: u64,
-    /// Solution arrangements: `4 * solutions`.
-    pub arrangements: u64,
-    /// The first solution in search order ([`Solver::first`]'s), kept by
-    /// the count itself so that showing it needs no second search.
-    #[serde(skip)]
-    pub first: Option<Arrangement>,
-    /// The search's statistics.
-    pub stats: Stats,
-}
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +136,11 @@ pub struct Search<'a> {
     pub progress: &'a dyn crate::Progress,
     /// On how many threads.
     pub threads: Threads,
+    /// Whether the backtracker keeps its statistics (nodes per depth and
+    /// candidate tests). Without them its kernel has no counting code and
+    /// [`Outcome::stats`] has zero counters (time and `stopped` are still
+    /// set); the graph method and restarts always keep them.
+    pub stats: bool,
 }
 
 impl Search<'static> {
@@ -160,6 +151,7 @@ impl Search<'static> {
             stop: &stop::NEVER,
             progress: &(),
             threads: Threads::Auto,
+            stats: true,
         }
     }
 }
@@ -168,6 +160,16 @@ impl<'a> Search<'a> {
     /// This search on `threads`.
     pub fn on(self, threads: Threads) -> Self {
         Search { threads, ..self }
+    }
+
+    /// This search stopping at `stop`.
+    pub fn until(self, stop: &'a Stop) -> Self {
+        Search { stop, ..self }
+    }
+
+    /// This search keeping no statistics (see [`Search::stats`]).
+    pub fn without_stats(self) -> Self {
+        Search { stats: false, ..self }
     }
 }
 
@@ -191,13 +193,6 @@ impl Outcome {
     /// The first solution kept: the first one found, or the `i`-th.
     pub fn found(&self) -> Option<&Arrangement> {
         self.kept.first()
-    }
-}
-
-impl From<Outcome> for Count {
-    fn from(outcome: Outcome) -> Count {
-        let first = outcome.kept.into_iter().next();
-        Count::new(outcome.solutions, first, outcome.stats)
     }
 }
 
@@ -275,14 +270,14 @@ pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> 
 /// The fast backtracker for one puzzle and one order.
 ///
 /// ```
-/// use scramble::solve::{Order, Solver};
+/// use scramble::solve::{Goal, Order, Search, Solver};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
 /// let count = solver.count();
-/// assert_eq!(count.arrangements, 4 * count.solutions);
-/// let (first, _) = solver.first();
-/// assert!(first.unwrap().is_solution(&puzzle));
-/// assert_eq!(solver.solutions().0.len() as u64, count.solutions);
+/// let first = solver.run(&Search::new(Goal::First));
+/// assert!(first.found().unwrap().is_solution(&puzzle));
+/// let all = solver.run(&Search::new(Goal::List { limit: u64::MAX }));
+/// assert_eq!(all.kept.len() as u64, count.solutions);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -397,15 +392,6 @@ impl Solver {
         }
     }
 
-    fn stats(&self, state: &State, started: Instant) -> Stats {
-        Stats {
-            nodes_per_depth: state.nodes[..self.cell_count()].to_vec(),
-            candidate_tests: state.tests,
-            elapsed: started.elapsed(),
-            stopped: state.stopped,
-        }
-    }
-
     /// Knuth's estimate of the nodes an exhaustive search in this order
     /// visits (what [`Solver::count`]'s [`Stats::nodes`] would be), from
     /// `probes` random root-to-leaf probes seeded by `seed`, with the
@@ -468,18 +454,34 @@ impl Solver {
     /// assert_eq!((first.solutions, first.found()), (1, all.kept.first()));
     /// ```
     pub fn run(&self, search: &Search) -> Outcome {
+        if search.stats {
+            self.run_keeping::<Counters>(search)
+        } else {
+            self.run_keeping::<()>(search)
+        }
+    }
+
+    /// [`Solver::run`] keeping the statistics of `T`.
+    fn run_keeping<T: Tally>(&self, search: &Search) -> Outcome {
         let started = Instant::now();
         let parallel = search.threads.parallel(self.grid.n);
         let (solutions, kept, stats) = match search.goal {
             Goal::First if parallel => {
-                let (found, stats) = self.first_parallel(search.stop, search.progress);
+                let (found, stats) = self.first_parallel::<T>(search.stop, search.progress);
                 (u64::from(found.is_some()), found.into_iter().collect(), stats)
             }
-            Goal::Count { keep } if parallel => self.count_parallel(search.stop, keep, search.progress),
+            Goal::Count { keep } if parallel => self.count_parallel::<T>(search.stop, keep, search.progress),
             goal => {
                 let (keep, end_after) = goal.sequential();
-                let walked = self.walk(State::new(), Halt::on(search.stop), keep, end_after, started);
-                (walked.solutions, walked.kept, walked.stats)
+                let mut observer = (Walker::new(self.grid.n, keep, end_after), T::fresh());
+                let mut state = State::new();
+                self.walk(&mut state, Halt::on(search.stop), &mut observer);
+                let (walker, tally) = observer;
+                (
+                    walker.solutions,
+                    walker.kept,
+                    tally.stats(&state, self.cell_count(), started),
+                )
             }
         };
         let solutions = match search.goal {
@@ -494,96 +496,29 @@ impl Solver {
         }
     }
 
-    /// The first solution in this order, if any, on this thread (shorthand
-    /// for [`Solver::run`] with [`Goal::First`]).
-    pub fn first(&self) -> (Option<Arrangement>, Stats) {
-        self.first_until(&stop::NEVER)
-    }
-
-    /// [`Solver::first`] until `stop`: `None` with [`Stats::stopped`] set
-    /// when it stopped before finding one.
-    pub fn first_until(&self, stop: &Stop) -> (Option<Arrangement>, Stats) {
-        let outcome = self.run(&Search {
-            stop,
-            ..Search::new(Goal::First).on(Threads::One)
-        });
-        (outcome.kept.into_iter().next(), outcome.stats)
-    }
-
-    /// The solution of number `index` (from 0) in search order (shorthand
-    /// for [`Solver::run`] with [`Goal::Nth`]), with the number of
-    /// solutions met, which is the exact count when there are too few
-    /// (then `None`).
+    /// Counts every solution on this thread, keeping the first: the one
+    /// shorthand, for [`Solver::run`] with [`Goal::Count`] `{ keep: 1 }` on
+    /// [`Threads::One`] (the exact count most callers and tests compare).
+    ///
+    /// # Complexity
+    /// The whole search tree, as [`Solver::run`].
     ///
     /// ```
-    /// use scramble::solve::{Order, Solver};
-    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-    /// let all = solver.solutions().0;
-    /// assert_eq!(solver.nth(1).0.as_ref(), all.get(1));
-    /// assert_eq!(solver.nth(all.len() as u64), (None, all.len() as u64));
+    /// use scramble::solve::{Order, Solver, plain};
+    /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    /// let count = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count();
+    /// assert_eq!(count.solutions, plain::count_solutions(&puzzle));
+    /// assert!(count.found().unwrap().is_solution(&puzzle));
     /// ```
-    pub fn nth(&self, index: u64) -> (Option<Arrangement>, u64) {
-        let (found, met, _) = self.nth_until(index, &stop::NEVER);
-        (found, met)
+    pub fn count(&self) -> Outcome {
+        self.run(&Search::new(Goal::Count { keep: 1 }).on(Threads::One))
     }
 
-    /// [`Solver::nth`] that gives up when `stop` is reached; the third
-    /// value says whether it did (then `None` says nothing of the count).
-    pub fn nth_until(&self, index: u64, stop: &Stop) -> (Option<Arrangement>, u64, bool) {
-        let outcome = self.run(&Search {
-            stop,
-            ..Search::new(Goal::Nth(index))
-        });
-        (
-            outcome.kept.into_iter().next(),
-            outcome.solutions,
-            outcome.stats.stopped,
-        )
-    }
-
-    /// One solution per rotation class, in search order (shorthand for
-    /// [`Solver::run`] with an unlimited [`Goal::List`]).
-    pub fn solutions(&self) -> (Vec<Arrangement>, Stats) {
-        let outcome = self.run(&Search::new(Goal::List { limit: u64::MAX }));
-        (outcome.kept, outcome.stats)
-    }
-
-    /// Counts solutions on this thread (shorthand for [`Solver::run`] with
-    /// [`Goal::Count`]).
-    pub fn count(&self) -> Count {
-        self.count_until(&stop::NEVER)
-    }
-
-    /// [`Solver::count`] until `stop`: when it stops early the count is a
-    /// lower bound and [`Stats::stopped`] is set.
-    pub fn count_until(&self, stop: &Stop) -> Count {
-        self.run(&Search {
-            stop,
-            ..Search::new(Goal::Count { keep: 1 }).on(Threads::One)
-        })
-        .into()
-    }
-
-    /// Searches below `state` on this thread, polling `halt`: counts every
-    /// solution, keeps those whose number (from 0, in search order) is in
-    /// `keep`, and ends after `end_after` solutions.
-    fn walk(&self, mut state: State, halt: Halt, keep: Range<u64>, end_after: u64, started: Instant) -> Walked {
-        let mut walker = Walker {
-            n: self.grid.n,
-            solutions: 0,
-            kept: Vec::new(),
-            keep,
-            end_after,
-        };
+    /// Searches below `state` (a fresh state or a prefix) to the full grid
+    /// on this thread with `observer`, polling `halt`.
+    fn walk(&self, state: &mut State, halt: Halt, observer: &mut impl Observer) {
         let n = self.grid.n;
-        let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, &mut walker));
-        Walked {
-            solutions: walker.solutions,
-            kept: walker.kept,
-            spent: state.spent,
-            stats: self.stats(&state, started),
-        }
+        let _ = with_search!(self, halt, search => search.enter_and_run(state, n * n, observer));
     }
 
     /// The same solution as the first on one thread (the first in search
@@ -595,10 +530,10 @@ impl Solver {
     /// cut a task short. Tells `progress` of the placements made,
     /// [`POLL_EVERY`] at a time (placements that went deeper; the leaves
     /// are not counted), from every task.
-    fn first_parallel(&self, stop: &Stop, progress: &dyn crate::Progress) -> (Option<Arrangement>, Stats) {
+    fn first_parallel<T: Tally>(&self, stop: &Stop, progress: &dyn crate::Progress) -> (Option<Arrangement>, Stats) {
         let started = Instant::now();
         let n = self.grid.n;
-        let (mut stats, prefixes) = self.split();
+        let (mut stats, prefixes) = self.split::<T>();
         let best = AtomicUsize::new(usize::MAX);
         let found = Mutex::new(None);
         let rest = prefixes
@@ -608,17 +543,18 @@ impl Solver {
                 state.reset_counters();
                 let halt = Halt {
                     behind: Some((&best, task)),
-                    progress,
                     ..Halt::on(stop)
                 };
-                let _ = with_search!(self, halt, search => search.enter_and_run(&mut state, n * n, &mut |s: &State| {
+                let first = OnReached(|s: &State| {
                     let mut found = found.lock().expect("no task panics");
                     if best.fetch_min(task, Ordering::Relaxed) > task {
                         *found = Some(s.arrangement(n));
                     }
                     ControlFlow::Break(())
-                }));
-                self.stats(&state, started)
+                });
+                let mut observer = (first, (T::fresh(), Reporter(progress)));
+                self.walk(&mut state, halt, &mut observer);
+                observer.1.0.stats(&state, n * n, started)
             })
             .reduce(|| Stats::new(n * n), |a, b| a.merged(&b));
         stats.add(&rest);
@@ -634,25 +570,33 @@ impl Solver {
     /// `keep`, and the subtrees are joined in search order. The result,
     /// statistics included, equals the count on one thread. Reports
     /// subtrees to `progress`: their number, then each one done.
-    fn count_parallel(&self, stop: &Stop, keep: u64, progress: &dyn crate::Progress) -> (u64, Vec<Arrangement>, Stats) {
+    fn count_parallel<T: Tally>(
+        &self,
+        stop: &Stop,
+        keep: u64,
+        progress: &dyn crate::Progress,
+    ) -> (u64, Vec<Arrangement>, Stats) {
         let started = Instant::now();
-        let (stats, prefixes) = self.split();
+        let cells = self.cell_count();
+        let (stats, prefixes) = self.split::<T>();
         progress.start(prefixes.len() as u64);
-        let walked: Vec<Walked> = prefixes
+        let walked: Vec<(Walker, Stats)> = prefixes
             .into_par_iter()
             .map(|mut state| {
                 state.reset_counters();
-                let walked = self.walk(state, Halt::on(stop), 0..keep, u64::MAX, started);
+                let mut observer = (Walker::new(self.grid.n, 0..keep, u64::MAX), T::fresh());
+                self.walk(&mut state, Halt::on(stop), &mut observer);
                 progress.advance(1);
-                walked
+                let (walker, tally) = observer;
+                (walker, tally.stats(&state, cells, started))
             })
             .collect();
         let (mut solutions, mut kept, mut stats) = (0, Vec::new(), stats);
-        for part in walked {
-            solutions += part.solutions;
-            stats.add(&part.stats);
+        for (walker, part) in walked {
+            solutions += walker.solutions;
+            stats.add(&part);
             let room = usize::try_from(keep).unwrap_or(usize::MAX) - kept.len();
-            kept.extend(part.kept.into_iter().take(room));
+            kept.extend(walker.kept.into_iter().take(room));
         }
         stats.elapsed = started.elapsed();
         (solutions, kept, stats)
@@ -661,25 +605,29 @@ impl Solver {
     /// The subtrees a parallel search shares out, in search order: every
     /// partial state at the first depth with at least 32 per thread (or
     /// none), with the work it took to list them.
-    fn split(&self) -> (Stats, Vec<State>) {
+    fn split<T: Tally>(&self) -> (Stats, Vec<State>) {
         let cells = self.cell_count();
         let wanted = 32 * rayon::current_num_threads().max(1);
         (1..cells)
-            .map(|depth| self.prefixes(depth))
+            .map(|depth| self.prefixes::<T>(depth))
             .find(|(_, prefixes)| prefixes.len() >= wanted || prefixes.is_empty())
-            .unwrap_or_else(|| self.prefixes(cells - 1))
+            .unwrap_or_else(|| self.prefixes::<T>(cells - 1))
     }
 
-    /// Every partial state of `depth` placed pieces, with the work it took.
-    fn prefixes(&self, depth: usize) -> (Stats, Vec<State>) {
+    /// Every partial state of `depth` placed pieces, with the work it took
+    /// (kept by `T`).
+    fn prefixes<T: Tally>(&self, depth: usize) -> (Stats, Vec<State>) {
         let started = Instant::now();
         let mut state = State::new();
         let mut prefixes = Vec::new();
-        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, depth, &mut |s: &State| {
+        let listing = OnReached(|s: &State| {
             prefixes.push(s.clone());
             ControlFlow::Continue(())
-        }));
-        (self.stats(&state, started), prefixes)
+        });
+        let mut observer = (listing, T::fresh());
+        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, depth, &mut observer));
+        let stats = observer.1.stats(&state, self.cell_count(), started);
+        (stats, prefixes)
     }
 
     /// Runs `observer` over a whole search on this thread (the explorer's
@@ -694,7 +642,7 @@ impl Solver {
 /// The observer behind counting, listing, the first and the `i`-th
 /// solution: counts every solution, keeps those whose number is in `keep`,
 /// ends the search after `end_after`.
-struct Walker {
+pub(super) struct Walker {
     n: usize,
     solutions: u64,
     kept: Vec<Arrangement>,
@@ -717,24 +665,16 @@ impl Observer for Walker {
     }
 }
 
-/// What a search on one thread found: the count and the solutions kept.
-struct Walked {
-    solutions: u64,
-    kept: Vec<Arrangement>,
-    /// The search gave up at its budget.
-    spent: bool,
-    stats: Stats,
-}
-
-impl Count {
-    /// `solutions` (modulo rotation) and the work it took; `arrangements`
-    /// is `4 * solutions`.
-    pub fn new(solutions: u64, first: Option<Arrangement>, stats: Stats) -> Count {
-        Count {
-            solutions,
-            arrangements: 4 * solutions,
-            first,
-            stats,
+impl Walker {
+    /// Counting from solution 0 on an `n x n` grid, keeping those whose
+    /// number is in `keep`, ending after `end_after`.
+    fn new(n: usize, keep: Range<u64>, end_after: u64) -> Self {
+        Walker {
+            n,
+            solutions: 0,
+            kept: Vec::new(),
+            keep,
+            end_after,
         }
     }
 }
@@ -759,16 +699,4 @@ impl Steps {
                 .collect(),
         }
     }
-}
-
-/// Counts a puzzle's solutions modulo rotation with the default order, on
-/// [`Threads::Auto`].
-///
-/// ```
-/// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
-/// assert!(scramble::solve::count_solutions(&puzzle).unwrap() >= 1);
-/// ```
-pub fn count_solutions(puzzle: &Puzzle) -> Result<u64> {
-    let solver = Solver::new(puzzle, Order::default(), 0)?;
-    Ok(solver.run(&Search::new(Goal::Count { keep: 0 })).solutions)
 }

@@ -18,9 +18,10 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::fast::State;
-use super::stop::{Halt, Stop};
-use super::{Order, Solver, Stats};
+use super::fast::{Reporter, State};
+use super::stats::{Counters, Tally};
+use super::stop::{Budget, Halt, Stop};
+use super::{Order, Solver, Stats, Walker};
 use crate::rng::Rng;
 use crate::{Arrangement, Puzzle, Result};
 
@@ -130,13 +131,20 @@ impl Restarts {
         progress: &dyn crate::Progress,
     ) -> Result<(Option<Arrangement>, Stats, bool)> {
         let solver = Solver::new(puzzle, Order::Random, Rng::stream(self.seed, run).next_u64())?;
-        let halt = Halt {
-            budget: luby(run).saturating_mul(self.unit.max(1)),
-            progress,
-            ..Halt::on(stop)
+        let started = Instant::now();
+        let budget = Budget {
+            limit: luby(run).saturating_mul(self.unit.max(1)),
+            spent: false,
         };
-        let walked = solver.walk(State::new(), halt, 0..1, 1, Instant::now());
-        Ok((walked.kept.into_iter().next(), walked.stats, walked.spent))
+        let mut observer = (
+            Walker::new(puzzle.size(), 0..1, 1),
+            (Counters::fresh(), (budget, Reporter(progress))),
+        );
+        let mut state = State::new();
+        solver.walk(&mut state, Halt::on(stop), &mut observer);
+        let (walker, (counters, (budget, _))) = observer;
+        let stats = counters.stats(&state, solver.cell_count(), started);
+        Ok((walker.kept.into_iter().next(), stats, budget.spent))
     }
 }
 
@@ -186,6 +194,25 @@ mod tests {
             }
             assert_eq!(a.found, b.found, "two threads give the one-thread answer");
         }
+    }
+
+    /// A run gives up at the first poll past its budget: spent, not stopped,
+    /// with at least its budget of nodes and less than one poll more.
+    #[test]
+    fn a_run_gives_up_at_its_budget() {
+        let puzzle = crate::read_puzzle("fixtures/hard/s8-k7-seed13-0001.txt".as_ref(), Default::default()).unwrap();
+        let restarts = Restarts {
+            unit: 1 << 15,
+            seed: 0,
+            threads: 1,
+        };
+        let (found, stats, spent) = restarts.run(&puzzle, 1, &Stop::never(), &()).unwrap();
+        assert!(spent && !stats.stopped && found.is_none());
+        let poll = u64::from(crate::solve::POLL_EVERY);
+        let deeper = stats.nodes() - stats.nodes_per_depth.last().unwrap();
+        assert!(stats.nodes() >= restarts.unit, "{} nodes", stats.nodes());
+        assert!(deeper < restarts.unit + poll, "{deeper} placements went deeper");
+        assert_eq!(deeper % poll, 0, "it gave up at a poll");
     }
 
     #[test]

@@ -8,8 +8,15 @@
 //!   rotation, every placed neighbour matching. `nodes_per_depth[d]` counts
 //!   placements of the `d+1`-th piece; the last depth counts solutions found
 //!   (one per rotation class).
+//!
+//! A search keeps them through an observer of the kernel, [`Counters`]
+//! (which has the kernel count nodes and tests in its state); one that
+//! needs none uses `()` instead ([`Tally`] names the two), and its kernel
+//! has no counting code at all.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use super::fast::{Observer, State};
 
 /// What a search did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -71,6 +78,53 @@ impl Stats {
             *mine += theirs;
         }
         self.candidate_tests += other.candidate_tests;
+    }
+}
+
+/// The statistics observer: has the kernel count nodes per depth and
+/// candidate tests in its state ([`Observer::COUNTS`]), and reads them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Counters;
+
+impl Observer for Counters {
+    const COUNTS: bool = true;
+}
+
+/// What a search keeps beside its goal: [`Counters`], or `()` for no
+/// statistics (then [`Tally::stats`] has zero counters).
+pub(super) trait Tally: Observer + Send {
+    /// Nothing counted yet.
+    fn fresh() -> Self;
+
+    /// The statistics of a search of `cells` cells on `state` that started
+    /// at `started`.
+    fn stats(&self, state: &State, cells: usize, started: Instant) -> Stats;
+}
+
+impl Tally for Counters {
+    fn fresh() -> Self {
+        Counters
+    }
+
+    fn stats(&self, state: &State, cells: usize, started: Instant) -> Stats {
+        Stats {
+            nodes_per_depth: state.nodes()[..cells].to_vec(),
+            candidate_tests: state.tests(),
+            elapsed: started.elapsed(),
+            stopped: state.stopped,
+        }
+    }
+}
+
+impl Tally for () {
+    fn fresh() -> Self {}
+
+    fn stats(&self, state: &State, cells: usize, started: Instant) -> Stats {
+        Stats {
+            elapsed: started.elapsed(),
+            stopped: state.stopped,
+            ..Stats::new(cells)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! Stopping a search early: a deadline and a cancel flag.
+//! Stopping a search early: a deadline and a cancel flag, and a placement
+//! budget.
 //!
 //! The library knows no signals and no command line: whoever wants a search
 //! to stop (a time limit, Ctrl-C, another thread that found an answer) hands
@@ -7,9 +8,12 @@
 //! search returns what it found so far with
 //! [`Stats::stopped`](super::Stats::stopped) set, so counts are lower bounds.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use super::fast::{Control, Observer, State};
 
 /// Placements between two polls of the stop conditions (a poll reads the
 /// clock; at ~100 M placements per second this is a poll every ~0.2 ms).
@@ -78,27 +82,39 @@ pub(super) struct Halt<'a> {
     pub stop: &'a Stop,
     /// The lowest task index that found a solution, and this task's index.
     pub behind: Option<(&'a AtomicUsize, usize)>,
-    /// Placements after which the search gives up (a restart's budget;
-    /// `u64::MAX` for none), checked at each poll.
-    pub budget: u64,
-    /// Told [`POLL_EVERY`] at each poll: the placements that went deeper
-    /// since the last one (a live node count for a spinner).
-    pub progress: &'a dyn crate::Progress,
 }
 
 impl<'a> Halt<'a> {
     /// Polls only `stop`.
     pub fn on(stop: &'a Stop) -> Self {
-        Halt {
-            stop,
-            behind: None,
-            budget: u64::MAX,
-            progress: &(),
-        }
+        Halt { stop, behind: None }
     }
 
     /// Whether an earlier task has found a solution.
     pub fn overtaken(&self) -> bool {
         self.behind.is_some_and(|(best, me)| best.load(Ordering::Relaxed) < me)
+    }
+}
+
+/// A placement budget as an observer (a restart's): at the first poll
+/// where the search has made `limit` placements, sets `spent` and breaks
+/// it. Checked at polls only, so the search makes up to [`POLL_EVERY`]
+/// placements more than `limit`, the same for every run.
+pub(super) struct Budget {
+    pub limit: u64,
+    /// The search gave up at the budget before it was done.
+    pub spent: bool,
+}
+
+impl Observer for Budget {
+    const COUNTS: bool = true;
+
+    fn polled(&mut self, state: &State, _placements: u64) -> Control {
+        self.spent = state.nodes().iter().sum::<u64>() >= self.limit;
+        if self.spent {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 }

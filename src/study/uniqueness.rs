@@ -26,7 +26,7 @@ use super::population::Source;
 use super::rates::{Estimate, effective_size, ordered_forms};
 use super::stats::Summary;
 use super::{Progress, map_indexed_until};
-use crate::solve::{Order, Solver, Stop};
+use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Puzzle, Result};
 
 /// Upper ends of the histogram's buckets: 1, 2, 3, 4, 5-8, 9-16, 17-64,
@@ -280,7 +280,11 @@ fn solutions(puzzle: &Puzzle) -> Result<u64> {
 
 /// The exact count until `stop` (`None` when it came first).
 fn solutions_until(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
-    let count = Solver::new(puzzle, Order::Spiral, 0)?.count_until(stop);
+    let count = Search::new(Goal::Count { keep: 0 })
+        .on(Threads::One)
+        .without_stats()
+        .until(stop);
+    let count = Solver::new(puzzle, Order::Spiral, 0)?.run(&count);
     Ok((!count.stats.stopped).then_some(count.solutions))
 }
 
@@ -293,20 +297,21 @@ fn solutions_until(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
 /// use scramble::study::uniqueness::solutions_up_to;
 /// // 1,680 solutions (the two-pattern real puzzle's count is of this size)
 /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-/// let all = scramble::solve::count_solutions(&puzzle).unwrap();
+/// let all = scramble::solve::plain::count_solutions(&puzzle);
 /// assert!(all > 2);
 /// assert_eq!(solutions_up_to(&puzzle, 2).unwrap(), 2);
 /// assert_eq!(solutions_up_to(&puzzle, all + 5).unwrap(), all);
 /// ```
 pub fn solutions_up_to(puzzle: &Puzzle, cap: u64) -> Result<u64> {
-    let (_, met) = Solver::new(puzzle, Order::Spiral, 0)?.nth(cap.max(1) - 1);
-    Ok(met)
+    let nth = Search::new(Goal::Nth(cap.max(1) - 1)).without_stats();
+    Ok(Solver::new(puzzle, Order::Spiral, 0)?.run(&nth).solutions)
 }
 
 /// [`solutions_up_to`] that gives up when `stop` is reached (then `None`).
 fn solutions_up_to_until(puzzle: &Puzzle, cap: u64, stop: &Stop) -> Result<Option<u64>> {
-    let (_, met, stopped) = Solver::new(puzzle, Order::Spiral, 0)?.nth_until(cap.max(1) - 1, stop);
-    Ok((!stopped).then_some(met))
+    let nth = Search::new(Goal::Nth(cap.max(1) - 1)).without_stats().until(stop);
+    let met = Solver::new(puzzle, Order::Spiral, 0)?.run(&nth);
+    Ok((!met.stats.stopped).then_some(met.solutions))
 }
 
 /// The rows of `plan`: every `(size, patterns)` pair of the uniform
@@ -532,21 +537,14 @@ mod tests {
             let source = Source::new(Population::Uniform, size, patterns, false, plan.seed).unwrap();
             let recipe = source.recipe();
             let direct: Vec<u64> = (0..sampled as u64)
-                .map(|i| {
-                    solutions(&source.direct_at(i).unwrap(), &Stop::never())
-                        .unwrap()
-                        .expect("never stopped")
-                })
+                .map(|i| solutions(&source.direct_at(i).unwrap()).unwrap())
                 .collect();
             assert!(direct.iter().any(|&c| c > DIRECT_CAP), "the cap must bite: {direct:?}");
             assert!(direct.contains(&1) && direct.contains(&0), "{direct:?}");
             let planted = (0..20)
                 .map(|i| {
                     let puzzle = recipe.draw(i).unwrap().puzzle;
-                    (
-                        solutions(&puzzle, &Stop::never()).unwrap().expect("never stopped"),
-                        ordered_forms(&puzzle),
-                    )
+                    (solutions(&puzzle).unwrap(), ordered_forms(&puzzle))
                 })
                 .collect();
             let exact = Cell::of(Population::Uniform, size, patterns, Sample { planted, direct });
@@ -561,7 +559,7 @@ mod tests {
         let mut rng = Rng::new(2);
         for _ in 0..40 {
             let puzzle = sets.draw(&mut rng);
-            let exact = solutions(&puzzle, &Stop::never()).unwrap().expect("never stopped");
+            let exact = solutions(&puzzle).unwrap();
             for cap in [1, 2, 3, 10] {
                 assert_eq!(solutions_up_to(&puzzle, cap).unwrap(), exact.min(cap), "{puzzle}");
             }
@@ -610,11 +608,7 @@ mod tests {
         let classes = crate::census::pieces::piece_classes(2, false);
         let all = every_multiset(&classes, 9, 2002);
         let few = |c: u64| (1..=4000).contains(&c);
-        let exact_few = all
-            .iter()
-            .filter(|p| few(solutions(p, &Stop::never()).unwrap().expect("never stopped")))
-            .count() as f64
-            / exact.solvable as f64;
+        let exact_few = all.iter().filter(|p| few(solutions(p).unwrap())).count() as f64 / exact.solvable as f64;
         let source = Source::new(Population::Uniform, 3, 2, true, 5).unwrap();
         let weighted = Estimate::ratio(cell.counts.iter().enumerate().map(|(i, &c)| {
             let forms = ordered_forms(&source.planted(i as u64).unwrap());

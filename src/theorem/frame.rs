@@ -571,7 +571,11 @@ mod tests {
         let mut checked = 0;
         for (size, patterns, count) in [(2, 2, 6), (3, 3, 4), (4, 4, 2), (5, 5, 1)] {
             for puzzle in planted(size, patterns, count) {
-                let solution = Solver::new(&puzzle, Order::Spiral, 0).expect("square").first().0;
+                let solution = Solver::new(&puzzle, Order::Spiral, 0)
+                    .expect("square")
+                    .run(&crate::solve::Search::new(crate::solve::Goal::First))
+                    .kept
+                    .pop();
                 let h = kept_of(&puzzle, &solution.expect("planted puzzles are solvable"));
                 let verdict = check(&puzzle, &h);
                 assert!(verdict.passes(), "{puzzle}\n{h:?}\n{verdict:?}");
@@ -605,8 +609,8 @@ mod tests {
         for puzzle in planted(3, 2, 1).chain(planted(3, 3, 1)) {
             let seeds: Vec<_> = Solver::new(&puzzle, Order::Spiral, 0)
                 .expect("square")
-                .first()
-                .0
+                .count()
+                .kept
                 .into_iter()
                 .collect();
             for h in candidates(&puzzle, &seeds) {

@@ -302,7 +302,7 @@ mod tests {
     fn subgraphs(puzzle: &Puzzle, rng: &mut Rng) -> BTreeSet<BTreeSet<usize>> {
         let solver = crate::solve::Solver::new(puzzle, crate::solve::Order::Spiral, 0).expect("square");
         let mut seeds = vec![Arrangement::random(3, rng)];
-        seeds.extend(solver.first().0);
+        seeds.extend(solver.run(&crate::solve::Search::new(crate::solve::Goal::First)).kept);
         let mut out = candidates(puzzle, &seeds);
         out.extend((0..20).map(|_| kept(&Arrangement::random(3, rng))));
         out
@@ -381,8 +381,9 @@ mod tests {
         let puzzle = planted(3, 3, 1).next().expect("one puzzle");
         let solution = crate::solve::Solver::new(&puzzle, crate::solve::Order::Spiral, 0)
             .expect("square")
-            .first()
-            .0
+            .run(&crate::solve::Search::new(crate::solve::Goal::First))
+            .kept
+            .pop()
             .expect("planted");
         let h = kept(&solution);
         let frame = Frame::new(9, &h).expect("a solution's frame");

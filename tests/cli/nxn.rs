@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use predicates::prelude::*;
 use scramble::recording::kept::kept_edges;
-use scramble::solve::{Order, Solver};
+use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::theorem::edge_list;
 use scramble::{RecordingGraph, read_puzzle};
 
@@ -17,8 +17,10 @@ fn the_kept_subgraph_of_a_real_solution_is_accepted_with_its_solution() {
     let path = real("wizards");
     let puzzle = read_puzzle(path.as_ref(), Default::default()).unwrap();
     let graph = RecordingGraph::new(&puzzle);
-    let (solution, _) = Solver::new(&puzzle, Order::Spiral, 0).unwrap().first();
-    let solution = solution.unwrap();
+    let first = Solver::new(&puzzle, Order::Spiral, 0)
+        .unwrap()
+        .run(&Search::new(Goal::First));
+    let solution = first.found().unwrap().clone();
     let h: BTreeSet<usize> = kept_edges(&graph, &solution).into_iter().map(|e| e.index()).collect();
     let file = out.path().join("kept.h");
     std::fs::write(&file, edge_list::write(&puzzle, &h)).unwrap();
@@ -294,7 +296,12 @@ fn inspect_reports_ring_and_core_on_3x3() {
     let path = real("wizards");
     let puzzle = read_puzzle(path.as_ref(), Default::default()).unwrap();
     let graph = RecordingGraph::new(&puzzle);
-    let solution = Solver::new(&puzzle, Order::Spiral, 0).unwrap().first().0.unwrap();
+    let solution = Solver::new(&puzzle, Order::Spiral, 0)
+        .unwrap()
+        .run(&Search::new(Goal::First))
+        .kept
+        .pop()
+        .unwrap();
     let h: BTreeSet<usize> = kept_edges(&graph, &solution).into_iter().map(|e| e.index()).collect();
     let file = out.path().join("kept.h");
     std::fs::write(&file, edge_list::write(&puzzle, &h)).unwrap();

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::{NxnTotals, multisets};
 use crate::census::{Census, Judged};
 use crate::recording::kept::{inner_corners, kept_corners};
-use crate::solve::{Order, Solver, Stop};
+use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::theorem::arrangement_form::{corner_moves, evaluate};
 use crate::{Arrangement, Placement, Progress, Puzzle};
 
@@ -152,7 +152,10 @@ fn check(puzzle: &Puzzle, expected: u64, keep: usize, stop: &Stop) -> Option<(Ch
         return None;
     }
     let solver = Solver::new(puzzle, Order::Spiral, 0).expect("a square puzzle");
-    let counted = solver.count_until(stop);
+    let counted = solver.run(&Search {
+        stop,
+        ..Search::new(Goal::Count { keep: 1 }).on(Threads::One).without_stats()
+    });
     if counted.stats.stopped {
         return None;
     }
@@ -170,10 +173,7 @@ fn check(puzzle: &Puzzle, expected: u64, keep: usize, stop: &Stop) -> Option<(Ch
         ));
     }
     if count <= GRAPH_LIMIT {
-        let search = crate::solve::Search {
-            stop,
-            ..crate::solve::Search::new(crate::solve::Goal::Count { keep: 1 })
-        };
+        let search = Search::new(Goal::Count { keep: 0 }).until(stop);
         let glued = crate::solve::graph::run(puzzle, &search).expect("the graph method counts");
         if glued.stats.stopped {
             return None;
@@ -187,7 +187,7 @@ fn check(puzzle: &Puzzle, expected: u64, keep: usize, stop: &Stop) -> Option<(Ch
         }
     }
     let mut seeds = vec![identity(puzzle)];
-    seeds.extend(counted.first);
+    seeds.extend(counted.kept);
     for h in candidates(puzzle, &seeds) {
         if stop.reached() {
             return None;

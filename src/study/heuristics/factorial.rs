@@ -49,7 +49,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::solve::{Cells, Pieces, Solver, Stop, Strategy, Symmetry};
+use crate::solve::{Cells, Goal, Pieces, Search, Solver, Stop, Strategy, Symmetry, Threads};
 use crate::study::Progress;
 use crate::study::plot::{self, Plot};
 use crate::study::population::{Population, Source, Stream, random_order_seed};
@@ -254,7 +254,7 @@ pub fn solve_every_way(
             let started = std::time::Instant::now();
             let solver = Solver::with_strategy(puzzle, strategy, order_seed)?;
             let setup = started.elapsed();
-            let (_, first) = solver.first_until(stop);
+            let first = solver.run(&Search::new(Goal::First).on(Threads::One).until(stop)).stats;
             if first.stopped {
                 return Ok(None);
             }
@@ -267,7 +267,7 @@ pub fn solve_every_way(
                 Some(&all) if shared => Some(all),
                 _ if !shared && !runs.is_empty() => None,
                 _ => {
-                    let count = solver.count_until(stop);
+                    let count = solver.run(&Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(stop));
                     if count.stats.stopped {
                         return Ok(None);
                     }
@@ -514,7 +514,8 @@ fn puzzles(source: &Source, count: usize, max_draws: u64, stop: &Stop) -> Result
             .map(|i| {
                 let puzzle = draw(i)?;
                 let solver = Solver::with_strategy(&puzzle, CHECK, 0)?;
-                Ok(solver.first_until(stop).0.map(|_| (i, puzzle)))
+                let first = Search::new(Goal::First).on(Threads::One).until(stop).without_stats();
+                Ok((solver.run(&first).solutions > 0).then_some((i, puzzle)))
             })
             .collect::<Result<_>>()?;
         for found in tested.into_iter().flatten() {
@@ -839,7 +840,12 @@ mod tests {
                             0
                         };
                         let solver = Solver::with_strategy(&puzzle, *strategy, seed).unwrap();
-                        assert_eq!(n.first, solver.first().1.nodes(), "{}", strategy.name());
+                        assert_eq!(
+                            n.first,
+                            solver.run(&Search::new(Goal::First).on(Threads::One)).stats.nodes(),
+                            "{}",
+                            strategy.name()
+                        );
                         if let Some(all) = n.all {
                             assert_eq!(all, solver.count().stats.nodes(), "{}", strategy.name());
                         }
@@ -998,7 +1004,7 @@ mod tests {
         assert_eq!(drawn, kept[3].0 + 1);
         let solvable = |i| {
             let puzzle = candidate(&source, i).unwrap();
-            crate::solve::count_solutions(&puzzle).unwrap() > 0
+            crate::solve::plain::count_solutions(&puzzle) > 0
         };
         assert_eq!((0..drawn).filter(|&i| solvable(i)).count(), 4);
     }
