@@ -44,9 +44,9 @@ use scramble::rng::Rng;
 use scramble::solve::Stop;
 use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
-use scramble::theorem::frame::{CONDITIONS, FrameVerdict, RING_AND_CORE, check};
+use scramble::theorem::frame::{CONDITIONS, Frame, FrameVerdict, Kind, RING_AND_CORE, SideType, check};
 use scramble::theorem::gluing::{Edges, Gluer};
-use scramble::{Arrangement, Placement, Puzzle};
+use scramble::{Arrangement, Picture, Piece, Placement, Puzzle};
 
 #[derive(Default)]
 struct Tally {
@@ -482,6 +482,75 @@ fn pruning(every: usize) {
     );
 }
 
+/// A targeted search for (H3) failing alone on 4x4: in a planted puzzle
+/// with its solution's kept subgraph H, a border piece's full side
+/// (picture A) and an inner piece's side (picture X) exchange pictures.
+/// That keeps (H2) (each picture's count is unchanged) and can push the
+/// border full sides showing X above the inner sides showing `X^c`.
+fn search_h3(count: u64, fixtures: &mut Fixtures) {
+    let mut found = 0;
+    let mut tried = 0;
+    for k in 1..=3u32 {
+        for repetition_free in [false, true] {
+            let recipe = Recipe {
+                size: 4,
+                patterns: k,
+                seed: 31,
+                options: PlantOptions {
+                    repetition_free,
+                    identical: 0,
+                },
+            };
+            for i in 0..count {
+                let Ok(drawn) = recipe.draw(i) else { continue };
+                let h = scramble::census::nxn::check::kept(&drawn.solution);
+                let Some(frame) = Frame::new(16, &h) else { continue };
+                let frame = &frame;
+                let borders: Vec<(usize, usize)> = (0..16)
+                    .filter(|&p| frame.kind(p) == Kind::Border)
+                    .flat_map(|p| (0..4).map(move |s| (p, s)))
+                    .filter(|&(p, s)| frame.side(p, s) == SideType::Full)
+                    .collect();
+                let inner: Vec<(usize, usize)> = (0..16)
+                    .filter(|&p| frame.kind(p) == Kind::Inner)
+                    .flat_map(|p| (0..4).map(move |s| (p, s)))
+                    .collect();
+                for &(b, sb) in &borders {
+                    for &(m, sm) in &inner {
+                        let mut pieces: Vec<[Picture; 4]> = drawn.puzzle.pieces().iter().map(|p| p.sides()).collect();
+                        let (a, x) = (pieces[b][sb], pieces[m][sm]);
+                        if a == x {
+                            continue;
+                        }
+                        pieces[b][sb] = x;
+                        pieces[m][sm] = a;
+                        let puzzle = Puzzle::new(pieces.into_iter().map(Piece::new).collect()).expect("16 pieces");
+                        let v = check(&puzzle, &h);
+                        tried += 1;
+                        let failing: Vec<usize> = (0..5).filter(|&i| v.checks[i].finding.is_err()).collect();
+                        if failing == [2] {
+                            found += 1;
+                            let rep = if repetition_free {
+                                "repetition-free"
+                            } else {
+                                "with repetitions"
+                            };
+                            let origin = format!(
+                                "planted 4x4 puzzle {i} over K = {k} {rep} (seed 31), border side {} of #{} and side {sm} of #{} exchanged",
+                                sb,
+                                b + 1,
+                                m + 1
+                            );
+                            fixtures.offer(&puzzle, &origin, &h, &v, false);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("search (H3) alone on 4x4: {tried} exchanged pairs, {found} fail (H3) alone");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let planted_per_size: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
@@ -506,6 +575,10 @@ fn main() {
     let prune_every: usize = flag(&args, "--pruning", 0);
     if prune_every > 0 {
         pruning(prune_every);
+    }
+    let h3_tries: u64 = flag(&args, "--search-h3", 0);
+    if h3_tries > 0 {
+        search_h3(h3_tries, &mut fixtures);
     }
     let tries: u64 = flag(&args, "--search", 0);
     if tries > 0 {

@@ -687,3 +687,35 @@ mod five_by_five {
         assert!(moved);
     }
 }
+
+#[cfg(test)]
+mod four_by_four {
+    use super::*;
+    use crate::theorem::edge_list;
+
+    /// `fixtures/nxn/h-only-h3-4x4`: (H3) fails and (H1), (H2), (H4), (H5)
+    /// hold, so on 4x4 (H3) is not implied by the others (on 3x3 it is).
+    #[test]
+    fn separation_is_not_implied_on_4x4() {
+        let puzzle: Puzzle = include_str!("../../fixtures/nxn/h-only-h3-4x4.txt")
+            .parse()
+            .expect("the fixture");
+        let h = edge_list::parse(
+            &puzzle,
+            include_str!("../../fixtures/nxn/h-only-h3-4x4.edges"),
+            "fixture",
+        )
+        .expect("its subgraph");
+        let verdict = check(&puzzle, &h);
+        let failing: Vec<&str> = verdict
+            .checks
+            .iter()
+            .filter(|c| c.finding.is_err())
+            .map(|c| c.condition)
+            .collect();
+        assert_eq!(failing, ["(H3) separation"]);
+        let witness = &verdict.checks[2].edges;
+        assert!(!witness.is_empty() && witness.iter().all(|e| h.contains(e)));
+        assert!(!super::super::arrangement_form::evaluate(&puzzle, &h).accepted());
+    }
+}
