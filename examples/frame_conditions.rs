@@ -24,7 +24,11 @@
 //! ```sh
 //! cargo run --release --example frame_conditions -- [PLANTED_PER_SIZE] [--every K] [--write DIR]
 //! ```
-//! `--every K` takes every K-th puzzle of the 3x3 enumeration (default all).
+//! `--every K` takes every K-th puzzle of the 3x3 enumeration (default all,
+//! 0 none); `--min-size`/`--max-size` bound the planted sizes (3 to 5);
+//! `--uniform N` adds N uniform 3x3 puzzles over K = 1 and 2 with
+//! repetitions; `--skip-2x2` leaves out the 2x2 families; `--search N`
+//! and `--pruning K` run the fixture search and the pruning measurement.
 //! With `--write DIR` the first subgraph of the `3x3-K2` family failing
 //! exactly one condition (for each condition), and the first meeting all
 //! five and kept by no solution, are written as `DIR/h-NAME.txt` and
@@ -37,12 +41,12 @@ use scramble::census::nxn::check::{candidates, keeping};
 use scramble::census::pieces::piece_classes;
 use scramble::generate::{PlantOptions, Recipe};
 use scramble::rng::Rng;
-use scramble::solve::{Goal, Search};
+use scramble::solve::{Goal, Search, Stop};
 use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
-use scramble::theorem::frame::{CONDITIONS, FrameVerdict, RING_AND_CORE, check};
+use scramble::theorem::frame::{CONDITIONS, Frame, FrameVerdict, Kind, RING_AND_CORE, SideType, check};
 use scramble::theorem::gluing::{Edges, Gluer};
-use scramble::{Arrangement, Placement, Puzzle};
+use scramble::{Arrangement, Picture, Piece, Placement, Puzzle};
 
 #[derive(Default)]
 struct Tally {
@@ -264,8 +268,9 @@ fn near_misses(puzzle: &Puzzle, solution: &Arrangement, rng: &mut Rng) -> Vec<(&
 /// Planted `n x n` puzzles (repetition-free and not) with their near
 /// misses; the truth by brute force for 3x3, by the arrangement form's
 /// gluing restricted to H beyond.
-fn planted(n: usize, per_size: u64) {
+fn planted(n: usize, per_size: u64, fixtures: &mut Fixtures) {
     let mut per: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut undecided = 0;
     for repetition_free in [true, false] {
         let recipe = Recipe {
             size: n,
@@ -281,18 +286,52 @@ fn planted(n: usize, per_size: u64) {
             let mut rng = Rng::stream(23, 1000 + i);
             for (kind, h) in near_misses(&drawn.puzzle, &drawn.solution, &mut rng) {
                 let v = check(&drawn.puzzle, &h);
-                let kept = if n == 3 {
-                    !keeping(&drawn.puzzle, &h).is_empty()
-                } else {
-                    evaluate(&drawn.puzzle, &h).accepted()
+                let kept = match n {
+                    3 => !keeping(&drawn.puzzle, &h).is_empty(),
+                    4 => evaluate(&drawn.puzzle, &h).accepted(),
+                    _ => match glued(&drawn.puzzle, &h) {
+                        Some(kept) => kept,
+                        None => {
+                            undecided += 1;
+                            continue;
+                        }
+                    },
                 };
                 per.entry(kind).or_default().add(&drawn.puzzle, &h, &v, kept);
+                if n > 3 && !kept && v.passes() {
+                    let rep = if repetition_free {
+                        "repetition-free"
+                    } else {
+                        "with repetitions"
+                    };
+                    let origin = format!("planted {n}x{n} puzzle {i} over K = {} {rep} (seed 23), {kind}", n + 1);
+                    fixtures.offer(&drawn.puzzle, &origin, &h, &v, kept);
+                }
             }
         }
     }
     for (kind, t) in &per {
         t.print(&format!("{n}x{n} planted ({per_size} per kind), {kind}"), n == 3);
     }
+    if n >= 5 {
+        println!("{n}x{n} planted: {undecided} subgraphs left undecided by the gluing search's 5 s limit");
+    }
+}
+
+/// Whether a solution keeps exactly `h` (which has the `4(n-1)^2` edges of a
+/// frame), by the gluing search restricted to H: a complete gluing keeps
+/// `4(n-1)^2` distinct edges of H, so all of them. `None` when the search
+/// hits its 5 s limit (the arrangement form's full evaluation, which also
+/// explains failures, is too slow on some 5x5 near misses).
+fn glued(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Option<bool> {
+    let n = puzzle.size();
+    if h.len() != 4 * (n - 1) * (n - 1) {
+        return Some(false);
+    }
+    let allowed: Vec<bool> = (0..4 * n * n).map(|e| h.contains(&e)).collect();
+    let stop = Stop::never().after(std::time::Duration::from_secs(5));
+    let (found, stats) = Gluer::new(puzzle, Some(&allowed)).until(&stop).first();
+    (found.is_some() || !stats.stopped).then_some(found.is_some())
 }
 
 /// Random 3x3 puzzles over `k` patterns with repetitions (pieces uniform
@@ -451,6 +490,75 @@ fn pruning(every: usize) {
     );
 }
 
+/// A targeted search for (H3) failing alone on 4x4: in a planted puzzle
+/// with its solution's kept subgraph H, a border piece's full side
+/// (picture A) and an inner piece's side (picture X) exchange pictures.
+/// That keeps (H2) (each picture's count is unchanged) and can push the
+/// border full sides showing X above the inner sides showing `X^c`.
+fn search_h3(count: u64, fixtures: &mut Fixtures) {
+    let mut found = 0;
+    let mut tried = 0;
+    for k in 1..=3u32 {
+        for repetition_free in [false, true] {
+            let recipe = Recipe {
+                size: 4,
+                patterns: k,
+                seed: 31,
+                options: PlantOptions {
+                    repetition_free,
+                    identical: 0,
+                },
+            };
+            for i in 0..count {
+                let Ok(drawn) = recipe.draw(i) else { continue };
+                let h = scramble::census::nxn::check::kept(&drawn.solution);
+                let Some(frame) = Frame::new(16, &h) else { continue };
+                let frame = &frame;
+                let borders: Vec<(usize, usize)> = (0..16)
+                    .filter(|&p| frame.kind(p) == Kind::Border)
+                    .flat_map(|p| (0..4).map(move |s| (p, s)))
+                    .filter(|&(p, s)| frame.side(p, s) == SideType::Full)
+                    .collect();
+                let inner: Vec<(usize, usize)> = (0..16)
+                    .filter(|&p| frame.kind(p) == Kind::Inner)
+                    .flat_map(|p| (0..4).map(move |s| (p, s)))
+                    .collect();
+                for &(b, sb) in &borders {
+                    for &(m, sm) in &inner {
+                        let mut pieces: Vec<[Picture; 4]> = drawn.puzzle.pieces().iter().map(|p| p.sides()).collect();
+                        let (a, x) = (pieces[b][sb], pieces[m][sm]);
+                        if a == x {
+                            continue;
+                        }
+                        pieces[b][sb] = x;
+                        pieces[m][sm] = a;
+                        let puzzle = Puzzle::new(pieces.into_iter().map(Piece::new).collect()).expect("16 pieces");
+                        let v = check(&puzzle, &h);
+                        tried += 1;
+                        let failing: Vec<usize> = (0..5).filter(|&i| v.checks[i].finding.is_err()).collect();
+                        if failing == [2] {
+                            found += 1;
+                            let rep = if repetition_free {
+                                "repetition-free"
+                            } else {
+                                "with repetitions"
+                            };
+                            let origin = format!(
+                                "planted 4x4 puzzle {i} over K = {k} {rep} (seed 31), border side {} of #{} and side {sm} of #{} exchanged",
+                                sb,
+                                b + 1,
+                                m + 1
+                            );
+                            fixtures.offer(&puzzle, &origin, &h, &v, false);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("search (H3) alone on 4x4: {tried} exchanged pairs, {found} fail (H3) alone");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let planted_per_size: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
@@ -476,11 +584,16 @@ fn main() {
     if prune_every > 0 {
         pruning(prune_every);
     }
+    let h3_tries: u64 = flag(&args, "--search-h3", 0);
+    if h3_tries > 0 {
+        search_h3(h3_tries, &mut fixtures);
+    }
     let tries: u64 = flag(&args, "--search", 0);
     if tries > 0 {
         search(tries, &mut fixtures);
     }
-    for n in 3..=max_size {
-        planted(n, planted_per_size);
+    let min_size: usize = flag(&args, "--min-size", 3);
+    for n in min_size..=max_size {
+        planted(n, planted_per_size, &mut fixtures);
     }
 }

@@ -654,3 +654,72 @@ mod tests {
         assert!(four.contains(&[Inner; 4]) && four.contains(&[Border, Border, Inner, Inner]));
     }
 }
+
+#[cfg(test)]
+mod five_by_five {
+    use super::*;
+    use crate::theorem::edge_list;
+    use crate::theorem::gluing::Gluer;
+
+    /// `fixtures/nxn/h-all-five-5x5`: a 5x5 subgraph meeting (H1)-(H5)
+    /// that no solution keeps (the gluing search restricted to H, which
+    /// finds every solution keeping exactly H, finds none), so the five
+    /// conditions are not sufficient for `n = 5` either.
+    #[test]
+    fn the_five_conditions_are_not_sufficient_on_5x5() {
+        let puzzle: Puzzle = include_str!("../../fixtures/nxn/h-all-five-5x5.txt")
+            .parse()
+            .expect("the fixture");
+        let h = edge_list::parse(
+            &puzzle,
+            include_str!("../../fixtures/nxn/h-all-five-5x5.edges"),
+            "fixture",
+        )
+        .expect("its subgraph");
+        assert_eq!(h.len(), 4 * 4 * 4);
+        let verdict = check(&puzzle, &h);
+        assert!(verdict.passes() && !verdict.exact, "{verdict:?}");
+        let allowed: Vec<bool> = (0..4 * 25).map(|e| h.contains(&e)).collect();
+        let (gluing, stats) = Gluer::new(&puzzle, Some(&allowed)).first();
+        assert!(gluing.is_none() && !stats.stopped);
+        // One kept corner moved back gives the planted solution's kept
+        // subgraph, which a solution keeps.
+        let moved = super::super::arrangement_form::corner_moves(&h).any(|other| {
+            let allowed: Vec<bool> = (0..4 * 25).map(|e| other.contains(&e)).collect();
+            Gluer::new(&puzzle, Some(&allowed)).first().0.is_some()
+        });
+        assert!(moved);
+    }
+}
+
+#[cfg(test)]
+mod four_by_four {
+    use super::*;
+    use crate::theorem::edge_list;
+
+    /// `fixtures/nxn/h-only-h3-4x4`: (H3) fails and (H1), (H2), (H4), (H5)
+    /// hold, so on 4x4 (H3) is not implied by the others (on 3x3 it is).
+    #[test]
+    fn separation_is_not_implied_on_4x4() {
+        let puzzle: Puzzle = include_str!("../../fixtures/nxn/h-only-h3-4x4.txt")
+            .parse()
+            .expect("the fixture");
+        let h = edge_list::parse(
+            &puzzle,
+            include_str!("../../fixtures/nxn/h-only-h3-4x4.edges"),
+            "fixture",
+        )
+        .expect("its subgraph");
+        let verdict = check(&puzzle, &h);
+        let failing: Vec<&str> = verdict
+            .checks
+            .iter()
+            .filter(|c| c.finding.is_err())
+            .map(|c| c.condition)
+            .collect();
+        assert_eq!(failing, ["(H3) separation"]);
+        let witness = &verdict.checks[2].edges;
+        assert!(!witness.is_empty() && witness.iter().all(|e| h.contains(e)));
+        assert!(!super::super::arrangement_form::evaluate(&puzzle, &h).accepted());
+    }
+}
