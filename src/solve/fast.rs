@@ -475,7 +475,7 @@ impl CenterMax<'_> {
     /// filled in, so the rule is replayed from the start cell (the pieces
     /// of the cells filled before are those on the board), keeping the
     /// two cells filled last. `O(depth)` frontier scans.
-    fn from_last_two(&self, grid: &Grid, board: Board) -> usize {
+    fn next_after_last_two(&self, grid: &Grid, board: Board) -> usize {
         let (mut filled, mut previous, mut last) = (1u64 << self.start, 0u64, 1u64 << self.start);
         let mut step = 16 * self.start;
         for _ in 0..board.depth {
@@ -499,7 +499,7 @@ impl Chooser for CenterMax<'_> {
             return 16 * self.start;
         }
         if self.last_two {
-            return self.from_last_two(grid, board);
+            return self.next_after_last_two(grid, board);
         }
         self.best(grid, board, board.filled, board.filled)
             .expect("an empty cell next to the filled ones while the grid is not full")
