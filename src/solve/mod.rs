@@ -2,10 +2,11 @@
 //!
 //! A [`Search`] says what to find ([`Goal`]: the first solution, a count
 //! keeping the first few, the `i`-th, a list), when to stop ([`Stop`]), whom
-//! to tell how far it got, and on how many [`Threads`] (the parallel policy
-//! lives here: [`Threads::Auto`] splits grids from [`PARALLEL_FROM`] up).
-//! [`run`] runs it by a [`Method`]: the fast bitset backtracker
-//! ([`Solver::run`], one kernel in `fast.rs` that every goal observes), the
+//! to tell how far it got, on how many [`Threads`] (the parallel policy
+//! lives here: [`Threads::Auto`] splits grids from [`PARALLEL_FROM`] up) and
+//! whether to keep [`Stats`]. [`run`] runs it by a [`Method`]: the fast
+//! bitset backtracker ([`Solver::run`], one kernel in `fast.rs` that every
+//! goal, the statistics and the progress observe), the
 //! gluing of twisted circuits ([`graph`], no tables and no size limit) or
 //! randomized restarts ([`Restarts`]). Solutions are counted modulo the four
 //! whole-grid rotations exactly as docs/format.md defines (identical pieces are
