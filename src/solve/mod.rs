@@ -138,7 +138,7 @@ pub struct Search<'a> {
     /// On how many threads.
     pub threads: Threads,
     /// Whether the backtracker keeps its statistics (nodes per depth and
-    /// candidate tests). Without them its kernel has no counting code and
+    /// candidate tests). Without them its kernel counts no nodes and
     /// [`Outcome::stats`] has zero counters (time and `stopped` are still
     /// set); the graph method and restarts always keep them.
     pub stats: bool,
