@@ -198,8 +198,10 @@ pub(crate) struct State {
     /// as picture 0, which steps use for a missing key neighbour.
     placed: [Candidate; 256],
     frames: [Frame; 256],
-    /// Nodes per depth and candidate tests, counted only for observers
-    /// that read them ([`Observer::COUNTS`]).
+    /// Nodes per depth, counted only for observers that read them
+    /// ([`Observer::COUNTS`]), and candidate tests, always counted (one
+    /// add per window, in a register; leaving it out made the compiler
+    /// lay the loop out worse).
     nodes: [u64; 256],
     tests: u64,
     /// The search was stopped by its [`Halt`]'s `Stop` before it was done.
@@ -249,8 +251,8 @@ impl State {
         &self.nodes
     }
 
-    /// Candidates checked, counted as [`State::nodes`] are: as if checked
-    /// one by one in bucket order.
+    /// Candidates checked since the state was made or
+    /// [`State::reset_counters`], as if checked one by one in bucket order.
     pub(super) fn tests(&self) -> u64 {
         self.tests
     }
@@ -671,9 +673,7 @@ impl<C: Chooser> Kernel<'_, C> {
     pub fn enter_and_run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
         let mut tests = 0;
         state.frames[usize::from(state.depth)] = self.enter(state.board(), &mut tests);
-        if O::COUNTS {
-            state.tests += tests;
-        }
+        state.tests += tests;
         self.run(state, limit, observer)
     }
 
@@ -722,9 +722,7 @@ impl<C: Chooser> Kernel<'_, C> {
                     continue;
                 }
                 if depth == floor {
-                    if O::COUNTS {
-                        state.tests += tests;
-                    }
+                    state.tests += tests;
                     (state.depth, state.used, state.filled) = (depth, used, filled);
                     return ControlFlow::Continue(());
                 }
@@ -772,9 +770,7 @@ impl<C: Chooser> Kernel<'_, C> {
             if countdown == 0 {
                 countdown = POLL_EVERY;
                 if self.polled(state, observer) {
-                    if O::COUNTS {
-                        state.tests += tests;
-                    }
+                    state.tests += tests;
                     return ControlFlow::Break(());
                 }
             }
@@ -789,9 +785,8 @@ impl<C: Chooser> Kernel<'_, C> {
     }
 
     /// Ends a search its observer (of type `O`) broke at `depth`, whose
-    /// frame is `frame`: writes the position back and, if `O` reads the
-    /// counters, takes the candidates the scan had not reached yet off the
-    /// tests again.
+    /// frame is `frame`: writes the position back and takes the candidates
+    /// the scan had not reached yet off the tests again.
     #[inline(always)]
     fn broken<O: Observer>(
         state: &mut State,
@@ -802,10 +797,8 @@ impl<C: Chooser> Kernel<'_, C> {
             .iter()
             .map(Frame::unreached)
             .sum();
-        if O::COUNTS {
-            state.tests += tests;
-            state.tests -= unreached + frame.unreached();
-        }
+        state.tests += tests;
+        state.tests -= unreached + frame.unreached();
         (state.depth, state.used, state.filled) = (depth, used, filled);
         ControlFlow::Break(())
     }
@@ -827,17 +820,16 @@ pub(crate) type Control = ControlFlow<()>;
 /// The kernel is monomorphised per observer and every hook has a no-op
 /// default: an observer that leaves [`Observer::EVENTS`] false is never
 /// called on placements and removals, and the kernel counts nodes per depth
-/// and candidate tests (in the [`State`], where a node costs one increment)
-/// only for observers that set [`Observer::COUNTS`]: one that keeps no
-/// statistics pays nothing for them.
+/// (in the [`State`], one increment per node) only for observers that set
+/// [`Observer::COUNTS`]: one that keeps no statistics pays nothing for
+/// them.
 pub(crate) trait Observer {
     /// Whether the search calls [`Observer::placed`] and
     /// [`Observer::removed`].
     const EVENTS: bool = false;
 
-    /// Whether the search counts nodes per depth and candidate tests in its
-    /// state, for [`State::nodes`] and [`State::tests`] (statistics, a
-    /// placement budget).
+    /// Whether the search counts nodes per depth in its state, for
+    /// [`State::nodes`] (statistics, a placement budget).
     const COUNTS: bool = false;
 
     /// A piece goes into `cell` (a node of the search tree).

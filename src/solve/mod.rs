@@ -2,10 +2,11 @@
 //!
 //! A [`Search`] says what to find ([`Goal`]: the first solution, a count
 //! keeping the first few, the `i`-th, a list), when to stop ([`Stop`]), whom
-//! to tell how far it got, and on how many [`Threads`] (the parallel policy
-//! lives here: [`Threads::Auto`] splits grids from [`PARALLEL_FROM`] up).
-//! [`run`] runs it by a [`Method`]: the fast bitset backtracker
-//! ([`Solver::run`], one kernel in `fast.rs` that every goal observes), the
+//! to tell how far it got, on how many [`Threads`] (the parallel policy
+//! lives here: [`Threads::Auto`] splits grids from [`PARALLEL_FROM`] up) and
+//! whether to keep [`Stats`]. [`run`] runs it by a [`Method`]: the fast
+//! bitset backtracker ([`Solver::run`], one kernel in `fast.rs` that every
+//! goal, the statistics and the progress observe), the
 //! gluing of twisted circuits ([`graph`], no tables and no size limit) or
 //! randomized restarts ([`Restarts`]). Solutions are counted modulo the four
 //! whole-grid rotations exactly as docs/format.md defines (identical pieces are
@@ -137,7 +138,7 @@ pub struct Search<'a> {
     /// On how many threads.
     pub threads: Threads,
     /// Whether the backtracker keeps its statistics (nodes per depth and
-    /// candidate tests). Without them its kernel has no counting code and
+    /// candidate tests). Without them its kernel counts no nodes and
     /// [`Outcome::stats`] has zero counters (time and `stopped` are still
     /// set); the graph method and restarts always keep them.
     pub stats: bool,

@@ -10,9 +10,9 @@
 //!   (one per rotation class).
 //!
 //! A search keeps them through an observer of the kernel, [`Counters`]
-//! (which has the kernel count nodes and tests in its state); one that
+//! (which has the kernel count nodes per depth in its state); one that
 //! needs none uses `()` instead ([`Tally`] names the two), and its kernel
-//! has no counting code at all.
+//! has no per-node counting code.
 
 use std::time::{Duration, Instant};
 
@@ -81,8 +81,8 @@ impl Stats {
     }
 }
 
-/// The statistics observer: has the kernel count nodes per depth and
-/// candidate tests in its state ([`Observer::COUNTS`]), and reads them.
+/// The statistics observer: has the kernel count nodes per depth in its
+/// state ([`Observer::COUNTS`]), and reads them with the candidate tests.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Counters;
 
