@@ -23,6 +23,10 @@ pub use piece::{DIRECTIONS, Piece};
 
 use crate::{Error, Result};
 
+/// The longest piece name shown as a piece's label ([`Puzzle::piece_label`]);
+/// longer names are shown as `#k`.
+pub const LABEL_LIMIT: usize = 64;
+
 /// `n*n` pieces for an `n x n` grid, `n >= 2`.
 ///
 /// ```
@@ -104,9 +108,13 @@ impl Puzzle {
         self.piece_names[piece].as_deref()
     }
 
-    /// The name to show for a piece: its own name, or `#k` (1-based).
+    /// The name to show for a piece: its own name, or `#k` (1-based) when it
+    /// has none or a name longer than [`LABEL_LIMIT`] characters (labels are
+    /// repeated in every report line, witness and picture; the whole name
+    /// stays in [`Puzzle::piece_name`] and the puzzle's text).
     pub fn piece_label(&self, piece: usize) -> String {
         self.piece_name(piece)
+            .filter(|name| name.chars().count() <= LABEL_LIMIT)
             .map_or_else(|| format!("#{}", piece + 1), str::to_string)
     }
 
@@ -259,5 +267,12 @@ mod tests {
         assert_eq!(puzzle.to_string(), text);
         assert_eq!(puzzle.piece_label(1), "#2");
         assert_eq!(puzzle.piece_label(3), "d");
+        let long = "n".repeat(LABEL_LIMIT + 1);
+        let named: Puzzle = format!("{long}: 1+ 1- 1+ 1-\nb: 1+ 1- 1+ 1-\nc: 1+ 1- 1+ 1-\nd: 1+ 1- 1+ 1-")
+            .parse()
+            .unwrap();
+        assert_eq!(named.piece_label(0), "#1");
+        assert_eq!(named.piece_name(0), Some(long.as_str()));
+        assert!(named.to_string().starts_with(&format!("{long}: ")));
     }
 }

@@ -6,13 +6,22 @@
 //! backtracker ([`super::Solver`]) in the tests.
 
 use super::{Goal, Outcome, Search};
-use crate::theorem::gluing::{Gluer, Gluing};
+use crate::theorem::gluing::{Circuits, Edges, Gluer, Gluing};
 use crate::{Error, Puzzle, Result};
+
+/// The most four-edge walks the graph method examines to list a puzzle's
+/// circuits ([`Circuits::walks`]) before it searches; above it, the circuits
+/// alone would take seconds to list and gigabytes to keep, and
+/// [`run`] refuses the puzzle (a random 10x10 puzzle over 4 patterns is
+/// under it, 11x11 over it; more patterns allow larger grids).
+pub const WALK_LIMIT: u128 = 100_000_000;
 
 /// Runs `search` on `puzzle` by gluing circuits: the first solution or a
 /// count (keeping the first `keep` solutions in the gluer's order), on one
 /// thread, until `search.stop`. Nodes are circuits placed, one depth per
-/// interior lattice point. No candidate tables: any grid size.
+/// interior lattice point. No candidate tables; grids whose circuits would
+/// take more than [`WALK_LIMIT`] walks to list are refused
+/// ([`Error::Unsupported`]).
 ///
 /// ```
 /// use scramble::solve::{Goal, Search, graph};
@@ -24,6 +33,15 @@ use crate::{Error, Puzzle, Result};
 /// # Complexity
 /// Exponential in `(n - 1)^2` in the worst case; see [`Gluer::all`].
 pub fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
+    let edges = Edges::new(puzzle);
+    let walks = Circuits::walks(&edges, &vec![true; edges.len()]);
+    if walks > WALK_LIMIT {
+        return Err(Error::Unsupported(format!(
+            "the graph method would examine {walks} four-edge walks to list the circuits of this {size}x{size} \
+             puzzle, more than its limit of {WALK_LIMIT} (time and memory): use the backtracker",
+            size = puzzle.size()
+        )));
+    }
     let gluer = Gluer::new(puzzle, None).until(search.stop);
     let (solutions, kept, stats): (u64, Vec<Gluing>, _) = match search.goal {
         Goal::First => {
@@ -140,7 +158,25 @@ mod tests {
     }
 
     #[test]
-    fn the_graph_method_has_no_size_limit() {
+    fn a_puzzle_whose_circuits_would_not_fit_is_refused_at_once() {
+        let recipe = crate::generate::Recipe {
+            size: 40,
+            patterns: 4,
+            seed: 1,
+            options: Default::default(),
+        };
+        let puzzle = recipe.draw(0).expect("planted").puzzle;
+        let started = std::time::Instant::now();
+        let refused = run(&puzzle, &Search::new(Goal::First)).unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        assert!(
+            matches!(&refused, Error::Unsupported(m) if m.contains("limit of 100000000")),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn the_graph_method_has_no_8x8_limit() {
         let recipe = crate::generate::Recipe {
             size: 9,
             patterns: 60,

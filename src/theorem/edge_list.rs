@@ -146,7 +146,7 @@ fn corner(
         None => (color, None),
     };
     let piece = (0..puzzle.pieces().len())
-        .find(|&p| puzzle.piece_label(p) == label)
+        .find(|&p| puzzle.piece_label(p) == label || puzzle.piece_name(p) == Some(label))
         .ok_or_else(|| {
             format!(
                 "expected a piece (`#1` to `#{}` or a piece name), found `{}`",

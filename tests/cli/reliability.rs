@@ -387,6 +387,14 @@ fn hostile_sizes_end_cleanly_within_seconds_under_a_memory_cap() {
     )
     .unwrap();
     std::fs::write(path("token.txt"), "1".repeat(15 << 20)).unwrap();
+    // A 40x40 grid over 2 patterns: billions of candidate circuits for the
+    // graph method.
+    std::fs::write(path("grid40.txt"), "1+ 2- 1- 2+\n".repeat(1600)).unwrap();
+    // Four piece names of 2,000,000 characters, for every command that
+    // repeats names per subgraph or solution.
+    let huge = "n".repeat(2_000_000);
+    let names: String = (0..4).map(|i| format!("{huge}{i}: 1+ 2- 1- 2+\n")).collect();
+    std::fs::write(path("hugenames.txt"), names).unwrap();
     let out = path("out");
     let cases: Vec<(Vec<String>, &[i32])> = vec![
         (
@@ -416,6 +424,26 @@ fn hostile_sizes_end_cleanly_within_seconds_under_a_memory_cap() {
         ),
         (vec!["show".into(), path("typo.txt")], &[0, 2][..]),
         (vec!["show".into(), path("token.txt")], &[2][..]),
+        (
+            vec![
+                "solve".into(),
+                path("grid40.txt"),
+                "--method".into(),
+                "graph".into(),
+                "--no-pictures".into(),
+            ],
+            &[2][..],
+        ),
+        (
+            vec![
+                "subgraphs".into(),
+                path("hugenames.txt"),
+                "--no-pictures".into(),
+                "--out".into(),
+                out.clone(),
+            ],
+            &[0, 1][..],
+        ),
         (
             vec![
                 "solve".into(),
@@ -489,7 +517,7 @@ fn hostile_sizes_end_cleanly_within_seconds_under_a_memory_cap() {
         );
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
-    assert_eq!(cases.len(), 12);
+    assert_eq!(cases.len(), 14);
 }
 
 /// A real shard of the K = 2 census with its corner check, made once.
