@@ -108,7 +108,8 @@ fn run_expecting<S: AsRef<std::ffi::OsStr>>(args: &[S], out: &Path, code: i32) {
 
 /// Signals the child at random moments: afterwards the set is the old one
 /// or the new one (never a mix, never empty), nothing hidden is left, and
-/// the exit code and the message agree. Returns the rounds tried.
+/// the exit code and the message agree. Returns the rounds tried (more
+/// than `rounds` when none of the first was stopped mid-run).
 fn signal_campaign(case: &Case, dir: &Path, rounds: u64, seed: u64) -> u64 {
     let (old_out, new_out) = (dir.join("old"), dir.join("new"));
     run_to_end(&case.old, &old_out);
@@ -126,7 +127,14 @@ fn signal_campaign(case: &Case, dir: &Path, rounds: u64, seed: u64) -> u64 {
     let mut random = Lcg(seed);
     // Rounds stopped by the handler, ended by the default action, finished.
     let mut outcomes = [0u64; 3];
-    for round in 0..rounds {
+    // Up to three times the rounds while none was stopped mid-run (a busy
+    // machine can shift every random moment before or after the run).
+    let mut tried = 0;
+    for round in 0..rounds * 3 {
+        if round >= rounds && outcomes[0] > 0 {
+            break;
+        }
+        tried += 1;
         let out = dir.join(format!("run{round}"));
         run_to_end(&case.old, &out);
         let number = [2, 15, 1][random.below(3) as usize];
@@ -180,7 +188,7 @@ fn signal_campaign(case: &Case, dir: &Path, rounds: u64, seed: u64) -> u64 {
         "{}: no round was stopped mid-run: {outcomes:?}",
         case.name
     );
-    rounds
+    tried
 }
 
 #[test]
@@ -216,7 +224,7 @@ fn a_signal_leaves_the_old_set_or_the_new_one() {
     for (k, case) in cases.iter().enumerate() {
         tried += signal_campaign(case, &dir.path().join(case.name), 10, k as u64 + 7);
     }
-    assert_eq!(tried, 20);
+    assert!((20..=60).contains(&tried), "{tried} rounds");
 }
 
 #[test]

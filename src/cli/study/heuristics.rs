@@ -97,16 +97,8 @@ pub(super) struct HeuristicsArgs {
     /// Factorial, uniform solvable: give up after this many candidates per puzzle wanted.
     #[arg(long, default_value_t = 20_000, requires = "factorial")]
     max_draws: u64,
-    /// Stop after this many seconds and report the puzzles solved so far
-    /// as partial, writing no files (exit code 3; Ctrl-C does the same).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
-    time_limit: Option<std::time::Duration>,
-    /// This study writes its files into `<out>/study-heuristics/` (the folder is its own).
     #[command(flatten)]
-    pictures: crate::cli::PicturesArg,
-    /// Print one JSON object instead of the table.
-    #[arg(long)]
-    json: bool,
+    run: super::StudyRun,
 }
 
 /// The populations `--factorial` draws from.
@@ -144,8 +136,8 @@ struct HeuristicsReport {
 }
 
 pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
-    let stopping = Stopping::new(args.time_limit);
-    args.pictures.out = args.pictures.out.join("study-heuristics");
+    let stopping = Stopping::new(args.run.time_limit);
+    args.run.pictures.out = args.run.pictures.out.join("study-heuristics");
     super::check_bounds(
         &[("--count", &[args.count]), ("--sweep-counts", &args.sweep_counts)],
         &[("--sweep-patterns", &args.sweep_patterns)],
@@ -196,7 +188,7 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
     let swept = sweep.as_ref().is_none_or(|done| done.len() == cells);
     let finished = stopping.finished(study.puzzles == args.count && swept);
     let plots = finished.write_study(
-        &args.pictures,
+        &args.run.pictures,
         || {
             let mut plots = heuristics::plots(&study)?;
             if let Some(cells) = &sweep {
@@ -212,7 +204,7 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
         plots,
         finished,
     };
-    print_report(args.json, &report, heuristics_text)?;
+    print_report(args.run.json, &report, heuristics_text)?;
     Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 
@@ -246,7 +238,7 @@ fn run_files(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<ExitC
             break;
         }
     }
-    if args.json {
+    if args.run.json {
         // One document per puzzle, as every command given several files.
         for run in &runs {
             print_json(run)?;
@@ -439,13 +431,13 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
     let study = factorial::run(&design, &stopping.stop, &bar)?;
     bar.finish_and_clear();
     let finished = stopping.finished(study.complete);
-    let plots = finished.write_study(&args.pictures, || factorial::plots(&study), Vec::new())?;
+    let plots = finished.write_study(&args.run.pictures, || factorial::plots(&study), Vec::new())?;
     let report = FactorialReport {
         factorial: study,
         plots,
         finished,
     };
-    print_report(args.json, &report, factorial_text)?;
+    print_report(args.run.json, &report, factorial_text)?;
     Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 

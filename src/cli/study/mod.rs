@@ -34,6 +34,24 @@ enum Study {
     Repetitions(RepetitionsArgs),
 }
 
+/// What every study takes: when it stops, where its files go, how it
+/// prints.
+#[derive(Debug, clap::Args)]
+struct StudyRun {
+    /// Stop after this many seconds and report what was finished (the rows,
+    /// puzzles or samples the report names) as partial, writing no files
+    /// (exit code 3; Ctrl-C does the same).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
+    /// The study writes its files into `<out>/study-<name>/` (the folder is
+    /// its own).
+    #[command(flatten)]
+    pictures: PicturesArg,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.study {
         Study::Heuristics(args) => run_heuristics(args),

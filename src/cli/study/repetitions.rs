@@ -29,17 +29,8 @@ pub(super) struct RepetitionsArgs {
     /// Seed of the planted puzzles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Stop after this many seconds and report the puzzles judged and the
-    /// census rows finished as partial, writing no files (exit code 3;
-    /// Ctrl-C does the same).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
-    time_limit: Option<std::time::Duration>,
-    /// This study writes its files into `<out>/study-repetitions/` (the folder is its own).
     #[command(flatten)]
-    pictures: crate::cli::PicturesArg,
-    /// Print one JSON object instead of the table.
-    #[arg(long)]
-    json: bool,
+    run: super::StudyRun,
 }
 
 /// One example as written.
@@ -68,8 +59,8 @@ struct RepetitionsReport {
 }
 
 pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitCode> {
-    let stopping = Stopping::new(args.time_limit);
-    args.pictures.out = args.pictures.out.join("study-repetitions");
+    let stopping = Stopping::new(args.run.time_limit);
+    args.run.pictures.out = args.run.pictures.out.join("study-repetitions");
     super::check_bounds(&[("--count", &[args.count])], &[("--planted", &args.planted)])?;
     let plan = repetitions::Plan {
         exhaustive: args.exhaustive,
@@ -89,7 +80,7 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
     let mut examples = Vec::new();
     for (i, e) in study.examples.iter().enumerate() {
         let (example, text, svg) = draw_example(i + 1, e)?;
-        let written = (args.pictures.writes() && finished.complete).then(|| args.pictures.out.clone());
+        let written = (args.run.pictures.writes() && finished.complete).then(|| args.run.pictures.out.clone());
         examples.push(WrittenExample {
             example: example.clone(),
             file: written.as_ref().map(|out| out.join(&text.0)),
@@ -97,7 +88,7 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
         });
         files.extend([text, svg]);
     }
-    let plots = finished.write_study(&args.pictures, || Ok(vec![repetitions::plot(&study)?]), files)?;
+    let plots = finished.write_study(&args.run.pictures, || Ok(vec![repetitions::plot(&study)?]), files)?;
     let plots = plots.into_iter().take(1).collect();
     let report = RepetitionsReport {
         sources: study.sources,
@@ -108,7 +99,7 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
         judged: study.judged,
         finished,
     };
-    print_report(args.json, &report, repetitions_text)?;
+    print_report(args.run.json, &report, repetitions_text)?;
     Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 

@@ -42,16 +42,8 @@ pub(super) struct UniquenessArgs {
     /// Only pieces without repetitions (every row, the commercial one too).
     #[arg(long)]
     repetition_free: bool,
-    /// Stop after this many seconds and report the rows finished as
-    /// partial, writing no files (exit code 3; Ctrl-C does the same).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
-    time_limit: Option<std::time::Duration>,
-    /// This study writes its files into `<out>/study-uniqueness/` (the folder is its own).
     #[command(flatten)]
-    pictures: crate::cli::PicturesArg,
-    /// Print one JSON object instead of the table.
-    #[arg(long)]
-    json: bool,
+    run: super::StudyRun,
 }
 
 /// What `study uniqueness --json` prints.
@@ -99,8 +91,8 @@ const DEFINITIONS: [(&str, &str); 6] = [
 ];
 
 pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCode> {
-    let stopping = Stopping::new(args.time_limit);
-    args.pictures.out = args.pictures.out.join("study-uniqueness");
+    let stopping = Stopping::new(args.run.time_limit);
+    args.run.pictures.out = args.run.pictures.out.join("study-uniqueness");
     super::check_bounds(
         &[
             ("--counts", &args.counts),
@@ -142,7 +134,7 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
     bar.finish_and_clear();
     let finished = stopping.finished(cells.len() == plan.rows());
     let plots = finished.write_study(
-        &args.pictures,
+        &args.run.pictures,
         || uniqueness::plots(&cells, &args.sizes, args.repetition_free),
         Vec::new(),
     )?;
@@ -156,7 +148,7 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         rows: plan.rows(),
         finished,
     };
-    print_report(args.json, &report, uniqueness_text)?;
+    print_report(args.run.json, &report, uniqueness_text)?;
     Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 
