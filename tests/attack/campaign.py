@@ -173,7 +173,15 @@ def signal_class(work, rounds, rng):
                 continue
             code = p.returncode
             if code < 0:
-                record("1 signals", False, f"{name}: {NAMES[sig]} at {delay:.3f}s: killed by the signal itself ({code})")
+                # Before the process has installed its handlers (its first
+                # milliseconds) a signal has its default action; nothing
+                # may have been written by then.
+                untouched = snapshot(out / set_name) == refs["old"] and not hidden_left(out)
+                if untouched:
+                    notes["1 signals: ended by a signal before its handlers, old set intact"] = (
+                        notes.get("1 signals: ended by a signal before its handlers, old set intact", 0) + 1
+                    )
+                record("1 signals", untouched, f"{name}: {NAMES[sig]} at {delay:.3f}s: killed ({code}), set changed")
                 continue
             now = snapshot(out / set_name)
             problems = []
