@@ -534,13 +534,13 @@ impl Solver {
     fn first_parallel<T: Tally>(&self, stop: &Stop, progress: &dyn crate::Progress) -> (Option<Arrangement>, Stats) {
         let started = Instant::now();
         let n = self.grid.n;
-        let (mut stats, prefixes) = self.split::<T>();
+        let (mut stats, mut prefixes) = self.split::<T>();
         let best = AtomicUsize::new(usize::MAX);
         let found = Mutex::new(None);
         let rest = prefixes
-            .into_par_iter()
+            .par_iter_mut()
             .enumerate()
-            .map(|(task, mut state)| {
+            .map(|(task, state)| {
                 state.reset_counters();
                 let halt = Halt {
                     behind: Some((&best, task)),
@@ -554,8 +554,8 @@ impl Solver {
                     ControlFlow::Break(())
                 });
                 let mut observer = (first, (T::fresh(), Reporter(progress)));
-                self.walk(&mut state, halt, &mut observer);
-                observer.1.0.stats(&state, n * n, started)
+                self.walk(state, halt, &mut observer);
+                observer.1.0.stats(state, n * n, started)
             })
             .reduce(|| Stats::new(n * n), |a, b| a.merged(&b));
         stats.add(&rest);
@@ -579,17 +579,19 @@ impl Solver {
     ) -> (u64, Vec<Arrangement>, Stats) {
         let started = Instant::now();
         let cells = self.cell_count();
-        let (stats, prefixes) = self.split::<T>();
+        let (stats, mut prefixes) = self.split::<T>();
         progress.start(prefixes.len() as u64);
+        // Each subtree's state is walked where it lies (a state is about
+        // 10 KB: moving it into a task costs more than a short search).
         let walked: Vec<(Walker, Stats)> = prefixes
-            .into_par_iter()
-            .map(|mut state| {
+            .par_iter_mut()
+            .map(|state| {
                 state.reset_counters();
                 let mut observer = (Walker::new(self.grid.n, 0..keep, u64::MAX), T::fresh());
-                self.walk(&mut state, Halt::on(stop), &mut observer);
+                self.walk(state, Halt::on(stop), &mut observer);
                 progress.advance(1);
                 let (walker, tally) = observer;
-                (walker, tally.stats(&state, cells, started))
+                (walker, tally.stats(state, cells, started))
             })
             .collect();
         let (mut solutions, mut kept, mut stats) = (0, Vec::new(), stats);
@@ -620,15 +622,10 @@ impl Solver {
     fn prefixes<T: Tally>(&self, depth: usize) -> (Stats, Vec<State>) {
         let started = Instant::now();
         let mut state = State::new();
-        let mut prefixes = Vec::new();
-        let listing = OnReached(|s: &State| {
-            prefixes.push(s.clone());
-            ControlFlow::Continue(())
-        });
-        let mut observer = (listing, T::fresh());
+        let mut observer = (Prefixes(Vec::new()), T::fresh());
         let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, depth, &mut observer));
         let stats = observer.1.stats(&state, self.cell_count(), started);
-        (stats, prefixes)
+        (stats, observer.0.0)
     }
 
     /// Runs `observer` over a whole search on this thread (the explorer's
@@ -637,6 +634,18 @@ impl Solver {
         let mut state = State::new();
         let n = self.grid.n;
         let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, n * n, observer));
+    }
+}
+
+/// The observer behind the parallel split: a copy of every state reached
+/// (cloned straight into the list, one copy per state).
+struct Prefixes(Vec<State>);
+
+impl Observer for Prefixes {
+    #[inline(always)]
+    fn reached(&mut self, state: &State) -> Control {
+        self.0.push(state.clone());
+        ControlFlow::Continue(())
     }
 }
 
