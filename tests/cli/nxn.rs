@@ -100,15 +100,7 @@ const COUNTEREXAMPLES: [(&str, &str, &str, u64); 4] = [
 fn inspect_names_the_failing_condition_of_every_counterexample_and_exits_1() {
     let out = tempfile::tempdir().unwrap();
     for (name, condition, witness, _) in COUNTEREXAMPLES {
-        let (puzzle, edges) = (format!("fixtures/nxn/{name}.txt"), format!("fixtures/nxn/{name}.edges"));
-        let output = scramble()
-            .args(["inspect", &puzzle, "--subgraph", &edges, "--json", "--out"])
-            .arg(out.path())
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(1), "{name}");
-        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-        assert_eq!(report["accepted"], false, "{name}");
+        let report = inspect_rejected(name, out.path());
         let conditions = report["conditions"].as_array().unwrap();
         let holds = |c: &str| conditions.iter().find(|x| x["condition"] == c).unwrap()["holds"] == true;
         assert!(holds("(A) shapes") && holds("(B) circuits"), "{name}: {conditions:?}");
@@ -125,6 +117,7 @@ fn inspect_names_the_failing_condition_of_every_counterexample_and_exits_1() {
             "separate-bijections" => assert!(holds("(C1)+(C2) orientation") && holds("(C1)+(C3) circuit order")),
             _ => {}
         }
+        let (puzzle, edges) = (format!("fixtures/nxn/{name}.txt"), format!("fixtures/nxn/{name}.edges"));
         scramble()
             .args(["inspect", &puzzle, "--subgraph", &edges, "--no-pictures", "--out"])
             .arg(out.path())
@@ -266,15 +259,7 @@ fn inspect_reports_the_conditions_on_h_alone_of_every_frame_fixture() {
         ("h-only-h4", Some("(H4) ring")),
         ("h-all-five", None),
     ] {
-        let (puzzle, edges) = (format!("fixtures/nxn/{name}.txt"), format!("fixtures/nxn/{name}.edges"));
-        let output = scramble()
-            .args(["inspect", &puzzle, "--subgraph", &edges, "--json", "--out"])
-            .arg(out.path())
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(1), "{name}");
-        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-        assert_eq!(report["accepted"], false, "{name}");
+        let report = inspect_rejected(name, out.path());
         assert_eq!(report["frame_exact"], true, "{name}");
         let conditions = report["frame_conditions"].as_array().unwrap();
         assert_eq!(conditions.len(), 6, "{name}");
@@ -340,4 +325,20 @@ fn inspect_reports_ring_and_core_on_3x3() {
         .code(1)
         .stdout(predicate::str::contains("(H5) local circuits holds"))
         .stdout(predicate::str::contains("(H6) ring and core FAILS"));
+}
+
+/// `inspect fixtures/nxn/NAME.txt --subgraph fixtures/nxn/NAME.edges --json`
+/// for a subgraph no solution keeps: exit 1 and `accepted: false`; its
+/// report.
+fn inspect_rejected(name: &str, out: &std::path::Path) -> serde_json::Value {
+    let (puzzle, edges) = (format!("fixtures/nxn/{name}.txt"), format!("fixtures/nxn/{name}.edges"));
+    let output = scramble()
+        .args(["inspect", &puzzle, "--subgraph", &edges, "--json", "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{name}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["accepted"], false, "{name}");
+    report
 }
