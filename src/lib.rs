@@ -8,7 +8,7 @@
 //!   every piece is a colored directed 4-cycle.
 //! - [`render`]: DOT (graphviz-rust) and SVG pictures of recording graphs,
 //!   solution graphs and pieces, with Graphviz or an embedded renderer.
-//! - [`output`]: files written whole or not at all.
+//! - `output`: files written whole or not at all (feature `fs`).
 //! - [`solve`]: the searches for n x n puzzles behind one front (the bitset
 //!   backtracker and its search orders, the graph solver, random restarts,
 //!   tree-size estimates) and the plain reference backtracker.
@@ -21,9 +21,18 @@
 //! - [`census`]: the exhaustive 2x2 and 3x3 censuses that check the
 //!   theorems, and the 2x2 totals in closed form for every number of
 //!   patterns.
-//! - [`study`]: studies of the paper's open questions on generated puzzles.
+//! - `study`: studies of the paper's open questions on generated puzzles
+//!   (feature `plots`).
 //! - [`explore`]: the data of the one-file interactive page.
 //! - [`progress`], [`error`]: the one progress trait and the one error type.
+//!
+//! Features (all on by default): `cli` the command line; `render` DOT
+//! text and Graphviz (without it the embedded renderer draws every
+//! picture); `plots` the studies and their plots; `fs` the output layer;
+//! `parallel` is not one: rayon builds for every target and runs on the
+//! calling thread where there are none. With `--no-default-features` the
+//! library builds for `wasm32-unknown-unknown`, the engine of the page in
+//! `web/`.
 //!
 //! See ARCHITECTURE.md for the bird's-eye view.
 
@@ -33,6 +42,7 @@ pub mod error;
 pub mod explore;
 pub mod generate;
 pub mod judge;
+#[cfg(feature = "fs")]
 pub mod output;
 mod partition;
 pub mod progress;
@@ -41,6 +51,7 @@ pub mod recording;
 pub mod render;
 pub mod rng;
 pub mod solve;
+#[cfg(feature = "plots")]
 pub mod study;
 pub mod theorem;
 

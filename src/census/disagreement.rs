@@ -5,12 +5,14 @@
 //! SVG of the recording graph with the subgraph highlighted and, for a
 //! solution graph, the solution it stands for.
 
+#[cfg(feature = "render")]
 use std::path::PathBuf;
 
 use super::verdict::Verdict;
+#[cfg(feature = "render")]
 use crate::render::{self, Renderer, Selection};
-use crate::theorem::{self, Subgraph};
-use crate::{Piece, Puzzle, RecordingGraph, Result};
+use crate::theorem::Subgraph;
+use crate::{Piece, Puzzle, RecordingGraph};
 
 /// One disagreement, by position in the census enumeration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,6 +61,7 @@ impl Disagreement {
 
     /// The disagreement in a few words, for a picture's title: who is
     /// wrong about what, and the failing conditions.
+    #[cfg(feature = "render")]
     pub(crate) fn headline(&self) -> String {
         let v = self.verdict;
         let mut parts = Vec::new();
@@ -88,11 +91,12 @@ impl Disagreement {
 
     /// The puzzle file: comments naming the subgraph, the verdicts and the
     /// witnesses of the failing conditions, then the four pieces.
+    #[cfg(feature = "render")]
     pub(crate) fn puzzle_file(&self, classes: &[Piece], heading: &str) -> String {
         let puzzle = self.puzzle(classes);
         let graph = RecordingGraph::new(&puzzle);
         let subgraph = self.subgraph(&graph);
-        let verdict = theorem::evaluate(&graph, &subgraph);
+        let verdict = crate::theorem::evaluate(&graph, &subgraph);
         let witnesses: String = verdict
             .failing()
             .into_iter()
@@ -110,13 +114,14 @@ impl Disagreement {
     /// title) and, for a solution graph, `<stem>-solution.svg` (a solution
     /// with that centre): file names and contents, for
     /// [`crate::output::write_set`].
+    #[cfg(feature = "render")]
     pub fn files(
         &self,
         stem: &str,
         classes: &[Piece],
         heading: &str,
         renderer: Renderer,
-    ) -> Result<Vec<(PathBuf, String)>> {
+    ) -> crate::Result<Vec<(PathBuf, String)>> {
         let puzzle = self.puzzle(classes).with_name(stem);
         let graph = RecordingGraph::new(&puzzle);
         let subgraph = self.subgraph(&graph);
@@ -129,7 +134,7 @@ impl Disagreement {
             ("dot", dot),
             ("svg", svg.svg),
         ];
-        if let Some(solution) = theorem::solution_arrangements(&graph, &subgraph).first() {
+        if let Some(solution) = crate::theorem::solution_arrangements(&graph, &subgraph).first() {
             let solution_title = format!("{heading}: a solution with this centre");
             files.push((
                 "solution.svg",

@@ -26,7 +26,7 @@ use graphviz_rust::printer::{DotPrinter, PrinterContext};
 use super::Selection;
 use super::geometry::{Point, num};
 use super::layout::{EdgeCurve, LEGEND_FONT, LEGEND_LINE, Layout, TITLE_FONT, TITLE_LINE, VERTEX_FONT};
-use super::style::{Stroke, drawn_edges, halo, legend_stroke};
+use super::style::{Stroke, drawn_edges, edge_tooltip, halo, legend_stroke};
 
 const FONT: &str = "Helvetica,Arial,sans-serif";
 
@@ -136,16 +136,6 @@ fn pair(layout: &Layout, e: &EdgeCurve) -> EdgeTy {
     EdgeTy::Pair(
         Vertex::N(node_id(&layout.vertex(e.tail).label)),
         Vertex::N(node_id(&layout.vertex(e.head).label)),
-    )
-}
-
-/// `#1 corner 0: 3+ -> 1+`.
-pub fn edge_tooltip(layout: &Layout, e: &EdgeCurve) -> String {
-    let (tail, head) = (&layout.vertex(e.tail).label, &layout.vertex(e.head).label);
-    format!(
-        "piece {} corner {}: {tail} -> {head}",
-        e.corner.piece + 1,
-        e.corner.corner
     )
 }
 

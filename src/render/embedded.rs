@@ -9,10 +9,9 @@ use svg::Document;
 use svg::node::element::{Circle, Group, Path, Polygon, Rectangle, Text, Title};
 
 use super::Selection;
-use super::dot::edge_tooltip;
 use super::geometry::{Point, num};
 use super::layout::{EdgeCurve, LEGEND_FONT, Layout, TITLE_FONT, VERTEX_FONT};
-use super::style::{Stroke, drawn_edges, halo, legend_stroke};
+use super::style::{Stroke, drawn_edges, edge_tooltip, halo, legend_stroke};
 /// Half the width of an arrowhead's base, as Graphviz draws it.
 const ARROW_HALF_WIDTH: f64 = 3.5;
 /// Where a text's baseline sits below the middle of its line, per point of

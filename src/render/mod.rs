@@ -12,10 +12,12 @@
 //! chosen pieces, to highlight them. [`pieces_svg`] draws the pieces, loose
 //! or as an arrangement places them. All output is deterministic.
 
+#[cfg(feature = "render")]
 mod dot;
 mod embedded;
 pub mod export;
 pub mod geometry;
+#[cfg(feature = "render")]
 mod graphviz;
 pub mod layout;
 mod multiples;
@@ -31,7 +33,15 @@ pub const MAX_DRAWN_SIZE: usize = 32;
 
 use petgraph::graph::EdgeIndex;
 
+#[cfg(feature = "render")]
 pub use graphviz::graphviz_available;
+
+/// Whether Graphviz can draw: never in a build without the `render`
+/// feature (the WebAssembly page), where the embedded renderer draws.
+#[cfg(not(feature = "render"))]
+pub fn graphviz_available() -> bool {
+    false
+}
 
 use crate::{Arrangement, Puzzle, RecordingGraph, Result};
 use layout::Layout;
@@ -117,6 +127,7 @@ impl Drawing {
     /// `piece`, `corner`, `color` and its spline as `pos`, so that tools
     /// reading it see G(P) itself. The halos and mid-edge arrowheads of the
     /// pictures are the SVG renderers' own.
+    #[cfg(feature = "render")]
     pub fn dot(&self, selection: Selection<'_>) -> String {
         dot::write(&self.layout, &selection)
     }
@@ -135,14 +146,25 @@ impl Drawing {
     }
 
     /// [`Drawing::dot`] and [`Drawing::svg`] of one selection.
+    #[cfg(feature = "render")]
     pub fn dot_and_svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<(String, Rendered)> {
         Ok((self.dot(selection), self.svg(selection, renderer)?))
     }
 
+    #[cfg(feature = "render")]
     fn graphviz(&self, selection: Selection<'_>) -> Result<Rendered> {
         Ok(Rendered {
             svg: graphviz::neato_svg(&dot::for_neato(&self.layout, &selection))?,
             renderer: UsedRenderer::Graphviz,
+        })
+    }
+
+    #[cfg(not(feature = "render"))]
+    fn graphviz(&self, _: Selection<'_>) -> Result<Rendered> {
+        Err(crate::Error::Graphviz {
+            command: "neato -n2 -Tsvg".to_string(),
+            message: "this build has no Graphviz support (the `render` feature); the embedded renderer draws"
+                .to_string(),
         })
     }
 
@@ -177,6 +199,7 @@ impl Renderer {
 /// // One DOT edge per edge of G(P): four leave 1+.
 /// assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
 /// ```
+#[cfg(feature = "render")]
 pub fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
     Drawing::new(puzzle, graph, title).dot(selection)
 }

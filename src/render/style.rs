@@ -170,6 +170,16 @@ fn luminance(color: &str) -> f64 {
     0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
 }
 
+/// `#1 corner 0: 3+ -> 1+`.
+pub(crate) fn edge_tooltip(layout: &Layout, e: &EdgeCurve) -> String {
+    let (tail, head) = (&layout.vertex(e.tail).label, &layout.vertex(e.head).label);
+    format!(
+        "piece {} corner {}: {tail} -> {head}",
+        e.corner.piece + 1,
+        e.corner.corner
+    )
+}
+
 /// The WCAG contrast ratio of `#RRGGBB` against white (1 to 21).
 #[cfg(test)]
 fn contrast_on_white(color: &str) -> f64 {

@@ -21,7 +21,8 @@
 //! the size of the tree *with* that rule. That measures what a rule would
 //! save before it is written into the hot loop.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::fast::{Chooser, Grid, Kernel, State};
 use super::stop::Stop;

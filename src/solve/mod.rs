@@ -34,7 +34,7 @@ mod tables;
 use std::ops::{ControlFlow, Range};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use rayon::prelude::*;
 

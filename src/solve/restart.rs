@@ -14,7 +14,7 @@
 //! (and every counter but the time) depends on the seed only. A run that
 //! exhausts its tree within its budget proves that there is no solution.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use rayon::prelude::*;
 

@@ -14,7 +14,8 @@
 //! needs none uses `()` instead ([`Tally`] names the two), and its kernel
 //! has no per-node counting code.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::fast::{Observer, State};
 

@@ -276,7 +276,7 @@ impl Gluer {
     }
 
     fn search(&self, mut visit: impl FnMut(Gluing) -> ControlFlow<()>) -> Stats {
-        let start = std::time::Instant::now();
+        let start = web_time::Instant::now();
         let points: Vec<Point> = Grid::new(self.size).lattice_points().collect();
         let mut state = State {
             cells: vec![None; self.size * self.size],

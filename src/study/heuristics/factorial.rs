@@ -257,7 +257,7 @@ pub fn solve_every_way(
         };
         let mut runs = Vec::with_capacity(seeds.len());
         for order_seed in seeds {
-            let started = std::time::Instant::now();
+            let started = web_time::Instant::now();
             let solver = Solver::with_strategy(puzzle, strategy, order_seed)?;
             let setup = started.elapsed();
             let first = solver.run(&Search::new(Goal::First).on(Threads::One).until(stop)).stats;
