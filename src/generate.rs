@@ -839,7 +839,7 @@ mod tests {
         }
         // name, sides per pattern, solutions, solutions with every pattern on
         // 3 inner boundaries and 3 border sides, repetition-free or not
-        // (RESULTS.md section 2.3)
+        // (docs/notes/uniqueness.md, section 2.3)
         let expected = [
             "africa_puzzle [9, 9, 9, 9] 2 2 free",
             "bird_puzzle [8, 9, 10, 9] 1 0 free",

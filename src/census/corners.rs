@@ -13,7 +13,7 @@
 //! 4-tuple of corners `tail != head` over `K` patterns checks Theorem 2.1 on
 //! every four-colour subgraph of every repetition-free 2x2 puzzle over those
 //! patterns. Renaming patterns changes no verdict, and by the 4-pattern
-//! lemma (RESULTS.md section 3.1: condition (2) makes the complement of
+//! lemma (RESULTS.md, question 4.1: condition (2) makes the complement of
 //! every head a tail, so a solution graph, and any subgraph the theorem,
 //! condition (3') or the twisted criterion accepts, touches at most 4
 //! patterns) every verdict is "no" on four edges over more than 4 patterns;

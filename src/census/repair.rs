@@ -1,5 +1,5 @@
 //! The search for the smallest replacement of condition 3 that makes
-//! Theorem 2.1 exact with repetitions (RESULTS.md, section 3).
+//! Theorem 2.1 exact with repetitions (RESULTS.md, question 4.1).
 //!
 //! A candidate keeps the paper's wording, "for every path `X -> A -> Y` of
 //! two distinct edges, `Y = X^c`", and excuses a path when one of a few

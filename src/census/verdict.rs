@@ -268,7 +268,7 @@ pub fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
 }
 
 /// Conditions 1, 2, 3' and 4: the repaired Theorem 2.1, exact for every
-/// 2x2 puzzle with or without repetitions (RESULTS.md, section 3).
+/// 2x2 puzzle with or without repetitions (RESULTS.md, question 4.1).
 pub(crate) fn repaired_accepts(edges: &[Edge; 4]) -> bool {
     degrees_pair_up(edges) && paths_return_unless_loop(edges) && pseudo_connected(edges)
 }

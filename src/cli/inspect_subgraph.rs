@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use petgraph::graph::EdgeIndex;
 use scramble::render::{Renderer, UsedRenderer};
-use scramble::theorem::{arrangement_form, edge_list, frame};
+use scramble::theorem::{arrangement_form, edge_list, frame, framed};
 use scramble::{Error, Puzzle, RecordingGraph};
 use serde::Serialize;
 
@@ -39,6 +39,12 @@ struct Report {
     frame_conditions: Vec<ConditionReport>,
     /// Whether the conditions on H alone decide the question (2x2, 3x3).
     frame_exact: bool,
+    /// What gave the verdict: `arrangement form` (n <= 3), `conditions on
+    /// H alone` (a necessary condition fails) or `framed search` (n >= 4).
+    decided_by: &'static str,
+    /// The arrangement form's conditions: all six for n <= 3 and for a
+    /// kept subgraph; (A) alone otherwise (the rest are searches the
+    /// verdict does not need).
     conditions: Vec<ConditionReport>,
     /// The solutions (modulo rotation) that keep exactly H.
     solutions: Vec<Vec<Vec<String>>>,
@@ -64,15 +70,14 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         reason: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text: expected an edge list"),
     })?;
     let h = edge_list::parse(puzzle, &text, &file.display().to_string())?;
-    let verdict = arrangement_form::evaluate(puzzle, &h);
-    let on_h = frame::check(puzzle, &h);
+    let (on_h, verdict) = judge(puzzle, &h);
     // File names inside the set are fixed: nothing derived from the
     // subgraph file's name can lead outside `<out>/<puzzle>/`.
     let stem = "subgraph";
     let dir = super::puzzle_folder(&options.out, puzzle)?.join("inspect-subgraph");
     let pictures = Pictures::new(puzzle, graph, options.renderer);
     let edges: Vec<EdgeIndex> = h.iter().map(|&e| EdgeIndex::new(e)).collect();
-    let judged = if verdict.accepted() {
+    let judged = if verdict.accepted {
         "kept by a solution"
     } else {
         "kept by no solution"
@@ -94,7 +99,7 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         size: puzzle.size(),
         subgraph: file.to_path_buf(),
         edges: h.len(),
-        accepted: verdict.accepted(),
+        accepted: verdict.accepted,
         frame_conditions: on_h
             .checks
             .iter()
@@ -109,9 +114,10 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
             })
             .collect(),
         frame_exact: on_h.exact,
+        decided_by: verdict.decided_by,
         conditions: verdict
-            .findings()
-            .into_iter()
+            .findings
+            .iter()
             .map(|(condition, finding)| ConditionReport {
                 condition,
                 holds: finding.is_ok(),
@@ -129,6 +135,54 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
     };
     print_report(options.json, &report, text_of)?;
     Ok(super::exit_codes::Exit::found(report.accepted).into())
+}
+
+/// The exact verdict and the arrangement form's findings.
+struct Verdict {
+    accepted: bool,
+    solutions: Vec<scramble::Arrangement>,
+    findings: Vec<(&'static str, arrangement_form::Finding)>,
+    decided_by: &'static str,
+}
+
+/// The conditions on H alone first. Up to 3x3 the arrangement form (every
+/// condition with its witness) is instant and decides; from 4x4 on a
+/// failing condition on H alone decides at once, and otherwise the framed
+/// search does (`scramble::theorem::framed`), without the arrangement
+/// form's searches over splits and bijections.
+fn judge(puzzle: &Puzzle, h: &std::collections::BTreeSet<usize>) -> (frame::FrameVerdict, Verdict) {
+    let owned = |v: arrangement_form::ArrangementVerdict, decided_by| Verdict {
+        accepted: v.accepted(),
+        findings: v.findings().into_iter().map(|(c, f)| (c, f.clone())).collect(),
+        solutions: v.solutions,
+        decided_by,
+    };
+    if puzzle.size() <= 3 {
+        return (
+            frame::check(puzzle, h),
+            owned(arrangement_form::evaluate(puzzle, h), "arrangement form"),
+        );
+    }
+    let decision = framed::decide(puzzle, h);
+    let verdict = if decision.kept() {
+        owned(
+            arrangement_form::kept_verdict(puzzle, h, decision.solutions),
+            "framed search",
+        )
+    } else {
+        let decided_by = if decision.searched {
+            "framed search"
+        } else {
+            "conditions on H alone"
+        };
+        Verdict {
+            accepted: false,
+            solutions: Vec::new(),
+            findings: vec![("(A) shapes", arrangement_form::shapes(puzzle, h))],
+            decided_by,
+        }
+    };
+    (decision.conditions, verdict)
 }
 
 fn text_of(r: &Report) -> String {
@@ -158,7 +212,11 @@ fn text_of(r: &Report) -> String {
             out += &format!("      {e}\n");
         }
     }
-    out += "  arrangement form (decides, by a search over gluings):\n";
+    out += &match r.decided_by {
+        "arrangement form" => "  arrangement form (decides, by a search over gluings):\n".to_string(),
+        by if r.accepted => format!("  arrangement form (the {by} decided; its first solution witnesses):\n"),
+        by => format!("  arrangement form ((B) and (C) not evaluated: the {by} decided):\n"),
+    };
     for c in &r.conditions {
         let mark = if c.holds { "holds" } else { "FAILS" };
         out += &format!("    {} {mark}: {}\n", c.condition, c.witness);

@@ -140,7 +140,13 @@ impl Estimate {
         } else {
             0.0
         };
-        let spread = Z * (variance / n).sqrt();
+        // Shares that all agree leave only rounding error in the variance:
+        // that is no spread, and the interval is the point.
+        let spread = if variance < 1e-20 {
+            0.0
+        } else {
+            Z * (variance / n).sqrt()
+        };
         Estimate {
             estimate: mean,
             low: (mean - spread).max(0.0),
@@ -151,6 +157,47 @@ impl Estimate {
     /// Whether `value` lies in the interval.
     pub fn covers(&self, value: f64) -> bool {
         self.low <= value && value <= self.high
+    }
+
+    /// Whether the interval has a width. A cluster interval over shares
+    /// that all agree (one puzzle, or every puzzle at the same share) is a
+    /// point: it shows no spread and says nothing about sampling error.
+    pub fn has_spread(&self) -> bool {
+        self.high > self.low
+    }
+
+    /// The estimate as a percentage with its interval, `decimals` digits
+    /// after the point: `62.1% (60.3-63.9)`, or `80.0% (no spread)` when
+    /// the interval is a point ([`Estimate::has_spread`]). `O(1)`.
+    ///
+    /// ```
+    /// use scramble::study::rates::Estimate;
+    /// assert_eq!(Estimate::clustered([0.8, 0.8]).percent(1), "80.0% (no spread)");
+    /// assert_eq!(Estimate::wilson(1, 2).percent(0), "50% (9-91)");
+    /// ```
+    pub fn percent(&self, decimals: usize) -> String {
+        format!(
+            "{:.*}% {}",
+            decimals,
+            100.0 * self.estimate,
+            self.interval(decimals, "")
+        )
+    }
+
+    /// The interval in percent, `(60.3-63.9)` followed by `unit` inside
+    /// the brackets, or `(no spread)` when it is a point. `O(1)`.
+    pub fn interval(&self, decimals: usize, unit: &str) -> String {
+        if self.has_spread() {
+            format!(
+                "({:.*}-{:.*}{unit})",
+                decimals,
+                100.0 * self.low,
+                decimals,
+                100.0 * self.high
+            )
+        } else {
+            "(no spread)".to_string()
+        }
     }
 }
 
@@ -334,10 +381,8 @@ mod tests {
         // spread over puzzles (each puzzle 1 of 5) or bunched (a fifth of
         // the puzzles 5 of 5). Bunched hits are fewer independent facts.
         let spread = Estimate::clustered((0..200).map(|_| 0.2));
-        assert!(
-            spread.high - spread.low < 1e-12,
-            "no spread between puzzles: {spread:?}"
-        );
+        assert!(!spread.has_spread(), "no spread between puzzles: {spread:?}");
+        assert_eq!(spread.percent(1), "20.0% (no spread)");
         let bunched = Estimate::clustered((0..200).map(|i| if i % 5 == 0 { 1.0 } else { 0.0 }));
         assert!((bunched.estimate - 0.2).abs() < 1e-12);
         // Wald on 200 puzzles: 1.96 * sqrt(0.2 * 0.8 / 199 * 200 / 200).

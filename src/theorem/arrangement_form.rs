@@ -146,6 +146,13 @@ fn glue(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Vec<Arrangement> {
         .collect()
 }
 
+/// The verdict on a subgraph that `solutions` keep (not empty; found by
+/// any exact search, e.g. [`super::framed::solutions`]): every condition
+/// holds, witnessed by the first solution. `O(n^2)`.
+pub fn kept_verdict(puzzle: &Puzzle, h: &BTreeSet<usize>, solutions: Vec<Arrangement>) -> ArrangementVerdict {
+    glued_verdict(puzzle, &Edges::new(puzzle), shapes(puzzle, h), solutions)
+}
+
 /// The verdict when a gluing exists: every condition holds, witnessed by
 /// the first gluing.
 fn glued_verdict(puzzle: &Puzzle, edges: &Edges, shapes: Finding, solutions: Vec<Arrangement>) -> ArrangementVerdict {

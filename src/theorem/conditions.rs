@@ -94,7 +94,7 @@ pub fn paths_turn_back(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
 }
 
 /// Condition 3', the replacement of condition 3 that makes the theorem
-/// exact with repetitions (RESULTS.md, section 3): every directed path
+/// exact with repetitions (RESULTS.md, question 4.1): every directed path
 /// `X -> A -> Y` of two distinct edges has `Y = X^c`, unless the subgraph has
 /// a loop `A^c -> A^c`. Without loops it is condition 3.
 pub fn paths_turn_back_unless_loop(edges: &[SubEdge; 4]) -> Result<(), BadPath> {

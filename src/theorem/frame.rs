@@ -37,10 +37,11 @@
 //!   the four cells round some interior lattice point, counterclockwise.
 //!
 //! For `n = 2` (H1), (H2) and (H4) are the twisted-graph criterion, and
-//! the conditions are exact. For `n >= 3` (H1)-(H5) are necessary; on 3x3
-//! they are not sufficient (`fixtures/nxn/` holds subgraphs that meet all
-//! five and are kept by no solution), and for `n >= 4` nothing more is
-//! known. For `n = 3` [`check`] adds
+//! the conditions are exact. For `n >= 3` (H1)-(H5) are necessary; on 3x3,
+//! 4x4 and 5x5 they are not sufficient (`fixtures/nxn/` holds subgraphs
+//! that meet all five and are kept by no solution), and with `n` part of
+//! the input the question is NP-complete ([`super::reduction`]). For
+//! `n = 3` [`check`] adds
 //!
 //! - **(H6) ring and core** ([`super::ring_core`]): the frame pieces have
 //!   an alternating corner/border cyclic order in which every end side
@@ -661,34 +662,41 @@ mod five_by_five {
     use crate::theorem::edge_list;
     use crate::theorem::gluing::Gluer;
 
-    /// `fixtures/nxn/h-all-five-5x5`: a 5x5 subgraph meeting (H1)-(H5)
-    /// that no solution keeps (the gluing search restricted to H, which
-    /// finds every solution keeping exactly H, finds none), so the five
-    /// conditions are not sufficient for `n = 5` either.
+    /// `fixtures/nxn/h-all-five-5x5` and `h-all-five-4x4`: subgraphs
+    /// meeting (H1)-(H5) that no solution keeps (the gluing search
+    /// restricted to H, which finds every solution keeping exactly H, finds
+    /// none, and so does the framed search), so the five conditions are not
+    /// sufficient for `n = 5` nor for `n = 4`.
     #[test]
-    fn the_five_conditions_are_not_sufficient_on_5x5() {
-        let puzzle: Puzzle = include_str!("../../fixtures/nxn/h-all-five-5x5.txt")
-            .parse()
-            .expect("the fixture");
-        let h = edge_list::parse(
-            &puzzle,
-            include_str!("../../fixtures/nxn/h-all-five-5x5.edges"),
-            "fixture",
-        )
-        .expect("its subgraph");
-        assert_eq!(h.len(), 4 * 4 * 4);
-        let verdict = check(&puzzle, &h);
-        assert!(verdict.passes() && !verdict.exact, "{verdict:?}");
-        let allowed: Vec<bool> = (0..4 * 25).map(|e| h.contains(&e)).collect();
-        let (gluing, stats) = Gluer::new(&puzzle, Some(&allowed)).first();
-        assert!(gluing.is_none() && !stats.stopped);
-        // One kept corner moved back gives the planted solution's kept
-        // subgraph, which a solution keeps.
-        let moved = super::super::arrangement_form::corner_moves(&h).any(|other| {
-            let allowed: Vec<bool> = (0..4 * 25).map(|e| other.contains(&e)).collect();
-            Gluer::new(&puzzle, Some(&allowed)).first().0.is_some()
-        });
-        assert!(moved);
+    fn the_five_conditions_are_not_sufficient_on_4x4_and_5x5() {
+        let fixtures = [
+            (
+                include_str!("../../fixtures/nxn/h-all-five-5x5.txt"),
+                include_str!("../../fixtures/nxn/h-all-five-5x5.edges"),
+            ),
+            (
+                include_str!("../../fixtures/nxn/h-all-five-4x4.txt"),
+                include_str!("../../fixtures/nxn/h-all-five-4x4.edges"),
+            ),
+        ];
+        for (text, edges) in fixtures {
+            let puzzle: Puzzle = text.parse().expect("the fixture");
+            let n = puzzle.size();
+            let h = edge_list::parse(&puzzle, edges, "fixture").expect("its subgraph");
+            assert_eq!(h.len(), 4 * (n - 1) * (n - 1));
+            let verdict = check(&puzzle, &h);
+            assert!(verdict.passes() && !verdict.exact, "{verdict:?}");
+            let glued = |h: &BTreeSet<usize>| {
+                let allowed: Vec<bool> = (0..4 * n * n).map(|e| h.contains(&e)).collect();
+                let (gluing, stats) = Gluer::new(&puzzle, Some(&allowed)).first();
+                assert!(!stats.stopped);
+                gluing.is_some()
+            };
+            assert!(!glued(&h) && !super::super::framed::kept(&puzzle, &h));
+            // One kept corner moved back gives the planted solution's kept
+            // subgraph, which a solution keeps.
+            assert!(super::super::arrangement_form::corner_moves(&h).any(|other| glued(&other)));
+        }
     }
 }
 

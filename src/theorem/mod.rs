@@ -31,7 +31,9 @@ pub mod arrangement_form;
 pub mod conditions;
 pub mod edge_list;
 pub mod frame;
+pub mod framed;
 pub mod gluing;
+pub mod reduction;
 pub mod ring_core;
 pub mod twisted;
 

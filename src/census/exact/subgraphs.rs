@@ -15,7 +15,7 @@
 //! summed as its 4-tuples weighted by `stabiliser / 4`.
 //!
 //! Every figure counted here is zero unless the four corners touch at most
-//! 4 patterns (the 4-pattern lemma, RESULTS.md section 3), so the corners
+//! 4 patterns (the 4-pattern lemma, RESULTS.md, question 4.1), so the corners
 //! are those over patterns 1..4, each tuple standing for the `C(K, i)`
 //! choices of the `i` patterns it uses.
 

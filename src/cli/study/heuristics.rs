@@ -441,14 +441,9 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
     Ok(report.finished.exit(ExitCode::SUCCESS))
 }
 
-/// `62.1% (60.3-63.9)`.
+/// `62.1% (60.3-63.9)`, or `80.0% (no spread)` when the interval is a point.
 fn estimate(e: &scramble::study::rates::Estimate) -> String {
-    format!(
-        "{:>5.1}% ({:.1}-{:.1})",
-        100.0 * e.estimate,
-        100.0 * e.low,
-        100.0 * e.high
-    )
+    format!("{:>5.1}% {}", 100.0 * e.estimate, e.interval(1, ""))
 }
 
 fn factorial_text(report: &FactorialReport) -> String {

@@ -168,12 +168,7 @@ fn per_size(name: &str, given: &[usize], sizes: &[usize], large: usize) -> anyho
 }
 
 fn percent(e: &Estimate) -> String {
-    format!(
-        "{:>6.2}% ({:.2}-{:.2}%)",
-        100.0 * e.estimate,
-        100.0 * e.low,
-        100.0 * e.high
-    )
+    format!("{:>6.2}% {}", 100.0 * e.estimate, e.interval(2, "%"))
 }
 
 fn uniqueness_text(report: &UniquenessReport) -> String {

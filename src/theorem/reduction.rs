@@ -1,0 +1,363 @@
+//! The reduction that makes open question 4.2 NP-complete for every `n`
+//! (the proof is in `docs/notes/np-complete.md`).
+//!
+//! **KEPT SUBGRAPH**: given `n`, an `n x n` puzzle P and a set H of its
+//! corners, does some solution of P keep exactly H? It is in NP (a
+//! solution is a certificate), and [`reduce`] maps an instance of *equal
+//! bins*, "can `items` be split into `bins` groups each of sum `target`?"
+//! (3-PARTITION, strongly NP-complete, is the special case of `3 * bins`
+//! items between `target / 4` and `target / 2`), to a repetition-free
+//! puzzle with H such that the answers agree:
+//!
+//! - the grid has `n = B + 2` with `B = c * target >= bins` (all numbers
+//!   scaled by `c` when `target < bins`), an inner block of `B x B` cells;
+//! - every item `a` becomes a *bar* of `c * a` inner pieces `T+ R T- L`:
+//!   `L` is `E+` at the bar's left end and a joint `J-` otherwise, `R` is
+//!   `E-` at its right end and the next joint `J+` otherwise, each joint a
+//!   pattern of its own; `B - bins` filler bars of length `B` are added;
+//! - the frame's pieces are chained round the ring by patterns of their
+//!   own, and their sides facing the block show `T-` (top row), `T+`
+//!   (bottom row), `E-` (left column) and `E+` (right column);
+//! - H is the frame: the corners a solution keeps with the frame pieces in
+//!   their cells and every bar piece inside the block.
+//!
+//! The top row of the frame forces every bar piece upright (its only `T+`
+//! on top), the joints keep every bar whole and on one row, and the `E`
+//! pictures make every row a sequence of whole bars of total length `B`:
+//! a solution keeping H is a packing of the bars into rows, i.e. an
+//! equal-bin split.
+
+use std::collections::BTreeSet;
+
+use crate::puzzle::grid::Grid;
+use crate::recording::kept::kept_corners;
+use crate::{Arrangement, Picture, Piece, Placement, Puzzle};
+
+/// An instance of equal bins: split `items` into `bins` groups of sum
+/// `target` each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EqualBins {
+    /// The item sizes, each at least 1.
+    pub items: Vec<usize>,
+    /// The number of groups.
+    pub bins: usize,
+    /// The sum of every group.
+    pub target: usize,
+}
+
+impl EqualBins {
+    /// A split into `bins` groups of sum `target` (item indices), by brute
+    /// force over the assignments of items to groups, or `None`.
+    ///
+    /// ```
+    /// use scramble::theorem::reduction::EqualBins;
+    /// assert!(EqualBins { items: vec![2, 1, 1, 2], bins: 2, target: 3 }.split().is_some());
+    /// assert!(EqualBins { items: vec![2, 2, 2], bins: 2, target: 3 }.split().is_none());
+    /// ```
+    ///
+    /// # Complexity
+    /// `O(bins^items)` in the worst case; meant for small instances.
+    pub fn split(&self) -> Option<Vec<Vec<usize>>> {
+        if self.items.iter().sum::<usize>() != self.bins * self.target {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..self.items.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.items[i]));
+        let mut groups = vec![Vec::new(); self.bins];
+        let mut sums = vec![0; self.bins];
+        self.place(&order, &mut groups, &mut sums).then_some(groups)
+    }
+
+    fn place(&self, order: &[usize], groups: &mut [Vec<usize>], sums: &mut [usize]) -> bool {
+        let Some((&item, rest)) = order.split_first() else {
+            return true;
+        };
+        for g in 0..groups.len() {
+            // Empty groups are interchangeable: try only the first.
+            if sums[g] + self.items[item] > self.target || (sums[g] == 0 && groups[..g].iter().any(Vec::is_empty)) {
+                continue;
+            }
+            sums[g] += self.items[item];
+            groups[g].push(item);
+            if self.place(rest, groups, sums) {
+                return true;
+            }
+            groups[g].pop();
+            sums[g] -= self.items[item];
+        }
+        false
+    }
+}
+
+/// The puzzle and subgraph of [`reduce`], with the layout that built them.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    /// The `n x n` puzzle, `n = B + 2`.
+    pub puzzle: Puzzle,
+    /// H: the frame's kept corners and every bar piece's four corners
+    /// (edge numbers `4 * piece + corner`).
+    pub kept: BTreeSet<usize>,
+    /// `B`, the side of the inner block (the target after scaling).
+    pub block: usize,
+    /// The bars, as piece numbers from left to right: the items' bars in
+    /// item order, then the fillers.
+    pub bars: Vec<Vec<usize>>,
+    frame: Vec<(usize, usize)>,
+}
+
+const T: u32 = 1;
+const E: u32 = 2;
+const O: u32 = 3;
+
+/// The puzzle and H of the reduction, or why the instance is not one (an
+/// item of size 0, no bins, or a total other than `bins * target`).
+///
+/// ```
+/// use scramble::theorem::{framed, reduction::{EqualBins, reduce}};
+/// let yes = reduce(&EqualBins { items: vec![1, 1, 2], bins: 2, target: 2 }).unwrap();
+/// assert_eq!(yes.puzzle.size(), 4);
+/// assert!(yes.puzzle.is_repetition_free());
+/// assert!(framed::kept(&yes.puzzle, &yes.kept));
+/// let no = reduce(&EqualBins { items: vec![3, 1], bins: 2, target: 2 }).unwrap();
+/// assert!(!framed::kept(&no.puzzle, &no.kept));
+/// ```
+///
+/// # Complexity
+/// `O(n^2)` pieces and pictures for `n = max(target, bins) + O(target)`:
+/// polynomial in the instance written in unary.
+pub fn reduce(instance: &EqualBins) -> Result<Reduced, String> {
+    let EqualBins { items, bins, target } = instance;
+    if *bins == 0 || *target == 0 || items.contains(&0) || items.iter().sum::<usize>() != bins * target {
+        return Err("an equal-bins instance needs bins >= 1, items >= 1 and items summing to bins * target".into());
+    }
+    let scale = bins.div_ceil(*target);
+    let block = scale * target;
+    let n = block + 2;
+    let grid = Grid::new(n);
+    let ring = ring_cells(n);
+    let mut pieces = Vec::new();
+    let mut frame = Vec::new();
+    for (i, &cell) in ring.iter().enumerate() {
+        frame.push((pieces.len(), cell));
+        pieces.push(frame_piece(grid, &ring, i));
+    }
+    let mut next_joint = O + 1 + ring.len() as u32;
+    let lengths = items
+        .iter()
+        .map(|a| a * scale)
+        .chain(std::iter::repeat_n(block, block - bins));
+    let bars = lengths
+        .map(|length| {
+            (0..length)
+                .map(|t| {
+                    let left = if t == 0 {
+                        Picture::plus(E)
+                    } else {
+                        Picture::minus(next_joint - 1)
+                    };
+                    let right = if t + 1 == length {
+                        Picture::minus(E)
+                    } else {
+                        Picture::plus(next_joint)
+                    };
+                    if t + 1 < length {
+                        next_joint += 1;
+                    }
+                    pieces.push(Piece::new([Picture::plus(T), right, Picture::minus(T), left]));
+                    pieces.len() - 1
+                })
+                .collect()
+        })
+        .collect();
+    let puzzle = Puzzle::new(pieces).map_err(|e| e.to_string())?;
+    let mut reduced = Reduced {
+        puzzle,
+        kept: BTreeSet::new(),
+        block,
+        bars,
+        frame,
+    };
+    let any_packing = reduced.layout(&(0..reduced.bars.len()).map(|b| vec![b]).collect::<Vec<_>>());
+    reduced.kept = frame_kept(&any_packing);
+    Ok(reduced)
+}
+
+impl Reduced {
+    /// The arrangement with the frame in place and the bars packed row by
+    /// row as `rows` says (bar numbers, left to right; rows may overflow,
+    /// then the arrangement is not a solution), every bar piece upright.
+    /// Missing rows are left to the remaining bars in order.
+    pub fn layout(&self, rows: &[Vec<usize>]) -> Arrangement {
+        let n = self.block + 2;
+        let mut cells = vec![Placement { piece: 0, rotation: 0 }; n * n];
+        for &(piece, cell) in &self.frame {
+            cells[cell] = Placement { piece, rotation: 0 };
+        }
+        let pieces: Vec<usize> = rows
+            .iter()
+            .flatten()
+            .flat_map(|&b| self.bars[b].iter().copied())
+            .collect();
+        for (k, piece) in pieces.into_iter().enumerate() {
+            let (r, c) = (1 + k / self.block, 1 + k % self.block);
+            cells[r * n + c] = Placement { piece, rotation: 0 };
+        }
+        Arrangement::new(n, cells)
+    }
+
+    /// The layout of a split of the instance: its groups (item indices, as
+    /// [`EqualBins::split`] gives them) one per row, then the fillers.
+    pub fn solution_of(&self, split: &[Vec<usize>]) -> Arrangement {
+        let fillers = split.iter().map(Vec::len).sum::<usize>()..self.bars.len();
+        let rows: Vec<Vec<usize>> = split.iter().cloned().chain(fillers.map(|f| vec![f])).collect();
+        self.layout(&rows)
+    }
+}
+
+/// H of an arrangement whose frame pieces sit in their cells: its kept
+/// corners.
+fn frame_kept(arrangement: &Arrangement) -> BTreeSet<usize> {
+    kept_corners(arrangement).map(|(p, c)| 4 * p + c).collect()
+}
+
+/// The ring cells clockwise from the top-left corner: `4(n-1)` of them.
+fn ring_cells(n: usize) -> Vec<usize> {
+    let top = 0..n - 1;
+    let right = (0..n - 1).map(|r| r * n + n - 1);
+    let bottom = (1..n).rev().map(|c| (n - 1) * n + c);
+    let left = (1..n).rev().map(|r| r * n);
+    top.chain(right).chain(bottom).chain(left).collect()
+}
+
+/// The frame piece of ring cell `i`, as it shows in its cell unturned:
+/// outer sides `O+` then `O-`, the side towards the next ring cell the
+/// joint `R_i+`, towards the previous one `R_(i-1)-`, towards the block
+/// `T-`, `E+`, `T+` or `E-` (top, right, bottom, left row of the frame).
+fn frame_piece(grid: Grid, ring: &[usize], i: usize) -> Piece {
+    let len = ring.len();
+    let cell = ring[i];
+    let joint = |k: usize| O + 1 + (k % len) as u32;
+    let mut outer = [Picture::plus(O), Picture::minus(O)].into_iter();
+    let sides: [Picture; 4] = std::array::from_fn(|d| match grid.neighbour(cell, d) {
+        None => outer.next().expect("a ring cell has at most two outer sides"),
+        Some(nb) if nb == ring[(i + 1) % len] => Picture::plus(joint(i)),
+        Some(nb) if nb == ring[(i + len - 1) % len] => Picture::minus(joint(i + len - 1)),
+        // Towards the block: the picture a bar piece must answer.
+        Some(_) => [Picture::minus(T), Picture::plus(E), Picture::plus(T), Picture::minus(E)][(d + 2) % 4],
+    });
+    Piece::new(sides)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::theorem::framed;
+    use crate::theorem::gluing::Gluer;
+
+    /// Instances without a split: parity, an item too large, items that
+    /// cannot be combined.
+    const NO: [(&[usize], usize, usize); 10] = [
+        (&[2, 2, 2], 2, 3),
+        (&[2, 2, 2, 2, 2], 2, 5),
+        (&[4, 1, 1], 2, 3),
+        (&[3, 1, 1, 1], 3, 2),
+        (&[3, 3, 2], 2, 4),
+        (&[2, 2, 2, 2, 1], 3, 3),
+        (&[1, 3], 2, 2),
+        (&[3, 3, 3, 3], 3, 4),
+        (&[4, 4, 2], 2, 5),
+        (&[3, 3, 3, 3, 3], 3, 5),
+    ];
+
+    /// Random small instances: a split into equal groups (yes), and for
+    /// every other one a unit moved from one item to another (sometimes
+    /// no); then [`NO`].
+    fn instances(count: usize, seed: u64) -> Vec<EqualBins> {
+        let mut rng = Rng::new(seed);
+        let fixed = NO.iter().map(|&(items, bins, target)| EqualBins {
+            items: items.to_vec(),
+            bins,
+            target,
+        });
+        (0..count)
+            .map(|i| {
+                let target = 1 + rng.below(4);
+                let bins = 1 + rng.below(3);
+                let mut items = Vec::new();
+                for _ in 0..bins {
+                    compose(target, &mut rng, &mut items);
+                }
+                let (from, to) = (rng.below(items.len()), rng.below(items.len()));
+                if i % 2 == 1 && from != to && items[from] > 1 {
+                    items[from] -= 1;
+                    items[to] += 1;
+                }
+                rng.shuffle(&mut items);
+                EqualBins { items, bins, target }
+            })
+            .chain(fixed)
+            .collect()
+    }
+
+    /// Random positive parts summing to `total`.
+    fn compose(total: usize, rng: &mut Rng, out: &mut Vec<usize>) {
+        let mut left = total;
+        while left > 0 {
+            let part = 1 + rng.below(left);
+            out.push(part);
+            left -= part;
+        }
+    }
+
+    #[test]
+    fn the_frame_is_kept_exactly_when_the_items_split_into_equal_bins() {
+        let (mut yes, mut no) = (0, 0);
+        for instance in instances(120, 7) {
+            let reduced = reduce(&instance).unwrap();
+            let puzzle = &reduced.puzzle;
+            assert!(puzzle.is_repetition_free());
+            let truth = instance.split();
+            let fast = framed::kept(puzzle, &reduced.kept);
+            assert_eq!(fast, truth.is_some(), "{instance:?}");
+            if let Some(split) = &truth {
+                let witness = reduced.solution_of(split);
+                assert!(witness.is_solution(puzzle), "{instance:?}");
+                assert_eq!(frame_kept(&witness), reduced.kept);
+                yes += 1;
+            } else {
+                no += 1;
+            }
+            // The arrangement form's gluing search, which shares no code
+            // with the framed search, on the smaller grids.
+            if puzzle.size() <= 5 {
+                let allowed: Vec<bool> = (0..4 * puzzle.pieces().len())
+                    .map(|e| reduced.kept.contains(&e))
+                    .collect();
+                let (glued, _) = Gluer::new(puzzle, Some(&allowed)).first();
+                assert_eq!(glued.is_some(), truth.is_some(), "{instance:?}");
+            }
+        }
+        assert!(yes >= 10 && no >= 10, "yes {yes}, no {no}");
+    }
+
+    #[test]
+    fn not_an_instance_is_refused() {
+        assert!(
+            reduce(&EqualBins {
+                items: vec![1, 2],
+                bins: 2,
+                target: 2
+            })
+            .is_err()
+        );
+        assert!(
+            reduce(&EqualBins {
+                items: vec![0, 2],
+                bins: 1,
+                target: 2
+            })
+            .is_err()
+        );
+    }
+}
