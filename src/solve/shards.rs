@@ -1035,7 +1035,7 @@ mod tests {
             let err = merge(reports).unwrap_err().to_string();
             assert!(err.contains(says), "{err}");
         };
-        refused(&[a.clone()], "merge needs every shard exactly once");
+        refused(std::slice::from_ref(&a), "merge needs every shard exactly once");
         refused(&[a.clone(), a.clone()], "already given");
         let mut forged = b.clone();
         forged.1.solutions += 1;
