@@ -1,20 +1,23 @@
 //! `scramble merge`: adds up the JSON of `scramble verify --shard I/N --json`
-//! runs into the whole census.
+//! runs into the whole census, or the documents of `scramble solve --shard
+//! I/N` into the single run's answer (see `merge_solve.rs`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::census::shard::{merge, read};
+use scramble::solve::shards::is_solve_shard;
 
 use super::census_report::{exit_code, report_table};
 use super::print_report;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  scramble verify --patterns 5 --shard 1/2 --json > a.json\n  scramble verify --patterns 5 --shard 2/2 --json > b.json\n  scramble merge a.json b.json"
+    after_help = "Examples:\n  scramble verify --patterns 5 --shard 1/2 --json > a.json\n  scramble verify --patterns 5 --shard 2/2 --json > b.json\n  scramble merge a.json b.json\n  scramble solve puzzle.txt --shard 1/2 -o s1.json\n  scramble solve puzzle.txt --shard 2/2 -o s2.json\n  scramble merge s1.json s2.json"
 )]
 pub struct Args {
-    /// Shard files written by `scramble verify --shard I/N --json`.
+    /// Shard files written by `scramble verify --shard I/N --json`, or by
+    /// `scramble solve --shard I/N` (all of one kind).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Print one JSON object instead of the table.
@@ -23,14 +26,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let reports = args
+    let files = args
         .files
         .iter()
-        .map(|path| {
-            let bytes = scramble::puzzle::read::read_limited(path)?;
-            let name = path.display().to_string();
-            Ok((name.clone(), read(&name, &bytes)?))
-        })
+        .map(|path| Ok((path.display().to_string(), scramble::puzzle::read::read_limited(path)?)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    if files.iter().any(|(_, bytes)| is_solve_shard(bytes)) {
+        return super::merge_solve::run(&files, args.json);
+    }
+    let reports = files
+        .iter()
+        .map(|(name, bytes)| Ok((name.clone(), read(name, bytes)?)))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let merged = merge(&reports)?;
     print_report(args.json, &merged, report_table)?;

@@ -92,15 +92,7 @@ pub fn write_all(folder: &Path, files: Vec<File>) -> anyhow::Result<Vec<PathBuf>
 
 /// An arrangement as rows of `piece@rotation` with the puzzle's labels.
 pub fn grid_rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>> {
-    arrangement
-        .cells()
-        .chunks(arrangement.size())
-        .map(|row| {
-            row.iter()
-                .map(|p| format!("{}@{}", puzzle.piece_label(p.piece), p.rotation))
-                .collect()
-        })
-        .collect()
+    scramble::solve::shards::rows(puzzle, arrangement)
 }
 
 /// `pictures: 3 files in out/x/solutions/` for every folder written to.

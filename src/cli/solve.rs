@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use scramble::solve::shards::{Mode, Shard};
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Stats, Stop, Strategy, Symmetry, Threads};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
@@ -34,7 +35,7 @@ use super::{PicturesArg, PuzzlesArg, print_json, print_text, progress};
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  scramble solve fixtures/cards3x3.txt\n  scramble solve fixtures/paper2x2.txt fixtures/cards3x3.txt --first --json\n  scramble solve fixtures/cards3x3.txt --list --time-limit 10"
+    after_help = "Examples:\n  scramble solve fixtures/cards3x3.txt\n  scramble solve fixtures/paper2x2.txt fixtures/cards3x3.txt --first --json\n  scramble solve fixtures/cards3x3.txt --list --time-limit 10\n  scramble solve fixtures/cards3x3.txt --shard 1/4 -o shard-1.json --checkpoint shard-1.ckpt"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -95,6 +96,23 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Search only shard I of N: the tree is cut into many more subtrees
+    /// than shards, dealt by estimated work; the shard searches its own on
+    /// one thread and prints one JSON document. Add up with `scramble merge`.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["restarts", "stats"])]
+    shard: Option<Shard>,
+    /// With --shard: write the shard's document to FILE, whole or not at all,
+    /// once the shard is done; a rerun that finds it there does nothing.
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "shard")]
+    output: Option<PathBuf>,
+    /// With --shard: save the search's position to FILE every
+    /// --checkpoint-every seconds and when stopped; a run that finds FILE
+    /// continues from it (removed once the shard is done).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between two checkpoints.
+    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = seconds, requires = "checkpoint")]
+    checkpoint_every: Duration,
     /// Pictures: the solution shown goes to `<out>/<puzzle>/solution.svg`.
     #[command(flatten)]
     pictures: PicturesArg,
@@ -195,6 +213,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let puzzles = args.puzzles.read()?;
     let interrupted = interrupt_flag();
+    if args.shard.is_some() {
+        return shard(&args, puzzles, &interrupted).map(Into::into);
+    }
     let mut exit = Exit::Success;
     for (i, puzzle) in puzzles.into_iter().enumerate() {
         if interrupted.load(Ordering::Relaxed) {
@@ -208,14 +229,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(exit.into())
 }
 
-/// Solves one puzzle and prints its report.
-fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+/// `--shard I/N`: one shard of one puzzle's backtracking search.
+fn shard(args: &Args, mut puzzles: Vec<Puzzle>, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    if puzzles.len() != 1 || args.method != Method::Backtrack {
+        anyhow::bail!("--shard searches one puzzle with --method backtrack");
+    }
+    let shape = super::solve_shard::Shape {
+        shard: args.shard.expect("checked by the caller"),
+        strategy: strategy(args),
+        seed: args.seed,
+        mode: if args.first { Mode::First } else { Mode::All },
+        keep: if args.list { args.list_limit } else { 1 },
+        list: args.list,
+        output: args.output.as_deref(),
+        checkpoint: args.checkpoint.as_deref(),
+        every: args.checkpoint_every,
+    };
+    let puzzle = puzzles.pop().expect("one puzzle");
+    super::solve_shard::run(&shape, &puzzle, &stop(args, interrupted), interrupted)
+}
+
+/// The order's strategy with the rules `--cells`, `--pieces` and
+/// `--symmetry` replace.
+fn strategy(args: &Args) -> Strategy {
     let preset = args.order.strategy();
-    let strategy = Strategy {
+    Strategy {
         cells: args.cells.unwrap_or(preset.cells),
         pieces: args.pieces.unwrap_or(preset.pieces),
         symmetry: args.symmetry.unwrap_or(preset.symmetry),
-    };
+    }
+}
+
+/// Solves one puzzle and prints its report.
+fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    let strategy = strategy(args);
     let method = match args.method {
         Method::Graph => scramble::solve::Method::Graph,
         Method::Backtrack if args.restarts => scramble::solve::Method::Restarts {

@@ -100,7 +100,7 @@ impl Probe<'_> {
                 stopped = true;
                 break;
             }
-            let (total, depth) = self.probe(search, &mut rng, &mut children, &mut per_depth);
+            let (total, depth) = self.probe(search, &mut rng, &mut children, &mut per_depth, &mut State::new());
             sum += total;
             squares += total * total;
             full += u64::from(depth == cells);
@@ -129,31 +129,52 @@ impl Probe<'_> {
         }
     }
 
-    /// One probe: its running-product sum and the depth it reached.
+    /// Knuth's estimate of the nodes below `state` (a position of
+    /// `search`, left as it was): the mean of `probes` probes from it,
+    /// seeded by `seed`. `O(probes * n^2 * C)`.
+    pub fn below_state<C: Chooser>(&self, search: &Kernel<'_, C>, state: &mut State, probes: u64, seed: u64) -> f64 {
+        let mut rng = Rng::new(seed);
+        let mut per_depth = vec![0.0; search.grid.n * search.grid.n];
+        let mut children = Vec::new();
+        let sum: f64 = (0..probes)
+            .map(|_| self.probe(search, &mut rng, &mut children, &mut per_depth, state).0)
+            .sum();
+        sum / probes.max(1) as f64
+    }
+
+    /// One probe from `state` (taken off again at the end): its
+    /// running-product sum and the depth it reached.
     fn probe<C: Chooser>(
         &self,
         search: &Kernel<'_, C>,
         rng: &mut Rng,
         children: &mut Vec<Candidate>,
         per_depth: &mut [f64],
+        state: &mut State,
     ) -> (f64, usize) {
-        let mut state = State::new();
+        let start = state.depth();
+        let mut cells = Vec::with_capacity(per_depth.len());
         let (mut weight, mut total) = (1.0, 0.0);
-        for (depth, slot) in per_depth.iter_mut().enumerate() {
+        let mut reached = per_depth.len();
+        for (depth, slot) in per_depth.iter_mut().enumerate().skip(start) {
             children.clear();
-            let cell = search.children(&state, children);
+            let cell = search.children(state, children);
             if children.is_empty() {
-                return (total, depth);
+                reached = depth;
+                break;
             }
             weight *= children.len() as f64;
             *slot += weight;
             total += weight;
             state.place(cell, children[rng.below(children.len())]);
-            if !self.admits(search.grid, &state) {
-                return (total, depth + 1);
+            cells.push(cell);
+            if !self.admits(search.grid, state) {
+                reached = depth + 1;
+                break;
             }
         }
-        (total, per_depth.len())
+        cells.iter().rev().for_each(|&cell| state.unplace(cell));
+        (total, reached)
     }
 
     /// Whether the rule lets the search go below `state`.

@@ -30,7 +30,7 @@
 //! polls, and on request every placement and removal. Counting, listing,
 //! the first and the `i`-th solution, the subtrees of a parallel search,
 //! the statistics, a restart's budget, progress and the explorer's recorded
-//! run are observers of [`Kernel::run`], monomorphised, so a search pays
+//! run are observers of [`Kernel::run_from`], monomorphised, so a search pays
 //! only for what its observers watch.
 
 use std::ops::ControlFlow;
@@ -182,7 +182,7 @@ fn bits(window: &[Candidate], admits: impl Fn(&Candidate) -> bool) -> u64 {
 }
 
 /// The search state; cloned once per parallel task, never in the loop.
-/// While [`Kernel::run`] works, `depth`, `used` and `filled` live in
+/// While [`Kernel::run_from`] works, `depth`, `used` and `filled` live in
 /// registers and are written back before `visit` and on return. Arrays by
 /// depth or cell have 256 entries and are indexed by a `u8`: never out of
 /// bounds, so the hot loop has no bounds checks there.
@@ -236,8 +236,12 @@ impl State {
         self.depth += 1;
     }
 
+    /// Pieces placed so far.
+    pub(super) fn depth(&self) -> usize {
+        usize::from(self.depth)
+    }
+
     /// Takes the piece in `cell` off again, undoing [`State::place`].
-    #[cfg(test)]
     pub(super) fn unplace(&mut self, cell: u8) {
         self.used ^= 1 << self.placed[usize::from(cell)].piece;
         self.filled ^= 1 << cell;
@@ -263,6 +267,11 @@ impl State {
         self.tests = 0;
     }
 
+    /// Sets the nodes per depth from index 0 (a resumed search's counts).
+    pub(super) fn set_nodes(&mut self, nodes: &[u64]) {
+        self.nodes[..nodes.len()].copy_from_slice(nodes);
+    }
+
     /// The pieces placed so far, and the filled cells, as bitsets.
     pub(super) fn used_and_filled(&self) -> (u64, u64) {
         (self.used, self.filled)
@@ -271,6 +280,16 @@ impl State {
     /// The candidate in `cell` (meaningful for filled cells).
     pub(super) fn at(&self, cell: usize) -> Candidate {
         self.placed[cell]
+    }
+
+    /// The candidates taken at depths `floor..depth` (indices into the
+    /// candidate tables): with the placements above `floor`, the search's
+    /// position at a poll, where [`Kernel::retake`] rebuilds it.
+    pub(super) fn path(&self, floor: usize) -> Vec<u32> {
+        self.frames[floor..usize::from(self.depth)]
+            .iter()
+            .map(|f| f.pos - 1)
+            .collect()
     }
 
     /// The search's position, to work on in registers.
@@ -659,31 +678,73 @@ impl<C: Chooser> Kernel<'_, C> {
         state.stopped || self.halt.overtaken()
     }
 
-    /// A poll: tells `observer`, then polls the halt; whether either says
-    /// stop. Out of line, so that the loop keeps its registers.
+    /// A poll at `position` (depth, used, filled, the tests since the last
+    /// flush): writes the position back into `state` (its frames above
+    /// `depth` are saved, the frame of `depth` is not entered yet: a
+    /// position to resume from, see [`Kernel::retake`]), tells `observer`,
+    /// then polls the halt; whether either says stop. Out of line, so that
+    /// the loop keeps its registers.
     #[cold]
     #[inline(never)]
-    fn polled<O: Observer>(&self, state: &mut State, observer: &mut O) -> bool {
+    fn polled<O: Observer>(&self, state: &mut State, observer: &mut O, position: (u8, u64, u64, u64)) -> bool {
+        let (depth, used, filled, tests) = position;
+        (state.depth, state.used, state.filled) = (depth, used, filled);
+        state.tests += tests;
         let flow = observer.polled(state, u64::from(POLL_EVERY));
         self.halted(state) | flow.is_break()
+    }
+
+    /// Enters the frame of `state.depth` again and takes candidate `index`
+    /// there as the search takes it (the window holding it checked, the
+    /// candidates up to it taken off), saving the frame and placing the
+    /// candidate: one step of rebuilding a search position from its path
+    /// ([`State::path`]). Tests counted on the way are not kept. `None`
+    /// when `index` is not a candidate that fits at this position (a path
+    /// of another puzzle or order).
+    pub fn retake(&self, state: &mut State, index: u32) -> Option<()> {
+        let board = state.board();
+        let mut frame = self.enter(board, &mut 0);
+        if !(frame.window..frame.end).contains(&index) {
+            return None;
+        }
+        frame.window += (index - frame.window) / WINDOW * WINDOW;
+        let step = &self.steps[usize::from(frame.step)];
+        self.check_window(&mut frame, step, board);
+        let bit = index - frame.window;
+        if frame.fits >> bit & 1 == 0 {
+            return None;
+        }
+        frame.fits &= !(u64::MAX >> (63 - bit));
+        frame.pos = index + 1;
+        state.frames[usize::from(state.depth)] = frame;
+        state.place(frame.cell, self.tables.candidates[index as usize]);
+        Some(())
     }
 
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix
     /// length for a prefix) and searches below it.
     pub fn enter_and_run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
+        self.resume(state, state.depth, limit, observer)
+    }
+
+    /// Enters the cell of `state.depth` and searches on below `floor`
+    /// ([`Kernel::run_from`]): from a position rebuilt by
+    /// [`Kernel::retake`], the rest of the subtree below `floor`.
+    pub fn resume<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
         let mut tests = 0;
         state.frames[usize::from(state.depth)] = self.enter(state.board(), &mut tests);
         state.tests += tests;
-        self.run(state, limit, observer)
+        self.run_from(state, floor, limit, observer)
     }
 
-    /// Depth-first search below `state.depth`, whose frame must be entered.
+    /// Depth-first search below `floor`, from `state.depth`, whose frame
+    /// must be entered.
     /// Tells `observer` of every state of `limit` placed pieces
     /// ([`Observer::reached`]), of each poll
     /// ([`Observer::polled`]) and, when it asks for them
     /// ([`Observer::EVENTS`]), of every placement and removal; stops when
     /// the observer breaks, returns when the subtree is exhausted.
-    /// `state.depth` is the same on return (on Continue).
+    /// `state.depth` is `floor` on return (on Continue).
     ///
     /// Candidate tests are counted when a window is checked and told on
     /// return; on a break, the candidates the scan had not reached yet are
@@ -693,18 +754,24 @@ impl<C: Chooser> Kernel<'_, C> {
     /// The halt is polled on entry and every [`POLL_EVERY`] placements, the
     /// observer at the same polls; when either says stop, the search breaks
     /// at once (`state.stopped` is set when the caller's `Stop` asked for
-    /// it; the state is then unfit to resume).
-    pub fn run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
+    /// it). A break at a poll or on entry leaves the position in `state`
+    /// ([`State::path`]): a checkpoint to resume from.
+    ///
+    /// The search starts at `state.depth`, whose frame is entered; the
+    /// frames of `floor..state.depth` are saved in `state` (a position
+    /// rebuilt by [`Kernel::retake`], or none when `floor` is
+    /// `state.depth`): it goes on from there and returns when the subtree
+    /// below `floor` is exhausted.
+    pub fn run_from<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
         if self.halted(state) {
             return ControlFlow::Break(());
         }
         let mut countdown = POLL_EVERY;
-        let floor = state.depth;
-        let (mut depth, mut used, mut filled) = (floor, state.used, state.filled);
+        let (mut depth, mut used, mut filled) = (state.depth, state.used, state.filled);
         let candidates = &self.tables.candidates[..];
         // `frame` is the frame of `depth`; `state.frames` holds the frames
         // of the depths above it (from `floor`), saved when going deeper.
-        let mut frame = state.frames[usize::from(floor)];
+        let mut frame = state.frames[usize::from(depth)];
         let mut tests = 0;
         loop {
             if frame.fits == 0 {
@@ -752,6 +819,8 @@ impl<C: Chooser> Kernel<'_, C> {
             }
             let filled_below = if C::FILLED { filled | 1 << cell } else { filled };
             if usize::from(depth) + 1 == limit {
+                // Saved so that the observer may read the whole path.
+                state.frames[usize::from(depth)] = frame;
                 (state.depth, state.used, state.filled) = (depth + 1, used | 1 << c.piece, filled_below);
                 let mut flow = observer.reached(state);
                 if O::EVENTS && flow.is_continue() {
@@ -769,8 +838,9 @@ impl<C: Chooser> Kernel<'_, C> {
             countdown -= 1;
             if countdown == 0 {
                 countdown = POLL_EVERY;
-                if self.polled(state, observer) {
-                    state.tests += tests;
+                let stop = self.polled(state, observer, (depth, used, filled, tests));
+                tests = 0;
+                if stop {
                     return ControlFlow::Break(());
                 }
             }
@@ -813,7 +883,7 @@ pub(crate) type Control = ControlFlow<()>;
 /// `i`-th solution ([`super::Walker`]), the prefixes of a parallel search,
 /// the statistics ([`super::stats::Counters`]), a restart's budget
 /// ([`super::stop::Budget`]), progress ([`Reporter`]) and the explorer's
-/// recorded run are observers of the one kernel, [`Kernel::run`], and a
+/// recorded run are observers of the one kernel, [`Kernel::run_from`], and a
 /// pair of observers is one ([`Observer`] for `(A, B)`). Each answers with
 /// a [`Control`]; a break ends the search at once.
 ///
@@ -852,8 +922,8 @@ pub(crate) trait Observer {
         ControlFlow::Continue(())
     }
 
-    /// A poll, after `placements` more placements that went deeper; of
-    /// `state`, only the nodes per depth ([`State::nodes`]) are current.
+    /// A poll, after `placements` more placements that went deeper; `state`
+    /// holds the search's position (see [`State::path`]) and its counters.
     #[inline(always)]
     fn polled(&mut self, _state: &State, _placements: u64) -> Control {
         ControlFlow::Continue(())

@@ -27,6 +27,7 @@ pub mod graph;
 mod order;
 pub mod plain;
 mod restart;
+pub mod shards;
 mod stats;
 mod stop;
 mod tables;
@@ -44,6 +45,7 @@ use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Kernel, OnReached, Repo
 pub(crate) use fast::{Control, Observer, State};
 pub use order::{Cells, Order, Pieces, Strategy, Symmetry, spiral, value_indices};
 pub use restart::{Restarted, Restarts, luby};
+pub use shards::{Cut, Job, ShardReport, fingerprint};
 pub use stats::Stats;
 use stats::{Counters, Tally};
 use stop::Halt;
@@ -413,6 +415,45 @@ impl Solver {
     pub fn estimate(&self, probes: u64, seed: u64, rule: Rule, stop: &Stop) -> Estimate {
         let probe = self.probe(rule);
         with_search!(self, Halt::on(&stop::NEVER), search => probe.run(&search, probes, seed, stop))
+    }
+
+    /// The tree of this search cut into subtrees and dealt to `shards`
+    /// shards (see [`shards`]); the same on every machine.
+    ///
+    /// # Complexity
+    /// The search above the cut, and `O(M * n^2 * C)` probes for `M`
+    /// subtrees.
+    pub fn cut(&self, shards: usize) -> Cut {
+        let probe = self.probe(Rule::None);
+        with_search!(self, Halt::on(&stop::NEVER), search => shards::cut(&search, &probe, shards))
+    }
+
+    /// Runs `job`'s shard of `cut` on this thread (from its checkpoint if
+    /// it has one) and reports it; stopped by `job.stop`, it saves a
+    /// checkpoint and reports `complete: false`.
+    ///
+    /// # Complexity
+    /// The search of the shard's subtrees.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Solver, Stop, shards::{Job, Mode, Shard, merge}};
+    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+    /// let cut = solver.cut(2);
+    /// let shard = |index| {
+    ///     let mut job = Job { puzzle: &puzzle, shard: Shard { index, count: 2 }, mode: Mode::All, keep: 1,
+    ///         list: false, seed: 0, stop: &Stop::never(), progress: &(), resume: None,
+    ///         every: std::time::Duration::MAX, save: &mut |_| Ok(()) };
+    ///     (format!("{index}.json"), solver.run_shard(&cut, &mut job).unwrap())
+    /// };
+    /// let merged = merge(&[shard(1), shard(2)]).unwrap();
+    /// assert_eq!(merged.solutions, solver.count().solutions);
+    /// assert_eq!(merged.nodes, solver.count().stats.nodes());
+    /// ```
+    pub fn run_shard(&self, cut: &Cut, job: &mut Job) -> Result<ShardReport> {
+        let fresh = shards::empty(job, self.strategy, cut);
+        let stop = job.stop;
+        with_search!(self, Halt::on(stop), search => shards::run(&search, cut, job, fresh))
     }
 
     /// The probes of `rule` over this solver's puzzle.

@@ -15,6 +15,7 @@ mod nxn;
 mod pictures;
 mod printing;
 mod reliability;
+mod shards;
 mod show;
 mod solutions;
 mod solve;
