@@ -29,10 +29,12 @@
 
 pub mod census;
 pub mod cnf;
+pub mod diagnose;
 pub mod error;
 pub mod explore;
 pub mod generate;
 pub mod judge;
+pub mod looks;
 pub mod output;
 mod partition;
 pub mod progress;

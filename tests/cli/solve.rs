@@ -41,7 +41,7 @@ fn text_shows_the_grid_and_writes_the_svg() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "monkey_puzzle: 2 solutions modulo rotation (8 arrangements), spiral order; the first:\n+---",
+            "monkey_puzzle: 2 solutions modulo rotation (8 arrangements), 2 looks, spiral order; the first:\n+---",
         ))
         .stdout(predicate::str::contains("nodes per depth: 9 "));
     let svg = std::fs::read_to_string(out.path().join("monkey_puzzle/solution.svg")).unwrap();
