@@ -27,6 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use scramble::diagnose::Diagnosis;
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Stats, Stop, Strategy, Symmetry, Threads};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
@@ -98,7 +99,8 @@ pub struct Args {
     /// Stop each puzzle's search after this many seconds and report what
     /// was found so far as partial (exit code 3; Ctrl-C does the same and
     /// skips the puzzles after it). With `--method graph` the limit bounds
-    /// the whole run.
+    /// the whole run. When there is no solution, it also bounds the search
+    /// for the smallest edit that makes one (10 s without it).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
@@ -161,6 +163,9 @@ struct Report {
     /// `--list-looks`: one solution per look, each as rows.
     #[serde(skip_serializing_if = "Option::is_none")]
     listed_looks: Option<ListedLooks>,
+    /// Why there is no solution (null when there is one or the search
+    /// stopped).
+    diagnosis: Option<Diagnosis>,
 }
 
 /// What `--list-looks` shows: the first `limit` looks, one representative
@@ -296,6 +301,13 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         .then(|| list_looks(args, &puzzle, &stop, looks))
         .transpose()?;
     let complete = complete && listed_looks.as_ref().is_none_or(|(_, complete)| *complete);
+    let diagnosis = (complete && shown.is_none())
+        .then(|| {
+            let budget = args.time_limit.unwrap_or(super::diagnosis::DEFAULT_BUDGET);
+            let stop = Stop::never().cancelled_by(interrupted.clone()).after(budget);
+            scramble::diagnose::diagnose(&puzzle, &stop)
+        })
+        .transpose()?;
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
@@ -323,6 +335,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
             solutions: outcome.kept.iter().map(|a| grid_rows(&puzzle, a)).collect(),
         }),
         listed_looks: listed_looks.map(|(listed, _)| listed),
+        diagnosis,
     };
     if args.json {
         print_json(&report)?;
@@ -372,7 +385,11 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
             report.solutions,
             if report.solutions == 1 { "" } else { "s" },
         ),
-        (_, None) => format!("{}: no solution\n", report.puzzle),
+        (_, None) => format!(
+            "{}: no solution\n{}",
+            report.puzzle,
+            report.diagnosis.as_ref().map_or(String::new(), super::diagnosis::text)
+        ),
         ("first", Some(_)) => format!("{}: a solution ({})\n", report.puzzle, search_name(report)),
         (_, Some(_)) => format!(
             "{}: {} solution{} modulo rotation ({} arrangements), {} look{}, {}; the first:\n",

@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod completions;
+mod diagnosis;
 mod exact;
 mod explore;
 mod files;
