@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the documentation as a new user would, on a fresh clone: the tour of
-# README.md, docs/guide.md and docs/format.md must run as typed and print
-# what they show.
+# README.md, docs/guide.md, docs/format.md and docs/own-puzzle.md must run
+# as typed and print what they show.
 #
 #   docs/check-tour.sh                       # from anywhere in the repository
 #   docs/check-tour.sh --no-setup            # skip step 2: the `scramble` on
@@ -71,7 +71,7 @@ fail() { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
 say "clone of $(git -C "$repo" rev-parse --short HEAD) in $tmp/scramble"
 git clone --quiet --no-hardlinks "$repo" "$tmp/scramble"
 cd "$tmp/scramble"
-docs=(README.md docs/guide.md docs/format.md)
+docs=(README.md docs/guide.md docs/format.md docs/own-puzzle.md)
 
 if [ "$setup" = 0 ]; then
     say "no set-up: the tour runs $(command -v scramble)"

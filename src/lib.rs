@@ -38,10 +38,12 @@
 
 pub mod census;
 pub mod cnf;
+pub mod diagnose;
 pub mod error;
 pub mod explore;
 pub mod generate;
 pub mod judge;
+pub mod looks;
 #[cfg(feature = "fs")]
 pub mod output;
 mod partition;

@@ -2,6 +2,7 @@
 
 mod census_report;
 mod completions;
+mod diagnosis;
 mod estimate;
 pub mod exit_codes;
 mod explore;

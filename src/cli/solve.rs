@@ -12,6 +12,10 @@
 //! numbering of `inspect --solution N` with the default order), at most
 //! `--list-limit` of them; the count stays exact.
 //!
+//! Beside `solutions` (identical cards told apart), a count reports `looks`:
+//! the solutions a person can tell apart (`scramble::looks`);
+//! `--list-looks` lists one solution per look, the look's representative.
+//!
 //! `--time-limit SECONDS` and Ctrl-C stop the search early: what was found
 //! so far is reported as partial (`"complete": false` and `"stopped"` in
 //! JSON; counts are then lower bounds) and the exit code is 3, unless a
@@ -24,6 +28,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use scramble::solve::shards::{Mode, Shard};
+use scramble::diagnose::Diagnosis;
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Stats, Stop, Strategy, Symmetry, Threads};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
@@ -81,7 +86,12 @@ pub struct Args {
     /// search order, up to `--list-limit`; the count stays exact.
     #[arg(long, conflicts_with = "first")]
     list: bool,
-    /// The most solutions `--list` shows (a note says when the list is cut).
+    /// Also list one solution per look (distinct-looking solutions: see
+    /// docs/format.md), one line each, up to `--list-limit`.
+    #[arg(long, conflicts_with = "first")]
+    list_looks: bool,
+    /// The most solutions `--list` and looks `--list-looks` show (a note
+    /// says when the list is cut).
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     list_limit: u64,
     /// Print nodes per depth, candidate tests, time and rate.
@@ -90,7 +100,8 @@ pub struct Args {
     /// Stop each puzzle's search after this many seconds and report what
     /// was found so far as partial (exit code 3; Ctrl-C does the same and
     /// skips the puzzles after it). With `--method graph` the limit bounds
-    /// the whole run.
+    /// the whole run. When there is no solution, it also bounds the search
+    /// for the smallest edit that makes one (10 s without it).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
@@ -151,6 +162,8 @@ struct Report {
     solutions: u64,
     /// Solution arrangements: 4 per solution (`all`; null for `first`).
     arrangements: Option<u64>,
+    /// Distinct-looking solutions (`all` when complete; null otherwise).
+    looks: Option<u64>,
     nodes: u64,
     candidate_tests: u64,
     nodes_per_depth: Vec<u64>,
@@ -165,6 +178,22 @@ struct Report {
     /// `--list`: the solutions, in search order, each as rows.
     #[serde(skip_serializing_if = "Option::is_none")]
     listed: Option<Listed>,
+    /// `--list-looks`: one solution per look, each as rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed_looks: Option<ListedLooks>,
+    /// Why there is no solution (null when there is one or the search
+    /// stopped).
+    diagnosis: Option<Diagnosis>,
+}
+
+/// What `--list-looks` shows: the first `limit` looks, one representative
+/// solution each, in search order.
+#[derive(Serialize)]
+struct ListedLooks {
+    limit: u64,
+    /// Fewer are listed than there are looks (the cap cut the list).
+    truncated: bool,
+    looks: Vec<Vec<Vec<String>>>,
 }
 
 /// What `--list` shows: the first `limit` solutions in search order.
@@ -208,8 +237,8 @@ fn stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
 /// puzzles' (see `Exit::graver`). `--time-limit` bounds each puzzle's
 /// search.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.list && args.method == Method::Graph {
-        anyhow::bail!("--list lists the backtracker's solutions: it needs --method backtrack");
+    if (args.list || args.list_looks) && args.method == Method::Graph {
+        anyhow::bail!("--list and --list-looks list the backtracker's solutions: they need --method backtrack");
     }
     let puzzles = args.puzzles.read()?;
     let interrupted = interrupt_flag();
@@ -312,6 +341,20 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         .filter(|_| args.pictures.writes())
         .map(|a| write_svg(&puzzle, a, &args.pictures.out))
         .transpose()?;
+    let looks =
+        (complete && !args.first).then(|| scramble::looks::from_count(&puzzle, outcome.solutions, outcome.symmetric));
+    let listed_looks = args
+        .list_looks
+        .then(|| list_looks(args, &puzzle, &stop, looks))
+        .transpose()?;
+    let complete = complete && listed_looks.as_ref().is_none_or(|(_, complete)| *complete);
+    let diagnosis = (complete && shown.is_none())
+        .then(|| {
+            let budget = args.time_limit.unwrap_or(super::diagnosis::DEFAULT_BUDGET);
+            let stop = Stop::never().cancelled_by(interrupted.clone()).after(budget);
+            scramble::diagnose::diagnose(&puzzle, &stop)
+        })
+        .transpose()?;
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
@@ -324,6 +367,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         stopped,
         solutions: outcome.solutions,
         arrangements: (!args.first).then_some(4 * outcome.solutions),
+        looks,
         nodes: stats.nodes(),
         candidate_tests: stats.candidate_tests,
         nodes_per_depth: stats.nodes_per_depth.clone(),
@@ -337,6 +381,8 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
             truncated: (outcome.kept.len() as u64) < outcome.solutions,
             solutions: outcome.kept.iter().map(|a| grid_rows(&puzzle, a)).collect(),
         }),
+        listed_looks: listed_looks.map(|(listed, _)| listed),
+        diagnosis,
     };
     if args.json {
         print_json(&report)?;
@@ -348,6 +394,22 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
     } else {
         Exit::Stopped
     })
+}
+
+/// `--list-looks`: one representative per look, the first `--list-limit`
+/// in search order, and whether that search ran to its end.
+fn list_looks(args: &Args, puzzle: &Puzzle, stop: &Stop, looks: Option<u64>) -> anyhow::Result<(ListedLooks, bool)> {
+    let limit = usize::try_from(args.list_limit).unwrap_or(usize::MAX);
+    let listed = scramble::looks::list(puzzle, stop, limit)?;
+    let shown = listed.solutions.len() as u64;
+    Ok((
+        ListedLooks {
+            limit: args.list_limit,
+            truncated: looks.is_some_and(|looks| shown < looks),
+            looks: listed.solutions.iter().map(|a| grid_rows(puzzle, a)).collect(),
+        },
+        listed.complete,
+    ))
 }
 
 fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Result<PathBuf> {
@@ -370,14 +432,20 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
             report.solutions,
             if report.solutions == 1 { "" } else { "s" },
         ),
-        (_, None) => format!("{}: no solution\n", report.puzzle),
+        (_, None) => format!(
+            "{}: no solution\n{}",
+            report.puzzle,
+            report.diagnosis.as_ref().map_or(String::new(), super::diagnosis::text)
+        ),
         ("first", Some(_)) => format!("{}: a solution ({})\n", report.puzzle, search_name(report)),
         (_, Some(_)) => format!(
-            "{}: {} solution{} modulo rotation ({} arrangements), {}; the first:\n",
+            "{}: {} solution{} modulo rotation ({} arrangements), {} look{}, {}; the first:\n",
             report.puzzle,
             report.solutions,
             if report.solutions == 1 { "" } else { "s" },
             report.arrangements.unwrap_or(0),
+            report.looks.map_or("?".to_string(), |n| n.to_string()),
+            if report.looks == Some(1) { "" } else { "s" },
             search_name(report)
         ),
     };
@@ -393,29 +461,58 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
     if let Some(listed) = &report.listed {
         out += &list_text(report, listed);
     }
+    if let Some(listed) = &report.listed_looks {
+        out += &looks_text(report, listed);
+    }
+    out
+}
+
+/// `--list-looks`'s lines, as `--list`'s.
+fn looks_text(report: &Report, listed: &ListedLooks) -> String {
+    let which = which(
+        report.complete,
+        listed.truncated,
+        listed.looks.len(),
+        report.looks.unwrap_or(0),
+    );
+    format!("looks, one solution each ({which}):\n{}", numbered(&listed.looks))
+}
+
+/// Whether a list of `shown` of `total` is whole, cut by the limit or cut
+/// by a stop.
+fn which(complete: bool, truncated: bool, shown: usize, total: u64) -> String {
+    match (complete, truncated) {
+        (false, _) => format!("{shown} found before the search stopped"),
+        (true, false) => format!("all {shown}"),
+        (true, true) => format!("the first {shown} of {total}; --list-limit N lists more"),
+    }
+}
+
+/// One numbered line per grid, rows separated by `/`.
+fn numbered(grids: &[Vec<Vec<String>>]) -> String {
+    let width = grids.len().to_string().len();
+    let mut out = String::new();
+    for (i, rows) in grids.iter().enumerate() {
+        let rows: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+        out += &format!("  {:>width$}  {}\n", i + 1, rows.join(" / "));
+    }
     out
 }
 
 /// `--list`'s lines: a heading that says whether the list is whole, then
 /// one numbered line per solution, rows separated by `/`.
 fn list_text(report: &Report, listed: &Listed) -> String {
-    let shown = listed.solutions.len();
-    let which = match (report.complete, listed.truncated) {
-        (false, _) => format!("{shown} found before the search stopped"),
-        (true, false) => format!("all {shown}"),
-        (true, true) => format!("the first {shown} of {}; --list-limit N lists more", report.solutions),
-    };
-    let mut out = format!("solutions in {} ({which}):\n", search_name(report));
-    for (i, rows) in listed.solutions.iter().enumerate() {
-        let rows: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
-        out += &format!(
-            "  {:>width$}  {}\n",
-            i + 1,
-            rows.join(" / "),
-            width = shown.to_string().len()
-        );
-    }
-    out
+    let which = which(
+        report.complete,
+        listed.truncated,
+        listed.solutions.len(),
+        report.solutions,
+    );
+    format!(
+        "solutions in {} ({which}):\n{}",
+        search_name(report),
+        numbered(&listed.solutions)
+    )
 }
 
 /// `spiral order`, or `graph method`.

@@ -181,6 +181,19 @@ impl Puzzle {
             .collect()
     }
 
+    /// The same puzzle with side `side` of piece `piece` showing `picture`
+    /// (names kept).
+    ///
+    /// # Panics
+    /// If `piece` or `side` is out of range.
+    pub fn with_side(&self, piece: usize, side: usize, picture: Picture) -> Puzzle {
+        let mut out = self.clone();
+        let mut sides = out.pieces[piece].sides();
+        sides[side] = picture;
+        out.pieces[piece] = Piece::new(sides);
+        out
+    }
+
     /// The piece's sides as the file wrote them.
     pub fn piece_text(&self, piece: usize) -> String {
         self.pieces[piece]

@@ -5,7 +5,7 @@
 //! count needs no side checks. Judged by [`super::plain`] and the fast
 //! backtracker ([`super::Solver`]) in the tests.
 
-use super::{Goal, Outcome, Search};
+use super::{Goal, Outcome, Search, Symmetric};
 use crate::theorem::gluing::{Circuits, Edges, Gluer, Gluing};
 use crate::{Error, Puzzle, Result};
 
@@ -43,13 +43,16 @@ pub fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
         )));
     }
     let gluer = Gluer::new(puzzle, None).until(search.stop);
+    let mut symmetric = Symmetric::default();
     let (solutions, kept, stats): (u64, Vec<Gluing>, _) = match search.goal {
         Goal::First => {
             let (found, stats) = gluer.first();
             (u64::from(found.is_some()), found.into_iter().collect(), stats)
         }
         Goal::Count { keep } => {
-            let (solutions, first, stats) = gluer.count();
+            let (solutions, first, stats) = gluer.count_with(|gluing| {
+                symmetric = symmetric.merged(Symmetric::of_arrangement(puzzle, &gluing.arrangement));
+            });
             (
                 solutions,
                 first.into_iter().take(usize::from(keep > 0)).collect(),
@@ -67,6 +70,7 @@ pub fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
         kept: kept.into_iter().map(|g| g.arrangement).collect(),
         stats,
         runs: None,
+        symmetric,
     })
 }
 

@@ -30,6 +30,7 @@ mod restart;
 pub mod shards;
 mod stats;
 mod stop;
+mod symmetric;
 mod tables;
 
 use std::ops::{ControlFlow, Range};
@@ -50,6 +51,7 @@ pub use stats::Stats;
 use stats::{Counters, Tally};
 use stop::Halt;
 pub use stop::{POLL_EVERY, Stop};
+pub use symmetric::Symmetric;
 use tables::{Dense, Kind, Tables};
 
 /// What a search is for.
@@ -190,6 +192,10 @@ pub struct Outcome {
     pub stats: Stats,
     /// Restarts: the runs started.
     pub runs: Option<u64>,
+    /// How many of the solutions counted show a picture grid that a
+    /// whole-grid turn keeps (for the count of looks, [`crate::looks`]):
+    /// kept by a count ([`Goal::Count`]), zero for every other goal.
+    pub symmetric: Symmetric,
 }
 
 impl Outcome {
@@ -265,6 +271,7 @@ pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> 
                 kept: restarted.found.into_iter().collect(),
                 stats: restarted.stats,
                 runs: Some(restarted.runs),
+                symmetric: Symmetric::default(),
             })
         }
     }
@@ -507,10 +514,16 @@ impl Solver {
     fn run_keeping<T: Tally>(&self, search: &Search) -> Outcome {
         let started = Instant::now();
         let parallel = search.threads.parallel(self.grid.n);
-        let (solutions, kept, stats) = match search.goal {
+        let (solutions, kept, stats, symmetric) = match search.goal {
             Goal::First if parallel => {
                 let (found, stats) = self.first_parallel::<T>(search.stop, search.progress);
-                (u64::from(found.is_some()), found.into_iter().collect(), stats)
+                let symmetric = Symmetric::default();
+                (
+                    u64::from(found.is_some()),
+                    found.into_iter().collect(),
+                    stats,
+                    symmetric,
+                )
             }
             Goal::Count { keep } if parallel => self.count_parallel::<T>(search.stop, keep, search.progress),
             goal => {
@@ -523,6 +536,7 @@ impl Solver {
                     walker.solutions,
                     walker.kept,
                     tally.stats(&state, self.cell_count(), started),
+                    walker.symmetric,
                 )
             }
         };
@@ -530,11 +544,16 @@ impl Solver {
             Goal::First => solutions.min(1),
             _ => solutions,
         };
+        let symmetric = match search.goal {
+            Goal::Count { .. } => symmetric,
+            _ => Symmetric::default(),
+        };
         Outcome {
             solutions,
             kept,
             stats,
             runs: None,
+            symmetric,
         }
     }
 
@@ -617,7 +636,7 @@ impl Solver {
         stop: &Stop,
         keep: u64,
         progress: &dyn crate::Progress,
-    ) -> (u64, Vec<Arrangement>, Stats) {
+    ) -> (u64, Vec<Arrangement>, Stats, Symmetric) {
         let started = Instant::now();
         let cells = self.cell_count();
         let (stats, mut prefixes) = self.split::<T>();
@@ -635,15 +654,16 @@ impl Solver {
                 (walker, tally.stats(state, cells, started))
             })
             .collect();
-        let (mut solutions, mut kept, mut stats) = (0, Vec::new(), stats);
+        let (mut solutions, mut kept, mut stats, mut symmetric) = (0, Vec::new(), stats, Symmetric::default());
         for (walker, part) in walked {
             solutions += walker.solutions;
+            symmetric = symmetric.merged(walker.symmetric);
             stats.add(&part);
             let room = usize::try_from(keep).unwrap_or(usize::MAX) - kept.len();
             kept.extend(walker.kept.into_iter().take(room));
         }
         stats.elapsed = started.elapsed();
-        (solutions, kept, stats)
+        (solutions, kept, stats, symmetric)
     }
 
     /// The subtrees a parallel search shares out, in search order: every
@@ -676,6 +696,14 @@ impl Solver {
         let n = self.grid.n;
         let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, n * n, observer));
     }
+
+    /// Runs `observer` over a search on this thread until `stop` or until
+    /// the observer ends it; whether `stop` cut it short.
+    pub(crate) fn observe_until(&self, stop: &Stop, observer: &mut impl Observer) -> bool {
+        let mut state = State::new();
+        self.walk(&mut state, Halt::on(stop), observer);
+        state.stopped
+    }
 }
 
 /// The observer behind the parallel split: a copy of every state reached
@@ -696,6 +724,7 @@ impl Observer for Prefixes {
 pub(super) struct Walker {
     n: usize,
     solutions: u64,
+    symmetric: Symmetric,
     kept: Vec<Arrangement>,
     keep: Range<u64>,
     end_after: u64,
@@ -708,6 +737,7 @@ impl Observer for Walker {
             self.kept.push(state.arrangement(self.n));
         }
         self.solutions += 1;
+        self.symmetric = self.symmetric.merged(Symmetric::of_state(state, self.n));
         if self.solutions < self.end_after {
             ControlFlow::Continue(())
         } else {
@@ -723,6 +753,7 @@ impl Walker {
         Walker {
             n,
             solutions: 0,
+            symmetric: Symmetric::default(),
             kept: Vec::new(),
             keep,
             end_after,

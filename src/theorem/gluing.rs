@@ -255,10 +255,16 @@ impl Gluer {
     /// The number of gluings (solutions modulo rotation with symmetry on)
     /// and the first one, as [`Gluer::first`] finds it.
     pub fn count(&self) -> (u64, Option<Gluing>, Stats) {
+        self.count_with(|_| ())
+    }
+
+    /// [`Gluer::count`], showing every gluing to `seen` as it is found.
+    pub fn count_with(&self, mut seen: impl FnMut(&Gluing)) -> (u64, Option<Gluing>, Stats) {
         let mut count = 0;
         let mut first = None;
         let stats = self.search(|g| {
             count += 1;
+            seen(&g);
             first.get_or_insert(g);
             ControlFlow::Continue(())
         });

@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod completions;
+mod diagnosis;
 mod exact;
 mod explore;
 mod files;
@@ -11,6 +12,7 @@ mod graph;
 mod hard;
 mod inspect;
 mod json;
+mod looks;
 mod nxn;
 mod pictures;
 mod printing;

@@ -1,0 +1,357 @@
+//! Why a puzzle has no solution, in terms a person can act on.
+//!
+//! Cheapest first:
+//! 1. **Counting** ([`Shortage`]): every inner boundary of an `n x n` grid
+//!    (`2n(n-1)` of them) needs a matching pair of pictures, one on each
+//!    card. A pattern with `a` pictures of one half and `b` of the other
+//!    makes at most `min(a, b)` pairs (a picture that matches itself,
+//!    `floor(a / 2)`); the rest must lie on the border, which has `4n`
+//!    sides. Too few pairs is no solution, with the numbers to show it.
+//! 2. **Misfits** ([`Misfit`]): a card whose sides meet a matching picture on
+//!    some other card on no two neighbouring sides fits in no cell (every
+//!    cell has two neighbouring inner sides).
+//! 3. **The smallest edit** ([`Edits`]): one picture on one card changed to
+//!    another picture of the puzzle's patterns, every such change tried
+//!    (those the counting argument and the misfit check already rule out
+//!    are skipped), each judged by a search for a first solution; when none
+//!    works, pairs of changes until a few work. Bounded by a [`Stop`]: what
+//!    was tried by then is reported, and said to be incomplete.
+//!
+//! Matching uses the puzzle's own complement ([`Picture::complement`]), so
+//! a picture that is its own complement pairs with itself.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::puzzle::DIRECTIONS;
+use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+use crate::{Picture, Piece, Puzzle, Result};
+
+/// At most this many two-picture edits are reported.
+pub const TWO_EDITS_SHOWN: usize = 10;
+
+/// What [`diagnose`] found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagnosis {
+    /// Too few matching pairs for the inner boundaries, if so.
+    pub shortage: Option<Shortage>,
+    /// Cards that fit in no cell.
+    pub misfits: Vec<Misfit>,
+    /// Changes of one or two pictures that make the puzzle solvable.
+    pub edits: Edits,
+}
+
+/// The counting argument's numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shortage {
+    /// Inner boundaries: `2n(n-1)`, each needing a matching pair.
+    pub inner_boundaries: usize,
+    /// The matching pairs the pictures can make.
+    pub pairs: usize,
+    /// Border sides: `4n`.
+    pub border_sides: usize,
+    /// Pictures left without a partner (all must lie on the border).
+    pub unpaired: usize,
+    /// Per pattern with unpaired pictures: the counts behind them.
+    pub patterns: Vec<PatternCount>,
+}
+
+/// How often each half of a pattern occurs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PatternCount {
+    /// The picture (as the file writes it) and how often it occurs.
+    pub picture: String,
+    /// How often it occurs.
+    pub count: usize,
+    /// Its complement, `None` when the picture matches itself.
+    pub complement: Option<String>,
+    /// How often the complement occurs.
+    pub complement_count: usize,
+    /// Pictures of this pattern without a partner.
+    pub unpaired: usize,
+}
+
+/// A card that fits in no cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Misfit {
+    /// The card (0-based) and its label (`#3` or its name).
+    pub card: usize,
+    /// The card's label.
+    pub label: String,
+    /// The directions (`top`, ...) whose picture some other card matches.
+    pub matched_sides: Vec<&'static str>,
+}
+
+/// One picture on one card changed.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Edit {
+    /// The card (0-based).
+    pub card: usize,
+    /// The card's label.
+    pub label: String,
+    /// The side as written (0 top, 1 right, 2 bottom, 3 left).
+    pub side: usize,
+    /// `top`, `right`, `bottom` or `left`.
+    pub direction: &'static str,
+    /// The picture there now.
+    pub from: String,
+    /// The picture that makes the puzzle solvable.
+    pub to: String,
+}
+
+/// The edits that make the puzzle solvable.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Edits {
+    /// Every change of one picture that does (all of them when `complete`).
+    pub one: Vec<Edit>,
+    /// When no single change does: up to [`TWO_EDITS_SHOWN`] pairs of
+    /// changes that do.
+    pub two: Vec<[Edit; 2]>,
+    /// Candidate puzzles judged by a search.
+    pub searched: u64,
+    /// Whether every candidate was judged (single changes, then pairs until
+    /// enough were found); `false` when the budget ran out.
+    pub complete: bool,
+}
+
+/// Diagnoses `puzzle` (meant for one without a solution): the counting
+/// argument, the misfits, then the smallest edit, until `stop`.
+///
+/// # Complexity
+/// Counting and misfits `O(N^2)` for `N` cards. The edits: `4N(P-1)`
+/// single changes for `P` pictures, each a first-solution search (skipped
+/// when counting or misfits rule it out), then up to the square of that
+/// for pairs; on every core, bounded by `stop`.
+///
+/// ```
+/// use scramble::{diagnose, solve::Stop};
+/// // The paper's puzzle with the top of card 1 changed from 3+ to 3-.
+/// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let found = diagnose::diagnose(&puzzle, &Stop::never()).unwrap();
+/// assert!(found.edits.complete);
+/// assert!(found.edits.one.iter().any(|e| e.card == 0 && e.to == "3+"));
+/// ```
+pub fn diagnose(puzzle: &Puzzle, stop: &Stop) -> Result<Diagnosis> {
+    Ok(Diagnosis {
+        shortage: shortage(puzzle),
+        misfits: misfits(puzzle),
+        edits: edits(puzzle, stop)?,
+    })
+}
+
+/// The counting argument: `Some` when the pictures make fewer matching
+/// pairs than there are inner boundaries. `O(N)`.
+///
+/// ```
+/// // One 1- and seven 1+, two 2- and six 2+: three pairs, four boundaries.
+/// let puzzle: scramble::Puzzle = "1+ 2+ 2+ 1+\n1+ 2+ 2+ 1+\n1+ 2+ 2- 1+\n1+ 2+ 2- 1-".parse().unwrap();
+/// let shortage = scramble::diagnose::shortage(&puzzle).unwrap();
+/// assert_eq!((shortage.inner_boundaries, shortage.pairs), (4, 3));
+/// ```
+pub fn shortage(puzzle: &Puzzle) -> Option<Shortage> {
+    let n = puzzle.size();
+    let inner_boundaries = 2 * n * (n - 1);
+    let counts = pattern_counts(puzzle);
+    let pairs: usize = counts.iter().map(|(pairs, _)| pairs).sum();
+    (pairs < inner_boundaries).then(|| {
+        let patterns: Vec<PatternCount> = counts
+            .into_iter()
+            .map(|(_, count)| count)
+            .filter(|count| count.unpaired > 0)
+            .collect();
+        Shortage {
+            inner_boundaries,
+            pairs,
+            border_sides: 4 * n,
+            unpaired: patterns.iter().map(|c| c.unpaired).sum(),
+            patterns,
+        }
+    })
+}
+
+/// Per pattern (its lower picture first): the pairs it makes and its
+/// counts.
+fn pattern_counts(puzzle: &Puzzle) -> Vec<(usize, PatternCount)> {
+    let index = puzzle.picture_indices();
+    let mut seen = BTreeMap::new();
+    for &picture in index.keys() {
+        seen.entry(picture.min(picture.complement()))
+            .or_insert(picture.max(picture.complement()));
+    }
+    seen.into_iter()
+        .map(|(low, high)| {
+            let count = index.get(&low).copied().unwrap_or(0);
+            let other = index.get(&high).copied().unwrap_or(0);
+            let (pairs, unpaired) = if low == high {
+                (count / 2, count % 2)
+            } else {
+                (count.min(other), count.abs_diff(other))
+            };
+            let pattern = PatternCount {
+                picture: puzzle.picture_label(low),
+                count,
+                complement: (low != high).then(|| puzzle.picture_label(high)),
+                complement_count: if low == high { 0 } else { other },
+                unpaired,
+            };
+            (pairs, pattern)
+        })
+        .collect()
+}
+
+/// Whether `picture` on card `card` can meet a matching picture on another
+/// card.
+fn meets(puzzle: &Puzzle, card: usize, picture: Picture) -> bool {
+    let wanted = picture.complement();
+    puzzle
+        .pieces()
+        .iter()
+        .enumerate()
+        .any(|(other, piece)| other != card && piece.sides().contains(&wanted))
+}
+
+/// Cards whose sides that can meet another card include no two neighbouring
+/// sides: no cell takes them. `O(N^2)`.
+pub fn misfits(puzzle: &Puzzle) -> Vec<Misfit> {
+    (0..puzzle.pieces().len())
+        .filter_map(|card| {
+            let sides = puzzle.pieces()[card].sides();
+            let matched: Vec<bool> = sides.iter().map(|&p| meets(puzzle, card, p)).collect();
+            let neighbouring = (0..4).any(|d| matched[d] && matched[(d + 1) % 4]);
+            (!neighbouring).then(|| Misfit {
+                card,
+                label: puzzle.piece_label(card),
+                matched_sides: (0..4).filter(|&d| matched[d]).map(|d| DIRECTIONS[d]).collect(),
+            })
+        })
+        .collect()
+}
+
+/// Whether the cheap checks alone rule `puzzle` out.
+fn ruled_out(puzzle: &Puzzle) -> bool {
+    shortage(puzzle).is_some() || !misfits(puzzle).is_empty()
+}
+
+/// A change: card, side, new picture.
+type Change = (usize, usize, Picture);
+
+/// `puzzle` with `changes` made.
+fn changed(puzzle: &Puzzle, changes: &[Change]) -> Puzzle {
+    changes.iter().fold(puzzle.clone(), |p, &(card, side, picture)| {
+        p.with_side(card, side, picture)
+    })
+}
+
+/// Every single change to another picture of the puzzle's patterns, in
+/// card, side, picture order.
+fn changes(puzzle: &Puzzle) -> Vec<Change> {
+    let mut palette: Vec<Picture> = puzzle.pictures().flat_map(|p| [p, p.complement()]).collect();
+    palette.sort_unstable();
+    palette.dedup();
+    let pieces: &[Piece] = puzzle.pieces();
+    (0..pieces.len())
+        .flat_map(|card| (0..4).map(move |side| (card, side)))
+        .flat_map(|(card, side)| {
+            let now = pieces[card].side(side);
+            palette
+                .iter()
+                .filter(move |&&p| p != now)
+                .map(move |&p| (card, side, p))
+        })
+        .collect()
+}
+
+/// Whether `puzzle` has a solution: `None` when `stop` came first.
+fn solvable(puzzle: &Puzzle, stop: &Stop) -> Result<Option<bool>> {
+    let solver = Solver::new(puzzle, Order::Spiral, 0)?;
+    let search = Search::new(Goal::First).on(Threads::One).until(stop).without_stats();
+    let outcome = solver.run(&search);
+    Ok((!outcome.stats.stopped || outcome.solutions > 0).then_some(outcome.solutions > 0))
+}
+
+/// The verdicts on `candidates` (lists of changes), judged on every core
+/// in order: `Some(true)` solvable, `Some(false)` not or ruled out by the
+/// cheap checks, `None` stopped; and how many were searched.
+fn judge(puzzle: &Puzzle, candidates: &[Vec<Change>], stop: &Stop) -> Result<(Vec<Option<bool>>, u64)> {
+    let verdicts: Vec<Result<(Option<bool>, bool)>> = candidates
+        .par_iter()
+        .map(|changes| {
+            if stop.reached() {
+                return Ok((None, false));
+            }
+            let edited = changed(puzzle, changes);
+            if ruled_out(&edited) {
+                return Ok((Some(false), false));
+            }
+            Ok((solvable(&edited, stop)?, true))
+        })
+        .collect();
+    let verdicts: Vec<(Option<bool>, bool)> = verdicts.into_iter().collect::<Result<_>>()?;
+    let searched = verdicts.iter().filter(|(_, searched)| *searched).count() as u64;
+    Ok((verdicts.into_iter().map(|(v, _)| v).collect(), searched))
+}
+
+/// The edit as reported.
+fn edit(puzzle: &Puzzle, (card, side, picture): Change) -> Edit {
+    Edit {
+        card,
+        label: puzzle.piece_label(card),
+        side,
+        direction: DIRECTIONS[side],
+        from: puzzle.picture_label(puzzle.pieces()[card].side(side)),
+        to: puzzle.picture_label(picture),
+    }
+}
+
+/// The smallest edits: every single change, then pairs of changes on
+/// different sides in order until [`TWO_EDITS_SHOWN`] work.
+fn edits(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
+    let singles = changes(puzzle);
+    let candidates: Vec<Vec<Change>> = singles.iter().map(|&c| vec![c]).collect();
+    let (verdicts, mut searched) = judge(puzzle, &candidates, stop)?;
+    let mut complete = verdicts.iter().all(Option::is_some);
+    let one: Vec<Edit> = singles
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, v)| **v == Some(true))
+        .map(|(&c, _)| edit(puzzle, c))
+        .collect();
+    let mut two = Vec::new();
+    if one.is_empty() && complete {
+        // Pairs `(a, b)` with `a` before `b`, one chunk per `a`: never all
+        // pairs in memory at once.
+        for (i, &a) in singles.iter().enumerate() {
+            let chunk: Vec<Vec<Change>> = singles[i + 1..]
+                .iter()
+                .filter(|b| (b.0, b.1) != (a.0, a.1))
+                .map(|&b| vec![a, b])
+                .collect();
+            let chunk = &chunk[..];
+            let (verdicts, more) = judge(puzzle, chunk, stop)?;
+            searched += more;
+            for (changes, verdict) in chunk.iter().zip(&verdicts) {
+                if *verdict == Some(true) && two.len() < TWO_EDITS_SHOWN {
+                    two.push([edit(puzzle, changes[0]), edit(puzzle, changes[1])]);
+                }
+            }
+            if verdicts.iter().any(Option::is_none) {
+                complete = false;
+                break;
+            }
+            if two.len() >= TWO_EDITS_SHOWN {
+                break;
+            }
+        }
+    }
+    Ok(Edits {
+        one,
+        two,
+        searched,
+        complete,
+    })
+}
+
+#[cfg(test)]
+mod tests;

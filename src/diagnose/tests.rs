@@ -1,0 +1,122 @@
+//! Diagnoses judged by solving: every edit named restores a solution, and
+//! on real puzzles with one picture changed the changed card is named.
+
+use super::*;
+use crate::solve::plain;
+
+fn real() -> Vec<Puzzle> {
+    let mut paths: Vec<_> = std::fs::read_dir("fixtures/real")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| crate::read_puzzle(p, Default::default()).unwrap())
+        .collect()
+}
+
+fn solutions(puzzle: &Puzzle) -> u64 {
+    Solver::new(puzzle, Order::Spiral, 0).unwrap().count().solutions
+}
+
+/// The puzzle with `edit` made.
+fn made(puzzle: &Puzzle, edit: &Edit) -> Puzzle {
+    let to = puzzle
+        .pictures()
+        .flat_map(|p| [p, p.complement()])
+        .find(|&p| puzzle.picture_label(p) == edit.to)
+        .unwrap();
+    puzzle.with_side(edit.card, edit.side, to)
+}
+
+#[test]
+fn real_puzzles_with_one_picture_changed_get_an_edit_that_restores_them() {
+    let mut judged = 0;
+    for puzzle in real().into_iter().filter(|p| solutions(p) > 0) {
+        for card in [0, 4, 7] {
+            for side in [1, 2] {
+                let now = puzzle.pieces()[card].side(side);
+                let broken = puzzle.with_side(card, side, now.complement());
+                if solutions(&broken) > 0 {
+                    continue; // A border side in every solution: still solvable.
+                }
+                let found = diagnose(&broken, &Stop::never()).unwrap();
+                assert!(found.edits.complete, "{}", puzzle.name());
+                assert!(!found.edits.one.is_empty(), "{}", puzzle.name());
+                for edit in &found.edits.one {
+                    assert!(solutions(&made(&broken, edit)) > 0, "{} {edit:?}", puzzle.name());
+                }
+                let undo = |e: &Edit| e.card == card && e.side == side && e.to == puzzle.picture_label(now);
+                assert!(
+                    found.edits.one.iter().any(undo),
+                    "{}: {:?}",
+                    puzzle.name(),
+                    found.edits.one
+                );
+                judged += 1;
+            }
+        }
+    }
+    assert!(judged >= 20, "{judged} broken puzzles diagnosed");
+}
+
+#[test]
+fn the_unsolvable_real_puzzle_is_diagnosed() {
+    let puzzle = crate::read_puzzle("fixtures/real/no_solution.txt".as_ref(), Default::default()).unwrap();
+    let found = diagnose(&puzzle, &Stop::never()).unwrap();
+    assert!(found.edits.complete);
+    let restoring = found.edits.one.len() + found.edits.two.len();
+    assert!(restoring > 0, "{found:?}");
+    for edit in &found.edits.one {
+        assert!(solutions(&made(&puzzle, edit)) > 0, "{edit:?}");
+    }
+    for [a, b] in &found.edits.two {
+        assert!(solutions(&made(&made(&puzzle, a), b)) > 0, "{a:?} {b:?}");
+    }
+}
+
+#[test]
+fn counting_names_the_pattern_short_of_partners() {
+    // One 1- and seven 1+, two 2- and six 2+: three pairs for four inner
+    // boundaries, ten pictures without a partner for eight border sides.
+    let puzzle: Puzzle = "1+ 2+ 2+ 1+\n1+ 2+ 2+ 1+\n1+ 2+ 2- 1+\n1+ 2+ 2- 1-".parse().unwrap();
+    let shortage = shortage(&puzzle).unwrap();
+    assert_eq!((shortage.inner_boundaries, shortage.pairs), (4, 3));
+    assert_eq!((shortage.border_sides, shortage.unpaired), (8, 10));
+    let counts: Vec<_> = shortage
+        .patterns
+        .iter()
+        .map(|c| (c.picture.as_str(), c.count, c.complement_count, c.unpaired))
+        .collect();
+    assert_eq!(counts, [("1-", 1, 7, 6), ("2-", 2, 6, 4)]);
+    assert_eq!(plain::count_solutions(&puzzle), 0);
+}
+
+#[test]
+fn a_card_no_other_card_matches_is_a_misfit() {
+    let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n3+ 3+ 4+ 4+".parse().unwrap();
+    let misfits = misfits(&puzzle);
+    assert_eq!(misfits.len(), 1);
+    assert_eq!((misfits[0].card, misfits[0].matched_sides.len()), (3, 0));
+    assert!(shortage(&puzzle).is_none());
+}
+
+#[test]
+fn two_changes_when_one_is_not_enough() {
+    // Two cards of a solved 2x2 both changed on their inner sides.
+    let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+    assert!(solutions(&puzzle) > 0);
+    let broken = (0..4).fold(puzzle, |p, card| {
+        let sides = p.pieces()[card].sides();
+        (0..4).fold(p, |p, side| p.with_side(card, side, sides[side].complement()))
+    });
+    let found = diagnose(&broken, &Stop::never()).unwrap();
+    if found.edits.one.is_empty() {
+        assert!(!found.edits.two.is_empty(), "{found:?}");
+    }
+    for [a, b] in &found.edits.two {
+        assert!(solutions(&made(&made(&broken, a), b)) > 0, "{a:?} {b:?}");
+    }
+}
