@@ -33,6 +33,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::{Error, Result};
 
+pub mod inputs;
+
 /// Held by every write from its first staged byte to its installed set.
 static INSTALLS: Mutex<()> = Mutex::new(());
 
@@ -88,6 +90,7 @@ fn write_error(path: &Path, reason: std::io::Error) -> Error {
 /// assert_eq!(std::fs::read(&path).unwrap(), b"hello");
 /// ```
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    inputs::refuse_over_input(path)?;
     let _installing = begin()?;
     refuse_in_the_way(path, Expect::File).map_err(|e| write_error(path, e))?;
     let created = create_parents(path).map_err(|e| write_error(path, e))?;
@@ -144,6 +147,7 @@ pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Resu
             reason: std::io::Error::other("a set's file names stay inside its folder"),
         });
     }
+    refuse_over_inputs(folder, files, owns)?;
     let _installing = begin()?;
     refuse_in_the_way(folder, Expect::Folder).map_err(|e| write_error(folder, e))?;
     if files.is_empty() && owns == Owns::Folder {
@@ -165,6 +169,19 @@ pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Resu
     }
     result.map_err(|(path, reason)| write_error(&path, reason))?;
     Ok(files.iter().map(|(name, _)| folder.join(name)).collect())
+}
+
+/// Refuses a set that would replace an input: its folder (a folder set)
+/// or any name it writes or owns.
+fn refuse_over_inputs(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<()> {
+    match owns {
+        Owns::Folder => inputs::refuse_over_input(folder),
+        Owns::Names(names) => files
+            .iter()
+            .map(|(name, _)| name.as_path())
+            .chain(names.iter().map(Path::new))
+            .try_for_each(|name| inputs::refuse_over_input(&folder.join(name))),
+    }
 }
 
 type Failure = (PathBuf, std::io::Error);

@@ -28,7 +28,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|path| {
             let bytes = scramble::puzzle::read::read_limited(path)?;
-            let name = path.display().to_string();
+            let name = scramble::error::shown_path(path);
             Ok((name.clone(), read(&name, &bytes)?))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;

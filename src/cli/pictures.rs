@@ -107,6 +107,12 @@ pub fn grid_rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>>
 pub fn pictures_text(pictures: &[PathBuf]) -> String {
     let folders = pictures.iter().filter_map(|p| p.parent()).dedup_with_count();
     folders
-        .map(|(n, dir)| format!("pictures: {} in {}/\n", plural(n, "file"), dir.display()))
+        .map(|(n, dir)| {
+            format!(
+                "pictures: {} in {}/\n",
+                plural(n, "file"),
+                scramble::error::shown_path(dir)
+            )
+        })
         .collect()
 }

@@ -87,14 +87,6 @@ pub struct Args {
     renderer: Renderer,
 }
 
-impl Args {
-    /// Whether the run handles Ctrl-C itself: every census reports what it
-    /// finished (only `--exact`, computed at once, does not).
-    pub fn reports_interrupts(&self) -> bool {
-        !self.exact
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.size != 2 {
         return run_nxn(&args);
@@ -226,8 +218,12 @@ impl Counted {
 fn disagreement_lines(written: &[Vec<PathBuf>]) -> String {
     let mut text = String::new();
     for files in written {
-        let names: Vec<String> = files.iter().skip(1).map(|p| p.display().to_string()).collect();
-        text += &format!("disagreement: {} ({})\n", files[0].display(), names.join(", "));
+        let names: Vec<String> = files.iter().skip(1).map(|p| scramble::error::shown_path(p)).collect();
+        text += &format!(
+            "disagreement: {} ({})\n",
+            scramble::error::shown_path(&files[0]),
+            names.join(", ")
+        );
     }
     text
 }
@@ -265,9 +261,15 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let puzzles = count::puzzle_count(&census, args.size).filter(|&p| p <= count::MAX_PUZZLES);
     let Some(puzzles) = puzzles.filter(|_| (1..=2).contains(&k)) else {
+        let (expected, flag) = if args.repetitions {
+            ("K = 1 with --repetitions", " --repetitions")
+        } else {
+            ("K = 1 or 2", "")
+        };
+        let over = count::puzzle_count(&census, args.size).map_or("more than 2^64".into(), |p| format!("{p}"));
         bail!(
-            "--size 3 --patterns {k}{}: expected K = 1 or 2 (K = 3 has 1.6 * 10^12 puzzles, K = 2 with repetitions 1.6 * 10^11)",
-            if args.repetitions { " --repetitions" } else { "" }
+            "--size 3 --patterns {k}{flag}: expected {expected} ({over} puzzles; the census takes at most {})",
+            count::MAX_PUZZLES
         );
     };
     let (stop, interrupted) = super::signals::interruptible(args.time_limit);

@@ -9,6 +9,7 @@ mod files;
 mod generate;
 mod graph;
 mod hard;
+mod inputs;
 mod inspect;
 mod json;
 mod nxn;
@@ -21,6 +22,7 @@ mod solve;
 mod study;
 mod subgraphs;
 mod verify;
+mod writes;
 
 #[path = "../../src/render/neato_check.rs"]
 mod neato_check;
