@@ -83,11 +83,17 @@ impl<'a> Pictures<'a> {
 /// Writes `files` (paths inside `folder`) as the one set of `folder`,
 /// replacing an earlier run's; returns the paths.
 pub fn write_all(folder: &Path, files: Vec<File>) -> anyhow::Result<Vec<PathBuf>> {
+    write_owned(folder, files, Owns::Folder)
+}
+
+/// Writes `files` (paths inside `folder`) as one set that replaces what
+/// `owns` names, in one step; returns the paths.
+pub fn write_owned(folder: &Path, files: Vec<File>, owns: Owns) -> anyhow::Result<Vec<PathBuf>> {
     let relative = files
         .into_iter()
         .map(|(path, text)| Ok((path.strip_prefix(folder)?.to_path_buf(), text)))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(write_set(folder, &relative, Owns::Folder)?)
+    Ok(write_set(folder, &relative, owns)?)
 }
 
 /// An arrangement as rows of `piece@rotation` with the puzzle's labels.

@@ -11,6 +11,7 @@ mod graph;
 mod hard;
 mod inputs;
 mod inspect;
+mod installs;
 mod json;
 mod nxn;
 mod pictures;
