@@ -40,8 +40,9 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
-    /// Keep (write out) the first N disagreements in enumeration order.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    /// Keep (write out) the first N disagreements in enumeration order (at
+    /// most 1,000: four files each).
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = keep_at_most)]
     keep: usize,
     /// Also check every ordered 4-tuple of corners over K patterns.
     #[arg(long)]
@@ -485,5 +486,40 @@ fn probability(p: f64) -> String {
         format!("{p:.6}")
     } else {
         format!("{p:.5e}")
+    }
+}
+
+/// The most disagreements `--keep` writes (four files each), decided
+/// before any work.
+pub const MAX_KEEP: usize = 1_000;
+
+/// `--keep N`, refused over [`MAX_KEEP`] (exit 2, naming the cap).
+fn keep_at_most(text: &str) -> Result<usize, String> {
+    let n: usize = text.parse().map_err(|e| format!("{e}: expected a whole number"))?;
+    if n > MAX_KEEP {
+        return Err(format!("at most {MAX_KEEP} disagreements are kept (four files each)"));
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod caps_tests {
+    /// The caps table of docs/output.md states the code's caps.
+    #[test]
+    fn the_documented_caps_are_the_code_s() {
+        let doc = include_str!("../../docs/output.md");
+        let row = |what: &str| {
+            doc.lines()
+                .find(|l| l.starts_with(&format!("| {what}")))
+                .unwrap_or_default()
+        };
+        assert!(
+            row("`verify --keep`").contains("| 1,000 |"),
+            "{}",
+            row("`verify --keep`")
+        );
+        assert_eq!(super::MAX_KEEP, 1_000);
+        assert!(row("Puzzles per study row or cell").contains("10,000,000"));
+        assert_eq!(super::super::study::MAX_COUNT, 10_000_000);
     }
 }

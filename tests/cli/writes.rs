@@ -128,3 +128,14 @@ fn a_slow_stdin_honours_the_time_limit_and_signals() {
         }
     }
 }
+
+#[test]
+fn verify_keep_is_bounded_before_any_work() {
+    let output = crate::scramble()
+        .args(["verify", "--patterns", "3", "--repetitions", "--keep", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--keep") && stderr.contains("at most 1000"), "{stderr}");
+}

@@ -85,7 +85,7 @@ fn write_study(
 }
 
 /// The most puzzles a study takes per row or cell (and per option).
-const MAX_COUNT: usize = 10_000_000;
+pub(super) const MAX_COUNT: usize = 10_000_000;
 
 /// The most patterns a study takes (as `generate` and `study heuristics`).
 const MAX_PATTERNS: u32 = 128;
