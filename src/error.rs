@@ -22,7 +22,7 @@ pub enum Error {
         message: String,
     },
     /// A file that cannot be read at all.
-    #[error("{}: cannot read the file: {reason}", path.display())]
+    #[error("{}: cannot read the file: {reason}", shown_path(path))]
     Read {
         /// The path as given.
         path: PathBuf,
@@ -34,7 +34,7 @@ pub enum Error {
     #[error("stopped before the output was installed; nothing partial was left")]
     Interrupted,
     /// An output file or folder that cannot be written.
-    #[error("{}: cannot write: {reason}", path.display())]
+    #[error("{}: cannot write: {reason}", shown_path(path))]
     Write {
         /// The path being written.
         path: PathBuf,
@@ -96,6 +96,32 @@ pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
     format!("{n} {noun}{}", if n == "1" { "" } else { "s" })
 }
 
+/// A file name as a message shows it: control characters escaped as
+/// [`excerpt`] escapes them (an escape sequence, a bell or a newline in a
+/// name never reaches the terminal raw), bytes that are not UTF-8 shown as
+/// `\u{fffd}`; never cut. Linear in the name.
+///
+/// ```
+/// use scramble::error::shown_path;
+/// assert_eq!(shown_path("a\u{1b}[2Jb\n.txt".as_ref()), "a\\u{1b}[2Jb\\u{a}.txt");
+/// assert_eq!(shown_path("fixtures/paper2x2.txt".as_ref()), "fixtures/paper2x2.txt");
+/// ```
+pub fn shown_path(path: &std::path::Path) -> String {
+    escape_controls(&path.to_string_lossy())
+}
+
+fn escape_controls(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_unicode());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
 /// The most characters of user data a message quotes ([`excerpt`]).
 pub const EXCERPT_CHARS: usize = 40;
 
@@ -110,16 +136,12 @@ pub const EXCERPT_CHARS: usize = 40;
 /// assert_eq!(excerpt(&"x".repeat(100_000)), format!("{}... (100000 characters)", "x".repeat(40)));
 /// ```
 pub fn excerpt(text: &str) -> String {
-    let mut shown = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == EXCERPT_CHARS {
-            return format!("{shown}... ({} characters)", text.chars().count());
-        }
-        if c.is_control() {
-            shown.extend(c.escape_unicode());
-        } else {
-            shown.push(c);
-        }
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((cut, _)) => format!(
+            "{}... ({} characters)",
+            escape_controls(&text[..cut]),
+            text.chars().count()
+        ),
+        None => escape_controls(text),
     }
-    shown
 }

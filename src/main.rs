@@ -7,8 +7,6 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::exit_codes::Exit;
 
 fn main() -> ExitCode {
@@ -17,6 +15,10 @@ fn main() -> ExitCode {
         Err(error) if error.is::<cli::Stopped>() => ExitCode::SUCCESS,
         Err(error) if matches!(error.downcast_ref(), Some(scramble::Error::Interrupted)) => {
             cli::signals::wait_for_exit()
+        }
+        Err(error) if error.is::<cli::StoppedReading>() => {
+            cli::note(&format!("scramble: {error}\n"));
+            Exit::Stopped.into()
         }
         Err(error) => {
             cli::note(&format!("scramble: error: {error:#}\n"));
@@ -28,5 +30,9 @@ fn main() -> ExitCode {
 
 /// Parses the command line and runs the chosen subcommand.
 fn run() -> anyhow::Result<ExitCode> {
-    cli::run(cli::Cli::parse())
+    cli::refuse_closed_stdout()?;
+    match cli::parse()? {
+        cli::Parsed::Run(cli) => cli::run(*cli),
+        cli::Parsed::Done(code) => Ok(code),
+    }
 }

@@ -6,14 +6,18 @@
 //!
 //! A set of files (the pictures of one run): every file is first written
 //! into a hidden staging folder beside the destination, and only once all
-//! of them are on disk is the set installed ([`write_set`]):
-//! - a set that owns its whole folder is swapped in by one
-//!   `renameat2(RENAME_EXCHANGE)` (or one `RENAME_NOREPLACE` rename when
-//!   there was no folder), so every reader, and every concurrent run, sees
-//!   the old set or the new one, never a mix;
-//! - a set of names in a shared folder is moved in under an advisory lock
-//!   (`flock`) on that folder, so two runs into one folder never leave one
-//!   run's files beside the other's.
+//! of them are on disk is the set installed ([`write_set`]) by one
+//! `renameat2(RENAME_EXCHANGE)` (or one `RENAME_NOREPLACE` rename when
+//! there was no folder):
+//! - a set that owns its whole folder is the staging folder;
+//! - a set of names in a shared folder stages a copy of the whole folder
+//!   (its own files, hard links to the others) and swaps that in;
+//!
+//! so every reader, a concurrent run, and a process killed outright at any
+//! moment see the old set or the new one, never a mix. An exclusive
+//! advisory lock (`flock`) on the folder that changes is held from staging
+//! to the swap, so concurrent writes beside the set are not lost. No
+//! destination may be or hold an input of the run ([`inputs`]).
 //!
 //! Staging and temporary names are unpredictable (`.NAME.staging-PID-XXXXXX`)
 //! and created exclusively, so a planted link is never followed; staging
@@ -32,6 +36,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::{Error, Result};
+
+pub mod inputs;
 
 /// Held by every write from its first staged byte to its installed set.
 static INSTALLS: Mutex<()> = Mutex::new(());
@@ -88,6 +94,7 @@ fn write_error(path: &Path, reason: std::io::Error) -> Error {
 /// assert_eq!(std::fs::read(&path).unwrap(), b"hello");
 /// ```
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    inputs::refuse_over_input(path)?;
     let _installing = begin()?;
     refuse_in_the_way(path, Expect::File).map_err(|e| write_error(path, e))?;
     let created = create_parents(path).map_err(|e| write_error(path, e))?;
@@ -100,6 +107,9 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
 
 fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let parent = parent_of(path);
+    // Under the folder's lock: a set swapping the folder waits for this
+    // file, and this file for the set.
+    let _lock = lock_folder(parent)?;
     remove_stale(parent, &leaf(path));
     let mut temporary = tempfile::Builder::new()
         .prefix(&hidden_prefix(path, "tmp"))
@@ -144,6 +154,7 @@ pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Resu
             reason: std::io::Error::other("a set's file names stay inside its folder"),
         });
     }
+    refuse_over_inputs(folder, files, owns)?;
     let _installing = begin()?;
     refuse_in_the_way(folder, Expect::Folder).map_err(|e| write_error(folder, e))?;
     if files.is_empty() && owns == Owns::Folder {
@@ -167,6 +178,19 @@ pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Resu
     Ok(files.iter().map(|(name, _)| folder.join(name)).collect())
 }
 
+/// Refuses a set that would replace an input: its folder (a folder set)
+/// or any name it writes or owns.
+fn refuse_over_inputs(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<()> {
+    match owns {
+        Owns::Folder => inputs::refuse_over_input(folder),
+        Owns::Names(names) => files
+            .iter()
+            .map(|(name, _)| name.as_path())
+            .chain(names.iter().map(Path::new))
+            .try_for_each(|name| inputs::refuse_over_input(&folder.join(name))),
+    }
+}
+
 type Failure = (PathBuf, std::io::Error);
 
 fn stage_and_install(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> std::result::Result<(), Failure> {
@@ -175,29 +199,68 @@ fn stage_and_install(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> 
         move |e| (path, e)
     };
     let parent = parent_of(folder);
+    // A set of names replaces its whole folder too, so the folder's lock
+    // (a folder set: its parent's) is held from staging to the swap.
+    let locked = match owns {
+        Owns::Folder => parent,
+        Owns::Names(_) => folder,
+    };
+    let _lock = lock_folder(locked).map_err(at(locked))?;
     remove_stale(parent, &leaf(folder));
     let staging = Staging::new(parent, folder).map_err(at(folder))?;
     stage(staging.path(), files)?;
-    match owns {
-        Owns::Folder => {
-            std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755)).map_err(at(folder))?;
-            safe_point().map_err(at(folder))?;
-            install_folder(staging.path(), folder).map_err(at(folder))
+    if let Owns::Names(names) = owns {
+        for (name, _) in files {
+            let target = folder.join(name);
+            refuse_in_the_way(&target, Expect::File).map_err(at(&target))?;
         }
-        Owns::Names(names) => {
-            let _lock = lock_folder(folder).map_err(at(folder))?;
-            for name in files
-                .iter()
-                .map(|(n, _)| n.as_path())
-                .chain(names.iter().map(Path::new))
-            {
-                let target = folder.join(name);
-                refuse_in_the_way(&target, Expect::File).map_err(at(&target))?;
-            }
-            safe_point().map_err(at(folder))?;
-            move_names(staging.path(), folder, files, names)
+        let kept = |name: &std::ffi::OsStr| {
+            !names.iter().any(|n| std::ffi::OsStr::new(n) == name)
+                && !files
+                    .iter()
+                    .any(|(f, _)| f.components().next() == Some(Component::Normal(name)))
+                && !is_scratch(name)
+        };
+        link_tree(folder, staging.path(), &kept).map_err(at(folder))?;
+    }
+    let mode = std::fs::metadata(folder).map_or(0o755, |m| m.permissions().mode() & 0o7777);
+    std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(mode)).map_err(at(folder))?;
+    safe_point().map_err(at(folder))?;
+    install_folder(staging.path(), folder).map_err(at(folder))
+}
+
+/// Whether `name` is a staging folder or temporary file of some run.
+fn is_scratch(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy();
+    name.starts_with('.') && (name.contains(".staging-") || name.contains(".tmp-"))
+}
+
+/// Puts into `to` a hard link of every entry of `from` that `keep`
+/// accepts, folders recreated with their contents linked (a copy where a
+/// link is refused): the rest of a shared folder, carried into the new
+/// folder that replaces it in one rename. Linear in the entries.
+fn link_tree(from: &Path, to: &Path, keep: &dyn Fn(&std::ffi::OsStr) -> bool) -> std::io::Result<()> {
+    let entries = match std::fs::read_dir(from) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        entries => entries?,
+    };
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name();
+        if !keep(&name) {
+            continue;
+        }
+        let (source, target) = (entry.path(), to.join(&name));
+        if entry.file_type()?.is_dir() {
+            std::fs::create_dir(&target)?;
+            link_tree(&source, &target, &|_| true)?;
+            let mode = entry.metadata()?.permissions();
+            std::fs::set_permissions(&target, mode)?;
+        } else if std::fs::hard_link(&source, &target).is_err() {
+            std::fs::copy(&source, &target)?;
         }
     }
+    Ok(())
 }
 
 /// A hidden staging folder `.NAME.staging-PID-XXXXXX` beside a set's
@@ -285,38 +348,26 @@ fn swap_by_two_renames(staging: &Path, folder: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// An exclusive advisory lock on a shared folder, held while a set of
-/// names moves in (released when dropped).
+/// An exclusive advisory lock on `folder` (created if missing), held
+/// while a set is staged and swapped in beside it or in its place
+/// (released when dropped). A folder swapped away while this run waited
+/// is locked afresh at its new inode.
 fn lock_folder(folder: &Path) -> std::io::Result<rustix::fd::OwnedFd> {
-    use rustix::fs::{FlockOperation, Mode, OFlags, flock, open};
+    use rustix::fs::{FlockOperation, Mode, OFlags, flock, fstat, open, stat};
     let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-    let fd = open(folder, flags, Mode::empty())?;
-    flock(&fd, FlockOperation::LockExclusive)?;
-    Ok(fd)
-}
-
-/// Renames each staged file into `folder` and removes the names of `owned`
-/// this run did not write.
-fn move_names(
-    staging: &Path,
-    folder: &Path,
-    files: &[(PathBuf, String)],
-    owned: &[&str],
-) -> std::result::Result<(), Failure> {
-    for (name, _) in files {
-        let target = folder.join(name);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| (target.clone(), e))?;
+    loop {
+        if let Err(e) = std::fs::create_dir(folder)
+            && e.kind() != std::io::ErrorKind::AlreadyExists
+        {
+            return Err(e);
         }
-        std::fs::rename(staging.join(name), &target).map_err(|e| (target, e))?;
-    }
-    for stale in owned.iter().filter(|o| !files.iter().any(|(n, _)| n == Path::new(o))) {
-        match std::fs::remove_file(folder.join(stale)) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err((folder.join(stale), e)),
-            _ => {}
+        let fd = open(folder, flags, Mode::empty())?;
+        flock(&fd, FlockOperation::LockExclusive)?;
+        let (held, now) = (fstat(&fd)?, stat(folder));
+        if now.is_ok_and(|now| (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)) {
+            return Ok(fd);
         }
     }
-    Ok(())
 }
 
 /// What may stand where an output goes.

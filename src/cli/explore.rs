@@ -72,19 +72,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         solution_cap: args.solution_cap as usize,
     };
     super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "explore")?;
-    let stop = args
-        .time_limit
-        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
-    let page = page_until(&puzzle, &options, &stop)?;
-    if args.output.as_deref() == Some(std::path::Path::new("-")) {
-        print_text(&page.html)?;
-        return Ok(ExitCode::SUCCESS);
-    }
+    let to_stdout = args.output.as_deref() == Some(std::path::Path::new("-"));
     let file = match args.output {
+        _ if to_stdout => None,
         Some(file) => Some(file),
         None if args.pictures.writes() => Some(super::puzzle_folder(&args.pictures.out, &puzzle)?.join("explore.html")),
         None => None,
     };
+    // Before any work: the page may not replace the puzzle it shows.
+    if let Some(file) = &file {
+        scramble::output::inputs::refuse_over_input(file)?;
+    }
+    let stop = args
+        .time_limit
+        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
+    let page = page_until(&puzzle, &options, &stop)?;
+    if to_stdout {
+        print_text(&page.html)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(file) = &file {
         scramble::output::write_atomic(file, page.html.as_bytes())?;
     }
@@ -113,7 +119,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     print_report(args.json, &report, |r| {
         let notes: String = r.notes.iter().map(|n| format!("note: {n}\n")).collect();
         match &r.file {
-            Some(file) => format!("wrote {} ({} bytes)\n{notes}", file.display(), r.bytes),
+            Some(file) => format!(
+                "wrote {} ({} bytes)\n{notes}",
+                scramble::error::shown_path(file),
+                r.bytes
+            ),
             None => format!("page of {} bytes made, not written (--no-pictures)\n{notes}", r.bytes),
         }
     })?;

@@ -284,7 +284,7 @@ fn text(report: &Report) -> String {
     );
     for written in &report.puzzles {
         match &written.file {
-            Some(file) => out += &format!("{}\n", file.display()),
+            Some(file) => out += &format!("{}\n", scramble::error::shown_path(file)),
             None => out += &format!("{}\n", written.puzzle),
         }
     }

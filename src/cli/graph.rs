@@ -143,7 +143,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let written = Written { files, renderer };
     print_report(args.json, &written, |w| {
-        w.files.iter().map(|p| format!("wrote {}\n", p.display())).collect()
+        w.files
+            .iter()
+            .map(|p| format!("wrote {}\n", scramble::error::shown_path(p)))
+            .collect()
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -64,12 +64,13 @@ struct ConditionReport {
 
 pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Path) -> anyhow::Result<ExitCode> {
     // The same size cap as puzzle files: `/dev/zero` is refused at once.
+    scramble::output::inputs::mark_input(file);
     let bytes = scramble::puzzle::read::read_limited(file)?;
     let text = String::from_utf8(bytes).map_err(|_| Error::Read {
         path: file.to_path_buf(),
         reason: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text: expected an edge list"),
     })?;
-    let h = edge_list::parse(puzzle, &text, &file.display().to_string())?;
+    let h = edge_list::parse(puzzle, &text, &scramble::error::shown_path(file))?;
     let (on_h, verdict) = judge(puzzle, &h);
     // File names inside the set are fixed: nothing derived from the
     // subgraph file's name can lead outside `<out>/<puzzle>/`.
@@ -82,7 +83,12 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
     } else {
         "kept by no solution"
     };
-    let title = format!("{}: {} ({} edges): {judged}", puzzle.name(), file.display(), h.len());
+    let title = format!(
+        "{}: {} ({} edges): {judged}",
+        puzzle.name(),
+        scramble::error::shown_path(file),
+        h.len()
+    );
     let mut files = pictures.edges(&edges, &title, &dir, stem)?;
     if let Some(failed) = on_h.first_failure().filter(|c| !c.edges.is_empty()) {
         let witness: Vec<EdgeIndex> = failed.edges.iter().map(|&e| EdgeIndex::new(e)).collect();
@@ -194,7 +200,7 @@ fn text_of(r: &Report) -> String {
     let mut out = format!(
         "{}: {} ({} edges) is {verdict} ({}x{})\n",
         r.puzzle,
-        r.subgraph.display(),
+        scramble::error::shown_path(&r.subgraph),
         r.edges,
         r.size,
         r.size

@@ -9,8 +9,10 @@ mod explore;
 mod export;
 mod generate;
 mod graph;
+mod input;
 mod inspect;
 mod inspect_subgraph;
+mod launch;
 mod merge;
 mod merge_solve;
 mod pictures;
@@ -22,6 +24,9 @@ mod solve_shard;
 mod study;
 mod subgraphs;
 mod verify;
+
+pub use input::StoppedReading;
+pub use launch::{Parsed, parse, refuse_closed_stdout};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -76,18 +81,9 @@ enum Command {
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    // `solve`, `generate`, the studies and the censuses install their own
-    // handling (they report partial results).
-    let own = match &cli.command {
-        Command::Solve(_) => true,
-        Command::Verify(args) => args.reports_interrupts(),
-        Command::Generate(_) => true,
-        Command::Study(_) => true,
-        _ => false,
-    };
-    if !own {
-        signals::install(signals::OnSignal::Exit);
-    }
+    // A signal ends the run until a command that reports partial results
+    // (`solve`, `generate`, the studies, the censuses) says otherwise.
+    signals::install(signals::OnSignal::Exit);
     match cli.command {
         Command::Show(args) => show::run(args),
         Command::Subgraphs(args) => subgraphs::run(args),
@@ -156,7 +152,7 @@ pub struct PuzzlesArg {
 impl PuzzlesArg {
     /// Reads every puzzle named, in order, the first bad file an error;
     /// likely typos are warned about on stderr.
-    pub fn read(&self) -> scramble::Result<Vec<Puzzle>> {
+    pub fn read(&self) -> anyhow::Result<Vec<Puzzle>> {
         self.puzzles
             .iter()
             .map(|path| {
@@ -173,10 +169,13 @@ impl PuzzlesArg {
 impl PuzzleArg {
     /// Reads the puzzle the user named; likely typos are warned about on
     /// stderr.
-    pub fn read(&self) -> scramble::Result<Puzzle> {
-        let puzzle = scramble::read_puzzle(&self.puzzle, self.input_format)?;
+    pub fn read(&self) -> anyhow::Result<Puzzle> {
+        let puzzle = input::read_puzzle(&self.puzzle, self.input_format)?;
         for warning in scramble::puzzle::read::warnings(&puzzle) {
-            note(&format!("scramble: warning: {}: {warning}\n", self.puzzle.display()));
+            note(&format!(
+                "scramble: warning: {}: {warning}\n",
+                scramble::error::shown_path(&self.puzzle)
+            ));
         }
         Ok(puzzle)
     }
@@ -193,7 +192,7 @@ pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
             if folder.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
                 anyhow::bail!(
                     "{}: cannot write: a symbolic link is there, and scramble never writes through links",
-                    folder.display()
+                    scramble::error::shown_path(&folder)
                 );
             }
             Ok(folder)
@@ -201,7 +200,7 @@ pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
         _ => anyhow::bail!(
             "puzzle name `{}` cannot name a folder inside {}",
             puzzle.name(),
-            out.display()
+            scramble::error::shown_path(out)
         ),
     }
 }

@@ -83,11 +83,17 @@ impl<'a> Pictures<'a> {
 /// Writes `files` (paths inside `folder`) as the one set of `folder`,
 /// replacing an earlier run's; returns the paths.
 pub fn write_all(folder: &Path, files: Vec<File>) -> anyhow::Result<Vec<PathBuf>> {
+    write_owned(folder, files, Owns::Folder)
+}
+
+/// Writes `files` (paths inside `folder`) as one set that replaces what
+/// `owns` names, in one step; returns the paths.
+pub fn write_owned(folder: &Path, files: Vec<File>, owns: Owns) -> anyhow::Result<Vec<PathBuf>> {
     let relative = files
         .into_iter()
         .map(|(path, text)| Ok((path.strip_prefix(folder)?.to_path_buf(), text)))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(write_set(folder, &relative, Owns::Folder)?)
+    Ok(write_set(folder, &relative, owns)?)
 }
 
 /// An arrangement as rows of `piece@rotation` with the puzzle's labels.
@@ -99,6 +105,12 @@ pub fn grid_rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>>
 pub fn pictures_text(pictures: &[PathBuf]) -> String {
     let folders = pictures.iter().filter_map(|p| p.parent()).dedup_with_count();
     folders
-        .map(|(n, dir)| format!("pictures: {} in {}/\n", plural(n, "file"), dir.display()))
+        .map(|(n, dir)| {
+            format!(
+                "pictures: {} in {}/\n",
+                plural(n, "file"),
+                scramble::error::shown_path(dir)
+            )
+        })
         .collect()
 }

@@ -8,7 +8,7 @@
 //! untouched; then it exits 128 + the signal number (130, 143, 129).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
@@ -22,25 +22,56 @@ pub enum OnSignal {
     Report,
 }
 
-/// Installs the handlers; returns the flag a signal raises (for a
-/// `Stop::cancelled_by`).
-pub fn install(on: OnSignal) -> Arc<AtomicBool> {
-    let raised = Arc::new(AtomicBool::new(false));
-    let flag = raised.clone();
-    // Fails only when signals cannot be handled at all; they then keep
-    // their default action (the process ends, staging stays for the next
-    // run to remove).
-    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
-        std::thread::spawn(move || {
-            for signal in signals.forever() {
-                let again = flag.swap(true, Ordering::SeqCst);
-                if on == OnSignal::Exit || again {
-                    exit(signal);
+/// The flag a signal raises in `OnSignal::Report` mode.
+static RAISED: std::sync::LazyLock<Arc<AtomicBool>> = std::sync::LazyLock::new(|| Arc::new(AtomicBool::new(false)));
+
+/// What a signal does now: `OnSignal::Exit` until a command that reports
+/// partial results switches to `OnSignal::Report`.
+static REPORTS: AtomicBool = AtomicBool::new(false);
+
+/// Installs the handlers and their watcher thread, once, for every
+/// command, before any input is read: until a command switches to
+/// `OnSignal::Report` (with [`install`]) a signal ends the process, so a
+/// run still reading its input (a slow standard input) ends at once.
+fn start() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        // Fails only when signals cannot be handled at all; they then keep
+        // their default action (the process ends, staging stays for the
+        // next run to remove).
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+            std::thread::spawn(move || {
+                for signal in signals.forever() {
+                    LAST.store(signal, Ordering::SeqCst);
+                    let again = RAISED.swap(true, Ordering::SeqCst);
+                    if !REPORTS.load(Ordering::SeqCst) || again {
+                        exit(signal);
+                    }
                 }
-            }
-        });
+            });
+        }
+    });
+}
+
+/// The last signal received (0: none).
+static LAST: AtomicI32 = AtomicI32::new(0);
+
+/// Ends the process, as a signal in `OnSignal::Exit` mode does, when a
+/// signal has been received: for a thread that polls while it waits for
+/// input before any work.
+pub fn end_if_signalled() {
+    let signal = LAST.load(Ordering::SeqCst);
+    if signal != 0 {
+        exit(signal);
     }
-    raised
+}
+
+/// Sets what a signal does from now on; returns the flag a signal raises
+/// (for a `Stop::cancelled_by`).
+pub fn install(on: OnSignal) -> Arc<AtomicBool> {
+    start();
+    REPORTS.store(on == OnSignal::Report, Ordering::SeqCst);
+    RAISED.clone()
 }
 
 /// Who ends the process: nobody yet, the main thread with its own exit

@@ -453,7 +453,7 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
         out += &grid_text(puzzle, solution);
     }
     if let Some(svg) = &report.svg {
-        out += &format!("picture: {}\n", svg.display());
+        out += &format!("picture: {}\n", scramble::error::shown_path(svg));
     }
     if let Some(stats) = stats {
         out += &stats_text(stats);

@@ -14,8 +14,9 @@ use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
-use super::pictures::{File, Pictures, grid_rows, pictures_text, write_all};
+use super::pictures::{File, Pictures, grid_rows, pictures_text, write_owned};
 use super::{PicturesArg, PuzzleArg, plural, print_report, puzzle_folder};
+use scramble::output::Owns;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -116,10 +117,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .draw
             .map(|index| subgraph_pictures(&pictures, &analysis.rows[usize::from(index)], &folder.join("subgraphs")))
             .transpose()?;
-        report.pictures = write_all(&solutions, files.into_iter().flatten().collect())?;
-        if let Some(drawn) = drawn {
-            report.pictures.extend(write_all(&folder.join("subgraphs"), drawn)?);
-        }
+        // Both folders change in one step: never new solutions beside old
+        // subgraphs.
+        let owned: &[&str] = if drawn.is_some() {
+            &["solutions", "subgraphs"]
+        } else {
+            &["solutions"]
+        };
+        let files = files.into_iter().flatten().chain(drawn.into_iter().flatten()).collect();
+        report.pictures = write_owned(&folder, files, Owns::Names(owned))?;
     }
     report.renderer = pictures.used();
     print_report(args.json, &report, |r| text(r, args.explains()))?;

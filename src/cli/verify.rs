@@ -40,8 +40,9 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
-    /// Keep (write out) the first N disagreements in enumeration order.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    /// Keep (write out) the first N disagreements in enumeration order (at
+    /// most 1,000: four files each).
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = keep_at_most)]
     keep: usize,
     /// Also check every ordered 4-tuple of corners over K patterns.
     #[arg(long)]
@@ -85,14 +86,6 @@ pub struct Args {
     /// Who draws the SVG pictures of disagreements.
     #[arg(long, value_enum, default_value_t = Renderer::Auto)]
     renderer: Renderer,
-}
-
-impl Args {
-    /// Whether the run handles Ctrl-C itself: every census reports what it
-    /// finished (only `--exact`, computed at once, does not).
-    pub fn reports_interrupts(&self) -> bool {
-        !self.exact
-    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -226,8 +219,12 @@ impl Counted {
 fn disagreement_lines(written: &[Vec<PathBuf>]) -> String {
     let mut text = String::new();
     for files in written {
-        let names: Vec<String> = files.iter().skip(1).map(|p| p.display().to_string()).collect();
-        text += &format!("disagreement: {} ({})\n", files[0].display(), names.join(", "));
+        let names: Vec<String> = files.iter().skip(1).map(|p| scramble::error::shown_path(p)).collect();
+        text += &format!(
+            "disagreement: {} ({})\n",
+            scramble::error::shown_path(&files[0]),
+            names.join(", ")
+        );
     }
     text
 }
@@ -265,9 +262,15 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let puzzles = count::puzzle_count(&census, args.size).filter(|&p| p <= count::MAX_PUZZLES);
     let Some(puzzles) = puzzles.filter(|_| (1..=2).contains(&k)) else {
+        let (expected, flag) = if args.repetitions {
+            ("K = 1 with --repetitions", " --repetitions")
+        } else {
+            ("K = 1 or 2", "")
+        };
+        let over = count::puzzle_count(&census, args.size).map_or("more than 2^64".into(), |p| format!("{p}"));
         bail!(
-            "--size 3 --patterns {k}{}: expected K = 1 or 2 (K = 3 has 1.6 * 10^12 puzzles, K = 2 with repetitions 1.6 * 10^11)",
-            if args.repetitions { " --repetitions" } else { "" }
+            "--size 3 --patterns {k}{flag}: expected {expected} ({over} puzzles; the census takes at most {})",
+            count::MAX_PUZZLES
         );
     };
     let (stop, interrupted) = super::signals::interruptible(args.time_limit);
@@ -483,5 +486,40 @@ fn probability(p: f64) -> String {
         format!("{p:.6}")
     } else {
         format!("{p:.5e}")
+    }
+}
+
+/// The most disagreements `--keep` writes (four files each), decided
+/// before any work.
+pub const MAX_KEEP: usize = 1_000;
+
+/// `--keep N`, refused over [`MAX_KEEP`] (exit 2, naming the cap).
+fn keep_at_most(text: &str) -> Result<usize, String> {
+    let n: usize = text.parse().map_err(|e| format!("{e}: expected a whole number"))?;
+    if n > MAX_KEEP {
+        return Err(format!("at most {MAX_KEEP} disagreements are kept (four files each)"));
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod caps_tests {
+    /// The caps table of docs/output.md states the code's caps.
+    #[test]
+    fn the_documented_caps_are_the_code_s() {
+        let doc = include_str!("../../docs/output.md");
+        let row = |what: &str| {
+            doc.lines()
+                .find(|l| l.starts_with(&format!("| {what}")))
+                .unwrap_or_default()
+        };
+        assert!(
+            row("`verify --keep`").contains("| 1,000 |"),
+            "{}",
+            row("`verify --keep`")
+        );
+        assert_eq!(super::MAX_KEEP, 1_000);
+        assert!(row("Puzzles per study row or cell").contains("10,000,000"));
+        assert_eq!(super::super::study::MAX_COUNT, 10_000_000);
     }
 }

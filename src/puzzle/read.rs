@@ -47,7 +47,7 @@ pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
     let file = if stdin {
         "<stdin>".to_string()
     } else {
-        path.display().to_string()
+        crate::error::shown_path(path)
     };
     let text = std::str::from_utf8(&bytes).map_err(|e| not_utf8(&file, &bytes, e))?;
     let name = match path.file_stem() {

@@ -10,7 +10,9 @@ mod files;
 mod generate;
 mod graph;
 mod hard;
+mod inputs;
 mod inspect;
+mod installs;
 mod json;
 mod looks;
 mod nxn;
@@ -24,6 +26,7 @@ mod solve;
 mod study;
 mod subgraphs;
 mod verify;
+mod writes;
 
 #[path = "../../src/render/neato_check.rs"]
 mod neato_check;

@@ -225,6 +225,9 @@ struct FileRun {
 fn run_files(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<ExitCode> {
     let seeds = args.random_seeds as usize;
     let mut runs = Vec::new();
+    args.puzzles
+        .iter()
+        .for_each(|file| scramble::output::inputs::mark_input(file));
     for (i, file) in args.puzzles.iter().enumerate() {
         let puzzle = scramble::read_puzzle(file, Default::default())?;
         let run = heuristics::solve_in_every_order_until(&puzzle, args.seed, i as u64, seeds, &stopping.stop)?;
@@ -260,7 +263,7 @@ fn files_text(runs: &[FileRun], args: &HeuristicsArgs) -> String {
         let Some(r) = &f.run else {
             let covers = format!(
                 "{} not solved in every order, files after it not read",
-                f.file.display()
+                scramble::error::shown_path(&f.file)
             );
             out += &f.finished.text(&covers);
             continue;

@@ -85,7 +85,7 @@ fn write_study(
 }
 
 /// The most puzzles a study takes per row or cell (and per option).
-const MAX_COUNT: usize = 10_000_000;
+pub(super) const MAX_COUNT: usize = 10_000_000;
 
 /// The most patterns a study takes (as `generate` and `study heuristics`).
 const MAX_PATTERNS: u32 = 128;
@@ -108,7 +108,7 @@ fn check_bounds(counts: &[(&str, &[usize])], patterns: &[(&str, &[u32])]) -> any
 
 /// `plots: a.svg b.svg`.
 fn plots_text(plots: &[PathBuf]) -> String {
-    let names: Vec<String> = plots.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<String> = plots.iter().map(|p| scramble::error::shown_path(p)).collect();
     format!("plots: {}\n", names.join(" "))
 }
 

@@ -219,7 +219,11 @@ fn repetitions_text(report: &RepetitionsReport) -> String {
         out += &format!(
             "  {}: {} ({} loop(s) in the subgraph)\n    {}\n    {}\n",
             match (&w.file, &w.svg) {
-                (Some(file), Some(svg)) => format!("{} ({})", file.display(), svg.display()),
+                (Some(file), Some(svg)) => format!(
+                    "{} ({})",
+                    scramble::error::shown_path(file),
+                    scramble::error::shown_path(svg)
+                ),
                 _ => "example (not written)".to_string(),
             },
             w.example.kind,

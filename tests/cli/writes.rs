@@ -1,0 +1,141 @@
+//! Every write checked: help, version and reports on a full or closed
+//! standard output fail with exit 2; a reader that stops early (`| head`)
+//! ends the run quietly. File names in messages are escaped; a slow
+//! standard input honours `--time-limit` and signals.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// `sh -c SCRIPT` with the binary as `$B`, from the crate root.
+fn shell(script: &str) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("B", env!("CARGO_BIN_EXE_scramble"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+const PRINTERS: [&str; 7] = [
+    "--help",
+    "-h",
+    "help solve",
+    "--version",
+    "show fixtures/paper2x2.txt",
+    "solve fixtures/paper2x2.txt --json",
+    "graph fixtures/paper2x2.txt --no-pictures --json",
+];
+
+#[test]
+fn a_full_or_closed_stdout_fails_with_exit_2() {
+    for args in PRINTERS {
+        for redirect in [">/dev/full", ">&-"] {
+            let output = shell(&format!("\"$B\" {args} {redirect}"));
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{args} {redirect}: {stderr}");
+            assert!(
+                stderr.contains("standard output: cannot write"),
+                "{args} {redirect}: {stderr}"
+            );
+        }
+        // Write-only /dev/null is a reader that wants nothing: fine.
+        let output = shell(&format!("\"$B\" {args} >/dev/null"));
+        assert_eq!(output.status.code(), Some(0), "{args} >/dev/null");
+    }
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    for args in ["--help", "show fixtures/paper2x2.txt"] {
+        let output = shell(&format!("\"$B\" {args} | head -c 1 >/dev/null; echo \"$?\""));
+        assert!(
+            output.stderr.is_empty(),
+            "{args}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let output = shell("\"$B\" help solve | head -n 1");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn file_names_reach_the_terminal_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join("bad\u{1b}[31m\u{7}\nname.txt");
+    std::fs::write(&name, "1+ 2- 3+\n").unwrap();
+    let output = crate::scramble().arg("show").arg(&name).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("bad\\u{1b}[31m\\u{7}\\u{a}name.txt"), "{stderr}");
+    assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{7}'), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let missing = dir.path().join("gone\u{1b}.txt");
+    let output = crate::scramble().arg("solve").arg(&missing).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("gone\\u{1b}.txt: cannot read"), "{stderr}");
+}
+
+#[test]
+fn the_repetitions_message_names_the_right_patterns() {
+    let output = crate::scramble()
+        .args(["verify", "--size", "3", "--patterns", "2", "--repetitions"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("expected K = 1 with --repetitions"), "{stderr}");
+    assert!(!stderr.contains("1 or 2"), "{stderr}");
+}
+
+/// `sleep 3 | scramble ARGS` with `THEN` run beside it; returns the
+/// output (with `rc=CODE` on stdout) and how long the binary ran.
+fn slow_stdin(args: &str, then: &str) -> (std::process::Output, Duration) {
+    let script = format!(
+        "sleep 3 | {{ exec 3<&0; t0=$(date +%s%N); \"$B\" {args} <&3 3<&- & p=$!; {then}; wait $p; \
+         rc=$?; t1=$(date +%s%N); echo \"rc=$rc ms=$(( (t1 - t0) / 1000000 ))\"; }}"
+    );
+    let output = shell(&script);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let ms: u64 = stdout.rsplit("ms=").next().and_then(|m| m.trim().parse().ok()).unwrap();
+    (output, Duration::from_millis(ms))
+}
+
+#[test]
+fn a_slow_stdin_honours_the_time_limit_and_signals() {
+    let (output, took) = slow_stdin("solve - --time-limit 0.5", "true");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stdout.contains("rc=3"), "{stdout} {stderr}");
+    assert!(
+        stderr.contains("stopped by --time-limit while reading standard input"),
+        "{stderr}"
+    );
+    assert!(took < Duration::from_millis(2500), "{took:?}");
+    for (signal, name, code) in [("INT", "SIGINT", 130), ("TERM", "SIGTERM", 143), ("HUP", "SIGHUP", 129)] {
+        for command in ["solve -", "graph -"] {
+            let (output, took) = slow_stdin(command, &format!("sleep 0.5; kill -{signal} $p"));
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                stdout.contains(&format!("rc={code}")),
+                "{command} {name}: {stdout} {stderr}"
+            );
+            assert!(stderr.contains(&format!("stopped by {name};")), "{command}: {stderr}");
+            assert!(took < Duration::from_millis(2500), "{took:?}");
+        }
+    }
+}
+
+#[test]
+fn verify_keep_is_bounded_before_any_work() {
+    let output = crate::scramble()
+        .args(["verify", "--patterns", "3", "--repetitions", "--keep", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--keep") && stderr.contains("at most 1000"), "{stderr}");
+}
