@@ -283,7 +283,7 @@ fn typos_are_named_at_the_token_that_is_wrong() {
     );
     rejects_text(
         &format!("{good}fox- c\u{7}t+ owl- elk+\n"),
-        ":2:6: `c\\u{7}t+`: expected a pattern name: a number, or a letter followed by letters, digits or `_`",
+        ":2:6: `c\\u{7}t+`: expected a pattern name: a number, or a letter (of any language) followed by letters, digits or `_`",
     );
     rejects_text(
         "1+ 2+ 3+\n",

@@ -11,6 +11,7 @@ mod graph;
 mod hard;
 mod inspect;
 mod json;
+mod legespiel;
 mod nxn;
 mod pictures;
 mod printing;
