@@ -60,11 +60,15 @@ impl Cnf {
     /// Encodes `puzzle`.
     pub fn new(puzzle: &Puzzle) -> Self {
         let n = puzzle.size();
-        // Numbered densely: picture `2 * rank + sign` (Picture::dense_number).
+        // In pattern order, `-` before `+`; a self-matching pattern has one
+        // picture, `X=`, its own complement.
         let pictures = puzzle
             .patterns()
             .into_iter()
-            .flat_map(|p| [Picture::new(p, Sign::Minus), Picture::new(p, Sign::Plus)])
+            .flat_map(|p| match puzzle.is_self_matching(p) {
+                true => vec![Picture::new(p, Sign::Same)],
+                false => vec![Picture::new(p, Sign::Minus), Picture::new(p, Sign::Plus)],
+            })
             .collect();
         let boundaries = Grid::new(n).inner_boundaries().collect();
         let mut cnf = Cnf {

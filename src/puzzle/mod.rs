@@ -10,6 +10,7 @@
 
 mod arrangement;
 pub mod grid;
+pub mod legespiel;
 mod picture;
 mod piece;
 pub mod read;
@@ -48,8 +49,15 @@ pub struct Puzzle {
 impl Puzzle {
     /// A puzzle of `pieces`, named `puzzle`, with no piece or pattern names.
     ///
-    /// Fails unless the count is `n*n` with `n >= 2`.
+    /// Fails unless the count is `n*n` with `n >= 2`, and when a pattern is
+    /// both self-matching (`X=`) and signed (`X+` or `X-`).
     pub fn new(pieces: Vec<Piece>) -> Result<Self> {
+        if let Some(pattern) = mixed_pattern(&pieces) {
+            return Err(Error::InvalidPuzzle(format!(
+                "pattern {pattern} is both self-matching ({pattern}=) and signed ({pattern}+ or {pattern}-): \
+                 a pattern's pictures either match themselves or come in + and - halves"
+            )));
+        }
         let count = pieces.len();
         let size = grid_size(count).ok_or_else(|| {
             Error::InvalidPuzzle(format!(
@@ -134,6 +142,22 @@ impl Puzzle {
     /// Whether patterns have identifier names rather than numbers.
     pub fn has_pattern_names(&self) -> bool {
         !self.pattern_names.is_empty()
+    }
+
+    /// Whether `pattern`'s picture matches itself (`X=`, an unsigned colour).
+    pub fn is_self_matching(&self, pattern: Pattern) -> bool {
+        self.pieces
+            .iter()
+            .flat_map(Piece::sides)
+            .any(|p| p.pattern() == pattern && p.is_self_matching())
+    }
+
+    /// The self-matching patterns, in increasing order.
+    pub fn self_matching_patterns(&self) -> Vec<Pattern> {
+        self.pictures()
+            .filter(|p| p.is_self_matching())
+            .map(Picture::pattern)
+            .collect()
     }
 
     /// The patterns that occur, in increasing order.
@@ -235,6 +259,18 @@ impl std::str::FromStr for Puzzle {
     }
 }
 
+/// A pattern used both self-matching and signed, if any.
+fn mixed_pattern(pieces: &[Piece]) -> Option<Pattern> {
+    let mut seen: BTreeMap<Pattern, bool> = BTreeMap::new();
+    for picture in pieces.iter().flat_map(Piece::sides) {
+        let same = picture.is_self_matching();
+        if *seen.entry(picture.pattern()).or_insert(same) != same {
+            return Some(picture.pattern());
+        }
+    }
+    None
+}
+
 /// `n` when `count == n*n` and `n >= 2`.
 pub fn grid_size(count: usize) -> Option<usize> {
     let n = count.isqrt();
@@ -271,6 +307,18 @@ mod tests {
         assert!(nearest_square_counts(3).starts_with("4 pieces"));
         assert!(nearest_square_counts(8).starts_with("4 or 9 pieces"));
         assert!(nearest_square_counts(1).starts_with("4 pieces"));
+    }
+
+    #[test]
+    fn a_pattern_is_either_self_matching_or_signed() {
+        let same = Picture::new(Pattern::new(1), Sign::Same);
+        let piece = |a| Piece::new([a, Picture::plus(2), Picture::minus(2), Picture::plus(2)]);
+        let ok = Puzzle::new(vec![piece(same); 4]).unwrap();
+        assert!(ok.is_self_matching(Pattern::new(1)) && !ok.is_self_matching(Pattern::new(2)));
+        assert_eq!(ok.self_matching_patterns(), vec![Pattern::new(1)]);
+        let mixed = vec![piece(same), piece(same), piece(same), piece(Picture::plus(1))];
+        let e = Puzzle::new(mixed).unwrap_err().to_string();
+        assert!(e.contains("pattern 1 is both self-matching (1=) and signed"), "{e}");
     }
 
     #[test]

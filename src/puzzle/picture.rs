@@ -1,4 +1,5 @@
-//! Patterns and pictures: a whole image and its two halves.
+//! Patterns and pictures: a whole image and its two halves, or a picture
+//! that matches itself.
 
 use std::fmt;
 
@@ -32,29 +33,35 @@ impl fmt::Display for Pattern {
     }
 }
 
-/// Which half of a pattern a picture is.
+/// Which half of a pattern a picture is, or that it is whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Sign {
     /// The `-` half (the paper's top row).
     Minus,
     /// The `+` half (the paper's bottom row).
     Plus,
+    /// A self-matching picture (`=`): it matches another copy of itself, like
+    /// an unsigned colour. Its pattern has no `+` or `-` picture in the same
+    /// puzzle, and it is its own complement.
+    Same,
 }
 
 impl Sign {
-    /// The other sign.
+    /// The other sign; `=` stays `=`.
     pub fn flip(self) -> Sign {
         match self {
             Sign::Minus => Sign::Plus,
             Sign::Plus => Sign::Minus,
+            Sign::Same => Sign::Same,
         }
     }
 
-    /// `'+'` or `'-'`.
+    /// `'+'`, `'-'` or `'='`.
     pub fn symbol(self) -> char {
         match self {
             Sign::Minus => '-',
             Sign::Plus => '+',
+            Sign::Same => '=',
         }
     }
 }
@@ -102,9 +109,11 @@ impl Picture {
 
     /// The dense number of the picture of the pattern of rank `rank`
     /// (0-based, in increasing pattern order) with `sign`: `2 * rank` for
-    /// `-`, `2 * rank + 1` for `+`, so that complements differ in the last
-    /// bit (`i ^ 1`) and numbers follow the pictures' order. The one
-    /// numbering of the solvers' tables and the census.
+    /// `-` and `=`, `2 * rank + 1` for `+`, so that signed complements differ
+    /// in the last bit (`i ^ 1`) and numbers follow the pictures' order. The
+    /// one numbering of the solvers' tables and the census. A self-matching
+    /// picture `2 * rank` is its own complement: code that meets one reads
+    /// complements from a table ([`Picture::dense_complements`]), not `i ^ 1`.
     ///
     /// ```
     /// use scramble::{Picture, Sign};
@@ -114,6 +123,21 @@ impl Picture {
     /// ```
     pub const fn dense_number(rank: usize, sign: Sign) -> usize {
         2 * rank + matches!(sign, Sign::Plus) as usize
+    }
+
+    /// The complement of every dense number below `2 * signs.len()`, where
+    /// `signs[rank]` says whether the pattern of that rank is self-matching:
+    /// `i ^ 1` for signed patterns, `i` itself for self-matching ones.
+    /// `O(patterns)`.
+    ///
+    /// ```
+    /// use scramble::Picture;
+    /// assert_eq!(Picture::dense_complements(&[false, true]), vec![1, 0, 2, 3]);
+    /// ```
+    pub fn dense_complements(self_matching: &[bool]) -> Vec<usize> {
+        (0..2 * self_matching.len())
+            .map(|i| if self_matching[i / 2] { i } else { i ^ 1 })
+            .collect()
     }
 
     /// The dense number over patterns `1, 2, ...` (rank `pattern - 1`).
@@ -130,7 +154,13 @@ impl Picture {
         Picture::new(Pattern::new(u32::try_from(i / 2 + 1).expect("few patterns")), sign)
     }
 
-    /// The other half of the same pattern: `X+` <-> `X-`.
+    /// Whether this picture matches itself (`X=`).
+    pub fn is_self_matching(self) -> bool {
+        self.sign == Sign::Same
+    }
+
+    /// The other half of the same pattern: `X+` <-> `X-`; `X=` is its own
+    /// complement.
     pub fn complement(self) -> Self {
         Picture::new(self.pattern, self.sign.flip())
     }
@@ -169,6 +199,16 @@ mod tests {
         assert!(p.matches(Picture::plus(7)));
         assert!(!p.matches(Picture::minus(7)));
         assert!(!p.matches(Picture::plus(6)));
+    }
+
+    #[test]
+    fn a_self_matching_picture_is_its_own_complement() {
+        let p = Picture::new(Pattern::new(4), Sign::Same);
+        assert_eq!(p.to_string(), "4=");
+        assert_eq!(p.complement(), p);
+        assert!(p.matches(p) && p.is_self_matching());
+        assert!(!p.matches(Picture::plus(4)) && !Picture::minus(4).matches(p));
+        assert_eq!(p.dense(), Picture::minus(4).dense());
     }
 
     #[test]

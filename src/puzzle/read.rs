@@ -1,7 +1,11 @@
-//! Reading puzzle files: the text format and the CodeProject card format.
+//! Reading puzzle files: the text format, the CodeProject card format and
+//! (in [`legespiel`](super::legespiel)) Legespiel-Solver XML.
 //!
 //! text format: one piece per line, four pictures clockwise from the top,
-//! separated by whitespace, an optional `name:` prefix, `#` comments.
+//! separated by whitespace, an optional `name:` prefix, `#` comments. A
+//! picture is a pattern and a sign: `3+`, `star-`, or `moon=` for a picture
+//! that matches itself. Names may use any Unicode letters and digits; they
+//! are normalised to NFC, so two spellings of `Bär` are one name.
 //! Card format: `0 | HEAD-VIOLET | TAIL-BLUE | HEAD-VIOLET | HEAD-YELLOW`
 //! (HEAD is `+`, TAIL is `-`, the color is the pattern).
 //!
@@ -11,6 +15,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
+use unicode_normalization::UnicodeNormalization;
+
 use super::{Pattern, Picture, Piece, Puzzle, Sign, grid_size, nearest_square_counts};
 use crate::{Error, Result};
 
@@ -18,13 +24,16 @@ use crate::{Error, Result};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
-    /// Card format when the first piece's line holds a `|`, text format otherwise.
+    /// Legespiel XML when the file starts with `<`, else card format when
+    /// the first piece's line holds a `|`, text format otherwise.
     #[default]
     Auto,
     /// `name: 1+ 2- 3+ 4-`.
     Spec,
     /// `0 | HEAD-VIOLET | TAIL-BLUE | HEAD-VIOLET | HEAD-YELLOW`.
     Card,
+    /// A Legespiel-Solver XML configuration (`<legespielConfiguration>`).
+    Legespiel,
 }
 
 /// The largest file [`read_puzzle`] reads: 16 MiB, far beyond any real
@@ -84,22 +93,23 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// A puzzle name that is safe as one folder name inside `--out`: letters,
-/// digits, `_`, `-` and `.` are kept, anything else becomes `_`, leading
-/// dots are dropped (no `..`, no hidden folder), and an empty result
-/// becomes `puzzle`.
+/// A puzzle name that is safe as one folder name inside `--out`: letters
+/// and digits of any language (normalised to NFC), `_`, `-` and `.` are
+/// kept, anything else becomes `_`, leading dots are dropped (no `..`, no
+/// hidden folder), and an empty result becomes `puzzle`.
 ///
 /// ```
 /// use scramble::puzzle::read::safe_name;
 /// assert_eq!(safe_name("paper2x2"), "paper2x2");
 /// assert_eq!(safe_name(".."), "puzzle");
 /// assert_eq!(safe_name("a/b c"), "a_b_c");
+/// assert_eq!(safe_name("GlücksschweinSpiel"), "GlücksschweinSpiel");
 /// ```
 pub fn safe_name(stem: &str) -> String {
-    let kept: String = stem
+    let kept: String = nfc(stem)
         .chars()
         .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+            if is_name_char(c) || matches!(c, '_' | '-' | '.') {
                 c
             } else {
                 '_'
@@ -114,8 +124,9 @@ pub fn safe_name(stem: &str) -> String {
 
 /// Likely typos in a puzzle that reads fine, one line each, for warnings
 /// (not errors): pictures whose complement never occurs (no side can ever
-/// match them), and pattern names that differ only by case or by one letter
-/// (`fx` and `fox`). Names are compared by their deletion neighbourhoods, so
+/// match them), and pattern names that differ only by case, by compatibility
+/// form (`ﬁsh` and `fish`, full-width letters) or by one letter (`fx` and
+/// `fox`). Names are compared by their deletion neighbourhoods, so
 /// this is `O(P L^2)` for `P` names of length at most `L`, not `O(P^2)`.
 ///
 /// ```
@@ -183,7 +194,9 @@ fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
     let lower: Vec<Vec<char>> = names
         .iter()
         .map(|n| match n.chars().count() {
-            0..=MAX_TYPO_NAME => n.to_lowercase().chars().collect(),
+            // Compatibility forms (`ﬁ`, full-width letters) look like
+            // their plain letters: compared as NFKC, ignoring case.
+            0..=MAX_TYPO_NAME => n.nfkc().collect::<String>().to_lowercase().chars().collect(),
             _ => Vec::new(),
         })
         .collect();
@@ -233,6 +246,9 @@ fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
 pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
     // A byte order mark (Notepad writes one) is no part of the first name.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if format == Format::Legespiel || (format == Format::Auto && super::legespiel::looks_like_xml(text)) {
+        return super::legespiel::parse(text, file);
+    }
     let card = match format {
         // The first piece decides: one stray `|` further down is an error on
         // its own line, not a switch of the whole file.
@@ -242,7 +258,7 @@ pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
             .find(|l| !l.trim().is_empty())
             .is_some_and(|l| l.contains('|')),
         Format::Spec => false,
-        Format::Card => true,
+        Format::Card | Format::Legespiel => true,
     };
     let mut reader = Reader::new(file);
     for (i, line) in text.lines().enumerate() {
@@ -277,6 +293,8 @@ struct Place {
 struct Reader<'a> {
     file: &'a str,
     patterns: PatternTable,
+    /// Whether each pattern was first used self-matching, and where.
+    kinds: HashMap<Pattern, (bool, Place, String)>,
     names: HashMap<String, usize>,
     pieces: Vec<(Place, Piece)>,
     piece_names: Vec<Option<String>>,
@@ -287,6 +305,7 @@ impl<'a> Reader<'a> {
         Reader {
             file,
             patterns: PatternTable::default(),
+            kinds: HashMap::new(),
             names: HashMap::new(),
             pieces: vec![],
             piece_names: vec![],
@@ -390,7 +409,37 @@ impl<'a> Reader<'a> {
             .patterns
             .get(name)
             .map_err(|m| self.error(place, format!("`{}`: {m}", shown(token))))?;
+        self.kind(place, token, pattern, sign)?;
         Ok(Picture::new(pattern, sign))
+    }
+
+    /// Checks that `pattern` is used either self-matching or signed, never
+    /// both: the error points at the second kind of use.
+    fn kind(&mut self, place: Place, token: &str, pattern: Pattern, sign: Sign) -> Result<()> {
+        let same = sign == Sign::Same;
+        match self.kinds.get(&pattern) {
+            Some((first, at, seen)) if *first != same => {
+                let (now, before) = if same {
+                    ("self-matching", "signed")
+                } else {
+                    ("signed", "self-matching")
+                };
+                let message = format!(
+                    "`{}` uses its pattern {now}, but `{}` (line {}, column {}) used it {before}: \
+                     a pattern either has `+` and `-` halves or matches itself (`=`) everywhere",
+                    shown(token),
+                    shown(seen),
+                    at.line,
+                    at.column
+                );
+                Err(self.error(place, message))
+            }
+            Some(_) => Ok(()),
+            None => {
+                self.kinds.insert(pattern, (same, place, token.to_string()));
+                Ok(())
+            }
+        }
     }
 
     /// What is wrong with a token that does not end in `+` or `-`, said at
@@ -435,7 +484,7 @@ impl<'a> Reader<'a> {
             return self.error(
                 place,
                 format!(
-                    "`{0}` has no sign: expected a picture such as `{0}+` or `{0}-`",
+                    "`{0}` has no sign: expected a picture such as `{0}+` or `{0}-`, or `{0}=` for one that matches itself",
                     shown(token)
                 ),
             );
@@ -443,7 +492,7 @@ impl<'a> Reader<'a> {
         self.error(
             place,
             format!(
-                "`{}` is not a picture: expected a pattern and a sign, such as `3+` or `star-`",
+                "`{}` is not a picture: expected a pattern and a sign, such as `3+`, `star-` or `moon=`",
                 shown(token)
             ),
         )
@@ -466,12 +515,13 @@ impl<'a> Reader<'a> {
         // Colors ignore case, as HEAD and TAIL do: `red` is `RED`.
         let pattern = self
             .patterns
-            .get(&color.to_ascii_uppercase())
+            .get(&color.to_uppercase())
             .map_err(|m| self.error(Place { column, ..place }, format!("`{}`: {m}", shown(color))))?;
         Ok(Picture::new(pattern, sign))
     }
 
     fn push(&mut self, place: Place, name: Option<(Place, String)>, piece: Piece) -> Result<()> {
+        let name = name.map(|(at, n)| (at, nfc(&n)));
         if let Some((name_place, name)) = &name {
             if !is_piece_name(name) {
                 return Err(self.error(
@@ -536,6 +586,7 @@ struct PatternTable {
 
 impl PatternTable {
     fn get(&mut self, name: &str) -> std::result::Result<Pattern, String> {
+        let name = &nfc(name);
         if name.is_empty() {
             return Err("a picture needs a pattern before its sign: a number (`3+`) or a name (`star+`)".into());
         }
@@ -556,7 +607,10 @@ impl PatternTable {
             return Ok(Pattern::new(n));
         }
         if !is_identifier(name) {
-            return Err("expected a pattern name: a number, or a letter followed by letters, digits or `_`".into());
+            return Err(
+                "expected a pattern name: a number, or a letter (of any language) followed by letters, digits or `_`"
+                    .into(),
+            );
         }
         if self.numbers {
             return Err("pattern names are all numbers or all identifiers, and this file already used numbers".into());
@@ -581,6 +635,7 @@ fn sign_of(c: char) -> Option<Sign> {
     match c {
         '+' => Some(Sign::Plus),
         '-' => Some(Sign::Minus),
+        '=' => Some(Sign::Same),
         _ => None,
     }
 }
@@ -602,13 +657,28 @@ fn shown(text: &str) -> String {
     crate::error::excerpt(text)
 }
 
-fn is_identifier(s: &str) -> bool {
+/// A pattern name: a letter of any language, then letters, digits or `_`
+/// (marks such as the accent of a decomposed `é` count as part of a letter).
+pub fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    chars.next().is_some_and(char::is_alphabetic) && chars.all(|c| is_name_char(c) || c == '_')
 }
 
+/// A piece name: letters and digits of any language, `_` and `-`.
 fn is_piece_name(s: &str) -> bool {
-    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    !s.is_empty() && s.chars().all(|c| is_name_char(c) || c == '_' || c == '-')
+}
+
+/// A letter, a digit, or a combining mark (the second half of a decomposed
+/// letter, and part of many scripts' letters).
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || unicode_normalization::char::is_combining_mark(c)
+}
+
+/// `name` in Unicode normalisation form C: `a` followed by a combining
+/// diaeresis becomes `ä`, so two spellings that look the same are one name.
+pub fn nfc(name: &str) -> String {
+    name.nfc().collect()
 }
 
 fn strip_comment(line: &str) -> &str {
@@ -719,6 +789,51 @@ mod tests {
         );
         assert!(err("1+ x+ 3+ 4+").starts_with("t.txt:1:4: `x+`: pattern names are all numbers"));
         assert!(err("0 | HEAD-A | FOO-B | HEAD-C | HEAD-D").starts_with("t.txt:1:14: `FOO` is neither HEAD nor TAIL"));
+    }
+
+    #[test]
+    fn reads_self_matching_pictures() {
+        let p = parse(
+            "rot= a+ rot= a-\na- a+ rot= rot=\na+ a+ a- a-\nrot= rot= rot= rot=",
+            "t",
+            Format::Auto,
+        )
+        .unwrap();
+        let same = p.pieces()[0].side(0);
+        assert!(same.is_self_matching() && same.matches(same));
+        assert_eq!(p.picture_label(same), "rot=");
+        assert_eq!(p.to_string().lines().next(), Some("rot= a+ rot= a-"));
+        assert_eq!(parse(&p.to_string(), "t", Format::Auto).unwrap(), p);
+        assert!(
+            err("1+ 2= 3+ 4+\n1= 2+ 3+ 4+").starts_with(
+                "t.txt:2:1: `1=` uses its pattern self-matching, but `1+` (line 1, column 1) used it signed"
+            )
+        );
+        assert!(err("1= 2= 3+ 4+\n1= 2- 3+ 4+").starts_with("t.txt:2:4: `2-` uses its pattern signed, but `2=`"));
+        assert!(err("1+ 2 3+ 4+").contains("or `2=` for one that matches itself"));
+    }
+
+    #[test]
+    fn names_in_any_language_are_normalised() {
+        let decomposed = "Ba\u{308}r";
+        let text =
+            format!("Käfer: Bär+ 猫- {decomposed}- x+\nb: 猫+ Bär- x- Käfer=\nc: Käfer= Käfer= x+ x-\nd: x+ x- x+ x-");
+        let p = parse(&text, "t", Format::Auto).unwrap();
+        assert_eq!(p.piece_name(0), Some("Käfer"));
+        assert_eq!(
+            p.pieces()[0].side(2),
+            Picture::minus(1),
+            "NFD and NFC `Bär` are one pattern"
+        );
+        assert_eq!(p.picture_label(p.pieces()[0].side(1)), "猫-");
+        assert_eq!(parse(&p.to_string(), "t", Format::Auto).unwrap(), p);
+        // Columns count characters, not bytes.
+        assert!(err("Bär+ 猫- ü x+").starts_with("t.txt:1:9: `ü` has no sign"));
+        let twins: Puzzle = "ﬁsh+ fish- a+ a-\nﬁsh- fish+ a+ a-\na+ a- a+ a-\na+ a- a+ a-"
+            .parse()
+            .unwrap();
+        let w = warnings(&twins);
+        assert!(w.iter().any(|w| w.contains("`ﬁsh` and `fish`")), "{w:?}");
     }
 
     #[test]

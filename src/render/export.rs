@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use super::style::piece_color;
-use crate::{Puzzle, RecordingGraph, Sign};
+use crate::{Puzzle, RecordingGraph};
 
 /// A node of the export.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -84,10 +84,7 @@ pub fn node_link(puzzle: &Puzzle, graph: &RecordingGraph) -> NodeLink {
         .map(|&picture| NodeData {
             id: puzzle.picture_label(picture),
             pattern: puzzle.pattern_label(picture.pattern()),
-            sign: match picture.sign() {
-                Sign::Plus => '+',
-                Sign::Minus => '-',
-            },
+            sign: picture.sign().symbol(),
         })
         .collect();
     let mut seen = std::collections::BTreeMap::new();

@@ -68,7 +68,8 @@ const LEGEND_GAP: f64 = 24.0;
 pub enum Row {
     /// `-` pictures.
     Top,
-    /// `+` pictures.
+    /// `+` pictures, and self-matching `=` pictures (their own complement:
+    /// no partner above them).
     Bottom,
 }
 
@@ -76,7 +77,7 @@ impl Row {
     fn of(picture: Picture) -> Row {
         match picture.sign() {
             Sign::Minus => Row::Top,
-            Sign::Plus => Row::Bottom,
+            Sign::Plus | Sign::Same => Row::Bottom,
         }
     }
 

@@ -130,7 +130,9 @@ fn half(puzzle: &Puzzle, patterns: &[Pattern], picture: Picture, [a, b, center]:
     let rank = patterns.iter().position(|&p| p == picture.pattern()).unwrap_or(0);
     let color = pattern_color(rank);
     let (fill, ink) = match picture.sign() {
-        Sign::Plus => (color.to_string(), text_color_on(color)),
+        // A self-matching picture is whole: drawn like a `+` half, its label
+        // ends in `=`.
+        Sign::Plus | Sign::Same => (color.to_string(), text_color_on(color)),
         Sign::Minus => (format!("url(#minus-{rank})"), "#000000"),
     };
     let text = puzzle.picture_label(picture);

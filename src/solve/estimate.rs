@@ -193,9 +193,11 @@ impl Probe<'_> {
 /// sides that need `x` (an empty cell next to a placed piece showing the
 /// complement of `x`). In a completion every needed side is met by a distinct
 /// unused side, every boundary between two empty cells (`E` of them) takes
-/// one `+a` and one `-a`, and the rest lie on the border. So with
+/// one `+a` and one `-a` (or two `a=` of a self-matching pattern), and the
+/// rest lie on the border. So with
 /// `e(x) = s(x) - d(x)`: every `e(x) >= 0`, and the pairs available,
-/// `sum over patterns a of min(e(+a), e(-a))`, are at least `E`.
+/// `sum over patterns a of min(e(+a), e(-a))` (`e(a=) / 2` for a
+/// self-matching `a`), are at least `E`.
 ///
 /// A remark that decides where the rule can help: `e(+a) - e(-a)` is the
 /// puzzle's imbalance `s_all(+a) - s_all(-a)` minus that of the placed
@@ -226,7 +228,7 @@ pub(super) fn supply_meets_demand(grid: &Grid, state: &State, occurrences: &[u32
             }
             if filled >> nb & 1 != 0 {
                 let shown = state.at(usize::from(nb)).side((d + 2) as u8);
-                left[usize::from(shown ^ 1)] -= 1;
+                left[usize::from(grid.complements.of(shown))] -= 1;
             } else if usize::from(nb) > cell {
                 inner_empty += 1;
             }
@@ -236,7 +238,16 @@ pub(super) fn supply_meets_demand(grid: &Grid, state: &State, occurrences: &[u32
     if left[..pictures].iter().any(|&e| e < 0) {
         return false;
     }
-    let pairs: i32 = left[..pictures].chunks(2).map(|pm| pm[0].min(pm[1])).sum();
+    // A self-matching picture `X=` (dense `2r`, `2r + 1` unused) pairs with
+    // itself: `e(X=) / 2` boundaries.
+    let pairs: i32 = left[..pictures]
+        .chunks(2)
+        .enumerate()
+        .map(|(r, pm)| match grid.complements.is_self_matching(2 * r) {
+            true => pm[0] / 2,
+            false => pm[0].min(pm[1]),
+        })
+        .sum();
     pairs >= inner_empty
 }
 

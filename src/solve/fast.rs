@@ -36,7 +36,7 @@
 use std::ops::ControlFlow;
 
 use super::stop::{Halt, POLL_EVERY};
-use super::tables::{COMPLEMENTS, Candidate, PLANS, Tables};
+use super::tables::{Candidate, Complements, PLANS, Tables};
 use crate::puzzle::grid::opposite;
 use crate::{Arrangement, Placement};
 
@@ -59,6 +59,8 @@ pub(super) struct Grid {
     /// Even `n`: `up_to[p]` has a bit for every piece whose symmetry rank
     /// is at most piece `p`'s (those the other central cells cannot take).
     pub up_to: [u64; 64],
+    /// Each picture's complement (`p ^ 1` unless it matches itself).
+    pub complements: Complements,
 }
 
 impl Grid {
@@ -80,7 +82,14 @@ impl Grid {
             others_central,
             centre: shape.centre(),
             up_to: std::array::from_fn(|p| u64::MAX >> (63 - p)),
+            complements: Complements::default(),
         }
+    }
+
+    /// The grid of a puzzle whose pictures have these complements.
+    pub fn with_complements(mut self, complements: &Complements) -> Self {
+        self.complements = complements.clone();
+        self
     }
 
     /// Breaks an even grid's symmetry by `ranks` (a permutation of the
@@ -584,7 +593,7 @@ fn required(grid: &Grid, board: Board, filled: u64, cell: usize) -> (usize, u32)
         if nb != NONE && filled >> nb & 1 != 0 {
             mask |= 1 << d;
             let shown = board.placed[usize::from(nb)].side(opposite(d) as u8);
-            want |= u32::from(shown ^ 1) << (8 * d);
+            want |= u32::from(grid.complements.of(shown)) << (8 * d);
         }
     }
     (mask, want)
@@ -642,7 +651,7 @@ impl<C: Chooser> Kernel<'_, C> {
             0
         } else {
             let shown = step.extras.iter().fold(0, |acc, &l| acc | board.shown(l) << l.to);
-            (shown ^ COMPLEMENTS) & step.extra_mask
+            self.grid.complements.packed(shown) & step.extra_mask
         };
         let mut blocked = board.used;
         if step.central {

@@ -353,7 +353,9 @@ impl Solver {
         let dense = Dense::new(puzzle)?;
         let n = puzzle.size();
         let (first, rest) = strategy.pieces.ranks(puzzle, seed);
-        let grid = Grid::new(n, dense.pictures).with_symmetry(&strategy.symmetry_ranks(puzzle, seed));
+        let grid = Grid::new(n, dense.pictures)
+            .with_symmetry(&strategy.symmetry_ranks(puzzle, seed))
+            .with_complements(&dense.complements);
         let start = strategy.cells.start(n);
         let mut steps = match strategy.cells.cells(n) {
             Some(cells) => Steps::Fixed(fast::steps(&grid, &cells)),

@@ -1,7 +1,8 @@
 //! Dense pictures and candidate tables, built once per puzzle.
 //!
-//! Pictures are numbered densely so that the complement of picture `p` is
-//! `p ^ 1`. A candidate is a (piece, rotation) with its four turned sides
+//! Pictures are numbered densely so that the complement of a signed
+//! picture `p` is `p ^ 1`; a self-matching picture (`X=`) is its own
+//! complement, so puzzles with one read complements from [`Complements`]. A candidate is a (piece, rotation) with its four turned sides
 //! packed in a `u32` (byte `d` is the picture at direction `d`). For every
 //! set of placed neighbours a cell can have (a 4-bit mask), a table lists the
 //! candidates bucketed by the pictures the first two placed neighbours show
@@ -29,6 +30,55 @@ pub(super) struct Candidate {
 
 /// Flips the last bit of every byte: required pictures to shown ones and back.
 pub(super) const COMPLEMENTS: u32 = 0x0101_0101;
+
+/// The complement of every dense picture: `p ^ 1`, except that a
+/// self-matching picture is its own. Puzzles without one keep the one-XOR
+/// path ([`COMPLEMENTS`]); the others look each byte up.
+#[derive(Clone, Debug)]
+pub(super) struct Complements {
+    table: [u8; MAX_PICTURES],
+    signed: bool,
+}
+
+impl Complements {
+    /// `p ^ 1` for every `p`, unless `self_matching[p / 2]`.
+    pub fn new(self_matching: &[bool]) -> Self {
+        let mut table: [u8; MAX_PICTURES] = std::array::from_fn(|p| (p ^ 1) as u8);
+        for (p, &same) in Picture::dense_complements(self_matching).iter().enumerate() {
+            table[p] = same as u8;
+        }
+        Complements {
+            table,
+            signed: !self_matching.contains(&true),
+        }
+    }
+
+    /// The complement of one picture.
+    #[inline(always)]
+    pub fn of(&self, p: u8) -> u8 {
+        self.table[usize::from(p)]
+    }
+
+    /// The complement of each of four packed pictures.
+    #[inline(always)]
+    pub fn packed(&self, sides: u32) -> u32 {
+        if self.signed {
+            return sides ^ COMPLEMENTS;
+        }
+        u32::from_le_bytes(sides.to_le_bytes().map(|p| self.of(p)))
+    }
+
+    /// Whether dense picture `p` matches itself.
+    pub fn is_self_matching(&self, p: usize) -> bool {
+        usize::from(self.table[p]) == p
+    }
+}
+
+impl Default for Complements {
+    fn default() -> Self {
+        Complements::new(&[])
+    }
+}
 
 impl Candidate {
     /// The picture at direction `d & 3`.
@@ -94,6 +144,8 @@ pub(super) struct Dense {
     pub sides: Vec<[u8; 4]>,
     /// How often each picture occurs (its index).
     pub occurrences: Vec<u32>,
+    /// Each picture's complement.
+    pub complements: Complements,
 }
 
 impl Dense {
@@ -116,10 +168,12 @@ impl Dense {
         let pictures = 2 * patterns.len();
         let mut occurrences = vec![0; pictures];
         sides.iter().flatten().for_each(|&p| occurrences[usize::from(p)] += 1);
+        let self_matching: Vec<bool> = patterns.iter().map(|&x| puzzle.is_self_matching(x)).collect();
         Ok(Dense {
             pictures,
             sides,
             occurrences,
+            complements: Complements::new(&self_matching),
         })
     }
 
@@ -184,7 +238,7 @@ impl Tables {
             .flat_map(|&piece| (0..rotations).map(move |r| (piece, r)))
             .map(|(piece, r)| dense.candidate(piece, r))
             .collect();
-        let key = |c: &Candidate| key_of(plan, c.sides ^ COMPLEMENTS, p);
+        let key = |c: &Candidate| key_of(plan, dense.complements.packed(c.sides), p);
         let mut counts = vec![0u32; buckets + 1];
         all.iter().for_each(|c| counts[key(c) + 1] += 1);
         let start = self.candidates.len() as u32;
@@ -243,6 +297,23 @@ mod tests {
         assert_eq!(dense.occurrences.iter().sum::<u32>(), 16);
         // Turning once brings the left side (3-) to the top.
         assert_eq!(dense.candidate(0, 1).sides & 0xFF, u32::from(d));
+    }
+
+    #[test]
+    fn a_self_matching_picture_is_its_own_complement() {
+        let puzzle: Puzzle = "1= 2+ 1= 2-\n1= 1= 2- 2+\n2+ 2+ 1= 2-\n2- 1= 2+ 2+".parse().unwrap();
+        let dense = Dense::new(&puzzle).unwrap();
+        let [same, plus, _, minus] = dense.sides[0];
+        assert_eq!((same, plus, minus), (0, 3, 2));
+        let c = &dense.complements;
+        assert_eq!((c.of(same), c.of(plus), c.of(minus)), (same, minus, plus));
+        assert!(c.is_self_matching(0) && !c.is_self_matching(2));
+        assert_eq!(
+            c.packed(u32::from_le_bytes([0, 3, 2, 0])),
+            u32::from_le_bytes([0, 2, 3, 0])
+        );
+        let signed = Complements::default();
+        assert_eq!(signed.packed(0x0302_0100), 0x0203_0001);
     }
 
     #[test]

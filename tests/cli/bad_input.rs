@@ -37,7 +37,7 @@ fn five_pictures() {
 fn picture_without_sign() {
     rejects(
         "no_sign.txt",
-        ":3:4: `4` has no sign: expected a picture such as `4+` or `4-`",
+        ":3:4: `4` has no sign: expected a picture such as `4+` or `4-`, or `4=` for one that matches itself",
     );
 }
 
@@ -275,7 +275,7 @@ fn typos_are_named_at_the_token_that_is_wrong() {
     );
     rejects_text(
         &format!("{good}fox- ca t+ owl- elk+\n"),
-        ":2:6: `ca` has no sign: expected a picture such as `ca+` or `ca-`",
+        ":2:6: `ca` has no sign: expected a picture such as `ca+` or `ca-`, or `ca=` for one that matches itself",
     );
     rejects_text(
         &format!("{good}fox- cat+ | owl- elk+\n"),
@@ -283,7 +283,7 @@ fn typos_are_named_at_the_token_that_is_wrong() {
     );
     rejects_text(
         &format!("{good}fox- c\u{7}t+ owl- elk+\n"),
-        ":2:6: `c\\u{7}t+`: expected a pattern name: a number, or a letter followed by letters, digits or `_`",
+        ":2:6: `c\\u{7}t+`: expected a pattern name: a number, or a letter (of any language) followed by letters, digits or `_`",
     );
     rejects_text(
         "1+ 2+ 3+\n",

@@ -15,6 +15,7 @@ mod inspect;
 mod installs;
 mod json;
 mod looks;
+mod legespiel;
 mod nxn;
 mod pictures;
 mod printing;
