@@ -96,7 +96,7 @@ fn fill(template: &str, values: &[(&str, String)]) -> Result<String, String> {
     for (at, len, key) in placed {
         page.push_str(&template[from..at]);
         page.push_str(
-            &values
+            values
                 .iter()
                 .find(|(k, _)| k == key)
                 .map(|(_, v)| v.as_str())
