@@ -1,9 +1,11 @@
-//! `scramble explore`: one self-contained interactive HTML page per puzzle.
+//! `scramble explore`: one self-contained interactive HTML page per puzzle:
+//! the built page of `docs/app/` (the library compiled to WebAssembly) with
+//! the puzzle entered. The report's numbers are the native library's.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::explore::{Options, page_until};
+use scramble::explore::{Options, app::with_puzzle, page_until};
 use scramble::solve::{Order, Stop};
 use serde::Serialize;
 
@@ -63,6 +65,9 @@ struct Report {
     notes: Vec<String>,
 }
 
+/// The page, as `web/build.sh` builds it (CI checks that it is current).
+const PAGE: &str = include_str!("../../docs/app/scramble.html");
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let options = Options {
@@ -87,12 +92,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .time_limit
         .map_or_else(Stop::never, |limit| Stop::never().after(limit));
     let page = page_until(&puzzle, &options, &stop)?;
+    let html = with_puzzle(PAGE, &puzzle, &options)?;
     if to_stdout {
-        print_text(&page.html)?;
+        print_text(&html)?;
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(file) = &file {
-        scramble::output::write_atomic(file, page.html.as_bytes())?;
+        scramble::output::write_atomic(file, html.as_bytes())?;
     }
     let data = &page.data;
     let solutions = data.solutions.as_ref().ok();
@@ -109,7 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = Report {
         puzzle: data.name.clone(),
         file,
-        bytes: page.html.len(),
+        bytes: html.len(),
         subgraphs: data.subgraphs.as_ref().map_or(0, Vec::len),
         solutions: solutions.and_then(|s| s.count),
         solutions_shown: solutions.map_or(0, |s| s.shown.len()),

@@ -7,10 +7,12 @@
 //! with their kept edges per lattice point ([`solutions`]), a recorded
 //! run of the backtracker ([`trace`], the solver's own search watched by an
 //! observer) and the tables of the Play section, where the reader places the
-//! pieces ([`play`]). [`page`] pours it into the template
-//! of `template/` (HTML, CSS and plain JavaScript, included at compile
-//! time): the page needs no server, no network and no build step.
+//! pieces ([`play`]). The page itself (HTML, CSS and plain JavaScript in
+//! `web/page/`) runs this library compiled to WebAssembly and asks for the
+//! data in JSON ([`app`]); `scramble explore` writes the built page with
+//! the puzzle entered ([`app::with_puzzle`]).
 
+pub mod app;
 pub mod drawing;
 pub mod play;
 pub mod solutions;
@@ -28,10 +30,6 @@ use play::PlayView;
 use solutions::SolutionsView;
 use subgraphs::SubgraphView;
 use trace::Trace;
-
-const TEMPLATE: &str = include_str!("template/page.html");
-const STYLE: &str = include_str!("template/page.css");
-const SCRIPT: &str = include_str!("template/page.js");
 
 /// The largest grid whose search is traced.
 pub const TRACE_LIMIT: usize = 4;
@@ -130,16 +128,16 @@ pub struct EdgeView {
     pub head: usize,
 }
 
-/// A written page and the data it holds.
+/// What the page shows of one puzzle.
 #[derive(Clone, Debug)]
 pub struct Page {
-    /// The whole HTML file.
-    pub html: String,
-    /// What it shows.
+    /// The data of every section.
     pub data: PageData,
+    /// G(P) and the pieces, drawn and tagged.
+    pub drawings: drawing::Drawings,
 }
 
-/// Builds the page of `puzzle`.
+/// Computes what the page of `puzzle` shows.
 ///
 /// Parts that do not apply (subgraphs beyond 2x2, a trace beyond
 /// [`TRACE_LIMIT`]`x`[`TRACE_LIMIT`] or in `center-max` order, solutions
@@ -152,7 +150,7 @@ pub struct Page {
 /// use scramble::{Puzzle, explore::{Options, page}};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let page = page(&puzzle, &Options::default()).unwrap();
-/// assert!(page.html.starts_with("<!DOCTYPE html>"));
+/// assert!(page.drawings.graph.starts_with("<svg"));
 /// assert_eq!(page.data.subgraphs.as_ref().map(Vec::len), Some(256));
 /// ```
 pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
@@ -165,22 +163,7 @@ pub fn page_until(puzzle: &Puzzle, options: &Options, stop: &crate::solve::Stop)
     let graph = RecordingGraph::new(puzzle);
     let drawings = drawing::draw(puzzle, &graph)?;
     let data = data(puzzle, &graph, options, stop)?;
-    let json = serde_json::to_string(&data)
-        .map_err(|e| crate::Error::Unsupported(format!("page data: {e}")))?
-        .replace('<', "\\u003c");
-    let title = format!("{} — scramble explore", puzzle.name());
-    let html = fill(
-        TEMPLATE,
-        &[
-            ("title", &crate::render::export::escape(&title)),
-            ("style", STYLE),
-            ("script", SCRIPT),
-            ("data", &json),
-            ("graph", &drawings.graph),
-            ("pieces", &drawings.pieces),
-        ],
-    );
-    Ok(Page { html, data })
+    Ok(Page { data, drawings })
 }
 
 fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate::solve::Stop) -> Result<PageData> {
@@ -258,82 +241,9 @@ fn vertices(puzzle: &Puzzle, graph: &RecordingGraph) -> Vec<VertexView> {
         .collect()
 }
 
-/// Replaces each `{{key}}` of `template` by its value; values are not
-/// searched again.
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = String::with_capacity(template.len() + values.iter().map(|(_, v)| v.len()).sum::<usize>());
-    let mut rest = template;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        match after
-            .split_once("}}")
-            .and_then(|(key, tail)| Some((values.iter().find(|(k, _)| *k == key)?.1, tail)))
-        {
-            Some((value, tail)) => {
-                out.push_str(value);
-                rest = tail;
-            }
-            None => {
-                out.push_str("{{");
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn paper_page() -> Page {
-        let puzzle: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
-        page(&puzzle, &Options::default()).unwrap()
-    }
-
-    #[test]
-    fn the_page_is_one_file_with_no_reference_outside_it() {
-        let html = paper_page().html;
-        assert!(!html.contains("{{"), "every placeholder filled");
-        let namespaces = html.matches("=\"http://www.w3.org/").count();
-        assert_eq!(
-            html.matches("://").count(),
-            namespaces,
-            "only SVG namespaces name a URL"
-        );
-        for outside in ["src=", "@import", "href=\"/", "href=\"http", "fetch(", "XMLHttpRequest"] {
-            assert!(!html.contains(outside), "{outside}");
-        }
-        assert_eq!(html.matches("url(").count(), html.matches("url(#").count());
-        assert!(
-            html.contains("default-src 'none'"),
-            "the page forbids itself any request"
-        );
-    }
-
-    #[test]
-    fn the_data_cannot_close_its_script_element() {
-        let puzzle: Puzzle = "a: 1+ 2+ 1- 2-\nb: 2- 1+ 2+ 1-\nc: 1- 2- 1+ 2+\nd: 2+ 1- 2- 1+"
-            .parse()
-            .unwrap();
-        let html = page(&puzzle, &Options::default()).unwrap().html;
-        let data = html
-            .split("<script type=\"application/json\" id=\"data\">")
-            .nth(1)
-            .unwrap();
-        let data = data.split("</script>").next().unwrap();
-        assert!(!data.contains('<'));
-        let parsed: serde_json::Value = serde_json::from_str(data).unwrap();
-        assert_eq!(parsed["pieces"][0]["label"], "a");
-    }
-
-    #[test]
-    fn placeholders_fill_once_and_unknown_ones_stay() {
-        let filled = fill("a {{x}} b {{y}} {{z}}", &[("x", "{{y}}"), ("y", "2")]);
-        assert_eq!(filled, "a {{y}} b 2 {{z}}");
-    }
 
     #[test]
     fn large_puzzles_get_notes_instead_of_a_trace_and_subgraphs() {

@@ -7,8 +7,8 @@
 //
 // Environment: SCRAMBLE (the binary, default target/release/scramble),
 // CHROMIUM (default /usr/bin/chromium).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +65,9 @@ const shot = async (page, selector, file, clip) => {
   await page.screenshot({ path: join(shots, file), ...(clip ? { clip: { ...clip, y: clip.y + scrolled } } : {}) });
 };
 
+// Waits until the engine has shown the puzzle (or said why not).
+const ready = (page) => page.waitForSelector('body[data-state="ready"], body[data-state="error"]', { timeout: 30000 });
+
 // Opens a page at 1280x800, recording console errors and every request.
 const open = async (html) => {
   const page = await browser.newPage();
@@ -74,9 +77,12 @@ const open = async (html) => {
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') problems.push(`console ${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-  page.on('request', (r) => requests.push(r.url()));
+  // The engine's worker runs from a blob: URL the page makes itself from
+  // its own bytes: no request leaves the page.
+  page.on('request', (r) => { if (!r.url().startsWith('blob:')) requests.push(r.url()); });
   const url = pathToFileURL(html).href;
   await page.goto(url, { waitUntil: 'load' });
+  await ready(page);
   return { page, problems, requests, url };
 };
 
@@ -529,6 +535,163 @@ for (const file of everyPuzzle) {
     assert.deepEqual(problems, []);
     assert.deepEqual(requests, [url]);
   });
+  await page.close();
+}
+
+// The one-file page with no puzzle written in (docs/app/scramble.html): a
+// person types, solves and plays their own puzzle; the engine is the
+// library compiled to WebAssembly.
+const app = resolve(process.env.APP || 'docs/app/scramble.html');
+// `solve` exits 1 when there is no solution; its JSON says how many anyway.
+const cliCount = (file) => JSON.parse(spawnSync(scramble, ['solve', file, '--json'], { encoding: 'utf8' }).stdout).solutions;
+const typeInto = async (page, text) => {
+  await page.$eval('#puzzle-text', (t) => { t.value = ''; });
+  await page.$eval('#puzzle-name', (t) => { t.value = ''; });
+  await page.focus('#puzzle-text');
+  await page.keyboard.type(text);
+};
+const exploreNow = async (page) => {
+  await page.$eval('body', (b) => { b.dataset.state = 'busy'; });
+  await page.click('#explore-button');
+  await ready(page);
+};
+const countNow = async (page) => {
+  await page.$eval('#count-result', (e) => { e.textContent = ''; delete e.dataset.count; });
+  await page.click('#count-button');
+  await page.waitForSelector('#count-result[data-count]', { timeout: 30000 });
+  return page.$eval('#count-result', (e) => ({ count: +e.dataset.count, ms: +e.dataset.ms }));
+};
+{
+  const started = Date.now();
+  const { page, problems, requests, url } = await open(app);
+  const interactiveMs = Date.now() - started;
+  await check(`[app] opens on a sample, explored, with no console error and no request (${interactiveMs} ms to the first explored puzzle)`, async () => {
+    assert.equal(await page.$eval('body', (b) => b.dataset.state), 'ready');
+    assert.equal(await page.$$eval('#piece-list button', (bs) => bs.length), 4);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(requests, [url]);
+  });
+  await check('[app] the Wizards puzzle typed by keyboard: 1 solution, drawn, and Play solves it', async () => {
+    await typeInto(page, readFileSync('fixtures/real/wizards.txt', 'utf8'));
+    await exploreNow(page);
+    assert.match(await page.$eval('#summary', (e) => e.textContent), /1 solution modulo rotation/);
+    assert.equal(await page.$$eval('#solutions svg.grid g.piece', (r) => r.length), 9);
+    assert.equal((await countNow(page)).count, 1);
+    for (let k = 0; k < 9; k += 1) await page.click('#play-hint');
+    assert.ok((await playState(page)).solved);
+    assert.match(page.url(), /#puzzle=/, 'the puzzle lives in the address');
+  });
+  const timings = [];
+  await check('[app] every real puzzle counts as the command line does, each within 50 ms', async () => {
+    for (const f of readdirSync('fixtures/real').filter((x) => x.endsWith('.txt')).sort()) {
+      await page.$eval('#puzzle-text', (t, text) => { t.value = text; }, readFileSync(`fixtures/real/${f}`, 'utf8'));
+      const runs = [];
+      for (let k = 0; k < 5; k += 1) runs.push(await countNow(page));
+      const best = Math.min(...runs.map((r) => r.ms));
+      timings.push(`${f} ${runs[0].count} solutions ${best.toFixed(2)} ms`);
+      assert.equal(runs[0].count, cliCount(`fixtures/real/${f}`), f);
+      assert.ok(best < 50, `${f}: ${best} ms`);
+    }
+  });
+  console.log(`     counts in the page (best of 5): ${timings.join('; ')}`);
+  await check('[app] a typo is shown with its line and column, and the box marks it', async () => {
+    await typeInto(page, '1+ 2+ 1- 2-\n2- 1+ 2? 1-\n');
+    await exploreNow(page);
+    assert.equal(await page.$eval('body', (b) => b.dataset.state), 'error');
+    assert.match(await page.$eval('#input-error', (e) => e.textContent), /line 2, column 7/);
+    assert.equal(await page.$eval('#puzzle-text', (t) => t.getAttribute('aria-invalid')), 'true');
+  });
+  await check('[app] Stop ends a long search and shows the rest of the page', async () => {
+    await page.$eval('#puzzle-text', (t) => { t.value = '1+ 2+ 1- 2-\n'.repeat(16); });
+    await page.$eval('body', (b) => { b.dataset.state = 'busy'; });
+    await page.click('#explore-button');
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal(await page.$eval('#stop-button', (b) => b.disabled), false, 'the search is still running');
+    assert.match(await page.$eval('#engine-status', (e) => e.textContent), /Exploring and solving… \d+\.\d s/);
+    await page.click('#stop-button');
+    await ready(page);
+    assert.match(await page.$eval('#engine-status', (e) => e.textContent), /Stopped/);
+    assert.equal(await page.$$eval('#piece-list button', (bs) => bs.length), 16);
+    assert.match(await page.$eval('#solutions', (e) => e.textContent), /stopped/);
+  });
+  await check('[app] a sample from the list, and the address brings a puzzle back', async () => {
+    await page.select('#sample', 'monkey_puzzle');
+    await ready(page);
+    const address = page.url();
+    const again = await browser.newPage();
+    await again.goto(address, { waitUntil: 'load' });
+    await ready(again);
+    assert.equal(await again.$eval('#puzzle-text', (t) => t.value), readFileSync('fixtures/real/monkey_puzzle.txt', 'utf8'));
+    await again.close();
+  });
+  await check('[app] G(P) downloads as an SVG file', async () => {
+    const client = await page.createCDPSession();
+    const into = join(work, 'downloads');
+    mkdirSync(into, { recursive: true });
+    await client.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: into });
+    await page.click('#download-graph');
+    for (let k = 0; k < 50 && !readdirSync(into).some((f) => f.endsWith('.svg')); k += 1) await new Promise((r) => setTimeout(r, 100));
+    const svgFile = readdirSync(into).find((f) => f.endsWith('.svg'));
+    assert.ok(svgFile, 'a file came down');
+    const svgText = readFileSync(join(into, svgFile), 'utf8');
+    assert.ok(svgText.startsWith('<svg') && svgText.includes('data-edge="35"'), svgText.slice(0, 80));
+  });
+  await check('[app] no console error after all this', async () => assert.deepEqual(problems, []));
+  await page.close();
+}
+
+// A phone: 390 x 844 with touch. Nothing is wider than the screen, and a
+// finger drags a piece onto the board.
+{
+  const page = await browser.newPage();
+  await page.emulate({ viewport: { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile' });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${pathToFileURL(app).href}#${new URLSearchParams({ puzzle: readFileSync('fixtures/real/wizards.txt', 'utf8'), name: 'wizards' })}`, { waitUntil: 'load' });
+  await ready(page);
+  await check('[phone 390x844] no horizontal scrolling, no element wider than the screen', async () => {
+    const wide = await page.evaluate(() => {
+      const w = document.documentElement.clientWidth;
+      const over = [...document.querySelectorAll('body *')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || e.closest('table, .list')) return false;
+        return r.right > w + 1 || r.left < -1;
+      }).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className.baseVal ?? e.className}`);
+      return { scroll: document.documentElement.scrollWidth, w, over: over.slice(0, 8) };
+    });
+    assert.ok(wide.scroll <= wide.w, `page ${wide.scroll} px wide on a ${wide.w} px screen`);
+    assert.deepEqual(wide.over, []);
+  });
+  await check('[phone 390x844] a finger drags a piece from the tray onto the board', async () => {
+    await page.$eval('#play-section', (e) => e.scrollIntoView());
+    const from = await page.$eval('#play-tray button[data-piece="2"]', (b) => { const r = b.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; });
+    const to = await page.$eval('#play-board .play-cell[data-cell="4"]', (b) => { const r = b.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; });
+    await page.touchscreen.touchStart(from.x, from.y);
+    for (let k = 1; k <= 10; k += 1) await page.touchscreen.touchMove(from.x + ((to.x - from.x) * k) / 10, from.y + ((to.y - from.y) * k) / 10);
+    await page.touchscreen.touchEnd();
+    assert.match(await page.$eval('#play-board .play-cell[data-cell="4"]', (b) => b.getAttribute('aria-label')), /piece #3/);
+    assert.equal(await page.$$eval('.play-ghost', (g) => g.length), 0, 'no ghost piece left on screen');
+  });
+  await page.$eval('#enter', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(shots, 'app-phone.png') });
+  await page.$eval('#play-section', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(shots, 'app-phone-play.png') });
+  await check('[phone 390x844] printing: the board fits on one A4 page', async () => {
+    await page.emulateMediaType('print');
+    const board = await page.$eval('#play-board', (b) => b.getBoundingClientRect().height);
+    assert.ok(board > 0 && board < 1000, `board ${board} px high`);
+    const pdf = await page.pdf({ format: 'A4' });
+    assert.ok(pdf.length > 10000);
+    await page.emulateMediaType(null);
+  });
+  await check('[phone 390x844] no console error', async () => assert.deepEqual(problems, []));
+  await page.close();
+}
+{
+  const { page } = await open(app);
+  await page.$eval('#enter', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(shots, 'app-desktop.png') });
   await page.close();
 }
 

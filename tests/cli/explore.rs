@@ -26,21 +26,43 @@ fn writes_one_offline_page_for_the_paper_puzzle() {
     assert_eq!(report["bytes"], html.len());
     assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
     assert!(html.contains("default-src 'none'"));
-    assert_eq!(html.matches("class=\"edge\" data-edge=").count(), 16);
-    // The page speaks to its reader, not of scramble's source code.
+    // The built page, with the puzzle entered where it is read from.
+    let entered = html
+        .split(r#"<script type="application/json" id="entered">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .unwrap();
+    let entered: serde_json::Value = serde_json::from_str(entered).unwrap();
+    let puzzle = std::fs::read_to_string("fixtures/paper2x2.txt").unwrap();
+    let pieces: Vec<&str> = puzzle
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    assert_eq!(entered["text"].as_str().unwrap().lines().collect::<Vec<_>>(), pieces);
+    assert_eq!(entered["name"], "paper2x2");
+    let prebuilt = std::fs::read_to_string("docs/app/scramble.html").unwrap();
+    let [before, after] = prebuilt.split(r#"id="entered">null</script>"#).collect::<Vec<_>>()[..] else {
+        panic!("the prebuilt page has one place for a puzzle");
+    };
+    assert!(html.starts_with(before) && html.ends_with(after), "the same page");
+    // The page speaks to its reader, not of scramble's source code (the
+    // engine's base64 aside, which is no text).
+    let engine = r#"<script type="text/plain" id="engine-wasm">"#;
+    let (text, rest) = html.split_once(engine).unwrap();
+    let text = format!("{text}{}", rest.split_once("</script>").unwrap().1);
     for code in ["src/", ".rs", "crate::"] {
-        assert!(!html.contains(code), "the page names `{code}`");
+        assert!(!text.contains(code), "the page names `{code}`");
     }
 }
 
 #[test]
-fn a_real_3x3_page_stays_under_a_megabyte() {
+fn a_real_3x3_page_stays_within_two_megabytes() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["wizards", "monkey_puzzle", "repeat_puzzle"] {
         let file = dir.path().join(format!("{name}.html"));
         let report = explore_json(&[&real(name), "-o", file.to_str().unwrap()]);
         let bytes = report["bytes"].as_u64().unwrap();
-        assert!(bytes < 1_000_000, "{name}: {bytes} bytes");
+        assert!(bytes <= 2_000_000, "{name}: {bytes} bytes");
         assert_eq!(report["subgraphs"], 0, "subgraphs are a 2x2 notion");
         assert!(report["trace_steps"].as_u64().unwrap() > 0);
         assert_eq!(std::fs::metadata(&file).unwrap().len(), bytes);

@@ -1,13 +1,26 @@
-// The page of `scramble explore`: plain JavaScript, no library, no request.
-// Everything it shows comes from the JSON the library wrote (#data) and the
-// two SVG drawings scramble made (G(P) and the pieces), whose edges,
+// The sections of the page for one puzzle: plain JavaScript, no library,
+// no request. Everything it shows comes from the library (compiled to
+// WebAssembly, run in a Web Worker by the engine part below): the JSON data
+// and the two SVG drawings it made (G(P) and the pieces), whose edges,
 // vertices, legend entries and pieces carry data-edge, data-node and
-// data-piece. Nothing of the theory is computed here: conditions, witnesses,
-// solutions and the search trace are the library's.
+// data-piece. Nothing of the theory is computed here: conditions,
+// witnesses, solutions and the search trace are the library's.
 'use strict';
 
-(() => {
-  const data = JSON.parse(document.getElementById('data').textContent);
+// Fills every section for one explored puzzle; called again for each
+// puzzle entered. `signal` ends the previous puzzle's document listeners.
+const showPuzzle = (data, drawings, signal) => {
+  document.getElementById('graph-drawing').innerHTML = drawings.graph;
+  document.getElementById('pieces-drawing').innerHTML = drawings.pieces;
+  // Fresh section roots: the previous puzzle's elements and listeners go.
+  for (const id of ['piece-list', 'subgraphs', 'solutions', 'search', 'play']) {
+    const old = document.getElementById(id);
+    const fresh = old.cloneNode(false);
+    fresh.classList.remove('solved');
+    old.replaceWith(fresh);
+  }
+  document.querySelector('#picture-table tbody').replaceChildren();
+  document.getElementById('selection-info').textContent = 'Nothing selected.';
   const graphSvg = document.querySelector('#graph-drawing svg');
   const piecesSvg = document.querySelector('#pieces-drawing svg');
   const SVG = graphSvg.namespaceURI;
@@ -143,7 +156,7 @@
   });
   document.addEventListener('keydown', (ev) => {
     if (ev.key === 'Escape' && selection) select(null);
-  });
+  }, { signal });
 
   const pieceList = document.getElementById('piece-list');
   data.pieces.forEach((p, i) => {
@@ -522,6 +535,7 @@
     const P = data.play;
     const n = data.size;
     const root = document.getElementById('play');
+    root.style.setProperty('--n', String(n));
     const SYMBOL = { matched: '✓', mismatched: '✗', open: '' };
     let cells = new Array(n * n).fill(null);
     const history = [];
@@ -741,7 +755,13 @@
       }
       drag.ghost.style.left = `${ev.clientX - 40}px`;
       drag.ghost.style.top = `${ev.clientY - 40}px`;
-    });
+    }, { signal });
+    // A drag the browser takes over (a scroll, a second finger) leaves no
+    // ghost behind.
+    document.addEventListener('pointercancel', () => {
+      if (drag && drag.ghost) drag.ghost.remove();
+      drag = null;
+    }, { signal });
     document.addEventListener('pointerup', (ev) => {
       if (!drag) return;
       const d = drag;
@@ -759,7 +779,7 @@
         if (d.source.piece !== undefined) place(d.source.piece, to);
         else if (d.source.cell !== to) move(d.source.cell, to);
       } else if (back && d.source.cell !== undefined) toTray(d.source.cell);
-    });
+    }, { signal });
     // A click that ends a drag is not a click.
     root.addEventListener('click', (ev) => { if (dragged) { ev.stopPropagation(); ev.preventDefault(); } }, true);
     trayButtons.forEach((b, k) => b.addEventListener('pointerdown', (ev) => startDrag(ev, { piece: k })));
@@ -895,4 +915,4 @@
     };
     render();
   }
-})();
+};

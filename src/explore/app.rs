@@ -1,0 +1,360 @@
+//! The protocol of the one-file page: what its WebAssembly engine answers.
+//!
+//! The page (`web/`) runs this library compiled to WebAssembly in a Web
+//! Worker and talks to it in JSON, one request and one answer per call:
+//! [`explore_json`] turns a puzzle's text into everything the page shows
+//! ([`Explored`]: the [`PageData`] and the two drawings), or into the
+//! parse error with its line and column; [`count_json`] counts the
+//! solutions and says how long it took. [`with_puzzle`] places a puzzle in
+//! the built page, which is how `scramble explore` writes it: one page,
+//! whoever fills it.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Options, PageData, data, drawing};
+use crate::puzzle::read::{Format, parse, warnings};
+use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+use crate::{Error, Puzzle, RecordingGraph, Result};
+
+/// The largest grid the page explores (as `scramble explore`).
+pub const MAX_SIZE: usize = crate::render::MAX_DRAWN_SIZE;
+
+/// The marker in the built page where [`with_puzzle`] puts the puzzle: an
+/// empty entry, which the page reads as "none given".
+pub const ENTERED: &str = r#"<script type="application/json" id="entered">null</script>"#;
+
+/// A puzzle as the page sends it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Request {
+    /// The puzzle file's text.
+    pub text: String,
+    /// `auto`, `spec` or `card`.
+    pub format: String,
+    /// The puzzle's name (`puzzle` when empty).
+    pub name: String,
+    /// The traced search's order (see [`Order::name`]; `spiral` when empty).
+    pub order: String,
+    /// Seed of the `random` order.
+    pub seed: u64,
+    /// At most this many search steps are traced (the default when 0).
+    pub trace_cap: usize,
+    /// At most this many solutions are shown (the default when `None`).
+    pub solution_cap: Option<usize>,
+    /// Stop the solution search after this many milliseconds (never when
+    /// `None`): the page asks for 0 after its Stop button.
+    pub limit_ms: Option<u64>,
+}
+
+/// Everything the page shows of one puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explored {
+    /// The puzzle in the text notation (what a file read as cards or
+    /// another format becomes).
+    pub text: String,
+    /// What the reader warns about (lonely pictures, look-alike names).
+    pub warnings: Vec<String>,
+    /// The data of every section.
+    pub data: PageData,
+    /// G(P) drawn by the embedded renderer, tagged.
+    pub graph: String,
+    /// The pieces, tagged.
+    pub pieces: String,
+}
+
+/// A solution count as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Counted {
+    /// Solutions modulo rotation.
+    pub count: u64,
+    /// Nodes of the search tree.
+    pub nodes: u64,
+    /// Milliseconds the count took (tables included).
+    pub ms: f64,
+}
+
+/// A failed request: the message and, for a parse error, where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// What went wrong.
+    pub message: String,
+    /// 1-based line of a parse error.
+    pub line: Option<usize>,
+    /// 1-based column of a parse error, in characters.
+    pub column: Option<usize>,
+}
+
+/// The file name parse errors carry.
+const FILE: &str = "puzzle";
+
+impl Request {
+    /// The puzzle, named, or the parse error.
+    ///
+    /// ```
+    /// use scramble::explore::app::Request;
+    /// let request = Request { text: "1+ 2+ 1- 2-\n".repeat(4), name: "tiles".into(), ..Request::default() };
+    /// assert_eq!(request.puzzle().unwrap().name(), "tiles");
+    /// ```
+    pub fn puzzle(&self) -> Result<Puzzle> {
+        let format = match self.format.as_str() {
+            "" | "auto" => Format::Auto,
+            "spec" | "text" => Format::Spec,
+            "card" => Format::Card,
+            other => return Err(Error::Unsupported(format!("unknown format {other:?}"))),
+        };
+        let name = if self.name.is_empty() { FILE } else { &self.name };
+        let puzzle = parse(&self.text, FILE, format)?.with_name(name);
+        if puzzle.size() > MAX_SIZE {
+            return Err(Error::Unsupported(format!(
+                "the page explores grids up to {MAX_SIZE}x{MAX_SIZE}; this puzzle is {0}x{0}",
+                puzzle.size()
+            )));
+        }
+        Ok(puzzle)
+    }
+
+    fn options(&self) -> Result<Options> {
+        let defaults = Options::default();
+        let order = match self.order.as_str() {
+            "" => defaults.order,
+            name => *Order::ALL
+                .iter()
+                .find(|o| o.name() == name)
+                .ok_or_else(|| Error::Unsupported(format!("unknown order {name:?}")))?,
+        };
+        Ok(Options {
+            order,
+            seed: self.seed,
+            trace_cap: if self.trace_cap == 0 {
+                defaults.trace_cap
+            } else {
+                self.trace_cap
+            },
+            solution_cap: self.solution_cap.unwrap_or(defaults.solution_cap),
+        })
+    }
+
+    fn stop(&self) -> Stop {
+        match self.limit_ms {
+            Some(ms) => Stop::never().after(Duration::from_millis(ms)),
+            None => Stop::never(),
+        }
+    }
+}
+
+/// Explores the requested puzzle: the page's data and drawings.
+///
+/// # Complexity
+/// That of [`super::page_until`]: the solver's work for the solutions
+/// (ended by the request's time limit) plus the trace.
+///
+/// ```
+/// use scramble::explore::app::{Request, explore};
+/// let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
+/// let explored = explore(&Request { text, ..Request::default() }).unwrap();
+/// assert_eq!(explored.data.subgraphs.map(|s| s.len()), Some(256));
+/// assert!(explored.graph.starts_with("<svg"));
+/// ```
+pub fn explore(request: &Request) -> Result<Explored> {
+    let puzzle = request.puzzle()?;
+    let graph = RecordingGraph::new(&puzzle);
+    let drawings = drawing::draw(&puzzle, &graph)?;
+    Ok(Explored {
+        text: puzzle.to_string(),
+        warnings: warnings(&puzzle),
+        data: data(&puzzle, &graph, &request.options()?, &request.stop())?,
+        graph: drawings.graph,
+        pieces: drawings.pieces,
+    })
+}
+
+/// Counts the requested puzzle's solutions modulo rotation on one thread
+/// (the spiral backtracker), timed.
+///
+/// # Complexity
+/// The backtracker's: exponential in the worst case, milliseconds for
+/// real 3x3 puzzles.
+///
+/// ```
+/// use scramble::explore::app::{Request, count};
+/// let text = include_str!("../../fixtures/real/wizards.txt").to_string();
+/// assert_eq!(count(&Request { text, ..Request::default() }).unwrap().count, 1);
+/// ```
+pub fn count(request: &Request) -> Result<Counted> {
+    let puzzle = request.puzzle()?;
+    let started = web_time::Instant::now();
+    let solver = Solver::new(&puzzle, Order::Spiral, 0)?;
+    let stop = request.stop();
+    let outcome = solver.run(&Search {
+        stop: &stop,
+        ..Search::new(Goal::Count { keep: 0 }).on(Threads::One)
+    });
+    if outcome.stats.stopped {
+        return Err(Error::Unsupported(format!(
+            "the count was stopped after {} solutions",
+            outcome.solutions
+        )));
+    }
+    Ok(Counted {
+        count: outcome.solutions,
+        nodes: outcome.stats.nodes(),
+        ms: started.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+/// [`explore`] from JSON to JSON: `{"ok": Explored}` or `{"error": Failure}`.
+///
+/// ```
+/// let answer = scramble::explore::app::explore_json(r#"{"text": "1+ 2+ 1- 2-\n1+ x"}"#);
+/// assert!(answer.starts_with(r#"{"error":{"message":"puzzle:2:"#), "{answer}");
+/// ```
+pub fn explore_json(request: &str) -> String {
+    answer(request, explore)
+}
+
+/// [`count`] from JSON to JSON: `{"ok": Counted}` or `{"error": Failure}`.
+pub fn count_json(request: &str) -> String {
+    answer(request, count)
+}
+
+fn answer<T: Serialize>(request: &str, run: impl FnOnce(&Request) -> Result<T>) -> String {
+    let result = serde_json::from_str::<Request>(request)
+        .map_err(|e| Error::Unsupported(format!("a request the engine cannot read: {e}")))
+        .and_then(|r| run(&r));
+    let json = match result {
+        Ok(value) => serde_json::to_string(&serde_json::json!({ "ok": value })),
+        Err(error) => serde_json::to_string(&serde_json::json!({ "error": failure(&error) })),
+    };
+    json.unwrap_or_else(|e| format!(r#"{{"error":{{"message":"the answer could not be written: {e}"}}}}"#))
+}
+
+fn failure(error: &Error) -> Failure {
+    let (line, column) = match error {
+        Error::Parse { line, column, .. } => (Some(*line), Some(*column)),
+        _ => (None, None),
+    };
+    Failure {
+        message: error.to_string(),
+        line,
+        column,
+    }
+}
+
+/// The built `page` with `puzzle` entered (and `options` for its trace and
+/// solutions): the page opens on it. Fails when `page` has no
+/// [`ENTERED`] marker (not a page of scramble).
+///
+/// ```
+/// use scramble::explore::{Options, app::{ENTERED, with_puzzle}};
+/// let puzzle: scramble::Puzzle = "a</script>: 1+ 2+ 1- 2-\n".repeat(4).parse().unwrap();
+/// let page = format!("<html>{ENTERED}</html>");
+/// let filled = with_puzzle(&page, &puzzle, &Options::default()).unwrap();
+/// assert!(filled.contains(r#""order":"spiral""#) && !filled.contains("a</script>"));
+/// ```
+pub fn with_puzzle(page: &str, puzzle: &Puzzle, options: &Options) -> Result<String> {
+    if !page.contains(ENTERED) {
+        return Err(Error::Unsupported("the page has no place for a puzzle".into()));
+    }
+    let request = Request {
+        text: puzzle.to_string(),
+        format: "spec".into(),
+        name: puzzle.name().to_string(),
+        order: options.order.name().into(),
+        seed: options.seed,
+        trace_cap: options.trace_cap,
+        solution_cap: Some(options.solution_cap),
+        limit_ms: None,
+    };
+    let json = serde_json::to_string(&request)
+        .map_err(|e| Error::Unsupported(format!("the puzzle as JSON: {e}")))?
+        .replace('<', "\\u003c");
+    Ok(page.replacen(ENTERED, &ENTERED.replace("null", &json), 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn parse_errors_carry_line_and_column() {
+        let request = serde_json::json!({ "text": "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1?" }).to_string();
+        let answer = json(&explore_json(&request));
+        let error = &answer["error"];
+        assert_eq!(error["line"], 4);
+        assert!(error["column"].as_u64().unwrap() >= 10, "{error}");
+        assert!(error["message"].as_str().unwrap().starts_with("puzzle:4:"));
+    }
+
+    #[test]
+    fn bad_requests_and_options_are_errors_not_panics() {
+        for request in [
+            "",
+            "null",
+            r#"{"text": 3}"#,
+            r#"{"nonsense": 1}"#,
+            r#"{"text": "1+ 2+ 1- 2-\n1+ 2+ 1- 2-\n1+ 2+ 1- 2-\n1+ 2+ 1- 2-", "order": "sideways"}"#,
+            r#"{"text": "1+ 2+ 1- 2-\n1+ 2+ 1- 2-\n1+ 2+ 1- 2-\n1+ 2+ 1- 2-", "format": "xml?"}"#,
+        ] {
+            let answer = json(&explore_json(request));
+            assert!(answer["error"]["message"].is_string(), "{request}: {answer}");
+            assert!(answer["error"]["line"].is_null(), "{request}: {answer}");
+        }
+    }
+
+    #[test]
+    fn the_page_data_is_the_command_lines() {
+        let text = include_str!("../../fixtures/paper2x2.txt");
+        let request = Request {
+            text: text.into(),
+            name: "paper2x2".into(),
+            ..Request::default()
+        };
+        let puzzle: Puzzle = text.parse::<Puzzle>().unwrap().with_name("paper2x2");
+        let page = super::super::page(&puzzle, &Options::default()).unwrap();
+        assert_eq!(explore(&request).unwrap().data, page.data);
+    }
+
+    #[test]
+    fn a_count_stopped_at_once_is_an_error_and_an_explore_says_partial() {
+        let text = include_str!("../../fixtures/real/wizards.txt").to_string();
+        let stopped = Request {
+            text,
+            limit_ms: Some(0),
+            ..Request::default()
+        };
+        assert!(count(&stopped).unwrap_err().to_string().contains("stopped"));
+        let solutions = explore(&stopped).unwrap().data.solutions.unwrap();
+        assert!(solutions.stopped && solutions.count.is_none());
+    }
+
+    #[test]
+    fn every_real_puzzle_counts_as_the_plain_backtracker_says() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/real");
+        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.retain(|f| f.extension().is_some_and(|e| e == "txt"));
+        assert!(files.len() >= 10);
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let counted = count(&Request {
+                text: text.clone(),
+                ..Request::default()
+            })
+            .unwrap();
+            let plain = crate::solve::plain::count_solutions(&text.parse().unwrap());
+            assert_eq!(counted.count, plain, "{}", file.display());
+            assert!(counted.nodes > 0);
+        }
+    }
+
+    #[test]
+    fn a_page_without_the_marker_is_refused() {
+        let puzzle: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
+        assert!(with_puzzle("<html></html>", &puzzle, &Options::default()).is_err());
+    }
+}

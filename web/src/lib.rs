@@ -1,0 +1,22 @@
+//! The engine of the one-file page: the scramble library compiled to
+//! WebAssembly. Each export takes the page's request as JSON and answers in
+//! JSON (see `scramble::explore::app`); this crate only translates.
+//!
+//! `web/build.sh` builds it for `wasm32-unknown-unknown`, runs
+//! wasm-bindgen on it and assembles the page (the `assemble` binary).
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// Everything the page shows of a puzzle, or its parse error:
+/// [`scramble::explore::app::explore_json`].
+#[wasm_bindgen]
+pub fn explore(request: &str) -> String {
+    scramble::explore::app::explore_json(request)
+}
+
+/// The puzzle's solutions counted and timed:
+/// [`scramble::explore::app::count_json`].
+#[wasm_bindgen]
+pub fn count(request: &str) -> String {
+    scramble::explore::app::count_json(request)
+}
