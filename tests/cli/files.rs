@@ -134,8 +134,7 @@ fn a_failed_write_leaves_no_half_set_and_no_temporary() {
         .assert()
         .code(2)
         .stderr(format!(
-            "scramble: error: {}/solutions: cannot write: {} is a file, not a folder\n",
-            folder.display(),
+            "scramble: error: {}: cannot write: a file is there, not a folder\n",
             folder.display()
         ));
     assert_eq!(tree(out.path()), ["paper2x2"]);
