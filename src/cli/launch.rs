@@ -60,25 +60,3 @@ fn time_limit(matches: &clap::ArgMatches) -> Option<Duration> {
     }
     leaf.try_get_one::<Duration>("time_limit").ok().flatten().copied()
 }
-
-/// Refuses to run with standard output closed (`>&-`): the Rust runtime
-/// puts `/dev/null`, opened read-write, where a standard stream was closed,
-/// so every report would vanish while the run exits 0. A shell's
-/// `> /dev/null` opens it write-only and stays allowed.
-pub fn refuse_closed_stdout() -> anyhow::Result<()> {
-    if stdout_was_closed() {
-        anyhow::bail!("standard output: cannot write: it is closed");
-    }
-    Ok(())
-}
-
-fn stdout_was_closed() -> bool {
-    use rustix::fs::{FileType, OFlags, fcntl_getfl, fstat, major, minor};
-    let stdout = std::io::stdout();
-    let Ok(stat) = fstat(&stdout) else {
-        return true;
-    };
-    let null = FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
-        && (major(stat.st_rdev), minor(stat.st_rdev)) == (1, 3);
-    null && fcntl_getfl(&stdout).is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR)
-}

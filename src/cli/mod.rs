@@ -26,7 +26,7 @@ mod subgraphs;
 mod verify;
 
 pub use input::StoppedReading;
-pub use launch::{Parsed, parse, refuse_closed_stdout};
+pub use launch::{Parsed, parse};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
