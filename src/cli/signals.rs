@@ -31,7 +31,7 @@ static REPORTS: AtomicBool = AtomicBool::new(false);
 
 /// Installs the handlers and their watcher thread, once, for every
 /// command, before any input is read: until a command switches to
-/// `OnSignal::Report` (with [`install`]) a signal ends the process, so a
+/// reporting (installing the report handlers) a signal ends the process, so a
 /// run still reading its input (a slow standard input) ends at once.
 fn start() {
     static STARTED: std::sync::Once = std::sync::Once::new();

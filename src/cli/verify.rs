@@ -493,7 +493,7 @@ fn probability(p: f64) -> String {
 /// before any work.
 pub const MAX_KEEP: usize = 1_000;
 
-/// `--keep N`, refused over [`MAX_KEEP`] (exit 2, naming the cap).
+/// `--keep N`, refused over 1,000 (exit 2, naming the cap).
 fn keep_at_most(text: &str) -> Result<usize, String> {
     let n: usize = text.parse().map_err(|e| format!("{e}: expected a whole number"))?;
     if n > MAX_KEEP {
