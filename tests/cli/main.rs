@@ -20,6 +20,7 @@ mod solutions;
 mod solve;
 mod study;
 mod subgraphs;
+mod threads;
 mod verify;
 
 #[path = "../../src/render/neato_check.rs"]
