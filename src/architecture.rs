@@ -36,6 +36,7 @@ fn code(text: &str) -> String {
     let mut end = text.len();
     for (at, _) in text.match_indices("#[cfg(test)]\n") {
         let next = text[at..].lines().nth(1).unwrap_or("");
+        let next = next.trim_start_matches("pub(crate) ").trim_start_matches("pub ");
         if next.starts_with("mod ") && next.ends_with('{') {
             end = at;
             break;
@@ -62,16 +63,16 @@ fn files_with(needle: &str) -> Vec<String> {
 #[test]
 fn each_one_of_a_kind_is_defined_once() {
     for (needle, home) in [
-        ("pub trait Progress", "progress.rs"),
-        ("pub struct Stop", "context/stop.rs"),
-        ("pub struct Context", "context/mod.rs"),
-        ("pub enum Threads", "context/mod.rs"),
-        ("pub struct Stats", "context/stats.rs"),
+        ("pub trait Progress:", "progress.rs"),
+        ("pub struct Stop {", "context/stop.rs"),
+        ("pub struct Context<", "context/mod.rs"),
+        ("pub enum Threads {", "context/mod.rs"),
+        ("pub struct Stats {", "context/stats.rs"),
         ("UnionFind", "partition.rs"),
-        ("pub enum Error", "error.rs"),
+        ("pub enum Error {", "error.rs"),
         ("ThreadPoolBuilder", "context/mod.rs"),
         ("indicatif::", "cli/progress.rs"),
-        ("pub enum Population", "study/population.rs"),
+        ("pub enum Population {", "study/population.rs"),
         ("pub const Z95", "study/stats.rs"),
         ("fn keeps_rotation_class", "puzzle/grid.rs"),
     ] {
