@@ -73,9 +73,12 @@ struct Puzzle {
     inner: scramble::Puzzle,
 }
 
+/// A solved grid as Python sees it: rows of `(piece, turn)`.
+type Rows = Vec<Vec<(usize, usize)>>;
+
 /// The rows of an arrangement: `(piece, turn)` per cell, pieces numbered
 /// from 1 as in every export, turns clockwise quarter turns 0 to 3.
-fn rows(arrangement: &Arrangement) -> Vec<Vec<(usize, usize)>> {
+fn rows(arrangement: &Arrangement) -> Rows {
     arrangement
         .cells()
         .chunks(arrangement.size())
@@ -139,12 +142,12 @@ impl Puzzle {
 
     /// The first solution in search order, as rows of `(piece, turn)`, or
     /// `None`.
-    fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<Vec<(usize, usize)>>>> {
+    fn first(&self, py: Python<'_>) -> PyResult<Option<Rows>> {
         Ok(self.search(py, Goal::First)?.found().map(rows))
     }
 
     /// The first `limit` solutions in search order (`scramble solve --list`).
-    fn solutions(&self, py: Python<'_>, limit: u64) -> PyResult<Vec<Vec<Vec<(usize, usize)>>>> {
+    fn solutions(&self, py: Python<'_>, limit: u64) -> PyResult<Vec<Rows>> {
         Ok(self.search(py, Goal::List { limit })?.kept.iter().map(rows).collect())
     }
 
