@@ -65,7 +65,7 @@ pub use recording::RecordingGraph;
 // keeps this list under review).
 pub use census::Census;
 pub use generate::{PlantOptions, planted};
-pub use judge::{Judgement, judge};
+pub use judge::Judgement;
 pub use render::export::{graphml, node_link};
 pub use solve::{Goal, Method, Order, Outcome, Search, Solver, Stats, Threads};
 pub use theorem::analysis::{Analysis, analyse};
