@@ -258,4 +258,6 @@ impl Observer for Lister<'_> {
 }
 
 #[cfg(test)]
+mod real_puzzles;
+#[cfg(test)]
 mod tests;
