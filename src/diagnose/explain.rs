@@ -86,7 +86,10 @@ fn edits_lines(edits: &Edits, longer: Option<&str>) -> Vec<Line> {
     }
     if !edits.two.is_empty() {
         let head = format!("no single picture changed makes it solvable; two changed do, for example{stopped}:");
-        let details = edits.two.iter().map(|[a, b]| (2, format!("{}  and  {}", edit_text(a), edit_text(b))));
+        let details = edits
+            .two
+            .iter()
+            .map(|[a, b]| (2, format!("{}  and  {}", edit_text(a), edit_text(b))));
         return std::iter::once((1, head)).chain(details).collect();
     }
     let none = if edits.complete {
@@ -108,7 +111,12 @@ mod tests {
         let found = super::super::diagnose(&puzzle, &Stop::never()).unwrap();
         let lines = lines(&found, Some("give it longer"));
         assert!(lines[0].1.starts_with("counting: the 4 inner boundaries"), "{lines:?}");
-        assert!(lines.iter().any(|(d, l)| *d == 2 && l.starts_with("1+ 7 times, 1- 1 times")), "{lines:?}");
+        assert!(
+            lines
+                .iter()
+                .any(|(d, l)| *d == 2 && l.starts_with("1+ 7 times, 1- 1 times")),
+            "{lines:?}"
+        );
         assert!(lines.iter().all(|(_, l)| !l.contains("give it longer")));
         let mut stopped = found.clone();
         stopped.edits.complete = false;

@@ -63,7 +63,9 @@ impl Cards {
             .map(|card| Card {
                 name: puzzle.piece_name(card).map(str::to_string),
                 sides: puzzle.pieces()[card].sides().map(|picture| {
-                    let at = patterns.binary_search(&picture.pattern()).expect("a pattern of the puzzle");
+                    let at = patterns
+                        .binary_search(&picture.pattern())
+                        .expect("a pattern of the puzzle");
                     (at, picture.sign().symbol())
                 }),
             })

@@ -184,7 +184,11 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate
         trace::record(puzzle, options.order, options.seed, options.trace_cap).map_err(|e| e.to_string())
     };
     let found = solutions::find(puzzle, options.solution_cap.max(play::PLAY_CAP), stop);
-    let solved = found.as_ref().ok().filter(|f| !f.stopped).map(|f| !f.solutions.is_empty());
+    let solved = found
+        .as_ref()
+        .ok()
+        .filter(|f| !f.stopped)
+        .map(|f| !f.solutions.is_empty());
     let (arrangements, count) = found
         .as_ref()
         .map_or((&[][..], None), |f| (&f.solutions[..], f.count.filter(|_| !f.stopped)));
