@@ -155,6 +155,7 @@ self.onmessage = (ev) => {
       status.textContent = 'Counted.';
     }, (e) => { if (e.message !== 'replaced') status.textContent = e.message; });
   });
+  text.addEventListener('input', () => editor.stale());
   text.addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); explore(); }
   });

@@ -9,16 +9,7 @@
 // `write(text)` puts the editor's text into the box and explores it.
 const cardEditor = (write) => {
   const $ = (id) => document.getElementById(id);
-  const el = (tag, attrs = {}, ...children) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === 'text') e.textContent = v;
-      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-      else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? '' : v);
-    }
-    e.append(...children);
-    return e;
-  };
+  const el = html; // page.js
   const SIDES = ['top', 'right', 'bottom', 'left'];
   const sizeBox = $('editor-size');
   const patternList = $('editor-patterns');
@@ -50,6 +41,7 @@ const cardEditor = (write) => {
   // it back (by its data-key).
   const render = () => {
     const key = document.activeElement && document.activeElement.dataset.key;
+    if (![...sizeBox.options].some((o) => o.value === String(state.size))) sizeBox.append(new Option(`${state.size}x${state.size}`, String(state.size)));
     sizeBox.value = String(state.size);
     newName.placeholder = nextName();
     patternList.replaceChildren(...state.patterns.map((p, k) => el('li', { class: 'editor-pattern', style: `--fill:${colors(k)[0]}` },
@@ -129,8 +121,16 @@ const cardEditor = (write) => {
     // The puzzle the library read from the box (`cards` of its answer):
     // taken in unless it is what the editor itself wrote, so that
     // pictures added but not yet on a card stay.
+    // The box was typed in: until it is read again, the editor would
+    // overwrite it, so it waits.
+    stale() {
+      $('editor-fields').disabled = true;
+      $('editor-stale').hidden = false;
+    },
     load(cards, boxText) {
       palette = cards.palette;
+      $('editor-fields').disabled = false;
+      $('editor-stale').hidden = true;
       if (boxText === written) return;
       state = { size: cards.size, patterns: cards.patterns, cards: cards.cards };
       written = null;

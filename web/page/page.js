@@ -7,6 +7,19 @@
 // witnesses, solutions and the search trace are the library's.
 'use strict';
 
+// An HTML element: `text` sets its text, `on...` adds a listener, other
+// attributes are set unless null, undefined or false (true sets them empty).
+const html = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? '' : v);
+  }
+  e.append(...children);
+  return e;
+};
+
 // Fills every section for one explored puzzle; called again for each
 // puzzle entered. `signal` ends the previous puzzle's document listeners.
 const showPuzzle = (data, drawings, signal) => {
@@ -27,16 +40,6 @@ const showPuzzle = (data, drawings, signal) => {
   const CLASS_FILLS = ['#CCE5F6', '#FBE3C7', '#D3F0E5', '#F6E0EE', '#EEEEBB', '#DDDDDD'];
 
   // ---------- small helpers ----------
-  const html = (tag, attrs = {}, ...children) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === 'text') e.textContent = v;
-      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-      else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? '' : v);
-    }
-    e.append(...children);
-    return e;
-  };
   const svg = (tag, attrs = {}) => {
     const e = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -184,7 +187,7 @@ const showPuzzle = (data, drawings, signal) => {
     plural(pictures, 'picture'),
     data.repetition_free ? 'repetition-free' : 'with repetitions',
     solutionCount === null ? 'solutions not counted' : `${plural(solutionCount, 'solution')} modulo rotation`,
-    ...(data.solutions.Ok && data.solutions.Ok.looks !== null ? [`${data.solutions.Ok.looks} distinct-looking`] : []),
+    ...(solutionCount && data.solutions.Ok.looks !== null ? [`${data.solutions.Ok.looks} distinct-looking`] : []),
   ].join(' · ');
 
   // Why there is no solution: the library's diagnosis in its own words,
@@ -437,7 +440,7 @@ const showPuzzle = (data, drawings, signal) => {
     solutionsRoot.append(note(data.solutions.Err));
   } else {
     const sol = data.solutions.Ok;
-    const looks = sol.looks === null ? '' : ` ${sol.looks} of them look different (cards that look alike are not told apart).`;
+    const looks = sol.looks === null || sol.count === 0 ? '' : ` ${sol.looks} of them look different (cards that look alike are not told apart).`;
     const head = sol.count === null ? 'Solutions were not counted.' : `${plural(sol.count, 'solution')} modulo the four whole-grid rotations.${looks}`;
     solutionsRoot.append(html('p', { id: 'solution-count', text: head }));
     if (data.why) solutionsRoot.append(html('h3', { text: 'Why there is no solution' }), whyList('why-solutions'));
