@@ -1,5 +1,5 @@
 //! The text of a diagnosis (why a puzzle has no solution), shared by
-//! `solve`: the library's lines ([`scramble::diagnose::explain`]) under
+//! `solve`: the library's lines (`scramble::diagnose::explain`) under
 //! `why:`; JSON prints `scramble::diagnose::Diagnosis` as it is.
 
 use std::time::Duration;
