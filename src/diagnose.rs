@@ -29,6 +29,8 @@ use crate::puzzle::DIRECTIONS;
 use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Picture, Piece, Puzzle, Result};
 
+pub mod explain;
+
 /// At most this many two-picture edits are reported.
 pub const TWO_EDITS_SHOWN: usize = 10;
 

@@ -10,7 +10,10 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// The browser's clock in WebAssembly, where std's panics.
+use web_time::Instant;
 
 /// Placements between two polls of the stop conditions (a poll reads the
 /// clock; at ~100 M placements per second this is a poll every ~0.2 ms).

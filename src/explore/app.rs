@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::cards::Cards;
 use super::{Options, PageData, data, drawing};
 use crate::puzzle::read::{Format, parse, warnings};
 use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
@@ -62,6 +63,8 @@ pub struct Explored {
     pub graph: String,
     /// The pieces, tagged.
     pub pieces: String,
+    /// The puzzle as the card editor holds it.
+    pub cards: Cards,
 }
 
 /// A solution count as the page shows it.
@@ -69,6 +72,8 @@ pub struct Explored {
 pub struct Counted {
     /// Solutions modulo rotation.
     pub count: u64,
+    /// Distinct-looking solutions ([`crate::looks`]).
+    pub looks: u64,
     /// Nodes of the search tree.
     pub nodes: u64,
     /// Milliseconds the count took (tables included).
@@ -167,6 +172,7 @@ pub fn explore(request: &Request) -> Result<Explored> {
         data: data(&puzzle, &graph, &request.options()?, &request.stop())?,
         graph: drawings.graph,
         pieces: drawings.pieces,
+        cards: Cards::of(&puzzle),
     })
 }
 
@@ -199,6 +205,7 @@ pub fn count(request: &Request) -> Result<Counted> {
     }
     Ok(Counted {
         count: outcome.solutions,
+        looks: crate::looks::from_count(&puzzle, outcome.solutions, outcome.symmetric),
         nodes: outcome.stats.nodes(),
         ms: started.elapsed().as_secs_f64() * 1000.0,
     })
@@ -348,6 +355,8 @@ mod tests {
             .unwrap();
             let plain = crate::solve::plain::count_solutions(&text.parse().unwrap());
             assert_eq!(counted.count, plain, "{}", file.display());
+            let looks = crate::looks::count(&text.parse().unwrap(), &Stop::never()).unwrap();
+            assert_eq!(Some(counted.looks), looks.looks, "{}", file.display());
             assert!(counted.nodes > 0);
         }
     }

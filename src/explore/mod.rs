@@ -13,11 +13,13 @@
 //! the puzzle entered ([`app::with_puzzle`]).
 
 pub mod app;
+pub mod cards;
 pub mod drawing;
 pub mod play;
 pub mod solutions;
 pub mod subgraphs;
 pub mod trace;
+pub mod why;
 
 use serde::Serialize;
 
@@ -85,6 +87,8 @@ pub struct PageData {
     pub trace: std::result::Result<Trace, String>,
     /// The tables of the Play section (empty of solutions when none were found).
     pub play: PlayView,
+    /// Why there is no solution, when the search ran to its end and found none.
+    pub why: Option<why::Why>,
 }
 
 /// A piece as the page lists it.
@@ -180,6 +184,11 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate
         trace::record(puzzle, options.order, options.seed, options.trace_cap).map_err(|e| e.to_string())
     };
     let found = solutions::find(puzzle, options.solution_cap.max(play::PLAY_CAP), stop);
+    let solved = found
+        .as_ref()
+        .ok()
+        .filter(|f| !f.stopped)
+        .map(|f| !f.solutions.is_empty());
     let (arrangements, count) = found
         .as_ref()
         .map_or((&[][..], None), |f| (&f.solutions[..], f.count.filter(|_| !f.stopped)));
@@ -207,6 +216,7 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate
             .map_err(|e| e.to_string()),
         trace,
         play: play::view(puzzle, graph, arrangements, count),
+        why: why::why(puzzle, solved),
     })
 }
 

@@ -16,6 +16,9 @@ pub const COUNT_LIMIT: usize = 4;
 pub struct SolutionsView {
     /// Solutions modulo rotation; `None` when not counted (large grids).
     pub count: Option<u64>,
+    /// Distinct-looking solutions ([`crate::looks`]: identical cards not
+    /// told apart); `None` when not counted.
+    pub looks: Option<u64>,
     /// The first solutions in spiral search order, at most the cap.
     pub shown: Vec<SolutionView>,
     /// What the section leaves out, if anything.
@@ -71,6 +74,8 @@ pub struct Found {
     /// How many there are modulo rotation (partial when `stopped`); `None`
     /// beyond [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`].
     pub count: Option<u64>,
+    /// Distinct-looking solutions, when counted to the end.
+    pub looks: Option<u64>,
     /// The search was stopped (time limit, interrupt).
     pub stopped: bool,
 }
@@ -93,7 +98,9 @@ pub fn find(puzzle: &Puzzle, keep: usize, stop: &Stop) -> Result<Found> {
         stop,
         ..Search::new(goal).on(Threads::One)
     });
+    let complete = counted && !outcome.stats.stopped;
     Ok(Found {
+        looks: complete.then(|| crate::looks::from_count(puzzle, outcome.solutions, outcome.symmetric)),
         solutions: outcome.kept,
         count: counted.then_some(outcome.solutions),
         stopped: outcome.stats.stopped,
@@ -102,7 +109,9 @@ pub fn find(puzzle: &Puzzle, keep: usize, stop: &Stop) -> Result<Found> {
 
 /// The section for what was `found`, showing at most `cap` solutions.
 pub fn shown(graph: &RecordingGraph, found: &Found, cap: usize) -> SolutionsView {
-    let Found { count, stopped, .. } = *found;
+    let Found {
+        count, looks, stopped, ..
+    } = *found;
     let note = match count {
         Some(c) if stopped => Some(format!(
             "the search was stopped (time limit or interrupt) after {c} solutions: the count is partial"
@@ -116,6 +125,7 @@ pub fn shown(graph: &RecordingGraph, found: &Found, cap: usize) -> SolutionsView
     };
     SolutionsView {
         count: count.filter(|_| !stopped),
+        looks,
         shown: found.solutions.iter().take(cap).map(|a| view(graph, a)).collect(),
         note,
         stopped,

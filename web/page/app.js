@@ -106,6 +106,7 @@ self.onmessage = (ev) => {
     if (controller) controller.abort();
     controller = new AbortController();
     showPuzzle(ok.data, ok, controller.signal);
+    editor.load(ok.cards, text.value);
     $('data').textContent = JSON.stringify(ok.data);
     $('warnings').replaceChildren(...ok.warnings.map((w) => Object.assign(document.createElement('li'), { textContent: `warning: ${w}` })));
     status.textContent = stopped
@@ -119,6 +120,16 @@ self.onmessage = (ev) => {
     $('count-result').textContent = '';
     ask('explore', request(), 'Exploring and solving').then((a) => show(a, false), (e) => { if (e.message !== 'replaced') status.textContent = e.message; });
   };
+  // The card editor writes into the box and explores what it wrote, a
+  // moment after the last change.
+  let editorTimer = null;
+  const editor = cardEditor((written) => {
+    text.value = written;
+    format.value = 'auto';
+    remember();
+    clearTimeout(editorTimer);
+    editorTimer = setTimeout(explore, 300);
+  });
   stopButton.addEventListener('click', () => {
     if (!pending) return;
     const p = pending;
@@ -138,10 +149,13 @@ self.onmessage = (ev) => {
       const c = a.ok;
       out.dataset.count = String(c.count);
       out.dataset.ms = String(c.ms);
-      out.textContent = `${c.count} solution${c.count === 1 ? '' : 's'} modulo rotation, counted in ${c.ms.toFixed(1)} ms (${c.nodes} search nodes) by the WebAssembly engine.`;
+      out.dataset.looks = String(c.looks);
+      out.dataset.nodes = String(c.nodes);
+      out.textContent = `${c.count} solution${c.count === 1 ? '' : 's'} modulo rotation (${c.looks} distinct-looking), counted in ${c.ms.toFixed(1)} ms (${c.nodes} search nodes) by the WebAssembly engine.`;
       status.textContent = 'Counted.';
     }, (e) => { if (e.message !== 'replaced') status.textContent = e.message; });
   });
+  text.addEventListener('input', () => editor.stale());
   text.addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); explore(); }
   });

@@ -7,6 +7,19 @@
 // witnesses, solutions and the search trace are the library's.
 'use strict';
 
+// An HTML element: `text` sets its text, `on...` adds a listener, other
+// attributes are set unless null, undefined or false (true sets them empty).
+const html = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? '' : v);
+  }
+  e.append(...children);
+  return e;
+};
+
 // Fills every section for one explored puzzle; called again for each
 // puzzle entered. `signal` ends the previous puzzle's document listeners.
 const showPuzzle = (data, drawings, signal) => {
@@ -27,16 +40,6 @@ const showPuzzle = (data, drawings, signal) => {
   const CLASS_FILLS = ['#CCE5F6', '#FBE3C7', '#D3F0E5', '#F6E0EE', '#EEEEBB', '#DDDDDD'];
 
   // ---------- small helpers ----------
-  const html = (tag, attrs = {}, ...children) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === 'text') e.textContent = v;
-      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-      else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? '' : v);
-    }
-    e.append(...children);
-    return e;
-  };
   const svg = (tag, attrs = {}) => {
     const e = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -184,7 +187,26 @@ const showPuzzle = (data, drawings, signal) => {
     plural(pictures, 'picture'),
     data.repetition_free ? 'repetition-free' : 'with repetitions',
     solutionCount === null ? 'solutions not counted' : `${plural(solutionCount, 'solution')} modulo rotation`,
+    ...(solutionCount && data.solutions.Ok.looks !== null ? [`${data.solutions.Ok.looks} distinct-looking`] : []),
   ].join(' · ');
+
+  // Why there is no solution: the library's diagnosis in its own words,
+  // findings with their details nested under them.
+  const whyList = (id) => {
+    const list = html('ul', { class: 'why', id });
+    let last = null;
+    for (const [depth, line] of data.why.lines) {
+      if (depth <= 1 || !last) {
+        last = html('li', { text: line });
+        list.append(last);
+      } else {
+        let sub = last.querySelector('ul');
+        if (!sub) { sub = html('ul'); last.append(sub); }
+        sub.append(html('li', { text: line }));
+      }
+    }
+    return list;
+  };
 
   // ---------- solved grids from the pieces' own drawing ----------
   const pieceGroups = [...piecesSvg.querySelectorAll('g.piece')];
@@ -418,8 +440,10 @@ const showPuzzle = (data, drawings, signal) => {
     solutionsRoot.append(note(data.solutions.Err));
   } else {
     const sol = data.solutions.Ok;
-    const head = sol.count === null ? 'Solutions were not counted.' : `${plural(sol.count, 'solution')} modulo the four whole-grid rotations.`;
-    solutionsRoot.append(html('p', { text: head }));
+    const looks = sol.looks === null || sol.count === 0 ? '' : ` ${sol.looks} of them look different (cards that look alike are not told apart).`;
+    const head = sol.count === null ? 'Solutions were not counted.' : `${plural(sol.count, 'solution')} modulo the four whole-grid rotations.${looks}`;
+    solutionsRoot.append(html('p', { id: 'solution-count', text: head }));
+    if (data.why) solutionsRoot.append(html('h3', { text: 'Why there is no solution' }), whyList('why-solutions'));
     if (sol.note) solutionsRoot.append(note(sol.note));
     if (sol.shown.length) {
       const picker = html('div', { class: 'chips', role: 'group', 'aria-label': 'Solutions' });
@@ -641,6 +665,7 @@ const showPuzzle = (data, drawings, signal) => {
     const reset = () => { if (cells.some(Boolean)) change(new Array(n * n).fill(null)); };
     const hint = () => {
       const r = reachable();
+      if (!r.length && P.count === 0 && data.why) return say('This puzzle has no solution: why is said below.');
       if (!r.length) return say('No solution is reachable from these placements: send a piece back to the tray (Delete) or undo (Ctrl+Z).');
       const cell = cells.findIndex((p) => p === null);
       if (cell < 0) return say('The board is full.');
@@ -805,7 +830,8 @@ const showPuzzle = (data, drawings, signal) => {
             html('button', { type: 'button', id: 'play-undo', text: 'Undo (Ctrl+Z)', onclick: undo }),
             html('button', { type: 'button', id: 'play-reset', text: 'Reset', onclick: reset }),
             html('button', { type: 'button', id: 'play-hint', text: 'Hint: place one more piece', onclick: hint })),
-          solvedBanner, status, messageLine),
+          solvedBanner, status, messageLine,
+          ...(data.why ? [html('h3', { text: 'Why there is no solution' }), whyList('why-play')] : [])),
         html('div', { class: 'panel' },
           html('figure', { class: 'play-figure' }, graphCaption, graphBox),
           verdict)));
@@ -900,7 +926,8 @@ const showPuzzle = (data, drawings, signal) => {
       const M = P.solutions.length;
       const k = j.reachable.length;
       let reach;
-      if (N === null) reach = `${k} of the ${plural(M, 'solution')} found still reachable (solutions of this size are not counted; only the first one found is embedded).`;
+      if (N === 0 && data.why) reach = 'The puzzle has no solution; why is said below.';
+      else if (N === null) reach = `${k} of the ${plural(M, 'solution')} found still reachable (solutions of this size are not counted; only the first one found is embedded).`;
       else if (M < N) reach = `${k} of the first ${M} of ${N} solutions still reachable from these placements, modulo rotation of the whole grid (the embedded list is capped at ${M}).`;
       else reach = `${k} of ${plural(N, 'solution')} still reachable from these placements, modulo rotation of the whole grid.`;
       const states = j.states;

@@ -14,6 +14,7 @@ use std::process::ExitCode;
 const TEMPLATE: &str = include_str!("../../page/page.html");
 const STYLE: &str = include_str!("../../page/page.css");
 const SECTIONS: &str = include_str!("../../page/page.js");
+const EDITOR: &str = include_str!("../../page/editor.js");
 const APP: &str = include_str!("../../page/app.js");
 
 fn main() -> ExitCode {
@@ -43,7 +44,7 @@ fn assemble(glue: &Path, wasm: &Path) -> Result<String, String> {
     let glue = String::from_utf8(read(glue)?).map_err(|e| format!("the glue is not UTF-8: {e}"))?;
     let wasm = read(wasm)?;
     let samples = serde_json::to_string(&samples()?).map_err(|e| e.to_string())?;
-    let script = format!("{SECTIONS}\n{APP}");
+    let script = format!("{SECTIONS}\n{EDITOR}\n{APP}");
     let values = [
         ("style", STYLE.to_string()),
         ("script", script),

@@ -1,0 +1,67 @@
+//! Why the page's puzzle has no solution: the library's diagnosis
+//! ([`crate::diagnose`]) and its explanation in words, shown beside the
+//! count and in Play.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::Puzzle;
+use crate::diagnose::{Diagnosis, diagnose, explain};
+use crate::solve::Stop;
+
+/// How long the search for an edit that makes the puzzle solvable runs.
+pub const BUDGET: Duration = Duration::from_secs(3);
+
+/// The diagnosis and its lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Why {
+    /// What [`diagnose`] found.
+    pub diagnosis: Diagnosis,
+    /// It in words: depth 1 a finding, 2 a detail under it.
+    pub lines: Vec<explain::Line>,
+}
+
+/// The diagnosis of `puzzle` when the search found no solution and ran to
+/// its end (`solved` is `Some(false)`); `None` otherwise. The edit search
+/// stops after [`BUDGET`] and says so.
+///
+/// # Complexity
+/// That of [`diagnose`], bounded by [`BUDGET`].
+///
+/// ```
+/// use scramble::explore::why::why;
+/// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let found = why(&puzzle, Some(false)).unwrap();
+/// assert!(found.lines.iter().any(|(_, l)| l == "card #1, top side: 3- -> 3+"));
+/// assert!(why(&puzzle, None).is_none());
+/// ```
+pub fn why(puzzle: &Puzzle, solved: Option<bool>) -> Option<Why> {
+    if solved != Some(false) {
+        return None;
+    }
+    let diagnosis = diagnose(puzzle, &Stop::never().after(BUDGET)).ok()?;
+    let lines = explain::lines(&diagnosis, None);
+    Some(Why { diagnosis, lines })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explore::{Options, page};
+
+    #[test]
+    fn the_page_says_why_a_puzzle_has_no_solution_and_nothing_when_it_has_one() {
+        let bad: Puzzle = include_str!("../../fixtures/unsolvable2x2.txt").parse().unwrap();
+        let data = page(&bad, &Options::default()).unwrap().data;
+        assert_eq!(data.solutions.as_ref().unwrap().count, Some(0));
+        assert_eq!(data.solutions.as_ref().unwrap().looks, Some(0));
+        let why = data.why.unwrap();
+        assert_eq!(why.diagnosis, diagnose(&bad, &Stop::never()).unwrap());
+        assert!(!why.lines.is_empty());
+        let good: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
+        let data = page(&good, &Options::default()).unwrap().data;
+        assert!(data.why.is_none());
+        assert_eq!(data.solutions.unwrap().looks, Some(3));
+    }
+}
