@@ -50,6 +50,11 @@ pub use disagreement::Disagreement;
 pub use judged::Judged;
 use verdict::{CODES, Verdict};
 
+/// The largest `K` of a 2x2 census: corner numbers fit in a byte (K = 4
+/// corners already cover every 2x2 puzzle, by the 4-pattern lemma of
+/// [`corners`]).
+pub const MAX_PATTERNS: usize = 8;
+
 /// Which census: pieces over patterns `1..=patterns`, with or without
 /// repetitions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,7 +114,7 @@ impl Histogram {
     ///
     /// # Panics
     /// Unless there are [`CODES`] counts.
-    pub fn from_counts(counts: Vec<u64>) -> Self {
+    pub(crate) fn from_counts(counts: Vec<u64>) -> Self {
         assert_eq!(counts.len(), CODES, "one count per verdict code");
         Histogram { counts }
     }
@@ -258,7 +263,7 @@ pub struct Totals {
 
 impl Totals {
     /// Adds another shard's totals; `None` if a sum overflows `u64`.
-    pub fn checked_merge(&mut self, o: &Totals) -> Option<()> {
+    pub(crate) fn checked_merge(&mut self, o: &Totals) -> Option<()> {
         let add = |a: &mut u64, b: u64| a.checked_add(b).map(|sum| *a = sum);
         add(&mut self.puzzles, o.puzzles)?;
         add(&mut self.solvable, o.solvable)?;
@@ -311,7 +316,7 @@ impl Totals {
 
 /// Solutions modulo rotation a 2x2 puzzle can have at most: 4! placements
 /// times 4^4 rotations, divided by the 4 rotations of the whole grid.
-pub const MAX_SOLUTIONS_2X2: u128 = 24 * 256 / 4;
+pub(crate) const MAX_SOLUTIONS_2X2: u128 = 24 * 256 / 4;
 
 impl ConditionFailures {
     /// The identities that tie these counts to the totals they come with
@@ -416,7 +421,7 @@ pub struct ConditionFailures {
 
 impl ConditionFailures {
     /// Adds another shard's counts; `None` if a sum overflows `u64`.
-    pub fn checked_merge(&mut self, o: &ConditionFailures) -> Option<()> {
+    pub(crate) fn checked_merge(&mut self, o: &ConditionFailures) -> Option<()> {
         let add = |a: &mut u64, b: u64| a.checked_add(b).map(|sum| *a = sum);
         add(&mut self.rejected_solution_graphs, o.rejected_solution_graphs)?;
         for (mine, theirs) in [
@@ -493,7 +498,10 @@ pub struct Outcome {
 
 /// Keeps the first `keep` disagreements of several parts, in enumeration
 /// order.
-pub fn first_disagreements(parts: impl IntoIterator<Item = Vec<Disagreement>>, keep: usize) -> Vec<Disagreement> {
+pub(crate) fn first_disagreements(
+    parts: impl IntoIterator<Item = Vec<Disagreement>>,
+    keep: usize,
+) -> Vec<Disagreement> {
     let mut all: Vec<Disagreement> = parts.into_iter().flatten().collect();
     all.sort_by_key(|d| (d.pieces, d.corners));
     all.truncate(keep);

@@ -43,11 +43,11 @@ impl Failed {
     /// Nothing broken.
     pub const NONE: Failed = Failed(0);
     /// Condition 2: in-degree(v) = out-degree(complement of v).
-    pub const DEGREES: Failed = Failed(1);
+    pub(crate) const DEGREES: Failed = Failed(1);
     /// Condition 3: a path `X -> A -> Y` of two distinct edges has `Y = X^c`.
-    pub const PATHS: Failed = Failed(2);
+    pub(crate) const PATHS: Failed = Failed(2);
     /// Condition 4: pseudo-connected.
-    pub const PSEUDO_CONNECTED: Failed = Failed(4);
+    pub(crate) const PSEUDO_CONNECTED: Failed = Failed(4);
 
     /// The set from its bits (only the low three count).
     pub(crate) fn from_bits(bits: u8) -> Self {
@@ -75,7 +75,7 @@ impl Failed {
     }
 
     /// The broken conditions in words, e.g. `condition 3 (paths)`.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         const NAMES: [&str; 3] = ["degrees", "paths", "pseudo-connected"];
         self.conditions()
             .map(|c| format!("condition {c} ({})", NAMES[usize::from(c) - 2]))
@@ -113,17 +113,17 @@ impl Verdict {
     }
 
     /// Whether Theorem 2.1 and the judge disagree.
-    pub fn theorem_mismatch(self) -> bool {
+    pub(crate) fn theorem_mismatch(self) -> bool {
         self.theorem_accepts() != self.is_solution_graph()
     }
 
     /// Whether the twisted criterion and the judge disagree.
-    pub fn twisted_mismatch(self) -> bool {
+    pub(crate) fn twisted_mismatch(self) -> bool {
         self.twisted != self.is_solution_graph()
     }
 
     /// Whether the repaired theorem (condition 3') and the judge disagree.
-    pub fn repaired_mismatch(self) -> bool {
+    pub(crate) fn repaired_mismatch(self) -> bool {
         self.repaired != self.is_solution_graph()
     }
 
@@ -171,18 +171,18 @@ pub fn verdict(edges: &[Edge; 4]) -> Verdict {
 
 /// The 2x2 grid as the census sees it: its inner boundaries and the 24
 /// ways to give the four edges to the four cells.
-struct Grid {
+struct TwoByTwo {
     /// `(cell, direction, neighbour)` from [`Grid::inner_boundaries`](crate::puzzle::grid::Grid::inner_boundaries).
     boundaries: Vec<(usize, usize, usize)>,
     /// `cells[cell]` is the edge put in `cell`.
     permutations: Vec<[usize; 4]>,
 }
 
-fn grid() -> &'static Grid {
-    static GRID: OnceLock<Grid> = OnceLock::new();
+fn grid() -> &'static TwoByTwo {
+    static GRID: OnceLock<TwoByTwo> = OnceLock::new();
     GRID.get_or_init(|| {
         let permutations = (0..4).permutations(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
-        Grid {
+        TwoByTwo {
             boundaries: crate::puzzle::grid::Grid::new(2).inner_boundaries().collect(),
             permutations,
         }
@@ -214,7 +214,7 @@ fn solving_placements(edges: &[Edge; 4]) -> usize {
 }
 
 /// The conditions 2-4 of Theorem 2.1 that the four edges break.
-pub fn theorem_failures(edges: &[Edge; 4]) -> Failed {
+pub(crate) fn theorem_failures(edges: &[Edge; 4]) -> Failed {
     Failed::NONE
         .with(Failed::DEGREES, !degrees_pair_up(edges))
         .with(Failed::PATHS, !paths_return(edges))

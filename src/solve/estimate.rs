@@ -24,9 +24,9 @@
 use std::time::Duration;
 use web_time::Instant;
 
-use super::fast::{Chooser, Grid, Kernel, State};
-use super::stop::Stop;
+use super::fast::{Chooser, Geometry, Kernel, State};
 use super::tables::Candidate;
+use crate::context::Stop;
 use crate::rng::Rng;
 
 /// A pruning rule to try in probes.
@@ -67,7 +67,7 @@ pub struct Estimate {
     pub full: u64,
     /// Wall-clock time of the probes (`seconds` in JSON, as in every
     /// report).
-    #[serde(rename = "seconds", serialize_with = "super::stats::seconds")]
+    #[serde(rename = "seconds", serialize_with = "crate::context::seconds")]
     pub elapsed: Duration,
     /// The time limit or a cancel stopped the probes early (the estimate
     /// uses the probes done).
@@ -132,7 +132,13 @@ impl Probe<'_> {
     /// Knuth's estimate of the nodes below `state` (a position of
     /// `search`, left as it was): the mean of `probes` probes from it,
     /// seeded by `seed`. `O(probes * n^2 * C)`.
-    pub fn below_state<C: Chooser>(&self, search: &Kernel<'_, C>, state: &mut State, probes: u64, seed: u64) -> f64 {
+    pub(crate) fn below_state<C: Chooser>(
+        &self,
+        search: &Kernel<'_, C>,
+        state: &mut State,
+        probes: u64,
+        seed: u64,
+    ) -> f64 {
         let mut rng = Rng::new(seed);
         let mut per_depth = vec![0.0; search.grid.n * search.grid.n];
         let mut children = Vec::new();
@@ -178,7 +184,7 @@ impl Probe<'_> {
     }
 
     /// Whether the rule lets the search go below `state`.
-    pub fn admits(&self, grid: &Grid, state: &State) -> bool {
+    pub fn admits(&self, grid: &Geometry, state: &State) -> bool {
         match self.rule {
             Rule::None => true,
             Rule::SupplyDemand => supply_meets_demand(grid, state, self.occurrences),
@@ -207,7 +213,7 @@ impl Probe<'_> {
 /// cannot fire before the placed region reaches the border.
 ///
 /// `O(n^2)` per call.
-pub(super) fn supply_meets_demand(grid: &Grid, state: &State, occurrences: &[u32]) -> bool {
+pub(super) fn supply_meets_demand(grid: &Geometry, state: &State, occurrences: &[u32]) -> bool {
     let mut left: [i32; 256] = [0; 256];
     for (x, &count) in occurrences.iter().enumerate() {
         left[x] = count as i32;
@@ -255,7 +261,7 @@ pub(super) fn supply_meets_demand(grid: &Grid, state: &State, occurrences: &[u32
 impl Probe<'_> {
     /// Nodes and full grids of the whole tree, depth first through the
     /// same children and rule as the probes.
-    pub fn exhaust<C: Chooser>(&self, search: &Kernel<'_, C>) -> (u64, u64) {
+    pub(crate) fn exhaust<C: Chooser>(&self, search: &Kernel<'_, C>) -> (u64, u64) {
         let cells = search.grid.n * search.grid.n;
         let mut state = State::new();
         self.below(search, &mut state, cells)

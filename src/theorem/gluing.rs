@@ -20,8 +20,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::context::{POLL_EVERY, Stats, Stop};
 use crate::puzzle::grid::{Grid, rotation_bringing, unturned_side};
-use crate::solve::{POLL_EVERY, Stats, Stop};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
 /// An interior lattice point `(row, column)`, `1 <= row, column < n`.
@@ -259,7 +259,7 @@ impl Gluer {
     }
 
     /// [`Gluer::count`], showing every gluing to `seen` as it is found.
-    pub fn count_with(&self, mut seen: impl FnMut(&Gluing)) -> (u64, Option<Gluing>, Stats) {
+    pub(crate) fn count_with(&self, mut seen: impl FnMut(&Gluing)) -> (u64, Option<Gluing>, Stats) {
         let mut count = 0;
         let mut first = None;
         let stats = self.search(|g| {

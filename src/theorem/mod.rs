@@ -31,6 +31,7 @@ pub mod arrangement_form;
 pub mod conditions;
 pub mod edge_list;
 pub mod frame;
+mod frame_shape;
 pub mod framed;
 pub mod gluing;
 pub mod reduction;
@@ -124,7 +125,7 @@ pub fn evaluate(graph: &RecordingGraph, subgraph: &Subgraph) -> Verdict {
 }
 
 /// [`evaluate`] on edges already resolved.
-pub fn evaluate_edges(edges: &[SubEdge; 4]) -> Verdict {
+pub(crate) fn evaluate_edges(edges: &[SubEdge; 4]) -> Verdict {
     Verdict {
         colors: conditions::distinct_colors(edges),
         degrees: conditions::degrees_match(edges),
