@@ -639,47 +639,33 @@ impl<C: Chooser> Kernel<'_, C> {
         window.len() as u64
     }
 
-    // The hot loop reads the tables without bounds checks, through the
-    // four functions below. What it reads comes from the tables
-    // themselves: step indices from the chooser (the steps of the order, or
-    // `16 * cell + mask` for a cell of the grid), buckets from a step's
-    // base plus pictures below `P` (a table has `P^2 + 1` offsets from its
-    // base), candidate indices from a bucket's offsets (retake checks those
-    // of a saved path first). Debug builds, which the tests run, check them
-    // all.
+    // The hot loop reads the tables through the four functions below.
 
     /// The step of index `index` (from the chooser).
     #[inline(always)]
     fn step(&self, index: usize) -> &Step {
-        debug_assert!(index < self.steps.len());
-        // SAFETY: choosers return indices into `steps` (see above).
-        unsafe { self.steps.get_unchecked(index) }
+        &self.steps[index]
     }
 
     /// The start and end of bucket `at` in the candidates.
     #[inline(always)]
     fn bucket(&self, at: usize) -> [u32; 2] {
-        let offsets = &self.tables.offsets;
-        debug_assert!(at + 1 < offsets.len());
-        // SAFETY: a bucket index is below its table's last offset (see above).
-        unsafe { [*offsets.get_unchecked(at), *offsets.get_unchecked(at + 1)] }
+        let [start, end] = self.tables.offsets[at..at + 2] else {
+            unreachable!("a bucket has a start and an end")
+        };
+        [start, end]
     }
 
     /// The candidates `start..end` of one bucket.
     #[inline(always)]
     fn window(&self, start: u32, end: u32) -> &[Candidate] {
-        let candidates = &self.tables.candidates;
-        debug_assert!(start <= end && end as usize <= candidates.len());
-        // SAFETY: windows lie inside buckets (see above).
-        unsafe { candidates.get_unchecked(start as usize..end as usize) }
+        &self.tables.candidates[start as usize..end as usize]
     }
 
     /// Candidate `index`, of a window checked before.
     #[inline(always)]
     fn candidate(&self, index: u32) -> Candidate {
-        debug_assert!((index as usize) < self.tables.candidates.len());
-        // SAFETY: the candidates taken lie in windows (see above).
-        unsafe { *self.tables.candidates.get_unchecked(index as usize) }
+        self.tables.candidates[index as usize]
     }
 
     /// What the candidates of `step` must pass besides the bucket key.
