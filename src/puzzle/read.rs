@@ -187,7 +187,8 @@ fn listed(items: &[String], separator: &str, at_least: bool) -> String {
 }
 
 /// Pairs of names (indices, first < second) equal up to case or one letter
-/// inserted, deleted or changed, ignoring case: at most [`MAX_PAIRS`] of
+/// inserted, deleted or changed, ignoring case (a digit for a digit, or a
+/// digit more, is a numbered name, not a slip): at most [`MAX_PAIRS`] of
 /// them, names longer than [`MAX_TYPO_NAME`] skipped, so the work is linear
 /// in the total length of the names.
 fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
@@ -219,10 +220,17 @@ fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
         }
         pairs.len() < MAX_PAIRS
     };
+    // Numbered names (`p1`, `p2`, `p12`) differ in a digit on purpose.
+    let digit = |k: usize, i: usize| lower[k][i].is_numeric();
     // Same up to case, or one letter changed (same deletion at the same place).
-    for group in whole.values().chain(minus_one.values()) {
+    let same = whole.values().map(|group| (None, group));
+    let changed = minus_one.iter().map(|((i, _), group)| (Some(*i), group));
+    for (at, group) in same.chain(changed) {
         for (x, &a) in group.iter().enumerate() {
             for &b in &group[x + 1..] {
+                if at.is_some_and(|i| digit(a, i) && digit(b, i)) {
+                    continue;
+                }
                 if !add(a, b) {
                     return pairs;
                 }
@@ -230,9 +238,9 @@ fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
         }
     }
     // One letter more: deleting it gives the other name.
-    for ((_, shorter), group) in &minus_one {
+    for ((i, shorter), group) in &minus_one {
         for &b in whole.get(shorter).into_iter().flatten() {
-            for &a in group {
+            for &a in group.iter().filter(|&&a| !digit(a, *i)) {
                 if !add(a, b) {
                     return pairs;
                 }
@@ -834,6 +842,16 @@ mod tests {
             .unwrap();
         let w = warnings(&twins);
         assert!(w.iter().any(|w| w.contains("`ﬁsh` and `fish`")), "{w:?}");
+    }
+
+    #[test]
+    fn numbered_names_are_no_typo_but_case_still_is() {
+        let named = |text: &str| near_names(&text.split(' ').map(String::from).collect::<Vec<_>>());
+        assert!(named("p1 p2 p3 p12 p0_1 p0_2").is_empty());
+        assert_eq!(
+            named("p1 P1 cat cot cat2").into_iter().collect::<Vec<_>>(),
+            [(0, 1), (2, 3)]
+        );
     }
 
     #[test]
