@@ -616,11 +616,8 @@ impl<C: Chooser> Kernel<'_, C> {
     #[inline(always)]
     fn enter(&self, board: Board, tests: &mut u64) -> Level {
         let index = self.chooser.next(self.grid, board);
-        let step = &self.steps[index];
-        let at = step.bucket(board);
-        let [start, end] = self.tables.offsets[at..at + 2] else {
-            unreachable!("a bucket has a start and an end")
-        };
+        let step = self.step(index);
+        let [start, end] = self.bucket(step.bucket(board));
         let mut frame = Level {
             fits: 0,
             window: start,
@@ -637,9 +634,38 @@ impl<C: Chooser> Kernel<'_, C> {
     /// there are.
     #[inline(always)]
     fn check_window(&self, frame: &mut Level, step: &Step, board: Board) -> u64 {
-        let window = &self.tables.candidates[frame.window as usize..frame.window_end() as usize];
+        let window = self.window(frame.window, frame.window_end());
         frame.fits = self.checks(step, board).fits(window);
         window.len() as u64
+    }
+
+    // The hot loop reads the tables through the four functions below.
+
+    /// The step of index `index` (from the chooser).
+    #[inline(always)]
+    fn step(&self, index: usize) -> &Step {
+        &self.steps[index]
+    }
+
+    /// The start and end of bucket `at` in the candidates.
+    #[inline(always)]
+    fn bucket(&self, at: usize) -> [u32; 2] {
+        let [start, end] = self.tables.offsets[at..at + 2] else {
+            unreachable!("a bucket has a start and an end")
+        };
+        [start, end]
+    }
+
+    /// The candidates `start..end` of one bucket.
+    #[inline(always)]
+    fn window(&self, start: u32, end: u32) -> &[Candidate] {
+        &self.tables.candidates[start as usize..end as usize]
+    }
+
+    /// Candidate `index`, of a window checked before.
+    #[inline(always)]
+    fn candidate(&self, index: u32) -> Candidate {
+        self.tables.candidates[index as usize]
     }
 
     /// What the candidates of `step` must pass besides the bucket key.
@@ -778,24 +804,30 @@ impl<C: Chooser> Kernel<'_, C> {
         }
         let mut countdown = POLL_EVERY;
         let (mut depth, mut used, mut filled) = (state.depth, state.used, state.filled);
-        let candidates = &self.tables.candidates[..];
-        // `frame` is the frame of `depth`; `state.frames` holds the frames
-        // of the depths above it (from `floor`), saved when going deeper.
-        let mut frame = state.frames[usize::from(depth)];
+        // The frame of `depth` lives in `state.frames` like those above it
+        // (from `floor`), always up to date; its `fits` is kept here too.
+        // Only `fits`, the position and the counters stay in registers.
+        let mut fits = state.frames[usize::from(depth)].fits;
         let mut tests = 0;
         loop {
-            if frame.fits == 0 {
+            if fits == 0 {
+                let frame = state.frames[usize::from(depth)];
                 if frame.window_end() < frame.end {
-                    frame.window += WINDOW;
-                    frame.pos = frame.window;
+                    let mut frame = Level {
+                        window: frame.window + WINDOW,
+                        pos: frame.window + WINDOW,
+                        ..frame
+                    };
                     let board = Board {
                         placed: &state.placed,
                         depth,
                         used,
                         filled,
                     };
-                    let step = &self.steps[usize::from(frame.step)];
+                    let step = self.step(usize::from(frame.step));
                     tests += self.check_window(&mut frame, step, board);
+                    fits = frame.fits;
+                    state.frames[usize::from(depth)] = frame;
                     continue;
                 }
                 if depth == floor {
@@ -804,51 +836,50 @@ impl<C: Chooser> Kernel<'_, C> {
                     return ControlFlow::Continue(());
                 }
                 depth -= 1;
-                frame = state.frames[usize::from(depth)];
-                used ^= 1 << state.placed[usize::from(frame.cell)].piece;
+                let frame = &state.frames[usize::from(depth)];
+                fits = frame.fits;
+                let cell = frame.cell;
+                used ^= 1 << state.placed[usize::from(cell)].piece;
                 if C::FILLED {
-                    filled ^= 1 << frame.cell;
+                    filled ^= 1 << cell;
                 }
-                if O::EVENTS && observer.removed(usize::from(frame.cell)).is_break() {
-                    return Self::broken::<O>(state, (floor, frame, tests), (depth, used, filled));
+                if O::EVENTS && observer.removed(usize::from(cell)).is_break() {
+                    return Self::broken::<O>(state, floor, tests, (depth, used, filled));
                 }
                 continue;
             }
             // Take the first candidate that fits.
-            let index = frame.window + frame.fits.trailing_zeros();
-            frame.fits &= frame.fits - 1;
+            let frame = &mut state.frames[usize::from(depth)];
+            let index = frame.window + fits.trailing_zeros();
+            fits &= fits - 1;
+            frame.fits = fits;
             frame.pos = index + 1;
-            let c = candidates[index as usize];
             let cell = frame.cell;
+            let c = self.candidate(index);
             if O::COUNTS {
                 state.nodes[usize::from(depth)] += 1;
             }
             state.placed[usize::from(cell)] = c;
             if O::EVENTS && observer.placed(usize::from(cell), c.placement()).is_break() {
-                return Self::broken::<O>(state, (floor, frame, tests), (depth, used, filled));
+                return Self::broken::<O>(state, floor, tests, (depth, used, filled));
             }
             let filled_below = if C::FILLED { filled | 1 << cell } else { filled };
             if usize::from(depth) + 1 == limit {
-                // Saved so that the observer may read the whole path.
-                state.frames[usize::from(depth)] = frame;
                 (state.depth, state.used, state.filled) = (depth + 1, used | 1 << c.piece, filled_below);
                 let mut flow = observer.reached(state);
                 if O::EVENTS && flow.is_continue() {
                     flow = observer.removed(usize::from(cell));
                 }
                 if flow.is_break() {
-                    return Self::broken::<O>(state, (floor, frame, tests), (depth, used, filled));
+                    return Self::broken::<O>(state, floor, tests, (depth, used, filled));
                 }
                 continue;
             }
-            state.frames[usize::from(depth)] = frame;
-            used |= 1 << c.piece;
-            filled = filled_below;
-            depth += 1;
+            let below = (depth + 1, used | 1 << c.piece, filled_below);
             countdown -= 1;
             if countdown == 0 {
                 countdown = POLL_EVERY;
-                let stop = self.polled(state, observer, (depth, used, filled, tests));
+                let stop = self.polled(state, observer, (below.0, below.1, below.2, tests));
                 tests = 0;
                 if stop {
                     return ControlFlow::Break(());
@@ -856,29 +887,35 @@ impl<C: Chooser> Kernel<'_, C> {
             }
             let board = Board {
                 placed: &state.placed,
-                depth,
-                used,
-                filled,
+                depth: below.0,
+                used: below.1,
+                filled: below.2,
             };
-            frame = self.enter(board, &mut tests);
+            let child = self.enter(board, &mut tests);
+            state.frames[usize::from(below.0)] = child;
+            // A dead end (nothing fits in the next cell, whose bucket is one
+            // window) is not gone down into: going down would only come
+            // straight back, with no event to tell. The search stays here,
+            // with the same nodes, tests and polls.
+            let dead = !O::EVENTS & (child.fits == 0) & (child.window_end() == child.end);
+            if !dead {
+                (depth, used, filled) = below;
+                fits = child.fits;
+            }
         }
     }
 
-    /// Ends a search its observer (of type `O`) broke at `depth`, whose
-    /// frame is `frame`: writes the position back and takes the candidates
-    /// the scan had not reached yet off the tests again.
+    /// Ends a search its observer (of type `O`) broke at `depth`: writes
+    /// the position back and takes the candidates the scan had not reached
+    /// yet (in the frames of `floor..=depth`) off the tests again.
     #[inline(always)]
-    fn broken<O: Observer>(
-        state: &mut State,
-        (floor, frame, tests): (u8, Level, u64),
-        (depth, used, filled): (u8, u64, u64),
-    ) -> Control {
-        let unreached: u64 = state.frames[usize::from(floor)..usize::from(depth)]
+    fn broken<O: Observer>(state: &mut State, floor: u8, tests: u64, (depth, used, filled): (u8, u64, u64)) -> Control {
+        let unreached: u64 = state.frames[usize::from(floor)..=usize::from(depth)]
             .iter()
             .map(Level::unreached)
             .sum();
         state.tests += tests;
-        state.tests -= unreached + frame.unreached();
+        state.tests -= unreached;
         (state.depth, state.used, state.filled) = (depth, used, filled);
         ControlFlow::Break(())
     }
