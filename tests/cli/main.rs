@@ -28,6 +28,7 @@ mod solutions;
 mod solve;
 mod study;
 mod subgraphs;
+mod threads;
 mod verify;
 mod writes;
 
