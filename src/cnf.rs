@@ -59,7 +59,10 @@ impl Cnf {
     pub fn new(puzzle: &Puzzle) -> Self {
         let mut cnf = Cnf::layout(puzzle);
         let mut clauses = Vec::new();
-        cnf.encode(puzzle, &mut |clause| clauses.push(clause.to_vec()));
+        cnf.encode(puzzle, &mut |clause| {
+            clauses.push(clause.to_vec());
+            true
+        });
         cnf.clauses = clauses;
         cnf
     }
@@ -91,10 +94,12 @@ impl Cnf {
     }
 
     /// Makes every clause, in order, handing each to `emit` (nothing is
-    /// kept), and numbers the counters' variables.
-    fn encode(&mut self, puzzle: &Puzzle, emit: &mut dyn FnMut(&[i32])) {
-        self.one_hot(emit);
-        self.matching(puzzle, emit);
+    /// kept), and numbers the counters' variables; gives up at the end of
+    /// the group or boundary in which `emit` said `false`.
+    fn encode(&mut self, puzzle: &Puzzle, emit: &mut dyn FnMut(&[i32]) -> bool) {
+        if !self.one_hot(emit) || !self.matching(puzzle, emit) {
+            return;
+        }
         for (cell, rotation) in itertools::iproduct!(0..self.cells(), 1..4) {
             emit(&[-self.place(0, cell, rotation)]);
         }
@@ -163,25 +168,31 @@ impl Cnf {
     }
 
     /// Exactly one placement per cell and per piece.
-    fn one_hot(&mut self, emit: &mut dyn FnMut(&[i32])) {
+    fn one_hot(&mut self, emit: &mut dyn FnMut(&[i32]) -> bool) -> bool {
         let n2 = self.cells();
         for cell in 0..n2 {
             let group: Vec<i32> = (0..n2 * 4).map(|i| self.place(i / 4, cell, i % 4)).collect();
-            self.exactly_one(&group, emit);
+            if !self.exactly_one(&group, emit) {
+                return false;
+            }
         }
         for piece in 0..n2 {
             let group: Vec<i32> = (0..n2 * 4).map(|i| self.place(piece, i / 4, i % 4)).collect();
-            self.exactly_one(&group, emit);
+            if !self.exactly_one(&group, emit) {
+                return false;
+            }
         }
+        true
     }
 
-    fn exactly_one(&mut self, group: &[i32], emit: &mut dyn FnMut(&[i32])) {
-        emit(group);
+    fn exactly_one(&mut self, group: &[i32], emit: &mut dyn FnMut(&[i32]) -> bool) -> bool {
+        let going = emit(group);
         self.at_most_one(group, emit);
+        going
     }
 
     /// Sinz's sequential counter: `3k` clauses and `k - 1` fresh variables.
-    fn at_most_one(&mut self, group: &[i32], emit: &mut dyn FnMut(&[i32])) {
+    fn at_most_one(&mut self, group: &[i32], emit: &mut dyn FnMut(&[i32]) -> bool) {
         let Some((&last, rest)) = group.split_last() else {
             return;
         };
@@ -202,9 +213,10 @@ impl Cnf {
 
     /// Placements imply the pictures on their boundaries; at most one
     /// picture per boundary.
-    fn matching(&mut self, puzzle: &Puzzle, emit: &mut dyn FnMut(&[i32])) {
+    fn matching(&mut self, puzzle: &Puzzle, emit: &mut dyn FnMut(&[i32]) -> bool) -> bool {
         let number = |pictures: &[Picture], x: Picture| pictures.iter().position(|&p| p == x);
         for (b, &(first, d, second)) in self.boundaries.iter().enumerate() {
+            let mut going = true;
             for (piece, rotation) in itertools::iproduct!(0..self.cells(), 0..4) {
                 let sides = [
                     (first, puzzle.pieces()[piece].side_turned(rotation, d)),
@@ -215,18 +227,22 @@ impl Cnf {
                 ];
                 for (cell, wanted) in sides {
                     let place = self.place(piece, cell, rotation);
-                    match number(&self.pictures, wanted) {
+                    going &= match number(&self.pictures, wanted) {
                         Some(x) => emit(&[-place, self.shows(b, x)]),
                         None => emit(&[-place]),
-                    }
+                    };
                 }
             }
             for x in 0..self.pictures.len() {
                 for y in x + 1..self.pictures.len() {
-                    emit(&[-self.shows(b, x), -self.shows(b, y)]);
+                    going &= emit(&[-self.shows(b, x), -self.shows(b, y)]);
                 }
             }
+            if !going {
+                return false;
+            }
         }
+        true
     }
 
     /// The DIMACS text: a comment header naming every placement and boundary
@@ -264,6 +280,7 @@ impl Cnf {
             if failed.is_none() {
                 failed = write_clause(out, clause).err();
             }
+            failed.is_none()
         });
         failed.map_or(Ok(()), Err)
     }

@@ -75,7 +75,9 @@ fn safe_point() -> std::io::Result<()> {
 /// The error of a failed write: [`Error::Interrupted`] when it stopped at a
 /// safe point, else [`Error::Write`] naming `path`.
 fn write_error(path: &Path, reason: std::io::Error) -> Error {
-    if reason.kind() == std::io::ErrorKind::Interrupted && STOPPING.load(Ordering::SeqCst) {
+    let stopped =
+        reason.kind() == std::io::ErrorKind::Interrupted || reason.get_ref().is_some_and(|e| e.is::<Stopping>());
+    if stopped && STOPPING.load(Ordering::SeqCst) {
         return Error::Interrupted;
     }
     Error::Write {
@@ -133,9 +135,17 @@ pub fn write_streamed(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::
 /// is stopping.
 struct Stoppable<'f>(&'f std::fs::File);
 
+/// The error of a [`Stoppable`] write once stopping: not of the kind
+/// `Interrupted`, which `write_all` and buffers retry without end.
+#[derive(Debug, thiserror::Error)]
+#[error("stopping")]
+struct Stopping;
+
 impl Write for Stoppable<'_> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        safe_point()?;
+        if STOPPING.load(Ordering::SeqCst) {
+            return Err(std::io::Error::other(Stopping));
+        }
         (&mut &*self.0).write(bytes)
     }
 

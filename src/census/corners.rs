@@ -130,7 +130,7 @@ impl CornerTable {
         let mut sorted = vec![0u8; block * c];
         sorted.par_chunks_mut(block.max(1)).enumerate().for_each(|(a, slice)| {
             for (n, [b, cc, d]) in increasing_triples(a, c).enumerate() {
-                if n % 256 == 0 && stop.reached() {
+                if n.is_multiple_of(256) && stop.reached() {
                     return;
                 }
                 let edges = [a, b, cc, d].map(|i| corners.edge(i));
@@ -140,7 +140,7 @@ impl CornerTable {
         let mut codes = vec![0u8; block * c];
         codes.par_chunks_mut(block.max(1)).enumerate().for_each(|(a, slice)| {
             for (i, code) in slice.iter_mut().enumerate() {
-                if i % 4096 == 0 && stop.reached() {
+                if i.is_multiple_of(4096) && stop.reached() {
                     return;
                 }
                 let mut tuple = [a, i / (c * c), i / c % c, i % c];

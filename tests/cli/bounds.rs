@@ -190,6 +190,32 @@ fn exported_cnf_is_streamed_whole_or_not_at_all() {
         .filter(|k| k.to_string_lossy().starts_with('.'))
         .collect();
     assert!(left.is_empty(), "temporaries left: {left:?}");
+    // Ctrl-C mid-stream (30 million clauses, under the cap): exit 130 at
+    // once, the old file kept, no temporary left.
+    let long = distinct_puzzle(d, "long.txt", 9);
+    let child = Command::new(env!("CARGO_BIN_EXE_scramble"))
+        .args(["export", "--cnf", long.to_str().unwrap(), "-o", "p.cnf"])
+        .current_dir(d)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::fs::write(d.join("p.cnf"), "old").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let signalled = Instant::now();
+    let _ = rustix::process::kill_process(rustix::process::Pid::from_child(&child), rustix::process::Signal::INT);
+    let stopped = child.wait_with_output().unwrap();
+    assert_exit(&stopped, 130);
+    assert!(
+        signalled.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        signalled.elapsed()
+    );
+    assert_eq!(std::fs::read(d.join("p.cnf")).unwrap(), b"old");
+    let left: Vec<_> = snapshot(d, true)
+        .into_keys()
+        .filter(|k| k.to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "temporaries left: {left:?}");
     // Standard output full: exit 2, said so.
     let full = Command::new(env!("CARGO_BIN_EXE_scramble"))
         .args(["export", "--cnf", p])
