@@ -23,8 +23,6 @@
 /// variables (4 n^4); the DIMACS text grows as n^6 beyond that.
 pub const MAX_SIZE: usize = 16;
 
-use std::fmt::Write;
-
 use crate::puzzle::grid::{Grid, opposite};
 use crate::{Arrangement, Picture, Placement, Puzzle, Sign};
 
@@ -59,6 +57,18 @@ pub struct Cnf {
 impl Cnf {
     /// Encodes `puzzle`.
     pub fn new(puzzle: &Puzzle) -> Self {
+        let mut cnf = Cnf::layout(puzzle);
+        let mut clauses = Vec::new();
+        cnf.encode(puzzle, &mut |clause| {
+            clauses.push(clause.to_vec());
+            true
+        });
+        cnf.clauses = clauses;
+        cnf
+    }
+
+    /// The variables of `puzzle` without its clauses (none made yet).
+    fn layout(puzzle: &Puzzle) -> Self {
         let n = puzzle.size();
         // In pattern order, `-` before `+`; a self-matching pattern has one
         // picture, `X=`, its own complement.
@@ -80,13 +90,39 @@ impl Cnf {
             clauses: Vec::new(),
         };
         cnf.variables = cnf.first_aux() - 1;
-        cnf.one_hot();
-        cnf.matching(puzzle);
-        let turned: Vec<Vec<i32>> = itertools::iproduct!(0..cnf.cells(), 1..4)
-            .map(|(cell, rotation)| vec![-cnf.place(0, cell, rotation)])
-            .collect();
-        cnf.clauses.extend(turned);
         cnf
+    }
+
+    /// Makes every clause, in order, handing each to `emit` (nothing is
+    /// kept), and numbers the counters' variables; gives up at the end of
+    /// the group or boundary in which `emit` said `false`.
+    fn encode(&mut self, puzzle: &Puzzle, emit: &mut dyn FnMut(&[i32]) -> bool) {
+        if !self.one_hot(emit) || !self.matching(puzzle, emit) {
+            return;
+        }
+        for (cell, rotation) in itertools::iproduct!(0..self.cells(), 1..4) {
+            emit(&[-self.place(0, cell, rotation)]);
+        }
+    }
+
+    /// The number of clauses of `puzzle`'s encoding, without making them:
+    /// `2 N (3k - 3)` for the one-hot groups (`k = 4N` placements each),
+    /// `B (8N + P (P - 1) / 2)` for the boundaries and `3N` for the fixed
+    /// rotation, for `N` pieces, `B` inner boundaries and `P` pictures.
+    /// `O(P)`.
+    ///
+    /// ```
+    /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    /// let cnf = scramble::cnf::Cnf::new(&puzzle);
+    /// assert_eq!(scramble::cnf::Cnf::clauses_of(&puzzle), cnf.clauses().len() as u64);
+    /// ```
+    pub fn clauses_of(puzzle: &Puzzle) -> u64 {
+        let layout = Cnf::layout(puzzle);
+        let (cells, pictures) = (layout.cells() as u64, layout.pictures.len() as u64);
+        let k = 4 * cells;
+        let one_hot = 2 * cells * (3 * k - 3);
+        let boundaries = layout.boundaries.len() as u64 * (8 * cells + pictures * pictures.saturating_sub(1) / 2);
+        one_hot + boundaries + 3 * cells
     }
 
     fn cells(&self) -> usize {
@@ -132,48 +168,55 @@ impl Cnf {
     }
 
     /// Exactly one placement per cell and per piece.
-    fn one_hot(&mut self) {
+    fn one_hot(&mut self, emit: &mut dyn FnMut(&[i32]) -> bool) -> bool {
         let n2 = self.cells();
         for cell in 0..n2 {
             let group: Vec<i32> = (0..n2 * 4).map(|i| self.place(i / 4, cell, i % 4)).collect();
-            self.exactly_one(&group);
+            if !self.exactly_one(&group, emit) {
+                return false;
+            }
         }
         for piece in 0..n2 {
             let group: Vec<i32> = (0..n2 * 4).map(|i| self.place(piece, i / 4, i % 4)).collect();
-            self.exactly_one(&group);
+            if !self.exactly_one(&group, emit) {
+                return false;
+            }
         }
+        true
     }
 
-    fn exactly_one(&mut self, group: &[i32]) {
-        self.clauses.push(group.to_vec());
-        self.at_most_one(group);
+    fn exactly_one(&mut self, group: &[i32], emit: &mut dyn FnMut(&[i32]) -> bool) -> bool {
+        let going = emit(group);
+        self.at_most_one(group, emit);
+        going
     }
 
     /// Sinz's sequential counter: `3k` clauses and `k - 1` fresh variables.
-    fn at_most_one(&mut self, group: &[i32]) {
+    fn at_most_one(&mut self, group: &[i32], emit: &mut dyn FnMut(&[i32]) -> bool) {
         let Some((&last, rest)) = group.split_last() else {
             return;
         };
         let mut previous: Option<i32> = None;
         for &x in rest {
             let s = self.fresh();
-            self.clauses.push(vec![-x, s]);
+            emit(&[-x, s]);
             if let Some(p) = previous {
-                self.clauses.push(vec![-p, s]);
-                self.clauses.push(vec![-x, -p]);
+                emit(&[-p, s]);
+                emit(&[-x, -p]);
             }
             previous = Some(s);
         }
         if let Some(p) = previous {
-            self.clauses.push(vec![-last, -p]);
+            emit(&[-last, -p]);
         }
     }
 
     /// Placements imply the pictures on their boundaries; at most one
     /// picture per boundary.
-    fn matching(&mut self, puzzle: &Puzzle) {
+    fn matching(&mut self, puzzle: &Puzzle, emit: &mut dyn FnMut(&[i32]) -> bool) -> bool {
         let number = |pictures: &[Picture], x: Picture| pictures.iter().position(|&p| p == x);
-        for (b, &(first, d, second)) in self.boundaries.clone().iter().enumerate() {
+        for (b, &(first, d, second)) in self.boundaries.iter().enumerate() {
+            let mut going = true;
             for (piece, rotation) in itertools::iproduct!(0..self.cells(), 0..4) {
                 let sides = [
                     (first, puzzle.pieces()[piece].side_turned(rotation, d)),
@@ -184,19 +227,22 @@ impl Cnf {
                 ];
                 for (cell, wanted) in sides {
                     let place = self.place(piece, cell, rotation);
-                    let clause = match number(&self.pictures, wanted) {
-                        Some(x) => vec![-place, self.shows(b, x)],
-                        None => vec![-place],
+                    going &= match number(&self.pictures, wanted) {
+                        Some(x) => emit(&[-place, self.shows(b, x)]),
+                        None => emit(&[-place]),
                     };
-                    self.clauses.push(clause);
                 }
             }
             for x in 0..self.pictures.len() {
                 for y in x + 1..self.pictures.len() {
-                    self.clauses.push(vec![-self.shows(b, x), -self.shows(b, y)]);
+                    going &= emit(&[-self.shows(b, x), -self.shows(b, y)]);
                 }
             }
+            if !going {
+                return false;
+            }
         }
+        true
     }
 
     /// The DIMACS text: a comment header naming every placement and boundary
@@ -204,35 +250,72 @@ impl Cnf {
     /// cells row-major; `c shows VAR CELL DIRECTION NEIGHBOUR PICTURE`), then
     /// `p cnf` and the clauses.
     pub fn dimacs(&self) -> String {
-        let mut out = format!(
-            "c scramble CNF of {}: {n}x{n} grid, {} pictures; piece 0 fixed at rotation 0\n",
+        let mut out = Vec::new();
+        self.header(&mut out, self.variables, self.clauses.len() as u64)
+            .expect("writing to memory");
+        for clause in &self.clauses {
+            write_clause(&mut out, clause).expect("writing to memory");
+        }
+        String::from_utf8(out).expect("DIMACS is ASCII but for the puzzle's name")
+    }
+
+    /// The DIMACS text of `puzzle` ([`Cnf::dimacs`]), written to `out` as
+    /// the clauses are made: memory stays `O(N)` for `N` pieces whatever
+    /// the number of clauses ([`Cnf::clauses_of`] gives it beforehand).
+    ///
+    /// ```
+    /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    /// let mut streamed = Vec::new();
+    /// scramble::cnf::Cnf::write_dimacs(&puzzle, &mut streamed).unwrap();
+    /// assert_eq!(String::from_utf8(streamed).unwrap(), scramble::cnf::Cnf::new(&puzzle).dimacs());
+    /// ```
+    pub fn write_dimacs(puzzle: &Puzzle, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut cnf = Cnf::layout(puzzle);
+        let cells = cnf.cells() as u32;
+        // The counters' fresh variables: 4N - 1 per one-hot group, 2N groups.
+        let variables = cnf.variables + 2 * cells * (4 * cells - 1);
+        cnf.header(out, variables, Cnf::clauses_of(puzzle))?;
+        let mut failed = None;
+        cnf.encode(puzzle, &mut |clause| {
+            if failed.is_none() {
+                failed = write_clause(out, clause).err();
+            }
+            failed.is_none()
+        });
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// The comment header and the `p cnf` line.
+    fn header(&self, out: &mut dyn std::io::Write, variables: u32, clauses: u64) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "c scramble CNF of {}: {n}x{n} grid, {} pictures; piece 0 fixed at rotation 0",
             self.name,
             self.pictures.len(),
             n = self.n
-        );
-        out += "c place VAR PIECE CELL ROTATION: piece (from 0) in cell (row-major, from 0) turned ROTATION quarter turns clockwise\n";
-        out += "c shows VAR CELL DIRECTION NEIGHBOUR PICTURE: CELL shows PICTURE towards NEIGHBOUR (direction 1 right, 2 down)\n";
+        )?;
+        writeln!(
+            out,
+            "c place VAR PIECE CELL ROTATION: piece (from 0) in cell (row-major, from 0) turned ROTATION quarter turns clockwise"
+        )?;
+        writeln!(
+            out,
+            "c shows VAR CELL DIRECTION NEIGHBOUR PICTURE: CELL shows PICTURE towards NEIGHBOUR (direction 1 right, 2 down)"
+        )?;
         for (piece, cell, rotation) in itertools::iproduct!(0..self.cells(), 0..self.cells(), 0..4) {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "c place {} {piece} {cell} {rotation}",
                 self.place(piece, cell, rotation)
-            );
+            )?;
         }
         for (b, &(cell, d, neighbour)) in self.boundaries.iter().enumerate() {
             for (x, picture) in self.pictures.iter().enumerate() {
-                let _ = writeln!(out, "c shows {} {cell} {d} {neighbour} {picture}", self.shows(b, x));
+                writeln!(out, "c shows {} {cell} {d} {neighbour} {picture}", self.shows(b, x))?;
             }
         }
-        let _ = writeln!(out, "c variables from {} on: at-most-one counters", self.first_aux());
-        let _ = writeln!(out, "p cnf {} {}", self.variables, self.clauses.len());
-        for clause in &self.clauses {
-            for literal in clause {
-                let _ = write!(out, "{literal} ");
-            }
-            out += "0\n";
-        }
-        out
+        writeln!(out, "c variables from {} on: at-most-one counters", self.first_aux())?;
+        writeln!(out, "p cnf {variables} {clauses}")
     }
 
     /// The arrangement a model gives (literals as a SAT solver prints them,
@@ -250,6 +333,14 @@ impl Cnf {
         let cells: Option<Vec<Placement>> = cells.into_iter().collect();
         Some(Arrangement::new(self.n, cells?))
     }
+}
+
+/// One clause as a DIMACS line: its literals, then `0`.
+fn write_clause(out: &mut dyn std::io::Write, clause: &[i32]) -> std::io::Result<()> {
+    for literal in clause {
+        write!(out, "{literal} ")?;
+    }
+    out.write_all(b"0\n")
 }
 
 #[cfg(test)]

@@ -75,7 +75,9 @@ fn safe_point() -> std::io::Result<()> {
 /// The error of a failed write: [`Error::Interrupted`] when it stopped at a
 /// safe point, else [`Error::Write`] naming `path`.
 fn write_error(path: &Path, reason: std::io::Error) -> Error {
-    if reason.kind() == std::io::ErrorKind::Interrupted && STOPPING.load(Ordering::SeqCst) {
+    let stopped =
+        reason.kind() == std::io::ErrorKind::Interrupted || reason.get_ref().is_some_and(|e| e.is::<Stopping>());
+    if stopped && STOPPING.load(Ordering::SeqCst) {
         return Error::Interrupted;
     }
     Error::Write {
@@ -94,27 +96,77 @@ fn write_error(path: &Path, reason: std::io::Error) -> Error {
 /// assert_eq!(std::fs::read(&path).unwrap(), b"hello");
 /// ```
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    write_streamed(path, &mut |out| out.write_all(contents))
+}
+
+/// [`write_atomic`] of what `fill` writes, as it writes it: the content is
+/// streamed into the temporary file beside `path` (through a buffer, so
+/// memory stays flat however long it is) and renamed over `path` only once
+/// `fill` has returned. An error of `fill`, a failed write or a stop
+/// ([`stop_writing`], checked at every buffer flush) leaves the old file
+/// (or none) and no temporary.
+///
+/// ```
+/// use std::io::Write;
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("lines.txt");
+/// scramble::output::write_streamed(&path, &mut |out| (0..3).try_for_each(|i| writeln!(out, "{i}"))).unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "0\n1\n2\n");
+/// let failed = scramble::output::write_streamed(&path, &mut |out| {
+///     writeln!(out, "half")?;
+///     Err(std::io::Error::other("no more"))
+/// });
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "0\n1\n2\n");
+/// ```
+pub fn write_streamed(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
     inputs::refuse_over_input(path)?;
     let _installing = begin()?;
     refuse_in_the_way(path, Expect::File).map_err(|e| write_error(path, e))?;
     let created = create_parents(path).map_err(|e| write_error(path, e))?;
-    let result = replace_file(path, contents);
+    let result = replace_file(path, fill);
     if result.is_err() {
         remove_created(created);
     }
     result.map_err(|e| write_error(path, e))
 }
 
-fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+/// A file being written that gives up at its next write once the process
+/// is stopping.
+struct Stoppable<'f>(&'f std::fs::File);
+
+/// The error of a [`Stoppable`] write once stopping: not of the kind
+/// `Interrupted`, which `write_all` and buffers retry without end.
+#[derive(Debug, thiserror::Error)]
+#[error("stopping")]
+struct Stopping;
+
+impl Write for Stoppable<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if STOPPING.load(Ordering::SeqCst) {
+            return Err(std::io::Error::other(Stopping));
+        }
+        (&mut &*self.0).write(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        (&mut &*self.0).flush()
+    }
+}
+
+fn replace_file(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
     let parent = parent_of(path);
     // Under the folder's lock: a set swapping the folder waits for this
     // file, and this file for the set.
     let _lock = lock_folder(parent)?;
     remove_stale(parent, &leaf(path));
-    let mut temporary = tempfile::Builder::new()
+    let temporary = tempfile::Builder::new()
         .prefix(&hidden_prefix(path, "tmp"))
         .tempfile_in(parent)?;
-    temporary.write_all(contents)?;
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, Stoppable(temporary.as_file()));
+    fill(&mut buffered)?;
+    buffered.flush()?;
+    drop(buffered);
     temporary.as_file().sync_all()?;
     temporary
         .as_file()
@@ -181,12 +233,34 @@ pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Resu
 /// Refuses a set that would replace an input: its folder (a folder set)
 /// or any name it writes or owns.
 fn refuse_over_inputs(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<()> {
+    refuse_planned(folder, owns)?;
+    files
+        .iter()
+        .try_for_each(|(name, _)| inputs::refuse_over_input(&folder.join(name)))
+}
+
+/// Refuses, before any work, a set planned into `folder` that would replace
+/// an input of the run (marked by [`inputs::mark_input`]): the folder
+/// itself when the set owns it, else every name it owns; the same check
+/// [`write_set`] makes again when it writes. Commands call it as soon as
+/// their inputs are read, so a run that would overwrite its input does no
+/// work at all.
+///
+/// ```
+/// use scramble::output::{Owns, refuse_planned};
+/// let dir = tempfile::tempdir().unwrap();
+/// let input = dir.path().join("recording.dot");
+/// std::fs::write(&input, "1+ 1- 1+ 1-").unwrap();
+/// scramble::output::inputs::mark_input(&input);
+/// assert!(refuse_planned(dir.path(), Owns::Names(&["recording.dot"])).is_err());
+/// assert!(refuse_planned(dir.path(), Owns::Names(&["other.svg"])).is_ok());
+/// assert!(refuse_planned(dir.path(), Owns::Folder).is_err());
+/// ```
+pub fn refuse_planned(folder: &Path, owns: Owns) -> Result<()> {
     match owns {
         Owns::Folder => inputs::refuse_over_input(folder),
-        Owns::Names(names) => files
+        Owns::Names(names) => names
             .iter()
-            .map(|(name, _)| name.as_path())
-            .chain(names.iter().map(Path::new))
             .try_for_each(|name| inputs::refuse_over_input(&folder.join(name))),
     }
 }

@@ -112,11 +112,27 @@ impl CornerTable {
     /// assert_eq!(Verdict::from_code(table.code(ids)), verdict(&edges));
     /// ```
     pub fn build(corners: CornerSet) -> Self {
+        Self::build_until(corners, &crate::solve::Stop::never()).expect("never stopped")
+    }
+
+    /// [`CornerTable::build`] until `stop`, polled every few hundred
+    /// verdicts and every few thousand copies (`None` when it came first): the table of a census over 5 patterns
+    /// takes seconds, so a stop must not wait for it.
+    ///
+    /// ```
+    /// use scramble::census::corners::{CornerSet, CornerTable};
+    /// let stopped = scramble::solve::Stop::never().after(std::time::Duration::ZERO);
+    /// assert!(CornerTable::build_until(CornerSet::new(2, false), &stopped).is_none());
+    /// ```
+    pub fn build_until(corners: CornerSet, stop: &crate::solve::Stop) -> Option<Self> {
         let c = corners.len();
         let block = c * c * c;
         let mut sorted = vec![0u8; block * c];
         sorted.par_chunks_mut(block.max(1)).enumerate().for_each(|(a, slice)| {
-            for [b, cc, d] in increasing_triples(a, c) {
+            for (n, [b, cc, d]) in increasing_triples(a, c).enumerate() {
+                if n.is_multiple_of(256) && stop.reached() {
+                    return;
+                }
                 let edges = [a, b, cc, d].map(|i| corners.edge(i));
                 slice[(b * c + cc) * c + d] = verdict(&edges).code();
             }
@@ -124,12 +140,15 @@ impl CornerTable {
         let mut codes = vec![0u8; block * c];
         codes.par_chunks_mut(block.max(1)).enumerate().for_each(|(a, slice)| {
             for (i, code) in slice.iter_mut().enumerate() {
+                if i.is_multiple_of(4096) && stop.reached() {
+                    return;
+                }
                 let mut tuple = [a, i / (c * c), i / c % c, i % c];
                 tuple.sort_unstable();
                 *code = sorted[flat(tuple, c)];
             }
         });
-        CornerTable { corners, codes }
+        (!stop.reached()).then_some(CornerTable { corners, codes })
     }
 
     /// The corners the table is indexed by.
@@ -162,10 +181,19 @@ impl CornerTable {
 /// assert_eq!(corner_slice(&corners, 5), table.slice(5));
 /// ```
 pub fn corner_slice(corners: &CornerSet, first: usize) -> Vec<u8> {
+    corner_slice_until(corners, first, &crate::solve::Stop::never()).expect("never stopped")
+}
+
+/// [`corner_slice`] until `stop`, polled once per second corner (`None`
+/// when it came first): a slice over 6 patterns takes seconds.
+pub fn corner_slice_until(corners: &CornerSet, first: usize, stop: &crate::solve::Stop) -> Option<Vec<u8>> {
     let c = corners.len();
     let sorted: Vec<Vec<(usize, u8)>> = (0..c)
         .into_par_iter()
         .map(|b| {
+            if stop.reached() {
+                return Vec::new();
+            }
             let pairs = (b..c).flat_map(|cc| (cc..c).map(move |d| (cc, d)));
             pairs
                 .map(|(cc, d)| {
@@ -177,6 +205,9 @@ pub fn corner_slice(corners: &CornerSet, first: usize) -> Vec<u8> {
                 .collect()
         })
         .collect();
+    if stop.reached() {
+        return None;
+    }
     let mut slice = vec![0u8; c * c * c];
     for &(at, code) in sorted.iter().flatten() {
         let (b, cc, d) = (at / (c * c), at / c % c, at % c);
@@ -184,7 +215,7 @@ pub fn corner_slice(corners: &CornerSet, first: usize) -> Vec<u8> {
             slice[(x * c + y) * c + z] = code;
         }
     }
-    slice
+    Some(slice)
 }
 
 /// `((a * c + b) * c + cc) * c + d`.

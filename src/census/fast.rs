@@ -63,17 +63,23 @@ pub fn run_until(
     progress: &dyn Progress,
 ) -> (Outcome, Range<usize>) {
     let pieces = census.pieces();
-    let table = CornerTable::build(CornerSet::new(census.patterns, census.repetitions));
-    let ids: Vec<[usize; 4]> = pieces.iter().map(|p| table.corners().piece_corners(p)).collect();
     let work = first_piece_work(pieces.len());
     let whole = shard.range(&work);
+    let Some(table) = CornerTable::build_until(CornerSet::new(census.patterns, census.repetitions), stop) else {
+        return (Outcome::default(), whole.start..whole.start);
+    };
+    let ids: Vec<[usize; 4]> = pieces.iter().map(|p| table.corners().piece_corners(p)).collect();
     progress.start(work[whole.clone()].iter().sum());
     let staged = Staged::new(&table, &ids);
     let step = rayon::current_num_threads().max(1);
     let (mut counts, mut end) = (Counts::default(), whole.start);
-    while end < whole.end && !stop.reached() {
+    while end < whole.end {
         let next = (end + step).min(whole.end);
-        counts = counts + staged.count(end..next, progress);
+        // A chunk cut short by the stop is not counted.
+        let Some(chunk) = staged.count_until(end..next, stop, progress) else {
+            break;
+        };
+        counts = counts + chunk;
         end = next;
     }
     let range = whole.start..end;
@@ -118,21 +124,29 @@ impl<'a> Staged<'a> {
 
     /// Counts over the puzzles whose first piece is in `range`, in parallel
     /// over first and second pieces.
-    fn count(&self, range: Range<usize>, progress: &dyn Progress) -> Counts {
+    /// `None` when `stop` came first (polled per second piece).
+    fn count_until(&self, range: Range<usize>, stop: &crate::solve::Stop, progress: &dyn Progress) -> Option<Counts> {
+        let add = |a: Option<Counts>, b: Option<Counts>| Some(a? + b?);
         range
             .into_par_iter()
             .map(|p1| {
+                if stop.reached() {
+                    return None;
+                }
                 let g = self.first(p1);
                 (p1..self.ids.len())
                     .into_par_iter()
                     .map(|p2| {
+                        if stop.reached() {
+                            return None;
+                        }
                         let counts = self.second(&g, p2);
                         progress.advance(counts.puzzles);
-                        counts
+                        Some(counts)
                     })
-                    .reduce(Counts::default, |a, b| a + b)
+                    .reduce(|| Some(Counts::default()), add)
             })
-            .reduce(Counts::default, |a, b| a + b)
+            .reduce(|| Some(Counts::default()), add)
     }
 
     /// `G(c2, c3, c4)` for `p1`.

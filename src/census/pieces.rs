@@ -22,13 +22,56 @@ use crate::{Picture, Piece};
 /// assert_eq!(piece_classes(1, true).len(), 6);
 /// ```
 pub fn piece_classes(patterns: usize, repetitions: bool) -> Vec<Piece> {
+    piece_classes_until(patterns, repetitions, &crate::solve::Stop::never()).expect("never stopped")
+}
+
+/// [`piece_classes`] until `stop`, polled once per top picture (`None`
+/// when it came first); the list is allocated once, at its final length
+/// ([`class_count`]).
+///
+/// ```
+/// use scramble::census::pieces::{piece_classes, piece_classes_until};
+/// use scramble::solve::Stop;
+/// let stopped = Stop::never().after(std::time::Duration::ZERO);
+/// assert_eq!(piece_classes_until(3, false, &stopped), None);
+/// assert_eq!(piece_classes_until(3, false, &Stop::never()), Some(piece_classes(3, false)));
+/// ```
+pub fn piece_classes_until(patterns: usize, repetitions: bool, stop: &crate::solve::Stop) -> Option<Vec<Piece>> {
     let pictures: Vec<Picture> = (0..2 * patterns).map(Picture::from_dense).collect();
-    std::iter::repeat_n(pictures.iter().copied(), 4)
-        .multi_cartesian_product()
-        .map(|sides| Piece::new([sides[0], sides[1], sides[2], sides[3]]))
-        .filter(|piece| repetitions || !piece.has_repetition())
-        .filter(|piece| piece.canonical() == *piece)
-        .collect()
+    let mut classes = Vec::with_capacity(usize::try_from(class_count(patterns, repetitions)).ok()?);
+    for &top in &pictures {
+        if stop.reached() {
+            return None;
+        }
+        let pieces = std::iter::repeat_n(pictures.iter().copied(), 3)
+            .multi_cartesian_product()
+            .map(|sides| Piece::new([top, sides[0], sides[1], sides[2]]))
+            .filter(|piece| repetitions || !piece.has_repetition())
+            .filter(|piece| piece.canonical() == *piece);
+        classes.extend(pieces);
+    }
+    Some(classes)
+}
+
+/// The number of piece classes [`piece_classes`] lists, without listing
+/// them: Burnside's count over `2K` pictures, or with four different
+/// pictures `2K (2K - 1) (2K - 2) (2K - 3) / 4` (no such piece is turned
+/// into itself).
+///
+/// ```
+/// use scramble::census::pieces::{class_count, piece_classes};
+/// for k in 1..5 {
+///     for repetitions in [false, true] {
+///         assert_eq!(class_count(k, repetitions), piece_classes(k, repetitions).len() as u64);
+///     }
+/// }
+/// ```
+pub fn class_count(patterns: usize, repetitions: bool) -> u64 {
+    let n = 2 * patterns as u64;
+    match repetitions {
+        true => burnside_count(n),
+        false => n * n.saturating_sub(1) * n.saturating_sub(2) * n.saturating_sub(3) / 4,
+    }
 }
 
 /// Burnside's count of the rotation classes of all 4-tuples over `n`

@@ -23,7 +23,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 use rayon::prelude::*;
 
-use super::corners::{CornerSet, corner_slice};
+use super::corners::{CornerSet, corner_slice_until};
 use super::pieces::multisets_of_four;
 use super::sums::{
     Counts, Occurrences, disagreements_from, first_sums, fourth_pieces, second_sums, third_sums, weighted_histogram,
@@ -210,11 +210,14 @@ impl Designated<'_> {
         let distinct: BTreeSet<usize> = self.ids[p].iter().copied().collect();
         let slices: Vec<(usize, Vec<u8>)> = distinct
             .into_iter()
-            .map(|c1| (c1, corner_slice(self.corners, c1)))
-            .collect();
+            .map(|c1| Some((c1, corner_slice_until(self.corners, c1, stop)?)))
+            .collect::<Option<_>>()?;
         let slice = |c1: usize| &slices.iter().find(|s| s.0 == c1).expect("a corner of p").1;
         let first: Vec<&[u8]> = self.ids[p].iter().map(|&c1| slice(c1).as_slice()).collect();
         let histogram = weighted_histogram(first.iter().copied(), &self.weights(p));
+        if stop.reached() {
+            return None;
+        }
         let g = first_sums(first.iter().copied(), self.corners.len());
         let counts = (0..self.ids.len())
             .into_par_iter()

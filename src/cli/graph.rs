@@ -10,8 +10,10 @@ use serde::Serialize;
 
 use scramble::output::{Owns, write_set};
 
+use super::bounds::MAX_PER_PIECE;
 use super::pictures::note_fallback;
 use super::{PicturesArg, PuzzleArg, plural, print_report, puzzle_folder};
+use scramble::solve::Stop;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -45,6 +47,10 @@ pub struct Args {
     /// Print one JSON object (files written, renderer used) instead of text.
     #[arg(long)]
     json: bool,
+    /// Stop drawing after this many seconds (Graphviz is stopped too),
+    /// writing no files (exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
+    time_limit: Option<std::time::Duration>,
 }
 
 /// The recording graph's file formats.
@@ -73,6 +79,10 @@ impl PictureFormat {
 struct Written {
     files: Vec<PathBuf>,
     renderer: Option<UsedRenderer>,
+    /// False when `--time-limit` stopped the drawing (no files written).
+    complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
 }
 
 /// The files `graph` owns in `<out>/<puzzle>/`; a run replaces them all.
@@ -88,6 +98,17 @@ const OWNED: [&str; 6] = [
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "graph")?;
+    let pieces = puzzle.pieces().len();
+    if args.per_piece && pieces > MAX_PER_PIECE {
+        anyhow::bail!(
+            "--per-piece: {} has {pieces} pieces; one copy of G(P) per piece grows with the square of the pieces, so it draws at most {MAX_PER_PIECE} (12x12)",
+            puzzle.name()
+        );
+    }
+    super::pictures::refuse_over_inputs(&args.pictures, &puzzle, "", Owns::Names(&OWNED))?;
+    let stop = args
+        .time_limit
+        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
     let graph = RecordingGraph::new(&puzzle);
     let chosen = chosen_pieces(&puzzle, &args.highlight)?;
     let edges = render::piece_edges(&graph, &chosen);
@@ -115,7 +136,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         files.push((PathBuf::from(OWNED[0]), drawing.dot(selection)));
     }
     if wanted(PictureFormat::Svg) {
-        let picture = drawing.svg(selection, args.renderer)?;
+        let picture = match drawing.svg_until(selection, args.renderer, &stop) {
+            Err(scramble::Error::Interrupted) if stop.reached() => return stopped(&puzzle, args.json),
+            drawn => drawn?,
+        };
         note_fallback(args.renderer, picture.renderer);
         renderer = Some(picture.renderer);
         files.push((PathBuf::from(OWNED[1]), picture.svg));
@@ -135,13 +159,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if wanted(PictureFormat::Graphml) {
         files.push((PathBuf::from(OWNED[5]), render::export::graphml(&puzzle, &graph)));
     }
+    if stop.reached() {
+        return stopped(&puzzle, args.json);
+    }
     let files = if args.pictures.writes() {
         let folder = puzzle_folder(&args.pictures.out, &puzzle)?;
         write_set(&folder, &files, Owns::Names(&OWNED))?
     } else {
         Vec::new()
     };
-    let written = Written { files, renderer };
+    let written = Written {
+        files,
+        renderer,
+        complete: true,
+        stopped: None,
+    };
     print_report(args.json, &written, |w| {
         w.files
             .iter()
@@ -149,6 +181,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect()
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The report of a drawing stopped by `--time-limit`: no files, exit 3.
+fn stopped(puzzle: &Puzzle, json: bool) -> anyhow::Result<ExitCode> {
+    let written = Written {
+        files: Vec::new(),
+        renderer: None,
+        complete: false,
+        stopped: Some("time-limit"),
+    };
+    print_report(json, &written, |_| {
+        format!(
+            "partial: stopped (time-limit) while drawing {}, no files written\n",
+            puzzle.name()
+        )
+    })?;
+    Ok(super::exit_codes::Exit::Stopped.into())
 }
 
 /// The pieces named by `--highlight`: numbers from 1, or piece labels

@@ -97,6 +97,15 @@ struct PointReport {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
+    if let Some(file) = &args.subgraph {
+        scramble::output::inputs::mark_input(file);
+    }
+    let sub = if args.subgraph.is_some() {
+        "inspect-subgraph"
+    } else {
+        "inspect"
+    };
+    super::pictures::refuse_over_inputs(&args.pictures, &puzzle, sub, scramble::output::Owns::Folder)?;
     let graph = RecordingGraph::new(&puzzle);
     if let Some(file) = &args.subgraph {
         return super::inspect_subgraph::run(&args_view(&args), &puzzle, &graph, file);

@@ -1,5 +1,6 @@
 //! Subcommands of the binary, one file each; `run` dispatches.
 
+mod bounds;
 mod census_report;
 mod completions;
 mod diagnosis;
@@ -276,9 +277,15 @@ pub fn print_report<R: serde::Serialize>(
 /// with `Stopped` (exit 0); any other failure (`> /dev/full`) is an error
 /// that names stdout.
 pub fn print_text(text: &str) -> anyhow::Result<()> {
+    print_streamed(&mut |out| out.write_all(text.as_bytes()))
+}
+
+/// [`print_text`] of what `fill` writes, as it writes it (buffered): for
+/// output too long to hold.
+pub fn print_streamed(fill: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>) -> anyhow::Result<()> {
     use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match fill(&mut stdout).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stopped.into()),
         Err(e) => Err(anyhow::anyhow!("standard output: cannot write: {e}")),

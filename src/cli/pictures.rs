@@ -86,6 +86,20 @@ pub fn write_all(folder: &Path, files: Vec<File>) -> anyhow::Result<Vec<PathBuf>
     write_owned(folder, files, Owns::Folder)
 }
 
+/// Refuses, before any work, a run whose files planned under
+/// `<out>/<puzzle>/<sub>` (replacing what `owns` names there) would replace
+/// one of its inputs, by path, spelling or device and inode, existing or
+/// not yet: the one check every command that writes a puzzle's files makes
+/// as soon as its inputs are read (the output layer checks again when it
+/// writes). Nothing to check with `--no-pictures`.
+pub fn refuse_over_inputs(pictures: &super::PicturesArg, puzzle: &Puzzle, sub: &str, owns: Owns) -> anyhow::Result<()> {
+    if pictures.writes() {
+        let folder = super::puzzle_folder(&pictures.out, puzzle)?;
+        scramble::output::refuse_planned(&folder.join(sub), owns)?;
+    }
+    Ok(())
+}
+
 /// Writes `files` (paths inside `folder`) as one set that replaces what
 /// `owns` names, in one step; returns the paths.
 pub fn write_owned(folder: &Path, files: Vec<File>, owns: Owns) -> anyhow::Result<Vec<PathBuf>> {

@@ -244,6 +244,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--list and --list-looks list the backtracker's solutions: they need --method backtrack");
     }
     let puzzles = args.puzzles.read()?;
+    for puzzle in &puzzles {
+        let owns = scramble::output::Owns::Names(&["solution.svg"]);
+        super::pictures::refuse_over_inputs(&args.pictures, puzzle, "", owns)?;
+    }
     let interrupted = interrupt_flag();
     if args.shard.is_some() {
         return shard(&args, puzzles, &interrupted).map(Into::into);

@@ -41,6 +41,10 @@ pub fn run(
     stop: &scramble::solve::Stop,
     interrupted: &Arc<AtomicBool>,
 ) -> anyhow::Result<Exit> {
+    // Before any work: the report may not replace an input (the puzzle).
+    if let Some(path) = shape.output {
+        scramble::output::inputs::refuse_over_input(path)?;
+    }
     if let Some(done) = shape.output.and_then(|path| done(path, shape, puzzle)) {
         note(&format!("{}: shard {} is already done\n", done.display(), shape.shard));
         return Ok(Exit::Success);

@@ -99,6 +99,12 @@ struct ConditionReport {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
+    let owned: &[&str] = if args.draw.is_some() {
+        &["solutions", "subgraphs"]
+    } else {
+        &["solutions"]
+    };
+    super::pictures::refuse_over_inputs(&args.pictures, &puzzle, "", Owns::Names(owned))?;
     let graph = RecordingGraph::new(&puzzle);
     let analysis = analyse(&puzzle, &graph)?;
     let listed: Vec<&Row> = analysis.rows.iter().filter(|r| args.lists(r)).collect();
@@ -119,11 +125,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .transpose()?;
         // Both folders change in one step: never new solutions beside old
         // subgraphs.
-        let owned: &[&str] = if drawn.is_some() {
-            &["solutions", "subgraphs"]
-        } else {
-            &["solutions"]
-        };
         let files = files.into_iter().flatten().chain(drawn.into_iter().flatten()).collect();
         report.pictures = write_owned(&folder, files, Owns::Names(owned))?;
     }

@@ -501,25 +501,3 @@ fn keep_at_most(text: &str) -> Result<usize, String> {
     }
     Ok(n)
 }
-
-#[cfg(test)]
-mod caps_tests {
-    /// The caps table of docs/output.md states the code's caps.
-    #[test]
-    fn the_documented_caps_are_the_code_s() {
-        let doc = include_str!("../../docs/output.md");
-        let row = |what: &str| {
-            doc.lines()
-                .find(|l| l.starts_with(&format!("| {what}")))
-                .unwrap_or_default()
-        };
-        assert!(
-            row("`verify --keep`").contains("| 1,000 |"),
-            "{}",
-            row("`verify --keep`")
-        );
-        assert_eq!(super::MAX_KEEP, 1_000);
-        assert!(row("Puzzles per study row or cell").contains("10,000,000"));
-        assert_eq!(super::super::study::MAX_COUNT, 10_000_000);
-    }
-}

@@ -49,11 +49,12 @@ pub(crate) const TIMEOUT: Duration = Duration::from_secs(60);
 /// printed on stderr), prints something that is not an SVG document (an
 /// empty or garbled output is never written as a picture), or runs longer
 /// than [`TIMEOUT`] (it is then killed).
-pub(crate) fn neato_svg(dot: &str) -> Result<String> {
-    run(PROGRAM.as_ref(), dot, TIMEOUT)
+/// Graphviz is killed once `stop` is reached (then [`Error::Interrupted`]).
+pub fn neato_svg_until(dot: &str, stop: &crate::solve::Stop) -> Result<String> {
+    run(PROGRAM.as_ref(), dot, TIMEOUT, stop)
 }
 
-fn run(program: &Path, dot: &str, timeout: Duration) -> Result<String> {
+fn run(program: &Path, dot: &str, timeout: Duration, stop: &crate::solve::Stop) -> Result<String> {
     let fail = |message: String| Error::Graphviz {
         command: command_line(),
         message,
@@ -82,11 +83,14 @@ fn run(program: &Path, dot: &str, timeout: Duration) -> Result<String> {
         });
         let out = scope.spawn(move || read_all(&mut stdout));
         let err = scope.spawn(move || read_all(&mut stderr));
-        let status = wait_or_kill(&mut child, timeout);
+        let status = wait_or_kill(&mut child, timeout, stop);
         (status, out.join().unwrap_or_default(), err.join().unwrap_or_default())
     });
     let status = status.map_err(|e| fail(format!("cannot wait for it: {e}")))?;
     let Some(status) = status else {
+        if stop.reached() {
+            return Err(Error::Interrupted);
+        }
         return Err(fail(format!(
             "it did not finish within {} s and was stopped",
             timeout.as_secs_f64()
@@ -112,14 +116,19 @@ fn read_all(source: &mut impl Read) -> Vec<u8> {
     bytes
 }
 
-/// The exit status, or `None` if `child` ran past `timeout` (it is killed).
-fn wait_or_kill(child: &mut Child, timeout: Duration) -> std::io::Result<Option<ExitStatus>> {
+/// The exit status, or `None` if `child` ran past `timeout` or `stop` (it
+/// is killed).
+fn wait_or_kill(
+    child: &mut Child,
+    timeout: Duration,
+    stop: &crate::solve::Stop,
+) -> std::io::Result<Option<ExitStatus>> {
     let started = Instant::now();
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok(Some(status));
         }
-        if started.elapsed() >= timeout {
+        if started.elapsed() >= timeout || stop.reached() {
             child.kill()?;
             child.wait()?;
             return Ok(None);
@@ -137,7 +146,9 @@ mod tests {
         if !crate::render::tests::neato_or_note() {
             return;
         }
-        let err = neato_svg("digraph { a -> }").unwrap_err().to_string();
+        let err = neato_svg_until("digraph { a -> }", &crate::solve::Stop::never())
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("graphviz: `neato -n2 -Tsvg` failed: "), "{err}");
         assert!(err.contains("syntax error"), "{err}");
     }
@@ -160,11 +171,16 @@ mod tests {
             "cat >/dev/null; echo '<svg>'",
         ] {
             let neato = fake_neato(dir.path(), body);
-            let err = run(&neato, "digraph {}", TIMEOUT).unwrap_err().to_string();
+            let err = run(&neato, "digraph {}", TIMEOUT, &crate::solve::Stop::never())
+                .unwrap_err()
+                .to_string();
             assert!(err.contains("exited 0 but printed no SVG document"), "{body}: {err}");
         }
         let neato = fake_neato(dir.path(), "cat >/dev/null; echo '<svg></svg>'");
-        assert_eq!(run(&neato, "digraph {}", TIMEOUT).unwrap(), "<svg></svg>\n");
+        assert_eq!(
+            run(&neato, "digraph {}", TIMEOUT, &crate::solve::Stop::never()).unwrap(),
+            "<svg></svg>\n"
+        );
     }
 
     #[test]
@@ -172,9 +188,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let neato = fake_neato(dir.path(), "exec sleep 30");
         let started = Instant::now();
-        let err = run(&neato, "digraph {}", Duration::from_millis(300))
-            .unwrap_err()
-            .to_string();
+        let err = run(
+            &neato,
+            "digraph {}",
+            Duration::from_millis(300),
+            &crate::solve::Stop::never(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("did not finish within 0.3 s and was stopped"), "{err}");
         assert!(started.elapsed() < Duration::from_secs(10));
     }

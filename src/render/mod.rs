@@ -138,8 +138,19 @@ impl Drawing {
     /// Fails with [`Error::Graphviz`](crate::Error::Graphviz) when Graphviz
     /// is asked for and missing, or fails.
     pub fn svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<Rendered> {
+        self.svg_until(selection, renderer, &crate::solve::Stop::never())
+    }
+
+    /// [`Drawing::svg`] until `stop`: Graphviz, while it runs, is stopped
+    /// once `stop` is reached ([`crate::Error::Interrupted`]).
+    pub fn svg_until(
+        &self,
+        selection: Selection<'_>,
+        renderer: Renderer,
+        stop: &crate::solve::Stop,
+    ) -> Result<Rendered> {
         if renderer.draws_with_graphviz() {
-            self.graphviz(selection)
+            self.graphviz(selection, stop)
         } else {
             Ok(self.embedded(selection))
         }
@@ -152,15 +163,15 @@ impl Drawing {
     }
 
     #[cfg(feature = "render")]
-    fn graphviz(&self, selection: Selection<'_>) -> Result<Rendered> {
+    fn graphviz(&self, selection: Selection<'_>, stop: &crate::solve::Stop) -> Result<Rendered> {
         Ok(Rendered {
-            svg: graphviz::neato_svg(&dot::for_neato(&self.layout, &selection))?,
+            svg: graphviz::neato_svg_until(&dot::for_neato(&self.layout, &selection), stop)?,
             renderer: UsedRenderer::Graphviz,
         })
     }
 
     #[cfg(not(feature = "render"))]
-    fn graphviz(&self, _: Selection<'_>) -> Result<Rendered> {
+    fn graphviz(&self, _: Selection<'_>, _: &crate::solve::Stop) -> Result<Rendered> {
         Err(crate::Error::Graphviz {
             command: "neato -n2 -Tsvg".to_string(),
             message: "this build has no Graphviz support (the `render` feature); the embedded renderer draws"

@@ -163,6 +163,28 @@ impl Source {
     /// assert!(puzzle.is_repetition_free());
     /// ```
     pub fn new(population: Population, size: usize, patterns: u32, repetition_free: bool, seed: u64) -> Result<Source> {
+        let source = Self::new_until(
+            population,
+            size,
+            patterns,
+            repetition_free,
+            seed,
+            &crate::solve::Stop::never(),
+        )?;
+        Ok(source.expect("never stopped"))
+    }
+
+    /// [`Source::new`] until `stop`, polled while the uniform and
+    /// commercial populations list their piece classes (`None` when it
+    /// came first).
+    pub fn new_until(
+        population: Population,
+        size: usize,
+        patterns: u32,
+        repetition_free: bool,
+        seed: u64,
+        stop: &crate::solve::Stop,
+    ) -> Result<Option<Source>> {
         if population == Population::Commercial && (size, patterns) != (3, 4) {
             return Err(Error::Impossible(format!(
                 "the commercial population is 3x3 over 4 patterns, not {size}x{size} over {patterns}"
@@ -173,16 +195,23 @@ impl Source {
                 "{patterns} pattern cannot make repetition-free pieces: use at least 2"
             )));
         }
-        let sets = matches!(population, Population::Uniform | Population::Commercial)
-            .then(|| PieceSets::new(size, patterns, repetition_free));
-        Ok(Source {
+        let sets = match population {
+            Population::Uniform | Population::Commercial => {
+                match PieceSets::new_until(size, patterns, repetition_free, stop) {
+                    Some(sets) => Some(sets),
+                    None => return Ok(None),
+                }
+            }
+            _ => None,
+        };
+        Ok(Some(Source {
             population,
             size,
             patterns,
             repetition_free,
             seed,
             sets,
-        })
+        }))
     }
 
     /// The planted-puzzle recipe of this shape (SPEC's generator).

@@ -31,7 +31,6 @@
 use serde::Serialize;
 
 use super::stats::wilson;
-use crate::census::pieces::piece_classes;
 use crate::rng::Rng;
 use crate::{Piece, Puzzle, Result};
 
@@ -257,10 +256,27 @@ impl PieceSets {
     /// (every piece class, or repetition-free ones only). Lists the
     /// classes: `O(K^4)`.
     pub fn new(size: usize, patterns: u32, repetition_free: bool) -> PieceSets {
-        PieceSets {
+        Self::new_until(size, patterns, repetition_free, &crate::solve::Stop::never()).expect("never stopped")
+    }
+
+    /// [`PieceSets::new`] until `stop` (`None` when it came first).
+    pub fn new_until(
+        size: usize,
+        patterns: u32,
+        repetition_free: bool,
+        stop: &crate::solve::Stop,
+    ) -> Option<PieceSets> {
+        Some(PieceSets {
             size,
-            classes: piece_classes(patterns as usize, !repetition_free),
-        }
+            classes: crate::census::pieces::piece_classes_until(patterns as usize, !repetition_free, stop)?,
+        })
+    }
+
+    /// The bytes the population's list of classes takes, known before
+    /// listing it ([`crate::census::pieces::class_count`] classes).
+    pub fn bytes(patterns: u32, repetition_free: bool) -> u64 {
+        let classes = crate::census::pieces::class_count(patterns as usize, !repetition_free);
+        classes.saturating_mul(std::mem::size_of::<Piece>() as u64)
     }
 
     /// A uniformly random multiset: `n*n` distinct positions among
@@ -323,6 +339,7 @@ pub(crate) fn commercial_set(sets: &PieceSets, rng: &mut Rng, max_draws: u64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::census::pieces::piece_classes;
 
     #[test]
     fn ordered_forms_count_the_ordered_lists() {

@@ -347,17 +347,18 @@ pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Repetitions> {
 /// assert!(!study.complete && study.judged == 0 && study.census.is_empty());
 /// ```
 pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Repetitions> {
-    let mut sources: Vec<(String, Vec<Puzzle>)> = (1..=plan.exhaustive)
-        .map(|k| (format!("all 2x2 puzzles over {k} pattern(s)"), all_2x2(k)))
+    let mut sources: Vec<(String, Puzzles)> = (1..=plan.exhaustive)
+        .map(|k| {
+            (
+                format!("all 2x2 puzzles over {k} pattern(s)"),
+                Puzzles::Listed(all_2x2(k)),
+            )
+        })
         .collect();
     for &k in &plan.planted {
-        let recipe = recipe(2, k, plan.seed, false);
-        let puzzles = (0..plan.count as u64)
-            .map(|i| Ok(recipe.draw(i)?.puzzle))
-            .collect::<Result<_>>()?;
         sources.push((
             format!("planted 2x2 puzzles over {k} patterns, seed {}", plan.seed),
-            puzzles,
+            Puzzles::Planted(recipe(2, k, plan.seed, false), plan.count),
         ));
     }
     let mut study = Repetitions {
@@ -370,23 +371,57 @@ pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Re
     };
     let mut examples: BTreeMap<(String, usize), Example> = BTreeMap::new();
     'sources: for (number, (name, puzzles)) in sources.iter().enumerate() {
-        // Chunks keep memory bounded: an analysis holds 256 rows.
-        for (chunk, puzzles) in puzzles.chunks(CHUNK).enumerate() {
-            let analyses = map_indexed_until(puzzles.len() as u64, stop, progress, |i| {
-                let puzzle = &puzzles[i as usize];
+        // Chunks keep memory bounded: an analysis holds 256 rows, and
+        // planted puzzles are drawn one chunk at a time.
+        for first in (0..puzzles.len()).step_by(CHUNK) {
+            if stop.reached() {
+                break 'sources;
+            }
+            let chunk = puzzles.chunk(first..(first + CHUNK).min(puzzles.len()))?;
+            let analyses = map_indexed_until(chunk.len() as u64, stop, progress, |i| {
+                let puzzle = &chunk[i as usize];
                 analyse(puzzle, &RecordingGraph::new(puzzle)).map(Some)
             })?;
             let Some(analyses) = analyses else {
                 break 'sources;
             };
-            let first = (chunk * CHUNK) as u64;
-            tally_chunk(&mut study, &mut examples, puzzles, &analyses, (name, number, first));
-            study.judged += puzzles.len();
+            tally_chunk(
+                &mut study,
+                &mut examples,
+                &chunk,
+                &analyses,
+                (name, number, first as u64),
+            );
+            study.judged += chunk.len();
         }
     }
     study.complete = study.census.len() == plan.census && study.judged == puzzles_in(&study.sources);
     study.examples = examples.into_values().collect();
     Ok(study)
+}
+
+/// The puzzles of one source: listed (every 2x2 puzzle over a few
+/// patterns), or planted ones drawn a chunk at a time when judged.
+enum Puzzles {
+    Listed(Vec<Puzzle>),
+    Planted(crate::generate::Recipe, usize),
+}
+
+impl Puzzles {
+    fn len(&self) -> usize {
+        match self {
+            Puzzles::Listed(all) => all.len(),
+            Puzzles::Planted(_, count) => *count,
+        }
+    }
+
+    /// Puzzles `range` of the source.
+    fn chunk(&self, range: std::ops::Range<usize>) -> Result<Vec<Puzzle>> {
+        match self {
+            Puzzles::Listed(all) => Ok(all[range].to_vec()),
+            Puzzles::Planted(recipe, _) => range.map(|i| Ok(recipe.draw(i as u64)?.puzzle)).collect(),
+        }
+    }
 }
 
 /// The puzzles of every source.

@@ -175,11 +175,14 @@ fn exact_until(
     stop: &Stop,
     progress: &dyn Progress,
 ) -> Result<Option<Option<Exact>>> {
-    let classes = crate::census::pieces::piece_classes(patterns as usize, !repetition_free);
     let cells = size * size;
-    let total = match multisets(classes.len() as u64, cells as u64) {
+    let count = crate::census::pieces::class_count(patterns as usize, !repetition_free);
+    let total = match multisets(count, cells as u64) {
         Some(total) if total <= EXACT_LIMIT => total,
         _ => return Ok(Some(None)),
+    };
+    let Some(classes) = crate::census::pieces::piece_classes_until(patterns as usize, !repetition_free, stop) else {
+        return Ok(None);
     };
     let all = every_multiset(&classes, cells, total);
     let counts = map_indexed_until(all.len() as u64, stop, progress, |i| {
@@ -365,7 +368,9 @@ pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Ve
         .map(|(planted, sampled)| (Population::Commercial, 3, 4, (planted, sampled)));
     let mut cells = Vec::new();
     for (population, size, patterns, (&planted, &sampled)) in uniform.chain(commercial) {
-        let source = Source::new(population, size, patterns, plan.repetition_free, plan.seed)?;
+        let Some(source) = Source::new_until(population, size, patterns, plan.repetition_free, plan.seed, stop)? else {
+            break;
+        };
         let Some(sample) = draw(&source, planted, sampled, stop, progress)? else {
             break;
         };

@@ -6,12 +6,7 @@ use crate::scramble;
 
 fn stdout(args: &[&str]) -> String {
     let output = scramble().args(args).output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_exit(&output, 0);
     assert!(output.stderr.is_empty());
     String::from_utf8(output.stdout).unwrap()
 }

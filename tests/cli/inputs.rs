@@ -71,11 +71,6 @@ fn an_input_beside_the_outputs_is_left_alone() {
         .args(["graph", "out/p/p.txt", "--renderer", "embedded"])
         .output()
         .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_exit(&output, 0);
     assert!(d.join("out/p/p.txt").exists() && d.join("out/p/recording.svg").exists());
 }

@@ -3,35 +3,12 @@
 //! watcher sees; the destination then holds the old set or the new one,
 //! never a mix (the set appears in one rename).
 
-use std::collections::BTreeMap;
 use std::os::unix::fs::MetadataExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Every entry under `dir` (hidden staging excluded) with its bytes.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') {
-                continue;
-            }
-            let relative = path.strip_prefix(root).unwrap().to_path_buf();
-            if entry.file_type().unwrap().is_dir() {
-                out.insert(relative.join(""), Vec::new());
-                walk(root, &path, out);
-            } else {
-                out.insert(relative, std::fs::read(&path).unwrap_or_default());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
-}
+use crate::common::{assert_exit, snapshot};
 
 fn run(args: &[String], out: &Path) {
     let output = Command::new(env!("CARGO_BIN_EXE_scramble"))
@@ -41,12 +18,7 @@ fn run(args: &[String], out: &Path) {
         .arg(out)
         .output()
         .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_exit(&output, 0);
 }
 
 /// What a watcher sees of a folder: its inode, its change time and its
@@ -72,8 +44,8 @@ fn kill_at_first_change(old: &[String], new: &[String], set: &str, dir: &Path) -
     // The new set is what the new run leaves over the old one.
     run(old, &new_out);
     run(new, &new_out);
-    let before = snapshot(&old_out.join(set));
-    let after = snapshot(&new_out.join(set));
+    let before = snapshot(&old_out.join(set), false);
+    let after = snapshot(&new_out.join(set), false);
     assert!(before != after, "{new:?}: two distinct sets");
     let seen = look(&out.join(set));
     let mut child = Command::new(env!("CARGO_BIN_EXE_scramble"))
@@ -97,7 +69,7 @@ fn kill_at_first_change(old: &[String], new: &[String], set: &str, dir: &Path) -
         }
     }
     let status = child.wait().unwrap();
-    let left = snapshot(&out.join(set));
+    let left = snapshot(&out.join(set), false);
     assert!(
         left == before || left == after,
         "{new:?}: a mix after SIGKILL ({status:?})"

@@ -2,6 +2,8 @@
 //! One test binary; one module per subcommand or topic.
 
 mod bad_input;
+mod bounds;
+mod common;
 mod completions;
 mod diagnosis;
 mod exact;

@@ -22,23 +22,7 @@ fn binary() -> Command {
 
 /// Every file under `dir` (hidden ones included), with its bytes.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let relative = path.strip_prefix(root).unwrap().to_path_buf();
-            let kind = entry.file_type().unwrap();
-            if kind.is_dir() {
-                out.insert(relative.join(""), Vec::new());
-                walk(root, &path, out);
-            } else {
-                out.insert(relative, std::fs::read(&path).unwrap_or_default());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
+    crate::common::snapshot(dir, true)
 }
 
 /// Hidden names (staging folders, temporary files) anywhere under `dir`.
@@ -98,12 +82,7 @@ fn run_to_end(args: &[String], out: &Path) {
 /// Runs `args` with `--out out` to completion, expecting exit `code`.
 fn run_expecting<S: AsRef<std::ffi::OsStr>>(args: &[S], out: &Path, code: i32) {
     let output = binary().args(args).arg("--out").arg(out).output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_exit(&output, code);
 }
 
 /// Signals the child at random moments: afterwards the set is the old one
@@ -711,7 +690,7 @@ fn long_commands_honour_the_time_limit_and_signals() {
 fn ctrl_c_stops_generate_with_a_partial_report() {
     let dir = tempfile::tempdir().unwrap();
     let child = binary()
-        .args(["generate", "--json", "--count", "1000000", "--out"])
+        .args(["generate", "--json", "--count", "500000", "--out"])
         .arg(dir.path())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

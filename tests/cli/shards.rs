@@ -16,12 +16,7 @@ const HARD: &str = "fixtures/hard/s6-k6-seed13-0001.txt";
 /// The JSON `args` print (exit 0).
 fn json(args: &[&str]) -> Value {
     let output = scramble().args(args).output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_exit(&output, 0);
     serde_json::from_slice(&output.stdout).unwrap()
 }
 

@@ -151,6 +151,13 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
     if args.factorial {
         return run_factorial(&args, &stopping);
     }
+    let held =
+        |count: usize| count as u64 * factorial::bytes_per_puzzle(&heuristics::preset(), args.random_seeds as usize);
+    let hint = "use fewer puzzles or random orders (--random-seeds)";
+    crate::cli::bounds::refuse_memory("--count", &format!("{} puzzles", args.count), held(args.count), hint)?;
+    for &count in args.sweep.then_some(&args.sweep_counts).into_iter().flatten() {
+        crate::cli::bounds::refuse_memory("--sweep-counts", &format!("{count} puzzles"), held(count), hint)?;
+    }
     if args.sweep && args.sweep_counts.len() != args.sweep_sizes.len() {
         anyhow::bail!(
             "--sweep-counts has {} numbers for {} sizes: give one number per size",
@@ -419,6 +426,8 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
     if !args.cells.contains(&scramble::solve::Cells::Spiral) {
         anyhow::bail!("--cells must include spiral: the baseline, random backtracking, walks the spiral");
     }
+    let counts: Vec<usize> = args.shapes.iter().map(|s| s.count).collect();
+    super::check_bounds(&[("--shapes", &counts)], &[])?;
     let design = factorial::Design {
         shapes: args.shapes.clone(),
         populations: args.populations.iter().map(|p| p.population()).collect(),
@@ -430,6 +439,7 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
         strategies: None,
         time: args.time,
     };
+    refuse_factorial(&design)?;
     let bar = progress::bar(0, "solving");
     let study = factorial::run(&design, &stopping.stop, &bar)?;
     bar.finish_and_clear();
@@ -442,6 +452,31 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
     };
     print_report(args.run.json, &report, factorial_text)?;
     Ok(report.finished.exit(ExitCode::SUCCESS))
+}
+
+/// Refuses, before any work, a factorial design whose runs (every puzzle
+/// of every shape and population, kept to the end) or uniform piece
+/// classes would not fit in [`crate::cli::bounds::MEMORY`].
+fn refuse_factorial(design: &factorial::Design) -> anyhow::Result<()> {
+    let held: u64 = design
+        .shapes
+        .iter()
+        .map(|s| s.count as u64 * factorial::bytes_per_puzzle(&design.strategies(s.size), design.random_seeds))
+        .sum::<u64>()
+        .saturating_mul(design.populations.len() as u64);
+    let puzzles: usize = design.shapes.iter().map(|s| s.count).sum::<usize>() * design.populations.len();
+    crate::cli::bounds::refuse_memory(
+        "--shapes",
+        &format!("the runs of {puzzles} puzzles in every strategy"),
+        held,
+        "use fewer puzzles per shape, populations or random orders (--random-seeds)",
+    )?;
+    if design.populations.contains(&Population::Uniform) {
+        for shape in &design.shapes {
+            crate::cli::bounds::refuse_piece_classes("--shapes", shape.patterns, design.repetition_free)?;
+        }
+    }
+    Ok(())
 }
 
 /// `62.1% (60.3-63.9)`, or `80.0% (no spread)` when the interval is a point.

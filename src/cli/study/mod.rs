@@ -102,7 +102,7 @@ fn write_study(
 pub(super) const MAX_COUNT: usize = 10_000_000;
 
 /// The most patterns a study takes (as `generate` and `study heuristics`).
-const MAX_PATTERNS: u32 = 128;
+pub(super) const MAX_PATTERNS: u32 = 128;
 
 /// Refuses, before any work, counts above `MAX_COUNT` and numbers of
 /// patterns outside 1 to `MAX_PATTERNS`, naming the option and the limit.

@@ -101,6 +101,9 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         ],
         &[("--patterns", &args.patterns)],
     )?;
+    for &k in &args.patterns {
+        crate::cli::bounds::refuse_piece_classes("--patterns", k, args.repetition_free)?;
+    }
     if let Some(bad) = args.sizes.iter().find(|s| !(2..=8).contains(*s)) {
         anyhow::bail!("--sizes: {bad} is out of range: use sizes 2 to 8");
     }

@@ -499,21 +499,37 @@ pub fn candidate(source: &Source, index: u64) -> Result<Puzzle> {
     }
 }
 
-/// The puzzles of one sample with their indices, and the candidates drawn:
-/// every candidate for planted and balanced puzzles, the first `count`
-/// solvable ones (at most `max_draws` drawn, in parallel batches, kept in
-/// index order) for uniform solvable ones; fewer when `stop` came first.
-fn puzzles(source: &Source, count: usize, max_draws: u64, stop: &Stop) -> Result<(Vec<(u64, Puzzle)>, u64)> {
+/// Puzzles drawn and solved at once: the drawn puzzles of a sample are
+/// held one chunk at a time, so memory grows with the runs kept only.
+const CHUNK: usize = 4096;
+
+/// The next at most `want` puzzles of one sample from candidate `next` on,
+/// with their indices, and the candidate to draw after them: every
+/// candidate for planted and balanced puzzles, solvable ones only (up to
+/// candidate `max_draws`, in parallel batches, kept in index order) for
+/// uniform solvable ones; none once `stop` is reached.
+fn puzzles(
+    source: &Source,
+    want: usize,
+    mut next: u64,
+    max_draws: u64,
+    stop: &Stop,
+) -> Result<(Vec<(u64, Puzzle)>, u64)> {
     let draw = |i| candidate(source, i);
+    if stop.reached() {
+        return Ok((Vec::new(), next));
+    }
     if source.population != Population::Uniform {
-        let all = (0..count as u64)
+        let end = next + want as u64;
+        let chunk = (next..end)
+            .into_par_iter()
             .map(|i| Ok((i, draw(i)?)))
             .collect::<Result<Vec<_>>>()?;
-        return Ok((all, count as u64));
+        return Ok((chunk, end));
     }
     let batch = 256 * rayon::current_num_threads().max(1) as u64;
-    let (mut kept, mut next) = (Vec::new(), 0);
-    while kept.len() < count && next < max_draws && !stop.reached() {
+    let mut kept = Vec::new();
+    while kept.len() < want && next < max_draws && !stop.reached() {
         let end = (next + batch).min(max_draws);
         let tested: Vec<Option<(u64, Puzzle)>> = (next..end)
             .into_par_iter()
@@ -525,17 +541,41 @@ fn puzzles(source: &Source, count: usize, max_draws: u64, stop: &Stop) -> Result
             })
             .collect::<Result<_>>()?;
         for found in tested.into_iter().flatten() {
-            if kept.len() == count {
+            if kept.len() == want {
                 break;
             }
             next = found.0 + 1;
             kept.push(found);
         }
-        if kept.len() < count {
+        if kept.len() < want {
             next = end;
         }
     }
     Ok((kept, next))
+}
+
+/// Bytes one solved puzzle of a sample holds until the study ends (its
+/// runs, each strategy with random pieces once per random order, and the
+/// summary's copy): what a caller multiplies by the puzzles asked for to
+/// bound the study's memory before it starts.
+///
+/// ```
+/// use scramble::study::heuristics::factorial::{bytes_per_puzzle, strategies};
+/// let every = strategies(3);
+/// assert!(bytes_per_puzzle(&every, 5) > bytes_per_puzzle(&every, 1));
+/// ```
+pub fn bytes_per_puzzle(strategies: &[Strategy], random_seeds: usize) -> u64 {
+    let runs: usize = strategies
+        .iter()
+        .map(|s| match s.pieces {
+            Pieces::Random => random_seeds,
+            _ => 1,
+        })
+        .sum();
+    let held = std::mem::size_of::<PuzzleRuns>()
+        + strategies.len() * std::mem::size_of::<Vec<Run>>()
+        + runs * std::mem::size_of::<Run>();
+    2 * held as u64
 }
 
 /// Runs the study: every population on every shape, every puzzle by every
@@ -562,14 +602,24 @@ pub fn samples(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<
     for &population in &design.populations {
         for &shape in &design.shapes {
             let max_draws = design.max_draws_per_puzzle.saturating_mul(shape.count as u64);
-            let source = Source::new(
+            let source = Source::new_until(
                 population,
                 shape.size,
                 shape.patterns,
                 design.repetition_free,
                 design.seed,
+                stop,
             )?;
-            let (puzzles, drawn) = puzzles(&source, shape.count, max_draws, stop)?;
+            let Some(source) = source else {
+                samples.push(summarise(
+                    population,
+                    shape,
+                    &design.strategies(shape.size),
+                    0,
+                    Vec::new(),
+                ));
+                continue;
+            };
             let every = design.strategies(shape.size);
             if !every.contains(&BASELINE) {
                 return Err(crate::Error::Impossible(format!(
@@ -577,27 +627,50 @@ pub fn samples(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<
                     BASELINE.name()
                 )));
             }
-            let solved: Vec<Option<PuzzleRuns>> = puzzles
-                .par_iter()
-                .map(|(index, puzzle)| {
-                    let runs = solve_every_way(
-                        puzzle,
-                        design.seed,
-                        *index,
-                        design.random_seeds,
-                        &every,
-                        stop,
-                        design.time,
-                    )?;
-                    progress.advance(1);
-                    Ok(runs)
-                })
-                .collect::<Result<_>>()?;
-            let runs: Vec<PuzzleRuns> = solved.into_iter().map_while(|r| r).collect();
+            let (mut runs, mut drawn) = (Vec::new(), 0);
+            while runs.len() < shape.count {
+                let want = CHUNK.min(shape.count - runs.len());
+                let (chunk, next) = puzzles(&source, want, drawn, max_draws, stop)?;
+                drawn = next;
+                let solved = solve_chunk(design, &every, &chunk, stop, progress)?;
+                let whole = solved.len() == want;
+                runs.extend(solved);
+                if !whole {
+                    break;
+                }
+            }
             samples.push(summarise(population, shape, &every, drawn, runs));
         }
     }
     Ok(samples)
+}
+
+/// Every strategy on each puzzle of `chunk`, in parallel: the runs of the
+/// prefix solved before `stop` (in index order).
+fn solve_chunk(
+    design: &Design,
+    every: &[Strategy],
+    chunk: &[(u64, Puzzle)],
+    stop: &Stop,
+    progress: &dyn Progress,
+) -> Result<Vec<PuzzleRuns>> {
+    let solved: Vec<Option<PuzzleRuns>> = chunk
+        .par_iter()
+        .map(|(index, puzzle)| {
+            let runs = solve_every_way(
+                puzzle,
+                design.seed,
+                *index,
+                design.random_seeds,
+                every,
+                stop,
+                design.time,
+            )?;
+            progress.advance(1);
+            Ok(runs)
+        })
+        .collect::<Result<_>>()?;
+    Ok(solved.into_iter().map_while(|r| r).collect())
 }
 
 /// What a comparison reads off a run: nodes to the first solution or to
@@ -1004,7 +1077,7 @@ mod tests {
             count: 4,
         };
         let source = Source::new(Population::Uniform, shape.size, shape.patterns, false, 1).unwrap();
-        let (kept, drawn) = puzzles(&source, shape.count, 100_000, &Stop::never()).unwrap();
+        let (kept, drawn) = puzzles(&source, shape.count, 0, 100_000, &Stop::never()).unwrap();
         assert_eq!(kept.len(), 4);
         assert!(kept.windows(2).all(|w| w[0].0 < w[1].0));
         assert_eq!(drawn, kept[3].0 + 1);
