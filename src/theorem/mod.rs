@@ -10,6 +10,8 @@
 //!   reconstruction of arrangements from a solution graph.
 //! - [`analysis`]: all 256 four-color subgraphs of a 2x2 puzzle judged by
 //!   both criteria and by the judge.
+//! - [`self_matching`]: the criteria when some pictures match themselves,
+//!   checked on every 2x2 puzzle of small mixed families.
 //!
 //! - [`frame`]: what a subgraph H of an `n x n` puzzle says on its own (a
 //!   frame: each piece's kind and outward turn) and the conditions on H
@@ -35,6 +37,7 @@ pub mod framed;
 pub mod gluing;
 pub mod reduction;
 pub mod ring_core;
+pub mod self_matching;
 pub mod twisted;
 
 use std::fmt;
@@ -102,7 +105,8 @@ pub struct Verdict {
     /// (4) pseudo-connected.
     pub pseudo_connected: Result<(), NotPseudoConnected>,
     /// (3') paths turn back to the complement unless the middle's
-    /// complement carries a loop: replaces (3) with repetitions.
+    /// complement carries a loop or the middle matches itself: replaces (3)
+    /// with repetitions and self-matching pictures.
     pub paths_unless_loop: Result<(), BadPath>,
 }
 
@@ -142,7 +146,8 @@ impl Verdict {
     }
 
     /// Whether conditions (1), (2), (3') and (4) hold: the repaired theorem,
-    /// exact for every 2x2 puzzle, with or without repetitions.
+    /// exact for every 2x2 puzzle, with or without repetitions and
+    /// self-matching pictures.
     pub fn repaired_accepted(&self) -> bool {
         self.paths_unless_loop.is_ok()
             && [Condition::Colors, Condition::Degrees, Condition::PseudoConnected]
