@@ -24,6 +24,7 @@
 //! - `study`: studies of the paper's open questions on generated puzzles
 //!   (feature `plots`).
 //! - [`explore`]: the data of the one-file interactive page.
+//! - [`context`]: the one context of long work (stop, progress, threads).
 //! - [`progress`], [`error`]: the one progress trait and the one error type.
 //!
 //! Features (all on by default): `cli` the command line; `render` DOT
@@ -36,8 +37,11 @@
 //!
 //! See ARCHITECTURE.md for the bird's-eye view.
 
+#[cfg(test)]
+mod architecture;
 pub mod census;
 pub mod cnf;
+pub mod context;
 pub mod diagnose;
 pub mod error;
 pub mod explore;
@@ -57,13 +61,24 @@ pub mod solve;
 pub mod study;
 pub mod theorem;
 
+pub use context::{Context, Stop};
 pub use error::{Error, Result};
 
 /// The version of the layout of every JSON document scramble writes (its
 /// `schema` field): raised when a key is renamed or removed or changes
 /// meaning, not when a key is added.
-pub const JSON_SCHEMA: u32 = 1;
+pub const JSON_SCHEMA: u32 = 2;
 pub use progress::Progress;
 pub use puzzle::read::{Format, read_puzzle};
 pub use puzzle::{Arrangement, Pattern, Picture, Piece, Placement, Puzzle, Sign};
 pub use recording::RecordingGraph;
+
+// The façade: what a program using the library needs first, by name from
+// the crate root (ARCHITECTURE.md, "Public surface"; `architecture.rs`
+// keeps this list under review).
+pub use census::Census;
+pub use generate::{PlantOptions, planted};
+pub use judge::Judgement;
+pub use render::export::{graphml, node_link};
+pub use solve::{Goal, Method, Order, Outcome, Search, Solver, Stats, Threads};
+pub use theorem::analysis::{Analysis, analyse};

@@ -50,6 +50,11 @@ pub use disagreement::Disagreement;
 pub use judged::Judged;
 use verdict::{CODES, Verdict};
 
+/// The largest `K` of a 2x2 census: corner numbers fit in a byte (K = 4
+/// corners already cover every 2x2 puzzle, by the 4-pattern lemma of
+/// [`corners`]).
+pub const MAX_PATTERNS: usize = 8;
+
 /// Which census: pieces over patterns `1..=patterns`, with or without
 /// repetitions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

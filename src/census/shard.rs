@@ -6,8 +6,6 @@
 //! puzzles. Every puzzle belongs to exactly one shard, so shard totals add up
 //! to the whole census.
 
-use std::ops::Range;
-
 use serde::{Deserialize, Serialize};
 
 use super::corners::CornerReport;
@@ -15,72 +13,7 @@ use super::{Census, ConditionFailures, Totals};
 use crate::error::excerpt;
 use crate::{Error, Result};
 
-/// Shard `index` of `count` (1-based), written `I/N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    /// 1..=count.
-    pub index: usize,
-    /// How many shards share the census.
-    pub count: usize,
-}
-
-impl Shard {
-    /// The whole census as one shard.
-    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
-
-    /// This shard's first pieces, given the work (puzzles) of each first
-    /// piece: the cut points split the total work evenly. `O(P)`.
-    ///
-    /// ```
-    /// use scramble::census::shard::Shard;
-    /// let work = [4, 1, 1, 1, 1];
-    /// assert_eq!(Shard { index: 1, count: 2 }.range(&work), 0..1);
-    /// assert_eq!(Shard { index: 2, count: 2 }.range(&work), 1..5);
-    /// ```
-    pub fn range(&self, work: &[u64]) -> Range<usize> {
-        self.cut(work, self.index - 1)..self.cut(work, self.index)
-    }
-
-    /// The first piece where cut `j` (of `count`) falls: the first position
-    /// whose preceding work reaches `j/count` of the total.
-    fn cut(&self, work: &[u64], j: usize) -> usize {
-        if j == self.count {
-            return work.len();
-        }
-        let total: u128 = work.iter().map(|&w| u128::from(w)).sum();
-        let target = total * j as u128 / self.count as u128;
-        let mut before = 0u128;
-        work.iter()
-            .position(|&w| {
-                let reached = before >= target;
-                before += u128::from(w);
-                reached
-            })
-            .unwrap_or(work.len())
-    }
-}
-
-impl std::str::FromStr for Shard {
-    type Err = Error;
-
-    /// Reads `I/N` with `1 <= I <= N`.
-    fn from_str(text: &str) -> Result<Self> {
-        let bad = || Error::Shard(format!("shard {text}: expected I/N with 1 <= I <= N, e.g. 3/8"));
-        let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        let index: usize = i.trim().parse().map_err(|_| bad())?;
-        let count: usize = n.trim().parse().map_err(|_| bad())?;
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
+pub use crate::context::Shard;
 
 /// The puzzles whose smallest piece is `p1`, for each `p1` of `pieces`:
 /// multisets of 3 among the `pieces - p1` pieces from `p1` on.

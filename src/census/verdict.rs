@@ -172,18 +172,18 @@ pub fn verdict(edges: &[Edge; 4]) -> Verdict {
 
 /// The 2x2 grid as the census sees it: its inner boundaries and the 24
 /// ways to give the four edges to the four cells.
-struct Grid {
+struct TwoByTwo {
     /// `(cell, direction, neighbour)` from [`Grid::inner_boundaries`](crate::puzzle::grid::Grid::inner_boundaries).
     boundaries: Vec<(usize, usize, usize)>,
     /// `cells[cell]` is the edge put in `cell`.
     permutations: Vec<[usize; 4]>,
 }
 
-fn grid() -> &'static Grid {
-    static GRID: OnceLock<Grid> = OnceLock::new();
+fn grid() -> &'static TwoByTwo {
+    static GRID: OnceLock<TwoByTwo> = OnceLock::new();
     GRID.get_or_init(|| {
         let permutations = (0..4).permutations(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
-        Grid {
+        TwoByTwo {
             boundaries: crate::puzzle::grid::Grid::new(2).inner_boundaries().collect(),
             permutations,
         }

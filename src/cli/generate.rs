@@ -59,6 +59,9 @@ pub struct Args {
     /// partial, none is written, exit code 3.
     #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
     time_limit: Option<std::time::Duration>,
+    /// Run on exactly N threads (default: every core).
+    #[command(flatten)]
+    pub threads: super::threads::ThreadsArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,

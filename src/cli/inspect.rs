@@ -77,6 +77,7 @@ struct Report {
 #[derive(Serialize)]
 struct PieceReport {
     piece: String,
+    /// `[row, column]`, each from 1 (docs/json.md).
     cell: [usize; 2],
     rotation: usize,
     role: &'static str,
@@ -181,7 +182,7 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Re
             let corners = inner_corners(n, cell, p.rotation);
             PieceReport {
                 piece: puzzle.piece_label(p.piece),
-                cell: [cell / n, cell % n],
+                cell: [cell / n + 1, cell % n + 1],
                 rotation: p.rotation,
                 role: ["corner piece", "corner piece", "edge piece", "", "inner piece"][corners.len()],
                 edges: corners.iter().map(|&c| label(graph.edge(p.piece, c))).collect(),

@@ -23,6 +23,7 @@ mod solve;
 mod solve_shard;
 mod study;
 mod subgraphs;
+mod threads;
 mod verify;
 
 pub use input::StoppedReading;
@@ -89,13 +90,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Subgraphs(args) => subgraphs::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Graph(args) => graph::run(args),
-        Command::Solve(args) => solve::run(args),
+        Command::Solve(args) => args.threads.install(|| solve::run(args)),
         Command::Estimate(args) => estimate::run(args),
-        Command::Verify(args) => verify::run(args),
+        Command::Verify(args) => args.threads.install(|| verify::run(args)),
         Command::Merge(args) => merge::run(args),
         Command::Export(args) => export::run(args),
-        Command::Generate(args) => generate::run(args),
-        Command::Study(args) => study::run(args),
+        Command::Generate(args) => args.threads.install(|| generate::run(args)),
+        Command::Study(args) => args.threads().install(|| study::run(args)),
         Command::Explore(args) => explore::run(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
@@ -226,20 +227,34 @@ pub fn column(width: usize) -> usize {
     width.min(120)
 }
 
-/// Prints `value` (a struct or map) as pretty JSON on stdout, with
-/// `"schema"` first: the one way the binary prints a JSON document.
+/// `value` (a struct or map) with `"schema"` first: every JSON document
+/// the binary prints.
+#[derive(serde::Serialize)]
+struct Document<'a, T> {
+    schema: u32,
+    #[serde(flatten)]
+    body: &'a T,
+}
+
+/// Prints `value` as pretty JSON on stdout, with `"schema"` first: the one
+/// way the binary prints a command's one JSON document.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
-    #[derive(serde::Serialize)]
-    struct Document<'a, T> {
-        schema: u32,
-        #[serde(flatten)]
-        body: &'a T,
-    }
     let document = Document {
         schema: scramble::JSON_SCHEMA,
         body: value,
     };
     print_text(&(serde_json::to_string_pretty(&document)? + "\n"))
+}
+
+/// Prints `value` as one line of JSON Lines on stdout, with `"schema"`
+/// first: the one way a command that takes several files prints each
+/// file's document (docs/json.md).
+pub fn print_json_line(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let document = Document {
+        schema: scramble::JSON_SCHEMA,
+        body: value,
+    };
+    print_text(&(serde_json::to_string(&document)? + "\n"))
 }
 
 /// A command's report: as JSON with `--json`, else as the text `text`

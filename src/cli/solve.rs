@@ -36,7 +36,7 @@ use serde::Serialize;
 use super::exit_codes::Exit;
 use super::pictures::grid_rows;
 use super::signals::OnSignal;
-use super::{PicturesArg, PuzzlesArg, print_json, print_text, progress};
+use super::{PicturesArg, PuzzlesArg, print_json_line, print_text, progress};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -104,7 +104,10 @@ pub struct Args {
     /// for the smallest edit that makes one (10 s without it).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<Duration>,
-    /// Print one JSON object instead of text.
+    /// Run on exactly N threads (default: every core).
+    #[command(flatten)]
+    pub threads: super::threads::ThreadsArg,
+    /// Print JSON Lines instead of text: one JSON object per puzzle file, each on one line.
     #[arg(long)]
     json: bool,
     /// Search only shard I of N: the tree is cut into many more subtrees
@@ -385,7 +388,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         diagnosis,
     };
     if args.json {
-        print_json(&report)?;
+        print_json_line(&report)?;
     } else {
         print_text(&text(&puzzle, &report, shown.as_ref(), args.stats.then_some(stats)))?;
     }

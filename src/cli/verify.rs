@@ -17,10 +17,7 @@ use super::census_report::{exit_code, nxn_table, report_table};
 use super::exit_codes::Exit;
 use super::{PicturesArg, print_json, print_report, print_text, progress};
 
-/// The largest `K` of the corner check: corner numbers fit in a byte (K = 4
-/// corners already cover every 2x2 puzzle, by the 4-pattern lemma of
-/// `scramble::census::corners`).
-const MAX_PATTERNS: usize = 8;
+use scramble::census::MAX_PATTERNS;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  scramble verify --patterns 3\n  scramble verify --patterns 4 --exact --json")]
@@ -79,6 +76,9 @@ pub struct Args {
     /// finished; above, a stopped census reports no totals.
     #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
     time_limit: Option<std::time::Duration>,
+    /// Run on exactly N threads (default: every core).
+    #[command(flatten)]
+    pub threads: super::threads::ThreadsArg,
     /// Disagreements go to `<out>/verify-k<K>[-repetitions][-shard-I-of-N]/`,
     /// replacing an earlier run's.
     #[command(flatten)]

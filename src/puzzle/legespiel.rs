@@ -57,7 +57,7 @@ pub fn parse(text: &str, file: &str) -> Result<Puzzle> {
             format!("not a valid XML file: {what}"),
         )
     })?;
-    let cx = Context { file, doc: &doc };
+    let cx = XmlFile { file, doc: &doc };
     let root = doc.root_element();
     if root.tag_name().name() != "legespielConfiguration" {
         return Err(cx.at(
@@ -117,12 +117,13 @@ struct Declared<'a, 'input> {
     matches: Vec<String>,
 }
 
-struct Context<'a, 'input> {
+/// The file being read: its name for messages and its parsed document.
+struct XmlFile<'a, 'input> {
     file: &'a str,
     doc: &'a Document<'input>,
 }
 
-impl<'a, 'input> Context<'a, 'input> {
+impl<'a, 'input> XmlFile<'a, 'input> {
     /// An error at byte `offset` of the file.
     fn at(&self, offset: usize, message: String) -> Error {
         let pos = self.doc.text_pos_at(offset);

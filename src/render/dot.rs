@@ -4,7 +4,7 @@
 //! [`write`] is the recording graph itself, for other tools (Graphviz,
 //! networkx, gvpr): one node per picture and **one edge statement per edge
 //! of G(P)** (or per edge of the selection), in edge order, each carrying
-//! `piece` (from 1), `corner` (0 to 3), `color`, `penwidth`, `style` and its
+//! `piece` (from 1), `corner` (0 to 3), the piece's `name` when it has one, `color`, `penwidth`, `style` and its
 //! whole spline as `pos`. The graph's title is its `label`. Nothing else is
 //! in it, so in-degrees and out-degrees read from it are G(P)'s.
 //!
@@ -48,6 +48,12 @@ pub fn write(layout: &Layout, selection: &Selection<'_>) -> String {
             attr("piece", plain(&(e.corner.piece + 1).to_string())),
             attr("corner", plain(&e.corner.corner.to_string())),
         ];
+        let name = layout
+            .legend
+            .iter()
+            .find(|l| l.piece == e.corner.piece)
+            .and_then(|l| l.name.as_deref());
+        attributes.extend(name.map(|name| attr("name", quoted(name))));
         attributes.extend(stroke_attributes(stroke));
         attributes.push(attr("pos", quoted(&spline)));
         attributes.push(attr("tooltip", quoted(&edge_tooltip(layout, e))));

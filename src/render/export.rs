@@ -41,6 +41,9 @@ pub struct EdgeData {
     pub corner: usize,
     /// The piece's color, `#RRGGBB`.
     pub color: &'static str,
+    /// The piece's name, when the file gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// G(P) as node-link data; serialised it is what
@@ -100,6 +103,7 @@ pub fn node_link(puzzle: &Puzzle, graph: &RecordingGraph) -> NodeLink {
                 piece: corner.piece + 1,
                 corner: corner.corner,
                 color: piece_color(corner.piece),
+                name: puzzle.piece_name(corner.piece).map(str::to_string),
             }
         })
         .collect();
@@ -123,8 +127,8 @@ pub fn json(puzzle: &Puzzle, graph: &RecordingGraph) -> String {
 }
 
 /// G(P) of `puzzle` as GraphML: a directed graph whose nodes carry
-/// `pattern` and `sign` and whose edges carry `piece`, `corner` and
-/// `color`, all declared with their types.
+/// `pattern` and `sign` and whose edges carry `piece`, `corner`, `color`
+/// and the piece's `name` (when it has one), all declared with their types.
 ///
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, render::export::graphml};
@@ -142,6 +146,7 @@ pub fn graphml(puzzle: &Puzzle, graph: &RecordingGraph) -> String {
         "  <key id=\"piece\" for=\"edge\" attr.name=\"piece\" attr.type=\"int\"/>\n",
         "  <key id=\"corner\" for=\"edge\" attr.name=\"corner\" attr.type=\"int\"/>\n",
         "  <key id=\"color\" for=\"edge\" attr.name=\"color\" attr.type=\"string\"/>\n",
+        "  <key id=\"name\" for=\"edge\" attr.name=\"name\" attr.type=\"string\"/>\n",
     ));
     xml += &format!(
         "  <graph id=\"{}\" edgedefault=\"directed\">\n",
@@ -157,12 +162,16 @@ pub fn graphml(puzzle: &Puzzle, graph: &RecordingGraph) -> String {
     }
     for (i, edge) in data.edges.iter().enumerate() {
         xml += &format!(
-            "    <edge id=\"e{i}\" source=\"{}\" target=\"{}\"><data key=\"piece\">{}</data><data key=\"corner\">{}</data><data key=\"color\">{}</data></edge>\n",
+            "    <edge id=\"e{i}\" source=\"{}\" target=\"{}\"><data key=\"piece\">{}</data><data key=\"corner\">{}</data><data key=\"color\">{}</data>{}</edge>\n",
             escape(&edge.source),
             escape(&edge.target),
             edge.piece,
             edge.corner,
-            edge.color
+            edge.color,
+            edge.name
+                .as_ref()
+                .map(|n| format!("<data key=\"name\">{}</data>", escape(n)))
+                .unwrap_or_default()
         );
     }
     xml += "  </graph>\n</graphml>\n";

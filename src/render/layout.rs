@@ -176,6 +176,8 @@ pub struct LegendEntry {
     pub piece: usize,
     /// The piece's label (`#1` or its name).
     pub label: String,
+    /// The piece's name, when the file gives one.
+    pub name: Option<String>,
     /// Start and end of the stroke sample.
     pub sample: (Point, Point),
     /// `#1: 3+ 1+ 2+ 3-`: the piece label and its sides.
@@ -349,6 +351,7 @@ impl Layout {
                 LegendEntry {
                     piece,
                     label,
+                    name: puzzle.piece_name(piece).map(str::to_string),
                     sample: (Point::new(x, y), Point::new(x + LEGEND_SAMPLE, y)),
                     text,
                     text_left: Point::new(x + LEGEND_SAMPLE + 8.0, y),

@@ -24,9 +24,9 @@
 use std::time::Duration;
 use web_time::Instant;
 
-use super::fast::{Chooser, Grid, Kernel, State};
-use super::stop::Stop;
+use super::fast::{Chooser, Geometry, Kernel, State};
 use super::tables::Candidate;
+use crate::context::Stop;
 use crate::rng::Rng;
 
 /// A pruning rule to try in probes.
@@ -67,7 +67,7 @@ pub struct Estimate {
     pub full: u64,
     /// Wall-clock time of the probes (`seconds` in JSON, as in every
     /// report).
-    #[serde(rename = "seconds", serialize_with = "super::stats::seconds")]
+    #[serde(rename = "seconds", serialize_with = "crate::context::seconds")]
     pub elapsed: Duration,
     /// The time limit or a cancel stopped the probes early (the estimate
     /// uses the probes done).
@@ -178,7 +178,7 @@ impl Probe<'_> {
     }
 
     /// Whether the rule lets the search go below `state`.
-    pub fn admits(&self, grid: &Grid, state: &State) -> bool {
+    pub fn admits(&self, grid: &Geometry, state: &State) -> bool {
         match self.rule {
             Rule::None => true,
             Rule::SupplyDemand => supply_meets_demand(grid, state, self.occurrences),
@@ -207,7 +207,7 @@ impl Probe<'_> {
 /// cannot fire before the placed region reaches the border.
 ///
 /// `O(n^2)` per call.
-pub(super) fn supply_meets_demand(grid: &Grid, state: &State, occurrences: &[u32]) -> bool {
+pub(super) fn supply_meets_demand(grid: &Geometry, state: &State, occurrences: &[u32]) -> bool {
     let mut left: [i32; 256] = [0; 256];
     for (x, &count) in occurrences.iter().enumerate() {
         left[x] = count as i32;

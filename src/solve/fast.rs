@@ -22,7 +22,7 @@
 //! odd `n` the centre cell's tables hold rotation 0 only; for even `n` the
 //! other central cells block every piece ranked up to the anchor's (the
 //! anchor is filled before the other three central cells in every order).
-//! The rank is the piece number unless [`Grid::with_symmetry`] sets another
+//! The rank is the piece number unless [`Geometry::with_symmetry`] sets another
 //! one.
 //!
 //! The search tells an [`Observer`] what it does: the states of its depth
@@ -34,9 +34,10 @@
 //! only for what its observers watch.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::stop::{Halt, POLL_EVERY};
 use super::tables::{Candidate, Complements, PLANS, Tables};
+use crate::context::{POLL_EVERY, Stop};
 use crate::puzzle::grid::opposite;
 use crate::{Arrangement, Placement};
 
@@ -45,7 +46,7 @@ pub(super) const NONE: u8 = u8::MAX;
 
 /// The grid's shape and the symmetry rule, fixed per puzzle.
 #[derive(Clone, Debug)]
-pub(super) struct Grid {
+pub(super) struct Geometry {
     pub n: usize,
     /// Neighbour cell per direction, or [`NONE`].
     pub neighbours: Vec<[u8; 4]>,
@@ -63,7 +64,7 @@ pub(super) struct Grid {
     pub complements: Complements,
 }
 
-impl Grid {
+impl Geometry {
     /// The geometry of an `n x n` grid.
     pub fn new(n: usize, pictures: usize) -> Self {
         let shape = crate::puzzle::grid::Grid::new(n);
@@ -74,7 +75,7 @@ impl Grid {
         let others_central = shape.central_block().map_or(0, |[_, others @ ..]| {
             others.iter().fold(0u64, |acc, &cell| acc | 1 << cell)
         });
-        Grid {
+        Geometry {
             n,
             neighbours,
             pictures,
@@ -121,7 +122,7 @@ impl Grid {
 /// cell's bucket, all checked when the window is entered, and those that fit
 /// and were not taken yet as bits.
 #[derive(Clone, Copy, Debug, Default)]
-struct Frame {
+struct Level {
     /// Bit `i`: candidate `window + i` fits and has not been taken yet.
     fits: u64,
     /// The first candidate of the window.
@@ -138,7 +139,7 @@ struct Frame {
 /// The most candidates checked at once.
 const WINDOW: u32 = 64;
 
-impl Frame {
+impl Level {
     fn window_end(&self) -> u32 {
         self.end.min(self.window + WINDOW)
     }
@@ -206,7 +207,7 @@ pub(crate) struct State {
     /// never out of bounds; entry [`NONE`] is never written: its sides read
     /// as picture 0, which steps use for a missing key neighbour.
     placed: [Candidate; 256],
-    frames: [Frame; 256],
+    frames: [Level; 256],
     /// Nodes per depth, counted only for observers that read them
     /// ([`Observer::COUNTS`]), and candidate tests, always counted (one
     /// add per window, in a register; leaving it out made the compiler
@@ -224,7 +225,7 @@ impl State {
             used: 0,
             filled: 0,
             placed: [Candidate::default(); 256],
-            frames: [Frame::default(); 256],
+            frames: [Level::default(); 256],
             nodes: [0; 256],
             tests: 0,
             stopped: false,
@@ -337,7 +338,7 @@ pub(super) trait Chooser {
     /// Whether the chooser reads `filled`: the search keeps it up to date
     /// only then (static orders save the work).
     const FILLED: bool;
-    fn next(&self, grid: &Grid, board: Board) -> usize;
+    fn next(&self, grid: &Geometry, board: Board) -> usize;
 }
 
 /// A placed neighbour as a step sees it: its cell ([`NONE`] for none), the
@@ -378,7 +379,7 @@ pub(super) struct Step {
 impl Step {
     /// The step of `cell` whose placed neighbours are the directions in
     /// `mask` (its table base is set later).
-    pub fn new(grid: &Grid, cell: usize, mask: usize) -> Self {
+    pub fn new(grid: &Geometry, cell: usize, mask: usize) -> Self {
         let plan = PLANS[mask];
         let link = |d: u32| {
             let d = d as usize;
@@ -431,7 +432,7 @@ impl Step {
 }
 
 /// The steps of a static order of cells.
-pub(super) fn steps(grid: &Grid, cells: &[usize]) -> Vec<Step> {
+pub(super) fn steps(grid: &Geometry, cells: &[usize]) -> Vec<Step> {
     cells
         .iter()
         .enumerate()
@@ -452,7 +453,7 @@ impl Chooser for Fixed {
     const FILLED: bool = false;
 
     #[inline(always)]
-    fn next(&self, _: &Grid, board: Board) -> usize {
+    fn next(&self, _: &Geometry, board: Board) -> usize {
         usize::from(board.depth)
     }
 }
@@ -476,7 +477,7 @@ impl CenterMax<'_> {
     /// The step index of the best empty cell next to the cells of `from`
     /// (a subset of `filled`), judged by the pictures the pieces in `from`
     /// show towards it; `None` when no empty cell is next to `from`.
-    fn best(&self, grid: &Grid, board: Board, filled: u64, from: u64) -> Option<usize> {
+    fn best(&self, grid: &Geometry, board: Board, filled: u64, from: u64) -> Option<usize> {
         let mut best = (u32::MAX, u32::MAX, usize::MAX, 0);
         for cell in frontier(grid, from, filled) {
             let (mask, want) = required(grid, board, filled, cell);
@@ -505,7 +506,7 @@ impl CenterMax<'_> {
     /// filled in, so the rule is replayed from the start cell (the pieces
     /// of the cells filled before are those on the board), keeping the
     /// two cells filled last. `O(depth)` frontier scans.
-    fn next_after_last_two(&self, grid: &Grid, board: Board) -> usize {
+    fn next_after_last_two(&self, grid: &Geometry, board: Board) -> usize {
         let (mut filled, mut previous, mut last) = (1u64 << self.start, 0u64, 1u64 << self.start);
         let mut step = 16 * self.start;
         for _ in 0..board.depth {
@@ -524,7 +525,7 @@ impl CenterMax<'_> {
 impl Chooser for CenterMax<'_> {
     const FILLED: bool = true;
 
-    fn next(&self, grid: &Grid, board: Board) -> usize {
+    fn next(&self, grid: &Geometry, board: Board) -> usize {
         if board.depth == 0 {
             return 16 * self.start;
         }
@@ -551,7 +552,7 @@ pub(super) struct Constrained<'a> {
 impl Chooser for Constrained<'_> {
     const FILLED: bool = true;
 
-    fn next(&self, grid: &Grid, board: Board) -> usize {
+    fn next(&self, grid: &Geometry, board: Board) -> usize {
         if board.depth == 0 {
             return 16 * self.start;
         }
@@ -574,7 +575,7 @@ impl Chooser for Constrained<'_> {
 
 /// The cells not in `filled` next to one of `from`, lowest first.
 #[inline(always)]
-fn frontier(grid: &Grid, from: u64, filled: u64) -> impl Iterator<Item = usize> {
+fn frontier(grid: &Geometry, from: u64, filled: u64) -> impl Iterator<Item = usize> {
     let mut cells = grid.around(from) & !filled;
     std::iter::from_fn(move || {
         let cell = (cells != 0).then(|| cells.trailing_zeros() as usize);
@@ -586,7 +587,7 @@ fn frontier(grid: &Grid, from: u64, filled: u64) -> impl Iterator<Item = usize> 
 /// The mask of the neighbours of `cell` in `filled` and the pictures they
 /// require, packed by direction.
 #[inline(always)]
-fn required(grid: &Grid, board: Board, filled: u64, cell: usize) -> (usize, u32) {
+fn required(grid: &Geometry, board: Board, filled: u64, cell: usize) -> (usize, u32) {
     let mut mask = 0;
     let mut want = 0u32;
     for (d, &nb) in grid.neighbours[cell].iter().enumerate() {
@@ -602,7 +603,7 @@ fn required(grid: &Grid, board: Board, filled: u64, cell: usize) -> (usize, u32)
 /// The one search kernel over one puzzle's tables: every goal and every
 /// observer runs on it.
 pub(super) struct Kernel<'a, C> {
-    pub grid: &'a Grid,
+    pub grid: &'a Geometry,
     pub tables: &'a Tables,
     pub steps: &'a [Step],
     pub chooser: C,
@@ -613,14 +614,14 @@ impl<C: Chooser> Kernel<'_, C> {
     /// The frame of `board.depth` with its first window checked; adds the
     /// candidates checked to `tests`.
     #[inline(always)]
-    fn enter(&self, board: Board, tests: &mut u64) -> Frame {
+    fn enter(&self, board: Board, tests: &mut u64) -> Level {
         let index = self.chooser.next(self.grid, board);
         let step = &self.steps[index];
         let at = step.bucket(board);
         let [start, end] = self.tables.offsets[at..at + 2] else {
             unreachable!("a bucket has a start and an end")
         };
-        let mut frame = Frame {
+        let mut frame = Level {
             fits: 0,
             window: start,
             end,
@@ -635,7 +636,7 @@ impl<C: Chooser> Kernel<'_, C> {
     /// Sets `frame.fits` from the candidates of its window; returns how many
     /// there are.
     #[inline(always)]
-    fn check_window(&self, frame: &mut Frame, step: &Step, board: Board) -> u64 {
+    fn check_window(&self, frame: &mut Level, step: &Step, board: Board) -> u64 {
         let window = &self.tables.candidates[frame.window as usize..frame.window_end() as usize];
         frame.fits = self.checks(step, board).fits(window);
         window.len() as u64
@@ -869,12 +870,12 @@ impl<C: Chooser> Kernel<'_, C> {
     #[inline(always)]
     fn broken<O: Observer>(
         state: &mut State,
-        (floor, frame, tests): (u8, Frame, u64),
+        (floor, frame, tests): (u8, Level, u64),
         (depth, used, filled): (u8, u64, u64),
     ) -> Control {
         let unreached: u64 = state.frames[usize::from(floor)..usize::from(depth)]
             .iter()
-            .map(Frame::unreached)
+            .map(Level::unreached)
             .sum();
         state.tests += tests;
         state.tests -= unreached + frame.unreached();
@@ -891,7 +892,7 @@ pub(crate) type Control = ControlFlow<()>;
 /// petgraph's `depth_first_search`): counting, listing, the first or the
 /// `i`-th solution ([`super::Walker`]), the prefixes of a parallel search,
 /// the statistics ([`super::stats::Counters`]), a restart's budget
-/// ([`super::stop::Budget`]), progress ([`Reporter`]) and the explorer's
+/// (the restarts' `Budget`), progress ([`Reporter`]) and the explorer's
 /// recorded run are observers of the one kernel, [`Kernel::run_from`], and a
 /// pair of observers is one ([`Observer`] for `(A, B)`). Each answers with
 /// a [`Control`]; a break ends the search at once.
@@ -997,27 +998,49 @@ impl Observer for Reporter<'_> {
     }
 }
 
+/// What a running search polls: the caller's [`Stop`] and, for one task of
+/// a parallel first-solution search, whether a task earlier in search order
+/// has found a solution (this task's answer would not be the first).
+#[derive(Clone, Copy)]
+pub(super) struct Halt<'a> {
+    pub stop: &'a Stop,
+    /// The lowest task index that found a solution, and this task's index.
+    pub behind: Option<(&'a AtomicUsize, usize)>,
+}
+
+impl<'a> Halt<'a> {
+    /// Polls only `stop`.
+    pub fn on(stop: &'a Stop) -> Self {
+        Halt { stop, behind: None }
+    }
+
+    /// Whether an earlier task has found a solution.
+    pub fn overtaken(&self) -> bool {
+        self.behind.is_some_and(|(best, me)| best.load(Ordering::Relaxed) < me)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn neighbours_and_surroundings() {
-        let grid = Grid::new(3, 4);
+        let grid = Geometry::new(3, 4);
         assert_eq!(grid.neighbours[4], [1, 5, 7, 3]);
         assert_eq!(grid.neighbours[0], [NONE, 1, 3, NONE]);
         assert_eq!(grid.around(1 << 4), (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7));
         assert_eq!(grid.around(1 << 2), (1 << 1) | (1 << 5));
-        let big = Grid::new(8, 4);
+        let big = Geometry::new(8, 4);
         assert_eq!(big.around(1 << 63), (1 << 62) | (1 << 55));
     }
 
     #[test]
     fn central_cells_of_even_grids() {
-        let grid = Grid::new(4, 4);
+        let grid = Geometry::new(4, 4);
         assert_eq!(grid.anchor, 5);
         assert_eq!(grid.others_central, (1 << 6) | (1 << 9) | (1 << 10));
         assert_eq!(grid.centre, None);
-        assert_eq!(Grid::new(5, 4).centre, Some(12));
+        assert_eq!(Geometry::new(5, 4).centre, Some(12));
     }
 }

@@ -2,8 +2,8 @@
 //!
 //! A [`Search`] says what to find ([`Goal`]: the first solution, a count
 //! keeping the first few, the `i`-th, a list), when to stop ([`Stop`]), whom
-//! to tell how far it got, on how many [`Threads`] (the parallel policy
-//! lives here: [`Threads::Auto`] splits grids from [`PARALLEL_FROM`] up) and
+//! to tell how far it got, whether to split over the threads it runs on
+//! ([`Threads`]: the policy lives in [`crate::context`]) and
 //! whether to keep [`Stats`]. [`run`] runs it by a [`Method`]: the fast
 //! bitset backtracker ([`Solver::run`], one kernel in `fast.rs` that every
 //! goal, the statistics and the progress observe), the
@@ -29,7 +29,6 @@ pub mod plain;
 mod restart;
 pub mod shards;
 mod stats;
-mod stop;
 mod symmetric;
 mod tables;
 
@@ -40,17 +39,17 @@ use web_time::Instant;
 
 use rayon::prelude::*;
 
+use crate::context::{Context, NEVER};
+pub use crate::context::{PARALLEL_FROM, POLL_EVERY, Stats, Stop, Threads};
 use crate::{Arrangement, Puzzle, Result};
 pub use estimate::{Estimate, Rule};
-use fast::{CenterMax, Chooser, Constrained, Fixed, Grid, Kernel, OnReached, Reporter, Step};
+use fast::Halt;
+use fast::{CenterMax, Chooser, Constrained, Fixed, Geometry, Kernel, OnReached, Reporter, Step};
 pub(crate) use fast::{Control, Observer, State};
 pub use order::{Cells, Order, Pieces, Strategy, Symmetry, spiral, value_indices};
 pub use restart::{Restarted, Restarts, luby};
 pub use shards::{Cut, Job, ShardReport, fingerprint};
-pub use stats::Stats;
 use stats::{Counters, Tally};
-use stop::Halt;
-pub use stop::{POLL_EVERY, Stop};
 pub use symmetric::Symmetric;
 use tables::{Dense, Kind, Tables};
 
@@ -88,45 +87,6 @@ impl Goal {
     }
 }
 
-/// On how many threads a search runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Threads {
-    /// One thread below [`PARALLEL_FROM`] x [`PARALLEL_FROM`], every core
-    /// from there up (the first solution and a count; the `i`-th and a
-    /// list run on one thread).
-    #[default]
-    Auto,
-    /// The calling thread only.
-    One,
-    /// Every core, whatever the grid's size.
-    All,
-}
-
-/// The smallest grid side that [`Threads::Auto`] searches on every core:
-/// below it a search takes microseconds and splitting costs more than it
-/// saves.
-pub const PARALLEL_FROM: usize = 4;
-
-impl Threads {
-    /// Whether a search of an `n x n` grid is split over every core.
-    pub fn parallel(self, n: usize) -> bool {
-        match self {
-            Threads::Auto => n >= PARALLEL_FROM,
-            Threads::One => false,
-            Threads::All => true,
-        }
-    }
-
-    /// How many searches run side by side on an `n x n` grid (restarts).
-    pub fn side_by_side(self, n: usize) -> usize {
-        if self.parallel(n) {
-            rayon::current_num_threads()
-        } else {
-            1
-        }
-    }
-}
-
 /// A search to run: its goal, when to stop, whom to tell how far it got,
 /// on how many threads. See [`Solver::run`] and [`run`].
 #[derive(Clone, Copy)]
@@ -153,7 +113,7 @@ impl Search<'static> {
     pub fn new(goal: Goal) -> Self {
         Search {
             goal,
-            stop: &stop::NEVER,
+            stop: &NEVER,
             progress: &(),
             threads: Threads::Auto,
             stats: true,
@@ -162,6 +122,18 @@ impl Search<'static> {
 }
 
 impl<'a> Search<'a> {
+    /// `goal` stopping and reporting as `context` says, on [`Threads::Auto`]
+    /// (run it inside [`Context::install`] to hold it to the context's
+    /// threads).
+    pub fn within(goal: Goal, context: &Context<'a>) -> Self {
+        Search {
+            goal,
+            stop: context.stop(),
+            progress: context.progress(),
+            ..Search::new(goal)
+        }
+    }
+
     /// This search on `threads`.
     pub fn on(self, threads: Threads) -> Self {
         Search { threads, ..self }
@@ -292,7 +264,7 @@ pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> 
 #[derive(Clone, Debug)]
 pub struct Solver {
     strategy: Strategy,
-    grid: Grid,
+    grid: Geometry,
     tables: Tables,
     steps: Steps,
     start: usize,
@@ -353,7 +325,7 @@ impl Solver {
         let dense = Dense::new(puzzle)?;
         let n = puzzle.size();
         let (first, rest) = strategy.pieces.ranks(puzzle, seed);
-        let grid = Grid::new(n, dense.pictures)
+        let grid = Geometry::new(n, dense.pictures)
             .with_symmetry(&strategy.symmetry_ranks(puzzle, seed))
             .with_complements(&dense.complements);
         let start = strategy.cells.start(n);
@@ -423,7 +395,7 @@ impl Solver {
     /// ```
     pub fn estimate(&self, probes: u64, seed: u64, rule: Rule, stop: &Stop) -> Estimate {
         let probe = self.probe(rule);
-        with_search!(self, Halt::on(&stop::NEVER), search => probe.run(&search, probes, seed, stop))
+        with_search!(self, Halt::on(&NEVER), search => probe.run(&search, probes, seed, stop))
     }
 
     /// The tree of this search cut into subtrees and dealt to `shards`
@@ -434,7 +406,7 @@ impl Solver {
     /// subtrees.
     pub fn cut(&self, shards: usize) -> Cut {
         let probe = self.probe(Rule::None);
-        with_search!(self, Halt::on(&stop::NEVER), search => shards::cut(&search, &probe, shards))
+        with_search!(self, Halt::on(&NEVER), search => shards::cut(&search, &probe, shards))
     }
 
     /// Runs `job`'s shard of `cut` on this thread (from its checkpoint if
@@ -478,7 +450,7 @@ impl Solver {
     #[cfg(test)]
     fn exhaust(&self, rule: Rule) -> (u64, u64) {
         let probe = self.probe(rule);
-        with_search!(self, Halt::on(&stop::NEVER), search => probe.exhaust(&search))
+        with_search!(self, Halt::on(&NEVER), search => probe.exhaust(&search))
     }
 
     /// Runs `search` on this solver: the one entry point of the
@@ -686,7 +658,7 @@ impl Solver {
         let started = Instant::now();
         let mut state = State::new();
         let mut observer = (Prefixes(Vec::new()), T::fresh());
-        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, depth, &mut observer));
+        let _ = with_search!(self, Halt::on(&NEVER), search => search.enter_and_run(&mut state, depth, &mut observer));
         let stats = observer.1.stats(&state, self.cell_count(), started);
         (stats, observer.0.0)
     }
@@ -696,7 +668,7 @@ impl Solver {
     pub(crate) fn observe(&self, observer: &mut impl Observer) {
         let mut state = State::new();
         let n = self.grid.n;
-        let _ = with_search!(self, Halt::on(&stop::NEVER), search => search.enter_and_run(&mut state, n * n, observer));
+        let _ = with_search!(self, Halt::on(&NEVER), search => search.enter_and_run(&mut state, n * n, observer));
     }
 
     /// Runs `observer` over a search on this thread until `stop` or until
@@ -767,7 +739,7 @@ impl Steps {
     /// Every step the search can meet: along the order for static orders;
     /// for `center-max` the start cell alone, then every cell with any
     /// non-empty subset of its neighbours.
-    fn used(&mut self, grid: &Grid, start: usize) -> Vec<&mut Step> {
+    fn used(&mut self, grid: &Geometry, start: usize) -> Vec<&mut Step> {
         match self {
             Steps::Fixed(steps) => steps.iter_mut().collect(),
             Steps::ByCell(steps) => steps

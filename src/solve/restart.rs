@@ -14,14 +14,16 @@
 //! (and every counter but the time) depends on the seed only. A run that
 //! exhausts its tree within its budget proves that there is no solution.
 
+use std::ops::ControlFlow;
 use web_time::Instant;
 
 use rayon::prelude::*;
 
+use super::fast::{Control, Halt, Observer};
 use super::fast::{Reporter, State};
 use super::stats::{Counters, Tally};
-use super::stop::{Budget, Halt, Stop};
 use super::{Order, Solver, Stats, Walker};
+use crate::context::Stop;
 use crate::rng::Rng;
 use crate::{Arrangement, Puzzle, Result};
 
@@ -145,6 +147,29 @@ impl Restarts {
         let (walker, (counters, (budget, _))) = observer;
         let stats = counters.stats(&state, solver.cell_count(), started);
         Ok((walker.kept.into_iter().next(), stats, budget.spent))
+    }
+}
+
+/// A placement budget as an observer (a restart's): at the first poll
+/// where the search has made `limit` placements, sets `spent` and breaks
+/// it. Checked at polls only, so the search makes up to [`POLL_EVERY`]
+/// placements more than `limit`, the same for every run.
+struct Budget {
+    pub limit: u64,
+    /// The search gave up at the budget before it was done.
+    pub spent: bool,
+}
+
+impl Observer for Budget {
+    const COUNTS: bool = true;
+
+    fn polled(&mut self, state: &State, _placements: u64) -> Control {
+        self.spent = state.nodes().iter().sum::<u64>() >= self.limit;
+        if self.spent {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 }
 

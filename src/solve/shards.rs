@@ -43,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use super::estimate::Probe;
 use super::fast::{Chooser, Control, Kernel, Observer, State};
 use super::{Strategy, Walker};
-pub use crate::census::shard::Shard;
+pub use crate::context::Shard;
 use crate::{Arrangement, Error, Puzzle, Result};
 
 /// Subtrees per shard the cut aims at.
@@ -137,7 +137,7 @@ impl Observer for Roots {
 pub(super) fn cut<C: Chooser>(search: &Kernel<'_, C>, probe: &Probe, shards: usize) -> Cut {
     let cells = search.grid.n * search.grid.n;
     let wanted = SUBTREES_PER_SHARD.saturating_mul(shards).min(MAX_SUBTREES) as f64;
-    let estimate = probe.run(search, CUT_PROBES, CUT_SEED, &super::stop::NEVER);
+    let estimate = probe.run(search, CUT_PROBES, CUT_SEED, &crate::context::NEVER);
     let mut depth = (1..cells)
         .find(|&d| estimate.nodes_per_depth[d - 1] >= wanted)
         .unwrap_or(cells - 1)

@@ -56,7 +56,7 @@ fn err(e: impl std::fmt::Display) -> String {
 
 /// What the frame of every plot shows: title, axis descriptions and how the
 /// axes label their ticks.
-pub struct Frame<'f> {
+pub struct Axes<'f> {
     /// The title, wrapped to the picture's width.
     pub title: &'f str,
     /// The x axis's description.
@@ -71,10 +71,10 @@ pub struct Frame<'f> {
     pub x_ticks: Option<usize>,
 }
 
-impl<'f> Frame<'f> {
+impl<'f> Axes<'f> {
     /// A frame with plain number labels on both axes.
     pub fn new(title: &'f str, x_desc: &'f str, y_desc: &'f str) -> Self {
-        Frame {
+        Axes {
             title,
             x_desc,
             y_desc,
@@ -89,7 +89,7 @@ impl<'f> Frame<'f> {
 /// `x` and `y` with the frame's labels, and whatever `draw` adds. Plotters'
 /// errors become [`Error::Plot`].
 pub fn chart<X, Y>(
-    frame: &Frame<'_>,
+    frame: &Axes<'_>,
     x: X,
     y: Y,
     draw: impl FnOnce(&mut Chart<'_, X::CoordDescType, Y::CoordDescType>) -> PlotResult,
@@ -262,7 +262,7 @@ pub fn cdf(title: &str, x_label: &str, series: &[Series]) -> Result<String> {
 pub fn cdf_with(title: &str, x_label: &str, y_label: &str, series: &[Series]) -> Result<String> {
     let (low, high) = log_range(series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0)));
     let names = cdf_names(series);
-    let mut frame = Frame::new(title, x_label, y_label);
+    let mut frame = Axes::new(title, x_label, y_label);
     frame.x_format = &log_label;
     chart(&frame, (low..high).log_scale(), 0f64..1f64, |chart| {
         for (i, ((_, points), name)) in series.iter().zip(&names).enumerate() {
@@ -306,7 +306,7 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
 /// ```
 pub fn scatter(title: &str, x_label: &str, y_label: &str, points: &[(f64, f64)]) -> Result<String> {
     let (low, high) = log_range(points.iter().flat_map(|&(x, y)| [x, y]));
-    let mut frame = Frame::new(title, x_label, y_label);
+    let mut frame = Axes::new(title, x_label, y_label);
     frame.x_format = &log_label;
     frame.y_format = &log_label;
     chart(&frame, (low..high).log_scale(), (low..high).log_scale(), |chart| {
@@ -379,7 +379,7 @@ pub fn lines(
     } else {
         (low - 0.5, high + 0.5)
     };
-    let mut frame = Frame::new(title, x_label, y_label);
+    let mut frame = Axes::new(title, x_label, y_label);
     frame.x_format = &integer_label;
     chart(&frame, low..high, y_range.clone(), |chart| {
         for (i, (name, points)) in series.iter().enumerate() {
@@ -448,7 +448,7 @@ pub fn bars(
     let labelled = values().count() <= LABELLED_BARS;
     let width = 0.8 / series.len().max(1) as f64;
     let x_format = |x: &f64| category(categories, *x);
-    let mut frame = Frame::new(title, x_label, y_label);
+    let mut frame = Axes::new(title, x_label, y_label);
     frame.x_format = &x_format;
     frame.x_ticks = Some(categories.len() * 2 + 1);
     chart(&frame, -0.5f64..categories.len() as f64 - 0.5, 0f64..top, |chart| {

@@ -10,14 +10,14 @@
 //!
 //! **Estimands.** `P(solvable)` and `P(unique)` of a uniformly random puzzle
 //! are estimated by direct sampling with Wilson intervals
-//! ([`Estimate::wilson`]). `P(unique | solvable)` of a uniformly random
+//! ([`Share::wilson`]). `P(unique | solvable)` of a uniformly random
 //! solvable puzzle is estimated from planted puzzles by importance
 //! weighting: a planted puzzle (as an ordered list of turned pieces) is
 //! drawn with probability proportional to its solution arrangements, i.e. to
 //! `solutions * ordered_forms`, where [`ordered_forms`] counts the ordered,
 //! turned lists that show the same multiset of classes. Weights
 //! `1 / (solutions * ordered_forms)` make the sample uniform over solvable
-//! multisets, and the self-normalised ratio [`Estimate::ratio`] (delta-method
+//! multisets, and the self-normalised ratio [`Share::ratio`] (delta-method
 //! interval) estimates the share of unique ones. This needs every solved grid
 //! of the population to be equally likely under the generator, which holds
 //! for [`crate::generate::planted`] (per-cell redraws in row-major order
@@ -37,7 +37,7 @@ use crate::{Piece, Puzzle, Result};
 
 /// A point estimate with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Estimate {
+pub struct Share {
     /// The point estimate.
     pub estimate: f64,
     /// Lower end of the 95% interval.
@@ -48,18 +48,18 @@ pub struct Estimate {
 
 use super::stats::Z95 as Z;
 
-impl Estimate {
+impl Share {
     /// The share `hits / n` with its Wilson interval (`n = 0`: 0 in `[0, 1]`).
     ///
     /// ```
-    /// use scramble::study::rates::Estimate;
-    /// let e = Estimate::wilson(8, 10);
+    /// use scramble::study::rates::Share;
+    /// let e = Share::wilson(8, 10);
     /// assert_eq!(e.estimate, 0.8);
     /// assert!(e.low < 0.8 && 0.8 < e.high);
     /// ```
-    pub fn wilson(hits: usize, n: usize) -> Estimate {
+    pub fn wilson(hits: usize, n: usize) -> Share {
         let (low, high) = wilson(hits, n);
-        Estimate {
+        Share {
             estimate: hits as f64 / n.max(1) as f64,
             low,
             high,
@@ -74,22 +74,22 @@ impl Estimate {
     /// ([`effective_size`]), which does not shrink to a point. `O(n)`.
     ///
     /// ```
-    /// use scramble::study::rates::Estimate;
+    /// use scramble::study::rates::Share;
     /// // Equal weights give the plain share.
-    /// let e = Estimate::ratio([(1.0, true), (1.0, false), (1.0, true), (1.0, true)]);
+    /// let e = Share::ratio([(1.0, true), (1.0, false), (1.0, true), (1.0, true)]);
     /// assert_eq!(e.estimate, 0.75);
     /// // Weight 1/3 on the misses: 3 hits of weight 1 against 1 miss of weight 1/3.
-    /// let e = Estimate::ratio([(1.0, true), (1.0 / 3.0, false), (1.0, true), (1.0, true)]);
+    /// let e = Share::ratio([(1.0, true), (1.0 / 3.0, false), (1.0, true), (1.0, true)]);
     /// assert!((e.estimate - 0.9).abs() < 1e-12);
     /// // No hit at all: an interval from 0 that does not shrink to a point.
-    /// let e = Estimate::ratio([(1.0, false), (0.5, false), (0.25, false)]);
+    /// let e = Share::ratio([(1.0, false), (0.5, false), (0.25, false)]);
     /// assert!(e.estimate == 0.0 && e.low == 0.0 && e.high > 0.3);
     /// ```
-    pub fn ratio(samples: impl IntoIterator<Item = (f64, bool)>) -> Estimate {
+    pub fn ratio(samples: impl IntoIterator<Item = (f64, bool)>) -> Share {
         let samples: Vec<(f64, f64)> = samples.into_iter().map(|(w, y)| (w, f64::from(u8::from(y)))).collect();
         let total: f64 = samples.iter().map(|s| s.0).sum();
         if samples.is_empty() || total <= 0.0 {
-            return Estimate {
+            return Share {
                 estimate: 0.0,
                 low: 0.0,
                 high: 1.0,
@@ -98,11 +98,11 @@ impl Estimate {
         let r = samples.iter().map(|(w, y)| w * y).sum::<f64>() / total;
         if r == 0.0 || r == 1.0 {
             let (low, high) = super::stats::wilson_share(r, effective_size(samples.iter().map(|s| s.0)));
-            return Estimate { estimate: r, low, high };
+            return Share { estimate: r, low, high };
         }
         let variance = samples.iter().map(|(w, y)| (w * (y - r)).powi(2)).sum::<f64>() / (total * total);
         let spread = Z * variance.sqrt();
-        Estimate {
+        Share {
             estimate: r,
             low: (r - spread).max(0.0),
             high: (r + spread).min(1.0),
@@ -118,17 +118,17 @@ impl Estimate {
     /// sizes. With one order per puzzle it is the Wald interval. `O(N)`.
     ///
     /// ```
-    /// use scramble::study::rates::Estimate;
-    /// let e = Estimate::clustered([0.0, 0.5, 1.0, 0.5]);
+    /// use scramble::study::rates::Share;
+    /// let e = Share::clustered([0.0, 0.5, 1.0, 0.5]);
     /// assert_eq!(e.estimate, 0.5);
     /// // s = sqrt(1/6), half-width 1.96 * s / 2 = 0.4001.
     /// assert!((e.low - 0.0999).abs() < 1e-4 && (e.high - 0.9001).abs() < 1e-4);
     /// ```
-    pub fn clustered(shares: impl IntoIterator<Item = f64>) -> Estimate {
+    pub fn clustered(shares: impl IntoIterator<Item = f64>) -> Share {
         let shares: Vec<f64> = shares.into_iter().collect();
         let n = shares.len() as f64;
         if shares.is_empty() {
-            return Estimate {
+            return Share {
                 estimate: 0.0,
                 low: 0.0,
                 high: 1.0,
@@ -147,7 +147,7 @@ impl Estimate {
         } else {
             Z * (variance / n).sqrt()
         };
-        Estimate {
+        Share {
             estimate: mean,
             low: (mean - spread).max(0.0),
             high: (mean + spread).min(1.0),
@@ -168,12 +168,12 @@ impl Estimate {
 
     /// The estimate as a percentage with its interval, `decimals` digits
     /// after the point: `62.1% (60.3-63.9)`, or `80.0% (no spread)` when
-    /// the interval is a point ([`Estimate::has_spread`]). `O(1)`.
+    /// the interval is a point ([`Share::has_spread`]). `O(1)`.
     ///
     /// ```
-    /// use scramble::study::rates::Estimate;
-    /// assert_eq!(Estimate::clustered([0.8, 0.8]).percent(1), "80.0% (no spread)");
-    /// assert_eq!(Estimate::wilson(1, 2).percent(0), "50% (9-91)");
+    /// use scramble::study::rates::Share;
+    /// assert_eq!(Share::clustered([0.8, 0.8]).percent(1), "80.0% (no spread)");
+    /// assert_eq!(Share::wilson(1, 2).percent(0), "50% (9-91)");
     /// ```
     pub fn percent(&self, decimals: usize) -> String {
         format!(
@@ -380,27 +380,27 @@ mod tests {
         // 200 puzzles, 5 orders each, 100 hits in 1000 pairs either way:
         // spread over puzzles (each puzzle 1 of 5) or bunched (a fifth of
         // the puzzles 5 of 5). Bunched hits are fewer independent facts.
-        let spread = Estimate::clustered((0..200).map(|_| 0.2));
+        let spread = Share::clustered((0..200).map(|_| 0.2));
         assert!(!spread.has_spread(), "no spread between puzzles: {spread:?}");
         assert_eq!(spread.percent(1), "20.0% (no spread)");
-        let bunched = Estimate::clustered((0..200).map(|i| if i % 5 == 0 { 1.0 } else { 0.0 }));
+        let bunched = Share::clustered((0..200).map(|i| if i % 5 == 0 { 1.0 } else { 0.0 }));
         assert!((bunched.estimate - 0.2).abs() < 1e-12);
         // Wald on 200 puzzles: 1.96 * sqrt(0.2 * 0.8 / 199 * 200 / 200).
         let half = Z * (0.2f64 * 0.8 * 200.0 / 199.0 / 200.0).sqrt();
         assert!((bunched.high - 0.2 - half).abs() < 1e-12, "{bunched:?}");
-        let wilson = Estimate::wilson(200, 1000);
+        let wilson = Share::wilson(200, 1000);
         assert!(bunched.high - bunched.low > 2.0 * (wilson.high - wilson.low));
     }
 
     #[test]
     fn ratio_interval_covers_a_known_weighted_share() {
         // Half the samples hit with weight 1, half miss with weight 3: R = 1/4.
-        let e = Estimate::ratio((0..400).map(|i| if i % 2 == 0 { (1.0, true) } else { (3.0, false) }));
+        let e = Share::ratio((0..400).map(|i| if i % 2 == 0 { (1.0, true) } else { (3.0, false) }));
         assert!((e.estimate - 0.25).abs() < 1e-12);
         assert!(e.low < 0.25 && e.high > 0.25 && e.high - e.low < 0.1, "{e:?}");
         assert_eq!(
-            Estimate::ratio([]),
-            Estimate {
+            Share::ratio([]),
+            Share {
                 estimate: 0.0,
                 low: 0.0,
                 high: 1.0

@@ -23,7 +23,7 @@ use serde::Serialize;
 use super::plot::{self, Plot};
 pub use super::population::Population;
 use super::population::Source;
-use super::rates::{Estimate, effective_size, ordered_forms};
+use super::rates::{Share, effective_size, ordered_forms};
 use super::stats::Summary;
 use super::{Progress, map_indexed_until};
 use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
@@ -71,11 +71,11 @@ pub struct Cell {
     pub patterns: u32,
     /// `P(unique | solvable)` for a uniformly random solvable puzzle of the
     /// population: importance-weighted planted puzzles, delta-method interval.
-    pub p_unique_given_solvable: Estimate,
+    pub p_unique_given_solvable: Share,
     /// `P(solvable)` for a uniformly random puzzle: direct sampling, Wilson.
-    pub p_solvable: Estimate,
+    pub p_solvable: Share,
     /// `P(unique)` for a uniformly random puzzle: direct sampling, Wilson.
-    pub p_unique: Estimate,
+    pub p_unique: Share,
     /// Puzzles drawn directly from the population.
     pub sampled: usize,
     /// Of those, with a solution.
@@ -90,7 +90,7 @@ pub struct Cell {
     pub planted_unique: usize,
     /// Their share, with a Wilson interval: a puzzle with `s` solutions is
     /// planted about `s` times as often, so this is *not* `P(unique | solvable)`.
-    pub planted_unique_share: Estimate,
+    pub planted_unique_share: Share,
     /// Solutions modulo rotation of the planted puzzles.
     pub planted_solutions: Summary,
     /// Planted puzzles per bucket of [`bucket_labels`].
@@ -230,16 +230,16 @@ impl Cell {
             population,
             size,
             patterns,
-            p_unique_given_solvable: Estimate::ratio(weights.iter().copied()),
-            p_solvable: Estimate::wilson(solvable, sample.direct.len()),
-            p_unique: Estimate::wilson(sampled_unique, sample.direct.len()),
+            p_unique_given_solvable: Share::ratio(weights.iter().copied()),
+            p_solvable: Share::wilson(solvable, sample.direct.len()),
+            p_unique: Share::wilson(sampled_unique, sample.direct.len()),
             sampled: sample.direct.len(),
             sampled_solvable: solvable,
             sampled_unique,
             planted: counts.len(),
             planted_effective: effective_size(weights.iter().map(|w| w.0)),
             planted_unique: unique,
-            planted_unique_share: Estimate::wilson(unique, counts.len()),
+            planted_unique_share: Share::wilson(unique, counts.len()),
             planted_solutions: Summary::of(counts.iter().copied()),
             planted_histogram: histogram,
             exact: None,
@@ -610,7 +610,7 @@ mod tests {
         let few = |c: u64| (1..=4000).contains(&c);
         let exact_few = all.iter().filter(|p| few(solutions(p).unwrap())).count() as f64 / exact.solvable as f64;
         let source = Source::new(Population::Uniform, 3, 2, true, 5).unwrap();
-        let weighted = Estimate::ratio(cell.counts.iter().enumerate().map(|(i, &c)| {
+        let weighted = Share::ratio(cell.counts.iter().enumerate().map(|(i, &c)| {
             let forms = ordered_forms(&source.planted(i as u64).unwrap());
             (1.0 / (c as f64 * forms), few(c))
         }));

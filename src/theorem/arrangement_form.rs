@@ -453,7 +453,7 @@ fn bijections(puzzle: &Puzzle, edges: &Edges, split: &Split) -> Vec<Candidate> {
     let points: Vec<Point> = Grid::new(n).lattice_points().collect();
     let mut out = Vec::new();
     let mut psi: Vec<Option<Point>> = vec![None; split.len()];
-    let context = Context {
+    let context = Scope {
         puzzle,
         edges,
         split,
@@ -464,7 +464,7 @@ fn bijections(puzzle: &Puzzle, edges: &Edges, split: &Split) -> Vec<Candidate> {
     out
 }
 
-struct Context<'a> {
+struct Scope<'a> {
     puzzle: &'a Puzzle,
     edges: &'a Edges,
     split: &'a Split,
@@ -473,7 +473,7 @@ struct Context<'a> {
 }
 
 fn assign_points(
-    cx: &Context,
+    cx: &Scope,
     depth: usize,
     psi: &mut Vec<Option<Point>>,
     used: &mut Vec<bool>,
@@ -508,7 +508,7 @@ fn assign_points(
 
 /// χ: every way to give each color a distinct cell whose interior points
 /// are its circuits' points (one way for `n >= 3`).
-fn assign_cells(cx: &Context, psi: &[Point], out: &mut Vec<Candidate>) {
+fn assign_cells(cx: &Scope, psi: &[Point], out: &mut Vec<Candidate>) {
     let n = cx.puzzle.size();
     let options: Vec<Vec<usize>> = cx
         .circuits_of_color
@@ -523,13 +523,7 @@ fn assign_cells(cx: &Context, psi: &[Point], out: &mut Vec<Candidate>) {
     choose_cells(cx, psi, &options, &mut chosen, out);
 }
 
-fn choose_cells(
-    cx: &Context,
-    psi: &[Point],
-    options: &[Vec<usize>],
-    chosen: &mut Vec<usize>,
-    out: &mut Vec<Candidate>,
-) {
+fn choose_cells(cx: &Scope, psi: &[Point], options: &[Vec<usize>], chosen: &mut Vec<usize>, out: &mut Vec<Candidate>) {
     let Some(these) = options.get(chosen.len()) else {
         out.push(judge_candidate(cx, psi, chosen));
         return;
@@ -544,7 +538,7 @@ fn choose_cells(
     }
 }
 
-fn judge_candidate(cx: &Context, psi: &[Point], cell_of: &[usize]) -> Candidate {
+fn judge_candidate(cx: &Scope, psi: &[Point], cell_of: &[usize]) -> Candidate {
     let n = cx.puzzle.size();
     let circuit_at = |e: usize| cx.split.iter().position(|c| c.contains(&e));
     let rotation = |piece: usize| {
@@ -574,7 +568,7 @@ fn judge_candidate(cx: &Context, psi: &[Point], cell_of: &[usize]) -> Candidate 
 
 /// (C3) at one point: the circuit's edges, taken cell by cell
 /// counterclockwise, follow one another.
-fn circuit_order(cx: &Context, n: usize, p: Point, circuit: &[usize; 4], cell_of: &[usize]) -> Result<(), String> {
+fn circuit_order(cx: &Scope, n: usize, p: Point, circuit: &[usize; 4], cell_of: &[usize]) -> Result<(), String> {
     let seq: Vec<usize> = Grid::new(n)
         .round(p)
         .iter()

@@ -56,103 +56,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::arrangement_form::{Finding, edge_text, shapes};
+pub use super::frame_shape::{Check, Frame, Kind, SideType};
 use super::gluing::Edges;
 pub use super::ring_core::RING_AND_CORE;
 use crate::puzzle::grid::Grid;
 use crate::{Picture, Puzzle};
-
-/// What kind of cell a color goes to, read from how many corners H keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    /// One kept corner: a corner cell of the grid.
-    Corner,
-    /// Two consecutive kept corners: a border cell.
-    Border,
-    /// Four kept corners: an inner cell.
-    Inner,
-}
-
-impl Kind {
-    fn of_count(kept: usize) -> Option<Kind> {
-        match kept {
-            1 => Some(Kind::Corner),
-            2 => Some(Kind::Border),
-            4 => Some(Kind::Inner),
-            _ => None,
-        }
-    }
-
-    /// `corner`, `border` or `inner`.
-    pub fn name(self) -> &'static str {
-        ["corner", "border", "inner"][self as usize]
-    }
-}
-
-/// A side of a piece, typed by which of its two end corners H keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SideType {
-    /// Neither end kept: on the grid's boundary.
-    Outer,
-    /// Both ends kept.
-    Full,
-    /// Only the corner at its clockwise start kept.
-    Start,
-    /// Only the corner at its clockwise end kept.
-    End,
-}
-
-/// The frame H prescribes: each color's kind and the type of each of its
-/// sides. Side `k` of a piece runs clockwise from corner `k - 1` to corner
-/// `k`.
-#[derive(Clone, Debug)]
-pub struct Frame {
-    kinds: Vec<Kind>,
-    sides: Vec<[SideType; 4]>,
-}
-
-impl Frame {
-    /// The frame of `h`, or `None` when some color keeps 0 or 3 corners
-    /// or 2 opposite ones. Linear in the number of pieces.
-    pub fn new(pieces: usize, h: &BTreeSet<usize>) -> Option<Frame> {
-        let kept = |p: usize, c: usize| h.contains(&(4 * p + c % 4));
-        let mut kinds = Vec::with_capacity(pieces);
-        let mut sides = Vec::with_capacity(pieces);
-        for p in 0..pieces {
-            let count = (0..4).filter(|&c| kept(p, c)).count();
-            let opposite = count == 2 && (kept(p, 0) == kept(p, 2));
-            kinds.push(Kind::of_count(count).filter(|_| !opposite)?);
-            sides.push(std::array::from_fn(|k| match (kept(p, k + 3), kept(p, k)) {
-                (true, true) => SideType::Full,
-                (true, false) => SideType::Start,
-                (false, true) => SideType::End,
-                (false, false) => SideType::Outer,
-            }));
-        }
-        Some(Frame { kinds, sides })
-    }
-
-    /// The kind of a color.
-    pub fn kind(&self, piece: usize) -> Kind {
-        self.kinds[piece]
-    }
-
-    /// The type of side `k` of a color.
-    pub fn side(&self, piece: usize, k: usize) -> SideType {
-        self.sides[piece][k % 4]
-    }
-}
-
-/// One condition's finding with the edges that witness it (empty when it
-/// holds or when the witness is a count).
-#[derive(Clone, Debug)]
-pub struct Check {
-    /// `(H1) shapes` and so on.
-    pub condition: &'static str,
-    /// What holds, or why not, in words with the puzzle's labels.
-    pub finding: Finding,
-    /// The edges the witness names (`4 * piece + corner`).
-    pub edges: Vec<usize>,
-}
 
 /// The verdicts of (H1)-(H5) on one subgraph.
 #[derive(Clone, Debug)]
@@ -220,7 +128,7 @@ pub fn check(puzzle: &Puzzle, h: &BTreeSet<usize>) -> FrameVerdict {
     let frame = Frame::new(puzzle.pieces().len(), h);
     match (&checks[0].finding, frame) {
         (Ok(_), Some(frame)) => {
-            let cx = Context {
+            let cx = Scope {
                 puzzle,
                 edges: &edges,
                 h,
@@ -246,14 +154,14 @@ pub fn check(puzzle: &Puzzle, h: &BTreeSet<usize>) -> FrameVerdict {
     FrameVerdict { checks, exact: n <= 3 }
 }
 
-struct Context<'a> {
+struct Scope<'a> {
     puzzle: &'a Puzzle,
     edges: &'a Edges,
     h: &'a BTreeSet<usize>,
     frame: &'a Frame,
 }
 
-impl Context<'_> {
+impl Scope<'_> {
     fn picture(&self, piece: usize, k: usize) -> Picture {
         self.puzzle.pieces()[piece].side(k % 4)
     }
@@ -292,7 +200,7 @@ fn check_of(condition: &'static str, finding: Finding, edges: Vec<usize>) -> Che
 }
 
 /// Counts of sides of one type per picture.
-fn count_by_picture(cx: &Context, sides: &[(usize, usize)]) -> BTreeMap<Picture, Vec<(usize, usize)>> {
+fn count_by_picture(cx: &Scope, sides: &[(usize, usize)]) -> BTreeMap<Picture, Vec<(usize, usize)>> {
     let mut by: BTreeMap<Picture, Vec<(usize, usize)>> = BTreeMap::new();
     for &(p, k) in sides {
         by.entry(cx.picture(p, k)).or_default().push((p, k));
@@ -302,7 +210,7 @@ fn count_by_picture(cx: &Context, sides: &[(usize, usize)]) -> BTreeMap<Picture,
 
 /// (H2): full sides pair with full sides of the complementary picture,
 /// end sides with start sides.
-fn typed_balance(cx: &Context) -> Check {
+fn typed_balance(cx: &Scope) -> Check {
     let full: Vec<_> = cx.sides_of(SideType::Full).collect();
     let start: Vec<_> = cx.sides_of(SideType::Start).collect();
     let end: Vec<_> = cx.sides_of(SideType::End).collect();
@@ -371,7 +279,7 @@ fn plural(k: usize) -> &'static str {
 }
 
 /// (H3): a border piece's full side faces an inner piece's full side.
-fn separation(cx: &Context) -> Check {
+fn separation(cx: &Scope) -> Check {
     let full: Vec<_> = cx.sides_of(SideType::Full).collect();
     let of_kind = |kind: Kind| -> Vec<(usize, usize)> {
         full.iter()
@@ -410,7 +318,7 @@ fn separation(cx: &Context) -> Check {
 }
 
 /// (H4): the frame pieces' ring graph is connected.
-fn ring(cx: &Context) -> Check {
+fn ring(cx: &Scope) -> Check {
     let frame: Vec<usize> = (0..cx.puzzle.pieces().len())
         .filter(|&p| cx.frame.kind(p) != Kind::Inner)
         .collect();
@@ -488,7 +396,7 @@ fn point_patterns(n: usize) -> BTreeSet<[Kind; 4]> {
 
 /// Whether `b` may follow `a` in T(H): `tail(b) = head(a)^c` and the side
 /// types face each other (full-full or start-end).
-fn typed_follows(cx: &Context, a: usize, b: usize) -> bool {
+fn typed_follows(cx: &Scope, a: usize, b: usize) -> bool {
     let head_side = cx.frame.side(a / 4, a % 4 + 1);
     let tail_side = cx.frame.side(b / 4, b % 4);
     let faces = matches!(
@@ -499,7 +407,7 @@ fn typed_follows(cx: &Context, a: usize, b: usize) -> bool {
 }
 
 /// (H5): every kept edge lies on an admissible closed 4-walk of T(H).
-fn local_circuits(cx: &Context) -> Check {
+fn local_circuits(cx: &Scope) -> Check {
     let patterns = point_patterns(cx.puzzle.size());
     let mut by_tail: BTreeMap<Picture, Vec<usize>> = BTreeMap::new();
     for &e in cx.h {

@@ -20,8 +20,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::context::{POLL_EVERY, Stats, Stop};
 use crate::puzzle::grid::{Grid, rotation_bringing, unturned_side};
-use crate::solve::{POLL_EVERY, Stats, Stop};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
 /// An interior lattice point `(row, column)`, `1 <= row, column < n`.

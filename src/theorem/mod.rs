@@ -33,6 +33,7 @@ pub mod arrangement_form;
 pub mod conditions;
 pub mod edge_list;
 pub mod frame;
+mod frame_shape;
 pub mod framed;
 pub mod gluing;
 pub mod reduction;

@@ -24,7 +24,7 @@
 
 use std::collections::BTreeSet;
 
-use super::frame::{Check, Frame, Kind, SideType};
+use super::frame_shape::{Check, Frame, Kind, SideType};
 use crate::puzzle::grid::{Grid, unturned_side};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 

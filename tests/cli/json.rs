@@ -1,5 +1,6 @@
 //! `--json` conventions shared by every command: `schema` first, the same
-//! key for the same thing, one document per puzzle (docs/json.md).
+//! key for the same thing, one document per puzzle, JSON Lines for several
+//! files (docs/json.md).
 
 use crate::scramble;
 
@@ -12,14 +13,13 @@ fn documents(args: &[&str]) -> Vec<(String, serde_json::Value)> {
         String::from_utf8_lossy(&output.stderr)
     );
     let text = String::from_utf8(output.stdout).unwrap();
-    let stream = serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>();
+    let mut stream = serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>();
     let mut found = vec![];
     let mut start = 0;
-    for value in stream.map(Result::unwrap) {
-        let rest = &text[start..];
-        let end = rest.find("\n}\n").map_or(rest.len(), |i| i + 3);
-        found.push((rest[..end].trim().to_string(), value));
-        start += end;
+    while let Some(value) = stream.next() {
+        let end = stream.byte_offset();
+        found.push((text[start..end].trim().to_string(), value.unwrap()));
+        start = end;
     }
     found
 }
@@ -53,7 +53,13 @@ fn every_document_starts_with_its_schema_and_names_the_puzzle_and_seconds_alike(
         let documents = documents(&args);
         assert_eq!(documents.len(), 1, "{args:?}");
         let (text, value) = &documents[0];
-        assert!(text.starts_with("{\n  \"schema\": 1,\n"), "{args:?}: {text}");
+        // `solve` takes several files and prints JSON Lines.
+        let first = if args[0] == "solve" {
+            "{\"schema\":2,"
+        } else {
+            "{\n  \"schema\": 2,\n"
+        };
+        assert!(text.starts_with(first), "{args:?}: {text}");
         for key in keys {
             assert!(value.get(key).is_some(), "{args:?}: no `{key}`");
         }
@@ -78,6 +84,8 @@ fn several_puzzles_give_one_document_each_in_order() {
     let documents = documents(&args);
     let puzzles: Vec<&str> = documents.iter().map(|(_, v)| v["puzzle"].as_str().unwrap()).collect();
     assert_eq!(puzzles, ["paper2x2", "unsolvable2x2", "planted3x3"]);
+    // JSON Lines: each document is one line.
+    assert!(documents.iter().all(|(text, _)| !text.contains('\n')), "{documents:?}");
     // Each is what a run on that file alone prints, but for the time taken.
     for ((_, together), file) in documents.iter().zip(files) {
         let alone = &crate::scramble()

@@ -26,6 +26,7 @@ mod solutions;
 mod solve;
 mod study;
 mod subgraphs;
+mod threads;
 mod verify;
 mod writes;
 

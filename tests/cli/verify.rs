@@ -45,7 +45,7 @@ fn json_has_exactly_the_spec_keys() {
     expected.push("schema");
     expected.sort_unstable();
     assert_eq!(keys, expected);
-    assert_eq!(json["schema"], 1);
+    assert_eq!(json["schema"], 2);
     assert_eq!(json["puzzles"], 126);
     assert_eq!(json["theorem_mismatches"], 0);
     assert_eq!(json["theorem_accepted"], json["solution_subgraphs"]);

@@ -98,7 +98,7 @@ pub(super) struct HeuristicsArgs {
     #[arg(long, default_value_t = 20_000, requires = "factorial")]
     max_draws: u64,
     #[command(flatten)]
-    run: super::StudyRun,
+    pub(super) run: super::StudyRun,
 }
 
 /// The populations `--factorial` draws from.
@@ -445,7 +445,7 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
 }
 
 /// `62.1% (60.3-63.9)`, or `80.0% (no spread)` when the interval is a point.
-fn estimate(e: &scramble::study::rates::Estimate) -> String {
+fn estimate(e: &scramble::study::rates::Share) -> String {
     format!("{:>5.1}% {}", 100.0 * e.estimate, e.interval(1, ""))
 }
 

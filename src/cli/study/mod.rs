@@ -43,6 +43,9 @@ struct StudyRun {
     /// (exit code 3; Ctrl-C does the same).
     #[arg(long, value_name = "SECONDS", value_parser = crate::cli::solve::seconds)]
     time_limit: Option<std::time::Duration>,
+    /// Run on exactly N threads (default: every core).
+    #[command(flatten)]
+    threads: crate::cli::threads::ThreadsArg,
     /// The study writes its files into `<out>/study-<name>/` (the folder is
     /// its own).
     #[command(flatten)]
@@ -50,6 +53,17 @@ struct StudyRun {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+}
+
+impl Args {
+    /// The threads the study runs on.
+    pub fn threads(&self) -> crate::cli::threads::ThreadsArg {
+        match &self.study {
+            Study::Heuristics(args) => args.run.threads,
+            Study::Uniqueness(args) => args.run.threads,
+            Study::Repetitions(args) => args.run.threads,
+        }
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

@@ -30,7 +30,7 @@ pub(super) struct RepetitionsArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     #[command(flatten)]
-    run: super::StudyRun,
+    pub(super) run: super::StudyRun,
 }
 
 /// One example as written.

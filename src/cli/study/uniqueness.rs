@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::study::rates::Estimate;
+use scramble::study::rates::Share;
 use scramble::study::uniqueness;
 use serde::Serialize;
 
@@ -43,7 +43,7 @@ pub(super) struct UniquenessArgs {
     #[arg(long)]
     repetition_free: bool,
     #[command(flatten)]
-    run: super::StudyRun,
+    pub(super) run: super::StudyRun,
 }
 
 /// What `study uniqueness --json` prints.
@@ -167,7 +167,7 @@ fn per_size(name: &str, given: &[usize], sizes: &[usize], large: usize) -> anyho
     }
 }
 
-fn percent(e: &Estimate) -> String {
+fn percent(e: &Share) -> String {
     format!("{:>6.2}% {}", 100.0 * e.estimate, e.interval(2, "%"))
 }
 

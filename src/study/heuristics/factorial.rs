@@ -32,7 +32,7 @@
 //! the two random orders compared are independent. Per puzzle the shares of
 //! fewer nodes and of ties among its comparisons are taken (ties are
 //! reported apart, not split), and the reported shares are their means
-//! over puzzles with the cluster interval of [`Estimate::clustered`] (the
+//! over puzzles with the cluster interval of [`Share::clustered`] (the
 //! orders of one puzzle are one cluster). Every row also gives the same
 //! share on the puzzles with a unique solution alone (the paper's setting)
 //! and the per-puzzle reading ([`Expected`]: the strategy's mean against
@@ -59,7 +59,7 @@ use crate::solve::{Cells, Goal, Pieces, Search, Solver, Stop, Strategy, Symmetry
 use crate::study::Progress;
 use crate::study::plot::{self, Plot};
 use crate::study::population::{Population, Source, Stream, random_order_seed};
-use crate::study::rates::Estimate;
+use crate::study::rates::Share;
 use crate::study::stats::Summary;
 use crate::{Puzzle, Result};
 
@@ -309,9 +309,9 @@ pub fn solve_every_way(
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Versus {
     /// Mean over puzzles of the share of comparisons with fewer nodes.
-    pub fewer: Estimate,
+    pub fewer: Share,
     /// Mean over puzzles of the share of ties.
-    pub ties: Estimate,
+    pub ties: Share,
 }
 
 impl Versus {
@@ -333,8 +333,8 @@ impl Versus {
             })
             .unzip();
         Versus {
-            fewer: Estimate::clustered(fewer),
-            ties: Estimate::clustered(ties),
+            fewer: Share::clustered(fewer),
+            ties: Share::clustered(ties),
         }
     }
 }
@@ -348,9 +348,9 @@ pub struct Expected {
     /// Puzzles compared.
     pub puzzles: usize,
     /// Share of puzzles where the strategy's mean is below the baseline's.
-    pub fewer: Estimate,
+    pub fewer: Share,
     /// Share of puzzles where the two means are equal.
-    pub ties: Estimate,
+    pub ties: Share,
     /// Median over puzzles of the ratio of the two means (below 1: the
     /// strategy needs fewer nodes on the median puzzle); 0 without puzzles.
     pub median_ratio: f64,
@@ -369,8 +369,8 @@ impl Expected {
         let count = |hit: fn(f64, f64) -> bool| means.iter().filter(|(a, b)| hit(*a, *b)).count();
         Expected {
             puzzles: means.len(),
-            fewer: Estimate::wilson(count(|a, b| a < b), means.len()),
-            ties: Estimate::wilson(count(|a, b| a == b), means.len()),
+            fewer: Share::wilson(count(|a, b| a < b), means.len()),
+            ties: Share::wilson(count(|a, b| a == b), means.len()),
             median_ratio: crate::study::stats::quantile(&ratios, 0.5).unwrap_or(0.0),
         }
     }
@@ -901,17 +901,17 @@ mod tests {
         let mean = |runs: &PuzzleRuns| runs.nodes[base].iter().map(|n| n.first as f64).sum::<f64>() / 6.0;
         let beats = |of: &[&PuzzleRuns]| of.iter().filter(|r| (r.nodes[paper][0].first as f64) < mean(r)).count();
         let all: Vec<&PuzzleRuns> = sample.runs.iter().collect();
-        assert_eq!(row.first_vs_expected.fewer, Estimate::wilson(beats(&all), 40));
+        assert_eq!(row.first_vs_expected.fewer, Share::wilson(beats(&all), 40));
         assert_eq!(
             row.unique_first_vs_expected.fewer,
-            Estimate::wilson(beats(&unique), unique.len())
+            Share::wilson(beats(&unique), unique.len())
         );
         // Unique only, by pairs: the share of the R orders beaten, per puzzle.
         let shares = unique.iter().map(|r| {
             let mine = r.nodes[paper][0].first;
             r.nodes[base].iter().filter(|n| mine < n.first).count() as f64 / 6.0
         });
-        assert_eq!(row.unique_first_vs_baseline.fewer, Estimate::clustered(shares));
+        assert_eq!(row.unique_first_vs_baseline.fewer, Share::clustered(shares));
         let mut ratios: Vec<f64> = all.iter().map(|r| r.nodes[paper][0].first as f64 / mean(r)).collect();
         ratios.sort_by(f64::total_cmp);
         let middle = (ratios[19] + ratios[20]) / 2.0;

@@ -1,0 +1,34 @@
+"""Scramble Squares puzzles with graph theory (Mason & Zhang), from Python.
+
+The functions here are thin bindings over the Rust library behind the
+``scramble`` command line, and agree with it: ``Puzzle.count()`` is
+``scramble solve``'s count, ``Puzzle.recording_graph()`` the node-link
+export of ``scramble graph``, ``census()`` the totals of ``scramble verify
+--json``. Pieces are numbered from 1, as in every export; turns are
+clockwise quarter turns from 0 to 3. Long calls release the interpreter
+lock and stop on Ctrl-C with ``KeyboardInterrupt``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Union
+
+from . import _scramble
+from ._scramble import JSON_SCHEMA, Puzzle, ScrambleError, census
+
+__all__ = ["JSON_SCHEMA", "Puzzle", "ScrambleError", "census", "read"]
+
+
+def read(path_or_text: Union[str, "os.PathLike[str]"]) -> Puzzle:
+    """Reads a puzzle from a file path, or from the text of a puzzle file.
+
+    A string with a line break, or one that names no file, is read as the
+    text itself (named ``text`` in errors). Errors are ``ScrambleError``
+    with ``file``, ``line`` and ``column``.
+    """
+    if isinstance(path_or_text, os.PathLike):
+        return _scramble.read_file(os.fspath(path_or_text))
+    if "\n" not in path_or_text and os.path.exists(path_or_text):
+        return _scramble.read_file(path_or_text)
+    return _scramble.read_text(path_or_text, "text")

@@ -1,0 +1,278 @@
+//! The native half of the Python package `scramble`: thin bindings over the
+//! library's public API. Results cross as Python values or as the JSON the
+//! command line prints (the Python half, `scramble/__init__.py`, turns them
+//! into networkx graphs and dicts). Long calls run on a worker thread with
+//! the interpreter lock released; the calling thread polls for signals and
+//! sets the work's stop flag on Ctrl-C, which raises `KeyboardInterrupt`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use scramble::census::{Census, symmetric};
+use scramble::solve::{Goal, Method, Order, Search};
+use scramble::theorem::analysis::analyse;
+use scramble::{Arrangement, Context, Format, RecordingGraph, Stop};
+
+create_exception!(
+    _scramble,
+    ScrambleError,
+    PyException,
+    "An error of scramble; `file`, `line` and `column` say where a bad puzzle file is wrong."
+);
+
+/// The library's error as a Python exception, with `file`, `line` and
+/// `column` set (`None` when the error is not about a place in a file).
+fn error(py: Python<'_>, e: scramble::Error) -> PyErr {
+    let err = ScrambleError::new_err(e.to_string());
+    let (file, line, column) = match &e {
+        scramble::Error::Parse { file, line, column, .. } => (Some(file.clone()), Some(*line), Some(*column)),
+        _ => (None, None, None),
+    };
+    let value = err.value(py);
+    let set = value
+        .setattr("file", file)
+        .and_then(|()| value.setattr("line", line))
+        .and_then(|()| value.setattr("column", column));
+    match set {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
+
+/// Runs `work` on a worker thread inside a context stopped by a flag, with
+/// the interpreter lock released; polls for signals every 20 ms and on one
+/// (Ctrl-C) sets the flag, waits for the work to return and raises.
+fn interruptible<R: Send>(py: Python<'_>, work: impl FnOnce(&Context) -> R + Send) -> PyResult<R> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let stop = Stop::never().cancelled_by(flag.clone());
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(|| work(&Context::new().until(&stop)));
+        loop {
+            if handle.is_finished() {
+                return Ok(handle.join().expect("the work does not panic"));
+            }
+            if let Err(signal) = py.check_signals() {
+                flag.store(true, Ordering::Relaxed);
+                py.detach(|| handle.join()).expect("the work does not panic");
+                return Err(signal);
+            }
+            py.detach(|| std::thread::sleep(Duration::from_millis(20)));
+        }
+    })
+}
+
+/// A puzzle read from a file or from text.
+#[pyclass(module = "scramble._scramble", frozen)]
+struct Puzzle {
+    inner: scramble::Puzzle,
+}
+
+/// A solved grid as Python sees it: rows of `(piece, turn)`.
+type Rows = Vec<Vec<(usize, usize)>>;
+
+/// The rows of an arrangement: `(piece, turn)` per cell, pieces numbered
+/// from 1 as in every export, turns clockwise quarter turns 0 to 3.
+fn rows(arrangement: &Arrangement) -> Rows {
+    arrangement
+        .cells()
+        .chunks(arrangement.size())
+        .map(|row| row.iter().map(|p| (p.piece + 1, p.rotation)).collect())
+        .collect()
+}
+
+impl Puzzle {
+    /// Runs the default backtracker (spiral order, seed 0, as `scramble
+    /// solve`) for `goal`, stoppable by Ctrl-C.
+    fn search(&self, py: Python<'_>, goal: Goal) -> PyResult<scramble::solve::Outcome> {
+        let puzzle = &self.inner;
+        let method = Method::Backtrack {
+            strategy: Order::Spiral.strategy(),
+            seed: 0,
+        };
+        let outcome = interruptible(py, |context| {
+            scramble::solve::run(puzzle, method, &Search::within(goal, context).without_stats())
+        })?
+        .map_err(|e| error(py, e))?;
+        if outcome.stats.stopped {
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"));
+        }
+        Ok(outcome)
+    }
+}
+
+#[pymethods]
+impl Puzzle {
+    /// The puzzle's name (the file's stem, or `text`).
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name().to_string()
+    }
+
+    /// `n` of the `n x n` grid.
+    #[getter]
+    fn size(&self) -> usize {
+        self.inner.size()
+    }
+
+    /// The pieces in the file's notation, one string per piece.
+    fn pieces(&self) -> Vec<String> {
+        (0..self.inner.pieces().len())
+            .map(|p| self.inner.piece_text(p))
+            .collect()
+    }
+
+    /// The name of piece `piece` (numbered from 1), if the file gives one.
+    fn piece_name(&self, piece: usize) -> Option<String> {
+        piece
+            .checked_sub(1)
+            .and_then(|p| self.inner.piece_name(p))
+            .map(str::to_string)
+    }
+
+    /// The number of solutions modulo rotation (`scramble solve`'s count).
+    fn count(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.search(py, Goal::Count { keep: 0 })?.solutions)
+    }
+
+    /// The first solution in search order, as rows of `(piece, turn)`, or
+    /// `None`.
+    fn first(&self, py: Python<'_>) -> PyResult<Option<Rows>> {
+        Ok(self.search(py, Goal::First)?.found().map(rows))
+    }
+
+    /// The first `limit` solutions in search order (`scramble solve --list`).
+    fn solutions(&self, py: Python<'_>, limit: u64) -> PyResult<Vec<Rows>> {
+        Ok(self.search(py, Goal::List { limit })?.kept.iter().map(rows).collect())
+    }
+
+    /// G(P) as the node-link JSON of `scramble graph --format json`.
+    fn node_link_json(&self) -> String {
+        scramble::render::export::json(&self.inner, &RecordingGraph::new(&self.inner))
+    }
+
+    /// G(P) as a `networkx.MultiDiGraph` with the node and edge attributes
+    /// of the node-link export.
+    fn recording_graph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let data = json_loads(py, &self.node_link_json())?;
+        let networkx = py.import("networkx")?;
+        let named = |key: &str| -> PyResult<Bound<'py, PyDict>> {
+            let kwargs = PyDict::new(py);
+            kwargs.set_item(key, "edges")?;
+            Ok(kwargs)
+        };
+        match networkx.call_method("node_link_graph", (&data,), Some(&named("edges")?)) {
+            // networkx before 3.4 names the edge list "links".
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) => {
+                networkx.call_method("node_link_graph", (&data,), Some(&named("link")?))
+            }
+            graph => graph,
+        }
+    }
+
+    /// The 256 four-color subgraphs of a 2x2 puzzle as dicts (see
+    /// [`Puzzle::subgraphs_json`]).
+    fn subgraphs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.subgraphs_json(py)?)
+    }
+
+    /// The 256 four-color subgraphs of a 2x2 puzzle as JSON: per subgraph
+    /// its edges (`4 * (piece - 1) + corner`, the exports' edge order), the
+    /// four conditions, Theorem 2.1's verdict, the twisted criterion and the
+    /// judge.
+    fn subgraphs_json(&self, py: Python<'_>) -> PyResult<String> {
+        let puzzle = &self.inner;
+        let graph = RecordingGraph::new(puzzle);
+        let analysis = py.detach(|| analyse(puzzle, &graph)).map_err(|e| error(py, e))?;
+        let rows: Vec<serde_json::Value> = analysis
+            .rows
+            .iter()
+            .map(|row| {
+                let v = &row.verdict;
+                serde_json::json!({
+                    "index": row.index,
+                    "edges": row.subgraph.edges().iter().map(|e| e.index()).collect::<Vec<_>>(),
+                    "conditions": [v.colors.is_ok(), v.degrees.is_ok(), v.paths.is_ok(), v.pseudo_connected.is_ok()],
+                    "theorem": row.theorem(),
+                    "twisted": row.twisted,
+                    "judge": row.judge(),
+                })
+            })
+            .collect();
+        Ok(serde_json::Value::Array(rows).to_string())
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<scramble.Puzzle {} ({}x{})>",
+            self.inner.name(),
+            self.inner.size(),
+            self.inner.size()
+        )
+    }
+}
+
+/// Reads a puzzle file (`path`) in the text or card format.
+#[pyfunction]
+fn read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Puzzle> {
+    let inner = scramble::read_puzzle(Path::new(&path), Format::Auto).map_err(|e| error(py, e))?;
+    Ok(Puzzle { inner })
+}
+
+/// Reads a puzzle from `text`, named `name` in errors.
+#[pyfunction]
+fn read_text(py: Python<'_>, text: &str, name: &str) -> PyResult<Puzzle> {
+    let inner = scramble::puzzle::read::parse(text, name, Format::Auto).map_err(|e| error(py, e))?;
+    Ok(Puzzle { inner })
+}
+
+/// The totals of the census of every 2x2 puzzle over `patterns` patterns
+/// as the JSON of `scramble verify --json`'s `totals`.
+#[pyfunction]
+#[pyo3(signature = (patterns, repetitions = false))]
+fn census_json(py: Python<'_>, patterns: usize, repetitions: bool) -> PyResult<String> {
+    if !(1..=scramble::census::MAX_PATTERNS).contains(&patterns) {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "patterns: expected 1 to {}",
+            scramble::census::MAX_PATTERNS
+        )));
+    }
+    let census = Census { patterns, repetitions };
+    let outcome = interruptible(py, |context| symmetric::run_until(&census, 0, context.stop(), &()))?;
+    let outcome = outcome.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
+    serde_json::to_string(&outcome.tally.totals()).map_err(|e| ScrambleError::new_err(e.to_string()))
+}
+
+/// `json.loads(text)`.
+fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// The totals of [`census_json`] as a dict.
+#[pyfunction]
+#[pyo3(signature = (patterns, repetitions = false))]
+fn census(py: Python<'_>, patterns: usize, repetitions: bool) -> PyResult<Bound<'_, PyAny>> {
+    json_loads(py, &census_json(py, patterns, repetitions)?)
+}
+
+/// The native module.
+#[pymodule]
+fn _scramble(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Puzzle>()?;
+    m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read_text, m)?)?;
+    m.add_function(wrap_pyfunction!(census_json, m)?)?;
+    m.add_function(wrap_pyfunction!(census, m)?)?;
+    m.add("ScrambleError", m.py().get_type::<ScrambleError>())?;
+    m.add("JSON_SCHEMA", scramble::JSON_SCHEMA)?;
+    Ok(())
+}

@@ -1,0 +1,81 @@
+"""The package's answers agree with the command line's on the fixtures."""
+
+import pytest
+
+import scramble
+from conftest import ROOT, run_json
+
+PUZZLES = ["fixtures/paper2x2.txt", "fixtures/cards3x3.txt", "fixtures/unsolvable2x2.txt", "fixtures/several2x2.txt"]
+
+
+def cli_rows(puzzle, rows):
+    """`#3@1` or `NAME@1` cells of the command line as (piece, turn)."""
+    labels = {puzzle.piece_name(p) or f"#{p}": p for p in range(1, len(puzzle.pieces()) + 1)}
+    return [[(labels[cell.rsplit("@", 1)[0]], int(cell.rsplit("@", 1)[1])) for cell in row] for row in rows]
+
+
+@pytest.mark.parametrize("path", PUZZLES)
+def test_count_first_and_solutions_agree(path):
+    puzzle = scramble.read(str(ROOT / path))
+    [counted] = run_json("solve", path, "--json", "--no-pictures")
+    assert puzzle.count() == counted["solutions"]
+    [first] = run_json("solve", path, "--first", "--json", "--no-pictures")
+    expected = None if first["solution"] is None else cli_rows(puzzle, first["solution"])
+    assert puzzle.first() == expected
+    [listed] = run_json("solve", path, "--list", "--list-limit", "5", "--json", "--no-pictures")
+    assert puzzle.solutions(5) == [cli_rows(puzzle, s) for s in listed["listed"]["solutions"]]
+
+
+def test_recording_graph_is_the_node_link_export(tmp_path):
+    path = "fixtures/cards3x3.txt"
+    graph = scramble.read(str(ROOT / path)).recording_graph()
+    run_json("graph", path, "--format", "json", "--out", str(tmp_path), "--json")
+    import json
+
+    exported = json.loads((tmp_path / "cards3x3" / "recording.json").read_text())
+    assert graph.is_directed() and graph.is_multigraph()
+    assert sorted(graph.nodes) == sorted(n["id"] for n in exported["nodes"])
+    edges = sorted((s, t, k, tuple(sorted(d.items()))) for s, t, k, d in graph.edges(keys=True, data=True))
+    expected = sorted(
+        (e["source"], e["target"], e["key"], tuple(sorted((a, v) for a, v in e.items() if a not in ("source", "target", "key"))))
+        for e in exported["edges"]
+    )
+    assert edges == expected
+    assert graph.number_of_edges() == 4 * 9
+
+
+def test_subgraphs_agree_with_the_subgraphs_command():
+    path = "fixtures/paper2x2.txt"
+    rows = scramble.read(str(ROOT / path)).subgraphs()
+    [report] = run_json("subgraphs", path, "--json", "--no-pictures")
+    assert len(rows) == 256
+    cli = {r["index"]: r for r in report["listed"]}
+    assert len(cli) == 256
+    for row in rows:
+        theirs = cli[row["index"]]
+        assert (row["theorem"], row["twisted"], row["judge"]) == (theirs["theorem"], theirs["twisted"], theirs["judge"])
+        assert row["theorem"] == all(row["conditions"])
+        assert len(set(e // 4 for e in row["edges"])) == 4, "one corner per piece"
+    assert sum(r["judge"] for r in rows) == report["solution_graphs"]
+
+
+@pytest.mark.parametrize("repetitions", [False, True])
+def test_census_totals_agree_with_verify(repetitions):
+    flags = ["--repetitions"] if repetitions else []
+    [report] = run_json("verify", "--patterns", "2", *flags, "--json", "--no-pictures")
+    totals = scramble.census(2, repetitions=repetitions)
+    assert totals["puzzles"] > 0
+    assert totals == {key: report[key] for key in totals}
+
+
+def test_errors_carry_file_line_and_column(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1+ 2+ 1- 2-\n1+ 2+ 1- 9x\n1+ 2+ 1- 2-\n1+ 2+ 1- 2-\n")
+    with pytest.raises(scramble.ScrambleError) as caught:
+        scramble.read(str(bad))
+    assert (caught.value.line, caught.value.column) == (2, 10)
+    assert caught.value.file.endswith("bad.txt")
+    with pytest.raises(scramble.ScrambleError) as caught:
+        scramble.read("1+ 2+\n")
+    assert caught.value.file == "text"
+    assert caught.value.line is not None
