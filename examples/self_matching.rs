@@ -13,7 +13,7 @@
 //! and the smallest puzzles on which Theorem 2.1 rejects a solution graph.
 //! Exits 1 if a claim of the note fails on any table.
 
-use scramble::theorem::self_matching::{Family, Record, Table, corner_table, smallest_counterexample, tabulate};
+use scramble::census::self_matching::{Family, Record, Table, corner_table, smallest_counterexample, tabulate};
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");

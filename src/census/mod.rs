@@ -19,6 +19,9 @@
 //!   computed independently of the enumeration (solved grids, Burnside's
 //!   lemma).
 //! - [`repair`]: the search for the replacement of condition 3.
+//! - [`self_matching`]: Theorem 2.1, (3') and the twisted criterion when
+//!   some pictures match themselves, on every 2x2 puzzle of small mixed
+//!   families and every multiset of corners.
 //! - [`shard`]: splitting the 2x2 census into independent shards and
 //!   merging.
 //! - [`nxn`]: the 3x3 census (`verify --size 3`): totals from solved grids,
@@ -36,6 +39,7 @@ pub mod nxn;
 pub mod pieces;
 pub mod plain;
 pub mod repair;
+pub mod self_matching;
 pub mod shard;
 mod sums;
 pub mod symmetric;

@@ -10,8 +10,6 @@
 //!   reconstruction of arrangements from a solution graph.
 //! - [`analysis`]: all 256 four-color subgraphs of a 2x2 puzzle judged by
 //!   both criteria and by the judge.
-//! - [`self_matching`]: the criteria when some pictures match themselves,
-//!   checked on every 2x2 puzzle of small mixed families.
 //!
 //! - [`frame`]: what a subgraph H of an `n x n` puzzle says on its own (a
 //!   frame: each piece's kind and outward turn) and the conditions on H
@@ -38,7 +36,6 @@ pub mod framed;
 pub mod gluing;
 pub mod reduction;
 pub mod ring_core;
-pub mod self_matching;
 pub mod twisted;
 
 use std::fmt;

@@ -17,7 +17,7 @@
 //!
 //! The truth is the number of the 24 placements of the four corners round
 //! the centre that match on every inner boundary
-//! ([`crate::census::verdict::verdict`]), which the tests compare with the
+//! ([`super::verdict::verdict`]), which the tests compare with the
 //! plain judge's 6144 arrangements on whole puzzles.
 
 use std::collections::BTreeMap;
@@ -25,8 +25,8 @@ use std::collections::BTreeMap;
 use itertools::Itertools;
 use serde::Serialize;
 
-use crate::census::pieces::multisets_of_four;
-use crate::census::verdict::{Edge, Failed, paths_return_unless_loop, verdict};
+use super::pieces::multisets_of_four;
+use super::verdict::{Edge, Failed, paths_return_unless_loop, verdict};
 use crate::{Pattern, Picture, Piece, Sign};
 
 /// Every 2x2 puzzle over `signed` signed and `self_matching` self-matching
@@ -54,7 +54,7 @@ impl Family {
     /// `O((2K + L)^4)`.
     ///
     /// ```
-    /// use scramble::theorem::self_matching::Family;
+    /// use scramble::census::self_matching::Family;
     /// let f = |signed, self_matching, repetitions| Family { signed, self_matching, repetitions };
     /// assert_eq!(f(1, 1, true).pieces().len(), 24); // (3^4 + 3^2 + 2*3) / 4
     /// assert_eq!(f(1, 2, false).pieces().len(), 6); // 4! / 4
@@ -102,7 +102,7 @@ pub struct Judged4 {
 /// ```
 /// use scramble::{Pattern, Picture, Sign};
 /// use scramble::census::verdict::Edge;
-/// use scramble::theorem::self_matching::judge_corners;
+/// use scramble::census::self_matching::judge_corners;
 /// let (a, s) = (Picture::plus(1), Picture::new(Pattern::new(2), Sign::Same));
 /// let edges = [Edge::new(a, s), Edge::new(s, a), Edge::new(a.complement(), s), Edge::new(s, a.complement())];
 /// let j = judge_corners(&edges);
@@ -282,7 +282,7 @@ pub fn for_each_puzzle(family: &Family, mut each: impl FnMut([usize; 4], &[Judge
 /// The table of `family`: every puzzle, every subgraph.
 ///
 /// ```
-/// use scramble::theorem::self_matching::{Family, tabulate};
+/// use scramble::census::self_matching::{Family, tabulate};
 /// let t = tabulate(&Family { signed: 1, self_matching: 2, repetitions: false });
 /// assert_eq!(t.puzzles, 126);
 /// assert_eq!(t.twisted.mismatches() + t.repaired.mismatches(), 0);
@@ -307,7 +307,7 @@ pub fn tabulate(family: &Family) -> Table {
 /// 4-tuples. `O(C^4 / 24)` for `C = (2K + L)^2` corners.
 ///
 /// ```
-/// use scramble::theorem::self_matching::corner_table;
+/// use scramble::census::self_matching::corner_table;
 /// let t = corner_table(0, 2, true);
 /// assert_eq!(t.puzzles, 4u64.pow(4));
 /// assert_eq!(t.repaired.mismatches() + t.twisted.mismatches(), 0);
@@ -388,7 +388,7 @@ pub fn mixes(patterns: usize, repetitions: bool) -> impl Iterator<Item = Family>
 /// searched.
 ///
 /// ```
-/// use scramble::theorem::self_matching::smallest_counterexample;
+/// use scramble::census::self_matching::smallest_counterexample;
 /// let c = smallest_counterexample(3, false, false).unwrap();
 /// assert_eq!((c.family.signed, c.family.self_matching), (1, 2));
 /// ```
