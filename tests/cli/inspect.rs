@@ -123,5 +123,11 @@ fn a_self_matching_centre_fails_condition_3_but_meets_the_repair() {
     let report = json("fixtures/self_matching2x2.txt", out.path());
     let points = report["lattice_points"].as_array().unwrap();
     assert_eq!(points.len(), 1);
+    // Theorem 2.1 accepts none of this puzzle's solution graphs.
+    assert!(
+        points
+            .iter()
+            .all(|p| p["theorem"] == false && p["failing"] == serde_json::json!(["(3) paths"]))
+    );
     assert!(points.iter().all(|p| p["twisted"] == true && p["repaired"] == true));
 }
