@@ -73,7 +73,7 @@ fn each_one_of_a_kind_is_defined_once() {
         ("ThreadPoolBuilder", "context/mod.rs"),
         ("indicatif::", "cli/progress.rs"),
         ("pub enum Population {", "study/population.rs"),
-        ("pub const Z95", "study/stats.rs"),
+        ("const Z95:", "study/stats.rs"),
         ("fn keeps_rotation_class", "puzzle/grid.rs"),
     ] {
         assert_eq!(files_with(needle), [home], "`{needle}` outside {home}");
@@ -191,7 +191,7 @@ fn public_items_outside_the_command_line_do_not_grow() {
     // Items declared `pub` outside src/cli (the grep of ARCHITECTURE.md's
     // "Public surface"). Lower this ceiling as items become `pub(crate)`;
     // raising it is a decision to review.
-    const CEILING: usize = 880;
+    const CEILING: usize = 875;
     let starts = ["fn", "struct", "enum", "trait", "type", "const", "static", "mod", "use"];
     let count: usize = sources()
         .iter()

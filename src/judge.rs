@@ -11,15 +11,16 @@
 
 use std::collections::BTreeMap;
 
-use itertools::Itertools;
-
 use crate::recording::Subgraph;
 use crate::recording::kept::solution_subgraph;
 use crate::solve;
-use crate::{Arrangement, Error, Placement, Puzzle, RecordingGraph, Result};
+use crate::{Arrangement, Error, Puzzle, RecordingGraph, Result};
 
+#[cfg(test)]
 /// Every arrangement of a 2x2 puzzle: 4! orders times 4^4 rotations.
-pub fn arrangements_2x2() -> impl Iterator<Item = Arrangement> {
+pub(crate) fn arrangements_2x2() -> impl Iterator<Item = Arrangement> {
+    use crate::Placement;
+    use itertools::Itertools;
     (0..4)
         .permutations(4)
         .cartesian_product(rotations())
@@ -33,7 +34,9 @@ pub fn arrangements_2x2() -> impl Iterator<Item = Arrangement> {
         })
 }
 
+#[cfg(test)]
 fn rotations() -> Vec<Vec<usize>> {
+    use itertools::Itertools;
     (0..4).map(|_| 0..4).multi_cartesian_product().collect()
 }
 
@@ -143,7 +146,7 @@ mod tests {
         let puzzle = paper();
         let graph = RecordingGraph::new(&puzzle);
         let j = judge(&puzzle, &graph).unwrap();
-        let planted = Arrangement::new(2, (0..4).map(|piece| Placement { piece, rotation: 0 }).collect());
+        let planted = Arrangement::new(2, (0..4).map(|piece| crate::Placement { piece, rotation: 0 }).collect());
         assert!(j.solutions.contains(&planted));
         // Unturned: top-left keeps corner 1 (right -> bottom), top-right
         // corner 2 (bottom -> left), bottom-left corner 0 (top -> right),

@@ -93,7 +93,7 @@ impl Classes {
     /// `F`: how many arrangements show each picture grid that the cards can
     /// show (`m! * s^m` per class of `m` cards kept by `s` turns), capped at
     /// `u128::MAX`.
-    pub fn arrangements_per_look(&self) -> u128 {
+    pub(crate) fn arrangements_per_look(&self) -> u128 {
         self.cards.iter().fold(1u128, |f, (piece, cards)| {
             let m = cards.len() as u128;
             let s = symmetries(piece.sides()) as u128;

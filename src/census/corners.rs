@@ -83,7 +83,7 @@ impl CornerSet {
     ///
     /// # Panics
     /// If the piece has a corner outside the set.
-    pub fn piece_corners(&self, piece: &Piece) -> [usize; 4] {
+    pub(crate) fn piece_corners(&self, piece: &Piece) -> [usize; 4] {
         let mut ids = piece
             .corners()
             .map(|(_, t, h)| self.id(Edge::new(t, h)).expect("a corner of the census"));

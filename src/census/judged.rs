@@ -42,7 +42,7 @@ impl Judged {
     }
 
     /// Adds another part's counts; `None` if a sum overflows `u64`.
-    pub fn checked_merge(&mut self, o: &Judged) -> Option<()> {
+    pub(crate) fn checked_merge(&mut self, o: &Judged) -> Option<()> {
         self.accepted = self.accepted.checked_add(o.accepted)?;
         self.mismatches = self.mismatches.checked_add(o.mismatches)?;
         Some(())
@@ -127,12 +127,12 @@ macro_rules! criterion_keys {
             pub(crate) const KEYS: [&str; 2] = [concat!(stringify!($name), "_accepted"), concat!(stringify!($name), "_mismatches")];
 
             /// Writes the two keys.
-            pub fn serialize<S: serde::Serializer>(j: &Judged, serializer: S) -> Result<S::Ok, S::Error> {
+            pub(crate) fn serialize<S: serde::Serializer>(j: &Judged, serializer: S) -> Result<S::Ok, S::Error> {
                 super::serialize(j, serializer, KEYS)
             }
 
             /// Reads the two keys.
-            pub fn deserialize<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Judged, D::Error> {
+            pub(crate) fn deserialize<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Judged, D::Error> {
                 super::deserialize(deserializer, KEYS, $required)
             }
         }

@@ -39,7 +39,7 @@ pub mod nxn;
 pub mod pieces;
 pub mod plain;
 pub mod repair;
-pub mod self_matching;
+mod self_matching;
 pub mod shard;
 mod sums;
 pub mod symmetric;
@@ -58,6 +58,22 @@ use verdict::{CODES, Verdict};
 /// corners already cover every 2x2 puzzle, by the 4-pattern lemma of
 /// [`corners`]).
 pub const MAX_PATTERNS: usize = 8;
+
+/// The tables of docs/notes/self-matching.md in markdown, and whether every
+/// claim there holds on them: Theorem 2.1, (3') as stated and the repaired
+/// (3'') against the arrangements on every 2x2 puzzle of the mixed families
+/// of `K` signed and `L` self-matching patterns, on every multiset of four
+/// corners over the mixes of 4 patterns, and the smallest counterexamples.
+/// `quick` keeps the small families (about a second); the whole run judges
+/// about 12 million puzzles, `O(puzzles * 256)`, about a minute.
+///
+/// ```
+/// let (tables, ok) = scramble::census::self_matching_tables(true);
+/// assert!(ok && tables.contains("| 1 | 2 | repetition-free | 126 |"));
+/// ```
+pub fn self_matching_tables(quick: bool) -> (String, bool) {
+    self_matching::tables(quick)
+}
 
 /// Which census: pieces over patterns `1..=patterns`, with or without
 /// repetitions.
@@ -118,7 +134,7 @@ impl Histogram {
     ///
     /// # Panics
     /// Unless there are [`CODES`] counts.
-    pub fn from_counts(counts: Vec<u64>) -> Self {
+    pub(crate) fn from_counts(counts: Vec<u64>) -> Self {
         assert_eq!(counts.len(), CODES, "one count per verdict code");
         Histogram { counts }
     }
@@ -267,7 +283,7 @@ pub struct Totals {
 
 impl Totals {
     /// Adds another shard's totals; `None` if a sum overflows `u64`.
-    pub fn checked_merge(&mut self, o: &Totals) -> Option<()> {
+    pub(crate) fn checked_merge(&mut self, o: &Totals) -> Option<()> {
         let add = |a: &mut u64, b: u64| a.checked_add(b).map(|sum| *a = sum);
         add(&mut self.puzzles, o.puzzles)?;
         add(&mut self.solvable, o.solvable)?;
@@ -320,7 +336,7 @@ impl Totals {
 
 /// Solutions modulo rotation a 2x2 puzzle can have at most: 4! placements
 /// times 4^4 rotations, divided by the 4 rotations of the whole grid.
-pub const MAX_SOLUTIONS_2X2: u128 = 24 * 256 / 4;
+pub(crate) const MAX_SOLUTIONS_2X2: u128 = 24 * 256 / 4;
 
 impl ConditionFailures {
     /// The identities that tie these counts to the totals they come with
@@ -425,7 +441,7 @@ pub struct ConditionFailures {
 
 impl ConditionFailures {
     /// Adds another shard's counts; `None` if a sum overflows `u64`.
-    pub fn checked_merge(&mut self, o: &ConditionFailures) -> Option<()> {
+    pub(crate) fn checked_merge(&mut self, o: &ConditionFailures) -> Option<()> {
         let add = |a: &mut u64, b: u64| a.checked_add(b).map(|sum| *a = sum);
         add(&mut self.rejected_solution_graphs, o.rejected_solution_graphs)?;
         for (mine, theirs) in [
@@ -502,7 +518,10 @@ pub struct Outcome {
 
 /// Keeps the first `keep` disagreements of several parts, in enumeration
 /// order.
-pub fn first_disagreements(parts: impl IntoIterator<Item = Vec<Disagreement>>, keep: usize) -> Vec<Disagreement> {
+pub(crate) fn first_disagreements(
+    parts: impl IntoIterator<Item = Vec<Disagreement>>,
+    keep: usize,
+) -> Vec<Disagreement> {
     let mut all: Vec<Disagreement> = parts.into_iter().flatten().collect();
     all.sort_by_key(|d| (d.pieces, d.corners));
     all.truncate(keep);

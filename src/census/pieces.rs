@@ -33,7 +33,7 @@ pub fn piece_classes(patterns: usize, repetitions: bool) -> Vec<Piece> {
 
 /// Burnside's count of the rotation classes of all 4-tuples over `n`
 /// pictures: `(n^4 + n^2 + 2n) / 4` (identity, half turn, two quarter turns).
-pub fn burnside_count(n: u64) -> u64 {
+pub(crate) fn burnside_count(n: u64) -> u64 {
     (n.pow(4) + n.pow(2) + 2 * n) / 4
 }
 

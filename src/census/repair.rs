@@ -37,7 +37,7 @@ impl Path<'_> {
 }
 
 /// Whether a path is excused from condition 3.
-pub type Exception = fn(&Path) -> bool;
+pub(crate) type Exception = fn(&Path) -> bool;
 
 /// The exceptions tried, by name.
 pub const EXCEPTIONS: [(&str, Exception); 12] = [
@@ -57,7 +57,7 @@ pub const EXCEPTIONS: [(&str, Exception); 12] = [
 
 /// Condition 3 with the exceptions numbered `excused` (indices into
 /// [`EXCEPTIONS`]).
-pub fn paths_with_exceptions(edges: &[Edge; 4], excused: &[usize]) -> bool {
+pub(crate) fn paths_with_exceptions(edges: &[Edge; 4], excused: &[usize]) -> bool {
     (0..4).cartesian_product(0..4).all(|(i, j)| {
         let (first, second) = (edges[i], edges[j]);
         if i == j || first.head != second.tail || second.head == first.tail.complement() {

@@ -25,14 +25,13 @@ use std::collections::BTreeMap;
 use itertools::Itertools;
 use serde::Serialize;
 
-use super::pieces::multisets_of_four;
 use super::verdict::{Edge, Failed, paths_return_unless_loop, verdict};
 use crate::{Pattern, Picture, Piece, Sign};
 
 /// Every 2x2 puzzle over `signed` signed and `self_matching` self-matching
 /// patterns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Family {
+pub(crate) struct Family {
     /// `K`: patterns `1..=K`, each with pictures `X-` and `X+`.
     pub signed: usize,
     /// `L`: patterns `K+1..=K+L`, each with the one picture `X=`.
@@ -43,7 +42,7 @@ pub struct Family {
 
 impl Family {
     /// The `2K + L` pictures in increasing order.
-    pub fn pictures(&self) -> Vec<Picture> {
+    pub(crate) fn pictures(&self) -> Vec<Picture> {
         let signed = (1..=self.signed as u32).flat_map(|n| [Picture::minus(n), Picture::plus(n)]);
         let first = self.signed as u32 + 1;
         let same = (first..first + self.self_matching as u32).map(|n| Picture::new(Pattern::new(n), Sign::Same));
@@ -52,14 +51,7 @@ impl Family {
 
     /// The piece classes (each its smallest rotation), in increasing order.
     /// `O((2K + L)^4)`.
-    ///
-    /// ```
-    /// use scramble::census::self_matching::Family;
-    /// let f = |signed, self_matching, repetitions| Family { signed, self_matching, repetitions };
-    /// assert_eq!(f(1, 1, true).pieces().len(), 24); // (3^4 + 3^2 + 2*3) / 4
-    /// assert_eq!(f(1, 2, false).pieces().len(), 6); // 4! / 4
-    /// ```
-    pub fn pieces(&self) -> Vec<Piece> {
+    pub(crate) fn pieces(&self) -> Vec<Piece> {
         let pictures = self.pictures();
         std::iter::repeat_n(pictures.iter().copied(), 4)
             .multi_cartesian_product()
@@ -69,20 +61,16 @@ impl Family {
             .collect()
     }
 
-    /// `K + L`.
-    pub fn patterns(&self) -> usize {
-        self.signed + self.self_matching
-    }
-
     /// The puzzles: multisets of 4 piece classes.
-    pub fn puzzles(&self) -> u64 {
-        multisets_of_four(self.pieces().len() as u64)
+    #[cfg(test)]
+    pub(crate) fn puzzles(&self) -> u64 {
+        super::pieces::multisets_of_four(self.pieces().len() as u64)
     }
 }
 
 /// What the arrangements and each criterion say about four corners.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Judged4 {
+pub(crate) struct Judged4 {
     /// Solutions (modulo whole-grid rotation) with these centre corners.
     pub solutions: u8,
     /// The conditions 2-4 of Theorem 2.1 that fail.
@@ -98,18 +86,7 @@ pub struct Judged4 {
 }
 
 /// Judges four corners (one per piece). Constant time.
-///
-/// ```
-/// use scramble::{Pattern, Picture, Sign};
-/// use scramble::census::verdict::Edge;
-/// use scramble::census::self_matching::judge_corners;
-/// let (a, s) = (Picture::plus(1), Picture::new(Pattern::new(2), Sign::Same));
-/// let edges = [Edge::new(a, s), Edge::new(s, a), Edge::new(a.complement(), s), Edge::new(s, a.complement())];
-/// let j = judge_corners(&edges);
-/// assert_eq!(j.solutions, 1);
-/// assert!(j.repaired && j.twisted && !j.signed_repair && !j.failed.is_empty());
-/// ```
-pub fn judge_corners(edges: &[Edge; 4]) -> Judged4 {
+pub(crate) fn judge_corners(edges: &[Edge; 4]) -> Judged4 {
     let v = verdict(edges);
     let others_hold = v.failed.bits() & !Failed::PATHS.bits() == 0;
     Judged4 {
@@ -147,7 +124,7 @@ impl Judged4 {
 
 /// A criterion's record against the arrangements.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Record {
+pub(crate) struct Record {
     /// Subgraphs it accepts.
     pub accepted: u64,
     /// Solution graphs it rejects.
@@ -164,14 +141,14 @@ impl Record {
     }
 
     /// Subgraphs where it and the arrangements disagree.
-    pub fn mismatches(&self) -> u64 {
+    pub(crate) fn mismatches(&self) -> u64 {
         self.rejected_solution_graphs + self.accepted_non_solutions
     }
 }
 
 /// Counts over a family's subgraphs (or a set of corner tuples).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Table {
+pub(crate) struct Table {
     /// Puzzles (or corner tuples) judged.
     pub puzzles: u64,
     /// Puzzles with a solution (0 for corner tables).
@@ -263,7 +240,7 @@ fn piece_corners(pieces: &[Piece], pictures: &[Picture], memo: &Memo) -> Vec<[us
 /// `each(puzzle, per-subgraph verdicts)` on every puzzle (pieces as indices
 /// into [`Family::pieces`], in increasing order). `O(puzzles * 256)` after
 /// at most one verdict per multiset of corners.
-pub fn for_each_puzzle(family: &Family, mut each: impl FnMut([usize; 4], &[Judged4; 256])) {
+pub(crate) fn for_each_puzzle(family: &Family, mut each: impl FnMut([usize; 4], &[Judged4; 256])) {
     let pieces = family.pieces();
     let pictures = family.pictures();
     let mut memo = Memo::new(pictures.clone());
@@ -280,16 +257,7 @@ pub fn for_each_puzzle(family: &Family, mut each: impl FnMut([usize; 4], &[Judge
 }
 
 /// The table of `family`: every puzzle, every subgraph.
-///
-/// ```
-/// use scramble::census::self_matching::{Family, tabulate};
-/// let t = tabulate(&Family { signed: 1, self_matching: 2, repetitions: false });
-/// assert_eq!(t.puzzles, 126);
-/// assert_eq!(t.twisted.mismatches() + t.repaired.mismatches(), 0);
-/// assert!(t.theorem.rejected_solution_graphs > 0);
-/// assert_eq!(t.theorem.accepted_non_solutions, 0);
-/// ```
-pub fn tabulate(family: &Family) -> Table {
+pub(crate) fn tabulate(family: &Family) -> Table {
     let mut table = Table::default();
     for_each_puzzle(family, |_, verdicts| {
         let solutions: u64 = verdicts.iter().map(|v| u64::from(v.solutions)).sum();
@@ -305,14 +273,7 @@ pub fn tabulate(family: &Family) -> Table {
 /// `signed` signed and `self_matching` self-matching patterns, each counted
 /// as often as it has orderings, so that `puzzles` is the number of ordered
 /// 4-tuples. `O(C^4 / 24)` for `C = (2K + L)^2` corners.
-///
-/// ```
-/// use scramble::census::self_matching::corner_table;
-/// let t = corner_table(0, 2, true);
-/// assert_eq!(t.puzzles, 4u64.pow(4));
-/// assert_eq!(t.repaired.mismatches() + t.twisted.mismatches(), 0);
-/// ```
-pub fn corner_table(signed: usize, self_matching: usize, loops: bool) -> Table {
+pub(crate) fn corner_table(signed: usize, self_matching: usize, loops: bool) -> Table {
     let family = Family {
         signed,
         self_matching,
@@ -345,7 +306,7 @@ fn factorial(k: usize) -> u64 {
 
 /// A puzzle on which Theorem 2.1 rejects a solution graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counterexample {
+pub(crate) struct Counterexample {
     /// The family searched.
     pub family: Family,
     /// The four pieces.
@@ -357,12 +318,13 @@ pub struct Counterexample {
 
 impl Counterexample {
     /// The puzzle file: one piece per line.
-    pub fn text(&self) -> String {
+    #[cfg(test)]
+    pub(crate) fn text(&self) -> String {
         self.pieces.iter().map(|p| format!("{p}\n")).collect()
     }
 
     /// The rejected solution graph's edges, one per piece.
-    pub fn edges(&self) -> [Edge; 4] {
+    pub(crate) fn edges(&self) -> [Edge; 4] {
         [0, 1, 2, 3].map(|i| {
             let (piece, c) = (&self.pieces[i], self.corners[i]);
             Edge::new(piece.side(c), piece.side((c + 1) % 4))
@@ -372,7 +334,7 @@ impl Counterexample {
 
 /// The families with `patterns` patterns, at least one self-matching,
 /// fewest pictures first.
-pub fn mixes(patterns: usize, repetitions: bool) -> impl Iterator<Item = Family> {
+pub(crate) fn mixes(patterns: usize, repetitions: bool) -> impl Iterator<Item = Family> {
     (1..=patterns).rev().map(move |self_matching| Family {
         signed: patterns - self_matching,
         self_matching,
@@ -386,13 +348,11 @@ pub fn mixes(patterns: usize, repetitions: bool) -> impl Iterator<Item = Family>
 /// distinct pieces, then first in enumeration order; families of up to
 /// `max_patterns` patterns with at least one self-matching pattern are
 /// searched.
-///
-/// ```
-/// use scramble::census::self_matching::smallest_counterexample;
-/// let c = smallest_counterexample(3, false, false).unwrap();
-/// assert_eq!((c.family.signed, c.family.self_matching), (1, 2));
-/// ```
-pub fn smallest_counterexample(max_patterns: usize, repetitions: bool, signed_repair: bool) -> Option<Counterexample> {
+pub(crate) fn smallest_counterexample(
+    max_patterns: usize,
+    repetitions: bool,
+    signed_repair: bool,
+) -> Option<Counterexample> {
     let rejects = move |v: &Judged4| {
         if signed_repair {
             !v.signed_repair
@@ -422,6 +382,139 @@ fn first_in(family: &Family, rejects: impl Fn(&Judged4) -> bool) -> Option<Count
         pieces: quad.iter().map(|&i| pieces[i]).collect(),
         corners: [s >> 6, s >> 4 & 3, s >> 2 & 3, s & 3],
     })
+}
+
+/// The families of the puzzle-level table: `(K, L, repetitions)`; `quick`
+/// keeps the ones that take under a second.
+fn table_families(quick: bool) -> Vec<Family> {
+    let mut list = vec![(0, 1, true), (0, 2, true), (1, 1, true), (0, 3, true)];
+    list.extend([
+        (1, 2, false),
+        (0, 4, false),
+        (2, 1, false),
+        (1, 3, false),
+        (0, 5, false),
+    ]);
+    if !quick {
+        list.extend([(1, 2, true), (0, 4, true), (2, 2, false), (1, 4, false)]);
+    }
+    let family = |(signed, self_matching, repetitions)| Family {
+        signed,
+        self_matching,
+        repetitions,
+    };
+    list.into_iter().map(family).collect()
+}
+
+/// The markdown tables of docs/notes/self-matching.md and whether every
+/// claim holds on them (see [`super::self_matching_tables`]).
+pub(crate) fn tables(quick: bool) -> (String, bool) {
+    let mut ok = true;
+    let mut out = String::from("## Every 2x2 puzzle of a mixed family\n\n");
+    out += "| K signed | L self-matching | pieces | puzzles | solvable | solution graphs | rejected by (1)-(4) | rejected by (3') as stated | failing | accepted non-solutions (any) | (3'') mismatches | twisted mismatches |\n";
+    out += "|---:|---:|---|---:|---:|---:|---:|---:|---|---:|---:|---:|\n";
+    for family in table_families(quick) {
+        let t = tabulate(&family);
+        ok &= holds(&t);
+        let pieces = if family.repetitions { "any" } else { "repetition-free" };
+        out += &format!(
+            "| {} | {} | {pieces} | {} | {} | {} | {} |\n",
+            family.signed,
+            family.self_matching,
+            n(t.puzzles),
+            n(t.solvable),
+            n(t.solution_graphs),
+            columns(&t)
+        );
+    }
+    out += "\n## Every multiset of four corners over 4 patterns (ordered 4-tuples counted)\n\n";
+    out += "| K signed | L self-matching | loops | tuples | solution tuples | rejected by (1)-(4) | rejected by (3') as stated | failing | accepted non-solutions (any) | (3'') mismatches | twisted mismatches |\n";
+    out += "|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---:|\n";
+    let mixes = if quick { 3..=4 } else { 0..=4 };
+    for self_matching in mixes {
+        for loops in [false, true] {
+            let t = corner_table(4 - self_matching, self_matching, loops);
+            ok &= holds(&t);
+            out += &format!(
+                "| {} | {self_matching} | {} | {} | {} | {} |\n",
+                4 - self_matching,
+                if loops { "yes" } else { "no" },
+                n(t.puzzles),
+                n(t.solution_graphs),
+                columns(&t)
+            );
+        }
+    }
+    out += "\n## Smallest puzzles on which a criterion rejects a solution graph\n\n";
+    for (signed_repair, repetitions) in [(false, true), (false, false), (true, true), (true, false)] {
+        out += &counterexample_line(signed_repair, repetitions);
+    }
+    (out, ok)
+}
+
+fn counterexample_line(signed_repair: bool, repetitions: bool) -> String {
+    let criterion = if signed_repair { "(3') as stated" } else { "Theorem 2.1" };
+    let pieces = if repetitions { "any pieces" } else { "repetition-free" };
+    match smallest_counterexample(4, repetitions, signed_repair) {
+        Some(c) => {
+            let edges: Vec<String> = c.edges().iter().map(|e| format!("{} -> {}", e.tail, e.head)).collect();
+            let lines: Vec<String> = c.pieces.iter().map(|p| p.to_string()).collect();
+            format!(
+                "- {criterion}, {pieces}: K = {}, L = {}: pieces `{}`; solution graph `{}`\n",
+                c.family.signed,
+                c.family.self_matching,
+                lines.join(" / "),
+                edges.join(", ")
+            )
+        }
+        None => format!("- {criterion}, {pieces}: none up to 4 patterns\n"),
+    }
+}
+
+/// The columns from "rejected by (1)-(4)" on.
+fn columns(t: &Table) -> String {
+    format!(
+        "{} | {} | {} | {} | {} | {}",
+        n(t.theorem.rejected_solution_graphs),
+        n(t.signed_repair.rejected_solution_graphs),
+        failing(t),
+        n(accepted_wrongly(t)),
+        n(t.repaired.mismatches()),
+        n(t.twisted.mismatches()),
+    )
+}
+
+/// The note's claims on one table.
+fn holds(t: &Table) -> bool {
+    t.twisted.mismatches() == 0 && t.repaired.mismatches() == 0 && accepted_wrongly(t) == 0
+}
+
+fn accepted_wrongly(t: &Table) -> u64 {
+    [&t.theorem, &t.signed_repair, &t.repaired, &t.twisted]
+        .iter()
+        .map(|r| r.accepted_non_solutions)
+        .sum()
+}
+
+fn failing(t: &Table) -> String {
+    if t.rejected_by.is_empty() {
+        return "none".into();
+    }
+    let parts: Vec<String> = t.rejected_by.keys().map(|k| format!("({k})")).collect();
+    format!("only {}", parts.join(", "))
+}
+
+/// `1234567` as `1,234,567`.
+fn n(x: u64) -> String {
+    let s = x.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]

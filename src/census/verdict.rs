@@ -43,11 +43,11 @@ impl Failed {
     /// Nothing broken.
     pub const NONE: Failed = Failed(0);
     /// Condition 2: in-degree(v) = out-degree(complement of v).
-    pub const DEGREES: Failed = Failed(1);
+    pub(crate) const DEGREES: Failed = Failed(1);
     /// Condition 3: a path `X -> A -> Y` of two distinct edges has `Y = X^c`.
-    pub const PATHS: Failed = Failed(2);
+    pub(crate) const PATHS: Failed = Failed(2);
     /// Condition 4: pseudo-connected.
-    pub const PSEUDO_CONNECTED: Failed = Failed(4);
+    pub(crate) const PSEUDO_CONNECTED: Failed = Failed(4);
 
     /// The set from its bits (only the low three count).
     pub(crate) fn from_bits(bits: u8) -> Self {
@@ -75,7 +75,7 @@ impl Failed {
     }
 
     /// The broken conditions in words, e.g. `condition 3 (paths)`.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         const NAMES: [&str; 3] = ["degrees", "paths", "pseudo-connected"];
         self.conditions()
             .map(|c| format!("condition {c} ({})", NAMES[usize::from(c) - 2]))
@@ -114,17 +114,17 @@ impl Verdict {
     }
 
     /// Whether Theorem 2.1 and the judge disagree.
-    pub fn theorem_mismatch(self) -> bool {
+    pub(crate) fn theorem_mismatch(self) -> bool {
         self.theorem_accepts() != self.is_solution_graph()
     }
 
     /// Whether the twisted criterion and the judge disagree.
-    pub fn twisted_mismatch(self) -> bool {
+    pub(crate) fn twisted_mismatch(self) -> bool {
         self.twisted != self.is_solution_graph()
     }
 
     /// Whether the repaired theorem (condition 3') and the judge disagree.
-    pub fn repaired_mismatch(self) -> bool {
+    pub(crate) fn repaired_mismatch(self) -> bool {
         self.repaired != self.is_solution_graph()
     }
 
@@ -215,7 +215,7 @@ fn solving_placements(edges: &[Edge; 4]) -> usize {
 }
 
 /// The conditions 2-4 of Theorem 2.1 that the four edges break.
-pub fn theorem_failures(edges: &[Edge; 4]) -> Failed {
+pub(crate) fn theorem_failures(edges: &[Edge; 4]) -> Failed {
     Failed::NONE
         .with(Failed::DEGREES, !degrees_pair_up(edges))
         .with(Failed::PATHS, !paths_return(edges))
@@ -248,17 +248,7 @@ fn paths_return(edges: &[Edge; 4]) -> bool {
 /// subgraph has a loop `A^c -> A^c`. Without loops it is condition 3. Exact
 /// for signed pictures; with a self-matching middle `A = A^c` it can reject
 /// a solution graph, which [`paths_return_repaired`] excuses.
-///
-/// ```
-/// use scramble::Picture;
-/// use scramble::census::verdict::{Edge, paths_return_unless_loop};
-/// let (a, b) = (Picture::plus(1), Picture::plus(2));
-/// // 1+ -> 1+ (a loop), 1+ -> 2-, 2+ -> 1-, 1- -> 1-: the path
-/// // 1+ -> 1+ -> 2- does not come back to 1-, but 1- carries a loop.
-/// let loops = [Edge::new(a, a), Edge::new(a, b.complement()), Edge::new(b, a.complement()), Edge::new(a.complement(), a.complement())];
-/// assert!(paths_return_unless_loop(&loops));
-/// ```
-pub fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
+pub(crate) fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
     paths_return_excusing(edges, |_| false)
 }
 
@@ -267,17 +257,7 @@ pub fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
 /// `X -> A -> Y` of two distinct edges, `Y = X^c`, unless `A` matches
 /// itself or the subgraph has a loop `A^c -> A^c`. Without self-matching
 /// pictures it is [`paths_return_unless_loop`].
-///
-/// ```
-/// use scramble::{Pattern, Picture, Sign};
-/// use scramble::census::verdict::{Edge, paths_return_repaired, paths_return_unless_loop};
-/// let (a, s) = (Picture::plus(1), Picture::new(Pattern::new(2), Sign::Same));
-/// // Round the centre: 1+ -> 2=, 2= -> 1+, 1- -> 2=, 2= -> 1-.
-/// let edges = [Edge::new(a, s), Edge::new(s, a), Edge::new(a.complement(), s), Edge::new(s, a.complement())];
-/// assert!(paths_return_repaired(&edges));
-/// assert!(!paths_return_unless_loop(&edges)); // 1+ -> 2= -> 1+ ends at 1+, not 1-
-/// ```
-pub fn paths_return_repaired(edges: &[Edge; 4]) -> bool {
+pub(crate) fn paths_return_repaired(edges: &[Edge; 4]) -> bool {
     paths_return_excusing(edges, Picture::is_self_matching)
 }
 

@@ -10,7 +10,7 @@ use scramble::recording::subgraph::edge_label;
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::theorem::Condition;
 use scramble::theorem::analysis::{Analysis, Row, analyse};
-use scramble::{Puzzle, RecordingGraph};
+use scramble::{Puzzle, RecordingGraph, Sign};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
@@ -163,7 +163,7 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: 
         twisted_accepted: analysis.twisted_accepted(),
         twisted_mismatches: analysis.twisted_mismatches(),
         repaired_accepted: analysis.rows.iter().filter(|r| r.verdict.repaired_accepted()).count(),
-        repaired_mismatches: analysis.repaired_mismatches(),
+        repaired_mismatches: repaired_mismatches(analysis),
         reconstruction_mismatches: analysis.reconstruction_mismatches(),
         counterexample: analysis.counterexample(),
         findings: findings(puzzle, analysis),
@@ -194,7 +194,7 @@ fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> RowReport {
         theorem: row.theorem(),
         repaired: row.verdict.repaired_accepted(),
         repaired_witness: row.verdict.paths_unless_loop.as_ref().err().map(|w| w.describe(puzzle)),
-        self_matching_middle: row.subgraph.resolve(graph).iter().any(|e| e.head.is_self_matching()),
+        self_matching_middle: row.subgraph.resolve(graph).iter().any(|e| e.head.sign() == Sign::Same),
         twisted: row.twisted,
         judge: row.judge(),
         disagreement: row.disagreement(),
@@ -253,7 +253,7 @@ fn verdict_title(puzzle: &Puzzle, row: &Row) -> String {
 fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
     let mut found = Vec::new();
     let theorem = analysis.theorem_mismatches();
-    if theorem > 0 && analysis.in_theorem_scope() {
+    if theorem > 0 && analysis.repetition_free && !analysis.self_matching {
         found.push(format!(
             "COUNTEREXAMPLE: Theorem 2.1 disagrees with the judge on {} of a repetition-free puzzle",
             subgraphs(theorem)
@@ -278,10 +278,11 @@ fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
             repeated.join(", ")
         ));
     }
-    if analysis.repaired_mismatches() > 0 {
+    let repaired = repaired_mismatches(analysis);
+    if repaired > 0 {
         found.push(format!(
             "COUNTEREXAMPLE: conditions (1), (2), (3') and (4) disagree with the judge on {}",
-            subgraphs(analysis.repaired_mismatches())
+            subgraphs(repaired)
         ));
     }
     if analysis.twisted_mismatches() > 0 {
@@ -299,9 +300,15 @@ fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
     found
 }
 
+/// Subgraphs where conditions (1), (2), (3') and (4) and the judge disagree.
+fn repaired_mismatches(analysis: &Analysis) -> usize {
+    let rows = analysis.rows.iter();
+    rows.filter(|r| r.verdict.repaired_accepted() != r.judge()).count()
+}
+
 /// The puzzle's self-matching pictures as it names them (`2=`).
 fn self_matching_labels(puzzle: &Puzzle) -> Vec<String> {
-    let pictures = puzzle.pictures().filter(|p| p.is_self_matching());
+    let pictures = puzzle.pictures().filter(|p| p.sign() == Sign::Same);
     pictures.map(|p| puzzle.picture_label(p)).collect()
 }
 

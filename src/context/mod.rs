@@ -167,7 +167,7 @@ impl Threads {
     }
 
     /// How many searches run side by side on an `n x n` grid (restarts).
-    pub fn side_by_side(self, n: usize) -> usize {
+    pub(crate) fn side_by_side(self, n: usize) -> usize {
         if self.parallel(n) {
             rayon::current_num_threads()
         } else {

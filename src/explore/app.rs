@@ -19,7 +19,7 @@ use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Error, Puzzle, RecordingGraph, Result};
 
 /// The largest grid the page explores (as `scramble explore`).
-pub const MAX_SIZE: usize = crate::render::MAX_DRAWN_SIZE;
+pub(crate) const MAX_SIZE: usize = crate::render::MAX_DRAWN_SIZE;
 
 /// The marker in the built page where [`with_puzzle`] puts the puzzle: an
 /// empty entry, which the page reads as "none given".

@@ -18,7 +18,7 @@ use crate::{Arrangement, Puzzle, RecordingGraph};
 
 /// At most this many solutions (modulo rotation) are embedded for the
 /// "still reachable" count.
-pub const PLAY_CAP: usize = 2000;
+pub(crate) const PLAY_CAP: usize = 2000;
 
 /// What the Play section reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -58,7 +58,7 @@ pub struct ConditionView {
 ///
 /// # Complexity
 /// Constant work per subgraph: 256 rows.
-pub fn views(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis) -> Vec<SubgraphView> {
+pub(crate) fn views(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis) -> Vec<SubgraphView> {
     analysis.rows.iter().map(|row| view(puzzle, graph, row)).collect()
 }
 

@@ -22,13 +22,13 @@ use std::ops::Range;
 use super::Placement;
 
 /// The top direction.
-pub const TOP: usize = 0;
+pub(crate) const TOP: usize = 0;
 /// The right direction.
-pub const RIGHT: usize = 1;
+pub(crate) const RIGHT: usize = 1;
 /// The bottom direction.
-pub const BOTTOM: usize = 2;
+pub(crate) const BOTTOM: usize = 2;
 /// The left direction.
-pub const LEFT: usize = 3;
+pub(crate) const LEFT: usize = 3;
 
 /// The direction opposite `d`: the side a neighbour shows back.
 pub const fn opposite(d: usize) -> usize {
@@ -150,7 +150,7 @@ impl Grid {
     }
 
     /// Which directions of `cell` face a neighbour.
-    pub fn inner_directions(self, cell: usize) -> [bool; 4] {
+    pub(crate) fn inner_directions(self, cell: usize) -> [bool; 4] {
         std::array::from_fn(|d| self.neighbour(cell, d).is_some())
     }
 
@@ -213,7 +213,7 @@ impl Grid {
 
     /// The border sides as `(cell, direction)`, cells row-major, directions
     /// clockwise: `4n` of them.
-    pub fn border_sides(self) -> impl Iterator<Item = (usize, usize)> {
+    pub(crate) fn border_sides(self) -> impl Iterator<Item = (usize, usize)> {
         self.cells().flat_map(move |cell| {
             let inner = self.inner_directions(cell);
             (0..4).filter(move |&d| !inner[d]).map(move |d| (cell, d))

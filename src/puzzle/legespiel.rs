@@ -27,7 +27,7 @@ use crate::{Error, Result};
 /// Whether `text` looks like an XML document (its first non-blank
 /// character is `<`), the sign that [`Format::Auto`](super::read::Format)
 /// reads it as a Legespiel configuration.
-pub fn looks_like_xml(text: &str) -> bool {
+pub(crate) fn looks_like_xml(text: &str) -> bool {
     text.trim_start().starts_with('<')
 }
 

@@ -84,14 +84,14 @@ impl Puzzle {
     ///
     /// # Panics
     /// If the count differs from the number of pieces.
-    pub fn with_piece_names(mut self, names: Vec<Option<String>>) -> Self {
+    pub(crate) fn with_piece_names(mut self, names: Vec<Option<String>>) -> Self {
         assert_eq!(names.len(), self.pieces.len(), "one name per piece");
         self.piece_names = names;
         self
     }
 
     /// The same puzzle with names for its patterns (`1` is `star`, ...).
-    pub fn with_pattern_names(mut self, names: BTreeMap<Pattern, String>) -> Self {
+    pub(crate) fn with_pattern_names(mut self, names: BTreeMap<Pattern, String>) -> Self {
         self.pattern_names = names;
         self
     }
@@ -140,20 +140,21 @@ impl Puzzle {
     }
 
     /// Whether patterns have identifier names rather than numbers.
-    pub fn has_pattern_names(&self) -> bool {
+    pub(crate) fn has_pattern_names(&self) -> bool {
         !self.pattern_names.is_empty()
     }
 
     /// Whether `pattern`'s picture matches itself (`X=`, an unsigned colour).
-    pub fn is_self_matching(&self, pattern: Pattern) -> bool {
+    pub(crate) fn is_self_matching(&self, pattern: Pattern) -> bool {
         self.pieces
             .iter()
             .flat_map(Piece::sides)
             .any(|p| p.pattern() == pattern && p.is_self_matching())
     }
 
+    #[cfg(test)]
     /// The self-matching patterns, in increasing order.
-    pub fn self_matching_patterns(&self) -> Vec<Pattern> {
+    pub(crate) fn self_matching_patterns(&self) -> Vec<Pattern> {
         self.pictures()
             .filter(|p| p.is_self_matching())
             .map(Picture::pattern)
@@ -272,13 +273,13 @@ fn mixed_pattern(pieces: &[Piece]) -> Option<Pattern> {
 }
 
 /// `n` when `count == n*n` and `n >= 2`.
-pub fn grid_size(count: usize) -> Option<usize> {
+pub(crate) fn grid_size(count: usize) -> Option<usize> {
     let n = count.isqrt();
     (n >= 2 && n * n == count).then_some(n)
 }
 
 /// The square counts nearest to `count`, as "`a` or `b`" for messages.
-pub fn nearest_square_counts(count: usize) -> String {
+pub(crate) fn nearest_square_counts(count: usize) -> String {
     let n = count.isqrt().max(2);
     let below = (n * n < count).then_some(n * n);
     let above = if n * n > count { n * n } else { (n + 1) * (n + 1) };

@@ -48,7 +48,7 @@ pub enum Sign {
 
 impl Sign {
     /// The other sign; `=` stays `=`.
-    pub fn flip(self) -> Sign {
+    pub(crate) fn flip(self) -> Sign {
         match self {
             Sign::Minus => Sign::Plus,
             Sign::Plus => Sign::Minus,
@@ -57,7 +57,7 @@ impl Sign {
     }
 
     /// `'+'`, `'-'` or `'='`.
-    pub fn symbol(self) -> char {
+    pub(crate) fn symbol(self) -> char {
         match self {
             Sign::Minus => '-',
             Sign::Plus => '+',
@@ -155,7 +155,7 @@ impl Picture {
     }
 
     /// Whether this picture matches itself (`X=`).
-    pub fn is_self_matching(self) -> bool {
+    pub(crate) fn is_self_matching(self) -> bool {
         self.sign == Sign::Same
     }
 

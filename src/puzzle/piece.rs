@@ -57,7 +57,7 @@ impl Piece {
 
     /// Whether a picture appears more than once on the piece (`X+` and `X-`
     /// together are no repetition).
-    pub fn has_repetition(&self) -> bool {
+    pub(crate) fn has_repetition(&self) -> bool {
         self.repeated().next().is_some()
     }
 
@@ -78,7 +78,7 @@ impl Piece {
 
     /// The piece seen in a mirror (left and right swapped): it has the same
     /// corners reversed.
-    pub fn mirrored(&self) -> Piece {
+    pub(crate) fn mirrored(&self) -> Piece {
         let [t, r, b, l] = self.0;
         Piece([t, l, b, r])
     }

@@ -659,7 +659,7 @@ fn shown(text: &str) -> String {
 
 /// A pattern name: a letter of any language, then letters, digits or `_`
 /// (marks such as the accent of a decomposed `é` count as part of a letter).
-pub fn is_identifier(s: &str) -> bool {
+pub(crate) fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(char::is_alphabetic) && chars.all(|c| is_name_char(c) || c == '_')
 }
@@ -677,7 +677,7 @@ fn is_name_char(c: char) -> bool {
 
 /// `name` in Unicode normalisation form C: `a` followed by a combining
 /// diaeresis becomes `ä`, so two spellings that look the same are one name.
-pub fn nfc(name: &str) -> String {
+pub(crate) fn nfc(name: &str) -> String {
     name.nfc().collect()
 }
 

@@ -86,7 +86,7 @@ pub fn kept_edges(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<Edge
 
 /// The kept corners of [`kept_edges`] as `(piece, corner)`, without the
 /// recording graph.
-pub fn kept_corners(arrangement: &Arrangement) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub(crate) fn kept_corners(arrangement: &Arrangement) -> impl Iterator<Item = (usize, usize)> + '_ {
     let n = arrangement.size();
     arrangement.cells().iter().enumerate().flat_map(move |(cell, p)| {
         inner_corners(n, cell, p.rotation)

@@ -92,7 +92,7 @@ impl RecordingGraph {
     }
 
     /// The four edges of one color, in corner order.
-    pub fn color_class(&self, piece: usize) -> [EdgeIndex; 4] {
+    pub(crate) fn color_class(&self, piece: usize) -> [EdgeIndex; 4] {
         std::array::from_fn(|corner| self.edge(piece, corner))
     }
 

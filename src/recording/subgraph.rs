@@ -55,7 +55,7 @@ impl Subgraph {
     }
 
     /// The subgraph written with the puzzle's labels: `3+->1+ #1, ...`.
-    pub fn labeled<'a>(&'a self, puzzle: &'a Puzzle, graph: &'a RecordingGraph) -> impl fmt::Display + 'a {
+    pub(crate) fn labeled<'a>(&'a self, puzzle: &'a Puzzle, graph: &'a RecordingGraph) -> impl fmt::Display + 'a {
         Labeled {
             puzzle,
             edges: self.resolve(graph),

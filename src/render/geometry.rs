@@ -75,7 +75,7 @@ pub(crate) fn bezier_at(curve: &Bezier, t: f64) -> Point {
 
 /// Points along a spline of cubic pieces (`3n + 1` points, the notation of
 /// Graphviz's `pos` and of SVG's `C`), `per_piece + 1` points per piece.
-pub fn spline_points(spline: &[Point], per_piece: usize) -> impl Iterator<Item = Point> + '_ {
+pub(crate) fn spline_points(spline: &[Point], per_piece: usize) -> impl Iterator<Item = Point> + '_ {
     spline.windows(4).step_by(3).flat_map(move |piece| {
         let piece: Bezier = [piece[0], piece[1], piece[2], piece[3]];
         (0..=per_piece).map(move |i| bezier_at(&piece, i as f64 / per_piece as f64))
@@ -132,7 +132,7 @@ pub fn spline_at_length(spline: &[Point], s: f64) -> SplineAt {
 }
 
 /// The length of a spline, measured as [`spline_at_length`] does.
-pub fn spline_length(spline: &[Point]) -> f64 {
+pub(crate) fn spline_length(spline: &[Point]) -> f64 {
     spline_points(spline, LENGTH_SAMPLES)
         .collect::<Vec<_>>()
         .windows(2)
@@ -141,13 +141,13 @@ pub fn spline_length(spline: &[Point]) -> f64 {
 }
 
 /// The point of a spline at a place.
-pub fn spline_point(spline: &[Point], at: SplineAt) -> Point {
+pub(crate) fn spline_point(spline: &[Point], at: SplineAt) -> Point {
     let bezier: Bezier = [0, 1, 2, 3].map(|i| spline[3 * at.piece + i]);
     bezier_at(&bezier, at.t)
 }
 
 /// The part of a spline before `at` (`3k + 1` points).
-pub fn spline_before(spline: &[Point], at: SplineAt) -> Vec<Point> {
+pub(crate) fn spline_before(spline: &[Point], at: SplineAt) -> Vec<Point> {
     let bezier: Bezier = [0, 1, 2, 3].map(|i| spline[3 * at.piece + i]);
     let (head, _) = split_bezier(&bezier, at.t);
     let mut points = spline[..3 * at.piece].to_vec();
@@ -156,7 +156,7 @@ pub fn spline_before(spline: &[Point], at: SplineAt) -> Vec<Point> {
 }
 
 /// The part of a spline after `at` (`3k + 1` points).
-pub fn spline_after(spline: &[Point], at: SplineAt) -> Vec<Point> {
+pub(crate) fn spline_after(spline: &[Point], at: SplineAt) -> Vec<Point> {
     let bezier: Bezier = [0, 1, 2, 3].map(|i| spline[3 * at.piece + i]);
     let (_, tail) = split_bezier(&bezier, at.t);
     let mut points = tail.to_vec();
@@ -166,7 +166,7 @@ pub fn spline_after(spline: &[Point], at: SplineAt) -> Vec<Point> {
 
 /// An axis-aligned box.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     /// Top-left corner.
     pub min: Point,
     /// Bottom-right corner.
@@ -188,7 +188,7 @@ impl Bounds {
     }
 
     /// The smallest box holding this one and a disc.
-    pub fn with_disc(self, center: Point, radius: f64) -> Self {
+    pub(crate) fn with_disc(self, center: Point, radius: f64) -> Self {
         self.with(center - Point::new(radius, radius))
             .with(center + Point::new(radius, radius))
     }
@@ -196,7 +196,7 @@ impl Bounds {
     /// The smallest box holding this one and every control point of a
     /// spline (the curve lies in their convex hull, and Graphviz sizes its
     /// drawing the same way).
-    pub fn with_curve(self, curve: &[Point]) -> Self {
+    pub(crate) fn with_curve(self, curve: &[Point]) -> Self {
         curve.iter().fold(self, |b, &p| b.with(p))
     }
 
@@ -209,7 +209,7 @@ impl Bounds {
 /// Estimated width of `text` in a sans-serif font of `size` points.
 ///
 /// Generous on purpose: boxes sized from it never clip the text.
-pub fn text_width(text: &str, size: f64) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * 0.62 * size
 }
 

@@ -49,7 +49,7 @@ pub(crate) const TIMEOUT: Duration = Duration::from_secs(60);
 /// printed on stderr), prints something that is not an SVG document (an
 /// empty or garbled output is never written as a picture), or runs longer
 /// than [`TIMEOUT`] (it is then killed).
-pub fn neato_svg(dot: &str) -> Result<String> {
+pub(crate) fn neato_svg(dot: &str) -> Result<String> {
     run(PROGRAM.as_ref(), dot, TIMEOUT)
 }
 

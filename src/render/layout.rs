@@ -25,22 +25,22 @@ use crate::{Picture, Puzzle, RecordingGraph, Sign};
 /// Horizontal distance between the columns of two patterns.
 pub(crate) const COLUMN_GAP: f64 = 130.0;
 /// Vertical distance between the two rows.
-pub const ROW_GAP: f64 = 240.0;
+pub(crate) const ROW_GAP: f64 = 240.0;
 /// Length of an arrowhead, as Graphviz draws it with `arrowsize=1`.
 pub(crate) const ARROW_LENGTH: f64 = 10.0;
 /// Where the middle of an arrowhead sits along its edge, as a share of the
 /// edge's length from the tail (a loop's apex is at one half).
 pub const ARROW_AT: f64 = 0.6;
 /// Font size of the title.
-pub const TITLE_FONT: f64 = 18.0;
+pub(crate) const TITLE_FONT: f64 = 18.0;
 /// Distance between the baselines of two title lines.
 pub const TITLE_LINE: f64 = 24.0;
 /// Font size of vertex labels.
-pub const VERTEX_FONT: f64 = 14.0;
+pub(crate) const VERTEX_FONT: f64 = 14.0;
 /// Font size of legend entries.
-pub const LEGEND_FONT: f64 = 12.0;
+pub(crate) const LEGEND_FONT: f64 = 12.0;
 /// Height of one legend line.
-pub const LEGEND_LINE: f64 = 20.0;
+pub(crate) const LEGEND_LINE: f64 = 20.0;
 /// Degrees between neighbouring parallel edges where they leave a vertex.
 const FAN: f64 = 18.0;
 /// Shortest distance from a vertex to its edge's control points.
@@ -298,7 +298,7 @@ impl Layout {
 
     /// The layout without its legend, the drawing cut just below the graph
     /// (a panel of the small multiples, whose labels say what the legend would).
-    pub fn without_legend(mut self) -> Layout {
+    pub(crate) fn without_legend(mut self) -> Layout {
         let radius = self.radius;
         let bottom = self
             .edges
@@ -393,7 +393,7 @@ const TITLE_TOP: f64 = 10.0;
 /// kept, then each line is filled greedily with its `; `-separated parts; a
 /// part still too wide breaks before its parenthesized groups when each group
 /// fits (so `(4 pieces)` stays whole), else word by word.
-pub fn wrap_title(title: &str, width: f64) -> Vec<String> {
+pub(crate) fn wrap_title(title: &str, width: f64) -> Vec<String> {
     let fits = |text: &str| text_width(text, TITLE_FONT) <= width;
     let fill = |pieces: Vec<String>, separator: &str| {
         let mut lines: Vec<String> = vec![];

@@ -5,7 +5,7 @@
 
 /// `available` (is `neato` on PATH?) as the test's go-ahead; panics when it
 /// is missing under `CI`.
-pub fn neato_or_note(available: bool) -> bool {
+pub(crate) fn neato_or_note(available: bool) -> bool {
     if !available {
         assert!(
             std::env::var_os("CI").is_none(),

@@ -23,7 +23,7 @@ pub(crate) const PATTERN_COLORS: [&str; 8] = [
 
 /// Color of everything drawn faded (the rest of the graph when some edges
 /// are highlighted).
-pub const FADED: &str = "#D4D4D4";
+pub(crate) const FADED: &str = "#D4D4D4";
 
 /// A line pattern: the second channel, after color; past eight pieces the
 /// palette repeats dashed. There is no dotted style: thin dots vanish.
@@ -37,7 +37,8 @@ pub enum Dash {
 
 impl Dash {
     /// The Graphviz `style` value.
-    pub fn dot_style(self) -> &'static str {
+    #[cfg(feature = "render")]
+    pub(crate) fn dot_style(self) -> &'static str {
         match self {
             Dash::Solid => "solid",
             Dash::Dashed => "dashed",
@@ -65,7 +66,7 @@ pub struct Stroke {
 }
 
 /// The color of a piece: the palette cycled by piece index.
-pub fn piece_color(piece: usize) -> &'static str {
+pub(crate) fn piece_color(piece: usize) -> &'static str {
     PIECE_COLORS[piece % PIECE_COLORS.len()]
 }
 
@@ -73,7 +74,7 @@ pub fn piece_color(piece: usize) -> &'static str {
 /// next eight, and so on, so that 16 pieces in a row never share both.
 /// Past 16 pieces colors name no piece on their own: `graph --per-piece`
 /// and `--highlight` do.
-pub fn piece_dash(piece: usize) -> Dash {
+pub(crate) fn piece_dash(piece: usize) -> Dash {
     if (piece / PIECE_COLORS.len()).is_multiple_of(2) {
         Dash::Solid
     } else {
@@ -92,7 +93,7 @@ pub fn halo(stroke: Stroke) -> Stroke {
 }
 
 /// The color of the `rank`-th pattern (in increasing order).
-pub fn pattern_color(rank: usize) -> &'static str {
+pub(crate) fn pattern_color(rank: usize) -> &'static str {
     PATTERN_COLORS[rank % PATTERN_COLORS.len()]
 }
 
@@ -114,7 +115,7 @@ fn faded(piece: usize) -> Stroke {
 
 /// The edges to draw, in drawing order (faded ones first, so the chosen
 /// edges lie on top), with their strokes.
-pub fn drawn_edges<'l>(layout: &'l Layout, selection: &Selection<'_>) -> Vec<(&'l EdgeCurve, Stroke)> {
+pub(crate) fn drawn_edges<'l>(layout: &'l Layout, selection: &Selection<'_>) -> Vec<(&'l EdgeCurve, Stroke)> {
     let edges = layout.edges.iter();
     match *selection {
         Selection::Full => edges.map(|e| (e, piece_stroke(e.corner.piece, 2.0))).collect(),
@@ -133,7 +134,7 @@ pub fn drawn_edges<'l>(layout: &'l Layout, selection: &Selection<'_>) -> Vec<(&'
 
 /// The stroke of a piece's legend sample: its own when some of its edges are
 /// drawn in color, faded otherwise.
-pub fn legend_stroke(layout: &Layout, selection: &Selection<'_>, piece: usize) -> Stroke {
+pub(crate) fn legend_stroke(layout: &Layout, selection: &Selection<'_>, piece: usize) -> Stroke {
     let colored = match *selection {
         Selection::Full => true,
         Selection::Alone(chosen) | Selection::Highlighted(chosen) => layout
@@ -149,7 +150,7 @@ pub fn legend_stroke(layout: &Layout, selection: &Selection<'_>, piece: usize) -
 }
 
 /// Black or white, whichever reads better on `background` (`#RRGGBB`).
-pub fn text_color_on(background: &str) -> &'static str {
+pub(crate) fn text_color_on(background: &str) -> &'static str {
     if luminance(background) > 0.18 {
         "#000000"
     } else {

@@ -132,7 +132,13 @@ impl Probe<'_> {
     /// Knuth's estimate of the nodes below `state` (a position of
     /// `search`, left as it was): the mean of `probes` probes from it,
     /// seeded by `seed`. `O(probes * n^2 * C)`.
-    pub fn below_state<C: Chooser>(&self, search: &Kernel<'_, C>, state: &mut State, probes: u64, seed: u64) -> f64 {
+    pub(crate) fn below_state<C: Chooser>(
+        &self,
+        search: &Kernel<'_, C>,
+        state: &mut State,
+        probes: u64,
+        seed: u64,
+    ) -> f64 {
         let mut rng = Rng::new(seed);
         let mut per_depth = vec![0.0; search.grid.n * search.grid.n];
         let mut children = Vec::new();
@@ -255,7 +261,7 @@ pub(super) fn supply_meets_demand(grid: &Geometry, state: &State, occurrences: &
 impl Probe<'_> {
     /// Nodes and full grids of the whole tree, depth first through the
     /// same children and rule as the probes.
-    pub fn exhaust<C: Chooser>(&self, search: &Kernel<'_, C>) -> (u64, u64) {
+    pub(crate) fn exhaust<C: Chooser>(&self, search: &Kernel<'_, C>) -> (u64, u64) {
         let cells = search.grid.n * search.grid.n;
         let mut state = State::new();
         self.below(search, &mut state, cells)

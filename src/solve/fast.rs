@@ -88,7 +88,7 @@ impl Geometry {
     }
 
     /// The grid of a puzzle whose pictures have these complements.
-    pub fn with_complements(mut self, complements: &Complements) -> Self {
+    pub(crate) fn with_complements(mut self, complements: &Complements) -> Self {
         self.complements = complements.clone();
         self
     }
@@ -733,7 +733,7 @@ impl<C: Chooser> Kernel<'_, C> {
 
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix
     /// length for a prefix) and searches below it.
-    pub fn enter_and_run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
+    pub(crate) fn enter_and_run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
         self.resume(state, state.depth, limit, observer)
     }
 
@@ -1015,7 +1015,7 @@ impl<'a> Halt<'a> {
     }
 
     /// Whether an earlier task has found a solution.
-    pub fn overtaken(&self) -> bool {
+    pub(crate) fn overtaken(&self) -> bool {
         self.behind.is_some_and(|(best, me)| best.load(Ordering::Relaxed) < me)
     }
 }

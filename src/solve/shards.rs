@@ -84,8 +84,9 @@ impl Cut {
             .collect()
     }
 
+    #[cfg(test)]
     /// The estimated nodes below the roots dealt to `shard`.
-    pub fn estimated_work(&self, shard: Shard) -> f64 {
+    pub(crate) fn estimated_work(&self, shard: Shard) -> f64 {
         self.of(shard).iter().map(|&j| self.weights[j]).sum()
     }
 }

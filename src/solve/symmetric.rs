@@ -62,7 +62,7 @@ impl Symmetric {
     }
 
     /// The tally of one solution `arrangement` of `puzzle`.
-    pub fn of_arrangement(puzzle: &Puzzle, arrangement: &Arrangement) -> Symmetric {
+    pub(crate) fn of_arrangement(puzzle: &Puzzle, arrangement: &Arrangement) -> Symmetric {
         let n = arrangement.size();
         let sides = |cell| std::array::from_fn::<_, 4, _>(|d| arrangement.side(puzzle, cell, d));
         Symmetric::of(n, sides, |&sides, turns| crate::puzzle::grid::turned(sides, turns))

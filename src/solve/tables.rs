@@ -14,7 +14,7 @@ use crate::puzzle::grid::unturned_side;
 use crate::{Error, Picture, Puzzle, Result};
 
 /// The largest grid: used pieces and filled cells are `u64` bitsets.
-pub const MAX_PIECES: usize = 64;
+pub(crate) const MAX_PIECES: usize = 64;
 /// Pictures are bytes.
 const MAX_PICTURES: usize = 256;
 
@@ -69,7 +69,7 @@ impl Complements {
     }
 
     /// Whether dense picture `p` matches itself.
-    pub fn is_self_matching(&self, p: usize) -> bool {
+    pub(crate) fn is_self_matching(&self, p: usize) -> bool {
         usize::from(self.table[p]) == p
     }
 }

@@ -242,7 +242,7 @@ impl Source {
     }
 
     /// Puzzle `index` of [`Stream::Direct`] ([`Source::direct`]).
-    pub fn direct_at(&self, index: u64) -> Result<Puzzle> {
+    pub(crate) fn direct_at(&self, index: u64) -> Result<Puzzle> {
         self.direct(&mut Stream::Direct.rng(self.seed, index))
     }
 }

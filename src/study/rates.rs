@@ -308,7 +308,7 @@ pub fn balanced(puzzle: &Puzzle, patterns: usize, sides: usize) -> bool {
 /// A uniformly random commercial-population puzzle (3x3, K = 4, every
 /// pattern on 9 sides) by rejection from [`PieceSets`], with the number of
 /// draws it took (about 1 in 220 is kept). Errors after `max_draws`.
-pub fn commercial_set(sets: &PieceSets, rng: &mut Rng, max_draws: u64) -> Result<(Puzzle, u64)> {
+pub(crate) fn commercial_set(sets: &PieceSets, rng: &mut Rng, max_draws: u64) -> Result<(Puzzle, u64)> {
     for draws in 1..=max_draws {
         let puzzle = sets.draw(rng);
         if balanced(&puzzle, 4, 9) {

@@ -160,7 +160,7 @@ impl HeadToHead {
 
 /// The 97.5% quantile of the standard normal distribution: every 95%
 /// interval of the studies is built with it.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// A 95% Wilson score interval for a share of `hits` in `n` trials.
 ///

@@ -91,13 +91,13 @@ impl Analysis {
 
     /// Subgraphs where conditions (1), (2), (3') and (4) (the repaired
     /// theorem) and the judge disagree.
-    pub fn repaired_mismatches(&self) -> usize {
+    pub(crate) fn repaired_mismatches(&self) -> usize {
         self.count(|r| r.verdict.repaired_accepted() != r.judge())
     }
 
     /// Whether Theorem 2.1's hypothesis holds: no repetitions and no
     /// self-matching pictures.
-    pub fn in_theorem_scope(&self) -> bool {
+    pub(crate) fn in_theorem_scope(&self) -> bool {
         self.repetition_free && !self.self_matching
     }
 

@@ -196,7 +196,7 @@ fn glued_verdict(puzzle: &Puzzle, edges: &Edges, shapes: Finding, solutions: Vec
 }
 
 /// A split of H into circuits: each circuit a sorted set of four edges.
-pub type Split = Vec<[usize; 4]>;
+pub(crate) type Split = Vec<[usize; 4]>;
 
 /// Every split of `h` into twisted four-color circuits (as edge sets), up
 /// to `limit` of them.
@@ -280,7 +280,7 @@ fn circuits_finding(puzzle: &Puzzle, edges: &Edges, h: &BTreeSet<usize>, splits:
 }
 
 /// `X->Y #c` for an edge.
-pub fn edge_text(puzzle: &Puzzle, edges: &Edges, e: usize) -> String {
+pub(crate) fn edge_text(puzzle: &Puzzle, edges: &Edges, e: usize) -> String {
     format!(
         "{}->{} {}",
         puzzle.picture_label(edges.tail(e)),

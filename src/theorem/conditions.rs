@@ -71,7 +71,7 @@ pub fn distinct_colors(edges: &[SubEdge; 4]) -> Result<(), SameColor> {
 
 /// Condition 2: for every vertex `v`, `in-degree(v) = out-degree(v^c)`,
 /// checked on every picture the subgraph touches and on their complements.
-pub fn degrees_match(edges: &[SubEdge; 4]) -> Result<(), Unbalanced> {
+pub(crate) fn degrees_match(edges: &[SubEdge; 4]) -> Result<(), Unbalanced> {
     let in_degree = |v: Picture| edges.iter().filter(|e| e.head == v).count();
     let out_degree = |v: Picture| edges.iter().filter(|e| e.tail == v).count();
     let witness = touched(edges)
@@ -99,7 +99,7 @@ pub fn paths_turn_back(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
 /// `X -> A -> Y` of two distinct edges has `Y = X^c`, unless the subgraph has
 /// a loop `A^c -> A^c` or `A` matches itself. Without loops and self-matching
 /// pictures it is condition 3.
-pub fn paths_turn_back_unless_loop(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
+pub(crate) fn paths_turn_back_unless_loop(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
     let loop_at = |v: Picture| edges.iter().any(|e| e.tail == v && e.head == v);
     bad_path(edges, |a, _| {
         !a.head.is_self_matching() && !loop_at(a.head.complement())
@@ -123,7 +123,7 @@ fn bad_path(edges: &[SubEdge; 4], counts: impl Fn(&SubEdge, &SubEdge) -> bool) -
 /// Condition 4: the subgraph is pseudo-connected. Components are taken on
 /// the touched vertices ignoring direction; two are linked when they share
 /// a pattern.
-pub fn pseudo_connected(edges: &[SubEdge; 4]) -> Result<(), NotPseudoConnected> {
+pub(crate) fn pseudo_connected(edges: &[SubEdge; 4]) -> Result<(), NotPseudoConnected> {
     let components = components(edges);
     let shares_pattern =
         |a: &Vec<Picture>, b: &Vec<Picture>| a.iter().any(|p| b.iter().any(|q| p.pattern() == q.pattern()));
@@ -161,7 +161,7 @@ pub fn components(edges: &[SubEdge; 4]) -> Vec<Vec<Picture>> {
 
 impl SameColor {
     /// The witness in words, with the puzzle's labels.
-    pub fn describe(&self, puzzle: &Puzzle) -> String {
+    pub(crate) fn describe(&self, puzzle: &Puzzle) -> String {
         format!(
             "{} and {} have the same color",
             edge_label(puzzle, &self.first),
@@ -172,7 +172,7 @@ impl SameColor {
 
 impl Unbalanced {
     /// The witness in words, with the puzzle's labels.
-    pub fn describe(&self, puzzle: &Puzzle) -> String {
+    pub(crate) fn describe(&self, puzzle: &Puzzle) -> String {
         format!(
             "in-degree of {} is {} but out-degree of {} is {}",
             puzzle.picture_label(self.vertex),
@@ -202,7 +202,7 @@ impl BadPath {
 
 impl NotPseudoConnected {
     /// The witness in words, with the puzzle's labels.
-    pub fn describe(&self, puzzle: &Puzzle) -> String {
+    pub(crate) fn describe(&self, puzzle: &Puzzle) -> String {
         let class = |components: &Vec<Vec<Picture>>| {
             components
                 .iter()

@@ -259,7 +259,7 @@ impl Gluer {
     }
 
     /// [`Gluer::count`], showing every gluing to `seen` as it is found.
-    pub fn count_with(&self, mut seen: impl FnMut(&Gluing)) -> (u64, Option<Gluing>, Stats) {
+    pub(crate) fn count_with(&self, mut seen: impl FnMut(&Gluing)) -> (u64, Option<Gluing>, Stats) {
         let mut count = 0;
         let mut first = None;
         let stats = self.search(|g| {

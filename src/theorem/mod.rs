@@ -126,7 +126,7 @@ pub fn evaluate(graph: &RecordingGraph, subgraph: &Subgraph) -> Verdict {
 }
 
 /// [`evaluate`] on edges already resolved.
-pub fn evaluate_edges(edges: &[SubEdge; 4]) -> Verdict {
+pub(crate) fn evaluate_edges(edges: &[SubEdge; 4]) -> Verdict {
     Verdict {
         colors: conditions::distinct_colors(edges),
         degrees: conditions::degrees_match(edges),

@@ -205,9 +205,10 @@ impl Reduced {
         Arrangement::new(n, cells)
     }
 
+    #[cfg(test)]
     /// The layout of a split of the instance: its groups (item indices, as
     /// [`EqualBins::split`] gives them) one per row, then the fillers.
-    pub fn solution_of(&self, split: &[Vec<usize>]) -> Arrangement {
+    pub(crate) fn solution_of(&self, split: &[Vec<usize>]) -> Arrangement {
         let fillers = split.iter().map(Vec::len).sum::<usize>()..self.bars.len();
         let rows: Vec<Vec<usize>> = split.iter().cloned().chain(fillers.map(|f| vec![f])).collect();
         self.layout(&rows)

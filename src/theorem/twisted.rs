@@ -23,7 +23,7 @@ use crate::{Arrangement, Picture, Placement, RecordingGraph};
 pub(crate) const CIRCUIT_CELLS: [usize; 4] = [0, 2, 3, 1];
 
 /// The twisted edge `X -> Y^c` of an edge `X -> Y`.
-pub fn twist(edge: &SubEdge) -> (Picture, Picture) {
+pub(crate) fn twist(edge: &SubEdge) -> (Picture, Picture) {
     (edge.tail, edge.head.complement())
 }
 

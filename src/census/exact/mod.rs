@@ -34,7 +34,7 @@ pub const KEYS: [&str; 11] =
     super::judged::with_criteria(["puzzles", "solvable", "unique", "solutions", "solution_subgraphs"]);
 
 /// The largest `j` with a non-zero `N_j`.
-pub const MAX_J: usize = 16;
+pub(crate) const MAX_J: usize = 16;
 
 /// `N_j` for `j = 0..=16`, one row per [`KEYS`] entry.
 pub type Coefficients = [[u128; MAX_J + 1]; KEYS.len()];

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 /// The most solutions (modulo rotation) a 2x2 puzzle can have: the
 /// arrangements with piece 0 in the top-left cell, `4 * 3!* 4^3`.
-pub const MAX_SOLUTIONS: usize = 4 * 6 * 64;
+pub(crate) const MAX_SOLUTIONS: usize = 4 * 6 * 64;
 
 /// The most patterns a solved 2x2 grid uses (4 inner boundaries, 8 border
 /// sides).

@@ -71,7 +71,7 @@ pub const BASELINE: Strategy = Strategy {
 };
 
 /// Section 3.1 as the paper writes it ([`crate::solve::Order::Paper`]).
-pub const PAPER: Strategy = Strategy {
+pub(crate) const PAPER: Strategy = Strategy {
     cells: Cells::Paper,
     pieces: Pieces::Value,
     symmetry: Symmetry::Value,
