@@ -94,7 +94,8 @@ pub struct Verdict {
     /// Whether the twisted-graph criterion accepts.
     pub twisted: bool,
     /// Whether conditions 1, 2, 3' and 4 hold: Theorem 2.1 with condition 3
-    /// replaced by [`paths_return_unless_loop`], exact with repetitions.
+    /// replaced by [`paths_return_repaired`], exact with repetitions and
+    /// self-matching pictures.
     pub repaired: bool,
 }
 
@@ -242,35 +243,45 @@ fn paths_return(edges: &[Edge; 4]) -> bool {
     })
 }
 
-/// Condition 3', the replacement of condition 3 that makes the theorem
-/// exact with repetitions: for every path `X -> A -> Y` of two distinct
-/// edges, `Y = X^c`, unless the subgraph has a loop `A^c -> A^c`. Without
-/// loops it is condition 3.
-///
-/// ```
-/// use scramble::Picture;
-/// use scramble::census::verdict::{Edge, paths_return_unless_loop};
-/// let (a, b) = (Picture::plus(1), Picture::plus(2));
-/// // 1+ -> 1+ (a loop), 1+ -> 2-, 2+ -> 1-, 1- -> 1-: the path
-/// // 1+ -> 1+ -> 2- does not come back to 1-, but 1- carries a loop.
-/// let loops = [Edge::new(a, a), Edge::new(a, b.complement()), Edge::new(b, a.complement()), Edge::new(a.complement(), a.complement())];
-/// assert!(paths_return_unless_loop(&loops));
-/// ```
-pub fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
+/// Condition 3' as stated for signed pictures (RESULTS.md, question 4.1):
+/// for every path `X -> A -> Y` of two distinct edges, `Y = X^c`, unless the
+/// subgraph has a loop `A^c -> A^c`. Without loops it is condition 3. Exact
+/// for signed pictures; with a self-matching middle `A = A^c` it can reject
+/// a solution graph, which [`paths_return_repaired`] excuses.
+pub(crate) fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
+    paths_return_excusing(edges, |_| false)
+}
+
+/// The repaired condition 3, exact for every 2x2 puzzle with repetitions
+/// and self-matching pictures (docs/notes/self-matching.md): for every path
+/// `X -> A -> Y` of two distinct edges, `Y = X^c`, unless `A` matches
+/// itself or the subgraph has a loop `A^c -> A^c`. Without self-matching
+/// pictures it is [`paths_return_unless_loop`].
+pub(crate) fn paths_return_repaired(edges: &[Edge; 4]) -> bool {
+    paths_return_excusing(edges, Picture::is_self_matching)
+}
+
+/// Condition 3 with a path `X -> A -> Y` excused when the subgraph has a loop
+/// at `A^c` or `excused(A)`.
+fn paths_return_excusing(edges: &[Edge; 4], excused: impl Fn(Picture) -> bool) -> bool {
     let loop_at = |v: Picture| edges.iter().any(|e| e.tail == v && e.head == v);
     (0..4).cartesian_product(0..4).all(|(i, j)| {
         let (first, second) = (edges[i], edges[j]);
+        let middle = first.head;
         i == j
-            || first.head != second.tail
+            || middle != second.tail
             || second.head == first.tail.complement()
-            || loop_at(first.head.complement())
+            || excused(middle)
+            || loop_at(middle.complement())
     })
 }
 
-/// Conditions 1, 2, 3' and 4: the repaired Theorem 2.1, exact for every
-/// 2x2 puzzle with or without repetitions (RESULTS.md, question 4.1).
+/// Conditions 1, 2, 3' and 4, with 3' excusing self-matching middles
+/// ([`paths_return_repaired`]): the repaired Theorem 2.1, exact for every
+/// 2x2 puzzle with or without repetitions and self-matching pictures
+/// (RESULTS.md, question 4.1).
 pub(crate) fn repaired_accepts(edges: &[Edge; 4]) -> bool {
-    degrees_pair_up(edges) && paths_return_unless_loop(edges) && pseudo_connected(edges)
+    degrees_pair_up(edges) && paths_return_repaired(edges) && pseudo_connected(edges)
 }
 
 /// Condition 4: the connected components (ignoring direction) are all

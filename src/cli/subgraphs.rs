@@ -10,7 +10,7 @@ use scramble::recording::subgraph::edge_label;
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::theorem::Condition;
 use scramble::theorem::analysis::{Analysis, Row, analyse};
-use scramble::{Puzzle, RecordingGraph};
+use scramble::{Puzzle, RecordingGraph, Sign};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
@@ -55,6 +55,8 @@ pub struct Args {
 struct Report {
     puzzle: String,
     repetition_free: bool,
+    /// The self-matching pictures (`2=`), outside Theorem 2.1's hypothesis.
+    self_matching: Vec<String>,
     subgraphs: usize,
     solutions: usize,
     solution_graphs: usize,
@@ -83,6 +85,9 @@ struct RowReport {
     repaired: bool,
     /// Why (3') fails, when it does.
     repaired_witness: Option<String>,
+    /// Whether a path's middle is self-matching (text only).
+    #[serde(skip)]
+    self_matching_middle: bool,
     twisted: bool,
     judge: bool,
     disagreement: bool,
@@ -150,6 +155,7 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: 
     Report {
         puzzle: puzzle.name().to_string(),
         repetition_free: analysis.repetition_free,
+        self_matching: self_matching_labels(puzzle),
         subgraphs: analysis.rows.len(),
         solutions: analysis.judgement.count(),
         solution_graphs: analysis.solution_graphs(),
@@ -158,11 +164,7 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: 
         twisted_accepted: analysis.twisted_accepted(),
         twisted_mismatches: analysis.twisted_mismatches(),
         repaired_accepted: analysis.rows.iter().filter(|r| r.verdict.repaired_accepted()).count(),
-        repaired_mismatches: analysis
-            .rows
-            .iter()
-            .filter(|r| r.verdict.repaired_accepted() != r.judge())
-            .count(),
+        repaired_mismatches: repaired_mismatches(analysis),
         reconstruction_mismatches: analysis.reconstruction_mismatches(),
         counterexample: analysis.counterexample(),
         findings: findings(puzzle, analysis),
@@ -193,6 +195,7 @@ fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> RowReport {
         theorem: row.theorem(),
         repaired: row.verdict.repaired_accepted(),
         repaired_witness: row.verdict.paths_unless_loop.as_ref().err().map(|w| w.describe(puzzle)),
+        self_matching_middle: row.subgraph.resolve(graph).iter().any(|e| e.head.sign() == Sign::Same),
         twisted: row.twisted,
         judge: row.judge(),
         disagreement: row.disagreement(),
@@ -251,10 +254,17 @@ fn verdict_title(puzzle: &Puzzle, row: &Row) -> String {
 fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
     let mut found = Vec::new();
     let theorem = analysis.theorem_mismatches();
-    if theorem > 0 && analysis.repetition_free {
+    if theorem > 0 && analysis.repetition_free && !analysis.self_matching {
         found.push(format!(
             "COUNTEREXAMPLE: Theorem 2.1 disagrees with the judge on {} of a repetition-free puzzle",
             subgraphs(theorem)
+        ));
+    } else if theorem > 0 && analysis.self_matching {
+        found.push(format!(
+            "finding: Theorem 2.1 disagrees with the judge on {}; the theorem assumes that every picture has a \
+             complement of the other sign and this puzzle has self-matching pictures ({}); (3') covers them",
+            subgraphs(theorem),
+            self_matching_labels(puzzle).join(", ")
         ));
     } else if theorem > 0 {
         let repeated: Vec<String> = puzzle
@@ -267,6 +277,13 @@ fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
              puzzle has some ({})",
             subgraphs(theorem),
             repeated.join(", ")
+        ));
+    }
+    let repaired = repaired_mismatches(analysis);
+    if repaired > 0 {
+        found.push(format!(
+            "COUNTEREXAMPLE: conditions (1), (2), (3') and (4) disagree with the judge on {}",
+            subgraphs(repaired)
         ));
     }
     if analysis.twisted_mismatches() > 0 {
@@ -284,6 +301,18 @@ fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
     found
 }
 
+/// Subgraphs where conditions (1), (2), (3') and (4) and the judge disagree.
+fn repaired_mismatches(analysis: &Analysis) -> usize {
+    let rows = analysis.rows.iter();
+    rows.filter(|r| r.verdict.repaired_accepted() != r.judge()).count()
+}
+
+/// The puzzle's self-matching pictures as it names them (`2=`).
+fn self_matching_labels(puzzle: &Puzzle) -> Vec<String> {
+    let pictures = puzzle.pictures().filter(|p| p.sign() == Sign::Same);
+    pictures.map(|p| puzzle.picture_label(p)).collect()
+}
+
 fn subgraphs(n: usize) -> String {
     plural(n, "subgraph")
 }
@@ -293,11 +322,15 @@ fn yes(b: bool) -> &'static str {
 }
 
 fn text(report: &Report, explain_all: bool) -> String {
-    let freedom = if report.repetition_free {
+    let mut freedom = if report.repetition_free {
         "repetition-free"
     } else {
         "has repetitions"
-    };
+    }
+    .to_string();
+    if !report.self_matching.is_empty() {
+        freedom += &format!(", self-matching {}", report.self_matching.join(" "));
+    }
     let mut out = format!(
         "{}: {} four-color subgraphs, {}; listing {}\n",
         report.puzzle,
@@ -347,7 +380,10 @@ fn row_text(row: &RowReport, explain_all: bool) -> String {
             &row.repaired_witness,
             row.conditions.iter().any(|c| c.number == 3 && !c.holds),
         ) {
-            (Some(w), _) => out += &format!("        (3') paths unless a loop at A^c fails: {w}\n"),
+            (Some(w), _) => out += &format!("        (3') paths unless a loop at A^c or A matches itself fails: {w}\n"),
+            (None, true) if row.self_matching_middle => {
+                out += "        (3') holds: each such path has a self-matching middle A or a loop at A^c\n"
+            }
             (None, true) => out += "        (3') holds: each such path has a loop at A^c\n",
             (None, false) => {}
         }

@@ -7,7 +7,7 @@
 
 use super::{Subgraph, Verdict, evaluate, four_color_subgraphs, solution_arrangements, twisted_criterion};
 use crate::judge::{Judgement, judge};
-use crate::{Arrangement, Puzzle, RecordingGraph, Result};
+use crate::{Arrangement, Picture, Puzzle, RecordingGraph, Result};
 
 /// One four-color subgraph and what each method says about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +53,9 @@ pub struct Analysis {
     pub judgement: Judgement,
     /// Whether the puzzle is repetition-free (Theorem 2.1's hypothesis).
     pub repetition_free: bool,
+    /// Whether the puzzle has a self-matching picture (`X=`), outside
+    /// Theorem 2.1's hypothesis too (docs/notes/self-matching.md).
+    pub self_matching: bool,
 }
 
 impl Analysis {
@@ -86,10 +89,24 @@ impl Analysis {
         self.count(|r| r.rebuilt != r.solutions)
     }
 
-    /// Whether a claim is refuted: Theorem 2.1 on a repetition-free
-    /// puzzle, or the twisted criterion or the reconstruction on any puzzle.
+    /// Subgraphs where conditions (1), (2), (3') and (4) (the repaired
+    /// theorem) and the judge disagree.
+    pub(crate) fn repaired_mismatches(&self) -> usize {
+        self.count(|r| r.verdict.repaired_accepted() != r.judge())
+    }
+
+    /// Whether Theorem 2.1's hypothesis holds: no repetitions and no
+    /// self-matching pictures.
+    pub(crate) fn in_theorem_scope(&self) -> bool {
+        self.repetition_free && !self.self_matching
+    }
+
+    /// Whether a claim is refuted: Theorem 2.1 on a repetition-free puzzle
+    /// without self-matching pictures, or the repaired theorem, the twisted
+    /// criterion or the reconstruction on any puzzle.
     pub fn counterexample(&self) -> bool {
-        (self.repetition_free && self.theorem_mismatches() > 0)
+        (self.in_theorem_scope() && self.theorem_mismatches() > 0)
+            || self.repaired_mismatches() > 0
             || self.twisted_mismatches() > 0
             || self.reconstruction_mismatches() > 0
     }
@@ -126,6 +143,7 @@ pub fn analyse(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Analysis> {
         rows,
         judgement,
         repetition_free: puzzle.is_repetition_free(),
+        self_matching: puzzle.pictures().any(Picture::is_self_matching),
     })
 }
 
@@ -152,6 +170,9 @@ mod tests {
         assert!(a.counterexample());
         a.repetition_free = false;
         assert!(!a.counterexample(), "with repetitions it is a finding");
+        a.repetition_free = true;
+        a.self_matching = true;
+        assert!(!a.counterexample(), "with self-matching pictures it is a finding");
         a.rows[0].twisted = !a.rows[0].twisted;
         assert!(a.counterexample(), "the twisted criterion claims every puzzle");
     }
@@ -164,5 +185,19 @@ mod tests {
         assert!(row.disagreement());
         assert_eq!(a.reconstruction_mismatches(), 1);
         assert!(a.counterexample());
+    }
+
+    /// The smallest repetition-free counterexample of
+    /// docs/notes/self-matching.md: Theorem 2.1 rejects a solution graph,
+    /// which is a finding, not a counterexample, and the repaired theorem
+    /// and the twisted criterion agree with the judge.
+    #[test]
+    fn a_self_matching_middle_is_a_finding_that_the_repair_covers() {
+        let a = analysed("1- 1+ 2= 3=\n1- 1+ 2= 3=\n1- 1+ 2= 3=\n1- 2= 3= 1+");
+        assert!(a.repetition_free && a.self_matching && !a.in_theorem_scope());
+        assert!(a.theorem_mismatches() > 0);
+        assert_eq!(a.theorem_accepted() + a.theorem_mismatches(), a.solution_graphs());
+        assert_eq!((a.repaired_mismatches(), a.twisted_mismatches()), (0, 0));
+        assert!(!a.counterexample());
     }
 }

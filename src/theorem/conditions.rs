@@ -94,12 +94,16 @@ pub fn paths_turn_back(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
 }
 
 /// Condition 3', the replacement of condition 3 that makes the theorem
-/// exact with repetitions (RESULTS.md, question 4.1): every directed path
+/// exact with repetitions (RESULTS.md, question 4.1) and self-matching
+/// pictures (docs/notes/self-matching.md): every directed path
 /// `X -> A -> Y` of two distinct edges has `Y = X^c`, unless the subgraph has
-/// a loop `A^c -> A^c`. Without loops it is condition 3.
+/// a loop `A^c -> A^c` or `A` matches itself. Without loops and self-matching
+/// pictures it is condition 3.
 pub(crate) fn paths_turn_back_unless_loop(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
     let loop_at = |v: Picture| edges.iter().any(|e| e.tail == v && e.head == v);
-    bad_path(edges, |a, _| !loop_at(a.head.complement()))
+    bad_path(edges, |a, _| {
+        !a.head.is_self_matching() && !loop_at(a.head.complement())
+    })
 }
 
 /// The first path `X -> A -> Y` of two distinct edges with `Y != X^c` that

@@ -103,7 +103,8 @@ pub struct Verdict {
     /// (4) pseudo-connected.
     pub pseudo_connected: Result<(), NotPseudoConnected>,
     /// (3') paths turn back to the complement unless the middle's
-    /// complement carries a loop: replaces (3) with repetitions.
+    /// complement carries a loop or the middle matches itself: replaces (3)
+    /// with repetitions and self-matching pictures.
     pub paths_unless_loop: Result<(), BadPath>,
 }
 
@@ -143,7 +144,8 @@ impl Verdict {
     }
 
     /// Whether conditions (1), (2), (3') and (4) hold: the repaired theorem,
-    /// exact for every 2x2 puzzle, with or without repetitions.
+    /// exact for every 2x2 puzzle, with or without repetitions and
+    /// self-matching pictures.
     pub fn repaired_accepted(&self) -> bool {
         self.paths_unless_loop.is_ok()
             && [Condition::Colors, Condition::Degrees, Condition::PseudoConnected]

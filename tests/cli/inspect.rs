@@ -114,3 +114,20 @@ fn pictures_of_the_kept_subgraph_and_the_solved_grid() {
     let grid = std::fs::read_to_string(dir.join("solution.svg")).unwrap();
     assert_eq!(grid.matches("class=\"piece\"").count(), 9);
 }
+
+/// With self-matching pictures Theorem 2.1 may reject the centre of a
+/// solution; the repaired (3') and the twisted criterion accept every one.
+#[test]
+fn a_self_matching_centre_fails_condition_3_but_meets_the_repair() {
+    let out = tempfile::tempdir().unwrap();
+    let report = json("fixtures/self_matching2x2.txt", out.path());
+    let points = report["lattice_points"].as_array().unwrap();
+    assert_eq!(points.len(), 1);
+    // Theorem 2.1 accepts none of this puzzle's solution graphs.
+    assert!(
+        points
+            .iter()
+            .all(|p| p["theorem"] == false && p["failing"] == serde_json::json!(["(3) paths"]))
+    );
+    assert!(points.iter().all(|p| p["twisted"] == true && p["repaired"] == true));
+}

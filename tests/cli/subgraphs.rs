@@ -251,3 +251,41 @@ fn condition_3_reads_paths_as_walks_with_repeated_vertices() {
     assert_eq!(row["judge"], false);
     assert_eq!(row["twisted"], false);
 }
+
+/// A repetition-free puzzle with self-matching pictures: Theorem 2.1 rejects
+/// a solution graph (a finding outside its hypothesis, exit 0), while the
+/// repaired (3') and the twisted criterion agree with the judge.
+#[test]
+fn self_matching_pictures_are_a_finding_that_the_repair_covers() {
+    let out = tempfile::tempdir().unwrap();
+    let report = json(&["fixtures/self_matching2x2.txt"], out.path());
+    assert_eq!(report["self_matching"], serde_json::json!(["2=", "3="]));
+    assert_eq!(report["repetition_free"], true);
+    assert!(count(&report, "theorem_mismatches") > 0);
+    assert!(count(&report, "solution_graphs") > 0);
+    for key in ["repaired_mismatches", "twisted_mismatches", "reconstruction_mismatches"] {
+        assert_eq!(count(&report, key), 0, "{key}");
+    }
+    assert_eq!(count(&report, "repaired_accepted"), count(&report, "solution_graphs"));
+    assert_eq!(report["counterexample"], false);
+    scramble()
+        .args(["subgraphs", "fixtures/self_matching2x2.txt", "--solutions", "--out"])
+        .arg(out.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("repetition-free, self-matching 2= 3="))
+        .stdout(predicate::str::contains(
+            "(3') holds: each such path has a self-matching middle A",
+        ))
+        .stdout(predicate::str::contains(
+            "has self-matching pictures (2=, 3=); (3') covers them",
+        ));
+}
+
+/// Signed puzzles keep the report they had: no self-matching key content.
+#[test]
+fn signed_puzzles_list_no_self_matching_pictures() {
+    let out = tempfile::tempdir().unwrap();
+    let report = json(&["fixtures/paper2x2.txt"], out.path());
+    assert_eq!(report["self_matching"], serde_json::json!([]));
+}
