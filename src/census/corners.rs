@@ -186,7 +186,7 @@ pub fn corner_slice(corners: &CornerSet, first: usize) -> Vec<u8> {
 
 /// [`corner_slice`] until `stop`, polled once per second corner (`None`
 /// when it came first): a slice over 6 patterns takes seconds.
-pub fn corner_slice_until(corners: &CornerSet, first: usize, stop: &crate::solve::Stop) -> Option<Vec<u8>> {
+pub(crate) fn corner_slice_until(corners: &CornerSet, first: usize, stop: &crate::solve::Stop) -> Option<Vec<u8>> {
     let c = corners.len();
     let sorted: Vec<Vec<(usize, u8)>> = (0..c)
         .into_par_iter()

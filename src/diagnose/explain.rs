@@ -64,7 +64,7 @@ fn misfit_line(m: &Misfit) -> String {
 }
 
 /// `card a, top side: 3- -> 3+`.
-pub fn edit_text(e: &Edit) -> String {
+pub(crate) fn edit_text(e: &Edit) -> String {
     format!("card {}, {} side: {} -> {}", e.label, e.direction, e.from, e.to)
 }
 

@@ -50,7 +50,7 @@ pub(crate) const TIMEOUT: Duration = Duration::from_secs(60);
 /// empty or garbled output is never written as a picture), or runs longer
 /// than [`TIMEOUT`] (it is then killed).
 /// Graphviz is killed once `stop` is reached (then [`Error::Interrupted`]).
-pub fn neato_svg_until(dot: &str, stop: &crate::solve::Stop) -> Result<String> {
+pub(crate) fn neato_svg_until(dot: &str, stop: &crate::solve::Stop) -> Result<String> {
     run(PROGRAM.as_ref(), dot, TIMEOUT, stop)
 }
 

@@ -177,7 +177,7 @@ impl Source {
     /// [`Source::new`] until `stop`, polled while the uniform and
     /// commercial populations list their piece classes (`None` when it
     /// came first).
-    pub fn new_until(
+    pub(crate) fn new_until(
         population: Population,
         size: usize,
         patterns: u32,

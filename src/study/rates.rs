@@ -260,7 +260,7 @@ impl PieceSets {
     }
 
     /// [`PieceSets::new`] until `stop` (`None` when it came first).
-    pub fn new_until(
+    pub(crate) fn new_until(
         size: usize,
         patterns: u32,
         repetition_free: bool,
