@@ -19,7 +19,7 @@
 //!   computed independently of the enumeration (solved grids, Burnside's
 //!   lemma).
 //! - [`repair`]: the search for the replacement of condition 3.
-//! - [`self_matching`]: Theorem 2.1, (3') and the twisted criterion when
+//! - `self_matching`: Theorem 2.1, (3') and the twisted criterion when
 //!   some pictures match themselves, on every 2x2 puzzle of small mixed
 //!   families and every multiset of corners.
 //! - [`shard`]: splitting the 2x2 census into independent shards and

@@ -94,7 +94,7 @@ pub struct Verdict {
     /// Whether the twisted-graph criterion accepts.
     pub twisted: bool,
     /// Whether conditions 1, 2, 3' and 4 hold: Theorem 2.1 with condition 3
-    /// replaced by [`paths_return_repaired`], exact with repetitions and
+    /// replaced by `paths_return_repaired`, exact with repetitions and
     /// self-matching pictures.
     pub repaired: bool,
 }
@@ -247,7 +247,7 @@ fn paths_return(edges: &[Edge; 4]) -> bool {
 /// for every path `X -> A -> Y` of two distinct edges, `Y = X^c`, unless the
 /// subgraph has a loop `A^c -> A^c`. Without loops it is condition 3. Exact
 /// for signed pictures; with a self-matching middle `A = A^c` it can reject
-/// a solution graph, which [`paths_return_repaired`] excuses.
+/// a solution graph, which `paths_return_repaired` excuses.
 pub(crate) fn paths_return_unless_loop(edges: &[Edge; 4]) -> bool {
     paths_return_excusing(edges, |_| false)
 }
@@ -277,7 +277,7 @@ fn paths_return_excusing(edges: &[Edge; 4], excused: impl Fn(Picture) -> bool) -
 }
 
 /// Conditions 1, 2, 3' and 4, with 3' excusing self-matching middles
-/// ([`paths_return_repaired`]): the repaired Theorem 2.1, exact for every
+/// (`paths_return_repaired`): the repaired Theorem 2.1, exact for every
 /// 2x2 puzzle with or without repetitions and self-matching pictures
 /// (RESULTS.md, question 4.1).
 pub(crate) fn repaired_accepts(edges: &[Edge; 4]) -> bool {

@@ -1,0 +1,139 @@
+//! The design of the factorial study: the strategies compared, the baseline,
+//! the populations and how the study is sized.
+
+use serde::Serialize;
+
+use crate::solve::{Cells, Pieces, Strategy, Symmetry};
+use crate::study::population::Population;
+
+/// Brandt et al.'s random backtracking: the spiral, random piece orders.
+pub const BASELINE: Strategy = Strategy {
+    cells: Cells::Spiral,
+    pieces: Pieces::Random,
+    symmetry: Symmetry::Number,
+};
+
+/// Section 3.1 as the paper writes it ([`crate::solve::Order::Paper`]).
+pub(crate) const PAPER: Strategy = Strategy {
+    cells: Cells::Paper,
+    pieces: Pieces::Value,
+    symmetry: Symmetry::Value,
+};
+
+/// The spiral in file order: the test for a solution.
+pub(super) const CHECK: Strategy = Strategy {
+    cells: Cells::Spiral,
+    pieces: Pieces::File,
+    symmetry: Symmetry::Number,
+};
+
+/// The populations the factorial study can draw: planted, uniform
+/// (kept when solvable) and balanced. The commercial population is a
+/// uniqueness-study population only.
+pub const POPULATIONS: [Population; 3] = [Population::Planted, Population::Uniform, Population::Balanced];
+
+/// The name of a population in this study's reports: `uniform-solvable`
+/// for the uniform population, since only its solvable puzzles are kept.
+pub fn population_label(population: Population) -> &'static str {
+    match population {
+        Population::Uniform => "uniform-solvable",
+        other => other.name(),
+    }
+}
+
+/// One grid size and number of patterns, with its sample size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Shape {
+    /// Grid size `n`.
+    pub size: usize,
+    /// Number of patterns `K`.
+    pub patterns: u32,
+    /// Puzzles to draw per population.
+    pub count: usize,
+}
+
+/// What the factorial study runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Design {
+    /// The grid shapes.
+    pub shapes: Vec<Shape>,
+    /// The populations, each run on every shape.
+    pub populations: Vec<Population>,
+    /// The seed every random draw derives from.
+    pub seed: u64,
+    /// Random piece orders per puzzle (`R`).
+    pub random_seeds: usize,
+    /// Uniform solvable: the most candidates drawn per puzzle wanted.
+    pub max_draws_per_puzzle: u64,
+    /// Only pieces without a picture twice, in every population.
+    pub repetition_free: bool,
+    /// The cell rules crossed with every piece and symmetry rule when
+    /// `strategies` is `None` ([`Cells::STUDIED`] by default; they must
+    /// include the spiral, the baseline's).
+    pub cells: Vec<Cells>,
+    /// The strategies to run (they must include [`BASELINE`]); `None`: every
+    /// strategy of [`strategies_of`] over `cells`.
+    pub strategies: Option<Vec<Strategy>>,
+    /// Whether to measure the wall time of every search ([`Run::time`](super::Run::time)):
+    /// not deterministic, so off unless asked.
+    pub time: bool,
+}
+
+impl Design {
+    /// The strategies run on an `n x n` grid.
+    pub fn strategies(&self, size: usize) -> Vec<Strategy> {
+        self.strategies
+            .clone()
+            .unwrap_or_else(|| strategies_of(&self.cells, size))
+    }
+}
+
+/// The distinct strategies run on an `n x n` grid, in report order.
+///
+/// ```
+/// use scramble::study::heuristics::factorial::strategies;
+/// assert_eq!(strategies(3).len(), 12); // 4 cell rules x 3 piece rules
+/// assert_eq!(strategies(4).len(), 28); // x 3 symmetry rules, 7 distinct
+/// ```
+pub fn strategies(size: usize) -> Vec<Strategy> {
+    strategies_of(&Cells::STUDIED, size)
+}
+
+/// The distinct strategies of the cell rules `cells` x every piece rule x
+/// (even grids) every symmetry rule, in report order.
+///
+/// ```
+/// use scramble::solve::Cells;
+/// use scramble::study::heuristics::factorial::strategies_of;
+/// assert_eq!(strategies_of(&[Cells::Spiral, Cells::PaperLast], 3).len(), 6);
+/// ```
+pub fn strategies_of(cells: &[Cells], size: usize) -> Vec<Strategy> {
+    let symmetries: &[Symmetry] = if size.is_multiple_of(2) {
+        &Symmetry::ALL
+    } else {
+        &[Symmetry::Number]
+    };
+    let mut all: Vec<Strategy> = itertools::iproduct!(cells.iter().copied(), Pieces::ALL, symmetries.iter().copied())
+        .map(|(cells, pieces, symmetry)| {
+            Strategy {
+                cells,
+                pieces,
+                symmetry,
+            }
+            .canonical()
+        })
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    all.retain(|s| seen.insert(*s));
+    all
+}
+
+/// The label of a strategy on an `n x n` grid: `cells/pieces/symmetry`,
+/// without the symmetry on odd grids.
+pub fn label(strategy: &Strategy, size: usize) -> String {
+    if size.is_multiple_of(2) {
+        strategy.name()
+    } else {
+        format!("{}/{}", strategy.cells.name(), strategy.pieces.name())
+    }
+}
