@@ -827,7 +827,8 @@ const countNow = async (page) => {
       assert.equal(box.breaks, 'avoid', `${selector} may break inside`);
       assert.ok(box.height > 0 && box.height <= 1047, `${selector}: ${box.height} px high`);
     }
-    const pdf = await page.pdf({ format: 'A4', margin: { top: '10mm', bottom: '10mm', left: '10mm', right: '10mm' } });
+    // Newer puppeteer returns a Uint8Array, whose toString ignores 'latin1'.
+    const pdf = Buffer.from(await page.pdf({ format: 'A4', margin: { top: '10mm', bottom: '10mm', left: '10mm', right: '10mm' } }));
     // The page tree's /Count: how many pages came out.
     const pages = +((pdf.toString('latin1').match(/\/Count (\d+)/) || [])[1] || 0);
     assert.ok(pages >= 1, 'a PDF came out');
