@@ -71,8 +71,20 @@ sinfo
 work=$(mktemp -d)
 trap 'stop_started; rm -rf "$work"' EXIT
 # The figures a merge must reproduce: solutions and nodes of `solve --json`,
-# the totals of `verify --json` (pretty JSON, two spaces at the top level).
-figures() { grep -E '^  "(solutions|nodes|puzzles|solvable|unique)"' || true; }
+# the totals of `verify --json`, from every JSON document read (JSON Lines
+# or pretty).
+figures() {
+    python3 -c '
+import json, sys
+text, decoder, at = sys.stdin.read(), json.JSONDecoder(), 0
+while text[at:].strip():
+    at += len(text[at:]) - len(text[at:].lstrip())
+    doc, at = decoder.raw_decode(text, at)
+    for key in ("solutions", "nodes", "puzzles", "solvable", "unique"):
+        if key in doc:
+            print(f"{key}: {doc[key]}")
+'
+}
 same() {
     if [ "$2" != "$3" ]; then
         printf '%s: the merge differs from the single run\nmerged:\n%s\nsingle:\n%s\n' "$1" "$2" "$3"
