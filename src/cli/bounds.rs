@@ -33,7 +33,7 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// Refuses `bytes` over [`MEMORY`]: `option: what would hold about N MiB,
+/// Refuses `bytes` over `MEMORY`: `option: what would hold about N MiB,
 /// more than the 1,024 MiB a run may hold; hint`.
 pub fn refuse_memory(option: &str, what: &str, bytes: u64, hint: &str) -> anyhow::Result<()> {
     if bytes > MEMORY {
@@ -47,7 +47,7 @@ pub fn refuse_memory(option: &str, what: &str, bytes: u64, hint: &str) -> anyhow
 }
 
 /// Refuses a study whose uniform population would list more piece classes
-/// over `patterns` than [`MEMORY`] holds, naming the most patterns that fit.
+/// over `patterns` than `MEMORY` holds, naming the most patterns that fit.
 pub fn refuse_piece_classes(option: &str, patterns: u32, repetition_free: bool) -> anyhow::Result<()> {
     use scramble::study::rates::PieceSets;
     let fits = (1..=patterns)

@@ -280,7 +280,7 @@ pub fn print_text(text: &str) -> anyhow::Result<()> {
     print_streamed(&mut |out| out.write_all(text.as_bytes()))
 }
 
-/// [`print_text`] of what `fill` writes, as it writes it (buffered): for
+/// `print_text` of what `fill` writes, as it writes it (buffered): for
 /// output too long to hold.
 pub fn print_streamed(fill: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>) -> anyhow::Result<()> {
     use std::io::Write;

@@ -842,6 +842,17 @@ mod tests {
 
     /// Shard `index` of `count`, saving checkpoints into `saved` every
     /// `every`, from `resume`.
+    /// Shard `(index, count)` run to its end, with no checkpoint.
+    fn uninterrupted(
+        solver: &Solver,
+        puzzle: &Puzzle,
+        cut: &Cut,
+        at: (usize, usize),
+        goal: (Mode, u64),
+    ) -> ShardReport {
+        shard(solver, puzzle, cut, at, goal, (Duration::MAX, None, &mut Vec::new()))
+    }
+
     fn shard(
         solver: &Solver,
         puzzle: &Puzzle,
@@ -874,14 +885,7 @@ mod tests {
         let cut = solver.cut(count);
         let reports: Vec<(String, ShardReport)> = (1..=count)
             .map(|i| {
-                let r = shard(
-                    solver,
-                    puzzle,
-                    &cut,
-                    (i, count),
-                    goal,
-                    (Duration::MAX, None, &mut Vec::new()),
-                );
+                let r = uninterrupted(solver, puzzle, &cut, (i, count), goal);
                 (format!("{i}.json"), r)
             })
             .collect();
@@ -995,14 +999,7 @@ mod tests {
         let stopped = solver.run_shard(&cut, &mut job).unwrap();
         assert!(!stopped.complete && stopped.covered.is_empty());
         assert_eq!(saved.len(), 1);
-        let whole = shard(
-            &solver,
-            &puzzle,
-            &cut,
-            (1, 1),
-            (Mode::All, 1),
-            (Duration::MAX, None, &mut Vec::new()),
-        );
+        let whole = uninterrupted(&solver, &puzzle, &cut, (1, 1), (Mode::All, 1));
         let resumed = shard(
             &solver,
             &puzzle,
@@ -1021,14 +1018,7 @@ mod tests {
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
         let cut = solver.cut(2);
         let part = |i| {
-            let r = shard(
-                &solver,
-                &puzzle,
-                &cut,
-                (i, 2),
-                (Mode::All, 1),
-                (Duration::MAX, None, &mut Vec::new()),
-            );
+            let r = uninterrupted(&solver, &puzzle, &cut, (i, 2), (Mode::All, 1));
             (format!("{i}.json"), r)
         };
         let (a, b) = (part(1), part(2));
@@ -1074,14 +1064,7 @@ mod tests {
         let puzzle = puzzles().nth(2).unwrap();
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
         let cut = solver.cut(1);
-        let r = shard(
-            &solver,
-            &puzzle,
-            &cut,
-            (1, 1),
-            (Mode::All, 1),
-            (Duration::MAX, None, &mut Vec::new()),
-        );
+        let r = uninterrupted(&solver, &puzzle, &cut, (1, 1), (Mode::All, 1));
         let text = serde_json::to_string(&r).unwrap();
         assert!(is_solve_shard(text.as_bytes()));
         assert_eq!(read("r.json", text.as_bytes()).unwrap(), r);
