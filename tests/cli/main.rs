@@ -20,6 +20,7 @@ mod legespiel;
 mod looks;
 mod nxn;
 mod pictures;
+mod polarity;
 mod printing;
 mod reliability;
 mod shards;
