@@ -6,6 +6,7 @@ mod bounds;
 mod common;
 mod completions;
 mod diagnosis;
+mod edge_ids;
 mod exact;
 mod explore;
 mod files;
