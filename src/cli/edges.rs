@@ -2,9 +2,13 @@
 //! graph exports' own edge (its `id`, `source`, `target`, `key`, `piece`,
 //! `corner`, `color` and `name`, as `graph --format json` writes it) with the
 //! text's `label` beside it, so that a report's edge is found in the export
-//! by its `id`.
+//! by its `id`. A report repeats an edge once per subgraph, so it keeps a
+//! piece's `name` only when labels show it (at most
+//! [`scramble::puzzle::LABEL_LIMIT`] characters); the export holds every
+//! name.
 
 use petgraph::graph::EdgeIndex;
+use scramble::puzzle::LABEL_LIMIT;
 use scramble::recording::subgraph::{SubEdge, edge_label, sub_edge};
 use scramble::render::export::{EdgeData, node_link};
 use scramble::{Puzzle, RecordingGraph};
@@ -28,7 +32,10 @@ pub struct Edges<'a> {
 
 impl<'a> Edges<'a> {
     pub fn new(puzzle: &'a Puzzle, graph: &'a RecordingGraph) -> Self {
-        let exported = node_link(puzzle, graph).edges;
+        let mut exported = node_link(puzzle, graph).edges;
+        for edge in &mut exported {
+            edge.name = edge.name.take().filter(|name| name.chars().count() <= LABEL_LIMIT);
+        }
         Edges {
             puzzle,
             graph,
