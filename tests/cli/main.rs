@@ -11,6 +11,7 @@ mod explore;
 mod files;
 mod generate;
 mod graph;
+mod graphviz_child;
 mod hard;
 mod inputs;
 mod inspect;
