@@ -357,8 +357,39 @@ impl Staging {
 
 impl Drop for Staging {
     fn drop(&mut self) {
-        remove_path(&self.0);
+        remove_scratch(&self.0);
     }
+}
+
+/// How long a stopping process goes on removing what it staged (after the
+/// first [`CLEANUP_ENTRIES`]) before it leaves the rest to the next run.
+const CLEANUP: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Entries a stopping process always removes, whatever the clock says: a
+/// small set's staging never outlives its run.
+const CLEANUP_ENTRIES: usize = 64;
+
+/// Removes the scratch folder `path` (a staging folder, or the old set
+/// swapped out into it), entry by entry. Once the process is stopping it
+/// gives up after [`CLEANUP_ENTRIES`] entries and [`CLEANUP`], leaving the
+/// rest under the hidden staging name, which names this process: the next
+/// run that writes this set removes it ([`remove_stale`]). Linear in the
+/// entries.
+fn remove_scratch(path: &Path) {
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return remove_path(path);
+    };
+    let mut deadline = None;
+    for (removed, entry) in entries.flatten().enumerate() {
+        if removed >= CLEANUP_ENTRIES && STOPPING.load(Ordering::SeqCst) {
+            let now = std::time::Instant::now();
+            if now >= *deadline.get_or_insert(now + CLEANUP) {
+                return;
+            }
+        }
+        remove_path(&entry.path());
+    }
+    remove_path(path);
 }
 
 fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(), Failure> {

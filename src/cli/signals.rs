@@ -54,6 +54,16 @@ fn start() {
     });
 }
 
+/// For a command that reports partial results, once its work is whole and
+/// its set is about to be written: from now on a signal ends the process as
+/// in `OnSignal::Exit` (the set not yet installed is given up and its
+/// staging removed, exit 128 + the signal) instead of waiting for a write
+/// that may take minutes; a signal already received ends it now.
+pub fn before_writing() {
+    REPORTS.store(false, Ordering::SeqCst);
+    end_if_signalled();
+}
+
 /// The last signal received (0: none).
 static LAST: AtomicI32 = AtomicI32::new(0);
 
