@@ -392,7 +392,17 @@ fn remove_scratch(path: &Path) {
     remove_path(path);
 }
 
+/// Sets of more files than this are made durable in one step once staged
+/// (`syncfs`, on Linux) rather than file by file: a synced file costs
+/// milliseconds to remove again (measured: 3 ms against 0.035 ms on a
+/// busy disk), so a large set stopped while it is staged is removed at
+/// once, and its staging takes a fraction of the time.
+const SYNC_EACH_UP_TO: usize = 64;
+
+/// Writes `files` into `staging`, each made durable before the set is
+/// installed; the stop is polled before every file.
 fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(), Failure> {
+    let each = files.len() <= SYNC_EACH_UP_TO || !cfg!(target_os = "linux");
     for (name, text) in files {
         let path = staging.join(name);
         let fail = |e| (path.clone(), e);
@@ -404,9 +414,28 @@ fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(),
             .write(true)
             .create_new(true)
             .open(&path)
-            .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|()| file.sync_all()))
+            .and_then(|mut file| {
+                file.write_all(text.as_bytes())?;
+                if each { file.sync_all() } else { Ok(()) }
+            })
             .map_err(fail)?;
     }
+    if !each {
+        safe_point()
+            .and_then(|()| sync_file_system(staging))
+            .map_err(|e| (staging.to_path_buf(), e))?;
+    }
+    Ok(())
+}
+
+/// Makes everything written to the file system holding `folder` durable.
+#[cfg(target_os = "linux")]
+fn sync_file_system(folder: &Path) -> std::io::Result<()> {
+    Ok(rustix::fs::syncfs(std::fs::File::open(folder)?)?)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sync_file_system(_: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
