@@ -26,10 +26,10 @@ fn running() -> MutexGuard<'static, Running> {
     RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Kills and reaps every Graphviz process started by [`spawn`] that is
-/// still running, and makes every later [`spawn`] fail: for a process
-/// about to end, so that no Graphviz outlives it. Each waiting
-/// [`poll`] then answers [`Polled::Stopped`]. Linear in the children
+/// Kills and reaps every Graphviz process this process started that is
+/// still running, and keeps any other from starting: for a process about
+/// to end, so that no Graphviz outlives it. A drawing waiting for one then
+/// fails with [`crate::Error::Interrupted`]. Linear in the children
 /// running (one or a few).
 ///
 /// ```
