@@ -403,6 +403,8 @@ const SYNC_EACH_UP_TO: usize = 64;
 /// installed; the stop is polled before every file.
 fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(), Failure> {
     let each = files.len() <= SYNC_EACH_UP_TO || !cfg!(target_os = "linux");
+    // Opened first: `syncfs` reports the write-back errors since then.
+    let folder = std::fs::File::open(staging).map_err(|e| (staging.to_path_buf(), e))?;
     for (name, text) in files {
         let path = staging.join(name);
         let fail = |e| (path.clone(), e);
@@ -422,20 +424,21 @@ fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(),
     }
     if !each {
         safe_point()
-            .and_then(|()| sync_file_system(staging))
+            .and_then(|()| sync_file_system(&folder))
             .map_err(|e| (staging.to_path_buf(), e))?;
     }
     Ok(())
 }
 
-/// Makes everything written to the file system holding `folder` durable.
+/// Makes everything written to the file system holding `folder` durable;
+/// fails if writing any of it back failed since `folder` was opened.
 #[cfg(target_os = "linux")]
-fn sync_file_system(folder: &Path) -> std::io::Result<()> {
-    Ok(rustix::fs::syncfs(std::fs::File::open(folder)?)?)
+fn sync_file_system(folder: &std::fs::File) -> std::io::Result<()> {
+    Ok(rustix::fs::syncfs(folder)?)
 }
 
 #[cfg(not(target_os = "linux"))]
-fn sync_file_system(_: &Path) -> std::io::Result<()> {
+fn sync_file_system(_: &std::fs::File) -> std::io::Result<()> {
     Ok(())
 }
 
