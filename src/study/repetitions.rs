@@ -306,17 +306,81 @@ pub fn piece_classes(patterns: u32) -> Vec<Piece> {
 
 /// Every 2x2 puzzle over patterns `1..=patterns`: each multiset of four
 /// piece classes, in lexicographic order.
+#[cfg(test)]
 pub(crate) fn all_2x2(patterns: u32) -> Vec<Puzzle> {
-    piece_classes(patterns)
-        .into_iter()
-        .combinations_with_replacement(4)
-        .enumerate()
-        .map(|(i, pieces)| {
-            Puzzle::new(pieces)
-                .expect("four pieces")
-                .with_name(format!("all-k{patterns}-{:06}", i + 1))
-        })
-        .collect()
+    let listing = Listing::new(patterns);
+    listing.puzzles(0..listing.len())
+}
+
+/// Every 2x2 puzzle over a number of patterns, made a range at a time: the
+/// listing over three patterns holds 4.6e8 puzzles, so it is never built
+/// whole (a time limit or a signal then stops the study at once).
+struct Listing {
+    patterns: u32,
+    classes: Vec<Piece>,
+}
+
+impl Listing {
+    fn new(patterns: u32) -> Self {
+        Listing {
+            patterns,
+            classes: piece_classes(patterns),
+        }
+    }
+
+    /// Multisets of four classes: `C(c + 3, 4)`.
+    fn len(&self) -> usize {
+        multisets(self.classes.len(), 4)
+    }
+
+    /// Puzzles `range` of the lexicographic listing, named by their place
+    /// in it (from 1). `O(c + range length)`.
+    fn puzzles(&self, range: std::ops::Range<usize>) -> Vec<Puzzle> {
+        let mut classes = nth_multiset(range.start, self.classes.len());
+        range
+            .map(|i| {
+                let pieces = classes.iter().map(|&c| self.classes[c].clone()).collect();
+                next_multiset(&mut classes, self.classes.len());
+                Puzzle::new(pieces)
+                    .expect("four pieces")
+                    .with_name(format!("all-k{}-{:06}", self.patterns, i + 1))
+            })
+            .collect()
+    }
+}
+
+/// The number of multisets of `size` elements of `0..n`: `C(n + size - 1, size)`
+/// (saturating; the listings here hold at most about 10^9).
+fn multisets(n: usize, size: usize) -> usize {
+    (0..size).fold(1usize, |acc, i| acc.saturating_mul(n + i) / (i + 1))
+}
+
+/// The multiset of rank `rank` (four classes of `0..n`, non-decreasing) in
+/// lexicographic order.
+fn nth_multiset(mut rank: usize, n: usize) -> [usize; 4] {
+    let mut out = [0; 4];
+    let mut low = 0;
+    for (slot, class) in out.iter_mut().enumerate() {
+        let rest = 3 - slot;
+        for first in low..n {
+            let after = multisets(n - first, rest);
+            if rank < after {
+                (*class, low) = (first, first);
+                break;
+            }
+            rank -= after;
+        }
+    }
+    out
+}
+
+/// The multiset after `classes` in lexicographic order (unchanged after
+/// the last one).
+fn next_multiset(classes: &mut [usize; 4], n: usize) {
+    if let Some(at) = classes.iter().rposition(|&c| c + 1 < n) {
+        let value = classes[at] + 1;
+        classes[at..].fill(value);
+    }
 }
 
 /// Runs the study on every core.
@@ -351,7 +415,7 @@ pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Re
         .map(|k| {
             (
                 format!("all 2x2 puzzles over {k} pattern(s)"),
-                Puzzles::Listed(all_2x2(k)),
+                Puzzles::Listed(Listing::new(k)),
             )
         })
         .collect();
@@ -403,14 +467,14 @@ pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Re
 /// The puzzles of one source: listed (every 2x2 puzzle over a few
 /// patterns), or planted ones drawn a chunk at a time when judged.
 enum Puzzles {
-    Listed(Vec<Puzzle>),
+    Listed(Listing),
     Planted(crate::generate::Recipe, usize),
 }
 
 impl Puzzles {
     fn len(&self) -> usize {
         match self {
-            Puzzles::Listed(all) => all.len(),
+            Puzzles::Listed(listing) => listing.len(),
             Puzzles::Planted(_, count) => *count,
         }
     }
@@ -418,7 +482,7 @@ impl Puzzles {
     /// Puzzles `range` of the source.
     fn chunk(&self, range: std::ops::Range<usize>) -> Result<Vec<Puzzle>> {
         match self {
-            Puzzles::Listed(all) => Ok(all[range].to_vec()),
+            Puzzles::Listed(listing) => Ok(listing.puzzles(range)),
             Puzzles::Planted(recipe, _) => range.map(|i| Ok(recipe.draw(i as u64)?.puzzle)).collect(),
         }
     }
@@ -531,6 +595,14 @@ mod tests {
     fn puzzle_counts_are_multisets_of_classes() {
         // C(6 + 3, 4) = 126 over one pattern.
         assert_eq!(all_2x2(1).len(), 126);
+        // Made a range at a time, the listing is the lexicographic one.
+        let listing = Listing::new(2);
+        let whole: Vec<Vec<Piece>> = piece_classes(2).into_iter().combinations_with_replacement(4).collect();
+        assert_eq!(listing.len(), whole.len());
+        for range in [0..5, 1000..1010, whole.len() - 3..whole.len()] {
+            let made: Vec<Vec<Piece>> = listing.puzzles(range.clone()).iter().map(|p| p.pieces().to_vec()).collect();
+            assert_eq!(made, whole[range].to_vec());
+        }
         let classes = piece_classes(2);
         assert!(classes.iter().all(|p| (0..4).all(|r| p <= &p.rotated(r))));
     }
