@@ -4,7 +4,10 @@
 # the base build and the new one in turn, RUNS times each, and the table
 # gives the node count (the same in both, or the script fails), the median
 # search seconds of each build (the `seconds` of `solve --json`: the search
-# without start-up and reading), their ratio and the node rates.
+# without start-up and reading), their ratio and the node rates, then the
+# median CPU seconds of each whole process (user + system, from
+# /usr/bin/time) and their ratio: on a shared machine the process's own
+# CPU time scatters less than the clock.
 # With CALLGRIND=1 it adds each build's instruction count on the first
 # puzzle given as CALLGRIND_PUZZLE (default: a 5x5 count that valgrind runs
 # in seconds).
@@ -24,17 +27,18 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
-count() { RAYON_NUM_THREADS=1 "$1" solve "$2" --json; }
+count() { RAYON_NUM_THREADS=1 /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve "$2" --json; }
 # The first number of a JSON key in a report (the top-level one).
 field() { grep -o "\"$1\": *[0-9.e+-]*" | head -1 | sed 's/.*: *//'; }
-printf '| puzzle | nodes | solutions | base s (median of %s) | new s (median of %s) | base / new | base M nodes/s | new M nodes/s |\n' "$runs" "$runs"
-printf '|---|---:|---:|---:|---:|---:|---:|---:|\n'
+printf '| puzzle | nodes | solutions | base s (median of %s) | new s (median of %s) | base / new | base M nodes/s | new M nodes/s | base CPU s | new CPU s | CPU base / new |\n' "$runs" "$runs"
+printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
 for puzzle in "${puzzles[@]}"; do
     : >"$work/base" && : >"$work/new"
     for _ in $(seq "$runs"); do
         for build in base new; do
             count "${!build}" "$puzzle" >"$work/report"
-            echo "$(field nodes <"$work/report") $(field solutions <"$work/report") $(field seconds <"$work/report")" >>"$work/$build"
+            cpu=$(awk '{print $1 + $2}' "$work/time")
+            echo "$(field nodes <"$work/report") $(field solutions <"$work/report") $(field seconds <"$work/report") $cpu" >>"$work/$build"
         done
     done
     if [ "$(cut -d' ' -f1-2 "$work/base" "$work/new" | sort -u | wc -l)" -ne 1 ]; then
@@ -45,8 +49,10 @@ for puzzle in "${puzzles[@]}"; do
     read -r nodes solutions _ <"$work/base"
     b=$(cut -d' ' -f3 "$work/base" | median)
     n=$(cut -d' ' -f3 "$work/new" | median)
-    awk -v p="$(basename "$puzzle" .txt)" -v nodes="$nodes" -v s="$solutions" -v b="$b" -v n="$n" \
-        'BEGIN {printf "| %s | %d | %d | %.3f | %.3f | %.2f | %.1f | %.1f |\n", p, nodes, s, b, n, b / n, nodes / b / 1e6, nodes / n / 1e6}'
+    bc=$(cut -d' ' -f4 "$work/base" | median)
+    nc=$(cut -d' ' -f4 "$work/new" | median)
+    awk -v p="$(basename "$puzzle" .txt)" -v nodes="$nodes" -v s="$solutions" -v b="$b" -v n="$n" -v bc="$bc" -v nc="$nc" \
+        'BEGIN {printf "| %s | %d | %d | %.3f | %.3f | %.2f | %.1f | %.1f | %.2f | %.2f | %.2f |\n", p, nodes, s, b, n, b / n, nodes / b / 1e6, nodes / n / 1e6, bc, nc, bc / nc}'
 done
 if [ "${CALLGRIND:-0}" = 1 ]; then
     puzzle=${CALLGRIND_PUZZLE:-}

@@ -131,8 +131,10 @@ struct Level {
     end: u32,
     /// One past the candidate taken last (the window's start before any).
     pos: u32,
-    /// The index of the depth's step in the search's steps.
-    step: u16,
+    /// The index of the depth's step in the search's steps (a `u32`: the
+    /// frame then has no padding byte, which the compiler kept from frame
+    /// to frame at a cost of a load, a mask and a store per node).
+    step: u32,
     cell: u8,
 }
 
@@ -182,13 +184,11 @@ impl Checks {
     }
 }
 
-/// Bit `i` set when `admits(window[i])`, without branching on it.
+/// Bit `i` set when `admits(window[i])`, without branching on it: the
+/// window is read from its end, each bit shifted in at the bottom.
 #[inline(always)]
 fn bits(window: &[Candidate], admits: impl Fn(&Candidate) -> bool) -> u64 {
-    window
-        .iter()
-        .enumerate()
-        .fold(0, |bits, (i, c)| bits | u64::from(admits(c)) << i)
+    window.iter().rev().fold(0, |bits, c| bits << 1 | u64::from(admits(c)))
 }
 
 /// The search state; cloned once per parallel task, never in the loop.
@@ -600,6 +600,45 @@ fn required(grid: &Geometry, board: Board, filled: u64, cell: usize) -> (usize, 
     (mask, want)
 }
 
+/// The tables of a search as slices, taken once per search so that the
+/// hot loop keeps them at hand. The hot loop reads the tables through the
+/// four functions of this view.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    steps: &'a [Step],
+    offsets: &'a [u32],
+    candidates: &'a [Candidate],
+}
+
+impl<'a> View<'a> {
+    /// The step of index `index` (from the chooser).
+    #[inline(always)]
+    fn step(self, index: usize) -> &'a Step {
+        &self.steps[index]
+    }
+
+    /// The start and end of bucket `at` in the candidates.
+    #[inline(always)]
+    fn bucket(self, at: usize) -> [u32; 2] {
+        let [start, end] = self.offsets[at..at + 2] else {
+            unreachable!("a bucket has a start and an end")
+        };
+        [start, end]
+    }
+
+    /// The candidates `start..end` of one bucket.
+    #[inline(always)]
+    fn window(self, start: u32, end: u32) -> &'a [Candidate] {
+        &self.candidates[start as usize..end as usize]
+    }
+
+    /// Candidate `index`, of a window checked before.
+    #[inline(always)]
+    fn candidate(self, index: u32) -> Candidate {
+        self.candidates[index as usize]
+    }
+}
+
 /// The one search kernel over one puzzle's tables: every goal and every
 /// observer runs on it.
 pub(super) struct Kernel<'a, C> {
@@ -614,58 +653,39 @@ impl<C: Chooser> Kernel<'_, C> {
     /// The frame of `board.depth` with its first window checked; adds the
     /// candidates checked to `tests`.
     #[inline(always)]
-    fn enter(&self, board: Board, tests: &mut u64) -> Level {
+    fn enter(&self, view: View, board: Board, tests: &mut u64) -> Level {
         let index = self.chooser.next(self.grid, board);
-        let step = self.step(index);
-        let [start, end] = self.bucket(step.bucket(board));
+        let step = view.step(index);
+        let [start, end] = view.bucket(step.bucket(board));
         let mut frame = Level {
             fits: 0,
             window: start,
             end,
             pos: start,
-            step: index as u16,
+            step: index as u32,
             cell: step.cell,
         };
-        *tests += self.check_window(&mut frame, step, board);
+        *tests += self.check_window(view, &mut frame, step, board);
         frame
     }
 
     /// Sets `frame.fits` from the candidates of its window; returns how many
     /// there are.
     #[inline(always)]
-    fn check_window(&self, frame: &mut Level, step: &Step, board: Board) -> u64 {
-        let window = self.window(frame.window, frame.window_end());
+    fn check_window(&self, view: View, frame: &mut Level, step: &Step, board: Board) -> u64 {
+        let window = view.window(frame.window, frame.window_end());
         frame.fits = self.checks(step, board).fits(window);
         window.len() as u64
     }
 
-    // The hot loop reads the tables through the four functions below.
-
-    /// The step of index `index` (from the chooser).
+    /// The tables as the hot loop reads them.
     #[inline(always)]
-    fn step(&self, index: usize) -> &Step {
-        &self.steps[index]
-    }
-
-    /// The start and end of bucket `at` in the candidates.
-    #[inline(always)]
-    fn bucket(&self, at: usize) -> [u32; 2] {
-        let [start, end] = self.tables.offsets[at..at + 2] else {
-            unreachable!("a bucket has a start and an end")
-        };
-        [start, end]
-    }
-
-    /// The candidates `start..end` of one bucket.
-    #[inline(always)]
-    fn window(&self, start: u32, end: u32) -> &[Candidate] {
-        &self.tables.candidates[start as usize..end as usize]
-    }
-
-    /// Candidate `index`, of a window checked before.
-    #[inline(always)]
-    fn candidate(&self, index: u32) -> Candidate {
-        self.tables.candidates[index as usize]
+    fn view(&self) -> View<'_> {
+        View {
+            steps: self.steps,
+            offsets: &self.tables.offsets,
+            candidates: &self.tables.candidates,
+        }
     }
 
     /// What the candidates of `step` must pass besides the bucket key.
@@ -739,13 +759,14 @@ impl<C: Chooser> Kernel<'_, C> {
     /// of another puzzle or order).
     pub fn retake(&self, state: &mut State, index: u32) -> Option<()> {
         let board = state.board();
-        let mut frame = self.enter(board, &mut 0);
+        let view = self.view();
+        let mut frame = self.enter(view, board, &mut 0);
         if !(frame.window..frame.end).contains(&index) {
             return None;
         }
         frame.window += (index - frame.window) / WINDOW * WINDOW;
-        let step = &self.steps[usize::from(frame.step)];
-        self.check_window(&mut frame, step, board);
+        let step = view.step(frame.step as usize);
+        self.check_window(view, &mut frame, step, board);
         let bit = index - frame.window;
         if frame.fits >> bit & 1 == 0 {
             return None;
@@ -768,7 +789,7 @@ impl<C: Chooser> Kernel<'_, C> {
     /// [`Kernel::retake`], the rest of the subtree below `floor`.
     pub fn resume<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
         let mut tests = 0;
-        state.frames[usize::from(state.depth)] = self.enter(state.board(), &mut tests);
+        state.frames[usize::from(state.depth)] = self.enter(self.view(), state.board(), &mut tests);
         state.tests += tests;
         self.run_from(state, floor, limit, observer)
     }
@@ -802,6 +823,7 @@ impl<C: Chooser> Kernel<'_, C> {
         if self.halted(state) {
             return ControlFlow::Break(());
         }
+        let view = self.view();
         let mut countdown = POLL_EVERY;
         let (mut depth, mut used, mut filled) = (state.depth, state.used, state.filled);
         // The frame of `depth` lives in `state.frames` like those above it
@@ -824,8 +846,8 @@ impl<C: Chooser> Kernel<'_, C> {
                         used,
                         filled,
                     };
-                    let step = self.step(usize::from(frame.step));
-                    tests += self.check_window(&mut frame, step, board);
+                    let step = view.step(frame.step as usize);
+                    tests += self.check_window(view, &mut frame, step, board);
                     fits = frame.fits;
                     state.frames[usize::from(depth)] = frame;
                     continue;
@@ -855,7 +877,7 @@ impl<C: Chooser> Kernel<'_, C> {
             frame.fits = fits;
             frame.pos = index + 1;
             let cell = frame.cell;
-            let c = self.candidate(index);
+            let c = view.candidate(index);
             if O::COUNTS {
                 state.nodes[usize::from(depth)] += 1;
             }
@@ -891,7 +913,7 @@ impl<C: Chooser> Kernel<'_, C> {
                 used: below.1,
                 filled: below.2,
             };
-            let child = self.enter(board, &mut tests);
+            let child = self.enter(view, board, &mut tests);
             state.frames[usize::from(below.0)] = child;
             // A dead end (nothing fits in the next cell, whose bucket is one
             // window) is not gone down into: going down would only come
