@@ -339,7 +339,7 @@ impl Listing {
         let mut classes = nth_multiset(range.start, self.classes.len());
         range
             .map(|i| {
-                let pieces = classes.iter().map(|&c| self.classes[c].clone()).collect();
+                let pieces = classes.iter().map(|&c| self.classes[c]).collect();
                 next_multiset(&mut classes, self.classes.len());
                 Puzzle::new(pieces)
                     .expect("four pieces")
@@ -362,14 +362,12 @@ fn nth_multiset(mut rank: usize, n: usize) -> [usize; 4] {
     let mut low = 0;
     for (slot, class) in out.iter_mut().enumerate() {
         let rest = 3 - slot;
-        for first in low..n {
-            let after = multisets(n - first, rest);
-            if rank < after {
-                (*class, low) = (first, first);
-                break;
-            }
-            rank -= after;
+        let mut first = low;
+        while first + 1 < n && rank >= multisets(n - first, rest) {
+            rank -= multisets(n - first, rest);
+            first += 1;
         }
+        (*class, low) = (first, first);
     }
     out
 }
@@ -600,7 +598,11 @@ mod tests {
         let whole: Vec<Vec<Piece>> = piece_classes(2).into_iter().combinations_with_replacement(4).collect();
         assert_eq!(listing.len(), whole.len());
         for range in [0..5, 1000..1010, whole.len() - 3..whole.len()] {
-            let made: Vec<Vec<Piece>> = listing.puzzles(range.clone()).iter().map(|p| p.pieces().to_vec()).collect();
+            let made: Vec<Vec<Piece>> = listing
+                .puzzles(range.clone())
+                .iter()
+                .map(|p| p.pieces().to_vec())
+                .collect();
             assert_eq!(made, whole[range].to_vec());
         }
         let classes = piece_classes(2);

@@ -738,7 +738,9 @@ fn time_limited_studies_and_censuses_report_partial_results() {
         &["generate", "--unique", "--size", "6", "--patterns", "2", "--count", "5"],
     ];
     // Each used under 0.35 s of processor time with its limit (`study
-    // repetitions --exhaustive 2`: 1.6 s), and over 5.7 s without one
+    // repetitions --exhaustive 2` too, since its listing of 1.1e6 puzzles
+    // is made a chunk at a time; 1.6 s when it was built whole before the
+    // first poll), and over 5.7 s without one
     // (`verify --patterns 3 --corners`: 0.2 s, so its exit code is its
     // check), measured at load 7.
     for args in runs {
