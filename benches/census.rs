@@ -12,7 +12,7 @@ use scramble::census::{Census, fast, plain, symmetric};
 fn repetition_free(patterns: usize) -> Census {
     Census {
         patterns,
-        repetitions: false,
+        repetition_free: true,
     }
 }
 
@@ -34,7 +34,7 @@ fn census(c: &mut Criterion) {
     let k2 = repetition_free(2);
     group.bench_function("plain K=2", |b| b.iter(|| plain::run(&k2, Shard::WHOLE, 10, &())));
     group.bench_function("corner table K=4", |b| {
-        b.iter(|| CornerTable::build(CornerSet::new(4, false)))
+        b.iter(|| CornerTable::build(CornerSet::new(4, true)))
     });
     group.finish();
 }
@@ -43,9 +43,9 @@ fn exact(c: &mut Criterion) {
     use scramble::census::exact::{shapes, subgraphs, totals};
     let mut group = c.benchmark_group("exact");
     group.sample_size(10);
-    group.bench_function("totals K=10000", |b| b.iter(|| totals(10_000, true)));
+    group.bench_function("totals K=10000", |b| b.iter(|| totals(10_000, false)));
     group.bench_function("subgraph totals K<=16", |b| {
-        b.iter(|| subgraphs::subgraph_totals(true, 16))
+        b.iter(|| subgraphs::subgraph_totals(false, 16))
     });
     group.bench_function("shapes j<=2", |b| b.iter(|| shapes::shape_sums(2)));
     group.finish();

@@ -30,14 +30,14 @@ fn main() -> scramble::Result<()> {
     let series: Vec<plot::Series> = measures
         .iter()
         .flat_map(|&(name, f)| {
-            [(false, "repetition-free"), (true, "with repetitions")].map(|(repetitions, kind)| {
-                let points = (2..=16).map(|k| (k as f64, f(&probabilities(k, repetitions))));
+            [(true, "repetition-free"), (false, "with repetitions")].map(|(repetition_free, kind)| {
+                let points = (2..=16).map(|k| (k as f64, f(&probabilities(k, repetition_free))));
                 (format!("{name}, {kind}"), points.collect())
             })
         })
         .collect();
     for k in 2..=16 {
-        let (a, b) = (probabilities(k, false), probabilities(k, true));
+        let (a, b) = (probabilities(k, true), probabilities(k, false));
         println!(
             "| {k} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} |",
             a.p_solvable, a.p_unique, a.p_unique_given_solvable, b.p_solvable, b.p_unique, b.p_unique_given_solvable

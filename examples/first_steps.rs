@@ -69,7 +69,7 @@ fn main() -> scramble::Result<()> {
     // Every 2x2 puzzle over two patterns.
     let census = Census {
         patterns: 2,
-        repetitions: false,
+        repetition_free: true,
     };
     if let Some(outcome) = symmetric::run_until(&census, 0, context.stop(), context.progress()) {
         let totals = outcome.tally.totals();

@@ -117,8 +117,8 @@ impl Tally {
 }
 
 /// Every multiset of `n * n` piece classes over `k` patterns.
-fn multisets(n: usize, k: usize, repetitions: bool) -> impl Iterator<Item = Puzzle> {
-    let classes = piece_classes(k, repetitions);
+fn multisets(n: usize, k: usize, repetition_free: bool) -> impl Iterator<Item = Puzzle> {
+    let classes = piece_classes(k, repetition_free);
     (0..classes.len())
         .combinations_with_replacement(n * n)
         .map(move |idx| Puzzle::new(idx.iter().map(|&i| classes[i]).collect()).expect("a square"))
@@ -193,10 +193,10 @@ fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
 /// Every four-color subgraph of every 2x2 multiset: the conditions are
 /// exact there.
 fn two_by_two() {
-    for (family, k, repetitions) in [("2x2-K2", 2, false), ("2x2-K1-rep", 1, true)] {
+    for (family, k, repetition_free) in [("2x2-K2", 2, true), ("2x2-K1-rep", 1, false)] {
         let mut t = Tally::default();
         let mut disagreements = 0;
-        for puzzle in multisets(2, k, repetitions) {
+        for puzzle in multisets(2, k, repetition_free) {
             for h in four_color() {
                 let v = check(&puzzle, &h);
                 let kept = !keeping(&puzzle, &h).is_empty();
@@ -214,7 +214,7 @@ fn two_by_two() {
 fn census_3x3(every: usize, fixtures: &mut Fixtures) {
     let mut t = Tally::default();
     let mut puzzles = 0;
-    for (index, puzzle) in multisets(3, 2, false).enumerate().step_by(every) {
+    for (index, puzzle) in multisets(3, 2, true).enumerate().step_by(every) {
         let solver = scramble::solve::Solver::new(&puzzle, scramble::solve::Order::Spiral, 0).expect("square");
         let mut seeds = vec![Arrangement::new(
             3,
@@ -338,7 +338,7 @@ fn glued(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Option<bool> {
 /// over the piece classes), with the near misses of their first solution
 /// (or of a random arrangement when there is none).
 fn uniform_3x3(k: usize, count: u64, fixtures: &mut Fixtures) {
-    let classes = piece_classes(k, true);
+    let classes = piece_classes(k, false);
     let mut t = Tally::default();
     for i in 0..count {
         let mut rng = Rng::stream(77, i);
@@ -368,11 +368,11 @@ fn uniform_3x3(k: usize, count: u64, fixtures: &mut Fixtures) {
 fn search(count: u64, fixtures: &mut Fixtures) {
     for n in [3, 4] {
         for k in 1..=5 {
-            for repetitions in [true, false] {
-                if !repetitions && k < 2 {
+            for repetition_free in [false, true] {
+                if repetition_free && k < 2 {
                     continue;
                 }
-                let classes = piece_classes(k, repetitions);
+                let classes = piece_classes(k, repetition_free);
                 let h = scramble::census::nxn::check::kept(&Arrangement::new(
                     n,
                     (0..n * n).map(|piece| Placement { piece, rotation: 0 }).collect(),
@@ -401,7 +401,7 @@ fn search(count: u64, fixtures: &mut Fixtures) {
                     } else {
                         continue;
                     }
-                    let rep = if repetitions { "with" } else { "without" };
+                    let rep = if repetition_free { "without" } else { "with" };
                     let origin = format!(
                         "uniform {n}x{n} puzzle {i} over K = {k} {rep} repetitions (seed {}), identity frame",
                         4200 + k
@@ -411,8 +411,8 @@ fn search(count: u64, fixtures: &mut Fixtures) {
                     }
                 }
                 println!(
-                    "search {n}x{n} K = {k} repetitions {repetitions}: {count} puzzles, only (H3) fails on {}, only (H4) on {}, all five pass and kept by none on {all_five}",
-                    only[2], only[3]
+                    "search {n}x{n} K = {k} repetitions {}: {count} puzzles, only (H3) fails on {}, only (H4) on {}, all five pass and kept by none on {all_five}",
+                    !repetition_free, only[2], only[3]
                 );
             }
         }
@@ -460,7 +460,7 @@ fn pruning(every: usize) {
     println!("pruning: complete gluings of the real puzzles: {gluings}, failing a condition on H alone: {failing}");
     let (mut pass, mut fail) = (Work::default(), Work::default());
     let (mut frame_time, mut glue_time) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
-    for puzzle in multisets(3, 2, false).step_by(every) {
+    for puzzle in multisets(3, 2, true).step_by(every) {
         let solver = scramble::solve::Solver::new(&puzzle, scramble::solve::Order::Spiral, 0).expect("square");
         let mut seeds = vec![Arrangement::new(
             3,

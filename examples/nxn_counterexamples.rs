@@ -246,7 +246,7 @@ fn shows(v: &ArrangementVerdict, form: &str) -> bool {
 
 /// Every 3x3 multiset of repetition-free pieces over `k` patterns.
 fn puzzles(k: usize) -> impl Iterator<Item = Puzzle> {
-    let classes = piece_classes(k, false);
+    let classes = piece_classes(k, true);
     (0..classes.len())
         .combinations_with_replacement(9)
         .map(move |idx| Puzzle::new(idx.iter().map(|&i| classes[i]).collect()).expect("9 pieces"))

@@ -167,9 +167,9 @@ fn main() {
 /// a half-second count on one core.
 fn estimate_row(puzzle: &scramble::Puzzle, config: &Config, probes: u64) {
     let solver = Solver::new(puzzle, config.order, config.seed).expect("at most 8x8");
-    let never = Stop::never();
-    let plain = solver.estimate(probes, config.seed, Rule::None, &never);
-    let pruned = solver.estimate(probes, config.seed, Rule::SupplyDemand, &never);
+    let context = scramble::Context::new();
+    let plain = solver.estimate(probes, config.seed, Rule::None, &context);
+    let pruned = solver.estimate(probes, config.seed, Rule::SupplyDemand, &context);
     let sample = Stop::never().after(Duration::from_millis(500));
     let count = Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(&sample);
     let rate = solver.run(&count).stats.nodes_per_second();

@@ -67,7 +67,7 @@ pub use error::{Error, Result};
 /// The version of the layout of every JSON document scramble writes (its
 /// `schema` field): raised when a key is renamed or removed or changes
 /// meaning, not when a key is added.
-pub const JSON_SCHEMA: u32 = 2;
+pub const JSON_SCHEMA: u32 = 3;
 pub use progress::Progress;
 pub use puzzle::read::{Format, read_puzzle};
 pub use puzzle::{Arrangement, Pattern, Picture, Piece, Placement, Puzzle, Sign};

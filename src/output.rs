@@ -357,11 +357,54 @@ impl Staging {
 
 impl Drop for Staging {
     fn drop(&mut self) {
-        remove_path(&self.0);
+        remove_scratch(&self.0);
     }
 }
 
+/// How long a stopping process goes on removing what it staged (after the
+/// first [`CLEANUP_ENTRIES`]) before it leaves the rest to the next run.
+const CLEANUP: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Entries a stopping process always removes, whatever the clock says: a
+/// small set's staging never outlives its run.
+const CLEANUP_ENTRIES: usize = 64;
+
+/// Removes the scratch folder `path` (a staging folder, or the old set
+/// swapped out into it), entry by entry. Once the process is stopping it
+/// gives up after [`CLEANUP_ENTRIES`] entries and [`CLEANUP`], leaving the
+/// rest under the hidden staging name, which names this process: the next
+/// run that writes this set removes it ([`remove_stale`]). Linear in the
+/// entries.
+fn remove_scratch(path: &Path) {
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return remove_path(path);
+    };
+    let mut deadline = None;
+    for (removed, entry) in entries.flatten().enumerate() {
+        if removed >= CLEANUP_ENTRIES && STOPPING.load(Ordering::SeqCst) {
+            let now = std::time::Instant::now();
+            if now >= *deadline.get_or_insert(now + CLEANUP) {
+                return;
+            }
+        }
+        remove_path(&entry.path());
+    }
+    remove_path(path);
+}
+
+/// Sets of more files than this are made durable in one step once staged
+/// (`syncfs`, on Linux) rather than file by file: a synced file costs
+/// milliseconds to remove again (measured: 3 ms against 0.035 ms on a
+/// busy disk), so a large set stopped while it is staged is removed at
+/// once, and its staging takes a fraction of the time.
+const SYNC_EACH_UP_TO: usize = 64;
+
+/// Writes `files` into `staging`, each made durable before the set is
+/// installed; the stop is polled before every file.
 fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(), Failure> {
+    let each = files.len() <= SYNC_EACH_UP_TO || !cfg!(target_os = "linux");
+    // Opened first: `syncfs` reports the write-back errors since then.
+    let folder = std::fs::File::open(staging).map_err(|e| (staging.to_path_buf(), e))?;
     for (name, text) in files {
         let path = staging.join(name);
         let fail = |e| (path.clone(), e);
@@ -373,9 +416,29 @@ fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(),
             .write(true)
             .create_new(true)
             .open(&path)
-            .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|()| file.sync_all()))
+            .and_then(|mut file| {
+                file.write_all(text.as_bytes())?;
+                if each { file.sync_all() } else { Ok(()) }
+            })
             .map_err(fail)?;
     }
+    if !each {
+        safe_point()
+            .and_then(|()| sync_file_system(&folder))
+            .map_err(|e| (staging.to_path_buf(), e))?;
+    }
+    Ok(())
+}
+
+/// Makes everything written to the file system holding `folder` durable;
+/// fails if writing any of it back failed since `folder` was opened.
+#[cfg(target_os = "linux")]
+fn sync_file_system(folder: &std::fs::File) -> std::io::Result<()> {
+    Ok(rustix::fs::syncfs(folder)?)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sync_file_system(_: &std::fs::File) -> std::io::Result<()> {
     Ok(())
 }
 

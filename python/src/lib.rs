@@ -236,17 +236,18 @@ fn read_text(py: Python<'_>, text: &str, name: &str) -> PyResult<Puzzle> {
 }
 
 /// The totals of the census of every 2x2 puzzle over `patterns` patterns
-/// as the JSON of `scramble verify --json`'s `totals`.
+/// (repetition-free pieces only, unless `repetition_free` is false) as the
+/// JSON of `scramble verify --json`'s `totals`.
 #[pyfunction]
-#[pyo3(signature = (patterns, repetitions = false))]
-fn census_json(py: Python<'_>, patterns: usize, repetitions: bool) -> PyResult<String> {
+#[pyo3(signature = (patterns, repetition_free = true))]
+fn census_json(py: Python<'_>, patterns: usize, repetition_free: bool) -> PyResult<String> {
     if !(1..=scramble::census::MAX_PATTERNS).contains(&patterns) {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
             "patterns: expected 1 to {}",
             scramble::census::MAX_PATTERNS
         )));
     }
-    let census = Census { patterns, repetitions };
+    let census = Census { patterns, repetition_free };
     let outcome = interruptible(py, |context| symmetric::run_until(&census, 0, context.stop(), &()))?;
     let outcome = outcome.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
     serde_json::to_string(&outcome.tally.totals()).map_err(|e| ScrambleError::new_err(e.to_string()))
@@ -259,9 +260,9 @@ fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
 
 /// The totals of [`census_json`] as a dict.
 #[pyfunction]
-#[pyo3(signature = (patterns, repetitions = false))]
-fn census(py: Python<'_>, patterns: usize, repetitions: bool) -> PyResult<Bound<'_, PyAny>> {
-    json_loads(py, &census_json(py, patterns, repetitions)?)
+#[pyo3(signature = (patterns, repetition_free = true))]
+fn census(py: Python<'_>, patterns: usize, repetition_free: bool) -> PyResult<Bound<'_, PyAny>> {
+    json_loads(py, &census_json(py, patterns, repetition_free)?)
 }
 
 /// The native module.

@@ -59,11 +59,12 @@ def test_subgraphs_agree_with_the_subgraphs_command():
     assert sum(r["judge"] for r in rows) == report["solution_graphs"]
 
 
-@pytest.mark.parametrize("repetitions", [False, True])
-def test_census_totals_agree_with_verify(repetitions):
-    flags = ["--repetitions"] if repetitions else []
+@pytest.mark.parametrize("repetition_free", [True, False])
+def test_census_totals_agree_with_verify(repetition_free):
+    flags = [] if repetition_free else ["--repetitions"]
     [report] = run_json("verify", "--patterns", "2", *flags, "--json", "--no-pictures")
-    totals = scramble.census(2, repetitions=repetitions)
+    assert report["repetition_free"] == repetition_free
+    totals = scramble.census(2, repetition_free=repetition_free)
     assert totals["puzzles"] > 0
     assert totals == {key: report[key] for key in totals}
 

@@ -41,14 +41,14 @@ pub struct CornerSet {
 }
 
 impl CornerSet {
-    /// The corners of pieces over `patterns` patterns: `tail != head` unless
-    /// `repetitions`.
-    pub fn new(patterns: usize, repetitions: bool) -> Self {
+    /// The corners of pieces over `patterns` patterns: `tail != head` when
+    /// `repetition_free`.
+    pub fn new(patterns: usize, repetition_free: bool) -> Self {
         let pictures = 2 * patterns;
         let mut ids = vec![None; pictures * pictures];
         let mut edges = Vec::new();
         for (t, h) in (0..pictures).flat_map(|t| (0..pictures).map(move |h| (t, h))) {
-            if repetitions || t != h {
+            if !repetition_free || t != h {
                 ids[t * pictures + h] = Some(edges.len());
                 edges.push(Edge::new(Picture::from_dense(t), Picture::from_dense(h)));
             }
@@ -106,7 +106,7 @@ impl CornerTable {
     /// ```
     /// use scramble::census::corners::{CornerSet, CornerTable};
     /// use scramble::census::verdict::{Verdict, verdict};
-    /// let table = CornerTable::build(CornerSet::new(2, false));
+    /// let table = CornerTable::build(CornerSet::new(2, true));
     /// let ids = [0, 5, 7, 11];
     /// let edges = ids.map(|i| table.corners().edge(i));
     /// assert_eq!(Verdict::from_code(table.code(ids)), verdict(&edges));
@@ -122,7 +122,7 @@ impl CornerTable {
     /// ```
     /// use scramble::census::corners::{CornerSet, CornerTable};
     /// let stopped = scramble::solve::Stop::never().after(std::time::Duration::ZERO);
-    /// assert!(CornerTable::build_until(CornerSet::new(2, false), &stopped).is_none());
+    /// assert!(CornerTable::build_until(CornerSet::new(2, true), &stopped).is_none());
     /// ```
     pub fn build_until(corners: CornerSet, stop: &crate::solve::Stop) -> Option<Self> {
         let c = corners.len();
@@ -176,7 +176,7 @@ impl CornerTable {
 ///
 /// ```
 /// use scramble::census::corners::{CornerSet, CornerTable, corner_slice};
-/// let corners = CornerSet::new(2, true);
+/// let corners = CornerSet::new(2, false);
 /// let table = CornerTable::build(corners.clone());
 /// assert_eq!(corner_slice(&corners, 5), table.slice(5));
 /// ```
@@ -229,8 +229,8 @@ fn increasing_triples(first: usize, n: usize) -> impl Iterator<Item = [usize; 3]
 }
 
 /// The corner-level check: the verdict histogram over every ordered 4-tuple
-/// of corners over `patterns` patterns (corners `tail != head` unless
-/// `repetitions`).
+/// of corners over `patterns` patterns (corners `tail != head` when
+/// `repetition_free`).
 ///
 /// Each multiset of four corners is judged once and weighted by its number
 /// of orderings, `24 / (product of multiplicity!)`: `O(C^4 / 24)` verdicts
@@ -239,19 +239,24 @@ fn increasing_triples(first: usize, n: usize) -> impl Iterator<Item = [usize; 3]
 ///
 /// ```
 /// use scramble::census::corners::check_corners;
-/// let h = check_corners(2, false, &());
+/// let h = check_corners(2, true, &());
 /// assert_eq!(h.total(), 12u64.pow(4));
 /// assert_eq!(h.theorem_mismatches(), 0);
 /// ```
-pub fn check_corners(patterns: usize, repetitions: bool, progress: &dyn Progress) -> Histogram {
-    check_corners_until(patterns, repetitions, &Stop::never(), progress).expect("never stopped")
+pub fn check_corners(patterns: usize, repetition_free: bool, progress: &dyn Progress) -> Histogram {
+    check_corners_until(patterns, repetition_free, &Stop::never(), progress).expect("never stopped")
 }
 
 /// [`check_corners`] until `stop`, polled before each second corner: `None`
 /// when it came first (a part of the first corners is no set of tuples the
 /// report could name, so nothing is kept).
-fn check_corners_until(patterns: usize, repetitions: bool, stop: &Stop, progress: &dyn Progress) -> Option<Histogram> {
-    let corners = CornerSet::new(patterns, repetitions);
+fn check_corners_until(
+    patterns: usize,
+    repetition_free: bool,
+    stop: &Stop,
+    progress: &dyn Progress,
+) -> Option<Histogram> {
+    let corners = CornerSet::new(patterns, repetition_free);
     let c = corners.len();
     (0..c)
         .into_par_iter()
@@ -305,8 +310,8 @@ pub struct CornerReport {
 
 impl CornerReport {
     /// The report of [`check_corners`] over `patterns` patterns.
-    pub fn check(patterns: usize, repetitions: bool, progress: &dyn Progress) -> Self {
-        Self::check_until(patterns, repetitions, &Stop::never(), progress).expect("never stopped")
+    pub fn check(patterns: usize, repetition_free: bool, progress: &dyn Progress) -> Self {
+        Self::check_until(patterns, repetition_free, &Stop::never(), progress).expect("never stopped")
     }
 
     /// [`CornerReport::check`] until `stop`: `None` when it came first.
@@ -315,20 +320,20 @@ impl CornerReport {
     /// use scramble::census::corners::CornerReport;
     /// use scramble::solve::Stop;
     /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-    /// assert!(CornerReport::check_until(2, false, &stopped, &()).is_none());
-    /// assert!(CornerReport::check_until(2, false, &Stop::never(), &()).is_some());
+    /// assert!(CornerReport::check_until(2, true, &stopped, &()).is_none());
+    /// assert!(CornerReport::check_until(2, true, &Stop::never(), &()).is_some());
     /// ```
-    pub fn check_until(patterns: usize, repetitions: bool, stop: &Stop, progress: &dyn Progress) -> Option<Self> {
-        let h = check_corners_until(patterns, repetitions, stop, progress)?;
+    pub fn check_until(patterns: usize, repetition_free: bool, stop: &Stop, progress: &dyn Progress) -> Option<Self> {
+        let h = check_corners_until(patterns, repetition_free, stop, progress)?;
         Some(CornerReport {
-            corners: CornerSet::new(patterns, repetitions).len(),
+            corners: CornerSet::new(patterns, repetition_free).len(),
             tuples: h.total(),
             solution_tuples: h.solution_subgraphs(),
             solutions: h.solutions(),
             theorem: h.theorem(),
             twisted: h.twisted(),
             repaired: h.repaired(),
-            condition_failures: repetitions.then(|| h.condition_failures()),
+            condition_failures: (!repetition_free).then(|| h.condition_failures()),
         })
     }
 }
@@ -340,8 +345,8 @@ impl CornerReport {
     /// accepted count at most `tuples`, the mismatch identities of
     /// [`Judged::check`] and, with repetitions (and only then),
     /// the condition failures' identities. Returns the first broken one.
-    pub fn consistent(&self, patterns: usize, repetitions: bool) -> std::result::Result<(), String> {
-        let corners = CornerSet::new(patterns, repetitions).len();
+    pub fn consistent(&self, patterns: usize, repetition_free: bool) -> std::result::Result<(), String> {
+        let corners = CornerSet::new(patterns, repetition_free).len();
         if self.corners != corners {
             return Err(format!(
                 "corners.corners = {}, but K = {patterns} has {corners}",
@@ -376,7 +381,7 @@ impl CornerReport {
         self.theorem.check("corners.theorem", truth)?;
         self.twisted.check("corners.twisted", truth)?;
         self.repaired.check("corners.repaired", truth)?;
-        match (&self.condition_failures, repetitions) {
+        match (&self.condition_failures, !repetition_free) {
             (Some(f), true) => f
                 .check(self.theorem, self.twisted, self.solution_tuples)
                 .map_err(|e| format!("corners.condition_failures: {e}")),
@@ -402,22 +407,22 @@ pub(crate) mod tests {
 
     #[test]
     fn corner_counts() {
-        assert_eq!(CornerSet::new(3, false).len(), 30);
-        assert_eq!(CornerSet::new(4, false).len(), 56);
-        assert_eq!(CornerSet::new(4, true).len(), 64);
+        assert_eq!(CornerSet::new(3, true).len(), 30);
+        assert_eq!(CornerSet::new(4, true).len(), 56);
+        assert_eq!(CornerSet::new(4, false).len(), 64);
     }
 
     #[test]
     fn every_corner_of_every_piece_is_in_the_set_and_numbered_back() {
-        for repetitions in [false, true] {
-            let set = CornerSet::new(3, repetitions);
-            for piece in piece_classes(3, repetitions) {
+        for repetition_free in [false, true] {
+            let set = CornerSet::new(3, repetition_free);
+            for piece in piece_classes(3, repetition_free) {
                 for (k, id) in set.piece_corners(&piece).into_iter().enumerate() {
                     assert_eq!(set.edge(id), Edge::new(piece.side(k), piece.side(k + 1)));
                 }
             }
             // Without repetitions, every non-loop corner occurs on some piece.
-            let used: std::collections::BTreeSet<usize> = piece_classes(3, repetitions)
+            let used: std::collections::BTreeSet<usize> = piece_classes(3, repetition_free)
                 .iter()
                 .flat_map(|p| set.piece_corners(p))
                 .collect();
@@ -448,7 +453,7 @@ pub(crate) mod tests {
     /// The table over 3 patterns with loops, built once for all tests.
     pub(crate) fn table_k3_with_repetitions() -> &'static CornerTable {
         static TABLE: std::sync::OnceLock<CornerTable> = std::sync::OnceLock::new();
-        TABLE.get_or_init(|| CornerTable::build(CornerSet::new(3, true)))
+        TABLE.get_or_init(|| CornerTable::build(CornerSet::new(3, false)))
     }
 
     /// Summed over all ordered tuples, solutions have a closed form. A
@@ -462,20 +467,20 @@ pub(crate) mod tests {
     fn solutions_over_all_tuples_have_a_closed_form() {
         for k in 1..=3u64 {
             let n = 2 * k;
-            let with_loops = check_corners(k as usize, true, &());
+            let with_loops = check_corners(k as usize, false, &());
             assert_eq!(with_loops.solutions(), 6 * n.pow(4), "K = {k}");
-            let without = check_corners(k as usize, false, &());
+            let without = check_corners(k as usize, true, &());
             assert_eq!(without.solutions(), 6 * ((n - 1).pow(4) + n - 1), "K = {k}");
         }
     }
 
     #[test]
     fn multiset_check_equals_all_ordered_tuples() {
-        let table = CornerTable::build(CornerSet::new(2, true));
+        let table = CornerTable::build(CornerSet::new(2, false));
         let mut direct = Histogram::default();
         for &code in &table.codes {
             direct.add(code, 1);
         }
-        assert_eq!(check_corners(2, true, &()), direct);
+        assert_eq!(check_corners(2, false, &()), direct);
     }
 }

@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn pictures_highlight_the_subgraph_and_name_the_failure() {
-        let classes = crate::census::pieces::piece_classes(1, true);
+        let classes = crate::census::pieces::piece_classes(1, false);
         // A census disagreement with repetitions: two 1- -> 1- loops and two
         // 1+ -> 1+ loops round the centre; condition 3 rejects it.
         let d = Disagreement {
@@ -182,7 +182,7 @@ mod tests {
 
     #[test]
     fn the_file_reads_back_as_the_puzzle_and_names_the_failure() {
-        let classes = crate::census::pieces::piece_classes(2, true);
+        let classes = crate::census::pieces::piece_classes(2, false);
         let d = Disagreement {
             pieces: [0, 3, 3, 9],
             corners: [1, 0, 2, 3],

@@ -32,7 +32,7 @@ use crate::progress::Progress;
 ///
 /// ```
 /// use scramble::census::{Census, fast, shard::Shard};
-/// let outcome = fast::run(&Census { patterns: 2, repetitions: false }, Shard::WHOLE, 0, &());
+/// let outcome = fast::run(&Census { patterns: 2, repetition_free: true }, Shard::WHOLE, 0, &());
 /// assert_eq!(outcome.tally.puzzles, 126);
 /// assert_eq!(outcome.tally.totals().theorem.mismatches, 0);
 /// ```
@@ -48,7 +48,7 @@ pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) 
 /// ```
 /// use scramble::census::{Census, fast, shard::Shard};
 /// use scramble::solve::Stop;
-/// let census = Census { patterns: 2, repetitions: false };
+/// let census = Census { patterns: 2, repetition_free: true };
 /// let (outcome, done) = fast::run_until(&census, Shard::WHOLE, 0, &Stop::never(), &());
 /// assert_eq!((outcome.tally.puzzles, done), (126, 0..census.pieces().len()));
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
@@ -65,7 +65,7 @@ pub fn run_until(
     let pieces = census.pieces();
     let work = first_piece_work(pieces.len());
     let whole = shard.range(&work);
-    let Some(table) = CornerTable::build_until(CornerSet::new(census.patterns, census.repetitions), stop) else {
+    let Some(table) = CornerTable::build_until(CornerSet::new(census.patterns, census.repetition_free), stop) else {
         return (Outcome::default(), whole.start..whole.start);
     };
     let ids: Vec<[usize; 4]> = pieces.iter().map(|p| table.corners().piece_corners(p)).collect();
@@ -223,8 +223,8 @@ mod tests {
     /// The census summed the slow way from the same table: all 256
     /// subgraphs of every puzzle.
     fn summed_from_table(census: &Census, shard: Shard) -> Tally {
-        let table = CornerTable::build(CornerSet::new(census.patterns, census.repetitions));
-        let ids: Vec<[usize; 4]> = piece_classes(census.patterns, census.repetitions)
+        let table = CornerTable::build(CornerSet::new(census.patterns, census.repetition_free));
+        let ids: Vec<[usize; 4]> = piece_classes(census.patterns, census.repetition_free)
             .iter()
             .map(|p| table.corners().piece_corners(p))
             .collect();
@@ -259,28 +259,28 @@ mod tests {
             (
                 Census {
                     patterns: 2,
-                    repetitions: false,
+                    repetition_free: true,
                 },
                 Shard::WHOLE,
             ),
             (
                 Census {
                     patterns: 1,
-                    repetitions: true,
+                    repetition_free: false,
                 },
                 Shard::WHOLE,
             ),
             (
                 Census {
                     patterns: 2,
-                    repetitions: true,
+                    repetition_free: false,
                 },
                 some,
             ),
             (
                 Census {
                     patterns: 3,
-                    repetitions: false,
+                    repetition_free: true,
                 },
                 Shard { index: 1, count: 40 },
             ),
@@ -295,7 +295,7 @@ mod tests {
     fn shards_add_up_to_the_whole() {
         let census = Census {
             patterns: 3,
-            repetitions: false,
+            repetition_free: true,
         };
         let whole = run(&census, Shard::WHOLE, 5, &());
         let mut sum = Tally::default();

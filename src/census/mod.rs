@@ -81,14 +81,15 @@ pub fn self_matching_tables(quick: bool) -> (String, bool) {
 pub struct Census {
     /// `K`.
     pub patterns: usize,
-    /// Whether pieces with a repeated picture are included.
-    pub repetitions: bool,
+    /// Whether only repetition-free pieces are included (no picture twice
+    /// on a piece), as Theorem 2.1 assumes.
+    pub repetition_free: bool,
 }
 
 impl Census {
     /// The piece classes of the census, in enumeration order.
     pub fn pieces(&self) -> Vec<Piece> {
-        pieces::piece_classes(self.patterns, self.repetitions)
+        pieces::piece_classes(self.patterns, self.repetition_free)
     }
 
     /// The number of puzzles (multisets of 4 pieces).

@@ -10,19 +10,19 @@ use itertools::Itertools;
 
 use crate::{Picture, Piece};
 
-/// Every piece class over `patterns` patterns, repetition-free ones only
-/// unless `repetitions`, in increasing order of their representative.
+/// Every piece class over `patterns` patterns (repetition-free ones only
+/// when `repetition_free`), in increasing order of their representative.
 ///
 /// Enumerates all `(2K)^4` tuples: `O(K^4)`.
 ///
 /// ```
 /// use scramble::census::pieces::piece_classes;
-/// assert_eq!(piece_classes(3, false).len(), 90);
-/// assert_eq!(piece_classes(4, false).len(), 420);
-/// assert_eq!(piece_classes(1, true).len(), 6);
+/// assert_eq!(piece_classes(3, true).len(), 90);
+/// assert_eq!(piece_classes(4, true).len(), 420);
+/// assert_eq!(piece_classes(1, false).len(), 6);
 /// ```
-pub fn piece_classes(patterns: usize, repetitions: bool) -> Vec<Piece> {
-    piece_classes_until(patterns, repetitions, &crate::solve::Stop::never()).expect("never stopped")
+pub fn piece_classes(patterns: usize, repetition_free: bool) -> Vec<Piece> {
+    piece_classes_until(patterns, repetition_free, &crate::solve::Stop::never()).expect("never stopped")
 }
 
 /// [`piece_classes`] until `stop`, polled once per top picture (`None`
@@ -33,12 +33,12 @@ pub fn piece_classes(patterns: usize, repetitions: bool) -> Vec<Piece> {
 /// use scramble::census::pieces::{piece_classes, piece_classes_until};
 /// use scramble::solve::Stop;
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// assert_eq!(piece_classes_until(3, false, &stopped), None);
-/// assert_eq!(piece_classes_until(3, false, &Stop::never()), Some(piece_classes(3, false)));
+/// assert_eq!(piece_classes_until(3, true, &stopped), None);
+/// assert_eq!(piece_classes_until(3, true, &Stop::never()), Some(piece_classes(3, true)));
 /// ```
-pub fn piece_classes_until(patterns: usize, repetitions: bool, stop: &crate::solve::Stop) -> Option<Vec<Piece>> {
+pub fn piece_classes_until(patterns: usize, repetition_free: bool, stop: &crate::solve::Stop) -> Option<Vec<Piece>> {
     let pictures: Vec<Picture> = (0..2 * patterns).map(Picture::from_dense).collect();
-    let mut classes = Vec::with_capacity(usize::try_from(class_count(patterns, repetitions)).ok()?);
+    let mut classes = Vec::with_capacity(usize::try_from(class_count(patterns, repetition_free)).ok()?);
     for &top in &pictures {
         if stop.reached() {
             return None;
@@ -46,7 +46,7 @@ pub fn piece_classes_until(patterns: usize, repetitions: bool, stop: &crate::sol
         let pieces = std::iter::repeat_n(pictures.iter().copied(), 3)
             .multi_cartesian_product()
             .map(|sides| Piece::new([top, sides[0], sides[1], sides[2]]))
-            .filter(|piece| repetitions || !piece.has_repetition())
+            .filter(|piece| !repetition_free || !piece.has_repetition())
             .filter(|piece| piece.canonical() == *piece);
         classes.extend(pieces);
     }
@@ -61,16 +61,16 @@ pub fn piece_classes_until(patterns: usize, repetitions: bool, stop: &crate::sol
 /// ```
 /// use scramble::census::pieces::{class_count, piece_classes};
 /// for k in 1..5 {
-///     for repetitions in [false, true] {
-///         assert_eq!(class_count(k, repetitions), piece_classes(k, repetitions).len() as u64);
+///     for repetition_free in [false, true] {
+///         assert_eq!(class_count(k, repetition_free), piece_classes(k, repetition_free).len() as u64);
 ///     }
 /// }
 /// ```
-pub fn class_count(patterns: usize, repetitions: bool) -> u64 {
+pub fn class_count(patterns: usize, repetition_free: bool) -> u64 {
     let n = 2 * patterns as u64;
-    match repetitions {
-        true => burnside_count(n),
-        false => n * n.saturating_sub(1) * n.saturating_sub(2) * n.saturating_sub(3) / 4,
+    match repetition_free {
+        false => burnside_count(n),
+        true => n * n.saturating_sub(1) * n.saturating_sub(2) * n.saturating_sub(3) / 4,
     }
 }
 
@@ -95,7 +95,7 @@ mod tests {
     fn repetition_free_counts() {
         // 2K(2K-1)(2K-2)(2K-3) tuples of distinct pictures, 4 rotations each.
         for (k, expected) in [(1, 0), (2, 6), (3, 90), (4, 420)] {
-            assert_eq!(piece_classes(k, false).len(), expected, "K = {k}");
+            assert_eq!(piece_classes(k, true).len(), expected, "K = {k}");
         }
         assert_eq!(multisets_of_four(90), 2_919_735);
         assert_eq!(multisets_of_four(420), 1_315_142_955);
@@ -105,7 +105,7 @@ mod tests {
     fn burnside_counts_with_repetitions() {
         for k in 1..=4 {
             let n = 2 * k as u64;
-            assert_eq!(piece_classes(k, true).len() as u64, burnside_count(n), "K = {k}");
+            assert_eq!(piece_classes(k, false).len() as u64, burnside_count(n), "K = {k}");
         }
         assert_eq!(burnside_count(2), 6);
         assert_eq!(burnside_count(4), 70);
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn classes_are_sorted_distinct_and_canonical() {
-        let pieces = piece_classes(3, true);
+        let pieces = piece_classes(3, false);
         assert!(pieces.windows(2).all(|w| w[0] < w[1]));
         for piece in &pieces {
             let rotations: Vec<Piece> = (0..4).map(|r| piece.rotated(r)).collect();

@@ -90,7 +90,7 @@ fn failed_bit(condition: Condition) -> Failed {
 ///
 /// ```
 /// use scramble::census::{Census, plain, shard::Shard};
-/// let outcome = plain::run(&Census { patterns: 2, repetitions: false }, Shard::WHOLE, 5, &());
+/// let outcome = plain::run(&Census { patterns: 2, repetition_free: true }, Shard::WHOLE, 5, &());
 /// assert_eq!((outcome.tally.puzzles, outcome.tally.solvable), (126, 120));
 /// assert!(outcome.disagreements.is_empty());
 /// ```
@@ -106,7 +106,7 @@ pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) 
 /// ```
 /// use scramble::census::{Census, plain, shard::Shard};
 /// use scramble::solve::Stop;
-/// let census = Census { patterns: 2, repetitions: false };
+/// let census = Census { patterns: 2, repetition_free: true };
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
 /// let (outcome, done) = plain::run_until(&census, Shard::WHOLE, 0, &stopped, &());
 /// assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
@@ -201,15 +201,15 @@ mod tests {
         for census in [
             Census {
                 patterns: 1,
-                repetitions: false,
+                repetition_free: true,
             },
             Census {
                 patterns: 2,
-                repetitions: false,
+                repetition_free: true,
             },
             Census {
                 patterns: 1,
-                repetitions: true,
+                repetition_free: false,
             },
         ] {
             let plain = run(&census, Shard::WHOLE, 20, &());
@@ -220,8 +220,11 @@ mod tests {
 
     #[test]
     fn fast_equals_plain_on_the_last_shards_of_two_and_three_patterns() {
-        for (patterns, repetitions) in [(2, true), (3, false)] {
-            let census = Census { patterns, repetitions };
+        for (patterns, repetition_free) in [(2, false), (3, true)] {
+            let census = Census {
+                patterns,
+                repetition_free,
+            };
             let shard = Shard {
                 index: 10_000,
                 count: 10_000,

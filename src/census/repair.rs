@@ -88,7 +88,7 @@ pub(crate) fn paths_with_exceptions(edges: &[Edge; 4], excused: &[usize]) -> boo
 /// assert!(found.iter().any(|set| EXCEPTIONS[set[0]].0 == "a loop at A^c"));
 /// ```
 pub fn exact_exceptions(patterns: usize, max_exceptions: usize) -> Vec<Vec<usize>> {
-    let corners = CornerSet::new(patterns, true);
+    let corners = CornerSet::new(patterns, false);
     let rest = Failed::DEGREES.bits() | Failed::PSEUDO_CONNECTED.bits();
     // The subgraphs that pass conditions 2 and 4, with the judge's verdict.
     let cases: Vec<([Edge; 4], bool)> = (0..corners.len())
@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn the_repaired_condition_is_the_searched_one() {
         let loop_at_complement = [6];
-        let corners = CornerSet::new(2, true);
+        let corners = CornerSet::new(2, false);
         for ids in (0..corners.len()).combinations_with_replacement(4) {
             let edges = [0, 1, 2, 3].map(|i| corners.edge(ids[i]));
             assert_eq!(

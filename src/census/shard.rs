@@ -32,8 +32,8 @@ pub fn first_piece_work(pieces: usize) -> Vec<u64> {
 pub struct Report {
     /// `K`.
     pub patterns: usize,
-    /// Whether pieces with repetitions were included.
-    pub repetitions: bool,
+    /// Whether only repetition-free pieces were included.
+    pub repetition_free: bool,
     /// Wall-clock seconds (summed over shards once merged).
     pub seconds: f64,
     /// The census totals; absent when only corners were checked.
@@ -58,7 +58,7 @@ impl Report {
     pub fn counterexample(&self) -> bool {
         let census = self.totals.as_ref().is_some_and(|t| t.theorem.mismatches > 0);
         let corners = self.corners.as_ref().is_some_and(|c| c.theorem.mismatches > 0);
-        !self.repetitions && (census || corners)
+        self.repetition_free && (census || corners)
     }
 }
 
@@ -77,11 +77,11 @@ pub const MAX_PATTERNS: usize = 5;
 ///
 /// ```
 /// use scramble::census::{Census, fast, shard::{Report, Shard, merge}};
-/// let census = Census { patterns: 2, repetitions: false };
+/// let census = Census { patterns: 2, repetition_free: true };
 /// let part = |index| {
 ///     let shard = Shard { index, count: 2 };
 ///     let totals = fast::run(&census, shard, 0, &()).tally.totals();
-///     let report = Report { patterns: 2, repetitions: false, seconds: 0.0, totals: Some(totals),
+///     let report = Report { patterns: 2, repetition_free: true, seconds: 0.0, totals: Some(totals),
 ///                           condition_failures: None, corners: None, shard: Some(shard) };
 ///     (format!("shard-{index}.json"), report)
 /// };
@@ -102,7 +102,7 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
     }
     let census = Census {
         patterns: first.patterns,
-        repetitions: first.repetitions,
+        repetition_free: first.repetition_free,
     };
     let work = first_piece_work(census.pieces().len());
     let mut seen = vec![None::<&str>; count];
@@ -115,16 +115,17 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
     };
     for (name, report) in reports {
         let shard = checked_shard(name, report)?;
-        let same = (report.patterns, report.repetitions, shard.count) == (first.patterns, first.repetitions, count);
+        let same =
+            (report.patterns, report.repetition_free, shard.count) == (first.patterns, first.repetition_free, count);
         if !same {
             return Err(Error::Shard(format!(
-                "{name}: shard {shard} of K = {} (repetitions: {}) does not belong with {first_name}: \
-                 shard {}/{count} of K = {} (repetitions: {})",
+                "{name}: shard {shard} of K = {} (repetition-free: {}) does not belong with {first_name}: \
+                 shard {}/{count} of K = {} (repetition-free: {})",
                 report.patterns,
-                report.repetitions,
+                report.repetition_free,
                 first.shard.unwrap_or(Shard::WHOLE).index,
                 first.patterns,
-                first.repetitions
+                first.repetition_free
             )));
         }
         if let Some(other) = seen[shard.index - 1].replace(name) {
@@ -139,7 +140,7 @@ pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
         }
         if let Some(corners) = &report.corners {
             corners
-                .consistent(report.patterns, report.repetitions)
+                .consistent(report.patterns, report.repetition_free)
                 .map_err(|e| Error::Shard(format!("{name}: {e}: not the output of a real shard")))?;
         }
         let totals = checked_totals(name, report, &work)?;
@@ -198,7 +199,7 @@ fn checked_totals<'a>(name: &str, report: &'a Report, work: &[u64]) -> Result<&'
         )));
     }
     totals.check().map_err(bad)?;
-    match (&report.condition_failures, report.repetitions) {
+    match (&report.condition_failures, !report.repetition_free) {
         (Some(f), true) => f
             .check(totals.theorem, totals.twisted, totals.solution_subgraphs)
             .map_err(|e| bad(format!("condition_failures: {e}")))?,
@@ -219,7 +220,7 @@ fn checked_totals<'a>(name: &str, report: &'a Report, work: &[u64]) -> Result<&'
 
 /// The keys of a shard report, by object: every one required (a report
 /// without totals, made with `--corners-only`, has none of [`TOTALS`]).
-const TOP: [&str; 4] = ["patterns", "repetitions", "seconds", "shard"];
+const TOP: [&str; 4] = ["patterns", "repetition_free", "seconds", "shard"];
 const OPTIONAL: [&str; 2] = ["corners", "condition_failures"];
 const TOTALS: [&str; 11] = super::exact::KEYS;
 const SHARD: [&str; 2] = ["index", "count"];
@@ -294,7 +295,10 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Report> {
             )));
         }
     }
-    if top["repetitions"].as_bool().is_some_and(|r| r) && has_totals && !top.contains_key("condition_failures") {
+    if top["repetition_free"].as_bool().is_some_and(|free| !free)
+        && has_totals
+        && !top.contains_key("condition_failures")
+    {
         return Err(bad(
             "missing key `condition_failures` (a census with repetitions writes it)".into(),
         ));
@@ -479,12 +483,12 @@ mod tests {
     fn report(index: usize, count: usize) -> (String, Report) {
         let census = Census {
             patterns: 2,
-            repetitions: false,
+            repetition_free: true,
         };
         let shard = Shard { index, count };
         let r = Report {
             patterns: 2,
-            repetitions: false,
+            repetition_free: true,
             seconds: 1.0,
             totals: Some(super::super::fast::run(&census, shard, 0, &()).tally.totals()),
             condition_failures: None,
@@ -500,11 +504,11 @@ mod tests {
         assert!(!r.counterexample());
         r.totals.as_mut().unwrap().theorem.mismatches = 1;
         assert!(r.counterexample());
-        r.repetitions = true;
+        r.repetition_free = false;
         assert!(!r.counterexample());
-        r.repetitions = false;
+        r.repetition_free = true;
         r.totals = None;
-        r.corners = Some(crate::census::corners::CornerReport::check(2, false, &()));
+        r.corners = Some(crate::census::corners::CornerReport::check(2, true, &()));
         assert!(!r.counterexample());
         r.corners.as_mut().unwrap().theorem.mismatches = 3;
         assert!(r.counterexample());
@@ -596,7 +600,7 @@ mod tests {
     fn condition_failures_name_every_condition_as_the_combinations_do() {
         let census = Census {
             patterns: 2,
-            repetitions: true,
+            repetition_free: false,
         };
         let tally = super::super::fast::run(&census, Shard::WHOLE, 0, &()).tally;
         let totals = tally.totals();

@@ -48,7 +48,7 @@ pub struct Orbits {
 /// ```
 /// use scramble::census::pieces::piece_classes;
 /// use scramble::census::symmetric::piece_orbits;
-/// let orbits = piece_orbits(&piece_classes(4, false), 4);
+/// let orbits = piece_orbits(&piece_classes(4, true), 4);
 /// assert_eq!(orbits.orbits.iter().map(|o| o.1).sum::<u64>(), 420);
 /// ```
 pub fn piece_orbits(pieces: &[Piece], patterns: usize) -> Orbits {
@@ -114,7 +114,7 @@ fn generators(patterns: usize) -> Vec<Generator> {
 ///
 /// ```
 /// use scramble::census::{Census, fast, symmetric, shard::Shard};
-/// let census = Census { patterns: 2, repetitions: true };
+/// let census = Census { patterns: 2, repetition_free: false };
 /// assert_eq!(symmetric::run(&census, 3, &()), fast::run(&census, Shard::WHOLE, 3, &()));
 /// ```
 pub fn run(census: &Census, keep: usize, progress: &dyn Progress) -> Outcome {
@@ -128,14 +128,14 @@ pub fn run(census: &Census, keep: usize, progress: &dyn Progress) -> Outcome {
 /// ```
 /// use scramble::census::{Census, symmetric};
 /// use scramble::solve::Stop;
-/// let census = Census { patterns: 2, repetitions: false };
+/// let census = Census { patterns: 2, repetition_free: true };
 /// assert!(symmetric::run_until(&census, 0, &Stop::never(), &()).is_some());
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
 /// assert!(symmetric::run_until(&census, 0, &stopped, &()).is_none());
 /// ```
 pub fn run_until(census: &Census, keep: usize, stop: &Stop, progress: &dyn Progress) -> Option<Outcome> {
     let pieces = census.pieces();
-    let corners = CornerSet::new(census.patterns, census.repetitions);
+    let corners = CornerSet::new(census.patterns, census.repetition_free);
     let ids: Vec<[usize; 4]> = pieces.iter().map(|p| corners.piece_corners(p)).collect();
     let orbits = piece_orbits(&pieces, census.patterns).orbits;
     let n = pieces.len() as u64;
@@ -307,8 +307,8 @@ mod tests {
 
     #[test]
     fn orbits_are_the_orbits_of_the_whole_group() {
-        for (patterns, repetitions) in [(3, false), (2, true), (4, false)] {
-            let pieces = piece_classes(patterns, repetitions);
+        for (patterns, repetition_free) in [(3, true), (2, false), (4, true)] {
+            let pieces = piece_classes(patterns, repetition_free);
             let orbits = piece_orbits(&pieces, patterns).orbits;
             assert_eq!(orbits.iter().map(|o| o.1).sum::<u64>(), pieces.len() as u64);
             for &(rep, size) in &orbits {
@@ -321,14 +321,17 @@ mod tests {
         // two complementary pairs adjacent or alternating: 5 orbits from
         // K = 4 on; with repetitions 18.
         let count = |k, r| piece_orbits(&piece_classes(k, r), k).orbits.len();
-        assert_eq!([2, 3, 4, 5].map(|k| count(k, false)), [2, 4, 5, 5]);
-        assert_eq!([1, 2, 3, 4, 5].map(|k| count(k, true)), [4, 13, 17, 18, 18]);
+        assert_eq!([2, 3, 4, 5].map(|k| count(k, true)), [2, 4, 5, 5]);
+        assert_eq!([1, 2, 3, 4, 5].map(|k| count(k, false)), [4, 13, 17, 18, 18]);
     }
 
     #[test]
     fn symmetric_sums_equal_the_direct_census() {
-        for (patterns, repetitions) in [(1, false), (2, false), (3, false), (1, true), (2, true)] {
-            let census = Census { patterns, repetitions };
+        for (patterns, repetition_free) in [(1, true), (2, true), (3, true), (1, false), (2, false)] {
+            let census = Census {
+                patterns,
+                repetition_free,
+            };
             let direct = fast::run(&census, Shard::WHOLE, 4, &());
             assert_eq!(run(&census, 4, &()), direct, "{census:?}");
         }

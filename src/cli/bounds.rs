@@ -58,7 +58,7 @@ pub fn refuse_piece_classes(option: &str, patterns: u32, repetition_free: bool) 
         "{patterns} patterns: the uniform population's {} piece classes",
         thousands(scramble::census::pieces::class_count(
             patterns as usize,
-            !repetition_free
+            repetition_free
         ))
     );
     refuse_memory(

@@ -17,7 +17,7 @@ pub fn exit_code(report: &Report) -> ExitCode {
 /// The report as a table.
 pub fn report_table(report: &Report) -> String {
     use std::fmt::Write;
-    let mut out = heading(2, report.patterns, report.repetitions, report.shard);
+    let mut out = heading(2, report.patterns, report.repetition_free, report.shard);
     if let Some(t) = &report.totals {
         let rows = [
             ("puzzles", t.puzzles),
@@ -86,11 +86,11 @@ fn rows_table(out: &mut String, indent: &str, rows: &[(&str, u64)]) {
 }
 
 /// `3x3 census over K = 2 patterns, repetition-free, shard 1/4`.
-fn heading(size: usize, patterns: usize, repetitions: bool, shard: Option<Shard>) -> String {
-    let kind = if repetitions {
-        "with repetitions"
-    } else {
+fn heading(size: usize, patterns: usize, repetition_free: bool, shard: Option<Shard>) -> String {
+    let kind = if repetition_free {
         "repetition-free"
+    } else {
+        "with repetitions"
     };
     let shard = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
     format!("{size}x{size} census over K = {patterns} patterns, {kind}{shard}\n")
@@ -99,7 +99,7 @@ fn heading(size: usize, patterns: usize, repetitions: bool, shard: Option<Shard>
 /// The `verify --size 3` report as a table.
 pub fn nxn_table(r: &NxnReport) -> String {
     use std::fmt::Write;
-    let mut out = heading(r.size, r.patterns, r.repetitions, r.shard);
+    let mut out = heading(r.size, r.patterns, r.repetition_free, r.shard);
     let t = &r.totals;
     let mut rows = vec![
         ("puzzles", t.puzzles),

@@ -6,6 +6,7 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
+use scramble::Context;
 use scramble::solve::{Estimate, Goal, Order, Rule, Search, Solver, Stop, Threads};
 use serde::Serialize;
 
@@ -66,7 +67,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stop = args
         .time_limit
         .map_or_else(Stop::never, |limit| Stop::never().after(limit));
-    let estimate = solver.estimate(args.probes, args.seed, args.rule, &stop);
+    let bar = super::progress::bar(args.probes, "probes");
+    let estimate = solver.estimate(
+        args.probes,
+        args.seed,
+        args.rule,
+        &Context::new().until(&stop).reporting(&bar),
+    );
+    bar.finish_and_clear();
     let sample = Stop::never().after(RATE_SAMPLE);
     let count = Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(&sample);
     let rate = solver.run(&count).stats.nodes_per_second();

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::explore::{Options, app::with_puzzle, page_until};
+use scramble::Context;
+use scramble::explore::{Options, app::with_puzzle, page_within};
 use scramble::solve::{Order, Stop};
 use serde::Serialize;
 
@@ -91,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stop = args
         .time_limit
         .map_or_else(Stop::never, |limit| Stop::never().after(limit));
-    let page = page_until(&puzzle, &options, &stop)?;
+    let page = page_within(&puzzle, &options, &Context::new().until(&stop))?;
     let html = with_puzzle(PAGE, &puzzle, &options)?;
     if to_stdout {
         print_text(&html)?;

@@ -198,7 +198,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Writes the puzzle files with their headers as one set into
 /// `<out>/generated/` (all or none; other files there stay); with `--unique`
 /// each header also gives the solution count, 1: the count that accepted
-/// the puzzle. A stopped run (`complete` false) writes nothing.
+/// the puzzle. A stopped run (`complete` false) writes nothing; a signal
+/// while the set is written ends the process, the old set kept.
 fn write(args: &Args, kept: &[Drawn], complete: bool) -> anyhow::Result<Vec<Written>> {
     let mut files = Vec::with_capacity(kept.len());
     let mut puzzles = Vec::with_capacity(kept.len());
@@ -210,6 +211,7 @@ fn write(args: &Args, kept: &[Drawn], complete: bool) -> anyhow::Result<Vec<Writ
     }
     let folder = args.pictures.out.join("generated");
     let paths = if args.pictures.writes() && complete {
+        super::signals::before_writing();
         write_set(&folder, &files, Owns::Names(&[]))?
             .into_iter()
             .map(Some)

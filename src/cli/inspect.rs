@@ -13,13 +13,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::recording::kept::{blocks, inner_corners, kept_edges};
-use scramble::recording::subgraph::{edge_label, sub_edge};
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::solve::{Goal, Order, Search, Solver, Stop};
 use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;
 
+use super::edges::{EdgeReport, Edges, labels};
 use super::exit_codes::Exit;
 use super::pictures::{Pictures, grid_rows, pictures_text, write_all};
 use super::{PicturesArg, PuzzleArg, puzzle_folder};
@@ -81,7 +81,7 @@ struct PieceReport {
     cell: [usize; 2],
     rotation: usize,
     role: &'static str,
-    edges: Vec<String>,
+    edges: Vec<EdgeReport>,
 }
 
 /// The four corners meeting at one interior lattice point: a 2x2 solution
@@ -89,7 +89,7 @@ struct PieceReport {
 #[derive(Serialize)]
 struct PointReport {
     point: [usize; 2],
-    edges: Vec<String>,
+    edges: Vec<EdgeReport>,
     twisted: bool,
     theorem: bool,
     failing: Vec<String>,
@@ -185,7 +185,8 @@ fn args_view(args: &Args) -> super::inspect_subgraph::Options {
 
 fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Report {
     let n = solution.size();
-    let label = |e| edge_label(puzzle, &sub_edge(graph, e));
+    let edges = Edges::new(puzzle, graph);
+    let label = |e| edges.report(e);
     let pieces: Vec<PieceReport> = solution
         .cells()
         .iter()
@@ -247,7 +248,7 @@ fn text(r: &Report) -> String {
             p.piece,
             p.rotation,
             p.role,
-            p.edges.join(", ")
+            labels(&p.edges)
         );
     }
     out += "lattice points (each the centre of a 2x2 block of the solution):\n";
@@ -264,7 +265,7 @@ fn text(r: &Report) -> String {
             "NOT a twisted circuit"
         };
         let (i, j) = (p.point[0], p.point[1]);
-        out += &format!("  ({i},{j}): {}  [{twisted}; {theorem}]\n", p.edges.join(", "));
+        out += &format!("  ({i},{j}): {}  [{twisted}; {theorem}]\n", labels(&p.edges));
     }
     out + &pictures_text(&r.pictures)
 }

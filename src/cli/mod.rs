@@ -4,6 +4,7 @@ mod bounds;
 mod census_report;
 mod completions;
 mod diagnosis;
+mod edges;
 mod estimate;
 pub mod exit_codes;
 mod explore;

@@ -28,7 +28,7 @@ struct Summary {
     patterns: Vec<String>,
     picture_indices: Vec<PictureIndex>,
     repetition_free: bool,
-    repetitions: Vec<Repetition>,
+    repeated: Vec<Repetition>,
 }
 
 #[derive(Serialize)]
@@ -71,7 +71,7 @@ fn summarize(puzzle: &Puzzle) -> Summary {
             })
             .collect(),
         repetition_free: puzzle.is_repetition_free(),
-        repetitions: puzzle
+        repeated: puzzle
             .repetitions()
             .into_iter()
             .map(|(i, p)| Repetition {
@@ -113,7 +113,7 @@ fn text(s: &Summary) -> String {
         out += "repetitions: none (repetition-free)\n";
     } else {
         let reps: Vec<String> = s
-            .repetitions
+            .repeated
             .iter()
             .map(|r| format!("{} has {} {} times", r.piece, r.picture, r.times))
             .collect();

@@ -2,7 +2,8 @@
 //! `signal-hook`, whose handler writes to a pipe); a watcher thread then
 //! either raises the run's stop flag, for commands that stop at their next
 //! poll and report what they found as partial (exit 3), or ends the
-//! process: it first stops every output write that has not installed its
+//! process: it first kills and reaps every Graphviz process it runs, then
+//! stops every output write that has not installed its
 //! set (the writing thread removes what it staged at its next safe point)
 //! and waits until no write is in progress, so each set is whole or
 //! untouched; then it exits 128 + the signal number (130, 143, 129).
@@ -51,6 +52,16 @@ fn start() {
             });
         }
     });
+}
+
+/// For a command that reports partial results, once its work is whole and
+/// its set is about to be written: from now on a signal ends the process as
+/// in `OnSignal::Exit` (the set not yet installed is given up and its
+/// staging removed, exit 128 + the signal) instead of waiting for a write
+/// that may take minutes; a signal already received ends it now.
+pub fn before_writing() {
+    REPORTS.store(false, Ordering::SeqCst);
+    end_if_signalled();
 }
 
 /// The last signal received (0: none).
@@ -104,6 +115,7 @@ fn exit(signal: i32) -> ! {
     if !claim_end(SIGNAL_ENDS) {
         wait_for_exit();
     }
+    scramble::render::stop_graphviz();
     let _no_writes = scramble::output::stop_writing();
     let name = match signal {
         SIGINT => "SIGINT",

@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use itertools::Itertools;
-use scramble::recording::subgraph::edge_label;
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::theorem::Condition;
 use scramble::theorem::analysis::{Analysis, Row, analyse};
 use scramble::{Puzzle, RecordingGraph, Sign};
 use serde::Serialize;
 
+use super::edges::{EdgeReport, Edges, labels};
 use super::exit_codes::Exit;
 use super::pictures::{File, Pictures, grid_rows, pictures_text, write_owned};
 use super::{PicturesArg, PuzzleArg, plural, print_report, puzzle_folder};
@@ -78,7 +78,7 @@ struct Report {
 #[derive(Serialize)]
 struct RowReport {
     index: usize,
-    edges: Vec<String>,
+    edges: Vec<EdgeReport>,
     conditions: Vec<ConditionReport>,
     theorem: bool,
     /// Conditions (1), (2), (3') and (4) hold.
@@ -170,19 +170,17 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: 
         findings: findings(puzzle, analysis),
         pictures: Vec::new(),
         renderer: None,
-        listed: listed.iter().map(|r| row_report(puzzle, graph, r)).collect(),
+        listed: {
+            let edges = Edges::new(puzzle, graph);
+            listed.iter().map(|r| row_report(puzzle, graph, &edges, r)).collect()
+        },
     }
 }
 
-fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> RowReport {
+fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, edges: &Edges, row: &Row) -> RowReport {
     RowReport {
         index: row.index,
-        edges: row
-            .subgraph
-            .resolve(graph)
-            .iter()
-            .map(|e| edge_label(puzzle, e))
-            .collect(),
+        edges: row.subgraph.resolve(graph).iter().map(|e| edges.of(e)).collect(),
         conditions: Condition::ALL
             .into_iter()
             .map(|c| ConditionReport {
@@ -366,7 +364,7 @@ fn row_text(row: &RowReport, explain_all: bool) -> String {
     let mut out = format!(
         "  [{:>3}] {}  [{flags}] theorem {} twisted {} judge {}{mark}\n",
         row.index,
-        row.edges.join(", "),
+        labels(&row.edges),
         yes(row.theorem),
         yes(row.twisted),
         yes(row.judge),

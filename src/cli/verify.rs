@@ -104,7 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     check_limits(&args)?;
     let census = Census {
         patterns: args.patterns as usize,
-        repetitions: args.repetitions,
+        repetition_free: !args.repetitions,
     };
     let started = Instant::now();
     let (stop, interrupted) = super::signals::interruptible(args.time_limit);
@@ -114,11 +114,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let complete = counted.as_ref().is_none_or(Counted::complete) && corners.as_ref().is_none_or(Option::is_some);
     let report = Report {
         patterns: census.patterns,
-        repetitions: census.repetitions,
+        repetition_free: census.repetition_free,
         seconds: started.elapsed().as_secs_f64(),
         totals: outcome.map(|o| o.tally.totals()),
         condition_failures: outcome
-            .filter(|_| census.repetitions)
+            .filter(|_| !census.repetition_free)
             .map(|o| o.tally.subgraphs.condition_failures()),
         corners: corners.flatten(),
         shard: args.shard,
@@ -258,7 +258,7 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
     let k = args.patterns as usize;
     let census = Census {
         patterns: k,
-        repetitions: args.repetitions,
+        repetition_free: !args.repetitions,
     };
     let puzzles = count::puzzle_count(&census, args.size).filter(|&p| p <= count::MAX_PUZZLES);
     let Some(puzzles) = puzzles.filter(|_| (1..=2).contains(&k)) else {
@@ -282,7 +282,7 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
     let mut report = NxnReport {
         size: args.size,
         patterns: k,
-        repetitions: args.repetitions,
+        repetition_free: census.repetition_free,
         seconds: 0.0,
         complete: arrangements.is_some(),
         stopped: None,
@@ -323,15 +323,16 @@ fn run_exact(args: &Args) -> anyhow::Result<ExitCode> {
         bail!("--patterns 0: expected at least 1");
     }
     let started = Instant::now();
-    let totals = exact::totals(args.patterns, args.repetitions);
-    let probabilities = exact::probabilities(args.patterns, args.repetitions);
-    let coefficients = exact::coefficients(args.repetitions);
+    let repetition_free = !args.repetitions;
+    let totals = exact::totals(args.patterns, repetition_free);
+    let probabilities = exact::probabilities(args.patterns, repetition_free);
+    let coefficients = exact::coefficients(repetition_free);
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         use serde_json::value::{RawValue, to_raw_value};
         let mut fields: Vec<(String, Box<RawValue>)> = vec![
             ("patterns".into(), to_raw_value(&args.patterns)?),
-            ("repetitions".into(), to_raw_value(&args.repetitions)?),
+            ("repetition_free".into(), to_raw_value(&repetition_free)?),
             ("exact".into(), to_raw_value(&true)?),
             ("seconds".into(), to_raw_value(&seconds)?),
         ];
@@ -439,9 +440,9 @@ fn census_until(args: &Args, census: &Census, stop: &scramble::solve::Stop) -> C
 
 /// The corner check until `stop` (`None` when it came first).
 fn corner_report(census: &Census, stop: &scramble::solve::Stop) -> Option<CornerReport> {
-    let corners = scramble::census::corners::CornerSet::new(census.patterns, census.repetitions).len();
+    let corners = scramble::census::corners::CornerSet::new(census.patterns, census.repetition_free).len();
     let bar = progress::bar(corners as u64, "corners");
-    let report = CornerReport::check_until(census.patterns, census.repetitions, stop, &bar);
+    let report = CornerReport::check_until(census.patterns, census.repetition_free, stop, &bar);
     bar.finish_and_clear();
     report
 }
@@ -451,7 +452,7 @@ fn corner_report(census: &Census, stop: &scramble::solve::Stop) -> Option<Corner
 /// folder's earlier run (removing it when there is none to keep).
 fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyhow::Result<Vec<Vec<PathBuf>>> {
     let mut name = format!("verify-k{}", census.patterns);
-    if census.repetitions {
+    if !census.repetition_free {
         name += "-repetitions";
     }
     if let Some(s) = args.shard {
@@ -459,7 +460,7 @@ fn write_disagreements(args: &Args, census: &Census, outcome: &Outcome) -> anyho
     }
     let dir = args.pictures.out.join(name);
     let classes = census.pieces();
-    let repetitions = if census.repetitions { " --repetitions" } else { "" };
+    let repetitions = if census.repetition_free { "" } else { " --repetitions" };
     let shard = args.shard.map(|s| format!(" --shard {s}")).unwrap_or_default();
     let flags = format!("{repetitions}{shard}");
     let sets = outcome

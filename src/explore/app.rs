@@ -152,7 +152,7 @@ impl Request {
 /// Explores the requested puzzle: the page's data and drawings.
 ///
 /// # Complexity
-/// That of [`super::page_until`]: the solver's work for the solutions
+/// That of [`super::page_within`]: the solver's work for the solutions
 /// (ended by the request's time limit) plus the trace.
 ///
 /// ```
@@ -166,10 +166,16 @@ pub fn explore(request: &Request) -> Result<Explored> {
     let puzzle = request.puzzle()?;
     let graph = RecordingGraph::new(&puzzle);
     let drawings = drawing::draw(&puzzle, &graph)?;
+    let stop = request.stop();
     Ok(Explored {
         text: puzzle.to_string(),
         warnings: warnings(&puzzle),
-        data: data(&puzzle, &graph, &request.options()?, &request.stop())?,
+        data: data(
+            &puzzle,
+            &graph,
+            &request.options()?,
+            &crate::Context::new().until(&stop),
+        )?,
         graph: drawings.graph,
         pieces: drawings.pieces,
         cards: Cards::of(&puzzle),

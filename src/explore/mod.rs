@@ -27,7 +27,7 @@ use crate::render::layout::ROW_GAP;
 use crate::render::style::{FADED, piece_color, piece_dash};
 use crate::solve::Order;
 use crate::theorem::analysis::analyse;
-use crate::{Puzzle, RecordingGraph, Result};
+use crate::{Context, Puzzle, RecordingGraph, Result};
 use play::PlayView;
 use solutions::SolutionsView;
 use subgraphs::SubgraphView;
@@ -158,19 +158,27 @@ pub struct Page {
 /// assert_eq!(page.data.subgraphs.as_ref().map(Vec::len), Some(256));
 /// ```
 pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
-    page_until(puzzle, options, &crate::solve::Stop::never())
+    page_within(puzzle, options, &Context::new())
 }
 
-/// [`page`] whose solution search ends when `stop` is reached (a time
-/// limit, Ctrl-C); the page then says that the count is partial.
-pub fn page_until(puzzle: &Puzzle, options: &Options, stop: &crate::solve::Stop) -> Result<Page> {
+/// [`page`] within `context`: the solution search ends at its stop (a time
+/// limit, Ctrl-C), and the page then says that the count is partial.
+///
+/// ```
+/// use scramble::{Context, Puzzle, Stop, explore::{Options, page_within}};
+/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let stop = Stop::never().after(std::time::Duration::ZERO);
+/// let page = page_within(&puzzle, &Options::default(), &Context::new().until(&stop)).unwrap();
+/// assert!(page.data.solutions.unwrap().stopped);
+/// ```
+pub fn page_within(puzzle: &Puzzle, options: &Options, context: &Context) -> Result<Page> {
     let graph = RecordingGraph::new(puzzle);
     let drawings = drawing::draw(puzzle, &graph)?;
-    let data = data(puzzle, &graph, options, stop)?;
+    let data = data(puzzle, &graph, options, context)?;
     Ok(Page { data, drawings })
 }
 
-fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate::solve::Stop) -> Result<PageData> {
+fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, context: &Context) -> Result<PageData> {
     let subgraphs = match puzzle.size() {
         2 => Some(subgraphs::views(puzzle, graph, &analyse(puzzle, graph)?)),
         _ => None,
@@ -183,7 +191,7 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, stop: &crate
     } else {
         trace::record(puzzle, options.order, options.seed, options.trace_cap).map_err(|e| e.to_string())
     };
-    let found = solutions::find(puzzle, options.solution_cap.max(play::PLAY_CAP), stop);
+    let found = solutions::find(puzzle, options.solution_cap.max(play::PLAY_CAP), context);
     let solved = found
         .as_ref()
         .ok()

@@ -155,7 +155,6 @@ mod tests {
     use crate::explore::solutions::{Found, find};
     use crate::recording::kept::{blocks, kept_edges};
     use crate::rng::Rng;
-    use crate::solve::Stop;
 
     type Cells = Vec<Option<Placement>>;
 
@@ -209,7 +208,7 @@ mod tests {
             solutions: found,
             count,
             ..
-        } = find(puzzle, PLAY_CAP, &Stop::never()).unwrap();
+        } = find(puzzle, PLAY_CAP, &crate::Context::new()).unwrap();
         let play = view(puzzle, &graph, &found, count);
         let complement: Vec<Option<usize>> = graph
             .graph()

@@ -4,8 +4,9 @@
 
 use serde::Serialize;
 
+use crate::Context;
 use crate::recording::kept::{blocks, kept_edges};
-use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+use crate::solve::{Goal, Order, Search, Solver, Threads};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
 
 /// Grids up to this size are solved completely (every solution counted).
@@ -58,12 +59,12 @@ pub struct BlockView {
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, explore::solutions::solutions};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10, &scramble::solve::Stop::never()).unwrap();
+/// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10, &scramble::Context::new()).unwrap();
 /// assert_eq!(view.count, Some(view.shown.len() as u64));
 /// assert_eq!(view.shown[0].blocks.len(), 1);
 /// ```
-pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize, stop: &Stop) -> Result<SolutionsView> {
-    Ok(shown(graph, &find(puzzle, cap, stop)?, cap))
+pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize, context: &Context) -> Result<SolutionsView> {
+    Ok(shown(graph, &find(puzzle, cap, context)?, cap))
 }
 
 /// What the solver found.
@@ -82,11 +83,13 @@ pub struct Found {
 
 /// Counts the solutions up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`] (looks for
 /// the first one beyond) and keeps the first `keep` of them: memory stays
-/// `O(keep)`, whatever the count.
+/// `O(keep)`, whatever the count. One thread, whatever the context's
+/// threads (the page shows the same solutions every time); the context's
+/// stop ends the search and its progress hears of it at the polls.
 ///
 /// # Complexity
 /// As [`solutions`].
-pub fn find(puzzle: &Puzzle, keep: usize, stop: &Stop) -> Result<Found> {
+pub fn find(puzzle: &Puzzle, keep: usize, context: &Context) -> Result<Found> {
     let solver = Solver::new(puzzle, Order::Spiral, 0)?;
     let counted = puzzle.size() <= COUNT_LIMIT;
     let goal = if counted {
@@ -94,10 +97,7 @@ pub fn find(puzzle: &Puzzle, keep: usize, stop: &Stop) -> Result<Found> {
     } else {
         Goal::First
     };
-    let outcome = solver.run(&Search {
-        stop,
-        ..Search::new(goal).on(Threads::One)
-    });
+    let outcome = solver.run(&Search::within(goal, context).on(Threads::One));
     let complete = counted && !outcome.stats.stopped;
     Ok(Found {
         looks: complete.then(|| crate::looks::from_count(puzzle, outcome.solutions, outcome.symmetric)),
@@ -154,7 +154,7 @@ mod tests {
     fn a_3x3_solution_keeps_twelve_edges_in_four_blocks() {
         let puzzle: Puzzle = include_str!("../../fixtures/planted3x3.txt").parse().unwrap();
         let graph = RecordingGraph::new(&puzzle);
-        let view = solutions(&puzzle, &graph, 1, &Stop::never()).unwrap();
+        let view = solutions(&puzzle, &graph, 1, &Context::new()).unwrap();
         let count = view.count.unwrap();
         assert!(count >= 1);
         assert_eq!(view.shown.len(), 1);

@@ -4,7 +4,8 @@
 //!
 //! Both give one node per picture (`id` is its label, as in DOT, with its
 //! `pattern` and `sign`) and one edge per edge of G(P), in edge order
-//! (piece by piece, corner by corner), each with its `piece` (from 1),
+//! (piece by piece, corner by corner), each with its number `id` (the edge
+//! order, `4 * (piece - 1) + corner`; GraphML's edge `e{id}`), `piece` (from 1),
 //! `corner` (0 to 3: from side `corner` to the next side clockwise) and
 //! `color` (the piece's color in the pictures). Writing either is linear in
 //! the size of the graph.
@@ -28,6 +29,9 @@ pub struct NodeData {
 /// An edge of the export.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EdgeData {
+    /// The edge's number in edge order, `4 * (piece - 1) + corner`: its
+    /// place in [`NodeLink::edges`] and GraphML's edge id `e{id}`.
+    pub id: usize,
     /// The tail picture's label.
     pub source: String,
     /// The head picture's label.
@@ -93,10 +97,11 @@ pub fn node_link(puzzle: &Puzzle, graph: &RecordingGraph) -> NodeLink {
     let mut seen = std::collections::BTreeMap::new();
     let edges = graph
         .edges()
-        .map(|(_, tail, head, corner)| {
+        .map(|(id, tail, head, corner)| {
             let key = seen.entry((tail, head)).or_insert(0);
             *key += 1;
             EdgeData {
+                id: id.index(),
                 source: puzzle.picture_label(tail),
                 target: puzzle.picture_label(head),
                 key: *key - 1,
@@ -160,9 +165,10 @@ pub fn graphml(puzzle: &Puzzle, graph: &RecordingGraph) -> String {
             node.sign
         );
     }
-    for (i, edge) in data.edges.iter().enumerate() {
+    for edge in &data.edges {
         xml += &format!(
-            "    <edge id=\"e{i}\" source=\"{}\" target=\"{}\"><data key=\"piece\">{}</data><data key=\"corner\">{}</data><data key=\"color\">{}</data>{}</edge>\n",
+            "    <edge id=\"e{}\" source=\"{}\" target=\"{}\"><data key=\"piece\">{}</data><data key=\"corner\">{}</data><data key=\"color\">{}</data>{}</edge>\n",
+            edge.id,
             escape(&edge.source),
             escape(&edge.target),
             edge.piece,
@@ -275,6 +281,7 @@ mod tests {
                     let text = |k: &str| e[k].as_str().unwrap().to_string();
                     let number = |k: &str| e[k].as_u64().unwrap() as usize;
                     assert!(nodes.contains(&text("source").as_str()) && nodes.contains(&text("target").as_str()));
+                    assert_eq!(number("id"), 4 * (number("piece") - 1) + number("corner"));
                     (text("source"), text("target"), number("piece"), number("corner"))
                 })
                 .collect();

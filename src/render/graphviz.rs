@@ -5,9 +5,10 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use super::children::{self, Polled};
 use crate::{Error, Result};
 
 /// The program run, and its arguments.
@@ -49,7 +50,8 @@ pub(crate) const TIMEOUT: Duration = Duration::from_secs(60);
 /// printed on stderr), prints something that is not an SVG document (an
 /// empty or garbled output is never written as a picture), or runs longer
 /// than [`TIMEOUT`] (it is then killed).
-/// Graphviz is killed once `stop` is reached (then [`Error::Interrupted`]).
+/// Graphviz is killed once `stop` is reached or
+/// [`super::stop_graphviz`] runs (then [`Error::Interrupted`]).
 pub(crate) fn neato_svg_until(dot: &str, stop: &crate::solve::Stop) -> Result<String> {
     run(PROGRAM.as_ref(), dot, TIMEOUT, stop)
 }
@@ -59,21 +61,23 @@ fn run(program: &Path, dot: &str, timeout: Duration, stop: &crate::solve::Stop) 
         command: command_line(),
         message,
     };
-    let mut child = Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(ARGUMENTS)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+        .stderr(Stdio::piped());
+    let child = children::spawn(&mut command)
+        .ok_or(Error::Interrupted)?
         .map_err(|e| match e.kind() {
             std::io::ErrorKind::NotFound => fail(format!(
                 "`{PROGRAM}` is not on PATH: install Graphviz (`apt-get install graphviz`) or draw with `--renderer embedded`"
             )),
             _ => fail(format!("cannot start `{PROGRAM}`: {e}")),
         })?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let mut stdin = child.stdin.expect("stdin is piped");
+    let mut stdout = child.stdout.expect("stdout is piped");
+    let mut stderr = child.stderr.expect("stderr is piped");
     // Feed stdin and drain the outputs on other threads, so that no full
     // pipe blocks, while this thread watches the clock.
     let (status, out, err) = std::thread::scope(|scope| {
@@ -83,18 +87,18 @@ fn run(program: &Path, dot: &str, timeout: Duration, stop: &crate::solve::Stop) 
         });
         let out = scope.spawn(move || read_all(&mut stdout));
         let err = scope.spawn(move || read_all(&mut stderr));
-        let status = wait_or_kill(&mut child, timeout, stop);
+        let status = wait_or_kill(child.id, timeout, stop);
         (status, out.join().unwrap_or_default(), err.join().unwrap_or_default())
     });
-    let status = status.map_err(|e| fail(format!("cannot wait for it: {e}")))?;
-    let Some(status) = status else {
-        if stop.reached() {
-            return Err(Error::Interrupted);
+    let status = match status.map_err(|e| fail(format!("cannot wait for it: {e}")))? {
+        Ended::Exited(status) => status,
+        Ended::Stopped => return Err(Error::Interrupted),
+        Ended::TimedOut => {
+            return Err(fail(format!(
+                "it did not finish within {} s and was stopped",
+                timeout.as_secs_f64()
+            )));
         }
-        return Err(fail(format!(
-            "it did not finish within {} s and was stopped",
-            timeout.as_secs_f64()
-        )));
     };
     if !status.success() {
         let stderr = String::from_utf8_lossy(&err);
@@ -116,22 +120,33 @@ fn read_all(source: &mut impl Read) -> Vec<u8> {
     bytes
 }
 
-/// The exit status, or `None` if `child` ran past `timeout` or `stop` (it
-/// is killed).
-fn wait_or_kill(
-    child: &mut Child,
-    timeout: Duration,
-    stop: &crate::solve::Stop,
-) -> std::io::Result<Option<ExitStatus>> {
+/// How a Graphviz run ended.
+enum Ended {
+    Exited(ExitStatus),
+    /// Killed at `stop`, or by [`children::stop_graphviz`].
+    Stopped,
+    /// Killed at the timeout.
+    TimedOut,
+}
+
+/// Waits for child `id`, killing (and reaping) it once it runs past
+/// `timeout` or `stop`.
+fn wait_or_kill(id: u64, timeout: Duration, stop: &crate::solve::Stop) -> std::io::Result<Ended> {
     let started = Instant::now();
     loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
+        match children::poll(id)? {
+            Polled::Exited(status) => return Ok(Ended::Exited(status)),
+            Polled::Stopped => return Ok(Ended::Stopped),
+            Polled::Running => {}
         }
-        if started.elapsed() >= timeout || stop.reached() {
-            child.kill()?;
-            child.wait()?;
-            return Ok(None);
+        let timed_out = started.elapsed() >= timeout;
+        if timed_out || stop.reached() {
+            children::kill(id)?;
+            return Ok(if stop.reached() {
+                Ended::Stopped
+            } else {
+                Ended::TimedOut
+            });
         }
         std::thread::sleep(Duration::from_millis(5));
     }

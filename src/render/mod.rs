@@ -13,6 +13,8 @@
 //! or as an arrangement places them. All output is deterministic.
 
 #[cfg(feature = "render")]
+mod children;
+#[cfg(feature = "render")]
 mod dot;
 mod embedded;
 pub mod export;
@@ -33,6 +35,8 @@ pub const MAX_DRAWN_SIZE: usize = 32;
 
 use petgraph::graph::EdgeIndex;
 
+#[cfg(feature = "render")]
+pub use children::stop_graphviz;
 #[cfg(feature = "render")]
 pub use graphviz::graphviz_available;
 

@@ -26,7 +26,7 @@ use web_time::Instant;
 
 use super::fast::{Chooser, Geometry, Kernel, State};
 use super::tables::Candidate;
-use crate::context::Stop;
+use crate::context::Context;
 use crate::rng::Rng;
 
 /// A pruning rule to try in probes.
@@ -86,8 +86,9 @@ pub(super) struct Probe<'a> {
 }
 
 impl Probe<'_> {
-    /// Walks `probes` probes (fewer if `stop` is reached) seeded by `seed`.
-    pub fn run<C: Chooser>(&self, search: &Kernel<'_, C>, probes: u64, seed: u64, stop: &Stop) -> Estimate {
+    /// Walks `probes` probes (fewer if the context's stop is reached)
+    /// seeded by `seed`, telling the context's progress the probes done.
+    pub fn run<C: Chooser>(&self, search: &Kernel<'_, C>, probes: u64, seed: u64, context: &Context) -> Estimate {
         let started = Instant::now();
         let cells = search.grid.n * search.grid.n;
         let mut rng = Rng::new(seed);
@@ -95,10 +96,16 @@ impl Probe<'_> {
         let (mut sum, mut squares, mut done, mut full) = (0.0, 0.0, 0, 0);
         let mut children = Vec::with_capacity(4 * cells);
         let mut stopped = false;
+        let (progress, mut reported) = (context.progress(), 0);
+        progress.start(probes);
         while done < probes {
-            if done % POLL_PROBES == 0 && stop.reached() {
-                stopped = true;
-                break;
+            if done % POLL_PROBES == 0 {
+                progress.advance(done - reported);
+                reported = done;
+                if context.stop().reached() {
+                    stopped = true;
+                    break;
+                }
             }
             let (total, depth) = self.probe(search, &mut rng, &mut children, &mut per_depth, &mut State::new());
             sum += total;
@@ -106,6 +113,7 @@ impl Probe<'_> {
             full += u64::from(depth == cells);
             done += 1;
         }
+        progress.advance(done - reported);
         let count = done.max(1) as f64;
         let mean = sum / count;
         let variance = if done > 1 {
@@ -289,6 +297,7 @@ impl Probe<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::context::Stop;
     use crate::generate::{PlantOptions, planted};
     use crate::solve::{Order, Solver};
 
@@ -351,14 +360,14 @@ mod tests {
         for puzzle in puzzles().skip(3).step_by(5).take(3) {
             let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
             let exact = solver.count().stats.nodes() as f64;
-            let estimate = solver.estimate(4000, 9, Rule::None, &Stop::never());
+            let estimate = solver.estimate(4000, 9, Rule::None, &Context::new());
             assert_eq!(estimate.probes, 4000);
             let error = (estimate.nodes - exact).abs();
             assert!(
                 error <= 4.0 * estimate.standard_error + 1e-9 * exact,
                 "{exact} vs {estimate:?}"
             );
-            let again = solver.estimate(4000, 9, Rule::None, &Stop::never());
+            let again = solver.estimate(4000, 9, Rule::None, &Context::new());
             assert_eq!(
                 (estimate.nodes, estimate.nodes_per_depth),
                 (again.nodes, again.nodes_per_depth),
@@ -397,8 +406,32 @@ mod tests {
         let puzzle = puzzles().next().unwrap();
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
         let stop = Stop::never().after(Duration::ZERO);
-        let estimate = solver.estimate(100, 0, Rule::None, &stop);
+        let estimate = solver.estimate(100, 0, Rule::None, &Context::new().until(&stop));
         assert!(estimate.stopped);
         assert_eq!(estimate.probes, 0);
+    }
+
+    /// The context's progress is told every probe once, and the total.
+    #[test]
+    fn progress_counts_the_probes() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        #[derive(Default)]
+        struct Tally(AtomicU64, AtomicU64);
+        impl crate::Progress for Tally {
+            fn start(&self, total: u64) {
+                self.0.store(total, Ordering::Relaxed);
+            }
+            fn advance(&self, n: u64) {
+                self.1.fetch_add(n, Ordering::Relaxed);
+            }
+        }
+        let puzzle = puzzles().next().unwrap();
+        let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+        let tally = Tally::default();
+        let estimate = solver.estimate(1000, 3, Rule::None, &Context::new().reporting(&tally));
+        assert_eq!(
+            (estimate.probes, tally.0.into_inner(), tally.1.into_inner()),
+            (1000, 1000, 1000)
+        );
     }
 }

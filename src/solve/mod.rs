@@ -445,22 +445,24 @@ impl Solver {
     /// visits (what [`Solver::count`]'s [`Stats::nodes`] would be), from
     /// `probes` random root-to-leaf probes seeded by `seed`, with the
     /// pruning `rule` applied in the probes only (see the `estimate`
-    /// module). Stops early at `stop`, using the probes done.
+    /// module). Stops early at the context's stop, using the probes done,
+    /// and tells its progress the probes done (on this thread only).
     ///
     /// # Complexity
     /// `O(probes * n^2 * C)` for `C` candidates per bucket; no search.
     ///
     /// ```
-    /// use scramble::solve::{Order, Rule, Solver, Stop};
+    /// use scramble::Context;
+    /// use scramble::solve::{Order, Rule, Solver};
     /// let puzzle: scramble::Puzzle = "1+ 2+ 1- 2-\n1+ 1- 2+ 2-\n2+ 1+ 2- 1-\n1- 2- 1+ 2+".parse().unwrap();
     /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-    /// let estimate = solver.estimate(20_000, 1, Rule::None, &Stop::never());
+    /// let estimate = solver.estimate(20_000, 1, Rule::None, &Context::new());
     /// let exact = solver.count().stats.nodes() as f64;
     /// assert!((estimate.nodes - exact).abs() <= 5.0 * estimate.standard_error.max(1e-9));
     /// ```
-    pub fn estimate(&self, probes: u64, seed: u64, rule: Rule, stop: &Stop) -> Estimate {
+    pub fn estimate(&self, probes: u64, seed: u64, rule: Rule, context: &Context) -> Estimate {
         let probe = self.probe(rule);
-        with_search!(self, Halt::on(&NEVER), search => probe.run(&search, probes, seed, stop))
+        with_search!(self, Halt::on(&NEVER), search => probe.run(&search, probes, seed, context))
     }
 
     /// The tree of this search cut into subtrees and dealt to `shards`

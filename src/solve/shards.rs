@@ -138,7 +138,7 @@ impl Observer for Roots {
 pub(super) fn cut<C: Chooser>(search: &Kernel<'_, C>, probe: &Probe, shards: usize) -> Cut {
     let cells = search.grid.n * search.grid.n;
     let wanted = SUBTREES_PER_SHARD.saturating_mul(shards).min(MAX_SUBTREES) as f64;
-    let estimate = probe.run(search, CUT_PROBES, CUT_SEED, &crate::context::NEVER);
+    let estimate = probe.run(search, CUT_PROBES, CUT_SEED, &crate::Context::new());
     let mut depth = (1..cells)
         .find(|&d| estimate.nodes_per_depth[d - 1] >= wanted)
         .unwrap_or(cells - 1)

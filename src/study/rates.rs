@@ -268,14 +268,14 @@ impl PieceSets {
     ) -> Option<PieceSets> {
         Some(PieceSets {
             size,
-            classes: crate::census::pieces::piece_classes_until(patterns as usize, !repetition_free, stop)?,
+            classes: crate::census::pieces::piece_classes_until(patterns as usize, repetition_free, stop)?,
         })
     }
 
     /// The bytes the population's list of classes takes, known before
     /// listing it ([`crate::census::pieces::class_count`] classes).
     pub fn bytes(patterns: u32, repetition_free: bool) -> u64 {
-        let classes = crate::census::pieces::class_count(patterns as usize, !repetition_free);
+        let classes = crate::census::pieces::class_count(patterns as usize, repetition_free);
         classes.saturating_mul(std::mem::size_of::<Piece>() as u64)
     }
 
@@ -345,7 +345,7 @@ mod tests {
     fn ordered_forms_count_the_ordered_lists() {
         // Brute force on 2x2 puzzles over 1 pattern: count ordered, turned
         // 4-tuples of pieces showing the same multiset of classes.
-        let classes = piece_classes(1, true);
+        let classes = piece_classes(1, false);
         let all: Vec<Piece> = classes
             .iter()
             .flat_map(|c| (0..4).map(|r| c.rotated(r)))

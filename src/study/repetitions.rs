@@ -245,7 +245,7 @@ fn census_counts_until(max_patterns: usize, stop: &Stop, progress: &dyn crate::P
         .map_while(|patterns| {
             let census = crate::census::Census {
                 patterns,
-                repetitions: true,
+                repetition_free: false,
             };
             let outcome = crate::census::symmetric::run_until(&census, 0, stop, progress)?;
             Some(Exhaustive {
@@ -301,7 +301,7 @@ pub struct Plan {
 /// assert_eq!(piece_classes(2).len(), 70);
 /// ```
 pub fn piece_classes(patterns: u32) -> Vec<Piece> {
-    crate::census::pieces::piece_classes(patterns as usize, true)
+    crate::census::pieces::piece_classes(patterns as usize, false)
 }
 
 /// Every 2x2 puzzle over patterns `1..=patterns`: each multiset of four

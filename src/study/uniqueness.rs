@@ -176,12 +176,12 @@ fn exact_until(
     progress: &dyn Progress,
 ) -> Result<Option<Option<Exact>>> {
     let cells = size * size;
-    let count = crate::census::pieces::class_count(patterns as usize, !repetition_free);
+    let count = crate::census::pieces::class_count(patterns as usize, repetition_free);
     let total = match multisets(count, cells as u64) {
         Some(total) if total <= EXACT_LIMIT => total,
         _ => return Ok(Some(None)),
     };
-    let Some(classes) = crate::census::pieces::piece_classes_until(patterns as usize, !repetition_free, stop) else {
+    let Some(classes) = crate::census::pieces::piece_classes_until(patterns as usize, repetition_free, stop) else {
         return Ok(None);
     };
     let all = every_multiset(&classes, cells, total);
@@ -482,8 +482,11 @@ mod tests {
     /// multisets of piece classes, the uniform population here).
     #[test]
     fn two_by_two_estimates_cover_the_census_values() {
-        for (patterns, repetitions) in [(2, false), (2, true), (3, false)] {
-            let census = Census { patterns, repetitions };
+        for (patterns, repetition_free) in [(2, true), (2, false), (3, true)] {
+            let census = Census {
+                patterns,
+                repetition_free,
+            };
             let exact = fast::run(&census, Shard::WHOLE, 0, &()).tally.totals();
             let plan = Plan {
                 sizes: vec![2],
@@ -491,7 +494,7 @@ mod tests {
                 counts: vec![3000],
                 sampled: vec![3000],
                 seed: 11,
-                repetition_free: !repetitions,
+                repetition_free,
                 commercial: None,
             };
             let cell = &run(&plan, &()).unwrap()[0];
@@ -610,7 +613,7 @@ mod tests {
         // estimate of this sample is 13.8% (9.7-18.0%): puzzles with few
         // solutions are planted so rarely that 1,500 planted puzzles miss
         // that tail, and the delta-method interval does not show it.
-        let classes = crate::census::pieces::piece_classes(2, false);
+        let classes = crate::census::pieces::piece_classes(2, true);
         let all = every_multiset(&classes, 9, 2002);
         let few = |c: u64| (1..=4000).contains(&c);
         let exact_few = all.iter().filter(|p| few(solutions(p).unwrap())).count() as f64 / exact.solvable as f64;

@@ -190,7 +190,7 @@ fn dot_edges(dot: &str) -> Vec<(String, String, u64, u64)> {
 /// The edges of a node-link JSON file.
 fn json_edges(json: &str) -> Vec<(String, String, u64, u64)> {
     let value: serde_json::Value = serde_json::from_str(json).unwrap();
-    assert_eq!(value["schema"], 2);
+    assert_eq!(value["schema"], 3);
     assert_eq!(value["directed"], true);
     assert_eq!(value["multigraph"], true);
     value["edges"]

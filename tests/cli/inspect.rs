@@ -52,14 +52,22 @@ fn a_2x2_solution_keeps_its_four_centre_corners() {
     let report = json("fixtures/named2x2.txt", out.path());
     assert_eq!(report["kept_edges"], 4);
     assert_eq!(roles(&report), vec!["corner piece"; 4]);
+    let edges = report["lattice_points"][0]["edges"].as_array().unwrap();
+    let labels: Vec<&str> = edges.iter().map(|e| e["label"].as_str().unwrap()).collect();
     assert_eq!(
-        report["lattice_points"][0]["edges"],
-        serde_json::json!([
+        labels,
+        [
             "moon+->star+ north",
             "cat+->moon- east",
             "star-->fish+ west",
             "fish-->cat- south"
-        ])
+        ]
+    );
+    // Piece 1 (north), corner 1: from its right side to its bottom.
+    assert_eq!(
+        edges[0],
+        serde_json::json!({"id": 1, "source": "moon+", "target": "star+", "key": 0, "piece": 1, "corner": 1,
+                           "color": edges[0]["color"], "name": "north", "label": "moon+->star+ north"})
     );
 }
 

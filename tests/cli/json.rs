@@ -55,9 +55,9 @@ fn every_document_starts_with_its_schema_and_names_the_puzzle_and_seconds_alike(
         let (text, value) = &documents[0];
         // `solve` takes several files and prints JSON Lines.
         let first = if args[0] == "solve" {
-            "{\"schema\":2,"
+            "{\"schema\":3,"
         } else {
-            "{\n  \"schema\": 2,\n"
+            "{\n  \"schema\": 3,\n"
         };
         assert!(text.starts_with(first), "{args:?}: {text}");
         for key in keys {

@@ -69,7 +69,7 @@ fn json_has_indices_and_repetitions() {
         json["picture_indices"][0],
         serde_json::json!({"picture": "1-", "index": 7})
     );
-    let reps = json["repetitions"].as_array().unwrap();
+    let reps = json["repeated"].as_array().unwrap();
     assert!(
         reps.iter()
             .any(|r| r["piece"] == "#3" && r["picture"] == "2-" && r["times"] == 2),

@@ -514,7 +514,7 @@ fn heuristics_on_puzzle_files_reports_each_puzzle() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(runs.len(), 2);
-    assert!(runs.iter().all(|run| run["schema"] == 2));
+    assert!(runs.iter().all(|run| run["schema"] == 3));
     assert_eq!(
         (runs[0]["puzzle"].as_str(), runs[0]["solutions"].as_u64()),
         (Some("wizards"), Some(1))

@@ -235,10 +235,10 @@ fn condition_3_reads_paths_as_walks_with_repeated_vertices() {
     let report = json(&["fixtures/walk_reading2x2.txt"], out.path());
     assert_eq!(report["repetition_free"], true);
     let row = &listed(&report)[0];
-    assert_eq!(
-        row["edges"],
-        serde_json::json!(["1+->1- #1", "1+->1- #2", "1+->1- #3", "1-->1+ #4"])
-    );
+    let labels: Vec<&str> = (row["edges"].as_array().unwrap().iter())
+        .map(|e| e["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["1+->1- #1", "1+->1- #2", "1+->1- #3", "1-->1+ #4"]);
     let holds: Vec<bool> = row["conditions"]
         .as_array()
         .unwrap()

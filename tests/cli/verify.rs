@@ -10,7 +10,7 @@ use crate::{json_report, scramble};
 /// probabilities).
 pub(crate) const KEYS: [&str; 14] = [
     "patterns",
-    "repetitions",
+    "repetition_free",
     "seconds",
     "puzzles",
     "solvable",
@@ -45,7 +45,7 @@ fn json_has_exactly_the_spec_keys() {
     expected.push("schema");
     expected.sort_unstable();
     assert_eq!(keys, expected);
-    assert_eq!(json["schema"], 2);
+    assert_eq!(json["schema"], 3);
     assert_eq!(json["puzzles"], 126);
     assert_eq!(json["theorem_mismatches"], 0);
     assert_eq!(json["theorem_accepted"], json["solution_subgraphs"]);
@@ -181,7 +181,7 @@ fn shards_merge_into_the_whole_census() {
         .code(2)
         .stderr(predicate::str::contains("shard 1/3 of 3, but 2 files given"));
     let bad = out.path().join("bad.json");
-    std::fs::write(&bad, "{\"patterns\": 3,\n \"repetitions\": fals }").unwrap();
+    std::fs::write(&bad, "{\"patterns\": 3,\n \"repetition_free\": fals }").unwrap();
     scramble()
         .arg("merge")
         .arg(&bad)

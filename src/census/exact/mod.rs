@@ -44,15 +44,15 @@ pub type Coefficients = [[u128; MAX_J + 1]; KEYS.len()];
 /// ```
 /// use scramble::census::exact::coefficients;
 /// // Repetition-free puzzles need 4 pictures, so 2 patterns: N_1 = 0.
-/// assert_eq!(coefficients(false)[0][1], 0);
+/// assert_eq!(coefficients(true)[0][1], 0);
 /// // One pattern with repetitions: the 126 puzzles of the K = 1 census.
-/// assert_eq!(coefficients(true)[0][1], 126);
+/// assert_eq!(coefficients(false)[0][1], 126);
 /// ```
-pub fn coefficients(repetitions: bool) -> &'static Coefficients {
-    if repetitions {
-        &data::WITH_REPETITIONS
-    } else {
+pub fn coefficients(repetition_free: bool) -> &'static Coefficients {
+    if repetition_free {
         &data::REPETITION_FREE
+    } else {
+        &data::WITH_REPETITIONS
     }
 }
 
@@ -78,13 +78,13 @@ pub fn evaluate(row: &[u128; MAX_J + 1], patterns: u64) -> BigUint {
 ///
 /// ```
 /// use scramble::census::exact::totals;
-/// let t = totals(4, false);
+/// let t = totals(4, true);
 /// assert_eq!(t[0], ("puzzles", 1_315_142_955u64.into()));
 /// assert_eq!(t[2], ("unique", 275_417_904u64.into()));
 /// ```
-pub fn totals(patterns: u64, repetitions: bool) -> Vec<(&'static str, BigUint)> {
+pub fn totals(patterns: u64, repetition_free: bool) -> Vec<(&'static str, BigUint)> {
     KEYS.iter()
-        .zip(coefficients(repetitions))
+        .zip(coefficients(repetition_free))
         .map(|(&key, row)| (key, evaluate(row, patterns)))
         .collect()
 }
@@ -107,9 +107,9 @@ pub fn polynomial(row: &[u128; MAX_J + 1]) -> String {
 
 /// Piece classes over `K` patterns: Burnside's count with repetitions,
 /// `2K(2K-1)(2K-2)(2K-3)/4` without.
-fn piece_classes(patterns: usize, repetitions: bool) -> u128 {
+fn piece_classes(patterns: usize, repetition_free: bool) -> u128 {
     let n = 2 * patterns as u128;
-    if repetitions {
+    if !repetition_free {
         u128::from(burnside_count(n as u64))
     } else if n < 4 {
         0
@@ -147,11 +147,11 @@ pub(crate) fn inverse_binomial(values: &[u128]) -> Vec<u128> {
 /// thousand for 2.
 pub fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
     let shapes = shapes::shape_sums(max_shape_patterns);
-    [false, true].map(|repetitions| {
+    [true, false].map(|repetition_free| {
         let mut c: Coefficients = [[0; MAX_J + 1]; KEYS.len()];
         let puzzles: Vec<u128> = (0..=MAX_J)
             .map(|k| {
-                let p = piece_classes(k, repetitions);
+                let p = piece_classes(k, repetition_free);
                 (p + 3) * (p + 2) * (p + 1) * p / 24
             })
             .collect();
@@ -160,7 +160,7 @@ pub fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
         for j in 1..=max_shape_patterns.min(shapes::MAX_PATTERNS) {
             let labellings = (1..=j as u128).product::<u128>() << j;
             for s in 1..=shapes::MAX_SOLUTIONS {
-                let w = labellings * u128::from(shapes.get(repetitions, j, s));
+                let w = labellings * u128::from(shapes.get(repetition_free, j, s));
                 assert_eq!(w % (4 * s as u128), 0, "each puzzle counted a whole number of times");
                 c[1][j] += w / (4 * s as u128);
                 c[3][j] += w / 4;
@@ -169,7 +169,7 @@ pub fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
                 }
             }
         }
-        let rows = subgraphs::subgraph_totals(repetitions, MAX_J);
+        let rows = subgraphs::subgraph_totals(repetition_free, MAX_J);
         for (f, (name, _)) in subgraphs::FIGURES.iter().enumerate() {
             let values: Vec<u128> = rows.iter().map(|r| r[f]).collect();
             let n = inverse_binomial(&values);
@@ -188,12 +188,12 @@ pub fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
 /// Exact probabilities for a uniformly random puzzle of the census over `K`
 /// patterns (uniform over its multisets): `P(solvable)`, `P(unique)`,
 /// `P(unique | solvable)`, as `f64`.
-pub fn probabilities(patterns: u64, repetitions: bool) -> Probabilities {
-    let t = totals(patterns, repetitions);
+pub fn probabilities(patterns: u64, repetition_free: bool) -> Probabilities {
+    let t = totals(patterns, repetition_free);
     let ratio = |a: &BigUint, b: &BigUint| ratio(a, b);
     Probabilities {
         patterns,
-        repetitions,
+        repetition_free,
         p_solvable: ratio(&t[1].1, &t[0].1),
         p_unique: ratio(&t[2].1, &t[0].1),
         p_unique_given_solvable: ratio(&t[2].1, &t[1].1),
@@ -216,8 +216,8 @@ fn ratio(a: &BigUint, b: &BigUint) -> f64 {
 pub struct Probabilities {
     /// `K`.
     pub patterns: u64,
-    /// Which census.
-    pub repetitions: bool,
+    /// Which census: repetition-free pieces only, or every piece.
+    pub repetition_free: bool,
     /// `solvable / puzzles`.
     pub p_solvable: f64,
     /// `unique / puzzles`.
@@ -231,8 +231,8 @@ mod tests {
     use super::*;
     use crate::census::{Census, symmetric};
 
-    fn row(repetitions: bool, key: &str) -> &'static [u128; MAX_J + 1] {
-        &coefficients(repetitions)[KEYS.iter().position(|k| *k == key).expect("a key")]
+    fn row(repetition_free: bool, key: &str) -> &'static [u128; MAX_J + 1] {
+        &coefficients(repetition_free)[KEYS.iter().position(|k| *k == key).expect("a key")]
     }
 
     /// Recomputes what is cheap (puzzles and the subgraph totals for every
@@ -240,10 +240,14 @@ mod tests {
     #[test]
     fn shipped_coefficients_match_a_recomputation() {
         let recomputed = compute(2);
-        for (repetitions, c) in [false, true].into_iter().zip(&recomputed) {
-            for (key, (fresh, shipped)) in KEYS.iter().zip(c.iter().zip(coefficients(repetitions))) {
+        for (repetition_free, c) in [true, false].into_iter().zip(&recomputed) {
+            for (key, (fresh, shipped)) in KEYS.iter().zip(c.iter().zip(coefficients(repetition_free))) {
                 let upto = if ["solvable", "unique"].contains(key) { 2 } else { MAX_J };
-                assert_eq!(fresh[..=upto], shipped[..=upto], "{key}, repetitions {repetitions}");
+                assert_eq!(
+                    fresh[..=upto],
+                    shipped[..=upto],
+                    "{key}, repetition_free {repetition_free}"
+                );
             }
         }
     }
@@ -254,24 +258,27 @@ mod tests {
     #[test]
     fn top_coefficients_have_closed_forms() {
         let twelve: u128 = (1..=12).product::<u128>() << 12;
-        for repetitions in [false, true] {
+        for repetition_free in [false, true] {
             for key in ["solvable", "unique", "solutions"] {
-                let r = row(repetitions, key);
+                let r = row(repetition_free, key);
                 assert_eq!(r[12], twelve / 4, "{key}");
                 assert!(r[13..].iter().all(|&n| n == 0), "{key}");
             }
-            assert!(row(repetitions, "theorem_accepted")[13..].iter().all(|&n| n == 0));
-            assert!(row(repetitions, "repaired_mismatches").iter().all(|&n| n == 0));
-            assert!(row(repetitions, "twisted_mismatches").iter().all(|&n| n == 0));
+            assert!(row(repetition_free, "theorem_accepted")[13..].iter().all(|&n| n == 0));
+            assert!(row(repetition_free, "repaired_mismatches").iter().all(|&n| n == 0));
+            assert!(row(repetition_free, "twisted_mismatches").iter().all(|&n| n == 0));
         }
-        assert!(row(false, "theorem_mismatches").iter().all(|&n| n == 0));
+        assert!(row(true, "theorem_mismatches").iter().all(|&n| n == 0));
     }
 
     /// The polynomial against the census enumeration, every key.
     #[test]
     fn polynomial_equals_the_enumerated_census() {
-        for (patterns, repetitions) in [(1, false), (2, false), (3, false), (1, true), (2, true)] {
-            let census = Census { patterns, repetitions };
+        for (patterns, repetition_free) in [(1, true), (2, true), (3, true), (1, false), (2, false)] {
+            let census = Census {
+                patterns,
+                repetition_free,
+            };
             let t = symmetric::run(&census, 0, &()).tally.totals();
             let enumerated = [
                 t.puzzles,
@@ -286,12 +293,12 @@ mod tests {
                 t.repaired.accepted,
                 t.repaired.mismatches,
             ];
-            let exact: Vec<BigUint> = totals(patterns as u64, repetitions)
+            let exact: Vec<BigUint> = totals(patterns as u64, repetition_free)
                 .into_iter()
                 .map(|(_, v)| v)
                 .collect();
             let enumerated: Vec<BigUint> = enumerated.into_iter().map(BigUint::from).collect();
-            assert_eq!(exact, enumerated, "K = {patterns}, repetitions {repetitions}");
+            assert_eq!(exact, enumerated, "K = {patterns}, repetition_free {repetition_free}");
         }
     }
 
@@ -319,13 +326,13 @@ mod tests {
             [49_783_326_615, 11_556_047_226, 7_153_259_112, 18_651_068_256, 17_973_309_824, 11_179_494_680, 6_793_815_144],
             [1_711_198_204_045, 198_506_585_660, 151_373_163_960, 262_736_996_020, 256_544_942_720, 174_779_190_810, 81_765_751_910],
         ];
-        let check = |k: usize, repetitions: bool, expected: &[u64]| {
-            let t = totals(k as u64 + 1, repetitions);
+        let check = |k: usize, repetition_free: bool, expected: &[u64]| {
+            let t = totals(k as u64 + 1, repetition_free);
             for (i, &e) in expected.iter().enumerate() {
                 assert_eq!(
                     t[i].1,
                     BigUint::from(e),
-                    "K = {}, {}, repetitions {repetitions}",
+                    "K = {}, {}, repetition_free {repetition_free}",
                     k + 1,
                     t[i].0
                 );
@@ -335,23 +342,23 @@ mod tests {
             assert_eq!(t[9].1, t[4].1);
             assert_eq!(&t[8].1 + &t[10].1, BigUint::from(0u32));
         };
-        free.iter().enumerate().for_each(|(k, e)| check(k, false, e));
-        with.iter().enumerate().for_each(|(k, e)| check(k, true, e));
+        free.iter().enumerate().for_each(|(k, e)| check(k, true, e));
+        with.iter().enumerate().for_each(|(k, e)| check(k, false, e));
     }
 
     /// The probabilities are the ratios of enumerated census totals (RESULTS
     /// section 4's table; K = 4 repetition-free gives 74.1%).
     #[test]
     fn probabilities_are_ratios_of_the_enumerated_totals() {
-        // (K, repetitions, puzzles, solvable, unique) from `scramble verify --patterns K [--repetitions]`.
+        // (K, repetition-free, puzzles, solvable, unique) from `scramble verify --patterns K [--repetitions]`.
         let cases: [(u64, bool, f64, f64, f64); 4] = [
-            (2, false, 126.0, 120.0, 0.0),
-            (4, false, 1_315_142_955.0, 371_495_508.0, 275_417_904.0),
-            (7, false, 54_270_502_912_626.0, 2_038_421_760_585.0, 1_914_988_771_500.0),
-            (5, true, 1_711_198_204_045.0, 198_506_585_660.0, 151_373_163_960.0),
+            (2, true, 126.0, 120.0, 0.0),
+            (4, true, 1_315_142_955.0, 371_495_508.0, 275_417_904.0),
+            (7, true, 54_270_502_912_626.0, 2_038_421_760_585.0, 1_914_988_771_500.0),
+            (5, false, 1_711_198_204_045.0, 198_506_585_660.0, 151_373_163_960.0),
         ];
-        for (k, repetitions, puzzles, solvable, unique) in cases {
-            let p = probabilities(k, repetitions);
+        for (k, repetition_free, puzzles, solvable, unique) in cases {
+            let p = probabilities(k, repetition_free);
             let close = |a: f64, b: f64| (a - b).abs() <= 1e-15 * b.max(1e-300);
             assert!(close(p.p_solvable, solvable / puzzles), "K = {k}: {p:?}");
             assert!(close(p.p_unique, unique / puzzles), "K = {k}: {p:?}");
@@ -362,12 +369,12 @@ mod tests {
             }
         }
         assert_eq!(
-            format!("{:.6}", probabilities(4, false).p_unique_given_solvable),
+            format!("{:.6}", probabilities(4, true).p_unique_given_solvable),
             "0.741376"
         );
         // P(solvable) ~ 96 / K^4 for both censuses.
-        for repetitions in [false, true] {
-            let k4 = probabilities(1000, repetitions).p_solvable * 1e12;
+        for repetition_free in [false, true] {
+            let k4 = probabilities(1000, repetition_free).p_solvable * 1e12;
             assert!((k4 - 96.0).abs() < 0.01, "K^4 P(solvable) at K = 1000: {k4}");
         }
     }
@@ -376,15 +383,15 @@ mod tests {
     #[test]
     fn puzzles_for_large_k_match_the_formula() {
         for k in [8u64, 100, 10_000] {
-            for repetitions in [false, true] {
+            for repetition_free in [false, true] {
                 let n = BigUint::from(2 * k);
-                let p = if repetitions {
+                let p = if !repetition_free {
                     (n.pow(4) + n.pow(2) + &n * 2u32) / 4u32
                 } else {
                     &n * (&n - 1u32) * (&n - 2u32) * (&n - 3u32) / 4u32
                 };
                 let expected = (&p + 3u32) * (&p + 2u32) * (&p + 1u32) * &p / 24u32;
-                assert_eq!(evaluate(row(repetitions, "puzzles"), k), expected);
+                assert_eq!(evaluate(row(repetition_free, "puzzles"), k), expected);
             }
         }
     }
@@ -392,8 +399,8 @@ mod tests {
     #[test]
     fn inverse_binomial_inverts_evaluate() {
         let values: Vec<u128> = (0..=MAX_J as u64)
-            .map(|k| u128::try_from(evaluate(row(true, "solvable"), k)).expect("small"))
+            .map(|k| u128::try_from(evaluate(row(false, "solvable"), k)).expect("small"))
             .collect();
-        assert_eq!(inverse_binomial(&values), row(true, "solvable").to_vec());
+        assert_eq!(inverse_binomial(&values), row(false, "solvable").to_vec());
     }
 }

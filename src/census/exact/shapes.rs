@@ -26,7 +26,7 @@ pub(crate) const MAX_SOLUTIONS: usize = 4 * 6 * 64;
 pub const MAX_PATTERNS: usize = 12;
 
 /// Sums of `w(P)` over the shapes, by variant (0 repetition-free, 1 with
-/// repetitions), number of patterns `j` and number of solutions `s` of the
+/// repetitions allowed), number of patterns `j` and number of solutions `s` of the
 /// shape's puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeSums {
@@ -43,14 +43,14 @@ impl ShapeSums {
         }
     }
 
-    fn index(repetitions: bool, patterns: usize, solutions: usize) -> usize {
-        (usize::from(repetitions) * (MAX_PATTERNS + 1) + patterns) * SOLUTION_BINS + solutions
+    fn index(repetition_free: bool, patterns: usize, solutions: usize) -> usize {
+        (usize::from(!repetition_free) * (MAX_PATTERNS + 1) + patterns) * SOLUTION_BINS + solutions
     }
 
     /// The sum of `w(P)` over shapes over exactly `patterns` patterns whose
     /// puzzle has `solutions` solutions.
-    pub fn get(&self, repetitions: bool, patterns: usize, solutions: usize) -> u64 {
-        self.sums[Self::index(repetitions, patterns, solutions)]
+    pub fn get(&self, repetition_free: bool, patterns: usize, solutions: usize) -> u64 {
+        self.sums[Self::index(repetition_free, patterns, solutions)]
     }
 
     fn merge(mut self, other: ShapeSums) -> Self {
@@ -141,9 +141,9 @@ impl Prefix {
             let pieces = pieces(&self.slots);
             let s = solutions(&pieces);
             let w = weight(&pieces);
-            sums.sums[ShapeSums::index(true, self.patterns, s)] += w;
+            sums.sums[ShapeSums::index(false, self.patterns, s)] += w;
             if repetition_free(&pieces) {
-                sums.sums[ShapeSums::index(false, self.patterns, s)] += w;
+                sums.sums[ShapeSums::index(true, self.patterns, s)] += w;
             }
         } else {
             self.children(max_patterns).for_each(|c| c.walk(max_patterns, sums));
@@ -164,7 +164,7 @@ impl Prefix {
 /// use scramble::census::exact::shapes::shape_sums;
 /// let sums = shape_sums(1);
 /// // One pattern: the only repetition-free shapes would need 4 pictures.
-/// assert_eq!(sums.get(false, 1, 1), 0);
+/// assert_eq!(sums.get(true, 1, 1), 0);
 /// ```
 pub fn shape_sums(max_patterns: usize) -> ShapeSums {
     let root = Prefix {

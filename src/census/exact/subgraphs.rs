@@ -59,11 +59,11 @@ fn edge(id: usize) -> Edge {
     Edge::new(Picture::from_dense(id / PICTURES), Picture::from_dense(id % PICTURES))
 }
 
-/// Every ordered tuple of corners (loops only with `repetitions`) over
+/// Every ordered tuple of corners (loops only unless `repetition_free`) over
 /// exactly the patterns `1..=i`, for some `i <= 4`, with a non-zero figure.
-fn terms(repetitions: bool) -> Vec<Term> {
+fn terms(repetition_free: bool) -> Vec<Term> {
     let ids: Vec<usize> = (0..CORNERS)
-        .filter(|&c| repetitions || c / PICTURES != c % PICTURES)
+        .filter(|&c| !repetition_free || c / PICTURES != c % PICTURES)
         .collect();
     ids.iter()
         .copied()
@@ -98,7 +98,7 @@ struct Multiplicities {
 }
 
 impl Multiplicities {
-    fn new(patterns: usize, repetitions: bool) -> Self {
+    fn new(patterns: usize, repetition_free: bool) -> Self {
         let mut m = Multiplicities {
             m1: vec![0; CORNERS],
             m2: vec![0; CORNERS.pow(2)],
@@ -108,7 +108,7 @@ impl Multiplicities {
         let n = 2 * patterns;
         for sides in std::iter::repeat_n(0..n, 4).multi_cartesian_product() {
             let s = [sides[0], sides[1], sides[2], sides[3]];
-            if !repetitions && s.iter().array_combinations().any(|[a, b]| a == b) {
+            if repetition_free && s.iter().array_combinations().any(|[a, b]| a == b) {
                 continue;
             }
             let stabiliser = crate::puzzle::grid::symmetries(s) as u128;
@@ -166,15 +166,15 @@ pub(crate) fn binomial(n: usize, k: usize) -> u128 {
 ///
 /// ```
 /// use scramble::census::exact::subgraphs::subgraph_totals;
-/// let rows = subgraph_totals(false, 2);
+/// let rows = subgraph_totals(true, 2);
 /// // K = 2, repetition-free: 878 solutions, 582 solution subgraphs.
 /// assert_eq!(rows[2][..2], [878, 582]);
 /// ```
-pub fn subgraph_totals(repetitions: bool, max_patterns: usize) -> Vec<[u128; 8]> {
-    let terms = terms(repetitions);
+pub fn subgraph_totals(repetition_free: bool, max_patterns: usize) -> Vec<[u128; 8]> {
+    let terms = terms(repetition_free);
     (0..=max_patterns)
         .map(|k| {
-            let m = Multiplicities::new(k, repetitions);
+            let m = Multiplicities::new(k, repetition_free);
             let mut sums = [0u128; 8];
             for t in terms.iter().filter(|t| t.patterns <= k) {
                 let w = m.weight(t.corners) * binomial(k, t.patterns);

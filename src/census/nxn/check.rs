@@ -99,7 +99,7 @@ pub struct CheckOutcome {
 /// ```
 /// use scramble::census::{Census, nxn::{check, count}};
 /// use scramble::solve::Stop;
-/// let census = Census { patterns: 2, repetitions: false };
+/// let census = Census { patterns: 2, repetition_free: true };
 /// let all = count::arrangements(&census, 3, &Stop::never(), &()).unwrap();
 /// let outcome = check::run(&census, 3, 2000..2001, &all, 1, &Stop::never(), &());
 /// assert_eq!(outcome.checked.checked, 1);
@@ -349,7 +349,7 @@ mod tests {
     fn a_slice_of_the_k2_census_agrees_with_the_theorem_and_the_counts() {
         let census = Census {
             patterns: 2,
-            repetitions: false,
+            repetition_free: true,
         };
         let all = crate::census::nxn::count::arrangements(&census, 3, &Stop::never(), &()).unwrap();
         let outcome = run(&census, 3, 70..80, &all, 5, &Stop::never(), &());

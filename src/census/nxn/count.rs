@@ -38,7 +38,7 @@ pub const MAX_PUZZLES: u64 = 1 << 24;
 ///
 /// ```
 /// use scramble::census::{Census, nxn::count::puzzle_count};
-/// assert_eq!(puzzle_count(&Census { patterns: 2, repetitions: false }, 3), Some(2002));
+/// assert_eq!(puzzle_count(&Census { patterns: 2, repetition_free: true }, 3), Some(2002));
 /// ```
 pub fn puzzle_count(census: &Census, size: usize) -> Option<u64> {
     multichoose(census.pieces().len() as u64, (size * size) as u64)
@@ -186,7 +186,7 @@ impl Walk<'_> {
 /// ```
 /// use scramble::census::{Census, nxn::count::arrangements};
 /// use scramble::solve::Stop;
-/// let census = Census { patterns: 2, repetitions: false };
+/// let census = Census { patterns: 2, repetition_free: true };
 /// let all = arrangements(&census, 3, &Stop::never(), &()).unwrap();
 /// assert_eq!(all.len(), 2002);
 /// assert_eq!(all.iter().sum::<u64>() / 4, 7_990_480);
@@ -267,8 +267,11 @@ mod tests {
     use crate::solve::{Order, Solver};
     use crate::{Piece, Puzzle};
 
-    fn census(patterns: usize, repetitions: bool) -> Census {
-        Census { patterns, repetitions }
+    fn census(patterns: usize, repetition_free: bool) -> Census {
+        Census {
+            patterns,
+            repetition_free,
+        }
     }
 
     #[test]
@@ -285,13 +288,13 @@ mod tests {
 
     #[test]
     fn turned_classes_count_every_turn_once() {
-        for (patterns, repetitions) in [(1, true), (2, false), (2, true)] {
-            let turned = turned_classes(&census(patterns, repetitions));
-            let pieces = census(patterns, repetitions).pieces().len() as u64;
+        for (patterns, repetition_free) in [(1, false), (2, true), (2, false)] {
+            let turned = turned_classes(&census(patterns, repetition_free));
+            let pieces = census(patterns, repetition_free).pieces().len() as u64;
             assert_eq!(turned.iter().map(|t| t.turns).sum::<u64>(), 4 * pieces);
         }
         // Over one pattern: 16 side lists, from 6 classes.
-        assert_eq!(turned_classes(&census(1, true)).len(), 16);
+        assert_eq!(turned_classes(&census(1, false)).len(), 16);
     }
 
     /// The backtracker's count (the puzzle-by-puzzle reference) of every
@@ -324,24 +327,24 @@ mod tests {
         // Every puzzle of the two small censuses (four identical symmetric
         // pieces among them), every 997th of the 1,088,430 with repetitions
         // over two patterns.
-        for (patterns, repetitions) in [(1, true), (2, false)] {
-            let c = census(patterns, repetitions);
+        for (patterns, repetition_free) in [(1, false), (2, true)] {
+            let c = census(patterns, repetition_free);
             assert_eq!(judge(&c, 2, (1, 0), u64::MAX) as u64, puzzle_count(&c, 2).unwrap());
         }
-        assert_eq!(judge(&census(2, true), 2, (997, 500), u64::MAX), 1092);
+        assert_eq!(judge(&census(2, false), 2, (997, 500), u64::MAX), 1092);
     }
 
     #[test]
     fn solved_grids_count_what_the_backtracker_counts_on_3x3_k2() {
         // Every 13th of the 2002 repetition-free puzzles over 2 patterns.
-        assert_eq!(judge(&census(2, false), 3, (13, 5), u64::MAX), 154);
+        assert_eq!(judge(&census(2, true), 3, (13, 5), u64::MAX), 154);
     }
 
     #[test]
     fn solved_grids_count_what_the_backtracker_counts_on_3x3_with_repetitions() {
         // Every 7th of the 2002 puzzles over one pattern with repetitions,
         // up to 200,000 solutions (1122 of the 2002 have over a million).
-        let c = census(1, true);
+        let c = census(1, false);
         assert!(judge(&c, 3, (7, 2), 200_000) >= 90);
         // Nine `1+ 1- 1+ 1-` pieces: 2 * 2^9 * 9! / 4 solutions (SPEC's
         // counting: each of the two turns that show one side list counts).
@@ -359,6 +362,6 @@ mod tests {
     #[test]
     fn a_stop_reached_gives_no_counts() {
         let stopped = Stop::never().after(std::time::Duration::ZERO);
-        assert_eq!(arrangements(&census(2, false), 3, &stopped, &()), None);
+        assert_eq!(arrangements(&census(2, true), 3, &stopped, &()), None);
     }
 }

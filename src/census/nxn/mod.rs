@@ -73,8 +73,8 @@ pub struct NxnReport {
     pub size: usize,
     /// `K`.
     pub patterns: usize,
-    /// Whether pieces with repetitions were included.
-    pub repetitions: bool,
+    /// Whether only repetition-free pieces were included.
+    pub repetition_free: bool,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Whether the run went to its end; `false`: stopped early. If the

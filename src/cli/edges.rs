@@ -1,0 +1,63 @@
+//! Edges of G(P) in `--json` reports (`subgraphs`, `inspect`): each the
+//! graph exports' own edge (its `id`, `source`, `target`, `key`, `piece`,
+//! `corner`, `color` and `name`, as `graph --format json` writes it) with the
+//! text's `label` beside it, so that a report's edge is found in the export
+//! by its `id`. A report repeats an edge once per subgraph, so it keeps a
+//! piece's `name` only when labels show it (at most
+//! [`scramble::puzzle::LABEL_LIMIT`] characters); the export holds every
+//! name.
+
+use petgraph::graph::EdgeIndex;
+use scramble::puzzle::LABEL_LIMIT;
+use scramble::recording::subgraph::{SubEdge, edge_label, sub_edge};
+use scramble::render::export::{EdgeData, node_link};
+use scramble::{Puzzle, RecordingGraph};
+use serde::Serialize;
+
+/// One edge as a report prints it.
+#[derive(Serialize)]
+pub struct EdgeReport {
+    #[serde(flatten)]
+    edge: EdgeData,
+    /// `3+->1+ #1`, as the text shows it.
+    pub label: String,
+}
+
+/// The edges of one puzzle's G(P), as the node-link export numbers them.
+pub struct Edges<'a> {
+    puzzle: &'a Puzzle,
+    graph: &'a RecordingGraph,
+    exported: Vec<EdgeData>,
+}
+
+impl<'a> Edges<'a> {
+    pub fn new(puzzle: &'a Puzzle, graph: &'a RecordingGraph) -> Self {
+        let mut exported = node_link(puzzle, graph).edges;
+        for edge in &mut exported {
+            edge.name = edge.name.take().filter(|name| name.chars().count() <= LABEL_LIMIT);
+        }
+        Edges {
+            puzzle,
+            graph,
+            exported,
+        }
+    }
+
+    /// Edge `id` of G(P).
+    pub fn report(&self, id: EdgeIndex) -> EdgeReport {
+        self.of(&sub_edge(self.graph, id))
+    }
+
+    /// A subgraph's edge.
+    pub fn of(&self, edge: &SubEdge) -> EdgeReport {
+        EdgeReport {
+            edge: self.exported[edge.id.index()].clone(),
+            label: edge_label(self.puzzle, edge),
+        }
+    }
+}
+
+/// The labels of `edges`, joined by commas, as the text shows them.
+pub fn labels(edges: &[EdgeReport]) -> String {
+    edges.iter().map(|e| e.label.as_str()).collect::<Vec<_>>().join(", ")
+}
