@@ -183,8 +183,10 @@ pub struct Counted {
 /// assert_eq!((counted.solutions, counted.looks), (3, Some(3)));
 /// ```
 pub fn count(puzzle: &Puzzle, stop: &Stop) -> Result<Counted> {
-    let solver = Solver::new(puzzle, Order::Spiral, 0)?;
-    let outcome = solver.run(&Search::new(Goal::Count { keep: 0 }).until(stop).without_stats());
+    let solver = Solver::counting(puzzle, Order::Spiral.strategy(), 0)?;
+    let outcome = solver
+        .run(&Search::new(Goal::Count { keep: 0 }).until(stop).without_stats())
+        .checked(puzzle)?;
     let complete = !outcome.stats.stopped;
     Ok(Counted {
         solutions: outcome.solutions,

@@ -37,6 +37,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::tables::{Candidate, Complements, PLANS, Tables};
+use super::twins::Twins;
 use crate::context::{POLL_EVERY, Stop};
 use crate::puzzle::grid::opposite;
 use crate::{Arrangement, Placement};
@@ -62,6 +63,9 @@ pub(super) struct Geometry {
     pub up_to: [u64; 64],
     /// Each picture's complement (`p ^ 1` unless it matches itself).
     pub complements: Complements,
+    /// The copies of each card type with twins, when the search breaks
+    /// them ([`super::twins`]); empty otherwise, and then never read.
+    pub twins: Vec<u64>,
 }
 
 impl Geometry {
@@ -84,6 +88,7 @@ impl Geometry {
             centre: shape.centre(),
             up_to: std::array::from_fn(|p| u64::MAX >> (63 - p)),
             complements: Complements::default(),
+            twins: Vec::new(),
         }
     }
 
@@ -103,6 +108,14 @@ impl Geometry {
                 .filter(|&(_, &other)| other <= rank)
                 .fold(0, |acc, (q, _)| acc | 1 << q);
         }
+        self
+    }
+
+    /// Breaks twins ([`super::twins`]): one copy of each type is free at
+    /// a time, and an even grid's rotation rule ranks types by `ranks`.
+    pub(crate) fn with_twins(mut self, twins: &Twins, ranks: &[usize]) -> Self {
+        self.up_to = twins.up_to(ranks);
+        self.twins = twins.copies.clone();
         self
     }
 
@@ -155,8 +168,9 @@ impl Level {
 
 /// What a candidate of a bucket must pass besides the bucket key.
 struct Checks {
-    /// Pieces the cell cannot take: the used ones, and for the other central
-    /// cells of an even grid those ranked up to the anchor's piece.
+    /// Pieces the cell cannot take: the used ones, the twins not yet free
+    /// ([`super::twins`]), and for the other central cells of an even grid
+    /// those ranked up to the anchor's piece.
     blocked: u64,
     /// The bytes of the neighbours beyond the bucket key, and the pictures
     /// they require there.
@@ -701,6 +715,9 @@ impl<C: Chooser> Kernel<'_, C> {
             self.grid.complements.packed(shown) & step.extra_mask
         };
         let mut blocked = board.used;
+        if !self.grid.twins.is_empty() {
+            blocked |= Twins::blocked(&self.grid.twins, board.used);
+        }
         if step.central {
             let anchor = board.placed[self.grid.anchor].piece;
             blocked |= self.grid.up_to[usize::from(anchor) & 63];

@@ -71,6 +71,7 @@ pub fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
         stats,
         runs: None,
         symmetric,
+        too_many: false,
     })
 }
 

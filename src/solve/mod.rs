@@ -31,6 +31,7 @@ pub mod shards;
 mod stats;
 mod symmetric;
 mod tables;
+mod twins;
 
 use std::ops::{ControlFlow, Range};
 use std::sync::Mutex;
@@ -52,6 +53,7 @@ pub use shards::{Cut, Job, ShardReport, fingerprint};
 use stats::{Counters, Tally};
 pub use symmetric::Symmetric;
 use tables::{Dense, Kind, Tables};
+use twins::{Twins, Weighed};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,9 +170,24 @@ pub struct Outcome {
     /// whole-grid turn keeps (for the count of looks, [`crate::looks`]):
     /// kept by a count ([`Goal::Count`]), zero for every other goal.
     pub symmetric: Symmetric,
+    /// A count of a puzzle with twins ([`Solver::counting`]) passed
+    /// `u64::MAX` solutions: `solutions` and `symmetric` saturated there.
+    pub too_many: bool,
 }
 
 impl Outcome {
+    /// This outcome, or a clear error when its count passed `u64`.
+    pub(crate) fn checked(self, puzzle: &Puzzle) -> Result<Outcome> {
+        if self.too_many {
+            return Err(crate::Error::Unsupported(format!(
+                "{} has more than {} solutions: the count does not fit in 64 bits",
+                puzzle.name(),
+                u64::MAX
+            )));
+        }
+        Ok(self)
+    }
+
     /// The first solution kept: the first one found, or the `i`-th.
     pub fn found(&self) -> Option<&Arrangement> {
         self.kept.first()
@@ -204,7 +221,11 @@ pub enum Method {
 /// Runs `search` on `puzzle` by `method`: the one front of every solver.
 /// The backtracker takes every goal; the graph method the first solution
 /// and a count; restarts the first solution only (other goals are
-/// [`crate::Error::Unsupported`]).
+/// [`crate::Error::Unsupported`]). A backtracking count that keeps at most
+/// one solution searches identical cards once ([`Solver::counting`]; its
+/// solution is the first of that search); one that keeps more (a listing)
+/// searches every labelling, so that it keeps the first solutions in
+/// search order as [`Goal::Nth`] numbers them.
 ///
 /// # Complexity
 /// That of the method's search; see [`Solver::run`], [`graph::run`] and
@@ -224,6 +245,9 @@ pub enum Method {
 /// ```
 pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> {
     match method {
+        Method::Backtrack { strategy, seed } if matches!(search.goal, Goal::Count { keep: 0 | 1 }) => {
+            Solver::counting(puzzle, strategy, seed)?.run(search).checked(puzzle)
+        }
         Method::Backtrack { strategy, seed } => Ok(Solver::with_strategy(puzzle, strategy, seed)?.run(search)),
         Method::Graph => graph::run(puzzle, search),
         Method::Restarts { unit, seed } => {
@@ -244,6 +268,7 @@ pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> 
                 stats: restarted.stats,
                 runs: Some(restarted.runs),
                 symmetric: Symmetric::default(),
+                too_many: false,
             })
         }
     }
@@ -269,6 +294,8 @@ pub struct Solver {
     steps: Steps,
     start: usize,
     occurrences: Vec<u32>,
+    /// The puzzle's twins when this solver breaks them ([`Solver::counting`]).
+    twins: Option<Twins>,
 }
 
 /// The steps a search meets.
@@ -322,12 +349,49 @@ impl Solver {
 
     /// [`Solver::new`] for any cell, piece and symmetry rule.
     pub fn with_strategy(puzzle: &Puzzle, strategy: Strategy, seed: u64) -> Result<Self> {
-        let dense = Dense::new(puzzle)?;
+        Self::build(puzzle, strategy, seed, None)
+    }
+
+    /// A solver for counting: on a puzzle with identical cards (twins) it
+    /// searches one labelling of them and scales the count of a
+    /// [`Goal::Count`] back up to every labelling (the `twins` module's
+    /// docs prove it exact), so its solutions, symmetric tallies and looks
+    /// are those of [`Solver::with_strategy`], in a tree up to `∏ m_i!`
+    /// times smaller (`m_i` copies of each card type). The solutions it
+    /// keeps and those of its other goals are the labellings searched: one
+    /// per way of swapping identical cards, and on an even grid with
+    /// identical cards in the four central cells possibly several turns
+    /// of one grid. A count beyond `u64` sets [`Outcome::too_many`].
+    /// Without twins it is [`Solver::with_strategy`].
+    ///
+    /// # Complexity
+    /// [`Solver::with_strategy`] plus `O(N^2)` for `N` pieces.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Solver};
+    /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
+    /// let every = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count();
+    /// let twins = Solver::counting(&puzzle, Order::Spiral.strategy(), 0).unwrap().count();
+    /// assert_eq!((twins.solutions, twins.symmetric), (every.solutions, every.symmetric));
+    /// assert!(twins.stats.nodes() < every.stats.nodes());
+    /// ```
+    pub fn counting(puzzle: &Puzzle, strategy: Strategy, seed: u64) -> Result<Self> {
+        Self::build(puzzle, strategy, seed, Twins::of(puzzle))
+    }
+
+    /// The tables and steps of `strategy` on `puzzle`, breaking `twins`.
+    fn build(puzzle: &Puzzle, strategy: Strategy, seed: u64, twins: Option<Twins>) -> Result<Self> {
+        let mut dense = Dense::new(puzzle)?;
         let n = puzzle.size();
         let (first, rest) = strategy.pieces.ranks(puzzle, seed);
-        let grid = Geometry::new(n, dense.pictures)
-            .with_symmetry(&strategy.symmetry_ranks(puzzle, seed))
+        let ranks = strategy.symmetry_ranks(puzzle, seed);
+        let mut grid = Geometry::new(n, dense.pictures)
+            .with_symmetry(&ranks)
             .with_complements(&dense.complements);
+        if let Some(twins) = &twins {
+            grid = grid.with_twins(twins, &ranks);
+            dense.centre_rotation.clone_from(&twins.offset);
+        }
         let start = strategy.cells.start(n);
         let mut steps = match strategy.cells.cells(n) {
             Some(cells) => Steps::Fixed(fast::steps(&grid, &cells)),
@@ -354,6 +418,7 @@ impl Solver {
             steps,
             start,
             occurrences: dense.occurrences,
+            twins,
         })
     }
 
@@ -490,7 +555,7 @@ impl Solver {
     fn run_keeping<T: Tally>(&self, search: &Search) -> Outcome {
         let started = Instant::now();
         let parallel = search.threads.parallel(self.grid.n);
-        let (solutions, kept, stats, symmetric) = match search.goal {
+        let (solutions, kept, stats, symmetric, weighed) = match search.goal {
             Goal::First if parallel => {
                 let (found, stats) = self.first_parallel::<T>(search.stop, search.progress);
                 let symmetric = Symmetric::default();
@@ -499,12 +564,14 @@ impl Solver {
                     found.into_iter().collect(),
                     stats,
                     symmetric,
+                    Weighed::default(),
                 )
             }
             Goal::Count { keep } if parallel => self.count_parallel::<T>(search.stop, keep, search.progress),
             goal => {
                 let (keep, end_after) = goal.sequential();
-                let mut observer = (Walker::new(self.grid.n, keep, end_after), T::fresh());
+                let walker = Walker::new(self.grid.n, keep, end_after).weighing(self.twins.as_ref());
+                let mut observer = (walker, T::fresh());
                 let mut state = State::new();
                 self.walk(&mut state, Halt::on(search.stop), &mut observer);
                 let (walker, tally) = observer;
@@ -513,8 +580,17 @@ impl Solver {
                     walker.kept,
                     tally.stats(&state, self.cell_count(), started),
                     walker.symmetric,
+                    walker.weighed,
                 )
             }
+        };
+        let mut too_many = false;
+        let (solutions, symmetric) = match (&self.twins, search.goal) {
+            (Some(twins), Goal::Count { .. }) => weighed.scaled(twins.relabellings).unwrap_or_else(|| {
+                too_many = true;
+                (u64::MAX, Symmetric::default())
+            }),
+            _ => (solutions, symmetric),
         };
         let solutions = match search.goal {
             Goal::First => solutions.min(1),
@@ -530,6 +606,7 @@ impl Solver {
             stats,
             runs: None,
             symmetric,
+            too_many,
         }
     }
 
@@ -612,7 +689,7 @@ impl Solver {
         stop: &Stop,
         keep: u64,
         progress: &dyn crate::Progress,
-    ) -> (u64, Vec<Arrangement>, Stats, Symmetric) {
+    ) -> (u64, Vec<Arrangement>, Stats, Symmetric, Weighed) {
         let started = Instant::now();
         let cells = self.cell_count();
         let (stats, mut prefixes) = self.split::<T>();
@@ -623,7 +700,8 @@ impl Solver {
             .par_iter_mut()
             .map(|state| {
                 state.reset_counters();
-                let mut observer = (Walker::new(self.grid.n, 0..keep, u64::MAX), T::fresh());
+                let walker = Walker::new(self.grid.n, 0..keep, u64::MAX).weighing(self.twins.as_ref());
+                let mut observer = (walker, T::fresh());
                 self.walk(state, Halt::on(stop), &mut observer);
                 progress.advance(1);
                 let (walker, tally) = observer;
@@ -631,15 +709,17 @@ impl Solver {
             })
             .collect();
         let (mut solutions, mut kept, mut stats, mut symmetric) = (0, Vec::new(), stats, Symmetric::default());
+        let mut weighed = Weighed::default();
         for (walker, part) in walked {
             solutions += walker.solutions;
             symmetric = symmetric.merged(walker.symmetric);
+            weighed = weighed.merged(walker.weighed);
             stats.add(&part);
             let room = usize::try_from(keep).unwrap_or(usize::MAX) - kept.len();
             kept.extend(walker.kept.into_iter().take(room));
         }
         stats.elapsed = started.elapsed();
-        (solutions, kept, stats, symmetric)
+        (solutions, kept, stats, symmetric, weighed)
     }
 
     /// The subtrees a parallel search shares out, in search order: every
@@ -696,11 +776,14 @@ impl Observer for Prefixes {
 
 /// The observer behind counting, listing, the first and the `i`-th
 /// solution: counts every solution, keeps those whose number is in `keep`,
-/// ends the search after `end_after`.
+/// ends the search after `end_after`; with twins, weighs every solution too
+/// ([`twins`]).
 pub(super) struct Walker {
     n: usize,
     solutions: u64,
     symmetric: Symmetric,
+    twins: Option<Twins>,
+    weighed: Weighed,
     kept: Vec<Arrangement>,
     keep: Range<u64>,
     end_after: u64,
@@ -713,7 +796,12 @@ impl Observer for Walker {
             self.kept.push(state.arrangement(self.n));
         }
         self.solutions += 1;
-        self.symmetric = self.symmetric.merged(Symmetric::of_state(state, self.n));
+        let tally = Symmetric::of_state(state, self.n);
+        self.symmetric = self.symmetric.merged(tally);
+        if let Some(twins) = &self.twins {
+            let w = twins.weight(self.n, |cell| usize::from(state.at(cell).piece));
+            self.weighed.add(w, tally);
+        }
         if self.solutions < self.end_after {
             ControlFlow::Continue(())
         } else {
@@ -730,9 +818,19 @@ impl Walker {
             n,
             solutions: 0,
             symmetric: Symmetric::default(),
+            twins: None,
+            weighed: Weighed::default(),
             kept: Vec::new(),
             keep,
             end_after,
+        }
+    }
+
+    /// This walker weighing each solution by `twins` (when there are).
+    fn weighing(self, twins: Option<&Twins>) -> Self {
+        Walker {
+            twins: twins.cloned(),
+            ..self
         }
     }
 }

@@ -146,6 +146,9 @@ pub(super) struct Dense {
     pub occurrences: Vec<u32>,
     /// Each picture's complement.
     pub complements: Complements,
+    /// The one rotation the centre of an odd grid takes, per piece: 0,
+    /// or a twin's effective rotation 0 ([`super::twins`]).
+    pub centre_rotation: Vec<u8>,
 }
 
 impl Dense {
@@ -174,6 +177,7 @@ impl Dense {
             sides,
             occurrences,
             complements: Complements::new(&self_matching),
+            centre_rotation: vec![0; count],
         })
     }
 
@@ -196,7 +200,8 @@ pub(super) struct Kind {
     pub mask: usize,
     /// Ordered by the first cell's ranks rather than the others'.
     pub first: bool,
-    /// Only rotation 0 (the centre cell of an odd grid).
+    /// Only one rotation per piece (the centre cell of an odd grid):
+    /// [`Dense::centre_rotation`].
     pub rotation_zero: bool,
 }
 
@@ -232,10 +237,17 @@ impl Tables {
         let buckets = p.pow(plan.keys);
         let mut pieces: Vec<usize> = (0..ranks.len()).collect();
         pieces.sort_unstable_by_key(|&piece| ranks[piece]);
-        let rotations = if kind.rotation_zero { 1 } else { 4 };
+        let rotations = |piece: usize| {
+            if kind.rotation_zero {
+                let r = usize::from(dense.centre_rotation[piece]);
+                r..r + 1
+            } else {
+                0..4
+            }
+        };
         let all: Vec<Candidate> = pieces
             .iter()
-            .flat_map(|&piece| (0..rotations).map(move |r| (piece, r)))
+            .flat_map(|&piece| rotations(piece).map(move |r| (piece, r)))
             .map(|(piece, r)| dense.candidate(piece, r))
             .collect();
         let key = |c: &Candidate| key_of(plan, dense.complements.packed(c.sides), p);
