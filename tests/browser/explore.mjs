@@ -640,7 +640,7 @@ const countNow = async (page) => {
     assert.equal(cli.listed.length, 256);
     const label = (e) => `${data.vertices[data.edges[e].tail].label}->${data.vertices[data.edges[e].head].label} ${data.pieces[data.edges[e].piece].label}`;
     const page256 = data.subgraphs.map((s) => ({ index: s.index, edges: s.edges.map(label), theorem: s.theorem, twisted: s.twisted, judge: s.judge, conditions: s.conditions.map((c) => [c.number, c.holds, c.witness]) }));
-    const cli256 = cli.listed.map((s) => ({ index: s.index, edges: s.edges, theorem: s.theorem, twisted: s.twisted, judge: s.judge, conditions: s.conditions.map((c) => [c.number, c.holds, c.witness]) }));
+    const cli256 = cli.listed.map((s) => ({ index: s.index, edges: s.edges.map((e) => e.label), theorem: s.theorem, twisted: s.twisted, judge: s.judge, conditions: s.conditions.map((c) => [c.number, c.holds, c.witness]) }));
     assert.deepEqual(page256, cli256);
     assert.equal(page256.filter((s) => s.theorem).length, cli.theorem_accepted);
   });
