@@ -456,7 +456,7 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
 
 /// Refuses, before any work, a factorial design whose runs (every puzzle
 /// of every shape and population, kept to the end) or uniform piece
-/// classes would not fit in [`crate::cli::bounds::MEMORY`].
+/// classes would not fit in the memory bound (`bounds::MEMORY`).
 fn refuse_factorial(design: &factorial::Design) -> anyhow::Result<()> {
     let held: u64 = design
         .shapes
