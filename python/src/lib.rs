@@ -247,7 +247,10 @@ fn census_json(py: Python<'_>, patterns: usize, repetition_free: bool) -> PyResu
             scramble::census::MAX_PATTERNS
         )));
     }
-    let census = Census { patterns, repetition_free };
+    let census = Census {
+        patterns,
+        repetition_free,
+    };
     let outcome = interruptible(py, |context| symmetric::run_until(&census, 0, context.stop(), &()))?;
     let outcome = outcome.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
     serde_json::to_string(&outcome.tally.totals()).map_err(|e| ScrambleError::new_err(e.to_string()))
