@@ -262,4 +262,4 @@ impl Observer for Lister<'_> {
 #[cfg(test)]
 mod real_puzzles;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -58,7 +58,11 @@ pub fn run(
             checkpoint.covered.len()
         ));
     }
-    let solver = Solver::with_strategy(puzzle, shape.strategy, shape.seed)?;
+    // A first solution searches identical cards once, as `solve --first`.
+    let solver = match shape.mode {
+        Mode::First => Solver::counting(puzzle, shape.strategy, shape.seed)?,
+        Mode::All => Solver::with_strategy(puzzle, shape.strategy, shape.seed)?,
+    };
     let cut = solver.cut(shape.shard.count);
     let bar = progress::bar(0, &format!("shard {}: subtrees", shape.shard));
     let mut save = |checkpoint: &ShardReport| -> scramble::Result<()> {

@@ -82,7 +82,8 @@ pub struct Found {
 }
 
 /// Counts the solutions up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`] (looks for
-/// the first one beyond) and keeps the first `keep` of them: memory stays
+/// the first one beyond, searching identical cards once as
+/// [`crate::solve::run`] does) and keeps the first `keep` of them: memory stays
 /// `O(keep)`, whatever the count. One thread, whatever the context's
 /// threads (the page shows the same solutions every time); the context's
 /// stop ends the search and its progress hears of it at the polls.
@@ -90,12 +91,14 @@ pub struct Found {
 /// # Complexity
 /// As [`solutions`].
 pub fn find(puzzle: &Puzzle, keep: usize, context: &Context) -> Result<Found> {
-    let solver = Solver::new(puzzle, Order::Spiral, 0)?;
     let counted = puzzle.size() <= COUNT_LIMIT;
-    let goal = if counted {
-        Goal::Count { keep: keep as u64 }
+    let (solver, goal) = if counted {
+        (
+            Solver::new(puzzle, Order::Spiral, 0)?,
+            Goal::Count { keep: keep as u64 },
+        )
     } else {
-        Goal::First
+        (Solver::counting(puzzle, Order::Spiral.strategy(), 0)?, Goal::First)
     };
     let outcome = solver.run(&Search::within(goal, context).on(Threads::One));
     let complete = counted && !outcome.stats.stopped;

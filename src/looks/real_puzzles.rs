@@ -4,9 +4,8 @@
 //! grids, where the plain backtracker cannot finish, every order's count
 //! must agree, every listed solution must be one, one per rotation class,
 //! and the looks must be the distinct pictures of the listed solutions.
-//! The 6x6 Ant Trails is read but not counted: even with identical cards
-//! searched once its count does not finish in minutes (more than 2.7 x
-//! 10^17 solutions met after 3.3 x 10^9 nodes, release build), see
+//! The 6x6 Ant Trails is read but not counted: Knuth's probes put its
+//! solutions at about 2.6 x 10^33, beyond any exhaustive search, see
 //! RESULTS.md. The counts here go through the twin search of
 //! [`count`] wherever cards repeat, so these judges check it too.
 

@@ -17,12 +17,17 @@ fn brute_force(puzzle: &Puzzle) -> BTreeSet<Look> {
         .collect()
 }
 
-/// A solved picture grid over `patterns` patterns whose pictures a turn of
+/// A solved picture grid, each picture drawn by `draw`, whose pictures a turn of
 /// `4 / order` quarter turns keeps (`order` 1: no symmetry asked, 2: a half
 /// turn, 4: a quarter turn): each position's picture is drawn once and
 /// copied to its turns, its neighbour across an inner boundary gets the
 /// complement. `None` when the copies disagree.
-fn symmetric_grid(n: usize, patterns: usize, order: usize, rng: &mut Rng) -> Option<Vec<[Picture; 4]>> {
+pub(crate) fn symmetric_grid(
+    n: usize,
+    order: usize,
+    rng: &mut Rng,
+    draw: impl Fn(&mut Rng) -> Picture,
+) -> Option<Vec<[Picture; 4]>> {
     let grid = Grid::new(n);
     let step =
         |(cell, d): (usize, usize)| (0..4 / order).fold((cell, d), |(c, d), _| (grid.turned_cell(c), (d + 1) % 4));
@@ -32,7 +37,7 @@ fn symmetric_grid(n: usize, patterns: usize, order: usize, rng: &mut Rng) -> Opt
             if shown[cell][d].is_some() {
                 continue;
             }
-            let mut todo = vec![((cell, d), Picture::from_dense(rng.below(2 * patterns)))];
+            let mut todo = vec![((cell, d), draw(rng))];
             while let Some(((c, d), picture)) = todo.pop() {
                 match shown[c][d] {
                     Some(old) if old != picture => return None,
@@ -80,7 +85,7 @@ fn generated(count: u64) -> impl Iterator<Item = Puzzle> {
         let n = 2 + (i % 2) as usize;
         let patterns = 1 + (i / 2 % 3) as usize + usize::from(n == 3);
         let order = [1, 2, 4][(i / 6 % 3) as usize];
-        let look = symmetric_grid(n, patterns, order, &mut rng)?;
+        let look = symmetric_grid(n, order, &mut rng, |rng| Picture::from_dense(rng.below(2 * patterns)))?;
         Some(puzzle_of(&look, i / 18 % 2 == 1, &mut rng))
     })
 }

@@ -221,9 +221,11 @@ pub enum Method {
 /// Runs `search` on `puzzle` by `method`: the one front of every solver.
 /// The backtracker takes every goal; the graph method the first solution
 /// and a count; restarts the first solution only (other goals are
-/// [`crate::Error::Unsupported`]). A backtracking count that keeps at most
-/// one solution searches identical cards once ([`Solver::counting`]; its
-/// solution is the first of that search); one that keeps more (a listing)
+/// [`crate::Error::Unsupported`]). A backtracking first solution, and a
+/// count that keeps at most one, search identical cards once
+/// ([`Solver::counting`]; the solution is the first of that search, which
+/// does not try again, in every labelling, a branch where one copy of a
+/// card failed); one that keeps more (a listing)
 /// searches every labelling, so that it keeps the first solutions in
 /// search order as [`Goal::Nth`] numbers them.
 ///
@@ -245,7 +247,7 @@ pub enum Method {
 /// ```
 pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> {
     match method {
-        Method::Backtrack { strategy, seed } if matches!(search.goal, Goal::Count { keep: 0 | 1 }) => {
+        Method::Backtrack { strategy, seed } if matches!(search.goal, Goal::First | Goal::Count { keep: 0 | 1 }) => {
             Solver::counting(puzzle, strategy, seed)?.run(search).checked(puzzle)
         }
         Method::Backtrack { strategy, seed } => Ok(Solver::with_strategy(puzzle, strategy, seed)?.run(search)),

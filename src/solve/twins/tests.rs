@@ -29,32 +29,10 @@ fn generated(n: usize, patterns: usize, same: bool, order: usize, rng: &mut Rng)
             p
         }
     };
-    let grid = Grid::new(n);
-    let step =
-        |(cell, d): (usize, usize)| (0..4 / order).fold((cell, d), |(c, d), _| (grid.turned_cell(c), (d + 1) % 4));
-    let mut shown: Vec<[Option<Picture>; 4]> = vec![[None; 4]; n * n];
-    for cell in grid.cells() {
-        for d in 0..4 {
-            if shown[cell][d].is_some() {
-                continue;
-            }
-            let mut todo = vec![((cell, d), picture(rng.below(2 * patterns)))];
-            while let Some(((c, d), p)) = todo.pop() {
-                match shown[c][d] {
-                    Some(old) if old != p => return None,
-                    Some(_) => continue,
-                    None => shown[c][d] = Some(p),
-                }
-                todo.push((step((c, d)), p));
-                if let Some(nb) = grid.neighbour(c, d) {
-                    todo.push(((nb, opposite(d)), p.complement()));
-                }
-            }
-        }
-    }
-    let mut cards: Vec<Piece> = shown
+    let look = crate::looks::tests::symmetric_grid(n, order, rng, |rng| picture(rng.below(2 * patterns)))?;
+    let mut cards: Vec<Piece> = look
         .into_iter()
-        .map(|sides| Piece::new(sides.map(|p| p.expect("every side drawn"))).rotated(rng.below(4)))
+        .map(|sides| Piece::new(sides).rotated(rng.below(4)))
         .collect();
     rng.shuffle(&mut cards);
     Some(Puzzle::new(cards).expect("a square"))
