@@ -322,6 +322,39 @@ impl Source {
 mod tests {
     use super::*;
 
+    /// With self-matching patterns the planted and uniform sources draw
+    /// `X=` pictures of patterns `K+1..=K+L` only; the balanced and
+    /// commercial ones refuse them.
+    #[test]
+    fn self_matching_sources_draw_from_the_mixed_palette() {
+        for population in [Population::Planted, Population::Uniform] {
+            let source = Source::new(population, 3, 2, false, 4)
+                .unwrap()
+                .with_self_matching(1)
+                .unwrap();
+            let mut same = 0;
+            for i in 0..20 {
+                let puzzle = match population {
+                    Population::Uniform => source.direct_at(i).unwrap(),
+                    _ => source.planted(i).unwrap(),
+                };
+                for picture in puzzle.pieces().iter().flat_map(|p| p.sides()) {
+                    let n = picture.pattern().number();
+                    assert_eq!(picture.sign() == crate::Sign::Same, n == 3, "{puzzle}");
+                    same += usize::from(n == 3);
+                }
+            }
+            assert!(same > 0, "{population:?}");
+        }
+        let signed = Source::new(Population::Planted, 3, 2, false, 4).unwrap();
+        let zero = signed.clone().with_self_matching(0).unwrap();
+        assert_eq!(zero.planted(0).unwrap(), signed.planted(0).unwrap());
+        for population in [Population::Balanced, Population::Commercial] {
+            let source = Source::new(population, 3, 4, false, 0).unwrap();
+            assert!(source.with_self_matching(1).is_err(), "{population:?}");
+        }
+    }
+
     #[test]
     fn streams_never_share_a_generator() {
         let streams = [
