@@ -74,7 +74,11 @@ impl Palette {
         }
         let index = rng.below(self.pictures() as usize) as u32;
         if index < 2 * self.signed {
-            let sign = if index % 2 == 0 { Sign::Plus } else { Sign::Minus };
+            let sign = if index.is_multiple_of(2) {
+                Sign::Plus
+            } else {
+                Sign::Minus
+            };
             Picture::new(Pattern::new(index / 2 + 1), sign)
         } else {
             Picture::new(Pattern::new(index - self.signed + 1), Sign::Same)
