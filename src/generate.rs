@@ -21,6 +21,14 @@
 //! and border sides as the others, give or take one). In every style each
 //! inner boundary's sign (which of its two sides shows `+`) and each border
 //! side's sign are fair coins.
+//!
+//! [`palette`] adds self-matching pictures (`X=`): [`Recipe::draw_in`] and
+//! [`Recipe::keep_in`] plant puzzles whose sides are drawn from `K` signed
+//! and `L` self-matching patterns.
+
+pub mod palette;
+
+use palette::Palette;
 
 use crate::puzzle::grid::{BOTTOM, Grid, LEFT, RIGHT, TOP, opposite};
 use crate::rng::Rng;
@@ -99,14 +107,68 @@ impl Recipe {
     /// The name of candidate `index`: `s3-k4-seed7-0001` for index 0, with
     /// `-rf` after the seed for repetition-free pieces.
     pub fn name(&self, index: u64) -> String {
+        self.name_in(0, index)
+    }
+
+    /// The name of candidate `index` with `self_matching` self-matching
+    /// patterns: `-l<L>` after `-k<K>` when `L > 0`.
+    fn name_in(&self, self_matching: u32, index: u64) -> String {
         let rf = if self.options.repetition_free { "-rf" } else { "" };
+        let l = if self_matching > 0 {
+            format!("-l{self_matching}")
+        } else {
+            String::new()
+        };
         format!(
-            "s{}-k{}-seed{}{rf}-{:04}",
+            "s{}-k{}{l}-seed{}{rf}-{:04}",
             self.size,
             self.patterns,
             self.seed,
             index + 1
         )
+    }
+
+    /// Candidate `index` planted over the recipe's `patterns` signed
+    /// patterns and `self_matching` self-matching ones (patterns
+    /// `patterns+1..=patterns+self_matching`, pictures `X=`), every free side
+    /// uniform over the `2K + L` pictures ([`Palette`]). With
+    /// `self_matching` 0 this is [`Recipe::draw`], draw for draw.
+    ///
+    /// ```
+    /// use scramble::generate::{PlantOptions, Recipe};
+    /// let recipe = Recipe { size: 3, patterns: 2, seed: 7, options: PlantOptions::default() };
+    /// let drawn = recipe.draw_in(2, 0).unwrap();
+    /// assert_eq!(drawn.puzzle.name(), "s3-k2-l2-seed7-0001");
+    /// assert!(drawn.solution.is_solution(&drawn.puzzle));
+    /// assert_eq!(recipe.draw_in(0, 0).unwrap(), recipe.draw(0).unwrap());
+    /// ```
+    pub fn draw_in(&self, self_matching: u32, index: u64) -> Result<Drawn> {
+        let mut rng = Rng::stream(self.seed, index);
+        let palette = Palette {
+            signed: self.patterns,
+            self_matching,
+        };
+        let (puzzle, solution) = planted_in(self.size, palette, &mut rng, self.options)?;
+        Ok(Drawn {
+            index,
+            puzzle: puzzle.with_name(self.name_in(self_matching, index)),
+            solution,
+        })
+    }
+
+    /// [`Recipe::keep_styled`] for [`Style::Planted`] candidates drawn by
+    /// [`Recipe::draw_in`] with `self_matching` self-matching patterns.
+    pub fn keep_in(
+        &self,
+        self_matching: u32,
+        wanted: usize,
+        max_draws: u64,
+        accept: impl Fn(&Drawn) -> bool + Sync,
+        stop: &crate::solve::Stop,
+        progress: &dyn crate::Progress,
+    ) -> Result<(Vec<Drawn>, u64)> {
+        let draw = |index| self.draw_in(self_matching, index);
+        keep_drawn(draw, wanted, max_draws, accept, stop, progress)
     }
 
     /// Candidate `index`: [`planted`] with `Rng::stream(seed, index)`.
@@ -193,33 +255,54 @@ impl Recipe {
         stop: &crate::solve::Stop,
         progress: &dyn crate::Progress,
     ) -> Result<(Vec<Drawn>, u64)> {
-        use rayon::prelude::*;
-        let batch = 64 * rayon::current_num_threads().max(1) as u64;
-        let mut kept = Vec::with_capacity(wanted);
-        let mut next = 0;
-        while kept.len() < wanted && next < max_draws && !stop.reached() {
-            let end = (next + batch).min(max_draws);
-            let tested: Vec<Option<Drawn>> = (next..end)
-                .into_par_iter()
-                .map(|index| {
-                    let drawn = self.draw_styled(style, index)?;
-                    progress.advance(1);
-                    Ok(accept(&drawn).then_some(drawn))
-                })
-                .collect::<Result<_>>()?;
-            for drawn in tested.into_iter().flatten() {
-                if kept.len() == wanted {
-                    break;
-                }
-                next = drawn.index + 1;
-                kept.push(drawn);
-            }
-            if kept.len() < wanted {
-                next = end;
-            }
-        }
-        Ok((kept, next))
+        keep_drawn(
+            |index| self.draw_styled(style, index),
+            wanted,
+            max_draws,
+            accept,
+            stop,
+            progress,
+        )
     }
+}
+
+/// The first `wanted` candidates of `draw` that `accept` keeps, in index
+/// order, drawn in parallel batches until `max_draws` or `stop` (see
+/// [`Recipe::keep_styled`]).
+fn keep_drawn(
+    draw: impl Fn(u64) -> Result<Drawn> + Sync,
+    wanted: usize,
+    max_draws: u64,
+    accept: impl Fn(&Drawn) -> bool + Sync,
+    stop: &crate::solve::Stop,
+    progress: &dyn crate::Progress,
+) -> Result<(Vec<Drawn>, u64)> {
+    use rayon::prelude::*;
+    let batch = 64 * rayon::current_num_threads().max(1) as u64;
+    let mut kept = Vec::with_capacity(wanted);
+    let mut next = 0;
+    while kept.len() < wanted && next < max_draws && !stop.reached() {
+        let end = (next + batch).min(max_draws);
+        let tested: Vec<Option<Drawn>> = (next..end)
+            .into_par_iter()
+            .map(|index| {
+                let drawn = draw(index)?;
+                progress.advance(1);
+                Ok(accept(&drawn).then_some(drawn))
+            })
+            .collect::<Result<_>>()?;
+        for drawn in tested.into_iter().flatten() {
+            if kept.len() == wanted {
+                break;
+            }
+            next = drawn.index + 1;
+            kept.push(drawn);
+        }
+        if kept.len() < wanted {
+            next = end;
+        }
+    }
+    Ok((kept, next))
 }
 
 /// Draws attempts per piece before the whole grid is started again.
@@ -245,8 +328,30 @@ const GRID_ATTEMPTS: usize = 1000;
 /// ```
 pub fn planted(size: usize, patterns: u32, rng: &mut Rng, options: PlantOptions) -> Result<(Puzzle, Arrangement)> {
     check(size, patterns, options)?;
+    planted_in(size, Palette::signed(patterns), rng, options)
+}
+
+/// [`planted`] over a [`Palette`] of signed and self-matching patterns:
+/// every free side uniform over its `2K + L` pictures (an inner boundary
+/// showing `X=` shows it on both sides).
+pub(crate) fn planted_in(
+    size: usize,
+    palette: Palette,
+    rng: &mut Rng,
+    options: PlantOptions,
+) -> Result<(Puzzle, Arrangement)> {
+    check(
+        size,
+        palette.patterns(),
+        PlantOptions {
+            repetition_free: false,
+            ..options
+        },
+    )?;
+    palette.check(options.repetition_free)?;
+    let patterns = palette.patterns();
     for _ in 0..GRID_ATTEMPTS {
-        let Some(mut grid) = solved_grid(size, patterns, rng, options.repetition_free) else {
+        let Some(mut grid) = solved_grid(size, palette, rng, options.repetition_free) else {
             continue;
         };
         if make_identical(&mut grid, size, options, rng) {
@@ -520,18 +625,13 @@ fn check(size: usize, patterns: u32, options: PlantOptions) -> Result<()> {
     Ok(())
 }
 
-fn random_picture(patterns: u32, rng: &mut Rng) -> Picture {
-    let pattern = Pattern::new(rng.below(patterns as usize) as u32 + 1);
-    Picture::new(pattern, if rng.coin() { Sign::Plus } else { Sign::Minus })
-}
-
 fn has_repetition(sides: &[Picture; 4]) -> bool {
     Piece::new(*sides).has_repetition()
 }
 
 /// Cells in row-major order, each `[top, right, bottom, left]` as solved;
 /// `None` when a piece could not be made repetition-free.
-fn solved_grid(n: usize, patterns: u32, rng: &mut Rng, repetition_free: bool) -> Option<Vec<[Picture; 4]>> {
+fn solved_grid(n: usize, palette: Palette, rng: &mut Rng, repetition_free: bool) -> Option<Vec<[Picture; 4]>> {
     let mut grid: Vec<[Picture; 4]> = Vec::with_capacity(n * n);
     let shape = Grid::new(n);
     for cell in shape.cells() {
@@ -541,7 +641,7 @@ fn solved_grid(n: usize, patterns: u32, rng: &mut Rng, repetition_free: bool) ->
             .map(|before| grid[before][RIGHT].complement());
         let sides = (0..PIECE_ATTEMPTS)
             .map(|_| {
-                let mut s: [Picture; 4] = std::array::from_fn(|_| random_picture(patterns, rng));
+                let mut s: [Picture; 4] = std::array::from_fn(|_| palette.draw(rng));
                 s[TOP] = top.unwrap_or(s[TOP]);
                 s[LEFT] = left.unwrap_or(s[LEFT]);
                 s

@@ -22,6 +22,9 @@
 //! - `self_matching`: Theorem 2.1, (3') and the twisted criterion when
 //!   some pictures match themselves, on every 2x2 puzzle of small mixed
 //!   families and every multiset of corners.
+//! - [`mixed`]: the 2x2 census over `K` signed and `L` self-matching
+//!   patterns (`verify --self-matching L`), from `self_matching`'s
+//!   enumeration of mixed families.
 //! - [`shard`]: splitting the 2x2 census into independent shards and
 //!   merging.
 //! - [`nxn`]: the 3x3 census (`verify --size 3`): totals from solved grids,
@@ -35,6 +38,7 @@ pub mod disagreement;
 pub mod exact;
 pub mod fast;
 pub mod judged;
+pub mod mixed;
 pub mod nxn;
 pub mod pieces;
 pub mod plain;

@@ -261,6 +261,13 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Report> {
     let top = value
         .as_object()
         .ok_or_else(|| bad("expected one JSON object, as `verify --shard I/N --json` prints".into()))?;
+    if top.contains_key("self_matching") {
+        return Err(bad(
+            "a census with self-matching patterns (`verify --self-matching L`) is never sharded: \
+             there is nothing to merge"
+                .into(),
+        ));
+    }
     let has_totals = TOTALS.iter().any(|k| top.contains_key(*k));
     let required: Vec<&str> = TOP
         .iter()

@@ -31,6 +31,11 @@ pub struct Args {
     /// Number of patterns (pictures `1+ 1- ... K+ K-`).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=128))]
     patterns: u32,
+    /// Also L self-matching patterns K+1..=K+L (pictures `X=`, each its
+    /// own complement): every free side is drawn uniformly from the 2K + L
+    /// pictures (planted style only).
+    #[arg(long, value_name = "L", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=128))]
+    self_matching: u32,
     /// How many puzzles to write (at most 1,000,000 per run).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
     count: u64,
@@ -101,6 +106,9 @@ struct Written {
 struct Report {
     size: u64,
     patterns: u32,
+    /// Self-matching patterns (omitted when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    self_matching: u32,
     seed: u64,
     repetition_free: bool,
     unique: bool,
@@ -115,6 +123,10 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<&'static str>,
     puzzles: Vec<Written>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Bytes one kept puzzle holds until the set is written: its pieces and
@@ -134,6 +146,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.count * bytes_per_puzzle(args.size),
         "use fewer puzzles per run (each run's set is written whole)",
     )?;
+    if args.self_matching > 0 && args.style != StyleArg::Planted {
+        anyhow::bail!(
+            "--self-matching goes with the planted style only: the commercial style lays out 4 signed patterns"
+        );
+    }
     let recipe = Recipe {
         size: args.size as usize,
         patterns: args.patterns,
@@ -164,7 +181,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })
     };
     let style = args.style.style();
-    let (kept, drawn) = recipe.keep_styled(style, args.count as usize, max_draws, unique, &stop, &bar)?;
+    let (kept, drawn) = if args.self_matching > 0 {
+        recipe.keep_in(args.self_matching, args.count as usize, max_draws, unique, &stop, &bar)?
+    } else {
+        recipe.keep_styled(style, args.count as usize, max_draws, unique, &stop, &bar)?
+    };
     bar.finish_and_clear();
     let complete = !cut.into_inner() && (kept.len() as u64 == args.count || drawn == max_draws);
     let puzzles = write(&args, &kept, complete)?;
@@ -172,6 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = Report {
         size: args.size,
         patterns: args.patterns,
+        self_matching: args.self_matching,
         seed: args.seed,
         repetition_free: args.repetition_free,
         unique: args.unique,
@@ -235,7 +257,9 @@ fn write(args: &Args, kept: &[Drawn], complete: bool) -> anyhow::Result<Vec<Writ
 /// The comment lines saying how the puzzle was made.
 fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
     let commercial = args.style == StyleArg::Commercial;
+    let self_matching = format!(" --self-matching {}", args.self_matching);
     let flags = [
+        (args.self_matching > 0, self_matching.as_str()),
         (commercial, " --style commercial"),
         (args.repetition_free, " --repetition-free"),
         (args.unique, " --unique"),
@@ -270,6 +294,9 @@ fn header(args: &Args, drawn: &Drawn, solutions: Option<u64>) -> String {
         if commercial {
             "commercial-style puzzle: each of 4 patterns on 3 inner boundaries (complementary) and 3 border sides, \
              signs by fair coins, pieces turned and shuffled"
+        } else if args.self_matching > 0 {
+            "planted puzzle: inner sides complementary (a self-matching picture X= faces itself), border sides random, \
+             every side uniform over the signed and self-matching pictures, pieces turned and shuffled"
         } else {
             "planted puzzle: inner sides complementary, border sides random, pieces turned and shuffled"
         },

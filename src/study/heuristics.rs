@@ -184,6 +184,8 @@ pub struct Sample {
     pub repetition_free: bool,
     /// Random orders run per puzzle.
     pub random_seeds: usize,
+    /// `L`: self-matching patterns beside the `K` signed ones.
+    pub self_matching: u32,
 }
 
 /// Runs the study on `sample` on every core: the factorial study's
@@ -191,7 +193,7 @@ pub struct Sample {
 ///
 /// ```
 /// use scramble::study::heuristics::{run, Sample};
-/// let sample = Sample { size: 3, patterns: 4, count: 20, seed: 1, repetition_free: false, random_seeds: 2 };
+/// let sample = Sample { size: 3, patterns: 4, count: 20, seed: 1, repetition_free: false, random_seeds: 2, self_matching: 0 };
 /// let study = run(&sample, &()).unwrap();
 /// assert_eq!(study.runs.len(), 20);
 /// assert_eq!(study.orders[1].runs, 40); // random: 20 puzzles x 2 seeds
@@ -215,6 +217,7 @@ pub fn run_until(sample: &Sample, stop: &Stop, progress: &dyn Progress) -> Resul
         random_seeds: sample.random_seeds,
         max_draws_per_puzzle: 1,
         repetition_free: sample.repetition_free,
+        self_matching: sample.self_matching,
         cells: crate::solve::Cells::STUDIED.to_vec(),
         strategies: Some(preset()),
         time: false,
@@ -461,6 +464,7 @@ mod tests {
             seed,
             repetition_free: false,
             random_seeds: 2,
+            self_matching: 0,
         }
     }
 

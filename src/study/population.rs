@@ -141,6 +141,9 @@ pub struct Source {
     pub repetition_free: bool,
     /// The seed every draw derives from.
     pub seed: u64,
+    /// `L`: self-matching patterns `K+1..=K+L` (pictures `X=`) beside the
+    /// `K` signed ones (0 unless set by [`Source::with_self_matching`]).
+    pub self_matching: u32,
     /// The uniform population's piece classes, listed once (`O(K^4)`).
     sets: Option<PieceSets>,
 }
@@ -210,8 +213,44 @@ impl Source {
             patterns,
             repetition_free,
             seed,
+            self_matching: 0,
             sets,
         }))
+    }
+
+    /// The source over `K` signed and `self_matching` self-matching
+    /// patterns: planted puzzles by [`Recipe::draw_in`], uniform ones over
+    /// the piece classes of the mixed palette. The balanced and commercial
+    /// populations lay out signed patterns only: an error when
+    /// `self_matching > 0`. With 0 the source is unchanged.
+    pub(crate) fn with_self_matching(mut self, self_matching: u32) -> Result<Source> {
+        if self_matching == 0 {
+            return Ok(self);
+        }
+        let palette = crate::generate::palette::Palette {
+            signed: self.patterns,
+            self_matching,
+        };
+        palette.check(self.repetition_free)?;
+        match self.population {
+            Population::Planted => {}
+            Population::Uniform => {
+                let classes = crate::census::mixed::piece_classes(
+                    self.patterns as usize,
+                    self_matching as usize,
+                    self.repetition_free,
+                );
+                self.sets = Some(PieceSets::of_classes(self.size, classes));
+            }
+            Population::Balanced | Population::Commercial => {
+                return Err(Error::Impossible(format!(
+                    "the {} population lays out signed patterns only: no self-matching patterns",
+                    self.population.name()
+                )));
+            }
+        }
+        self.self_matching = self_matching;
+        Ok(self)
     }
 
     /// The planted-puzzle recipe of this shape (SPEC's generator).
@@ -237,6 +276,9 @@ impl Source {
         let (stream, shape) = (self.stream(), (self.size, self.patterns));
         let mut rng = stream.rng(self.seed, index);
         Ok(match self.population {
+            Population::Planted | Population::Uniform if self.self_matching > 0 => {
+                self.recipe().draw_in(self.self_matching, index)?.puzzle
+            }
             Population::Planted | Population::Uniform => self.recipe().draw(index)?.puzzle,
             Population::Balanced => balanced(self.size, self.patterns, options.repetition_free, &mut rng)?.0,
             Population::Commercial => {
@@ -279,6 +321,39 @@ impl Source {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With self-matching patterns the planted and uniform sources draw
+    /// `X=` pictures of patterns `K+1..=K+L` only; the balanced and
+    /// commercial ones refuse them.
+    #[test]
+    fn self_matching_sources_draw_from_the_mixed_palette() {
+        for population in [Population::Planted, Population::Uniform] {
+            let source = Source::new(population, 3, 2, false, 4)
+                .unwrap()
+                .with_self_matching(1)
+                .unwrap();
+            let mut same = 0;
+            for i in 0..20 {
+                let puzzle = match population {
+                    Population::Uniform => source.direct_at(i).unwrap(),
+                    _ => source.planted(i).unwrap(),
+                };
+                for picture in puzzle.pieces().iter().flat_map(|p| p.sides()) {
+                    let n = picture.pattern().number();
+                    assert_eq!(picture.sign() == crate::Sign::Same, n == 3, "{puzzle}");
+                    same += usize::from(n == 3);
+                }
+            }
+            assert!(same > 0, "{population:?}");
+        }
+        let signed = Source::new(Population::Planted, 3, 2, false, 4).unwrap();
+        let zero = signed.clone().with_self_matching(0).unwrap();
+        assert_eq!(zero.planted(0).unwrap(), signed.planted(0).unwrap());
+        for population in [Population::Balanced, Population::Commercial] {
+            let source = Source::new(population, 3, 4, false, 0).unwrap();
+            assert!(source.with_self_matching(1).is_err(), "{population:?}");
+        }
+    }
 
     #[test]
     fn streams_never_share_a_generator() {

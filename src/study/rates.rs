@@ -272,6 +272,12 @@ impl PieceSets {
         })
     }
 
+    /// The population of `size x size` puzzles over the piece classes
+    /// `classes` (listed once, in any fixed order).
+    pub(crate) fn of_classes(size: usize, classes: Vec<Piece>) -> PieceSets {
+        PieceSets { size, classes }
+    }
+
     /// The bytes the population's list of classes takes, known before
     /// listing it ([`crate::census::pieces::class_count`] classes).
     pub fn bytes(patterns: u32, repetition_free: bool) -> u64 {

@@ -269,6 +269,9 @@ pub struct Plan {
     pub repetition_free: bool,
     /// Planted and directly drawn puzzles of the commercial row (none: no row).
     pub commercial: Option<(usize, usize)>,
+    /// `L`: self-matching patterns beside each row's `K` signed ones (the
+    /// uniform rows only; no exact rates then).
+    pub self_matching: u32,
 }
 
 /// Where the directly drawn puzzles' counts stop: the estimands over them
@@ -371,11 +374,12 @@ pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Ve
         let Some(source) = Source::new_until(population, size, patterns, plan.repetition_free, plan.seed, stop)? else {
             break;
         };
+        let source = source.with_self_matching(plan.self_matching)?;
         let Some(sample) = draw(&source, planted, sampled, stop, progress)? else {
             break;
         };
         let mut cell = Cell::of(population, size, patterns, sample);
-        if population == Population::Uniform {
+        if population == Population::Uniform && plan.self_matching == 0 {
             let Some(exact) = exact_until(size, patterns, plan.repetition_free, stop, &())? else {
                 break;
             };
@@ -496,6 +500,7 @@ mod tests {
                 seed: 11,
                 repetition_free,
                 commercial: None,
+                self_matching: 0,
             };
             let cell = &run(&plan, &()).unwrap()[0];
             let share = |a: u64, b: u64| a as f64 / b as f64;
@@ -540,6 +545,7 @@ mod tests {
                 seed: 6,
                 repetition_free: false,
                 commercial: None,
+                self_matching: 0,
             };
             let fast = run(&plan, &()).unwrap().remove(0);
             let source = Source::new(Population::Uniform, size, patterns, false, plan.seed).unwrap();
@@ -587,6 +593,7 @@ mod tests {
             seed: 5,
             repetition_free: true,
             commercial: None,
+            self_matching: 0,
         };
         let cell = &run(&plan, &()).unwrap()[0];
         let exact = cell.exact.expect("2,002 multisets are enumerated");
@@ -647,6 +654,7 @@ mod tests {
             seed: 4,
             repetition_free: true,
             commercial: None,
+            self_matching: 0,
         };
         let cells = run(&plan, &()).unwrap();
         assert_eq!(cells, run(&plan, &()).unwrap());

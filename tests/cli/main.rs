@@ -26,6 +26,7 @@ mod pictures;
 mod polarity;
 mod printing;
 mod reliability;
+mod self_matching_populations;
 mod shards;
 mod show;
 mod solutions;

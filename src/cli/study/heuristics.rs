@@ -23,6 +23,11 @@ pub(super) struct HeuristicsArgs {
     /// Number of patterns (not with --factorial: see --shapes).
     #[arg(long, default_value_t = 4, conflicts_with = "factorial", value_parser = clap::value_parser!(u32).range(1..=128))]
     patterns: u32,
+    /// L: also self-matching patterns K+1..=K+L (pictures `X=`), every
+    /// planted side uniform over the 2K + L pictures (not with --factorial
+    /// or --puzzles).
+    #[arg(long, value_name = "L", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=128))]
+    self_matching: u32,
     /// Puzzles (not with --factorial: see --shapes).
     #[arg(
         long,
@@ -126,6 +131,9 @@ impl FactorialPopulation {
 /// What `study heuristics --json` prints.
 #[derive(Serialize)]
 struct HeuristicsReport {
+    /// Self-matching patterns beside the signed ones (omitted when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    self_matching: u32,
     study: Heuristics,
     sweep: Option<Vec<SweepCell>>,
     plots: Vec<PathBuf>,
@@ -144,6 +152,13 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
     )?;
     if let Some(bad) = args.sweep_sizes.iter().find(|s| !(2..=8).contains(*s)) {
         anyhow::bail!("--sweep-sizes: {bad} is out of range: use sizes 2 to 8");
+    }
+    if args.self_matching > 0 && (args.factorial || !args.puzzles.is_empty()) {
+        let with = if args.factorial { "--factorial" } else { "--puzzles" };
+        anyhow::bail!(
+            "--self-matching draws planted puzzles over signed and self-matching patterns: it does not go with {with} \
+             (the factorial study's populations and shapes are signed; puzzle files bring their own pictures)"
+        );
     }
     if !args.puzzles.is_empty() {
         return run_files(&args, &stopping);
@@ -172,6 +187,7 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
         seed: args.seed,
         repetition_free: args.repetition_free,
         random_seeds: args.random_seeds as usize,
+        self_matching: args.self_matching,
     };
     let sweep_total: usize = args.sweep_counts.iter().map(|c| c * args.sweep_patterns.len()).sum();
     let bar = progress::bar(
@@ -206,6 +222,7 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
         Vec::new(),
     )?;
     let report = HeuristicsReport {
+        self_matching: args.self_matching,
         study,
         sweep,
         plots,
@@ -308,10 +325,15 @@ fn head_to_head(h: &HeadToHead) -> String {
 fn heuristics_text(report: &HeuristicsReport) -> String {
     let s = &report.study;
     let mut out = format!(
-        "{} planted {n}x{n} puzzles over {} patterns{}, seed {}, {} random piece order(s) each\n\
+        "{} planted {n}x{n} puzzles over {} patterns{}{}, seed {}, {} random piece order(s) each\n\
          solutions modulo rotation: median {}, mean {:.2}, max {}\n\n",
         s.puzzles,
         s.patterns,
+        if report.self_matching > 0 {
+            format!(" and {} self-matching", report.self_matching)
+        } else {
+            String::new()
+        },
         if s.repetition_free { " (repetition-free)" } else { "" },
         s.seed,
         s.random_seeds,
@@ -435,6 +457,7 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
         random_seeds: args.random_seeds as usize,
         max_draws_per_puzzle: args.max_draws,
         repetition_free: args.repetition_free,
+        self_matching: 0,
         cells: args.cells.clone(),
         strategies: None,
         time: args.time,
@@ -585,4 +608,8 @@ fn readings_text(s: &factorial::Sample) -> String {
         );
     }
     out
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

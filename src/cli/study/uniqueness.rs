@@ -36,6 +36,12 @@ pub(super) struct UniquenessArgs {
     /// (0,0 or none: no commercial row).
     #[arg(long, value_delimiter = ',', value_name = "PLANTED,SAMPLED")]
     commercial: Vec<usize>,
+    /// L: also self-matching patterns K+1..=K+L (pictures `X=`) in every
+    /// row: planted puzzles draw every side uniformly from the 2K + L
+    /// pictures, uniform ones from the mixed palette's piece classes (no
+    /// exact rates; not with --commercial).
+    #[arg(long, value_name = "L", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=128))]
+    self_matching: u32,
     /// Seed of the puzzles.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -50,6 +56,9 @@ pub(super) struct UniquenessArgs {
 #[derive(Serialize)]
 struct UniquenessReport {
     seed: u64,
+    /// Self-matching patterns beside each row's signed ones (omitted when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    self_matching: u32,
     repetition_free: bool,
     /// What each population and estimand is.
     definitions: Vec<(&'static str, &'static str)>,
@@ -102,7 +111,9 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         &[("--patterns", &args.patterns)],
     )?;
     for &k in &args.patterns {
-        crate::cli::bounds::refuse_piece_classes("--patterns", k, args.repetition_free)?;
+        // 2K + L pictures make no more classes than K + ceil(L/2) signed patterns.
+        let patterns = k + args.self_matching.div_ceil(2);
+        crate::cli::bounds::refuse_piece_classes("--patterns", patterns, args.repetition_free)?;
     }
     if let Some(bad) = args.sizes.iter().find(|s| !(2..=8).contains(*s)) {
         anyhow::bail!("--sizes: {bad} is out of range: use sizes 2 to 8");
@@ -118,6 +129,9 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         [planted, sampled] => Some((planted, sampled)),
         _ => anyhow::bail!("--commercial takes two numbers, planted and sampled puzzles, e.g. 40000,40000"),
     };
+    if args.self_matching > 0 && commercial.is_some() {
+        anyhow::bail!("--self-matching does not go with --commercial: the commercial row lays out 4 signed patterns");
+    }
     if args.repetition_free && args.patterns.contains(&1) {
         anyhow::bail!("--repetition-free needs 2 patterns or more: one pattern makes no repetition-free piece");
     }
@@ -129,6 +143,7 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
         seed: args.seed,
         repetition_free: args.repetition_free,
         commercial,
+        self_matching: args.self_matching,
     };
     let per_size: usize = counts.iter().chain(&sampled).sum();
     let total = per_size * args.patterns.len() + args.commercial.iter().sum::<usize>();
@@ -143,6 +158,7 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
     )?;
     let report = UniquenessReport {
         seed: args.seed,
+        self_matching: args.self_matching,
         repetition_free: args.repetition_free,
         definitions: DEFINITIONS.to_vec(),
         buckets: uniqueness::bucket_labels(),
@@ -176,12 +192,20 @@ fn percent(e: &Share) -> String {
 
 fn uniqueness_text(report: &UniquenessReport) -> String {
     let mut out = format!(
-        "uniqueness modulo rotation, seed {}{}\n",
+        "uniqueness modulo rotation, seed {}{}{}\n",
         report.seed,
         if report.repetition_free {
             ", repetition-free pieces only"
         } else {
             ""
+        },
+        if report.self_matching > 0 {
+            format!(
+                ", every row over its K signed and {} self-matching patterns (pictures X=)",
+                report.self_matching
+            )
+        } else {
+            String::new()
         }
     );
     for (name, meaning) in &report.definitions {
@@ -264,4 +288,8 @@ fn uniqueness_text(report: &UniquenessReport) -> String {
         report.rows
     );
     out + &plots_text(&report.plots) + &report.finished.text(&covers)
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -67,6 +67,9 @@ pub struct Design {
     pub max_draws_per_puzzle: u64,
     /// Only pieces without a picture twice, in every population.
     pub repetition_free: bool,
+    /// `L`: self-matching patterns beside each shape's `K` signed ones
+    /// (planted and uniform populations only).
+    pub self_matching: u32,
     /// The cell rules crossed with every piece and symmetry rule when
     /// `strategies` is `None` ([`Cells::STUDIED`] by default; they must
     /// include the spiral, the baseline's).

@@ -258,6 +258,7 @@ pub fn samples(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<
                 design.seed,
                 stop,
             )?;
+            let source = source.map(|s| s.with_self_matching(design.self_matching)).transpose()?;
             let Some(source) = source else {
                 samples.push(summarise(
                     population,

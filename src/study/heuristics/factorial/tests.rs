@@ -14,6 +14,7 @@ fn design(shapes: Vec<Shape>) -> Design {
         random_seeds: 3,
         max_draws_per_puzzle: 10_000,
         repetition_free: false,
+        self_matching: 0,
         cells: Cells::STUDIED.to_vec(),
         strategies: None,
         time: false,
