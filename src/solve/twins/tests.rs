@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 
 use super::*;
 use crate::looks::{self, Look};
-use crate::puzzle::grid::opposite;
 use crate::rng::Rng;
 use crate::solve::{Goal, Order, Outcome, Search, Solver, Stop, Strategy, Symmetry, Threads, plain};
 use crate::{Picture, Piece};
