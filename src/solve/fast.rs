@@ -4,13 +4,16 @@
 //! its candidate (turned sides packed in a `u32`). Every (cell, set of placed
 //! neighbours) the search meets has a [`Step`], worked out once: which
 //! neighbour sides to read, the table to look in. Entering a cell reads the
-//! pictures its neighbours show and takes the bucket of the candidate table
-//! holding exactly the candidates that match the first two of them. The
-//! bucket is checked up to 64 candidates at a time, without a branch per
-//! candidate: one bit test (piece unused, symmetry rule) and, for the few
-//! steps with a third or fourth neighbour, one masked compare give a bitset
-//! of the candidates that fit; the search then takes them in bucket order by
-//! trailing zeros. Only the branch "does anything fit" is left per node.
+//! pictures its neighbours show (in a static order, the piece just placed
+//! from the search's register, [`Step::previous`]) and takes the bucket of
+//! the candidate table holding exactly the candidates that match the first
+//! two of them (a shift and an or: the key stride is a power of two). An
+//! empty bucket is a dead end, left by a branch before any frame is set up.
+//! Otherwise the bucket is checked up to 64 candidates at a time (up to
+//! four unrolled), without a branch per candidate: one bit test (piece
+//! unused, symmetry rule) and, for the few steps with a third or fourth
+//! neighbour, one masked compare give a bitset of the candidates that fit;
+//! the search then takes them in bucket order by trailing zeros.
 //!
 //! Statistics are those of checking candidates one by one in bucket order
 //! (see [`super::stats`]): a window's candidates are counted when it is
@@ -36,7 +39,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::tables::{Candidate, Complements, PLANS, Tables};
+use super::tables::{Candidate, Complements, PLANS, Tables, key_bits};
 use super::twins::Twins;
 use crate::context::{POLL_EVERY, Stop};
 use crate::puzzle::grid::opposite;
@@ -51,8 +54,8 @@ pub(super) struct Geometry {
     pub n: usize,
     /// Neighbour cell per direction, or [`NONE`].
     pub neighbours: Vec<[u8; 4]>,
-    /// `P`, the key stride.
-    pub pictures: usize,
+    /// The shift of a two-key bucket's first key ([`key_bits`] of `P`).
+    pub key_bits: u32,
     /// Even `n`: the anchor cell and the other central cells.
     pub anchor: usize,
     pub others_central: u64,
@@ -82,7 +85,7 @@ impl Geometry {
         Geometry {
             n,
             neighbours,
-            pictures,
+            key_bits: key_bits(pictures),
             anchor: shape.central_start(),
             others_central,
             centre: shape.centre(),
@@ -198,11 +201,21 @@ impl Checks {
     }
 }
 
-/// Bit `i` set when `admits(window[i])`, without branching on it: the
-/// window is read from its end, each bit shifted in at the bottom.
+/// Bit `i` set when `admits(window[i])`, without branching on it. Windows
+/// of up to four candidates (most of them) are checked unrolled, one
+/// branch on the length; longer ones are read from their end, each bit
+/// shifted in at the bottom.
 #[inline(always)]
 fn bits(window: &[Candidate], admits: impl Fn(&Candidate) -> bool) -> u64 {
-    window.iter().rev().fold(0, |bits, c| bits << 1 | u64::from(admits(c)))
+    let bit = |c: &Candidate, i: u32| u64::from(admits(c)) << i;
+    match window {
+        [] => 0,
+        [a] => bit(a, 0),
+        [a, b] => bit(a, 0) | bit(b, 1),
+        [a, b, c] => bit(a, 0) | bit(b, 1) | bit(c, 2),
+        [a, b, c, d] => bit(a, 0) | bit(b, 1) | bit(c, 2) | bit(d, 3),
+        _ => window.iter().rev().fold(0, |bits, c| bits << 1 | u64::from(admits(c))),
+    }
 }
 
 /// The search state; cloned once per parallel task, never in the loop.
@@ -371,10 +384,40 @@ const NO_LINK: Link = Link {
     to: 0,
 };
 
+/// A key neighbour of a step: its cell ([`NONE`] for none), the shift of
+/// the byte of its piece's side that faces the step's cell, the shift of
+/// that picture in the bucket index, and `0xFF` (or 0 for none: a key read
+/// from a register has no empty cell to read picture 0 from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    cell: u8,
+    from: u8,
+    shift: u8,
+    keep: u8,
+}
+
+const NO_KEY: Key = Key {
+    cell: NONE,
+    from: 0,
+    shift: 0,
+    keep: 0,
+};
+
+impl Key {
+    /// The key's part of the bucket index when its cell holds `c`.
+    #[inline(always)]
+    fn of(self, c: Candidate) -> u32 {
+        (c.sides >> self.from & u32::from(self.keep)) << self.shift
+    }
+}
+
 /// A cell with a given set of placed neighbours, worked out once: the
-/// bucket is `base + shown(keys[0]) * stride + shown(keys[1])` (a missing
-/// key reads [`NONE`], picture 0; `stride` is `P` with two keys, else 0), the
-/// extras are checked by the masked compare.
+/// bucket is `base + (a << key_bits | b)` for the pictures `a`, `b` its two
+/// key neighbours show (one key: `b` alone; a missing key is 0), the
+/// extras are checked by the masked compare. In a static order the key
+/// neighbour filled at the depth just above, if any, is `previous`: the
+/// search reads its side from the candidate it has just placed (in a
+/// register) rather than back from the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(align(32))]
 pub(super) struct Step {
@@ -382,8 +425,11 @@ pub(super) struct Step {
     mask: u8,
     /// One of the other central cells of an even grid.
     central: bool,
-    keys: [Link; 2],
-    stride: u32,
+    /// The key neighbour placed at the depth just before this step's
+    /// (static orders), or [`NO_KEY`].
+    previous: Key,
+    /// The other key neighbours, read from the board.
+    keys: [Key; 2],
     extras: [Link; 2],
     extra_mask: u32,
     /// Where this step's table starts in [`Tables::offsets`].
@@ -403,10 +449,16 @@ impl Step {
                 to: (8 * d) as u8,
             }
         };
+        let key = |d: u32, shift: u32| Key {
+            cell: grid.neighbours[cell][d as usize],
+            from: (8 * opposite(d as usize)) as u8,
+            shift: shift as u8,
+            keep: 0xFF,
+        };
         let keys = match plan.keys {
-            0 => [NO_LINK; 2],
-            1 => [NO_LINK, link(plan.key[0])],
-            _ => [link(plan.key[0]), link(plan.key[1])],
+            0 => [NO_KEY; 2],
+            1 => [NO_KEY, key(plan.key[0], 0)],
+            _ => [key(plan.key[0], grid.key_bits), key(plan.key[1], 0)],
         };
         let mut extras = [NO_LINK; 2];
         let extra_directions = (0..4).filter(|d| plan.extra >> (8 * d) & 1 != 0);
@@ -417,12 +469,23 @@ impl Step {
             cell: cell as u8,
             mask: mask as u8,
             central: grid.others_central >> cell & 1 != 0,
+            previous: NO_KEY,
             keys,
-            stride: if plan.keys == 2 { grid.pictures as u32 } else { 0 },
             extras,
             extra_mask: plan.extra,
             base: u32::MAX,
         }
+    }
+
+    /// The step reading the key neighbour in `cell` (the cell filled just
+    /// before it in a static order) from the candidate just placed; the
+    /// same step when `cell` is not a key neighbour.
+    fn after(mut self, cell: usize) -> Self {
+        if let Some(key) = self.keys.iter_mut().find(|k| usize::from(k.cell) == cell) {
+            self.previous = *key;
+            *key = NO_KEY;
+        }
+        self
     }
 
     /// The neighbour mask of this step.
@@ -436,16 +499,27 @@ impl Step {
     }
 
     /// The index of this step's bucket for what the placed neighbours of
-    /// `board` show: `base + shown(keys[0]) * stride + shown(keys[1])`, into
-    /// [`Tables::offsets`] (the bucket's start; the next entry is its end)
-    /// and [`Tables::pieces`].
+    /// `board` show: `base + (a << key_bits | b)`, into [`Tables::offsets`]
+    /// (the bucket's start; the next entry is its end) and
+    /// [`Tables::pieces`].
     #[inline(always)]
     fn bucket(&self, board: Board) -> usize {
-        (self.base + board.shown(self.keys[0]) * self.stride + board.shown(self.keys[1])) as usize
+        self.bucket_after(board, board.placed[usize::from(self.previous.cell)])
+    }
+
+    /// [`Step::bucket`] where `previous` is the candidate in the cell of
+    /// [`Step::previous`] (any candidate when the step has none): the
+    /// search passes the one it has just placed.
+    #[inline(always)]
+    fn bucket_after(&self, board: Board, previous: Candidate) -> usize {
+        let key = |k: Key| k.of(board.placed[usize::from(k.cell)]);
+        (self.base + (self.previous.of(previous) | key(self.keys[0]) | key(self.keys[1]))) as usize
     }
 }
 
-/// The steps of a static order of cells.
+/// The steps of a static order of cells; each reads the cell filled just
+/// before it from the search's register when it is a key neighbour
+/// ([`Step::previous`]).
 pub(super) fn steps(grid: &Geometry, cells: &[usize]) -> Vec<Step> {
     cells
         .iter()
@@ -455,7 +529,11 @@ pub(super) fn steps(grid: &Geometry, cells: &[usize]) -> Vec<Step> {
             let mask = (0..4)
                 .filter(|&d| placed(&grid.neighbours[cell][d]))
                 .fold(0, |m, d| m | 1 << d);
-            Step::new(grid, cell, mask)
+            let step = Step::new(grid, cell, mask);
+            match i.checked_sub(1) {
+                Some(before) => step.after(cells[before]),
+                None => step,
+            }
         })
         .collect()
 }
@@ -671,6 +749,15 @@ impl<C: Chooser> Kernel<'_, C> {
         let index = self.chooser.next(self.grid, board);
         let step = view.step(index);
         let [start, end] = view.bucket(step.bucket(board));
+        self.frame(view, board, index, [start, end], tests)
+    }
+
+    /// The frame of step `index` at `board.depth` whose bucket is
+    /// `start..end`, with its first window checked; adds the candidates
+    /// checked to `tests`.
+    #[inline(always)]
+    fn frame(&self, view: View, board: Board, index: usize, [start, end]: [u32; 2], tests: &mut u64) -> Level {
+        let step = view.step(index);
         let mut frame = Level {
             fits: 0,
             window: start,
@@ -930,12 +1017,26 @@ impl<C: Chooser> Kernel<'_, C> {
                 used: below.1,
                 filled: below.2,
             };
-            let child = self.enter(view, board, &mut tests);
-            state.frames[usize::from(below.0)] = child;
+            // The next cell's bucket, keyed on the candidate just placed
+            // from its register (static orders, [`Step::previous`]).
+            let index = self.chooser.next(self.grid, board);
+            let next = view.step(index);
+            debug_assert!(
+                next.previous.cell == NONE || next.previous.cell == cell,
+                "the step after this cell"
+            );
+            let bucket = view.bucket(next.bucket_after(board, c));
             // A dead end (nothing fits in the next cell, whose bucket is one
             // window) is not gone down into: going down would only come
             // straight back, with no event to tell. The search stays here,
-            // with the same nodes, tests and polls.
+            // with the same nodes, tests and polls. An empty bucket (no
+            // candidate to test) is taken by a branch before the frame is
+            // set up at all.
+            if !O::EVENTS && bucket[0] == bucket[1] {
+                continue;
+            }
+            let child = self.frame(view, board, index, bucket, &mut tests);
+            state.frames[usize::from(below.0)] = child;
             let dead = !O::EVENTS & (child.fits == 0) & (child.window_end() == child.end);
             if !dead {
                 (depth, used, filled) = below;

@@ -6,9 +6,10 @@
 //! packed in a `u32` (byte `d` is the picture at direction `d`). For every
 //! set of placed neighbours a cell can have (a 4-bit mask), a table lists the
 //! candidates bucketed by the pictures the first two placed neighbours show
-//! (`P^2` buckets for `P` pictures; a candidate's side there is the
-//! complement, `shown ^ 1`); any further neighbour is checked with one masked
-//! compare. Building is `O(tables * (P^2 + 4N))`.
+//! (bucket `a << key_bits | b`, a power-of-two stride of at least `P` for
+//! `P` pictures, so a shift rather than a multiply; a candidate's side there
+//! is the complement, `shown ^ 1`); any further neighbour is checked with
+//! one masked compare. Building is `O(tables * (P^2 + 4N))`.
 
 use crate::puzzle::grid::unturned_side;
 use crate::{Error, Picture, Puzzle, Result};
@@ -234,7 +235,10 @@ impl Tables {
     fn build(&mut self, dense: &Dense, ranks: &[usize], kind: Kind) {
         let plan = PLANS[kind.mask];
         let p = dense.pictures;
-        let buckets = p.pow(plan.keys);
+        let bits = key_bits(p);
+        // With two keys, `a << bits | b` for `a, b < P`: buckets past `P`
+        // in the low key stay empty (their bounds are equal).
+        let buckets = if plan.keys == 2 { p << bits } else { p.pow(plan.keys) };
         let mut pieces: Vec<usize> = (0..ranks.len()).collect();
         pieces.sort_unstable_by_key(|&piece| ranks[piece]);
         let rotations = |piece: usize| {
@@ -250,7 +254,7 @@ impl Tables {
             .flat_map(|&piece| rotations(piece).map(move |r| (piece, r)))
             .map(|(piece, r)| dense.candidate(piece, r))
             .collect();
-        let key = |c: &Candidate| key_of(plan, dense.complements.packed(c.sides), p);
+        let key = |c: &Candidate| key_of(plan, dense.complements.packed(c.sides), bits);
         let mut counts = vec![0u32; buckets + 1];
         all.iter().for_each(|c| counts[key(c) + 1] += 1);
         let start = self.candidates.len() as u32;
@@ -275,15 +279,23 @@ impl Tables {
     }
 }
 
+/// The bits of the lower key of a two-key bucket: the least `b` with
+/// `P <= 2^b` for `P` pictures. Buckets keep the order of `a * P + b` (the
+/// pairs in lexicographic order), so the candidates keep their indices.
+pub(super) fn key_bits(pictures: usize) -> u32 {
+    pictures.next_power_of_two().trailing_zeros()
+}
+
 /// The bucket of `shown`: the pictures the placed neighbours show, packed by
-/// the direction they face from the cell being filled.
+/// the direction they face from the cell being filled (`bits`:
+/// [`key_bits`]).
 #[inline(always)]
-pub(super) fn key_of(plan: Plan, shown: u32, pictures: usize) -> usize {
+pub(super) fn key_of(plan: Plan, shown: u32, bits: u32) -> usize {
     let byte = |d: u32| ((shown >> (8 * d)) & 0xFF) as usize;
     match plan.keys {
         0 => 0,
         1 => byte(plan.key[0]),
-        _ => byte(plan.key[0]) * pictures + byte(plan.key[1]),
+        _ => byte(plan.key[0]) << bits | byte(plan.key[1]),
     }
 }
 
@@ -356,5 +368,37 @@ mod tests {
             assert_eq!(tables.pieces[base + key], pieces, "only pieces of the bucket");
         }
         assert_eq!(seen, 16);
+    }
+
+    #[test]
+    fn two_key_buckets_have_a_power_of_two_stride() {
+        assert_eq!(
+            (key_bits(2), key_bits(4), key_bits(6), key_bits(8), key_bits(9)),
+            (1, 2, 3, 3, 4)
+        );
+        // Three patterns: P = 6, stride 8; the candidates keep the order
+        // of the `a * P + b` buckets, and each bucket its candidates.
+        let puzzle: Puzzle = "1+ 2- 3- 2+\n2+ 3+ 1- 1+\n1+ 3- 1+ 2-\n2- 1- 2+ 3+".parse().unwrap();
+        let dense = Dense::new(&puzzle).unwrap();
+        assert_eq!(dense.pictures, 6);
+        let ranks: Vec<usize> = (0..4).collect();
+        let mut tables = Tables::default();
+        let kind = Kind {
+            mask: 0b0011,
+            first: false,
+            rotation_zero: false,
+        };
+        let base = tables.base(&dense, (&ranks, &ranks), kind) as usize;
+        assert_eq!(tables.offsets.len() - base, 6 * 8 + 1);
+        let mut order = Vec::new();
+        for (top, right) in itertools::iproduct!(0..6u32, 0..6u32) {
+            let key = base + (top << 3 | right) as usize;
+            let bucket = tables.offsets[key] as usize..tables.offsets[key + 1] as usize;
+            for (i, c) in tables.candidates[bucket.clone()].iter().enumerate() {
+                assert_eq!((c.sides & 0xFF, c.sides >> 8 & 0xFF), (top ^ 1, right ^ 1));
+                order.push(bucket.start + i);
+            }
+        }
+        assert_eq!(order, (0..16).collect::<Vec<_>>(), "every candidate once, in key order");
     }
 }
