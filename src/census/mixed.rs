@@ -21,9 +21,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::self_matching::{Family, Record, Table, tabulate};
+use super::self_matching::{Family, Record, Table, tabulate_until};
 use super::{ConditionFailures, Judged, Totals, pieces};
-use crate::{Error, Result};
+use crate::{Context, Error, Result};
 
 /// The most puzzles a mixed census judges (about a minute and a half on
 /// one core).
@@ -51,6 +51,12 @@ pub struct MixedReport {
     /// Which conditions of Theorem 2.1 reject solution graphs, and the
     /// non-solutions it and the twisted criterion accept.
     pub condition_failures: ConditionFailures,
+    /// False when the context's stop ended the census early: the totals
+    /// then cover the first `totals.puzzles` puzzles in enumeration order.
+    /// (The command line prints it, with why it stopped, when a time limit
+    /// was given or the run was stopped.)
+    #[serde(skip)]
+    pub complete: bool,
 }
 
 impl MixedReport {
@@ -110,11 +116,19 @@ pub(crate) fn puzzles(signed: usize, self_matching: usize, repetition_free: bool
 /// `self_matching` self-matching patterns, every subgraph judged (see the
 /// module). Refused with no self-matching pattern, more than 8 pictures,
 /// fewer than 4 for a repetition-free census, or more than 20,000,000
-/// puzzles.
-pub fn run(signed: usize, self_matching: usize, repetition_free: bool) -> Result<MixedReport> {
+/// puzzles. The context's stop is polled before every puzzle and its
+/// progress counts the puzzles judged; one thread.
+///
+/// ```
+/// use scramble::{Context, census::mixed};
+/// let report = mixed::run(1, 1, false, &Context::new()).unwrap();
+/// assert!(report.complete && report.holds());
+/// assert_eq!(report.totals.puzzles, 17_550);
+/// ```
+pub fn run(signed: usize, self_matching: usize, repetition_free: bool, context: &Context) -> Result<MixedReport> {
     puzzles(signed, self_matching, repetition_free)?;
     let started = Instant::now();
-    let table = tabulate(&family(signed, self_matching, repetition_free)?);
+    let (table, complete) = tabulate_until(&family(signed, self_matching, repetition_free)?, context);
     Ok(MixedReport {
         patterns: signed,
         self_matching,
@@ -122,6 +136,7 @@ pub fn run(signed: usize, self_matching: usize, repetition_free: bool) -> Result
         seconds: started.elapsed().as_secs_f64(),
         totals: totals(&table),
         condition_failures: failures(&table),
+        complete,
     })
 }
 
@@ -187,7 +202,7 @@ mod tests {
     /// against the judge's arrangements there), and the note's claims.
     #[test]
     fn the_small_mixed_censuses() {
-        let r = run(1, 1, false).unwrap();
+        let r = run(1, 1, false, &Context::new()).unwrap();
         assert_eq!(r.totals.puzzles, 17_550);
         assert_eq!(r.totals.solution_subgraphs, 252_002);
         assert_eq!(r.condition_failures.rejected_solution_graphs, 210_255);
@@ -195,15 +210,47 @@ mod tests {
         assert!(r.holds());
         assert!(r.condition_failures.rejected_by_combination.keys().all(|k| k == "3"));
         assert_eq!(r.condition_failures.rejected_by_condition["condition_3"], 210_255);
-        let free = run(1, 2, true).unwrap();
+        let free = run(1, 2, true, &Context::new()).unwrap();
         assert_eq!((free.totals.puzzles, free.totals.solution_subgraphs), (126, 605));
         assert!(free.holds() && free.totals.unique <= free.totals.solvable);
     }
 
+    /// A stop already reached judges nothing and says so; a progress hears
+    /// of every puzzle judged, in steps, and of the total first.
+    #[test]
+    fn the_stop_and_the_progress_are_the_context_s() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let stop = crate::Stop::never().after(std::time::Duration::ZERO);
+        let stopped = run(1, 1, false, &Context::new().until(&stop)).unwrap();
+        assert!(!stopped.complete);
+        assert_eq!(stopped.totals.puzzles, 0);
+        #[derive(Default)]
+        struct Tally(AtomicU64, AtomicU64);
+        impl crate::Progress for Tally {
+            fn start(&self, total: u64) {
+                self.0.store(total, Ordering::Relaxed);
+            }
+            fn advance(&self, n: u64) {
+                self.1.fetch_add(n, Ordering::Relaxed);
+            }
+        }
+        let tally = Tally::default();
+        let whole = run(1, 1, false, &Context::new().reporting(&tally)).unwrap();
+        assert!(whole.complete);
+        let (total, done) = (tally.0.load(Ordering::Relaxed), tally.1.load(Ordering::Relaxed));
+        assert_eq!(total, whole.totals.puzzles);
+        assert!(done > 0 && done <= total && total - done < 4096, "{done} of {total}");
+    }
+
     #[test]
     fn refusals() {
-        assert!(run(2, 0, true).is_err());
-        assert!(run(1, 1, true).unwrap_err().to_string().contains("--repetitions"));
+        assert!(run(2, 0, true, &Context::new()).is_err());
+        assert!(
+            run(1, 1, true, &Context::new())
+                .unwrap_err()
+                .to_string()
+                .contains("--repetitions")
+        );
         assert!(puzzles(4, 1, true).is_err());
         assert!(puzzles(1, 3, false).is_err());
         assert_eq!(puzzles(0, 4, true).unwrap(), 126);

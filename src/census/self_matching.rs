@@ -26,7 +26,7 @@ use itertools::Itertools;
 use serde::Serialize;
 
 use super::verdict::{Edge, Failed, paths_return_unless_loop, verdict};
-use crate::{Pattern, Picture, Piece, Sign};
+use crate::{Context, Pattern, Picture, Piece, Sign};
 
 /// Every 2x2 puzzle over `signed` signed and `self_matching` self-matching
 /// patterns.
@@ -240,13 +240,34 @@ fn piece_corners(pieces: &[Piece], pictures: &[Picture], memo: &Memo) -> Vec<[us
 /// `each(puzzle, per-subgraph verdicts)` on every puzzle (pieces as indices
 /// into [`Family::pieces`], in increasing order). `O(puzzles * 256)` after
 /// at most one verdict per multiset of corners.
-pub(crate) fn for_each_puzzle(family: &Family, mut each: impl FnMut([usize; 4], &[Judged4; 256])) {
+pub(crate) fn for_each_puzzle(family: &Family, each: impl FnMut([usize; 4], &[Judged4; 256])) {
+    for_each_puzzle_until(family, &Context::new(), each);
+}
+
+/// [`for_each_puzzle`] until `context`'s stop, which is polled before every
+/// puzzle; its progress hears of the puzzles done (of
+/// [`Family::puzzles`]) every [`PROGRESS_EVERY`]. Whether every puzzle
+/// was judged.
+pub(crate) fn for_each_puzzle_until(
+    family: &Family,
+    context: &Context,
+    mut each: impl FnMut([usize; 4], &[Judged4; 256]),
+) -> bool {
     let pieces = family.pieces();
     let pictures = family.pictures();
     let mut memo = Memo::new(pictures.clone());
     let corners = piece_corners(&pieces, &pictures, &memo);
     let mut verdicts = [Judged4::from_code(0); 256];
-    for ids in (0..pieces.len()).combinations_with_replacement(4) {
+    context
+        .progress()
+        .start(super::pieces::multisets_of_four(pieces.len() as u64));
+    for (done, ids) in (0..pieces.len()).combinations_with_replacement(4).enumerate() {
+        if context.stop().reached() {
+            return false;
+        }
+        if done % PROGRESS_EVERY == PROGRESS_EVERY - 1 {
+            context.progress().advance(PROGRESS_EVERY as u64);
+        }
         let quad = [ids[0], ids[1], ids[2], ids[3]];
         for (s, verdict) in verdicts.iter_mut().enumerate() {
             let choice = [s >> 6, s >> 4 & 3, s >> 2 & 3, s & 3];
@@ -254,19 +275,30 @@ pub(crate) fn for_each_puzzle(family: &Family, mut each: impl FnMut([usize; 4], 
         }
         each(quad, &verdicts);
     }
+    true
 }
+
+/// How many puzzles [`for_each_puzzle_until`] judges between two reports
+/// to its progress.
+const PROGRESS_EVERY: usize = 4096;
 
 /// The table of `family`: every puzzle, every subgraph.
 pub(crate) fn tabulate(family: &Family) -> Table {
+    tabulate_until(family, &Context::new()).0
+}
+
+/// [`tabulate`] until `context`'s stop: the table of the puzzles judged
+/// (the first ones in enumeration order) and whether that is all of them.
+pub(crate) fn tabulate_until(family: &Family, context: &Context) -> (Table, bool) {
     let mut table = Table::default();
-    for_each_puzzle(family, |_, verdicts| {
+    let complete = for_each_puzzle_until(family, context, |_, verdicts| {
         let solutions: u64 = verdicts.iter().map(|v| u64::from(v.solutions)).sum();
         table.puzzles += 1;
         table.solvable += u64::from(solutions > 0);
         table.unique += u64::from(solutions == 1);
         verdicts.iter().for_each(|&v| table.add(v, 1));
     });
-    table
+    (table, complete)
 }
 
 /// Every multiset of four corners (loops included when `loops`) over

@@ -275,19 +275,56 @@ fn run_mixed(args: &Args) -> anyhow::Result<ExitCode> {
         (args.no_symmetry, "--no-symmetry"),
         (args.shard.is_some(), "--shard"),
         (args.check, "--check"),
-        (args.time_limit.is_some(), "--time-limit"),
         (args.keep.is_some(), "--keep (it writes no disagreements)"),
     ];
     if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
         bail!(
-            "--self-matching {}: the mixed census is a 2x2 census that takes --patterns, --repetitions and --json only, not {flag}",
+            "--self-matching {}: the mixed census is a 2x2 census that takes --patterns, --repetitions, --time-limit and --json only, not {flag}",
             args.self_matching
         );
     }
     let (k, l) = (args.patterns as usize, args.self_matching as usize);
-    let report = mixed::run(k, l, !args.repetitions).map_err(|e| anyhow::anyhow!("--self-matching {l}: {e}"))?;
-    print_report(args.json, &report, mixed_table)?;
-    Ok(Exit::found(report.holds()).into())
+    let (stop, interrupted) = super::signals::interruptible(args.time_limit);
+    let bar = progress::bar(0, "mixed census: puzzles");
+    let context = scramble::Context::new().until(&stop).reporting(&bar);
+    let report =
+        mixed::run(k, l, !args.repetitions, &context).map_err(|e| anyhow::anyhow!("--self-matching {l}: {e}"))?;
+    bar.finish_and_clear();
+    if report.complete && args.time_limit.is_none() {
+        print_report(args.json, &report, mixed_table)?;
+        return Ok(Exit::found(report.holds()).into());
+    }
+    let partial = MixedPartial {
+        complete: report.complete,
+        stopped: (!report.complete).then(|| super::signals::why_stopped(&interrupted)),
+        report,
+    };
+    print_report(args.json, &partial, |p| match p.stopped {
+        Some(why) => format!(
+            "{}partial: stopped ({why}) after the first {} puzzles in enumeration order: the totals and the claims cover those only\n",
+            mixed_table(&p.report),
+            p.report.totals.puzzles
+        ),
+        None => mixed_table(&p.report),
+    })?;
+    Ok(match partial.stopped {
+        Some(_) => Exit::Stopped.into(),
+        None => Exit::found(partial.report.holds()).into(),
+    })
+}
+
+/// What `verify --self-matching L --json` prints when a time limit was
+/// given or the run was stopped, as [`PartialReport`] for the signed census.
+#[derive(serde::Serialize)]
+struct MixedPartial {
+    #[serde(flatten)]
+    report: scramble::census::mixed::MixedReport,
+    /// False when the run stopped before the end: the totals cover the
+    /// first puzzles in enumeration order.
+    complete: bool,
+    /// Why an incomplete run stopped: `interrupted` or `time-limit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
 }
 
 /// The mixed census as the signed census's table, headed by its palette.

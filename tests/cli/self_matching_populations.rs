@@ -192,6 +192,47 @@ fn the_mixed_census_counts_what_the_solver_counts() {
     assert!(signed.get("self_matching").is_none());
 }
 
+/// A time limit: the whole census with `complete: true` when it is
+/// generous, the first puzzles and exit 3 when it is spent at once.
+#[test]
+fn the_mixed_census_honours_its_time_limit() {
+    let whole = json(&[
+        "verify",
+        "--patterns",
+        "1",
+        "--self-matching",
+        "1",
+        "--repetitions",
+        "--time-limit",
+        "600",
+        "--json",
+    ]);
+    assert_eq!(
+        (&whole["complete"], &whole["puzzles"]),
+        (&serde_json::json!(true), &serde_json::json!(17_550))
+    );
+    assert!(whole.get("stopped").is_none());
+    let out = scramble()
+        .args([
+            "verify",
+            "--patterns",
+            "1",
+            "--self-matching",
+            "1",
+            "--repetitions",
+            "--time-limit",
+            "0.001",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_exit(&out, 3);
+    let stopped: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(stopped["complete"], false);
+    assert_eq!(stopped["stopped"], "time-limit");
+    assert!(stopped["puzzles"].as_u64().unwrap() < 17_550);
+}
+
 #[test]
 fn the_mixed_census_refuses_what_it_does_not_do() {
     let base = ["verify", "--patterns", "1", "--self-matching", "2"];
@@ -205,7 +246,6 @@ fn the_mixed_census_refuses_what_it_does_not_do() {
         &["--shard", "1/2"],
         &["--check"],
         &["--keep", "3"],
-        &["--time-limit", "5"],
     ] {
         let args: Vec<&str> = base.iter().chain(flag).copied().collect();
         refused(&args, &format!("not {}", flag[0]));
