@@ -325,7 +325,7 @@ fn solutions_up_to_until(puzzle: &Puzzle, cap: u64, stop: &Stop) -> Result<Optio
 ///
 /// ```
 /// use scramble::study::uniqueness::{run, Plan};
-/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, commercial: None };
+/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, self_matching: 0, commercial: None };
 /// let cells = run(&plan, &()).unwrap();
 /// assert_eq!(cells.len(), 2);
 /// assert!(cells.iter().all(|c| c.planted_solutions.min >= 1.0)); // planted: never unsolvable
@@ -350,7 +350,7 @@ impl Plan {
 /// ```
 /// use scramble::study::uniqueness::{run_until, Plan};
 /// use scramble::solve::Stop;
-/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, commercial: None };
+/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, self_matching: 0, commercial: None };
 /// assert_eq!(run_until(&plan, &Stop::never(), &()).unwrap().len(), plan.rows());
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
 /// assert!(run_until(&plan, &stopped, &()).unwrap().is_empty());
