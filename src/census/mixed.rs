@@ -3,7 +3,7 @@
 //! (`X=`, patterns `K+1..=K+L`).
 //!
 //! Every puzzle (multiset of 4 piece classes) of the mixed family is
-//! enumerated by the self-matching module's [`Family`]; each of its 256
+//! enumerated by the self-matching module's `Family`; each of its 256
 //! four-colour subgraphs is judged by the arrangements (brute force: the
 //! placements of the four corners that match on every inner boundary),
 //! Theorem 2.1's conditions (1)-(4), the repaired condition (3') that also
@@ -143,6 +143,7 @@ pub fn run(signed: usize, self_matching: usize, repetition_free: bool, context: 
 /// The piece classes (each its smallest rotation) over `signed` signed and
 /// `self_matching` self-matching patterns, in increasing order.
 /// `O((2K + L)^4)`.
+#[cfg(feature = "plots")]
 pub(crate) fn piece_classes(signed: usize, self_matching: usize, repetition_free: bool) -> Vec<crate::Piece> {
     Family {
         signed,

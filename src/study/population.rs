@@ -142,7 +142,7 @@ pub struct Source {
     /// The seed every draw derives from.
     pub seed: u64,
     /// `L`: self-matching patterns `K+1..=K+L` (pictures `X=`) beside the
-    /// `K` signed ones (0 unless set by [`Source::with_self_matching`]).
+    /// `K` signed ones (0 unless set by `Source::with_self_matching`).
     pub self_matching: u32,
     /// The uniform population's piece classes, listed once (`O(K^4)`).
     sets: Option<PieceSets>,
