@@ -33,3 +33,22 @@ pub trait Progress: Sync {
 
 /// No reporting.
 impl Progress for () {}
+
+/// A progress that remembers what it was told, for tests: the last total
+/// and the units advanced.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Tally {
+    pub total: std::sync::atomic::AtomicU64,
+    pub done: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(test)]
+impl Progress for Tally {
+    fn start(&self, total: u64) {
+        self.total.store(total, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn advance(&self, n: u64) {
+        self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    }
+}

@@ -220,25 +220,17 @@ mod tests {
     /// of every puzzle judged, in steps, and of the total first.
     #[test]
     fn the_stop_and_the_progress_are_the_context_s() {
-        use std::sync::atomic::{AtomicU64, Ordering};
+        use std::sync::atomic::Ordering;
+
+        use crate::progress::Tally;
         let stop = crate::Stop::never().after(std::time::Duration::ZERO);
         let stopped = run(1, 1, false, &Context::new().until(&stop)).unwrap();
         assert!(!stopped.complete);
         assert_eq!(stopped.totals.puzzles, 0);
-        #[derive(Default)]
-        struct Tally(AtomicU64, AtomicU64);
-        impl crate::Progress for Tally {
-            fn start(&self, total: u64) {
-                self.0.store(total, Ordering::Relaxed);
-            }
-            fn advance(&self, n: u64) {
-                self.1.fetch_add(n, Ordering::Relaxed);
-            }
-        }
         let tally = Tally::default();
         let whole = run(1, 1, false, &Context::new().reporting(&tally)).unwrap();
         assert!(whole.complete);
-        let (total, done) = (tally.0.load(Ordering::Relaxed), tally.1.load(Ordering::Relaxed));
+        let (total, done) = (tally.total.load(Ordering::Relaxed), tally.done.load(Ordering::Relaxed));
         assert_eq!(total, whole.totals.puzzles);
         assert!(done > 0 && done <= total && total - done < 4096, "{done} of {total}");
     }

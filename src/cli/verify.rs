@@ -262,7 +262,7 @@ fn check_limits(args: &Args) -> anyhow::Result<()> {
 }
 
 /// `--self-matching L`: the 2x2 census over K signed and L self-matching
-/// patterns ([`scramble::census::mixed`]); exit 0 when the claims of
+/// patterns (the library's mixed census); exit 0 when the claims of
 /// docs/notes/self-matching.md hold on it, 1 when not.
 fn run_mixed(args: &Args) -> anyhow::Result<ExitCode> {
     use scramble::census::mixed;
@@ -314,7 +314,7 @@ fn run_mixed(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 /// What `verify --self-matching L --json` prints when a time limit was
-/// given or the run was stopped, as [`PartialReport`] for the signed census.
+/// given or the run was stopped, as `PartialReport` for the signed census.
 #[derive(serde::Serialize)]
 struct MixedPartial {
     #[serde(flatten)]

@@ -414,23 +414,13 @@ mod tests {
     /// The context's progress is told every probe once, and the total.
     #[test]
     fn progress_counts_the_probes() {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        #[derive(Default)]
-        struct Tally(AtomicU64, AtomicU64);
-        impl crate::Progress for Tally {
-            fn start(&self, total: u64) {
-                self.0.store(total, Ordering::Relaxed);
-            }
-            fn advance(&self, n: u64) {
-                self.1.fetch_add(n, Ordering::Relaxed);
-            }
-        }
+        use crate::progress::Tally;
         let puzzle = puzzles().next().unwrap();
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
         let tally = Tally::default();
         let estimate = solver.estimate(1000, 3, Rule::None, &Context::new().reporting(&tally));
         assert_eq!(
-            (estimate.probes, tally.0.into_inner(), tally.1.into_inner()),
+            (estimate.probes, tally.total.into_inner(), tally.done.into_inner()),
             (1000, 1000, 1000)
         );
     }
