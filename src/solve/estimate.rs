@@ -265,28 +265,45 @@ pub(super) fn supply_meets_demand(grid: &Geometry, state: &State, occurrences: &
     pairs >= inner_empty
 }
 
+/// What walking a whole tree one child at a time found (for tests).
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Walk {
+    /// Placements.
+    pub nodes: u64,
+    /// Full grids.
+    pub full: u64,
+    /// Candidates checked one by one, a whole bucket per cell entered.
+    pub tests: u64,
+}
+
 #[cfg(test)]
 impl Probe<'_> {
-    /// Nodes and full grids of the whole tree, depth first through the
-    /// same children and rule as the probes.
-    pub(crate) fn exhaust<C: Chooser>(&self, search: &Kernel<'_, C>) -> (u64, u64) {
+    /// Nodes, full grids and candidate tests of the whole tree, depth
+    /// first through the same children and rule as the probes.
+    pub(crate) fn exhaust<C: Chooser>(&self, search: &Kernel<'_, C>) -> Walk {
         let cells = search.grid.n * search.grid.n;
         let mut state = State::new();
         self.below(search, &mut state, cells)
     }
 
-    fn below<C: Chooser>(&self, search: &Kernel<'_, C>, state: &mut State, cells: usize) -> (u64, u64) {
+    fn below<C: Chooser>(&self, search: &Kernel<'_, C>, state: &mut State, cells: usize) -> Walk {
         let mut children = Vec::new();
         let cell = search.children(state, &mut children);
-        let mut found = (0, 0);
+        let mut found = Walk {
+            tests: search.bucket_len(state),
+            ..Walk::default()
+        };
         for c in children {
             state.place(cell, c);
-            found.0 += 1;
+            found.nodes += 1;
             if state.used_and_filled().1.count_ones() as usize == cells {
-                found.1 += 1;
+                found.full += 1;
             } else if self.admits(search.grid, state) {
-                let (nodes, full) = self.below(search, state, cells);
-                found = (found.0 + nodes, found.1 + full);
+                let below = self.below(search, state, cells);
+                found.nodes += below.nodes;
+                found.full += below.full;
+                found.tests += below.tests;
             }
             state.unplace(cell);
         }
@@ -310,16 +327,20 @@ mod tests {
     }
 
     /// The probes' children are the search's: walking every child gives
-    /// the exhaustive count's nodes and solutions, in every order.
+    /// the exhaustive count's nodes and solutions, in every order, and
+    /// checking each bucket one candidate at a time gives its candidate
+    /// tests (the search checks windows at once and skips a dead end by
+    /// its bucket's pieces).
     #[test]
     fn the_probed_tree_is_the_searched_tree() {
         for puzzle in puzzles() {
             for order in Order::ALL {
                 let solver = Solver::new(&puzzle, order, 3).unwrap();
                 let count = solver.count();
+                let walk = solver.exhaust(Rule::None);
                 assert_eq!(
-                    solver.exhaust(Rule::None),
-                    (count.stats.nodes(), count.solutions),
+                    (walk.nodes, walk.full, walk.tests),
+                    (count.stats.nodes(), count.solutions, count.stats.candidate_tests),
                     "{order:?}\n{puzzle}"
                 );
             }
@@ -332,8 +353,16 @@ mod tests {
         for puzzle in puzzles() {
             for order in [Order::Spiral, Order::RowMajor, Order::MostConstrained] {
                 let solver = Solver::new(&puzzle, order, 0).unwrap();
-                let (all, solutions) = solver.exhaust(Rule::None);
-                let (pruned, kept) = solver.exhaust(Rule::SupplyDemand);
+                let Walk {
+                    nodes: all,
+                    full: solutions,
+                    ..
+                } = solver.exhaust(Rule::None);
+                let Walk {
+                    nodes: pruned,
+                    full: kept,
+                    ..
+                } = solver.exhaust(Rule::SupplyDemand);
                 assert_eq!(kept, solutions, "{order:?}\n{puzzle}");
                 assert!(pruned <= all);
             }
@@ -349,8 +378,8 @@ mod tests {
         let puzzle: crate::Puzzle = "1+ 1+ 4+ 1+\n1- 1+ 1- 1+\n1- 1+ 1- 1+\n1- 1+ 1- 1+".parse().unwrap();
         let solver = Solver::new(&puzzle, Order::RowMajor, 0).unwrap();
         assert_eq!(solver.count().solutions, 0);
-        let (all, _) = solver.exhaust(Rule::None);
-        let (pruned, _) = solver.exhaust(Rule::SupplyDemand);
+        let all = solver.exhaust(Rule::None).nodes;
+        let pruned = solver.exhaust(Rule::SupplyDemand).nodes;
         assert!(pruned < all, "{pruned} < {all}");
     }
 

@@ -7,10 +7,12 @@
 //! pictures its neighbours show (in a static order, the piece just placed
 //! from the search's register, [`Step::previous`]) and takes the bucket of
 //! the candidate table holding exactly the candidates that match the first
-//! two of them (a shift and an or: the key stride is a power of two). An
-//! empty bucket is a dead end, left by a branch before any frame is set up.
-//! Otherwise the bucket is checked up to 64 candidates at a time (up to
-//! four unrolled), without a branch per candidate: one bit test (piece
+//! two of them (a shift and an or: the key stride is a power of two). A
+//! bucket whose pieces (a bit set kept beside it) are all used is a dead
+//! end, left by a branch before its candidates are read.
+//! Otherwise the bucket is checked up to 64 candidates at a time (a window
+//! of up to four as four candidates, the bits past it masked off), without
+//! a branch per candidate: one bit test (piece
 //! unused, symmetry rule) and, for the few steps with a third or fourth
 //! neighbour, one masked compare give a bitset of the candidates that fit;
 //! the search then takes them in bucket order by trailing zeros.
@@ -198,6 +200,22 @@ impl Checks {
         } else {
             bits(window, |c| self.admits(c))
         }
+    }
+
+    /// [`Checks::fits`] of the first `len` (at most four) of `quad`: all
+    /// four are checked, without a branch on `len`, and the bits of those
+    /// past the window (candidates of the next buckets) are masked off.
+    #[inline(always)]
+    fn fits_quad(&self, quad: &[Candidate; 4], len: u32) -> u64 {
+        let [a, b, c, d] = quad;
+        let all = if self.extra_mask == 0 {
+            let free = |c: &Candidate, i: u32| (!self.blocked >> c.piece & 1) << i;
+            free(a, 0) | free(b, 1) | free(c, 2) | free(d, 3)
+        } else {
+            let bit = |c: &Candidate, i: u32| u64::from(self.admits(c)) << i;
+            bit(a, 0) | bit(b, 1) | bit(c, 2) | bit(d, 3)
+        };
+        all & !(u64::MAX << len)
     }
 }
 
@@ -699,6 +717,7 @@ fn required(grid: &Geometry, board: Board, filled: u64, cell: usize) -> (usize, 
 struct View<'a> {
     steps: &'a [Step],
     offsets: &'a [u32],
+    pieces: &'a [u64],
     candidates: &'a [Candidate],
 }
 
@@ -722,6 +741,22 @@ impl<'a> View<'a> {
     #[inline(always)]
     fn window(self, start: u32, end: u32) -> &'a [Candidate] {
         &self.candidates[start as usize..end as usize]
+    }
+
+    /// The four candidates from `start` when the window `start..end`
+    /// holds at most four (most windows) and the tables go on that far.
+    #[inline(always)]
+    fn quad(self, start: u32, end: u32) -> Option<&'a [Candidate; 4]> {
+        if end - start > 4 {
+            return None;
+        }
+        self.candidates.get(start as usize..)?.first_chunk::<4>()
+    }
+
+    /// The pieces with a candidate in bucket `at`.
+    #[inline(always)]
+    fn pieces(self, at: usize) -> u64 {
+        self.pieces[at]
     }
 
     /// Candidate `index`, of a window checked before.
@@ -774,9 +809,13 @@ impl<C: Chooser> Kernel<'_, C> {
     /// there are.
     #[inline(always)]
     fn check_window(&self, view: View, frame: &mut Level, step: &Step, board: Board) -> u64 {
-        let window = view.window(frame.window, frame.window_end());
-        frame.fits = self.checks(step, board).fits(window);
-        window.len() as u64
+        let (start, end) = (frame.window, frame.window_end());
+        let checks = self.checks(step, board);
+        frame.fits = match view.quad(start, end) {
+            Some(quad) => checks.fits_quad(quad, end - start),
+            None => checks.fits(view.window(start, end)),
+        };
+        u64::from(end - start)
     }
 
     /// The tables as the hot loop reads them.
@@ -785,6 +824,7 @@ impl<C: Chooser> Kernel<'_, C> {
         View {
             steps: self.steps,
             offsets: &self.tables.offsets,
+            pieces: &self.tables.pieces,
             candidates: &self.tables.candidates,
         }
     }
@@ -828,6 +868,15 @@ impl<C: Chooser> Kernel<'_, C> {
         let checks = self.checks(step, board);
         out.extend(self.tables.candidates[bucket].iter().filter(|c| checks.admits(c)));
         step.cell
+    }
+
+    /// The candidates of the bucket the chooser picks at `state`'s
+    /// position: those a search checks there (for tests).
+    #[cfg(test)]
+    pub fn bucket_len(&self, state: &State) -> u64 {
+        let board = state.board();
+        let at = self.steps[self.chooser.next(self.grid, board)].bucket(board);
+        u64::from(self.tables.offsets[at + 1] - self.tables.offsets[at])
     }
 
     /// Whether the search must stop now; records in `state` whether its
@@ -1025,14 +1074,18 @@ impl<C: Chooser> Kernel<'_, C> {
                 next.previous.cell == NONE || next.previous.cell == cell,
                 "the step after this cell"
             );
-            let bucket = view.bucket(next.bucket_after(board, c));
+            let at = next.bucket_after(board, c);
+            let bucket = view.bucket(at);
             // A dead end (nothing fits in the next cell, whose bucket is one
             // window) is not gone down into: going down would only come
             // straight back, with no event to tell. The search stays here,
-            // with the same nodes, tests and polls. An empty bucket (no
-            // candidate to test) is taken by a branch before the frame is
-            // set up at all.
-            if !O::EVENTS && bucket[0] == bucket[1] {
+            // with the same nodes, tests and polls. A bucket none of whose
+            // pieces is unused (an empty one among them) is found from its
+            // piece set alone, one load beside its bounds: its candidates
+            // are counted as tested, as the windows would have been, and
+            // never read.
+            if !O::EVENTS && view.pieces(at) & !below.1 == 0 {
+                tests += u64::from(bucket[1] - bucket[0]);
                 continue;
             }
             let child = self.frame(view, board, index, bucket, &mut tests);

@@ -514,10 +514,11 @@ impl Solver {
         }
     }
 
-    /// Every node and solution of the exhaustive tree with `rule` pruning,
-    /// walked through [`estimate`]'s primitives (for tests of them).
+    /// Every node, solution and candidate test of the exhaustive tree with
+    /// `rule` pruning, walked through [`estimate`]'s primitives (for tests
+    /// of them and of the kernel's counters).
     #[cfg(test)]
-    fn exhaust(&self, rule: Rule) -> (u64, u64) {
+    fn exhaust(&self, rule: Rule) -> estimate::Walk {
         let probe = self.probe(rule);
         with_search!(self, Halt::on(&NEVER), search => probe.exhaust(&search))
     }
