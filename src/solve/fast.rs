@@ -873,7 +873,7 @@ impl<C: Chooser> Kernel<'_, C> {
     /// The candidates of the bucket the chooser picks at `state`'s
     /// position: those a search checks there (for tests).
     #[cfg(test)]
-    pub fn bucket_len(&self, state: &State) -> u64 {
+    pub(super) fn bucket_len(&self, state: &State) -> u64 {
         let board = state.board();
         let at = self.steps[self.chooser.next(self.grid, board)].bucket(board);
         u64::from(self.tables.offsets[at + 1] - self.tables.offsets[at])
