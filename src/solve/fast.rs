@@ -207,15 +207,7 @@ impl Checks {
     /// past the window (candidates of the next buckets) are masked off.
     #[inline(always)]
     fn fits_quad(&self, quad: &[Candidate; 4], len: u32) -> u64 {
-        let [a, b, c, d] = quad;
-        let all = if self.extra_mask == 0 {
-            let free = |c: &Candidate, i: u32| (!self.blocked >> c.piece & 1) << i;
-            free(a, 0) | free(b, 1) | free(c, 2) | free(d, 3)
-        } else {
-            let bit = |c: &Candidate, i: u32| u64::from(self.admits(c)) << i;
-            bit(a, 0) | bit(b, 1) | bit(c, 2) | bit(d, 3)
-        };
-        all & !(u64::MAX << len)
+        self.fits(quad) & !(u64::MAX << len)
     }
 }
 

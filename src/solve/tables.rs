@@ -340,18 +340,30 @@ mod tests {
         assert_eq!(signed.packed(0x0302_0100), 0x0203_0001);
     }
 
-    #[test]
-    fn every_bucket_holds_exactly_the_matching_candidates() {
-        let puzzle: Puzzle = "1+ 2- 1- 2+\n2+ 2+ 1- 1+\n1+ 1+ 1+ 2-\n2- 1- 2+ 2+".parse().unwrap();
-        let dense = Dense::new(&puzzle).unwrap();
+    /// The dense form of a 2x2 puzzle and its tables holding the one
+    /// table of neighbour mask `mask` (pieces ranked by number), at `base`.
+    fn table(puzzle: &str, mask: usize) -> (Dense, Tables, usize) {
+        let dense = Dense::new(&puzzle.parse::<Puzzle>().unwrap()).unwrap();
         let ranks: Vec<usize> = (0..4).collect();
         let mut tables = Tables::default();
+        let kind = Kind {
+            mask,
+            first: false,
+            rotation_zero: false,
+        };
+        let base = tables.base(&dense, (&ranks, &ranks), kind) as usize;
+        (dense, tables, base)
+    }
+
+    #[test]
+    fn every_bucket_holds_exactly_the_matching_candidates() {
+        let (dense, mut tables, base) = table("1+ 2- 1- 2+\n2+ 2+ 1- 1+\n1+ 1+ 1+ 2-\n2- 1- 2+ 2+", 0b1001);
+        let ranks: Vec<usize> = (0..4).collect();
         let kind = Kind {
             mask: 0b1001,
             first: false,
             rotation_zero: false,
         };
-        let base = tables.base(&dense, (&ranks, &ranks), kind) as usize;
         assert_eq!(tables.base(&dense, (&ranks, &ranks), kind) as usize, base, "built once");
         let mut seen = 0;
         for (top, left) in itertools::iproduct!(0..4u32, 0..4u32) {
@@ -378,17 +390,8 @@ mod tests {
         );
         // Three patterns: P = 6, stride 8; the candidates keep the order
         // of the `a * P + b` buckets, and each bucket its candidates.
-        let puzzle: Puzzle = "1+ 2- 3- 2+\n2+ 3+ 1- 1+\n1+ 3- 1+ 2-\n2- 1- 2+ 3+".parse().unwrap();
-        let dense = Dense::new(&puzzle).unwrap();
+        let (dense, tables, base) = table("1+ 2- 3- 2+\n2+ 3+ 1- 1+\n1+ 3- 1+ 2-\n2- 1- 2+ 3+", 0b0011);
         assert_eq!(dense.pictures, 6);
-        let ranks: Vec<usize> = (0..4).collect();
-        let mut tables = Tables::default();
-        let kind = Kind {
-            mask: 0b0011,
-            first: false,
-            rotation_zero: false,
-        };
-        let base = tables.base(&dense, (&ranks, &ranks), kind) as usize;
         assert_eq!(tables.offsets.len() - base, 6 * 8 + 1);
         let mut order = Vec::new();
         for (top, right) in itertools::iproduct!(0..6u32, 0..6u32) {
