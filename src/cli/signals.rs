@@ -34,6 +34,10 @@ static REPORTS: AtomicBool = AtomicBool::new(false);
 /// command, before any input is read: until a command switches to
 /// reporting (installing the report handlers) a signal ends the process, so a
 /// run still reading its input (a slow standard input) ends at once.
+///
+/// Returns once the watcher runs: a thread still starting (its stack and
+/// signal stack mapped beside the work) would otherwise slow the first
+/// search of the run, which for a small puzzle takes microseconds.
 fn start() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
@@ -41,7 +45,9 @@ fn start() {
         // their default action (the process ends, staging stays for the
         // next run to remove).
         if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+            let (ready, started) = std::sync::mpsc::sync_channel(1);
             std::thread::spawn(move || {
+                let _ = ready.send(());
                 for signal in signals.forever() {
                     LAST.store(signal, Ordering::SeqCst);
                     let again = RAISED.swap(true, Ordering::SeqCst);
@@ -50,6 +56,8 @@ fn start() {
                     }
                 }
             });
+            // Err only if the thread ended before sending, which it does not.
+            let _ = started.recv();
         }
     });
 }

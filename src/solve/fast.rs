@@ -932,6 +932,7 @@ impl<C: Chooser> Kernel<'_, C> {
     /// Enters the cell of `state.depth` and searches on below `floor`
     /// ([`Kernel::run_from`]): from a position rebuilt by
     /// [`Kernel::retake`], the rest of the subtree below `floor`.
+    #[inline]
     pub fn resume<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
         let mut tests = 0;
         state.frames[usize::from(state.depth)] = self.enter(self.view(), state.board(), &mut tests);

@@ -816,6 +816,7 @@ impl Observer for Walker {
 impl Walker {
     /// Counting from solution 0 on an `n x n` grid, keeping those whose
     /// number is in `keep`, ending after `end_after`.
+    #[inline(always)]
     fn new(n: usize, keep: Range<u64>, end_after: u64) -> Self {
         Walker {
             n,
@@ -830,6 +831,10 @@ impl Walker {
     }
 
     /// This walker weighing each solution by `twins` (when there are).
+    /// Inlined, as [`Walker::new`]: a first search of a process then maps
+    /// no page of code for it (a page fault costs microseconds, as much as
+    /// a whole small count).
+    #[inline(always)]
     fn weighing(self, twins: Option<&Twins>) -> Self {
         Walker {
             twins: twins.cloned(),

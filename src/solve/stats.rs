@@ -34,6 +34,7 @@ impl Tally for Counters {
         Counters
     }
 
+    #[inline]
     fn stats(&self, state: &State, cells: usize, started: Instant) -> Stats {
         Stats {
             nodes_per_depth: state.nodes()[..cells].to_vec(),
@@ -47,6 +48,7 @@ impl Tally for Counters {
 impl Tally for () {
     fn fresh() -> Self {}
 
+    #[inline]
     fn stats(&self, state: &State, cells: usize, started: Instant) -> Stats {
         Stats {
             elapsed: started.elapsed(),

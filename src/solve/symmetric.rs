@@ -33,6 +33,7 @@ impl Symmetric {
     /// The tally of one solution whose cell `cell` shows the pictures
     /// `sides(cell)` (any `Eq` value standing for the four turned pictures)
     /// and `turn(x)` turns such a value a quarter turn clockwise.
+    #[inline]
     fn of<T: Eq>(n: usize, sides: impl Fn(usize) -> T, turn: impl Fn(&T, usize) -> T) -> Symmetric {
         let grid = Grid::new(n);
         let kept_by = |turns: usize| {
