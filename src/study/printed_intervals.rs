@@ -78,7 +78,7 @@ fn the_formatter_never_prints_an_interval_without_width() {
     ));
     for share in shares {
         for decimals in 0..3 {
-            let printed = share.percent(decimals);
+            let printed = share.percent(decimals, "%");
             assert!(zero_width_intervals(&printed).is_empty(), "{share:?}: {printed}");
             let rounds_to_zero = format!("{:.decimals$}", 100.0 * share.estimate).parse::<f64>() == Ok(0.0);
             if share.estimate > 0.0 && rounds_to_zero {
@@ -86,8 +86,9 @@ fn the_formatter_never_prints_an_interval_without_width() {
             }
         }
     }
-    assert_eq!(Share::wilson(2, 40_000).percent(1), "< 0.1% (0.00-0.02)");
-    assert_eq!(Share::wilson(0, 40_000).percent(1), "0.0% (0.00-0.01)");
+    assert_eq!(Share::wilson(2, 40_000).percent(1, "%"), "< 0.1% (0.00-0.02%)");
+    assert_eq!(Share::wilson(0, 40_000).percent(1, "%"), "0.0% (0.00-0.01%)");
+    assert_eq!(Share::wilson(1, 100_000).percent(2, ""), "< 0.01% (0.00-0.01)");
 }
 
 #[test]

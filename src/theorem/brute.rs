@@ -129,7 +129,7 @@ mod tests {
         let n = 3;
         let pic = |k: usize| {
             let pattern = 1 + (k * 5 % 7 % 4) as u32;
-            if k % 3 == 0 {
+            if k.is_multiple_of(3) {
                 Picture::minus(pattern)
             } else {
                 Picture::plus(pattern)

@@ -187,7 +187,7 @@ impl Reduced {
     /// row as `rows` says (bar numbers, left to right; rows may overflow,
     /// then the arrangement is not a solution), every bar piece upright.
     /// Missing rows are left to the remaining bars in order.
-    pub fn layout(&self, rows: &[Vec<usize>]) -> Arrangement {
+    pub(crate) fn layout(&self, rows: &[Vec<usize>]) -> Arrangement {
         let n = self.block + 2;
         let mut cells = vec![Placement { piece: 0, rotation: 0 }; n * n];
         for &(piece, cell) in &self.frame {

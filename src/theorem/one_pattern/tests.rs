@@ -2,7 +2,8 @@
 //! twice: by the plain exhaustive judge and by orienting the inner
 //! boundaries (each boundary shows `+` on one side, `-` on the other; a
 //! cell then asks for the classes that show its signs, and Hall's
-//! condition says whether the pieces can be dealt to the cells).
+//! condition says whether the pieces can be dealt to the cells). Both
+//! conditions of the module are checked against them.
 
 use std::collections::BTreeSet;
 
@@ -87,24 +88,34 @@ fn dealt(masks: &[u8], counts: [usize; 6]) -> bool {
 }
 
 #[test]
-fn every_puzzle_over_one_pattern_is_decided_alike_twice_and_the_count_condition_is_necessary() {
-    // (n, puzzles, solvable, meeting the count condition without a solution)
-    let expected = [(2, 126, 88, 20), (3, 2002, 1384, 112)];
-    for (n, puzzles, solvable, loose) in expected {
+fn every_puzzle_over_one_pattern_is_decided_alike_twice_and_both_conditions_are_necessary() {
+    // (n, puzzles, solvable, meeting the count condition without a
+    // solution, meeting the frame condition without a solution)
+    let expected = [(2, 126, 88, 20, 0), (3, 2002, 1384, 112, 92)];
+    for (n, puzzles, solvable, loose, frame_loose) in expected {
         let demands = cell_demands(n);
-        let (mut found, mut wrongly_accepted, mut all) = (0, 0, 0);
+        let (mut found, mut wrongly_accepted, mut frame_wrongly_accepted, mut all) = (0, 0, 0, 0);
         for counts in multisets(n * n) {
             let puzzle = puzzle_of(counts);
             assert_eq!(class_counts(&puzzle), Some(counts));
+            assert_eq!(count_condition(&puzzle), Some(count_holds(n, counts)));
+            assert_eq!(frame_condition(&puzzle), Some(frame_holds(n, counts)));
             let judged = brute::decide(&puzzle, None);
             let oriented = demands.iter().any(|masks| dealt(masks, counts));
             assert_eq!(judged, oriented, "{n}x{n} {counts:?}");
-            assert!(!judged || count_condition(n, counts), "{n}x{n} {counts:?}");
+            let (count, frame) = (count_holds(n, counts), frame_holds(n, counts));
+            assert!(!judged || frame, "{n}x{n} {counts:?}");
+            assert!(!frame || count, "{n}x{n} {counts:?}");
             found += usize::from(judged);
-            wrongly_accepted += usize::from(!judged && count_condition(n, counts));
+            wrongly_accepted += usize::from(!judged && count);
+            frame_wrongly_accepted += usize::from(!judged && frame);
             all += 1;
         }
-        assert_eq!((all, found, wrongly_accepted), (puzzles, solvable, loose), "{n}x{n}");
+        assert_eq!(
+            (all, found, wrongly_accepted, frame_wrongly_accepted),
+            (puzzles, solvable, loose, frame_loose),
+            "{n}x{n}"
+        );
     }
 }
 
