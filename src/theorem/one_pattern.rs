@@ -85,14 +85,23 @@ pub fn count_condition(puzzle: &Puzzle) -> Option<bool> {
 
 /// The count condition on class counts.
 fn count_holds(n: usize, counts: [usize; 6]) -> bool {
-    let plus: usize = counts
+    let plus = plus_sides(counts);
+    let minus = 4 * counts.iter().sum::<usize>() - plus;
+    plus >= inner_boundaries(n) && minus >= inner_boundaries(n)
+}
+
+/// The plus sides of pieces with these class counts.
+fn plus_sides(counts: [usize; 6]) -> usize {
+    counts
         .iter()
         .zip(CLASSES)
         .map(|(k, c)| k * c.iter().filter(|&&s| s).count())
-        .sum();
-    let minus = 4 * counts.iter().sum::<usize>() - plus;
-    let inner = 2 * n * n.saturating_sub(1);
-    plus >= inner && minus >= inner
+        .sum()
+}
+
+/// The `2n(n-1)` inner boundaries of an `n x n` grid.
+fn inner_boundaries(n: usize) -> usize {
+    2 * n * n.saturating_sub(1)
 }
 
 /// The fewest and most plus sides a piece of each class of [`CLASSES`]
@@ -126,12 +135,7 @@ pub fn frame_condition(puzzle: &Puzzle) -> Option<bool> {
 /// classes on states (corner pieces chosen, border pieces chosen, plus
 /// sides shown outwards).
 fn frame_holds(n: usize, counts: [usize; 6]) -> bool {
-    let plus: usize = counts
-        .iter()
-        .zip(CLASSES)
-        .map(|(k, c)| k * c.iter().filter(|&&s| s).count())
-        .sum();
-    let Some(outwards) = plus.checked_sub(2 * n * n.saturating_sub(1)) else {
+    let Some(outwards) = plus_sides(counts).checked_sub(inner_boundaries(n)) else {
         return false;
     };
     let (corners, borders) = (4, 4 * n.saturating_sub(2));
