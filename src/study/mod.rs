@@ -19,6 +19,8 @@
 pub mod heuristics;
 pub mod plot;
 pub mod population;
+#[cfg(test)]
+mod printed_intervals;
 pub mod rates;
 pub mod repetitions;
 pub mod stats;

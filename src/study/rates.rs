@@ -161,44 +161,69 @@ impl Share {
     /// Whether the interval has a width. A cluster interval over shares
     /// that all agree (one puzzle, or every puzzle at the same share) is a
     /// point: it shows no spread and says nothing about sampling error.
-    pub fn has_spread(&self) -> bool {
+    pub(crate) fn has_spread(&self) -> bool {
         self.high > self.low
     }
 
     /// The estimate as a percentage with its interval, `decimals` digits
-    /// after the point: `62.1% (60.3-63.9)`, or `80.0% (no spread)` when
-    /// the interval is a point ([`Share::has_spread`]). `O(1)`.
+    /// after the point, `unit` after the interval's upper end:
+    /// `62.1% (60.3-63.9)`, or `80.0% (no spread)` when the interval is a
+    /// point ([`Share::has_spread`]). `0.0%` only for an exact zero: a
+    /// positive share that rounds to zero prints `< 0.1%` (a share below
+    /// one that rounds to 100, `> 99.9%`), and an interval whose ends
+    /// round alike takes more decimals, as many as it needs to show a
+    /// width, so a printed interval never has zero width. `O(1)`.
     ///
     /// ```
     /// use scramble::study::rates::Share;
-    /// assert_eq!(Share::clustered([0.8, 0.8]).percent(1), "80.0% (no spread)");
-    /// assert_eq!(Share::wilson(1, 2).percent(0), "50% (9-91)");
+    /// assert_eq!(Share::clustered([0.8, 0.8]).percent(1, ""), "80.0% (no spread)");
+    /// assert_eq!(Share::wilson(1, 2).percent(0, ""), "50% (9-91)");
+    /// assert_eq!(Share::wilson(8, 10).percent(1, "%"), "80.0% (49.0-94.3%)");
+    /// // 2 of 40,000: 0.005%, Wilson interval 0.0014-0.018%.
+    /// assert_eq!(Share::wilson(2, 40_000).percent(1, ""), "< 0.1% (0.00-0.02)");
+    /// assert_eq!(Share::wilson(0, 40_000).percent(1, ""), "0.0% (0.00-0.01)");
+    /// assert_eq!(Share::wilson(99_999, 100_000).percent(1, ""), "> 99.9% (99.99-100.00)");
     /// ```
-    pub fn percent(&self, decimals: usize) -> String {
-        format!(
-            "{:.*}% {}",
-            decimals,
-            100.0 * self.estimate,
-            self.interval(decimals, "")
-        )
+    pub fn percent(&self, decimals: usize, unit: &str) -> String {
+        format!("{} {}", self.point(decimals), self.interval(decimals, unit))
+    }
+
+    /// The estimate alone in percent with `decimals` digits: `62.1%`,
+    /// `0.0%` only for an exact zero, `< 0.1%` for a positive share that
+    /// rounds to zero and `> 99.9%` for a share below one that rounds to
+    /// 100. `O(1)`.
+    fn point(&self, decimals: usize) -> String {
+        let percent = 100.0 * self.estimate;
+        let step = 10f64.powi(-(decimals as i32));
+        let shown = format!("{percent:.decimals$}");
+        if percent > 0.0 && shown.parse::<f64>() == Ok(0.0) {
+            format!("< {step:.decimals$}%")
+        } else if percent < 100.0 && shown.parse::<f64>() == Ok(100.0) {
+            format!("> {:.decimals$}%", 100.0 - step)
+        } else {
+            format!("{shown}%")
+        }
     }
 
     /// The interval in percent, `(60.3-63.9)` followed by `unit` inside
-    /// the brackets, or `(no spread)` when it is a point. `O(1)`.
-    pub fn interval(&self, decimals: usize, unit: &str) -> String {
-        if self.has_spread() {
-            format!(
-                "({:.*}-{:.*}{unit})",
-                decimals,
-                100.0 * self.low,
-                decimals,
-                100.0 * self.high
-            )
-        } else {
-            "(no spread)".to_string()
+    /// the brackets, or `(no spread)` when it is a point. When its ends
+    /// print alike with `decimals` digits it takes more (`(0.00-0.02)`
+    /// rather than `(0.0-0.0)`). `O(1)`.
+    fn interval(&self, decimals: usize, unit: &str) -> String {
+        if !self.has_spread() {
+            return "(no spread)".to_string();
         }
+        let (low, high) = (100.0 * self.low, 100.0 * self.high);
+        let digits = (decimals..MAX_DECIMALS)
+            .find(|&d| format!("{low:.d$}") != format!("{high:.d$}"))
+            .unwrap_or(MAX_DECIMALS);
+        format!("({low:.digits$}-{high:.digits$}{unit})")
     }
 }
+
+/// The most decimals an interval takes to show its width: beyond that, the
+/// ends of an interval with a width differ in the last digits of an `f64`.
+const MAX_DECIMALS: usize = 15;
 
 /// The Kish effective sample size `(sum w)^2 / sum w^2` of weights.
 ///
@@ -405,7 +430,7 @@ mod tests {
         // the puzzles 5 of 5). Bunched hits are fewer independent facts.
         let spread = Share::clustered((0..200).map(|_| 0.2));
         assert!(!spread.has_spread(), "no spread between puzzles: {spread:?}");
-        assert_eq!(spread.percent(1), "20.0% (no spread)");
+        assert_eq!(spread.percent(1, ""), "20.0% (no spread)");
         let bunched = Share::clustered((0..200).map(|i| if i % 5 == 0 { 1.0 } else { 0.0 }));
         assert!((bunched.estimate - 0.2).abs() < 1e-12);
         // Wald on 200 puzzles: 1.96 * sqrt(0.2 * 0.8 / 199 * 200 / 200).

@@ -34,6 +34,7 @@ pub mod frame;
 mod frame_shape;
 pub mod framed;
 pub mod gluing;
+pub mod one_pattern;
 pub mod reduction;
 pub mod ring_core;
 pub mod twisted;
@@ -210,3 +211,5 @@ impl fmt::Display for Explained<'_> {
 
 #[cfg(test)]
 mod agreement;
+#[cfg(test)]
+pub(crate) mod brute;

@@ -187,7 +187,7 @@ impl Reduced {
     /// row as `rows` says (bar numbers, left to right; rows may overflow,
     /// then the arrangement is not a solution), every bar piece upright.
     /// Missing rows are left to the remaining bars in order.
-    pub fn layout(&self, rows: &[Vec<usize>]) -> Arrangement {
+    pub(crate) fn layout(&self, rows: &[Vec<usize>]) -> Arrangement {
         let n = self.block + 2;
         let mut cells = vec![Placement { piece: 0, rotation: 0 }; n * n];
         for &(piece, cell) in &self.frame {
@@ -253,8 +253,8 @@ fn frame_piece(grid: Grid, ring: &[usize], i: usize) -> Piece {
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::theorem::framed;
     use crate::theorem::gluing::Gluer;
+    use crate::theorem::{brute, framed};
 
     /// Instances without a split: parity, an item too large, items that
     /// cannot be combined.
@@ -314,6 +314,7 @@ mod tests {
     #[test]
     fn the_frame_is_kept_exactly_when_the_items_split_into_equal_bins() {
         let (mut yes, mut no) = (0, 0);
+        let mut brute_judged = [0; 2];
         for instance in instances(120, 7) {
             let reduced = reduce(&instance).unwrap();
             let puzzle = &reduced.puzzle;
@@ -329,6 +330,17 @@ mod tests {
             } else {
                 no += 1;
             }
+            // The plain exhaustive judge, written apart from every solver
+            // of the project, on the grids up to 6x6 (127 of the 130
+            // instances, 12 of them without a split).
+            if puzzle.size() <= 6 {
+                assert_eq!(
+                    brute::decide(puzzle, Some(&reduced.kept)),
+                    truth.is_some(),
+                    "{instance:?}"
+                );
+                brute_judged[usize::from(truth.is_some())] += 1;
+            }
             // The arrangement form's gluing search, which shares no code
             // with the framed search, on the smaller grids.
             if puzzle.size() <= 5 {
@@ -340,6 +352,10 @@ mod tests {
             }
         }
         assert!(yes >= 10 && no >= 10, "yes {yes}, no {no}");
+        assert!(
+            brute_judged.iter().all(|&k| k >= 10),
+            "no- and yes-instances judged by the exhaustive judge: {brute_judged:?}"
+        );
     }
 
     #[test]

@@ -504,7 +504,7 @@ fn refuse_factorial(design: &factorial::Design) -> anyhow::Result<()> {
 
 /// `62.1% (60.3-63.9)`, or `80.0% (no spread)` when the interval is a point.
 fn estimate(e: &scramble::study::rates::Share) -> String {
-    format!("{:>5.1}% {}", 100.0 * e.estimate, e.interval(1, ""))
+    e.percent(1, "")
 }
 
 fn factorial_text(report: &FactorialReport) -> String {

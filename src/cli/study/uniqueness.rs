@@ -187,7 +187,7 @@ fn per_size(name: &str, given: &[usize], sizes: &[usize], large: usize) -> anyho
 }
 
 fn percent(e: &Share) -> String {
-    format!("{:>6.2}% {}", 100.0 * e.estimate, e.interval(2, "%"))
+    e.percent(2, "%")
 }
 
 fn uniqueness_text(report: &UniquenessReport) -> String {
