@@ -8,6 +8,10 @@
 # median and quartiles of the ratios (base / new: above 1 means the new
 # build is faster) over the puzzles whose trees are the same in both builds
 # (equal node counts), then over all.
+# With WARM=1 each process counts the puzzle twice and the second count is
+# timed: the cost of a search in a process that has searched before (as in
+# a study or a batch), without the first search's one-time cost of mapping
+# the search's code.
 #   benches/small_speed.sh BASE/scramble NEW/scramble [RUNS] [PUZZLE ...]
 # Default puzzles: the 3x3 puzzles of fixtures/legespiel and fixtures/real,
 # exported to the text format with numbered patterns; a puzzle that one build cannot read (an
@@ -38,10 +42,16 @@ if [ ${#puzzles[@]} -eq 0 ]; then
         fi
     done
 fi
-# The first number of a JSON key in a report (the top-level one).
-field() { grep -o "\"$1\": *[0-9.e+-]*" | head -1 | sed 's/.*: *//'; }
+# The number of a top-level JSON key in the (last) report.
+field() { grep -o "\"$1\": *[0-9.e+-]*" | tail -1 | sed 's/.*: *//'; }
 best() { sort -g | head -1; }
-count() { RAYON_NUM_THREADS=1 "$1" solve "$2" --json --out "$work/out" 2>/dev/null || true; }
+count() {
+    if [ "${WARM:-0}" = 1 ]; then
+        RAYON_NUM_THREADS=1 "$1" solve "$2" "$2" --json --out "$work/out" 2>/dev/null || true
+    else
+        RAYON_NUM_THREADS=1 "$1" solve "$2" --json --out "$work/out" 2>/dev/null || true
+    fi
+}
 printf '| puzzle | base nodes | new nodes | solutions | base µs (best of %s) | new µs (best of %s) | base / new |\n' "$runs" "$runs"
 printf '|---|---:|---:|---:|---:|---:|---:|\n'
 : >"$work/ratios" && : >"$work/same"
