@@ -110,16 +110,57 @@ pub fn shown_path(path: &std::path::Path) -> String {
     escape_controls(&path.to_string_lossy())
 }
 
+/// `text` with every character that could change what a terminal shows
+/// around it ([`is_hidden`]) written `\u{...}`.
 fn escape_controls(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() {
+        if is_hidden(c) {
             shown.extend(c.escape_unicode());
         } else {
             shown.push(c);
         }
     }
     shown
+}
+
+/// Whether a message escapes `c`: a control character (an escape
+/// sequence, a newline that would forge a second message line), a format
+/// character (the bidirectional overrides such as U+202E, zero-width
+/// spaces and joiners, the byte order mark, tags) or a line or paragraph
+/// separator: none of them shows as itself.
+///
+/// ```
+/// use scramble::error::is_hidden;
+/// assert!(is_hidden('\u{1b}') && is_hidden('\u{202e}') && is_hidden('\u{200b}') && is_hidden('\u{2028}'));
+/// assert!(!is_hidden('a') && !is_hidden('é') && !is_hidden(' '));
+/// ```
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{600}'..='\u{605}'
+                | '\u{61c}'
+                | '\u{6dd}'
+                | '\u{70f}'
+                | '\u{890}'..='\u{891}'
+                | '\u{8e2}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{110bd}'
+                | '\u{110cd}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0001}'
+                | '\u{e0020}'..='\u{e007f}'
+        )
 }
 
 /// The most characters of user data a message quotes ([`excerpt`]).
@@ -136,7 +177,23 @@ pub const EXCERPT_CHARS: usize = 40;
 /// assert_eq!(excerpt(&"x".repeat(100_000)), format!("{}... (100000 characters)", "x".repeat(40)));
 /// ```
 pub fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
+    excerpt_of(text, EXCERPT_CHARS)
+}
+
+/// The most characters of a reader's own message ([`excerpt_of`]) quoted
+/// in ours: a JSON parser's message quotes the key or value it stopped
+/// at, whole.
+pub const QUOTED_MESSAGE_CHARS: usize = 200;
+
+/// [`excerpt`] cut at `chars` characters.
+///
+/// ```
+/// use scramble::error::excerpt_of;
+/// assert_eq!(excerpt_of("unknown field `\u{1b}[2J`", 200), "unknown field `\\u{1b}[2J`");
+/// assert_eq!(excerpt_of("abcdef", 3), "abc... (6 characters)");
+/// ```
+pub fn excerpt_of(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
         Some((cut, _)) => format!(
             "{}... ({} characters)",
             escape_controls(&text[..cut]),

@@ -76,6 +76,11 @@ pub enum Goal {
     },
 }
 
+/// The most solutions a front-end lists or keeps (`solve --list-limit`,
+/// Python's `Puzzle.solutions`): the library keeps what it is asked for,
+/// so the front-ends refuse more before any search.
+pub const MAX_LIST: u64 = 100_000;
+
 impl Goal {
     /// The solution numbers a search on one thread keeps, and after how many
     /// solutions it ends.
@@ -474,8 +479,14 @@ impl Solver {
     /// The search above the cut, and `O(M * n^2 * C)` probes for `M`
     /// subtrees.
     pub fn cut(&self, shards: usize) -> Cut {
+        self.cut_until(shards, &NEVER).expect("never stopped")
+    }
+
+    /// [`Solver::cut`], given up (`None`) once `stop` is reached: it is
+    /// looked at before each subtree's probes.
+    pub fn cut_until(&self, shards: usize, stop: &Stop) -> Option<Cut> {
         let probe = self.probe(Rule::None);
-        with_search!(self, Halt::on(&NEVER), search => shards::cut(&search, &probe, shards))
+        with_search!(self, Halt::on(&NEVER), search => shards::cut(&search, &probe, shards, stop))
     }
 
     /// Runs `job`'s shard of `cut` on this thread (from its checkpoint if
