@@ -114,7 +114,7 @@ fn long_picture_names_and_ids_are_capped_and_quoted_short() {
         "show printed {} bytes",
         output.stdout.len()
     );
-    let id = "7".repeat(1_000_000);
+    let id = "7".repeat(500_000);
     let pictures = format!("<picture id=\"{id}\" name=\"A\" matchWithIds=\"{id}\"/>");
     let path = configuration(dir.path(), &pictures, [id.as_str(); 4]);
     let output = scramble().arg("show").arg(&path).output().unwrap();
