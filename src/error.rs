@@ -129,13 +129,7 @@ fn escape_controls(text: &str) -> String {
 /// character (the bidirectional overrides such as U+202E, zero-width
 /// spaces and joiners, the byte order mark, tags) or a line or paragraph
 /// separator: none of them shows as itself.
-///
-/// ```
-/// use scramble::error::is_hidden;
-/// assert!(is_hidden('\u{1b}') && is_hidden('\u{202e}') && is_hidden('\u{200b}') && is_hidden('\u{2028}'));
-/// assert!(!is_hidden('a') && !is_hidden('é') && !is_hidden(' '));
-/// ```
-pub fn is_hidden(c: char) -> bool {
+fn is_hidden(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
@@ -183,16 +177,10 @@ pub fn excerpt(text: &str) -> String {
 /// The most characters of a reader's own message ([`excerpt_of`]) quoted
 /// in ours: a JSON parser's message quotes the key or value it stopped
 /// at, whole.
-pub const QUOTED_MESSAGE_CHARS: usize = 200;
+pub(crate) const QUOTED_MESSAGE_CHARS: usize = 200;
 
 /// [`excerpt`] cut at `chars` characters.
-///
-/// ```
-/// use scramble::error::excerpt_of;
-/// assert_eq!(excerpt_of("unknown field `\u{1b}[2J`", 200), "unknown field `\\u{1b}[2J`");
-/// assert_eq!(excerpt_of("abcdef", 3), "abc... (6 characters)");
-/// ```
-pub fn excerpt_of(text: &str, chars: usize) -> String {
+pub(crate) fn excerpt_of(text: &str, chars: usize) -> String {
     match text.char_indices().nth(chars) {
         Some((cut, _)) => format!(
             "{}... ({} characters)",
@@ -200,5 +188,35 @@ pub fn excerpt_of(text: &str, chars: usize) -> String {
             text.chars().count()
         ),
         None => escape_controls(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_could_act_on_a_terminal_is_escaped() {
+        for c in [
+            '\u{1b}',
+            '\u{7}',
+            '\n',
+            '\u{202e}',
+            '\u{200b}',
+            '\u{2028}',
+            '\u{feff}',
+            '\u{e0041}',
+        ] {
+            assert!(is_hidden(c), "{c:?}");
+        }
+        for c in ['a', 'é', ' ', '-', '\u{4e2d}'] {
+            assert!(!is_hidden(c), "{c:?}");
+        }
+        assert_eq!(excerpt("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(
+            excerpt_of("unknown field `\u{1b}[2J`", 200),
+            "unknown field `\\u{1b}[2J`"
+        );
+        assert_eq!(excerpt_of("abcdef", 3), "abc... (6 characters)");
     }
 }

@@ -252,13 +252,19 @@ fn read_releasing(
     py: Python<'_>,
     read: impl FnOnce() -> scramble::Result<scramble::Puzzle> + Send + 'static,
 ) -> PyResult<scramble::Puzzle> {
-    let (sender, receiver) = std::sync::mpsc::channel();
+    let (sender, mut receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || sender.send(read()));
     loop {
-        match py.detach(|| receiver.recv_timeout(Duration::from_millis(20))) {
+        // The receiver goes to the detached closure and back (it is `Send`,
+        // not `Sync`).
+        let (got, back) = py.detach(move || (receiver.recv_timeout(Duration::from_millis(20)), receiver));
+        receiver = back;
+        match got {
             Ok(read) => return read.map_err(|e| error(py, e)),
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(pyo3::exceptions::PyRuntimeError::new_err("the reading thread ended without a puzzle"));
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "the reading thread ended without a puzzle",
+                ));
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
         }

@@ -20,7 +20,8 @@ mod stop;
 
 use std::num::NonZeroUsize;
 
-pub use shard::{MAX_SHARDS, Shard};
+pub(crate) use shard::MAX_SHARDS;
+pub use shard::Shard;
 pub use stats::Stats;
 pub(crate) use stats::seconds;
 pub(crate) use stop::NEVER;

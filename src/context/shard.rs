@@ -11,7 +11,7 @@ use crate::{Error, Result};
 /// The most shards a computation is split into (`N` of `I/N`): a job list
 /// of more shards than that gains nothing, and the search's cut holds
 /// [`crate::solve::shards::SUBTREES_PER_SHARD`] subtrees per shard.
-pub const MAX_SHARDS: usize = 4096;
+pub(crate) const MAX_SHARDS: usize = 4096;
 
 /// Shard `index` of `count` (1-based), written `I/N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,13 +28,7 @@ impl Shard {
 
     /// Whether `1 <= index <= count <= MAX_SHARDS` (what `I/N` accepts
     /// and what a shard file must hold).
-    ///
-    /// ```
-    /// use scramble::census::shard::Shard;
-    /// assert!(Shard { index: 2, count: 3 }.is_valid());
-    /// assert!(!Shard { index: 1, count: 100_000 }.is_valid());
-    /// ```
-    pub fn is_valid(&self) -> bool {
+    pub(crate) fn is_valid(&self) -> bool {
         (1..=self.count).contains(&self.index) && self.count <= MAX_SHARDS
     }
 

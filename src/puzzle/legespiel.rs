@@ -30,10 +30,10 @@ use crate::error::excerpt;
 use crate::{Error, Result};
 
 /// The most characters of a picture id.
-pub const MAX_ID_CHARS: usize = 64;
+pub(crate) const MAX_ID_CHARS: usize = 64;
 /// The most characters of a pattern name made from picture names, before a
 /// `_k` that keeps two apart.
-pub const MAX_DERIVED_NAME: usize = 48;
+pub(crate) const MAX_DERIVED_NAME: usize = 48;
 /// The characters of a picture name read (the rest cannot reach the first
 /// [`MAX_DERIVED_NAME`] characters of its pattern's name).
 const NAME_READ: usize = 256;
