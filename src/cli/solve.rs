@@ -270,8 +270,13 @@ fn shard(args: &Args, mut puzzles: Vec<Puzzle>, interrupted: &Arc<AtomicBool>) -
     if puzzles.len() != 1 || args.method != Method::Backtrack {
         anyhow::bail!("--shard searches one puzzle with --method backtrack");
     }
+    let most = scramble::solve::shards::MAX_SOLVE_SHARDS;
+    let shard = args.shard.expect("checked by the caller");
+    if shard.count > most {
+        anyhow::bail!("--shard {shard}: solve takes I/N with N <= {most}");
+    }
     let shape = super::solve_shard::Shape {
-        shard: args.shard.expect("checked by the caller"),
+        shard,
         strategy: strategy(args),
         seed: args.seed,
         mode: if args.first { Mode::First } else { Mode::All },

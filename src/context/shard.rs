@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::{Error, Result};
 
 /// The most shards a computation is split into (`N` of `I/N`): a job list
-/// of more shards than that gains nothing, and the search's cut holds
-/// [`crate::solve::shards::SUBTREES_PER_SHARD`] subtrees per shard.
-pub(crate) const MAX_SHARDS: usize = 4096;
+/// of more shards than that gains nothing (the search takes fewer,
+/// [`crate::solve::shards::MAX_SOLVE_SHARDS`]).
+pub(crate) const MAX_SHARDS: usize = 65_536;
 
 /// Shard `index` of `count` (1-based), written `I/N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

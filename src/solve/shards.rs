@@ -46,6 +46,10 @@ use super::{Strategy, Walker};
 pub use crate::context::Shard;
 use crate::{Arrangement, Error, Puzzle, Result};
 
+/// The most shards a search is cut for: [`SUBTREES_PER_SHARD`] subtrees
+/// each stay well under [`MAX_SUBTREES`], and the cut of that many is
+/// built in seconds.
+pub const MAX_SOLVE_SHARDS: usize = 4096;
 /// Subtrees per shard the cut aims at.
 pub const SUBTREES_PER_SHARD: usize = 64;
 /// The most subtrees a cut enumerates.
@@ -797,7 +801,7 @@ fn checked(name: &str, r: &ShardReport) -> Result<()> {
             crate::error::excerpt(&r.search.fingerprint)
         ));
     }
-    if !r.shard.is_valid() || r.subtrees > MAX_SUBTREES {
+    if !r.shard.is_valid() || r.shard.count > MAX_SOLVE_SHARDS || r.subtrees > MAX_SUBTREES {
         return bad(format!("shard {} of a cut into {} subtrees", r.shard, r.subtrees));
     }
     if !r.seconds.is_finite()
@@ -1166,7 +1170,7 @@ mod tests {
             let weights: Vec<f64> = (0..500).map(|_| 1.0 + rng.below(4) as f64).collect();
             assert_eq!(deal(&weights, shards), scanned(&weights, shards), "{shards} shards");
         }
-        let most = crate::context::MAX_SHARDS;
+        let most = MAX_SOLVE_SHARDS;
         let weights: Vec<f64> = (0..SUBTREES_PER_SHARD * most).map(|j| 1.0 + (j % 97) as f64).collect();
         let started = Instant::now();
         let owners = deal(&weights, most);
