@@ -110,16 +110,51 @@ pub fn shown_path(path: &std::path::Path) -> String {
     escape_controls(&path.to_string_lossy())
 }
 
+/// `text` with every character that could change what a terminal shows
+/// around it ([`is_hidden`]) written `\u{...}`.
 fn escape_controls(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() {
+        if is_hidden(c) {
             shown.extend(c.escape_unicode());
         } else {
             shown.push(c);
         }
     }
     shown
+}
+
+/// Whether a message escapes `c`: a control character (an escape
+/// sequence, a newline that would forge a second message line), a format
+/// character (the bidirectional overrides such as U+202E, zero-width
+/// spaces and joiners, the byte order mark, tags) or a line or paragraph
+/// separator: none of them shows as itself.
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{600}'..='\u{605}'
+                | '\u{61c}'
+                | '\u{6dd}'
+                | '\u{70f}'
+                | '\u{890}'..='\u{891}'
+                | '\u{8e2}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{110bd}'
+                | '\u{110cd}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0001}'
+                | '\u{e0020}'..='\u{e007f}'
+        )
 }
 
 /// The most characters of user data a message quotes ([`excerpt`]).
@@ -136,12 +171,52 @@ pub const EXCERPT_CHARS: usize = 40;
 /// assert_eq!(excerpt(&"x".repeat(100_000)), format!("{}... (100000 characters)", "x".repeat(40)));
 /// ```
 pub fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
+    excerpt_of(text, EXCERPT_CHARS)
+}
+
+/// The most characters of a reader's own message ([`excerpt_of`]) quoted
+/// in ours: a JSON parser's message quotes the key or value it stopped
+/// at, whole.
+pub(crate) const QUOTED_MESSAGE_CHARS: usize = 200;
+
+/// [`excerpt`] cut at `chars` characters.
+pub(crate) fn excerpt_of(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
         Some((cut, _)) => format!(
             "{}... ({} characters)",
             escape_controls(&text[..cut]),
             text.chars().count()
         ),
         None => escape_controls(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_could_act_on_a_terminal_is_escaped() {
+        for c in [
+            '\u{1b}',
+            '\u{7}',
+            '\n',
+            '\u{202e}',
+            '\u{200b}',
+            '\u{2028}',
+            '\u{feff}',
+            '\u{e0041}',
+        ] {
+            assert!(is_hidden(c), "{c:?}");
+        }
+        for c in ['a', 'é', ' ', '-', '\u{4e2d}'] {
+            assert!(!is_hidden(c), "{c:?}");
+        }
+        assert_eq!(excerpt("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(
+            excerpt_of("unknown field `\u{1b}[2J`", 200),
+            "unknown field `\\u{1b}[2J`"
+        );
+        assert_eq!(excerpt_of("abcdef", 3), "abc... (6 characters)");
     }
 }

@@ -131,6 +131,45 @@ pub fn write_streamed(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::
     result.map_err(|e| write_error(path, e))
 }
 
+/// Refuses, as a write to `path` would (exit 2, naming it), a symbolic
+/// link, device, FIFO, socket or folder where an output file goes: for a
+/// command that reads its output back before writing it (a shard's result
+/// or checkpoint), so that it never blocks opening a FIFO.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// assert!(scramble::output::refuse_where_no_file_goes(&dir.path().join("new.json")).is_ok());
+/// assert!(scramble::output::refuse_where_no_file_goes(dir.path()).is_err());
+/// ```
+pub fn refuse_where_no_file_goes(path: &Path) -> Result<()> {
+    refuse_in_the_way(path, Expect::File).map_err(|reason| Error::Write {
+        path: path.to_path_buf(),
+        reason,
+    })
+}
+
+/// Removes the temporary files and staging folders that processes no
+/// longer running (killed outright while writing) left beside `path`,
+/// under its folder's lock; nothing when the folder does not exist. For a
+/// command that removes an output it wrote before (a finished shard's
+/// checkpoint), so that nothing of it is left behind.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let left = dir.path().join(".c.json.tmp-2147483600-abc");
+/// std::fs::write(&left, "{").unwrap();
+/// scramble::output::remove_leftovers(&dir.path().join("c.json"));
+/// assert!(!left.exists());
+/// ```
+pub fn remove_leftovers(path: &Path) {
+    let parent = parent_of(path);
+    if parent.is_dir()
+        && let Ok(_lock) = lock_folder(parent)
+    {
+        remove_stale(parent, &leaf(path));
+    }
+}
+
 /// A file being written that gives up at its next write once the process
 /// is stopping.
 struct Stoppable<'f>(&'f std::fs::File);

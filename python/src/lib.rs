@@ -147,7 +147,15 @@ impl Puzzle {
     }
 
     /// The first `limit` solutions in search order (`scramble solve --list`).
+    /// `limit` runs from 1 to `scramble::solve::MAX_LIST` (100,000): more is
+    /// a `ValueError` before any search.
     fn solutions(&self, py: Python<'_>, limit: u64) -> PyResult<Vec<Rows>> {
+        let most = scramble::solve::MAX_LIST;
+        if !(1..=most).contains(&limit) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "limit {limit}: expected 1 to {most}"
+            )));
+        }
         Ok(self.search(py, Goal::List { limit })?.kept.iter().map(rows).collect())
     }
 
@@ -221,18 +229,46 @@ impl Puzzle {
     }
 }
 
-/// Reads a puzzle file (`path`) in the text or card format.
+/// Reads a puzzle file (`path`) in the text or card format, with the
+/// interpreter lock released and Ctrl-C heard ([`read_releasing`]).
 #[pyfunction]
 fn read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Puzzle> {
-    let inner = scramble::read_puzzle(Path::new(&path), Format::Auto).map_err(|e| error(py, e))?;
+    let inner = read_releasing(py, move || scramble::read_puzzle(Path::new(&path), Format::Auto))?;
     Ok(Puzzle { inner })
 }
 
-/// Reads a puzzle from `text`, named `name` in errors.
+/// Reads a puzzle from `text`, named `name` in errors ([`read_releasing`]).
 #[pyfunction]
-fn read_text(py: Python<'_>, text: &str, name: &str) -> PyResult<Puzzle> {
-    let inner = scramble::puzzle::read::parse(text, name, Format::Auto).map_err(|e| error(py, e))?;
+fn read_text(py: Python<'_>, text: String, name: String) -> PyResult<Puzzle> {
+    let inner = read_releasing(py, move || scramble::puzzle::read::parse(&text, &name, Format::Auto))?;
     Ok(Puzzle { inner })
+}
+
+/// Runs `read` on a thread of its own while this one, the interpreter lock
+/// released, polls for signals every 20 ms: other Python threads run, and
+/// Ctrl-C raises at once. A read that cannot be cancelled (the open of a
+/// FIFO with no writer) is left to its thread, which ends with it.
+fn read_releasing(
+    py: Python<'_>,
+    read: impl FnOnce() -> scramble::Result<scramble::Puzzle> + Send + 'static,
+) -> PyResult<scramble::Puzzle> {
+    let (sender, mut receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(read()));
+    loop {
+        // The receiver goes to the detached closure and back (it is `Send`,
+        // not `Sync`).
+        let (got, back) = py.detach(move || (receiver.recv_timeout(Duration::from_millis(20)), receiver));
+        receiver = back;
+        match got {
+            Ok(read) => return read.map_err(|e| error(py, e)),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "the reading thread ended without a puzzle",
+                ));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+        }
+    }
 }
 
 /// The totals of the census of every 2x2 puzzle over `patterns` patterns

@@ -173,8 +173,11 @@ fn checked_shard(name: &str, report: &Report) -> Result<Shard> {
     if !(1..=MAX_PATTERNS).contains(&report.patterns) {
         return bad(format!("K = {}, expected 1 to {MAX_PATTERNS}", report.patterns));
     }
-    if shard.index == 0 || shard.index > shard.count {
-        return bad(format!("shard {shard}, expected I/N with 1 <= I <= N"));
+    if !shard.is_valid() {
+        return bad(format!(
+            "shard {shard}, expected I/N with 1 <= I <= N <= {}",
+            crate::context::MAX_SHARDS
+        ));
     }
     if !report.seconds.is_finite() || report.seconds < 0.0 {
         return bad(format!("seconds = {}", report.seconds));
@@ -252,8 +255,12 @@ const MAX_SECONDS: f64 = 1e9;
 /// ```
 pub fn read(name: &str, bytes: &[u8]) -> Result<Report> {
     let bad = |what: String| Error::Shard(format!("{name}: {what}"));
-    let checked: Checked = serde_json::from_slice(bytes)
-        .map_err(|e| bad(format!("not the JSON of `scramble verify --shard I/N --json`: {e}")))?;
+    let checked: Checked = serde_json::from_slice(bytes).map_err(|e| {
+        bad(format!(
+            "not the JSON of `scramble verify --shard I/N --json`: {}",
+            crate::error::excerpt_of(&e.to_string(), crate::error::QUOTED_MESSAGE_CHARS)
+        ))
+    })?;
     if let Some(path) = checked.0 {
         return Err(bad(format!("key `{path}` given twice")));
     }

@@ -65,7 +65,7 @@ struct ConditionReport {
 pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Path) -> anyhow::Result<ExitCode> {
     // The same size cap as puzzle files: `/dev/zero` is refused at once.
     scramble::output::inputs::mark_input(file);
-    let bytes = scramble::puzzle::read::read_limited(file)?;
+    let bytes = super::input::read_file(file)?;
     let text = String::from_utf8(bytes).map_err(|_| Error::Read {
         path: file.to_path_buf(),
         reason: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text: expected an edge list"),

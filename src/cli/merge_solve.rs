@@ -41,7 +41,7 @@ fn text(m: &Merged) -> String {
             m.search.puzzle,
             m.solutions,
             if m.solutions == 1 { "" } else { "s" },
-            4 * m.solutions,
+            m.arrangements.unwrap_or_default(),
             rows(s)
         ),
     };

@@ -92,7 +92,7 @@ pub struct Args {
     list_looks: bool,
     /// The most solutions `--list` and looks `--list-looks` show (a note
     /// says when the list is cut).
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=scramble::solve::MAX_LIST))]
     list_limit: u64,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(long)]
@@ -164,7 +164,7 @@ struct Report {
     /// Solutions modulo rotation (`all`), or 1 / 0 found (`first`).
     solutions: u64,
     /// Solution arrangements: 4 per solution (`all`; null for `first`).
-    arrangements: Option<u64>,
+    arrangements: Option<u128>,
     /// Distinct-looking solutions (`all` when complete; null otherwise).
     looks: Option<u64>,
     nodes: u64,
@@ -270,8 +270,13 @@ fn shard(args: &Args, mut puzzles: Vec<Puzzle>, interrupted: &Arc<AtomicBool>) -
     if puzzles.len() != 1 || args.method != Method::Backtrack {
         anyhow::bail!("--shard searches one puzzle with --method backtrack");
     }
+    let most = scramble::solve::shards::MAX_SOLVE_SHARDS;
+    let shard = args.shard.expect("checked by the caller");
+    if shard.count > most {
+        anyhow::bail!("--shard {shard}: solve takes I/N with N <= {most}");
+    }
     let shape = super::solve_shard::Shape {
-        shard: args.shard.expect("checked by the caller"),
+        shard,
         strategy: strategy(args),
         seed: args.seed,
         mode: if args.first { Mode::First } else { Mode::All },
@@ -373,7 +378,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         complete,
         stopped,
         solutions: outcome.solutions,
-        arrangements: (!args.first).then_some(4 * outcome.solutions),
+        arrangements: (!args.first).then_some(4 * u128::from(outcome.solutions)),
         looks,
         nodes: stats.nodes(),
         candidate_tests: stats.candidate_tests,

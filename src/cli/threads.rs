@@ -9,9 +9,24 @@ use scramble::Context;
 /// How many threads a parallel command runs on.
 #[derive(Clone, Copy, Debug, Default, clap::Args)]
 pub struct ThreadsArg {
-    /// Run on exactly N threads (default: every core).
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    /// Run on exactly N threads, 1 to 256 (default: every core).
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = threads)]
     pub threads: Option<NonZeroUsize>,
+}
+
+/// A thread count from 1 to [`scramble::context::MAX_THREADS`], refused
+/// (exit 2) before any thread starts.
+fn threads(text: &str) -> Result<NonZeroUsize, String> {
+    let max = scramble::context::MAX_THREADS;
+    text.parse::<NonZeroUsize>()
+        .ok()
+        .filter(|n| n.get() <= max)
+        .ok_or_else(|| {
+            format!(
+                "expected a number of threads from 1 to {max}, found `{}`",
+                scramble::error::excerpt(text)
+            )
+        })
 }
 
 impl ThreadsArg {

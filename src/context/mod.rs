@@ -20,6 +20,7 @@ mod stop;
 
 use std::num::NonZeroUsize;
 
+pub(crate) use shard::MAX_SHARDS;
 pub use shard::Shard;
 pub use stats::Stats;
 pub(crate) use stats::seconds;
@@ -27,6 +28,10 @@ pub(crate) use stop::NEVER;
 pub use stop::{POLL_EVERY, Stop};
 
 use crate::Progress;
+
+/// The most threads a context runs on (`-j` refuses more): far above the
+/// cores of common machines, low enough that starting the pool is quick.
+pub const MAX_THREADS: usize = 256;
 
 /// When long work stops, whom it tells how far it got, on how many
 /// threads.
@@ -91,10 +96,17 @@ impl<'a> Context<'a> {
         Context { progress, ..self }
     }
 
-    /// This context on exactly `threads` threads (by default: every core).
+    /// This context on exactly `threads` threads (by default: every core),
+    /// at most [`MAX_THREADS`] (more are taken as that many).
+    ///
+    /// ```
+    /// let many = std::num::NonZeroUsize::new(100_000).unwrap();
+    /// assert_eq!(scramble::Context::new().on_threads(many).threads(), scramble::context::MAX_THREADS);
+    /// ```
     pub fn on_threads(self, threads: NonZeroUsize) -> Self {
+        let most = NonZeroUsize::new(MAX_THREADS).expect("not zero");
         Context {
-            threads: Some(threads),
+            threads: Some(threads.min(most)),
             ..self
         }
     }

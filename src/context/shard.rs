@@ -8,6 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Error, Result};
 
+/// The most shards a computation is split into (`N` of `I/N`): a job list
+/// of more shards than that gains nothing (the search takes fewer,
+/// [`crate::solve::shards::MAX_SOLVE_SHARDS`]).
+pub(crate) const MAX_SHARDS: usize = 65_536;
+
 /// Shard `index` of `count` (1-based), written `I/N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
@@ -20,6 +25,12 @@ pub struct Shard {
 impl Shard {
     /// The whole census as one shard.
     pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// Whether `1 <= index <= count <= MAX_SHARDS` (what `I/N` accepts
+    /// and what a shard file must hold).
+    pub(crate) fn is_valid(&self) -> bool {
+        (1..=self.count).contains(&self.index) && self.count <= MAX_SHARDS
+    }
 
     /// This shard's first pieces, given the work (puzzles) of each first
     /// piece: the cut points split the total work evenly. `O(P)`.
@@ -56,16 +67,19 @@ impl Shard {
 impl std::str::FromStr for Shard {
     type Err = Error;
 
-    /// Reads `I/N` with `1 <= I <= N`.
+    /// Reads `I/N` with `1 <= I <= N <= MAX_SHARDS`.
     fn from_str(text: &str) -> Result<Self> {
-        let bad = || Error::Shard(format!("shard {text}: expected I/N with 1 <= I <= N, e.g. 3/8"));
+        let bad = || {
+            Error::Shard(format!(
+                "shard {}: expected I/N with 1 <= I <= N <= {MAX_SHARDS}, e.g. 3/8",
+                crate::error::excerpt(text)
+            ))
+        };
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let index: usize = i.trim().parse().map_err(|_| bad())?;
         let count: usize = n.trim().parse().map_err(|_| bad())?;
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
+        let shard = Shard { index, count };
+        shard.is_valid().then_some(shard).ok_or_else(bad)
     }
 }
 

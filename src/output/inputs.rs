@@ -76,6 +76,24 @@ pub fn refuse_over_input(output: &Path) -> Result<()> {
     }
 }
 
+/// Whether `a` and `b` name one file: the same device and inode where
+/// both exist, else the same resolved place (so `x.json` and `./x.json`,
+/// or a link and its target, are one). Two resolutions and two `stat`s.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let a = dir.path().join("a.json");
+/// assert!(scramble::output::inputs::same_place(&a, &dir.path().join("./a.json")));
+/// assert!(!scramble::output::inputs::same_place(&a, &dir.path().join("b.json")));
+/// ```
+pub fn same_place(a: &Path, b: &Path) -> bool {
+    let id = |p: &Path| std::fs::metadata(p).ok().map(|m| (m.dev(), m.ino()));
+    match (id(a), id(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => resolved(a).is_some_and(|r| resolved(b) == Some(r)),
+    }
+}
+
 /// Where `path` is or would be: resolved component by component, links
 /// followed where the path exists, `..` taken lexically where it does not
 /// (as the folders created on the way would make it).

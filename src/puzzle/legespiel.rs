@@ -13,8 +13,12 @@
 //! Pattern names come from the picture names: the words two halves share
 //! (`Pippi 1` and `Pippi 2` give `Pippi`), otherwise both names joined, with
 //! anything but letters and digits turned into `_`, so that the text format
-//! writes and reads them back. Reading is linear in the size of the file
-//! (plus sorting the pictures).
+//! writes and reads them back, cut to [`MAX_DERIVED_NAME`] characters
+//! (so that a `_2` added to keep two apart stays within the text format's
+//! [`LABEL_LIMIT`](super::LABEL_LIMIT)). Picture ids longer than [`MAX_ID_CHARS`] are refused.
+//! Reading is linear in the size of the file (plus sorting the pictures);
+//! text from the file is quoted in messages escaped and cut
+//! ([`crate::error::excerpt`]).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -22,7 +26,17 @@ use roxmltree::{Document, Node};
 
 use super::read::{is_identifier, nfc};
 use super::{Pattern, Picture, Piece, Puzzle, Sign};
+use crate::error::excerpt;
 use crate::{Error, Result};
+
+/// The most characters of a picture id.
+pub(crate) const MAX_ID_CHARS: usize = 64;
+/// The most characters of a pattern name made from picture names, before a
+/// `_k` that keeps two apart.
+pub(crate) const MAX_DERIVED_NAME: usize = 48;
+/// The characters of a picture name read (the rest cannot reach the first
+/// [`MAX_DERIVED_NAME`] characters of its pattern's name).
+const NAME_READ: usize = 256;
 
 /// Whether `text` looks like an XML document (its first non-blank
 /// character is `<`), the sign that [`Format::Auto`](super::read::Format)
@@ -64,7 +78,7 @@ pub fn parse(text: &str, file: &str) -> Result<Puzzle> {
             root.range().start,
             format!(
                 "`<{}>`: expected a Legespiel configuration `<legespielConfiguration>`",
-                root.tag_name().name()
+                excerpt(root.tag_name().name())
             ),
         ));
     }
@@ -137,7 +151,10 @@ impl<'a, 'input> XmlFile<'a, 'input> {
             .ok_or_else(|| {
                 self.at(
                     parent.range().start,
-                    format!("`<{}>` has no `<{name}>`: expected one", parent.tag_name().name()),
+                    format!(
+                        "`<{}>` has no `<{name}>`: expected one",
+                        excerpt(parent.tag_name().name())
+                    ),
                 )
             })
     }
@@ -148,7 +165,7 @@ impl<'a, 'input> XmlFile<'a, 'input> {
         text.parse::<usize>().ok().filter(|&n| n <= 64).ok_or_else(|| {
             self.at(
                 node.range().start,
-                format!("`<{name}>` is `{text}`: expected a number up to 64"),
+                format!("`<{name}>` is `{}`: expected a number up to 64", excerpt(text)),
             )
         })
     }
@@ -160,7 +177,10 @@ impl<'a, 'input> XmlFile<'a, 'input> {
             .ok_or_else(|| {
                 self.at(
                     node.range().start,
-                    format!("`<{}>` has no `{name}` attribute: expected one", node.tag_name().name()),
+                    format!(
+                        "`<{}>` has no `{name}` attribute: expected one",
+                        excerpt(node.tag_name().name())
+                    ),
                 )
             })
     }
@@ -172,16 +192,35 @@ impl<'a, 'input> XmlFile<'a, 'input> {
             .collect()
     }
 
+    /// One `<picture>`: its id (at most [`MAX_ID_CHARS`] characters), name
+    /// and the ids it matches, each once. Linear in its text.
     fn declared(&self, node: Node<'a, 'input>) -> Result<Declared<'a, 'input>> {
-        let (id, _) = self.attribute(node, "id")?;
-        let name = node.attribute("name").unwrap_or("").to_string();
+        let (id, at) = self.attribute(node, "id")?;
+        if id.trim().chars().nth(MAX_ID_CHARS).is_some() {
+            return Err(self.at(
+                at,
+                format!(
+                    "picture id `{}` is too long: expected at most {MAX_ID_CHARS} characters",
+                    excerpt(id.trim())
+                ),
+            ));
+        }
+        // The pattern name keeps the first MAX_DERIVED_NAME characters:
+        // a longer name is read no further than NAME_READ.
+        let name = node.attribute("name").unwrap_or("");
+        let name = name
+            .char_indices()
+            .nth(NAME_READ)
+            .map_or(name, |(cut, _)| &name[..cut])
+            .to_string();
         let (list, _) = self.attribute(node, "matchWithIds")?;
         let mut matches: Vec<String> = Vec::new();
+        let mut seen = HashSet::new();
         for m in list
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|m| !m.is_empty())
         {
-            if !matches.iter().any(|seen| seen == m) {
+            if seen.insert(m) {
                 matches.push(m.to_string());
             }
         }
@@ -204,12 +243,15 @@ impl<'a, 'input> XmlFile<'a, 'input> {
         let mut index: HashMap<&str, usize> = HashMap::new();
         for (i, d) in declared.iter().enumerate() {
             if index.insert(&d.id, i).is_some() {
-                return Err(self.at(d.node.range().start, format!("picture id `{}` is used twice", d.id)));
+                return Err(self.at(
+                    d.node.range().start,
+                    format!("picture id `{}` is used twice", excerpt(&d.id)),
+                ));
             }
         }
         let mut by_id = HashMap::new();
         let mut names = BTreeMap::new();
-        let mut taken = HashSet::new();
+        let mut taken = Taken::default();
         for (i, d) in declared.iter().enumerate() {
             if by_id.contains_key(&d.id) {
                 continue;
@@ -242,7 +284,7 @@ impl<'a, 'input> XmlFile<'a, 'input> {
     /// unknown id, or one that does not match it back.
     fn partner(&self, declared: &[Declared], index: &HashMap<&str, usize>, i: usize) -> Result<Option<usize>> {
         let d = &declared[i];
-        let named = |d: &Declared| format!("picture `{}` (id {})", crate::error::excerpt(&d.name), d.id);
+        let named = |d: &Declared| format!("picture `{}` (id {})", excerpt(&d.name), excerpt(&d.id));
         let at = d
             .node
             .attribute_node("matchWithIds")
@@ -251,7 +293,10 @@ impl<'a, 'input> XmlFile<'a, 'input> {
             [] => Ok(None),
             [one] => {
                 let Some(&j) = index.get(one.as_str()) else {
-                    return Err(self.at(at, format!("{} matches id {one}, which no picture has", named(d))));
+                    return Err(self.at(
+                        at,
+                        format!("{} matches id {}, which no picture has", named(d), excerpt(one)),
+                    ));
                 };
                 if declared[j].matches.as_slice() != [d.id.as_str()] {
                     return Err(self.at(
@@ -261,7 +306,7 @@ impl<'a, 'input> XmlFile<'a, 'input> {
                              scramble needs matching to go both ways",
                             named(d),
                             named(&declared[j]),
-                            declared[j].matches.join(",")
+                            excerpt(&declared[j].matches.join(","))
                         ),
                     ));
                 }
@@ -274,7 +319,7 @@ impl<'a, 'input> XmlFile<'a, 'input> {
                      exactly one other picture, or only itself",
                     named(d),
                     many.len(),
-                    many.join(", ")
+                    excerpt(&many.join(", "))
                 ),
             )),
         }
@@ -291,7 +336,10 @@ impl<'a, 'input> XmlFile<'a, 'input> {
                     *side = *by_id.get(id.trim()).ok_or_else(|| {
                         self.at(
                             at,
-                            format!("`{name}` is picture id `{id}`, which no `<picture>` declares"),
+                            format!(
+                                "`{name}` is picture id `{}`, which no `<picture>` declares",
+                                excerpt(id)
+                            ),
                         )
                     })?;
                 }
@@ -325,23 +373,42 @@ fn pattern_name(first: &str, second: &str, id: &str) -> String {
         a.into_iter().chain(b).collect()
     };
     let joined = chosen.join("_");
-    match joined.as_str() {
-        "" => format!("picture{id}"),
+    let name = match joined.as_str() {
+        "" if is_identifier(&format!("p{id}")) => format!("picture{id}"),
+        "" => "picture".to_string(),
         name if is_identifier(name) => joined,
         _ => format!("p{joined}"),
+    };
+    match name.char_indices().nth(MAX_DERIVED_NAME) {
+        Some((cut, _)) => name[..cut].to_string(),
+        None => name,
     }
 }
 
-/// `name`, or `name_2`, `name_3`, ... when taken (compared as the
-/// look-alike warning does: ignoring case).
-fn unique(name: String, taken: &mut HashSet<String>) -> String {
-    let mut candidate = name.clone();
-    let mut k = 2;
-    while !taken.insert(candidate.to_lowercase()) {
-        candidate = format!("{name}_{k}");
-        k += 1;
+/// The pattern names given so far (as the look-alike warning compares
+/// them: ignoring case), and for each name the next `_k` to try.
+#[derive(Default)]
+struct Taken {
+    names: HashSet<String>,
+    next: HashMap<String, usize>,
+}
+
+/// `name`, or `name_2`, `name_3`, ... when taken. Each name's next `k`
+/// is remembered, so `m` pictures of one name take `O(m)` tries, not
+/// `O(m^2)`.
+fn unique(name: String, taken: &mut Taken) -> String {
+    let key = name.to_lowercase();
+    if taken.names.insert(key.clone()) {
+        return name;
     }
-    candidate
+    let k = taken.next.entry(key).or_insert(2);
+    loop {
+        let candidate = format!("{name}_{k}");
+        *k += 1;
+        if taken.names.insert(candidate.to_lowercase()) {
+            return candidate;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -386,9 +453,11 @@ mod tests {
             "Rot_nach_links"
         );
         assert_eq!(pattern_name("", "", "7"), "picture7");
-        let mut taken = HashSet::new();
+        let mut taken = Taken::default();
         assert_eq!(unique("Rot".into(), &mut taken), "Rot");
         assert_eq!(unique("rot".into(), &mut taken), "rot_2");
+        assert_eq!(unique("Rot_3".into(), &mut taken), "Rot_3");
+        assert_eq!(unique("ROT".into(), &mut taken), "ROT_4", "the next k skips one taken");
     }
 
     #[test]

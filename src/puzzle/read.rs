@@ -620,6 +620,13 @@ impl PatternTable {
                     .into(),
             );
         }
+        if name.chars().nth(super::LABEL_LIMIT).is_some() {
+            return Err(format!(
+                "the pattern name is {} characters long: expected at most {}",
+                name.chars().count(),
+                super::LABEL_LIMIT
+            ));
+        }
         if self.numbers {
             return Err("pattern names are all numbers or all identifiers, and this file already used numbers".into());
         }
@@ -673,7 +680,7 @@ pub(crate) fn is_identifier(s: &str) -> bool {
 }
 
 /// A piece name: letters and digits of any language, `_` and `-`.
-fn is_piece_name(s: &str) -> bool {
+pub(crate) fn is_piece_name(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| is_name_char(c) || c == '_' || c == '-')
 }
 

@@ -76,6 +76,11 @@ pub enum Goal {
     },
 }
 
+/// The most solutions a front-end lists or keeps (`solve --list-limit`,
+/// Python's `Puzzle.solutions`): the library keeps what it is asked for,
+/// so the front-ends refuse more before any search.
+pub const MAX_LIST: u64 = 100_000;
+
 impl Goal {
     /// The solution numbers a search on one thread keeps, and after how many
     /// solutions it ends.
@@ -467,15 +472,23 @@ impl Solver {
         with_search!(self, Halt::on(&NEVER), search => probe.run(&search, probes, seed, context))
     }
 
+    /// [`Solver::cut_until`] never stopped.
+    #[cfg(test)]
+    pub(crate) fn cut(&self, shards: usize) -> Cut {
+        self.cut_until(shards, &NEVER).expect("never stopped")
+    }
+
     /// The tree of this search cut into subtrees and dealt to `shards`
-    /// shards (see [`shards`]); the same on every machine.
+    /// shards (see [`shards`]); the same on every machine. Given up
+    /// (`None`) once `stop` is reached: it is looked at before each
+    /// subtree's probes.
     ///
     /// # Complexity
     /// The search above the cut, and `O(M * n^2 * C)` probes for `M`
     /// subtrees.
-    pub fn cut(&self, shards: usize) -> Cut {
+    pub fn cut_until(&self, shards: usize, stop: &Stop) -> Option<Cut> {
         let probe = self.probe(Rule::None);
-        with_search!(self, Halt::on(&NEVER), search => shards::cut(&search, &probe, shards))
+        with_search!(self, Halt::on(&NEVER), search => shards::cut(&search, &probe, shards, stop))
     }
 
     /// Runs `job`'s shard of `cut` on this thread (from its checkpoint if
@@ -489,7 +502,7 @@ impl Solver {
     /// use scramble::solve::{Order, Solver, Stop, shards::{Job, Mode, Shard, merge}};
     /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
     /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-    /// let cut = solver.cut(2);
+    /// let cut = solver.cut_until(2, &Stop::never()).unwrap();
     /// let shard = |index| {
     ///     let mut job = Job { puzzle: &puzzle, shard: Shard { index, count: 2 }, mode: Mode::All, keep: 1,
     ///         list: false, seed: 0, stop: &Stop::never(), progress: &(), resume: None,

@@ -46,6 +46,10 @@ use super::{Strategy, Walker};
 pub use crate::context::Shard;
 use crate::{Arrangement, Error, Puzzle, Result};
 
+/// The most shards a search is cut for: [`SUBTREES_PER_SHARD`] subtrees
+/// each stay well under [`MAX_SUBTREES`], and the cut of that many is
+/// built in seconds.
+pub const MAX_SOLVE_SHARDS: usize = 4096;
 /// Subtrees per shard the cut aims at.
 pub const SUBTREES_PER_SHARD: usize = 64;
 /// The most subtrees a cut enumerates.
@@ -93,16 +97,32 @@ impl Cut {
 
 /// Deals subtrees of estimated `weights` to `shards` shards: heaviest first,
 /// each to the least loaded shard (ties: lower subtree, lower shard).
-/// `O(M log M + M N)` for `M` subtrees.
+/// `O(M log M + M log N)` for `M` subtrees (the loads in a heap).
 pub fn deal(weights: &[f64], shards: usize) -> Vec<usize> {
+    use std::cmp::Reverse;
+    /// A shard's load, ordered as `f64::total_cmp` orders it.
+    #[derive(PartialEq)]
+    struct Load(f64);
+    impl Eq for Load {}
+    impl PartialOrd for Load {
+        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for Load {
+        fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+            self.0.total_cmp(&other.0)
+        }
+    }
     let mut order: Vec<usize> = (0..weights.len()).collect();
     order.sort_by(|&a, &b| weights[b].total_cmp(&weights[a]).then(a.cmp(&b)));
-    let mut load = vec![0.0f64; shards.max(1)];
+    let mut load: std::collections::BinaryHeap<Reverse<(Load, usize)>> =
+        (0..shards.max(1)).map(|s| Reverse((Load(0.0), s))).collect();
     let mut owners = vec![0; weights.len()];
     for j in order {
-        let lightest = (0..load.len()).fold(0, |best, s| if load[s] < load[best] { s } else { best });
+        let Reverse((Load(lightest_load), lightest)) = load.pop().expect("at least one shard");
         owners[j] = lightest;
-        load[lightest] += weights[j];
+        load.push(Reverse((Load(lightest_load + weights[j]), lightest)));
     }
     owners
 }
@@ -134,8 +154,14 @@ impl Observer for Roots {
 }
 
 /// The cut for `shards` shards: the depth from `nodes_per_depth` (an
-/// estimate), made shallower while the roots are too many.
-pub(super) fn cut<C: Chooser>(search: &Kernel<'_, C>, probe: &Probe, shards: usize) -> Cut {
+/// estimate), made shallower while the roots are too many; `None` when
+/// `stop` is reached first (it is looked at before each subtree's probes).
+pub(super) fn cut<C: Chooser>(
+    search: &Kernel<'_, C>,
+    probe: &Probe,
+    shards: usize,
+    stop: &crate::solve::Stop,
+) -> Option<Cut> {
     let cells = search.grid.n * search.grid.n;
     let wanted = SUBTREES_PER_SHARD.saturating_mul(shards).min(MAX_SUBTREES) as f64;
     let estimate = probe.run(search, CUT_PROBES, CUT_SEED, &crate::Context::new());
@@ -149,22 +175,25 @@ pub(super) fn cut<C: Chooser>(search: &Kernel<'_, C>, probe: &Probe, shards: usi
             None => depth -= 1,
         }
     };
+    if stop.reached() {
+        return None;
+    }
     let weights: Vec<f64> = roots
         .iter()
         .enumerate()
         .map(|(j, root)| {
             let mut state = rebuild(search, root).expect("a root of this search");
-            1.0 + probe.below_state(search, &mut state, WEIGHT_PROBES, j as u64)
+            (!stop.reached()).then(|| 1.0 + probe.below_state(search, &mut state, WEIGHT_PROBES, j as u64))
         })
-        .collect();
+        .collect::<Option<_>>()?;
     let owners = deal(&weights, shards);
-    Cut {
+    Some(Cut {
         depth,
         prefix_nodes,
         roots,
         weights,
         owners,
-    }
+    })
 }
 
 /// The state at the end of `path` (candidates taken from the top), its
@@ -616,8 +645,9 @@ pub struct Merged {
     pub complete: bool,
     /// Solutions modulo rotation (`all`), or 1 / 0 found (`first`).
     pub solutions: u64,
-    /// 4 per solution (`all`; null for `first`).
-    pub arrangements: Option<u64>,
+    /// 4 per solution (`all`; null for `first`): 128 bits, so never
+    /// wrapped.
+    pub arrangements: Option<u128>,
     /// Nodes of the whole search (`all`: those of the single run), above
     /// the cut and in every covered subtree.
     pub nodes: u64,
@@ -638,8 +668,12 @@ pub struct Merged {
 /// assert!(err.to_string().starts_with("a.json: not the JSON of `scramble solve --shard I/N`"));
 /// ```
 pub fn read(name: &str, bytes: &[u8]) -> Result<ShardReport> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| Error::Shard(format!("{name}: not the JSON of `scramble solve --shard I/N`: {e}")))
+    serde_json::from_slice(bytes).map_err(|e| {
+        Error::Shard(format!(
+            "{name}: not the JSON of `scramble solve --shard I/N`: {}",
+            crate::error::excerpt_of(&e.to_string(), crate::error::QUOTED_MESSAGE_CHARS)
+        ))
+    })
 }
 
 /// Whether `bytes` look like a `solve` shard report (a JSON object whose
@@ -697,6 +731,9 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged> {
         solutions = solutions.checked_add(report.solutions).ok_or_else(|| overflow(name))?;
         nodes = nodes.checked_add(report.nodes).ok_or_else(|| overflow(name))?;
         seconds += report.seconds;
+        if !seconds.is_finite() {
+            return Err(overflow(name));
+        }
     }
     let mut found: Vec<&Found> = reports.iter().flat_map(|(_, r)| &r.found).collect();
     found.sort_by_key(|f| f.subtree);
@@ -719,7 +756,7 @@ pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged> {
         subtrees: first.subtrees,
         complete: true,
         solutions,
-        arrangements: (first.search.mode == Mode::All).then(|| 4 * solutions),
+        arrangements: (first.search.mode == Mode::All).then(|| 4 * u128::from(solutions)),
         nodes,
         seconds,
         solution: found.first().map(|f| f.solution.clone()),
@@ -752,10 +789,19 @@ fn checked(name: &str, r: &ShardReport) -> Result<()> {
     if r.kind != KIND || !(2..=8).contains(&r.search.size) || r.depth == 0 || r.depth >= cells {
         return bad(format!(
             "kind {}, size {}, cut depth {}",
-            r.kind, r.search.size, r.depth
+            crate::error::excerpt(&r.kind),
+            r.search.size,
+            r.depth
         ));
     }
-    if r.shard.index == 0 || r.shard.index > r.shard.count || r.subtrees > MAX_SUBTREES {
+    if !is_puzzle_name(&r.search.puzzle) || !is_fingerprint(&r.search.fingerprint) {
+        return bad(format!(
+            "puzzle `{}`, fingerprint `{}`",
+            crate::error::excerpt(&r.search.puzzle),
+            crate::error::excerpt(&r.search.fingerprint)
+        ));
+    }
+    if !r.shard.is_valid() || r.shard.count > MAX_SOLVE_SHARDS || r.subtrees > MAX_SUBTREES {
         return bad(format!("shard {} of a cut into {} subtrees", r.shard, r.subtrees));
     }
     if !r.seconds.is_finite()
@@ -819,11 +865,36 @@ fn checked_found(r: &ShardReport) -> Option<String> {
     None
 }
 
-/// `label@r` with a rotation from 0 to 3.
+/// `label@r` with a rotation from 0 to 3, the label as
+/// [`Puzzle::piece_label`] writes it: a piece name (letters, digits, `_`,
+/// `-`) of at most [`crate::puzzle::LABEL_LIMIT`] characters, or `#k`.
 fn is_placement(cell: &str) -> bool {
+    let label = |l: &str| {
+        let numbered = l
+            .strip_prefix('#')
+            .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()));
+        let named = crate::puzzle::read::is_piece_name(l) && l.chars().nth(crate::puzzle::LABEL_LIMIT).is_none();
+        numbered || named
+    };
     cell.rsplit_once('@')
-        .is_some_and(|(label, r)| !label.is_empty() && matches!(r, "0" | "1" | "2" | "3"))
+        .is_some_and(|(l, r)| label(l) && matches!(r, "0" | "1" | "2" | "3"))
 }
+
+/// A puzzle name as a shard writes it: a file stem as
+/// [`crate::puzzle::read::safe_name`] leaves it (letters, digits, `_`,
+/// `-`, `.`), so that nothing in it can act on a terminal.
+fn is_puzzle_name(name: &str) -> bool {
+    crate::puzzle::read::safe_name(name) == name && name.len() <= MAX_PUZZLE_NAME_BYTES
+}
+
+/// 16 lowercase hex digits, as [`fingerprint`] writes them.
+fn is_fingerprint(text: &str) -> bool {
+    text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The longest puzzle name a shard holds: a file stem (255 bytes on common
+/// file systems).
+const MAX_PUZZLE_NAME_BYTES: usize = 255;
 
 #[cfg(test)]
 mod tests {
@@ -1076,5 +1147,34 @@ mod tests {
                 .contains("extra")
         );
         assert!(!is_solve_shard(br#"{"patterns": 2}"#));
+    }
+
+    #[test]
+    fn the_deal_is_the_least_loaded_rule_and_scales() {
+        // The rule as a scan of every shard: the first least loaded.
+        fn scanned(weights: &[f64], shards: usize) -> Vec<usize> {
+            let mut order: Vec<usize> = (0..weights.len()).collect();
+            order.sort_by(|&a, &b| weights[b].total_cmp(&weights[a]).then(a.cmp(&b)));
+            let mut load = vec![0.0f64; shards.max(1)];
+            let mut owners = vec![0; weights.len()];
+            for j in order {
+                let lightest = (0..load.len()).fold(0, |best, s| if load[s] < load[best] { s } else { best });
+                owners[j] = lightest;
+                load[lightest] += weights[j];
+            }
+            owners
+        }
+        let mut rng = Rng::new(5);
+        for shards in [1, 2, 3, 7, 64] {
+            // Small integer weights: many ties, broken by the lower shard.
+            let weights: Vec<f64> = (0..500).map(|_| 1.0 + rng.below(4) as f64).collect();
+            assert_eq!(deal(&weights, shards), scanned(&weights, shards), "{shards} shards");
+        }
+        let most = MAX_SOLVE_SHARDS;
+        let weights: Vec<f64> = (0..SUBTREES_PER_SHARD * most).map(|j| 1.0 + (j % 97) as f64).collect();
+        let started = Instant::now();
+        let owners = deal(&weights, most);
+        assert_eq!(owners.iter().max(), Some(&(most - 1)));
+        assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
     }
 }

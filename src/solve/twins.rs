@@ -180,9 +180,13 @@ impl Weighed {
     }
 
     /// The solutions modulo rotation and the symmetric tallies these stand
-    /// for: each times `relabellings / 12`; `None` beyond `u64`.
+    /// for: each times `relabellings / 12`; `None` beyond `u64`. A zero
+    /// stays zero whatever the relabellings (`None`: beyond `u128`).
     pub fn scaled(self, relabellings: Option<u128>) -> Option<(u64, Symmetric)> {
         let scale = |x: u128| -> Option<u64> {
+            if x == 0 {
+                return Some(0);
+            }
             let total = x.checked_mul(relabellings?)?;
             debug_assert_eq!(total % 12, 0, "the weights add up to whole solutions");
             u64::try_from(total / 12).ok()

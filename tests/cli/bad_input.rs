@@ -177,7 +177,7 @@ fn merge_validates_what_it_reads() {
     merge_rejects("shard_count_zero.json", "shard 0/0, expected I/N");
     merge_rejects(
         "shard_count_huge.json",
-        "shard 1/18446744073709551615 of 18446744073709551615, but 2 files",
+        "shard 1/18446744073709551615, expected I/N with 1 <= I <= N <= 65536",
     );
     merge_rejects(
         "shard_solvable_beyond_puzzles.json",

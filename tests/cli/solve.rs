@@ -155,3 +155,16 @@ fn a_bad_file_among_several_stops_the_run_before_any_search() {
             "scramble: error: fixtures/bad/three_pictures.txt:3:9: only 3 pictures",
         ));
 }
+
+#[test]
+fn many_identical_cards_without_a_solution_have_no_solution() {
+    // 36 copies of a card that fits no copy of itself: 36! relabellings
+    // pass 128 bits, the count is 0 all the same (exit 1).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("same.txt");
+    std::fs::write(&path, "1+ 1+ 1+ 1+\n".repeat(36)).unwrap();
+    let output = scramble().arg("solve").arg(&path).arg("--json").output().unwrap();
+    crate::common::assert_exit(&output, 1);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["solutions"], 0);
+}

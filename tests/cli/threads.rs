@@ -57,3 +57,20 @@ fn zero_threads_is_refused() {
         .code(2)
         .stderr(predicates::str::contains("--threads"));
 }
+
+#[test]
+fn thread_counts_beyond_the_cap_are_refused_before_any_thread_starts() {
+    let started = std::time::Instant::now();
+    for n in ["257", "100000", "99999999999999999999999"] {
+        scramble()
+            .args(["solve", "fixtures/cards3x3.txt", "-j", n])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("from 1 to 256"));
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    scramble()
+        .args(["solve", "fixtures/cards3x3.txt", "-j", "256", "--time-limit", "1"])
+        .assert()
+        .code(0);
+}

@@ -131,6 +131,43 @@ fn a_slow_stdin_honours_the_time_limit_and_signals() {
 }
 
 #[test]
+fn a_fifo_as_the_puzzle_honours_the_time_limit_and_signals() {
+    // A FIFO with no writer (its open blocks), and a process substitution
+    // whose producer is slow; the run is killed after 10 s if it hangs.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("puzzle.fifo");
+    let run = |args: &str, then: &str| {
+        let script = format!(
+            "mkfifo '{fifo}' 2>/dev/null; t0=$(date +%s%N); \"$B\" {args} & p=$!; {then}; \
+             ( sleep 10; kill -9 $p 2>/dev/null ) & w=$!; wait $p; rc=$?; kill $w 2>/dev/null; \
+             t1=$(date +%s%N); echo \"rc=$rc ms=$(( (t1 - t0) / 1000000 ))\"",
+            fifo = fifo.display()
+        );
+        let output = shell(&script);
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        let ms: u64 = stdout.rsplit("ms=").next().and_then(|m| m.trim().parse().ok()).unwrap();
+        (stdout, String::from_utf8_lossy(&output.stderr).to_string(), ms)
+    };
+    let fifo_args = format!("solve '{}' --time-limit 0.5", fifo.display());
+    let (stdout, stderr, ms) = run(&fifo_args, "true");
+    assert!(stdout.contains("rc=3"), "{stdout} {stderr}");
+    assert!(stderr.contains("stopped by --time-limit while reading"), "{stderr}");
+    assert!(ms < 2500, "{ms} ms");
+    let (stdout, stderr, ms) = run(&format!("solve '{}'", fifo.display()), "sleep 0.5; kill -INT $p");
+    assert!(stdout.contains("rc=130"), "{stdout} {stderr}");
+    assert!(ms < 2500, "{ms} ms");
+    let script = "t0=$(date +%s%N); bash -c '\"$B\" solve <(sleep 3; cat fixtures/cards3x3.txt) --time-limit 0.5'; \
+                  rc=$?; t1=$(date +%s%N); echo \"rc=$rc ms=$(( (t1 - t0) / 1000000 ))\"";
+    let output = shell(script);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("rc=3"),
+        "{stdout} {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
 fn verify_keep_is_bounded_before_any_work() {
     let output = crate::scramble()
         .args(["verify", "--patterns", "3", "--repetitions", "--keep", "100000"])

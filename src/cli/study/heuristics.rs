@@ -253,7 +253,7 @@ fn run_files(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<ExitC
         .iter()
         .for_each(|file| scramble::output::inputs::mark_input(file));
     for (i, file) in args.puzzles.iter().enumerate() {
-        let puzzle = scramble::read_puzzle(file, Default::default())?;
+        let puzzle = crate::cli::input::read_puzzle(file, Default::default())?;
         let run = heuristics::solve_in_every_order_until(&puzzle, args.seed, i as u64, seeds, &stopping.stop)?;
         runs.push(FileRun {
             puzzle: puzzle.name().to_string(),

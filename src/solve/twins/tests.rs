@@ -193,3 +193,18 @@ fn types_copies_and_turns() {
     let distinct: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
     assert!(Twins::of(&distinct).is_none());
 }
+
+#[test]
+fn no_solution_stays_zero_when_the_relabellings_pass_128_bits() {
+    // 36 copies of a card that fits no copy of itself: 36! relabellings
+    // do not fit in u128, the count is 0 all the same.
+    let puzzle: Puzzle = "1+ 1+ 1+ 1+\n".repeat(36).parse().unwrap();
+    assert_eq!(Twins::of(&puzzle).unwrap().relabellings, None);
+    let search = Search::new(Goal::Count { keep: 1 }).on(Threads::One);
+    let outcome = Solver::counting(&puzzle, Order::Spiral.strategy(), 0)
+        .unwrap()
+        .run(&search);
+    let outcome = outcome.checked(&puzzle).expect("no overflow on a count of 0");
+    assert_eq!(outcome.solutions, 0);
+    assert!(outcome.found().is_none());
+}

@@ -1,0 +1,49 @@
+"""Sizes from the caller are capped before any work, and reading a puzzle
+releases the interpreter lock and hears Ctrl-C."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import scramble
+from conftest import ROOT
+
+
+def test_a_list_beyond_the_cap_is_a_value_error_before_any_search():
+    puzzle = scramble.read(str(ROOT / "fixtures" / "cards3x3.txt"))
+    for limit in (0, 100_001, 10**9):
+        with pytest.raises(ValueError, match="expected 1 to 100000"):
+            puzzle.solutions(limit)
+    assert len(puzzle.solutions(100_000)) >= 1
+
+
+def test_identical_cards_without_a_solution_count_zero():
+    assert scramble.read("1+ 1+ 1+ 1+\n" * 36).count() == 0
+
+
+def test_reading_a_fifo_lets_other_threads_run_and_hears_ctrl_c(tmp_path):
+    fifo = tmp_path / "puzzle.fifo"
+    os.mkfifo(fifo)
+    ticks = []
+
+    def tick():
+        for _ in range(20):
+            ticks.append(time.monotonic())
+            time.sleep(0.01)
+
+    other = threading.Thread(target=tick)
+    interrupt = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    other.start()
+    interrupt.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        scramble.read(fifo)
+    assert time.monotonic() - started < 3
+    other.join()
+    assert len(ticks) == 20, "the other thread ran while the read waited"
+    # Give the abandoned reader its writer, so that its thread ends.
+    with open(fifo, "w") as writer:
+        writer.write("1+ 1+ 1- 1-\n" * 4)
