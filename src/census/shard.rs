@@ -565,7 +565,7 @@ mod tests {
 
     #[test]
     fn merge_checks_every_field_it_reads() {
-        let cases: [(&str, &Edit); 11] = [
+        let cases: [(&str, &Edit); 12] = [
             ("shard 0/2, expected I/N", &|r| {
                 r.shard = Some(Shard { index: 0, count: 2 })
             }),
@@ -575,7 +575,8 @@ mod tests {
             ("shard 0/0, expected I/N", &|r| {
                 r.shard = Some(Shard { index: 0, count: 0 })
             }),
-            ("but 2 files given", &|r| {
+            ("but 2 files given", &|r| r.shard = Some(Shard { index: 1, count: 3 })),
+            ("shard 1/18446744073709551615, expected I/N", &|r| {
                 r.shard = Some(Shard {
                     index: 1,
                     count: usize::MAX,
