@@ -30,12 +30,13 @@ use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Picture, Piece, Puzzle, Result};
 
 pub mod explain;
+pub mod rank;
 
 /// At most this many two-picture edits are reported.
 pub const TWO_EDITS_SHOWN: usize = 10;
 
 /// What [`diagnose`] found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Diagnosis {
     /// Too few matching pairs for the inner boundaries, if so.
     pub shortage: Option<Shortage>,
@@ -87,7 +88,7 @@ pub struct Misfit {
 }
 
 /// One picture on one card changed.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Debug, PartialEq, PartialOrd, Serialize)]
 pub struct Edit {
     /// The card (0-based).
     pub card: usize,
@@ -101,10 +102,19 @@ pub struct Edit {
     pub from: String,
     /// The picture that makes the puzzle solvable.
     pub to: String,
+    /// Solutions modulo rotation after the change; `None` when the budget
+    /// ran out before they were counted.
+    pub solutions: Option<u64>,
+    /// How far the pictures' counts after the change stray from the balance
+    /// the puzzle shows ([`rank::imbalance`]): 0 is none.
+    pub imbalance: usize,
+    /// The plausibility score after the change ([`rank::score`]): lower is
+    /// likelier the fix of a typo.
+    pub score: f64,
 }
 
 /// The edits that make the puzzle solvable.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Edits {
     /// Every change of one picture that does (all of them when `complete`).
     pub one: Vec<Edit>,
@@ -304,6 +314,9 @@ fn edit(puzzle: &Puzzle, (card, side, picture): Change) -> Edit {
         direction: DIRECTIONS[side],
         from: puzzle.picture_label(puzzle.pieces()[card].side(side)),
         to: puzzle.picture_label(picture),
+        solutions: None,
+        imbalance: rank::imbalance(&changed(puzzle, &[(card, side, picture)])),
+        score: rank::score(&changed(puzzle, &[(card, side, picture)])),
     }
 }
 
@@ -314,12 +327,13 @@ fn edits(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
     let candidates: Vec<Vec<Change>> = singles.iter().map(|&c| vec![c]).collect();
     let (verdicts, mut searched) = judge(puzzle, &candidates, stop)?;
     let mut complete = verdicts.iter().all(Option::is_some);
-    let one: Vec<Edit> = singles
+    let fixes: Vec<Change> = singles
         .iter()
         .zip(&verdicts)
         .filter(|(_, v)| **v == Some(true))
-        .map(|(&c, _)| edit(puzzle, c))
+        .map(|(&c, _)| c)
         .collect();
+    let one = rank::ranked(puzzle, &fixes, stop)?;
     let mut two = Vec::new();
     if one.is_empty() && complete {
         // Pairs `(a, b)` with `a` before `b`, one chunk per `a`: never all
@@ -353,6 +367,73 @@ fn edits(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
         searched,
         complete,
     })
+}
+
+/// At most this many solutions of one changed puzzle are looked at for a
+/// new answer by [`alternatives`].
+const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
+
+/// For a puzzle whose answer failed on the table (a picture typed wrong):
+/// every single change after which the puzzle has an answer it did not
+/// have, most plausible first ([`rank`]). `two` stays empty.
+///
+/// # Complexity
+/// `4N(P-1)` changes, each a search listing up to
+/// [`ALTERNATIVES_LOOKED_AT`] solutions (skipped when the cheap checks rule
+/// it out), then a count for each change kept; on every core, bounded by
+/// `stop`.
+///
+/// ```
+/// use scramble::{diagnose, solve::Stop};
+/// // The paper's puzzle: one solution; a change that opens another answer is listed.
+/// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let found = diagnose::alternatives(&puzzle, &Stop::never()).unwrap();
+/// assert!(found.complete && !found.one.is_empty());
+/// ```
+pub fn alternatives(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
+    let singles = changes(puzzle);
+    let verdicts: Vec<Result<(Option<bool>, bool)>> = singles
+        .par_iter()
+        .map(|&change| {
+            if stop.reached() {
+                return Ok((None, false));
+            }
+            let edited = changed(puzzle, &[change]);
+            if ruled_out(&edited) {
+                return Ok((Some(false), false));
+            }
+            Ok((new_answer(puzzle, &edited, stop)?, true))
+        })
+        .collect();
+    let verdicts: Vec<(Option<bool>, bool)> = verdicts.into_iter().collect::<Result<_>>()?;
+    let searched = verdicts.iter().filter(|(_, searched)| *searched).count() as u64;
+    let kept: Vec<Change> = singles
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, (v, _))| *v == Some(true))
+        .map(|(&c, _)| c)
+        .collect();
+    Ok(Edits {
+        one: rank::ranked(puzzle, &kept, stop)?,
+        two: Vec::new(),
+        searched,
+        complete: verdicts.iter().all(|(v, _)| v.is_some()),
+    })
+}
+
+/// Whether `edited` has a solution that `puzzle` has not: `None` when
+/// `stop` came first.
+fn new_answer(puzzle: &Puzzle, edited: &Puzzle, stop: &Stop) -> Result<Option<bool>> {
+    let solver = Solver::new(edited, Order::Spiral, 0)?;
+    let search = Search::new(Goal::List {
+        limit: ALTERNATIVES_LOOKED_AT,
+    })
+    .on(Threads::One)
+    .until(stop)
+    .without_stats();
+    let outcome = solver.run(&search);
+    let new = outcome.kept.iter().any(|a| !a.is_solution(puzzle));
+    Ok((new || !outcome.stats.stopped).then_some(new))
 }
 
 #[cfg(test)]

@@ -1,19 +1,41 @@
 //! The text of a diagnosis (why a puzzle has no solution), shared by
 //! `solve`: the library's lines (`scramble::diagnose::explain`) under
-//! `why:`; JSON prints `scramble::diagnose::Diagnosis` as it is.
+//! `why:`, and `--wrong`'s changes under `typo?`; JSON prints
+//! `scramble::diagnose::Diagnosis` and `Edits` as they are.
 
 use std::time::Duration;
 
-use scramble::diagnose::Diagnosis;
+use scramble::diagnose::explain::{self, Line, Wording};
+use scramble::diagnose::{Diagnosis, Edits};
 
 /// How long the search for an edit runs when `--time-limit` is not given.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
-/// The diagnosis as indented lines under `why:`.
-pub fn text(diagnosis: &Diagnosis) -> String {
-    let mut out = String::from("why:\n");
-    for (depth, line) in scramble::diagnose::explain::lines(diagnosis, Some("--time-limit gives it longer")) {
+/// The command line's wording: `all` lists every single-picture fix
+/// (`--all-fixes`), else the likeliest few.
+fn wording(all: bool) -> Wording<'static> {
+    Wording {
+        longer: Some("--time-limit gives it longer"),
+        more: Some("--all-fixes lists them"),
+        all,
+    }
+}
+
+/// Lines indented by their depth under `head`.
+fn indented(head: &str, lines: Vec<Line>) -> String {
+    let mut out = format!("{head}\n");
+    for (depth, line) in lines {
         out += &format!("{}{line}\n", "  ".repeat(depth));
     }
     out
+}
+
+/// The diagnosis as indented lines under `why:`.
+pub fn text(diagnosis: &Diagnosis, all: bool) -> String {
+    indented("why:", explain::lines(diagnosis, &wording(all)))
+}
+
+/// `--wrong`'s changes as indented lines under `typo?`.
+pub fn alternatives_text(edits: &Edits, all: bool) -> String {
+    indented("typo?", explain::alternatives_lines(edits, &wording(all)))
 }

@@ -60,7 +60,7 @@ enum Command {
     Inspect(inspect::Args),
     /// Draw or export the recording graph (DOT, SVG, node-link JSON, GraphML) and the pieces into `<out>/<puzzle name>/`.
     Graph(graph::Args),
-    /// Solve n x n puzzles by backtracking: count solutions modulo rotation (default) or find the first; one report per file.
+    /// Solve puzzles: count the solutions (default) or find the first, and show one; one report per file.
     Solve(solve::Args),
     /// Estimate the nodes (and time) of an exhaustive search before running it: Knuth's random probes.
     Estimate(estimate::Args),
@@ -148,7 +148,7 @@ pub struct PuzzlesArg {
     #[arg(required = true, num_args = 1.., value_name = "PUZZLE")]
     pub puzzles: Vec<PathBuf>,
     /// How to read the files.
-    #[arg(long = "input-format", value_enum, default_value_t = Format::Auto)]
+    #[arg(long = "input-format", value_enum, default_value_t = Format::Auto, display_order = 100)]
     pub input_format: Format,
 }
 
@@ -156,16 +156,17 @@ impl PuzzlesArg {
     /// Reads every puzzle named, in order, the first bad file an error;
     /// likely typos are warned about on stderr.
     pub fn read(&self) -> anyhow::Result<Vec<Puzzle>> {
-        self.puzzles
-            .iter()
-            .map(|path| {
-                PuzzleArg {
-                    puzzle: path.clone(),
-                    input_format: self.input_format,
-                }
-                .read()
-            })
-            .collect()
+        self.puzzles.iter().map(|path| self.read_one(path)).collect()
+    }
+
+    /// Reads one of the files named; likely typos are warned about on
+    /// stderr.
+    pub fn read_one(&self, path: &Path) -> anyhow::Result<Puzzle> {
+        PuzzleArg {
+            puzzle: path.to_path_buf(),
+            input_format: self.input_format,
+        }
+        .read()
     }
 }
 

@@ -117,7 +117,10 @@ fn text(s: &Summary) -> String {
             .iter()
             .map(|r| format!("{} has {} {} times", r.piece, r.picture, r.times))
             .collect();
-        out += &format!("repetitions: {}\n", reps.join("; "));
+        out += &format!(
+            "repetitions: {} (normal: a card may show a picture more than once, as many real puzzles do)\n",
+            reps.join("; ")
+        );
     }
     out
 }

@@ -27,7 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use scramble::diagnose::Diagnosis;
+use scramble::diagnose::{Diagnosis, Edits};
 use scramble::solve::shards::{Mode, Shard};
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Stats, Stop, Strategy, Symmetry, Threads};
 use scramble::{Arrangement, Puzzle};
@@ -38,10 +38,28 @@ use super::pictures::grid_rows;
 use super::signals::OnSignal;
 use super::{PicturesArg, PuzzlesArg, print_json_line, print_text, progress};
 
+/// The examples under `solve -h` and `solve --help`.
+macro_rules! examples {
+    () => {
+        "Examples:\n  scramble solve fixtures/cards3x3.txt\n  scramble solve fixtures/paper2x2.txt fixtures/cards3x3.txt --first --json\n  scramble solve fixtures/cards3x3.txt --list --time-limit 10\n  scramble solve fixtures/cards3x3.txt --shard 1/4 -o shard-1.json --checkpoint shard-1.ckpt"
+    };
+}
+
+/// The words of the report in research terms, then the examples, under
+/// `solve --help`.
+const WORDS_AND_EXAMPLES: &str = concat!(
+    "Words:\n  \
+    A solution counts the four turns of the whole board as one (research: solutions modulo rotation;\n  \
+    `arrangements` in JSON counts the turns, 4 per solution). Solutions that differ only by swapping\n  \
+    identical cards look alike (research: `looks`, the distinct-looking solutions; docs/format.md).\n  \
+    With no solution, the single-picture fixes most likely to undo a typo come first (--all-fixes lists\n  \
+    every one); when an answer fails on the table, --wrong lists the single-picture changes that give\n  \
+    another answer (docs/typos.md).\n\n",
+    examples!()
+);
+
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  scramble solve fixtures/cards3x3.txt\n  scramble solve fixtures/paper2x2.txt fixtures/cards3x3.txt --first --json\n  scramble solve fixtures/cards3x3.txt --list --time-limit 10\n  scramble solve fixtures/cards3x3.txt --shard 1/4 -o shard-1.json --checkpoint shard-1.ckpt"
-)]
+#[command(after_help = examples!(), after_long_help = WORDS_AND_EXAMPLES)]
 pub struct Args {
     #[command(flatten)]
     puzzles: PuzzlesArg,
@@ -54,32 +72,32 @@ pub struct Args {
     /// How to search: `backtrack` places pieces cell by cell; `graph`
     /// glues twisted circuits of the recording graph at the lattice points
     /// (the n x n theorem; `--order` and `--seed` do not apply).
-    #[arg(long, value_enum, default_value_t = Method::Backtrack)]
+    #[arg(help_heading = "Search method (research)", long, value_enum, default_value_t = Method::Backtrack)]
     method: Method,
     /// Search order.
-    #[arg(long, value_enum, default_value_t = Order::Spiral)]
+    #[arg(help_heading = "Search method (research)", long, value_enum, default_value_t = Order::Spiral)]
     order: Order,
     /// Replace the order's cell rule (which cell is filled next).
-    #[arg(long, value_enum)]
+    #[arg(help_heading = "Search method (research)", long, value_enum)]
     cells: Option<Cells>,
     /// Replace the order's piece rule (in which order pieces are tried).
-    #[arg(long, value_enum)]
+    #[arg(help_heading = "Search method (research)", long, value_enum)]
     pieces: Option<Pieces>,
     /// Replace the order's symmetry rule (even grids: which central piece
     /// the upper-left central cell holds).
-    #[arg(long, value_enum)]
+    #[arg(help_heading = "Search method (research)", long, value_enum)]
     symmetry: Option<Symmetry>,
     /// Seed of the `random` order.
-    #[arg(long, default_value_t = 0)]
+    #[arg(help_heading = "Search method (research)", long, default_value_t = 0)]
     seed: u64,
     /// With `--first`: search the spiral with a new random piece order
     /// (from `--seed`) after `luby(i) * --restart-unit` placements, run `i`
     /// on its own, several runs side by side from 4x4 up (the answer
     /// depends on the seed only). Takes no other order.
-    #[arg(long, requires = "first", conflicts_with_all = ["method", "order", "cells", "pieces", "symmetry"])]
+    #[arg(help_heading = "Search method (research)", long, requires = "first", conflicts_with_all = ["method", "order", "cells", "pieces", "symmetry"])]
     restarts: bool,
     /// Placements of the shortest restart run.
-    #[arg(long, value_name = "PLACEMENTS", default_value_t = 1 << 20, requires = "restarts",
+    #[arg(help_heading = "Search method (research)", long, value_name = "PLACEMENTS", default_value_t = 1 << 20, requires = "restarts",
           value_parser = clap::value_parser!(u64).range(1..))]
     restart_unit: u64,
     /// Also list the solutions, one line each (rows of `piece@rotation`), in
@@ -94,8 +112,17 @@ pub struct Args {
     /// says when the list is cut).
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=scramble::solve::MAX_LIST))]
     list_limit: u64,
-    /// Print nodes per depth, candidate tests, time and rate.
+    /// With no solution: list every single-picture fix, not only the
+    /// likeliest few.
     #[arg(long)]
+    all_fixes: bool,
+    /// The answer fails on the real cards: also list the single-picture
+    /// changes that give another answer, the likeliest typo first (bounded
+    /// by `--time-limit`, 10 s without it; docs/typos.md).
+    #[arg(long, conflicts_with = "first")]
+    wrong: bool,
+    /// Print nodes per depth, candidate tests, time and rate.
+    #[arg(help_heading = "Search method (research)", long)]
     stats: bool,
     /// Stop each puzzle's search after this many seconds and report what
     /// was found so far as partial (exit code 3; Ctrl-C does the same and
@@ -113,19 +140,30 @@ pub struct Args {
     /// Search only shard I of N: the tree is cut into many more subtrees
     /// than shards, dealt by estimated work; the shard searches its own on
     /// one thread and prints one JSON document. Add up with `scramble merge`.
-    #[arg(long, value_name = "I/N", conflicts_with_all = ["restarts", "stats"])]
+    #[arg(help_heading = "Shards (one long search on several machines)", long, value_name = "I/N", conflicts_with_all = ["restarts", "stats"])]
     shard: Option<Shard>,
     /// With --shard: write the shard's document to FILE, whole or not at all,
     /// once the shard is done; a rerun that finds it there does nothing.
-    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "shard")]
+    #[arg(
+        help_heading = "Shards (one long search on several machines)",
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        requires = "shard"
+    )]
     output: Option<PathBuf>,
     /// With --shard: save the search's position to FILE every
     /// --checkpoint-every seconds and when stopped; a run that finds FILE
     /// continues from it (removed once the shard is done).
-    #[arg(long, value_name = "FILE", requires = "shard")]
+    #[arg(
+        help_heading = "Shards (one long search on several machines)",
+        long,
+        value_name = "FILE",
+        requires = "shard"
+    )]
     checkpoint: Option<PathBuf>,
     /// Seconds between two checkpoints.
-    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = seconds, requires = "checkpoint")]
+    #[arg(help_heading = "Shards (one long search on several machines)", long, value_name = "SECONDS", default_value = "300", value_parser = seconds, requires = "checkpoint")]
     checkpoint_every: Duration,
     /// Pictures: the solution shown goes to `<out>/<puzzle>/solution.svg`.
     #[command(flatten)]
@@ -187,6 +225,10 @@ struct Report {
     /// Why there is no solution (null when there is one or the search
     /// stopped).
     diagnosis: Option<Diagnosis>,
+    /// `--wrong`: the single-picture changes that give another answer, the
+    /// likeliest typo first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alternatives: Option<Edits>,
 }
 
 /// What `--list-looks` shows: the first `limit` looks, one representative
@@ -243,26 +285,71 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if (args.list || args.list_looks) && args.method == Method::Graph {
         anyhow::bail!("--list and --list-looks list the backtracker's solutions: they need --method backtrack");
     }
-    let puzzles = args.puzzles.read()?;
-    for puzzle in &puzzles {
-        let owns = scramble::output::Owns::Names(&["solution.svg"]);
-        super::pictures::refuse_over_inputs(&args.pictures, puzzle, "", owns)?;
+    if args.shard.is_some() {
+        let puzzles = args.puzzles.read()?;
+        let puzzle = puzzles.first().expect("one puzzle or more");
+        refuse_over_inputs(&args, puzzle)?;
+        return shard(&args, puzzles, &interrupt_flag()).map(Into::into);
     }
     let interrupted = interrupt_flag();
-    if args.shard.is_some() {
-        return shard(&args, puzzles, &interrupted).map(Into::into);
-    }
     let mut exit = Exit::Success;
-    for (i, puzzle) in puzzles.into_iter().enumerate() {
+    for (i, path) in args.puzzles.puzzles.iter().enumerate() {
         if interrupted.load(Ordering::Relaxed) {
             break;
         }
         if i > 0 && !args.json {
             print_text("\n")?;
         }
-        exit = exit.graver(solve(&args, puzzle, &interrupted)?);
+        let read = args
+            .puzzles
+            .read_one(path)
+            .and_then(|p| refuse_over_inputs(&args, &p).map(|()| p));
+        exit = exit.graver(match read {
+            Ok(puzzle) => solve(&args, puzzle, &interrupted)?,
+            Err(error) => bad_file(&args, path, &error)?,
+        });
     }
     Ok(exit.into())
+}
+
+/// Refuses a run whose `solution.svg` would overwrite the puzzle's file.
+fn refuse_over_inputs(args: &Args, puzzle: &Puzzle) -> anyhow::Result<()> {
+    let owns = scramble::output::Owns::Names(&["solution.svg"]);
+    super::pictures::refuse_over_inputs(&args.pictures, puzzle, "", owns)
+}
+
+/// A file of the batch that could not be read: its error on stderr (and,
+/// with `--json`, as an `error` object on stdout), then the batch goes on.
+fn bad_file(args: &Args, path: &Path, error: &anyhow::Error) -> anyhow::Result<Exit> {
+    super::note(&format!("scramble: error: {error:#}\n"));
+    if args.json {
+        let line = BadFile {
+            file: scramble::error::shown_path(path),
+            error: ErrorObject {
+                message: format!("{error:#}"),
+                exit_code: Exit::Error as u8,
+            },
+        };
+        print_json_line(&line)?;
+    }
+    Ok(Exit::Error)
+}
+
+/// The JSON line of a file that could not be read.
+#[derive(Serialize)]
+struct BadFile {
+    /// The file as named.
+    file: String,
+    error: ErrorObject,
+}
+
+/// What went wrong with a file.
+#[derive(Serialize)]
+struct ErrorObject {
+    /// The message `scramble: error: ...` prints on stderr.
+    message: String,
+    /// The exit code the file alone would give (2).
+    exit_code: u8,
 }
 
 /// `--shard I/N`: one shard of one puzzle's backtracking search.
@@ -361,11 +448,10 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         .transpose()?;
     let complete = complete && listed_looks.as_ref().is_none_or(|(_, complete)| *complete);
     let diagnosis = (complete && shown.is_none())
-        .then(|| {
-            let budget = args.time_limit.unwrap_or(super::diagnosis::DEFAULT_BUDGET);
-            let stop = Stop::never().cancelled_by(interrupted.clone()).after(budget);
-            scramble::diagnose::diagnose(&puzzle, &stop)
-        })
+        .then(|| scramble::diagnose::diagnose(&puzzle, &diagnosis_stop(args, interrupted)))
+        .transpose()?;
+    let alternatives = (args.wrong && complete && shown.is_some())
+        .then(|| scramble::diagnose::alternatives(&puzzle, &diagnosis_stop(args, interrupted)))
         .transpose()?;
     let report = Report {
         puzzle: puzzle.name().to_string(),
@@ -395,17 +481,40 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         }),
         listed_looks: listed_looks.map(|(listed, _)| listed),
         diagnosis,
+        alternatives,
     };
     if args.json {
         print_json_line(&report)?;
     } else {
-        print_text(&text(&puzzle, &report, shown.as_ref(), args.stats.then_some(stats)))?;
+        let shown = Shown {
+            solution: shown.as_ref(),
+            stats: args.stats.then_some(stats),
+            all_fixes: args.all_fixes,
+        };
+        print_text(&text(&puzzle, &report, &shown))?;
     }
     Ok(if complete {
         Exit::found(shown.is_some())
     } else {
         Exit::Stopped
     })
+}
+
+/// The stop of the search for fixes or alternatives: `--time-limit`, or
+/// the default budget, and Ctrl-C.
+fn diagnosis_stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
+    let budget = args.time_limit.unwrap_or(super::diagnosis::DEFAULT_BUDGET);
+    Stop::never().cancelled_by(interrupted.clone()).after(budget)
+}
+
+/// What the text report shows beside the report itself.
+struct Shown<'a> {
+    /// The solution drawn.
+    solution: Option<&'a Arrangement>,
+    /// `--stats`.
+    stats: Option<&'a Stats>,
+    /// `--all-fixes`.
+    all_fixes: bool,
 }
 
 /// `--list-looks`: one representative per look, the first `--list-limit`
@@ -434,7 +543,8 @@ fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Res
     Ok(path)
 }
 
-fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Option<&Stats>) -> String {
+fn text(puzzle: &Puzzle, report: &Report, what: &Shown) -> String {
+    let (shown, stats, all_fixes) = (what.solution, what.stats, what.all_fixes);
     let mut out = match (report.mode, shown) {
         (_, None) if !report.complete => format!(
             "{}: stopped ({}) after {:.3} s: {} solution{} found so far (partial)\n",
@@ -447,17 +557,18 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
         (_, None) => format!(
             "{}: no solution\n{}",
             report.puzzle,
-            report.diagnosis.as_ref().map_or(String::new(), super::diagnosis::text)
+            report
+                .diagnosis
+                .as_ref()
+                .map_or(String::new(), |d| super::diagnosis::text(d, all_fixes))
         ),
         ("first", Some(_)) => format!("{}: a solution ({})\n", report.puzzle, search_name(report)),
         (_, Some(_)) => format!(
-            "{}: {} solution{} modulo rotation ({} arrangements), {} look{}, {}; the first:\n",
+            "{}: {} ({} counting the board's turns); {}; the first ({}):\n",
             report.puzzle,
-            report.solutions,
-            if report.solutions == 1 { "" } else { "s" },
+            super::plural(report.solutions, "solution"),
             report.arrangements.unwrap_or(0),
-            report.looks.map_or("?".to_string(), |n| n.to_string()),
-            if report.looks == Some(1) { "" } else { "s" },
+            looks_words(report.solutions, report.looks),
             search_name(report)
         ),
     };
@@ -475,6 +586,9 @@ fn text(puzzle: &Puzzle, report: &Report, shown: Option<&Arrangement>, stats: Op
     }
     if let Some(listed) = &report.listed_looks {
         out += &looks_text(report, listed);
+    }
+    if let Some(alternatives) = &report.alternatives {
+        out += &super::diagnosis::alternatives_text(alternatives, all_fixes);
     }
     out
 }
@@ -528,6 +642,18 @@ fn list_text(report: &Report, listed: &Listed) -> String {
 }
 
 /// `spiral order`, or `graph method`.
+/// Whether the solutions look different, in a hobbyist's words: a look
+/// is what a person sees on the table, so solutions that differ only by
+/// swapping identical cards look alike (`scramble::looks`).
+fn looks_words(solutions: u64, looks: Option<u64>) -> String {
+    match looks {
+        None => "looks not counted".to_string(),
+        Some(looks) if looks == solutions => "every solution looks different".to_string(),
+        Some(1) => "they all look the same (identical cards swapped)".to_string(),
+        Some(looks) => format!("they look like {looks} different ones (identical cards swapped)"),
+    }
+}
+
 fn search_name(report: &Report) -> String {
     match report.method {
         Method::Graph => "graph method".to_string(),

@@ -7,26 +7,44 @@ use super::{Diagnosis, Edit, Edits, Misfit, Shortage};
 /// it) and its text.
 pub type Line = (usize, String);
 
-/// The diagnosis as lines. `longer` says how to give the edit search more
-/// time (`--time-limit gives it longer` on the command line); it is shown
-/// when the search stopped before it judged every candidate.
+/// The diagnosis as lines, said as `wording` says.
 ///
 /// ```
 /// use scramble::{diagnose, solve::Stop};
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::diagnose(&puzzle, &Stop::never()).unwrap();
-/// let lines = diagnose::explain::lines(&found, None);
+/// let lines = diagnose::explain::lines(&found, &Default::default());
 /// assert!(lines[0].1.starts_with("one picture changed makes it solvable"), "{lines:?}");
-/// assert!(lines.iter().any(|(depth, line)| *depth == 2 && line == "card #1, top side: 3- -> 3+"));
+/// assert!(lines.iter().any(|(depth, line)| *depth == 2 && line.starts_with("card #1, top side: 3- -> 3+")));
 /// ```
-pub fn lines(diagnosis: &Diagnosis, longer: Option<&str>) -> Vec<Line> {
+pub fn lines(diagnosis: &Diagnosis, wording: &Wording) -> Vec<Line> {
     let mut out = Vec::new();
     if let Some(shortage) = &diagnosis.shortage {
         out.extend(shortage_lines(shortage));
     }
     out.extend(diagnosis.misfits.iter().map(|m| (1, misfit_line(m))));
-    out.extend(edits_lines(&diagnosis.edits, longer));
+    out.extend(edits_lines(&diagnosis.edits, wording));
     out
+}
+
+/// At most this many single-picture fixes are shown first, the most
+/// plausible ([`super::rank`]); the rest follow on request.
+pub const FIXES_SHOWN: usize = 3;
+
+/// How the lines speak of what they leave out.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wording<'a> {
+    /// How to give the edit search more time (`--time-limit gives it
+    /// longer` on the command line); shown when the search stopped before
+    /// it judged every candidate.
+    pub longer: Option<&'a str>,
+    /// How to list every fix (`--all-fixes lists them`): with it, only the
+    /// first [`FIXES_SHOWN`] fixes are listed and the rest counted; without
+    /// it, the rest follow under a finding of their own (the page folds
+    /// it).
+    pub more: Option<&'a str>,
+    /// List every fix under the first finding.
+    pub all: bool,
 }
 
 fn shortage_lines(s: &Shortage) -> Vec<Line> {
@@ -68,23 +86,80 @@ pub(crate) fn edit_text(e: &Edit) -> String {
     format!("card {}, {} side: {} -> {}", e.label, e.direction, e.from, e.to)
 }
 
-fn edits_lines(edits: &Edits, longer: Option<&str>) -> Vec<Line> {
+/// `card a, top side: 3- -> 3+ (then 1 solution)`.
+fn fix_text(e: &Edit) -> String {
+    match e.solutions {
+        Some(n) => format!("{} (then {})", edit_text(e), crate::error::plural(n, "solution")),
+        None => edit_text(e),
+    }
+}
+
+/// The single-picture fixes, the first [`FIXES_SHOWN`] under `head`, the
+/// rest as `wording` says.
+fn fixes_lines(one: &[Edit], head: String, wording: &Wording) -> Vec<Line> {
+    let shown = if wording.all {
+        one.len()
+    } else {
+        one.len().min(FIXES_SHOWN)
+    };
+    let mut out = vec![(1, head)];
+    out.extend(one[..shown].iter().map(|e| (2, fix_text(e))));
+    let rest = &one[shown..];
+    if rest.is_empty() {
+        return out;
+    }
+    let ways = crate::error::plural(rest.len(), "less likely way");
+    match wording.more {
+        Some(more) => out.push((1, format!("{ways}: {more}"))),
+        None => {
+            out.push((1, format!("{ways}:")));
+            out.extend(rest.iter().map(|e| (2, fix_text(e))));
+        }
+    }
+    out
+}
+
+/// The changes [`super::alternatives`] found, for a puzzle whose answer
+/// failed on the table, as lines.
+pub fn alternatives_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
     let stopped = if edits.complete {
         String::new()
     } else {
-        let hint = longer.map_or(String::new(), |h| format!("; {h}"));
-        format!(" (the search stopped after {} puzzles tried{hint})", edits.searched)
+        let hint = wording.longer.map_or(String::new(), |h| format!("; {h}"));
+        format!("; the search stopped after {} puzzles tried{hint}", edits.searched)
+    };
+    if edits.one.is_empty() {
+        return vec![(1, format!("no change of one picture gives another answer{stopped}"))];
+    }
+    let head = format!(
+        "if the answer fails on your cards, a picture may be typed wrong; one changed gives another answer ({}, the likeliest typo first{stopped}):",
+        crate::error::plural(edits.one.len(), "way")
+    );
+    fixes_lines(&edits.one, head, wording)
+}
+
+fn edits_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
+    let stopped = if edits.complete {
+        String::new()
+    } else {
+        let hint = wording.longer.map_or(String::new(), |h| format!("; {h}"));
+        format!("; the search stopped after {} puzzles tried{hint}", edits.searched)
     };
     if !edits.one.is_empty() {
         let ways = edits.one.len();
+        let order = if ways == 1 { "" } else { ", the likeliest typo first" };
         let head = format!(
-            "one picture changed makes it solvable ({ways} way{}{stopped}):",
-            if ways == 1 { "" } else { "s" }
+            "one picture changed makes it solvable ({}{order}{stopped}):",
+            crate::error::plural(ways, "way")
         );
-        let details = edits.one.iter().map(|e| (2, edit_text(e)));
-        return std::iter::once((1, head)).chain(details).collect();
+        return fixes_lines(&edits.one, head, wording);
     }
     if !edits.two.is_empty() {
+        let stopped = if stopped.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", &stopped[2..])
+        };
         let head = format!("no single picture changed makes it solvable; two changed do, for example{stopped}:");
         let details = edits
             .two
@@ -95,7 +170,10 @@ fn edits_lines(edits: &Edits, longer: Option<&str>) -> Vec<Line> {
     let none = if edits.complete {
         "no change of one or two pictures makes it solvable".to_string()
     } else {
-        format!("no change of one or two pictures found to make it solvable{stopped}")
+        format!(
+            "no change of one or two pictures found to make it solvable ({})",
+            &stopped[2..]
+        )
     };
     vec![(1, none)]
 }
@@ -109,7 +187,11 @@ mod tests {
     fn a_shortage_explains_itself_with_its_numbers_and_a_hint_only_when_stopped() {
         let puzzle: crate::Puzzle = "1+ 2+ 2+ 1+\n1+ 2+ 2+ 1+\n1+ 2+ 2- 1+\n1+ 2+ 2- 1-".parse().unwrap();
         let found = super::super::diagnose(&puzzle, &Stop::never()).unwrap();
-        let lines = lines(&found, Some("give it longer"));
+        let wording = Wording {
+            longer: Some("give it longer"),
+            ..Default::default()
+        };
+        let lines = lines(&found, &wording);
         assert!(lines[0].1.starts_with("counting: the 4 inner boundaries"), "{lines:?}");
         assert!(
             lines
@@ -120,7 +202,7 @@ mod tests {
         assert!(lines.iter().all(|(_, l)| !l.contains("give it longer")));
         let mut stopped = found.clone();
         stopped.edits.complete = false;
-        let stopped = super::lines(&stopped, Some("give it longer"));
+        let stopped = super::lines(&stopped, &wording);
         assert!(
             stopped
                 .iter()

@@ -14,7 +14,7 @@ use crate::solve::Stop;
 pub const BUDGET: Duration = Duration::from_secs(3);
 
 /// The diagnosis and its lines.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Why {
     /// What [`diagnose`] found.
     pub diagnosis: Diagnosis,
@@ -41,7 +41,7 @@ pub fn why(puzzle: &Puzzle, solved: Option<bool>) -> Option<Why> {
         return None;
     }
     let diagnosis = diagnose(puzzle, &Stop::never().after(BUDGET)).ok()?;
-    let lines = explain::lines(&diagnosis, None);
+    let lines = explain::lines(&diagnosis, &explain::Wording::default());
     Some(Why { diagnosis, lines })
 }
 

@@ -66,7 +66,7 @@ fn repeated_cards_make_seven_looks_of_1680_solutions() {
         .assert()
         .success()
         .stdout(predicates::str::starts_with(
-            "repeat_puzzle: 1680 solutions modulo rotation (6720 arrangements), 7 looks, spiral order; the first:",
+            "repeat_puzzle: 1680 solutions (6720 counting the board's turns); they look like 7 different ones (identical cards swapped); the first (spiral order):",
         ))
         .stdout(predicates::str::contains(
             "looks, one solution each (the first 2 of 7; --list-limit N lists more):\n  1  #1@0 #2@0 #3@0 / #4@0 #5@0 #6@0 / #7@0 #8@0 #9@0\n  2  ",

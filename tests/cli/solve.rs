@@ -41,7 +41,7 @@ fn text_shows_the_grid_and_writes_the_svg() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "monkey_puzzle: 2 solutions modulo rotation (8 arrangements), 2 looks, spiral order; the first:\n+---",
+            "monkey_puzzle: 2 solutions (8 counting the board's turns); every solution looks different; the first (spiral order):\n+---",
         ))
         .stdout(predicate::str::contains("nodes per depth: 9 "));
     let svg = std::fs::read_to_string(out.path().join("monkey_puzzle/solution.svg")).unwrap();
@@ -126,9 +126,12 @@ fn several_files_are_solved_in_turn_with_the_gravest_exit_code() {
         .code(1);
     let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
     let (first, second) = text.split_once("\n\n").expect("a blank line between reports");
-    assert!(first.starts_with("paper2x2: 3 solutions modulo rotation"), "{first}");
     assert!(
-        second.starts_with("unsolvable2x2: no solution\nwhy:\n  one picture changed makes it solvable (25 ways):\n"),
+        first.starts_with("paper2x2: 3 solutions (12 counting the board's turns)"),
+        "{first}"
+    );
+    assert!(
+        second.starts_with("unsolvable2x2: no solution\nwhy:\n  one picture changed makes it solvable (25 ways, the likeliest typo first):\n"),
         "{second}"
     );
     scramble()
@@ -167,4 +170,26 @@ fn many_identical_cards_without_a_solution_have_no_solution() {
     crate::common::assert_exit(&output, 1);
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["solutions"], 0);
+}
+
+#[test]
+fn a_batch_reports_every_good_file_and_every_bad_one_as_json_lines() {
+    let bad = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(bad.path(), "1+ 2+ 3+\n").unwrap();
+    let assert = scramble()
+        .args(["solve", "fixtures/paper2x2.txt"])
+        .arg(bad.path())
+        .args(["fixtures/unsolvable2x2.txt", "--json", "--no-pictures"])
+        .assert()
+        .code(2);
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0]["solutions"], 3);
+    assert_eq!(lines[1]["error"]["exit_code"], 2);
+    assert!(
+        lines[1]["error"]["message"].as_str().unwrap().contains("line 1"),
+        "{text}"
+    );
+    assert_eq!(lines[2]["solutions"], 0);
 }

@@ -1,0 +1,203 @@
+//! How well does `scramble solve` find a one-picture typo? Every single
+//! picture of every real puzzle with a solution (`fixtures/legespiel/` and
+//! `fixtures/real/`, sizes up to 4x4) is changed to every other picture of
+//! the puzzle's patterns, one at a time; for each such typo:
+//! - **no solution**: where the true fix (the picture changed back) stands
+//!   in the diagnosis's ranked list of single-picture fixes;
+//! - **still solvable**: whether every answer is still right on the table
+//!   (harmless), some are, or none is, and then where the true fix stands among the single-picture
+//!   changes that give a new answer ([`scramble::diagnose::alternatives`],
+//!   what `solve --wrong` lists).
+//!
+//! Used for docs/typos.md.
+//!
+//! `cargo run --release --example typos -- [--dump] [PUZZLE_FILE...]`
+//! (default: every file of `fixtures/legespiel/` and `fixtures/real/`);
+//! `--dump` prints one JSON line per no-solution typo with every fix.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use scramble::diagnose::{self, Edit};
+use scramble::solve::{Goal, Order, Search, Solver, Stop};
+use scramble::{Arrangement, Picture, Puzzle};
+
+/// What became of one typo.
+#[derive(Clone, Copy, Debug)]
+enum Fate {
+    /// No solution; the true fix ranked (1-based) among `of` fixes.
+    Unsolvable { rank: usize, of: usize },
+    /// Solvable, every answer right on the table.
+    Harmless,
+    /// Solvable, some answers right on the table, some not.
+    AmongAnswers,
+    /// Solvable, no answer right; the true fix ranked among `of` changes
+    /// giving a new answer (`rank` 0: not listed).
+    Wrong { rank: usize, of: usize },
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let dump = args.iter().any(|a| a == "--dump");
+    let mut paths: Vec<PathBuf> = args.iter().filter(|a| *a != "--dump").map(PathBuf::from).collect();
+    if paths.is_empty() {
+        paths = ["fixtures/legespiel", "fixtures/real"]
+            .iter()
+            .flat_map(|d| files(Path::new(d)))
+            .collect();
+    }
+    let puzzles: Vec<Puzzle> = paths
+        .iter()
+        .map(|p| scramble::read_puzzle(p, Default::default()).expect("a puzzle"))
+        .filter(|p| p.size() <= 4 && !solutions(p).is_empty())
+        .collect();
+    let fates: Vec<(String, Vec<Fate>)> = puzzles
+        .par_iter()
+        .map(|p| (p.name().to_string(), typos(p, dump)))
+        .collect();
+    print_table(&fates);
+}
+
+/// The puzzle files of a folder, sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(".xml") || name.ends_with(".txt")
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Every solution, one per rotation class.
+fn solutions(puzzle: &Puzzle) -> Vec<Arrangement> {
+    let every = Search::new(Goal::List { limit: u64::MAX });
+    Solver::new(puzzle, Order::Spiral, 0)
+        .expect("a square puzzle")
+        .run(&every)
+        .kept
+}
+
+/// Every one-picture typo of `puzzle` and its fate.
+fn typos(puzzle: &Puzzle, dump: bool) -> Vec<Fate> {
+    let mut palette: Vec<Picture> = puzzle.pictures().flat_map(|p| [p, p.complement()]).collect();
+    palette.sort_unstable();
+    palette.dedup();
+    let mut out = Vec::new();
+    for card in 0..puzzle.pieces().len() {
+        for side in 0..4 {
+            let now = puzzle.pieces()[card].side(side);
+            for &typed in palette.iter().filter(|&&p| p != now) {
+                let typo = puzzle.with_side(card, side, typed);
+                let is_fix = |e: &Edit| e.card == card && e.side == side && e.to == puzzle.picture_label(now);
+                out.push(fate(puzzle, &typo, is_fix, dump));
+            }
+        }
+    }
+    out
+}
+
+/// The fate of `typo`, a copy of `puzzle` (whose solutions are `right`)
+/// with one picture changed; `is_fix` knows the true fix.
+fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, dump: bool) -> Fate {
+    let answers = solutions(typo);
+    let rank = |edits: &[Edit]| edits.iter().position(&is_fix).map_or(0, |i| i + 1);
+    if answers.is_empty() {
+        let found = diagnose::diagnose(typo, &Stop::never()).expect("a diagnosis");
+        if dump {
+            print_dump(puzzle, typo, &found.edits.one, &is_fix);
+        }
+        return Fate::Unsolvable {
+            rank: rank(&found.edits.one),
+            of: found.edits.one.len(),
+        };
+    }
+    let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
+    if dump {
+        return Fate::Harmless; // --dump looks at the no-solution typos only.
+    }
+    if good == answers.len() {
+        Fate::Harmless
+    } else if good > 0 {
+        Fate::AmongAnswers
+    } else {
+        let found = diagnose::alternatives(typo, &Stop::never()).expect("alternatives");
+        Fate::Wrong {
+            rank: rank(&found.one),
+            of: found.one.len(),
+        }
+    }
+}
+
+/// One JSON line: the puzzle, the typo's picture counts, every fix.
+fn print_dump(puzzle: &Puzzle, typo: &Puzzle, fixes: &[Edit], is_fix: &impl Fn(&Edit) -> bool) {
+    let counts: Vec<(String, usize)> = typo
+        .picture_indices()
+        .into_iter()
+        .map(|(p, n)| (typo.picture_label(p), n))
+        .collect();
+    let fixes: Vec<serde_json::Value> = fixes
+        .iter()
+        .map(|e| serde_json::json!([e.card, e.side, e.from, e.to, e.solutions, e.imbalance, is_fix(e)]))
+        .collect();
+    let cards: Vec<Vec<String>> = typo
+        .pieces()
+        .iter()
+        .map(|p| p.sides().iter().map(|&s| typo.picture_label(s)).collect())
+        .collect();
+    println!(
+        "{}",
+        serde_json::json!({"puzzle": puzzle.name(), "counts": counts, "cards": cards, "fixes": fixes})
+    );
+}
+
+/// `part` of `whole` as a percentage.
+fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.1}%", 100.0 * part as f64 / whole as f64)
+    }
+}
+
+fn print_table(fates: &[(String, Vec<Fate>)]) {
+    let all: Vec<Fate> = fates.iter().flat_map(|(_, f)| f.iter().copied()).collect();
+    let ranks = |wrong: bool| -> Vec<(usize, usize)> {
+        all.iter()
+            .filter_map(|f| match *f {
+                Fate::Unsolvable { rank, of } if !wrong => Some((rank, of)),
+                Fate::Wrong { rank, of } if wrong => Some((rank, of)),
+                _ => None,
+            })
+            .collect()
+    };
+    let (unsolvable, wrong) = (ranks(false), ranks(true));
+    let within = |ranks: &[(usize, usize)], k: usize| ranks.iter().filter(|(r, _)| (1..=k).contains(r)).count();
+    let median = |ranks: &[(usize, usize)]| {
+        let mut of: Vec<usize> = ranks.iter().map(|(_, of)| *of).collect();
+        of.sort_unstable();
+        of.get(of.len() / 2).copied().unwrap_or(0)
+    };
+    let harmless = all.iter().filter(|f| matches!(f, Fate::Harmless)).count();
+    let among = all.iter().filter(|f| matches!(f, Fate::AmongAnswers)).count();
+    println!("{} puzzles, {} one-picture typos", fates.len(), all.len());
+    println!();
+    println!("| typos | count | true fix first | top 3 | top 10 | listed | median list |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (name, ranks) in [("no solution", &unsolvable), ("solvable, every answer wrong", &wrong)] {
+        let n = ranks.len();
+        println!(
+            "| {name} | {n} | {} | {} | {} | {} | {} |",
+            percent(within(ranks, 1), n),
+            percent(within(ranks, 3), n),
+            percent(within(ranks, 10), n),
+            percent(within(ranks, usize::MAX), n),
+            median(ranks)
+        );
+    }
+    println!("| solvable, some answers right, some wrong | {among} | | | | | |");
+    println!("| solvable, every answer right (harmless) | {harmless} | | | | | |");
+}
