@@ -40,11 +40,11 @@ fn one_flipped_sign_gets_the_edit_that_undoes_it() {
     let undo = one.iter().find(|e| e["card"] == 4 && e["side"] == 1).unwrap();
     assert_eq!(undo["to"], puzzle.picture_label(right));
     scramble()
-        .args(["solve", path.to_str().unwrap(), "--no-pictures"])
+        .args(["solve", path.to_str().unwrap(), "--no-pictures", "--all-fixes"])
         .assert()
         .code(1)
         .stdout(predicates::str::contains(format!(
-            "card #5, right side: {} -> {}\n",
+            "card #5, right side: {} -> {} (then 1 solution)\n",
             broken.picture_label(right.complement()),
             puzzle.picture_label(right)
         )));
@@ -61,4 +61,29 @@ fn counting_comes_first_with_its_numbers() {
     );
     let solvable = json_report_exiting(0, &["solve", &real("wizards")], out.path());
     assert!(solvable["diagnosis"].is_null());
+}
+
+#[test]
+fn the_likeliest_fixes_come_first_and_wrong_lists_other_answers() {
+    let out = tempfile::tempdir().unwrap();
+    // The own Wizards typo: card 5's right side typed purple- for purple+.
+    let shown = scramble()
+        .args(["solve", "fixtures/own/wizards_typo.txt", "--no-pictures"])
+        .assert()
+        .code(1);
+    let text = String::from_utf8(shown.get_output().stdout.clone()).unwrap();
+    let fixes: Vec<&str> = text.lines().filter(|l| l.starts_with("    card ")).collect();
+    assert_eq!(fixes.len(), 3, "{text}");
+    assert!(
+        fixes.contains(&"    card #5, right side: purple- -> purple+ (then 1 solution)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  8 less likely ways: --all-fixes lists them\n"),
+        "{text}"
+    );
+    let r = json_report_exiting(0, &["solve", &real("wizards"), "--wrong"], out.path());
+    let alternatives = r["alternatives"]["one"].as_array().unwrap();
+    assert!(!alternatives.is_empty(), "{r}");
+    assert_eq!(r["alternatives"]["complete"], true);
 }

@@ -88,7 +88,9 @@ fn the_cap_cuts_the_list_not_the_count() {
         .arg(out.path())
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("paper2x2: 3 solutions modulo rotation"))
+        .stdout(predicate::str::starts_with(
+            "paper2x2: 3 solutions (12 counting the board's turns)",
+        ))
         .stdout(predicate::str::ends_with(
             "solutions in spiral order (the first 2 of 3; --list-limit N lists more):\n  \
              1  #1@0 #2@0 / #3@0 #4@0\n  2  #1@2 #3@1 / #4@3 #2@2\n",
