@@ -306,6 +306,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .and_then(|p| refuse_over_inputs(&args, &p).map(|()| p));
         exit = exit.graver(match read {
             Ok(puzzle) => solve(&args, puzzle, &interrupted)?,
+            // A stop while reading ends the run as a stop (exit 3 or the
+            // signal's code), not as a bad file.
+            Err(error) if stops_the_run(&error) => return Err(error),
             Err(error) => bad_file(&args, path, &error)?,
         });
     }
@@ -350,6 +353,14 @@ struct ErrorObject {
     message: String,
     /// The exit code the file alone would give (2).
     exit_code: u8,
+}
+
+/// Whether a reading error is the run being stopped (time limit or signal)
+/// rather than a bad file.
+fn stops_the_run(error: &anyhow::Error) -> bool {
+    error.is::<super::StoppedReading>()
+        || error.is::<super::Stopped>()
+        || matches!(error.downcast_ref(), Some(scramble::Error::Interrupted))
 }
 
 /// `--shard I/N`: one shard of one puzzle's backtracking search.
