@@ -33,7 +33,9 @@ pub struct Why {
 /// use scramble::explore::why::why;
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = why(&puzzle, Some(false)).unwrap();
-/// assert!(found.lines.iter().any(|(_, l)| l == "card #1, top side: 3- -> 3+"));
+/// let fix = |e: &scramble::diagnose::Edit| (e.card, e.side, e.to.as_str()) == (0, 0, "3+");
+/// assert!(found.diagnosis.edits.one.iter().any(fix));
+/// assert!(!found.lines.is_empty());
 /// assert!(why(&puzzle, None).is_none());
 /// ```
 pub fn why(puzzle: &Puzzle, solved: Option<bool>) -> Option<Why> {

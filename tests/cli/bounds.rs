@@ -158,7 +158,9 @@ fn the_time_limit_is_polled_while_work_is_built() {
 fn graph_stops_at_its_time_limit_writing_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let big = distinct_puzzle(dir.path(), "big.txt", 32);
-    let args = ["graph", big.to_str().unwrap(), "--time-limit", "0.001", "--json"];
+    // Long enough to read the file (the limit bounds reading too), far
+    // too short to draw it.
+    let args = ["graph", big.to_str().unwrap(), "--time-limit", "0.3", "--json"];
     let (output, _) = limited(CAP, &args, dir.path());
     assert_exit(&output, 3);
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
