@@ -379,7 +379,7 @@ const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
 ///
 /// # Complexity
 /// `4N(P-1)` changes, each a search listing up to
-/// [`ALTERNATIVES_LOOKED_AT`] solutions (skipped when the cheap checks rule
+/// 10,000 solutions (`ALTERNATIVES_LOOKED_AT`; skipped when the cheap checks rule
 /// it out), then a count for each change kept; on every core, bounded by
 /// `stop`.
 ///

@@ -13,9 +13,9 @@
 //! Pattern names come from the picture names: the words two halves share
 //! (`Pippi 1` and `Pippi 2` give `Pippi`), otherwise both names joined, with
 //! anything but letters and digits turned into `_`, so that the text format
-//! writes and reads them back, cut to [`MAX_DERIVED_NAME`] characters
+//! writes and reads them back, cut to 48 characters (`MAX_DERIVED_NAME`)
 //! (so that a `_2` added to keep two apart stays within the text format's
-//! [`LABEL_LIMIT`](super::LABEL_LIMIT)). Picture ids longer than [`MAX_ID_CHARS`] are refused.
+//! [`LABEL_LIMIT`](super::LABEL_LIMIT)). Picture ids longer than 64 characters (`MAX_ID_CHARS`) are refused.
 //! Reading is linear in the size of the file (plus sorting the pictures);
 //! text from the file is quoted in messages escaped and cut
 //! ([`crate::error::excerpt`]).

@@ -168,7 +168,7 @@ impl Share {
     /// The estimate as a percentage with its interval, `decimals` digits
     /// after the point, `unit` after the interval's upper end:
     /// `62.1% (60.3-63.9)`, or `80.0% (no spread)` when the interval is a
-    /// point ([`Share::has_spread`]). `0.0%` only for an exact zero: a
+    /// point (`Share::has_spread`). `0.0%` only for an exact zero: a
     /// positive share that rounds to zero prints `< 0.1%` (a share below
     /// one that rounds to 100, `> 99.9%`), and an interval whose ends
     /// round alike takes more decimals, as many as it needs to show a

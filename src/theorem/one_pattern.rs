@@ -24,7 +24,7 @@
 //!
 //! Neither condition is sufficient: the tests decide every puzzle over one
 //! pattern for `n = 2` and `n = 3` twice, with the plain exhaustive judge
-//! ([`super::brute`]) and by orienting the inner boundaries, and find
+//! (`theorem::brute`, a test module) and by orienting the inner boundaries, and find
 //! puzzles that meet the count condition and have no solution (20 of the
 //! 126 2x2 ones, 112 of the 2,002 3x3 ones); the frame condition is exact
 //! for 2x2 and leaves 92 of the 3x3 ones. No exact condition and no
