@@ -33,14 +33,14 @@ pub struct StoppedReading(String);
 const POLL: Duration = Duration::from_millis(20);
 
 /// Reads the puzzle in `path` (`-`: standard input) under the run's stop
-/// ([`read_under_stop`]).
+/// (`read_under_stop`).
 pub fn read_puzzle(path: &Path, format: Format) -> anyhow::Result<Puzzle> {
     scramble::output::inputs::mark_input(path);
     read_under_stop(path, move |path| scramble::read_puzzle(path, format))
 }
 
 /// The bytes of `path` (`-`: standard input), at most
-/// [`scramble::puzzle::read::MAX_FILE_BYTES`], read under the run's stop.
+/// the library's file cap (16 MiB), read under the run's stop.
 pub fn read_file(path: &Path) -> anyhow::Result<Vec<u8>> {
     read_under_stop(path, scramble::puzzle::read::read_limited)
 }

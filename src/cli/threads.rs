@@ -14,7 +14,7 @@ pub struct ThreadsArg {
     pub threads: Option<NonZeroUsize>,
 }
 
-/// A thread count from 1 to [`scramble::context::MAX_THREADS`], refused
+/// A thread count from 1 to 256 (the library's thread cap), refused
 /// (exit 2) before any thread starts.
 fn threads(text: &str) -> Result<NonZeroUsize, String> {
     let max = scramble::context::MAX_THREADS;

@@ -71,7 +71,7 @@ fn the_formatter_never_prints_an_interval_without_width() {
         }
     }
     // A cluster interval of 1,000 shares of 0.5 but one of 0.45: a width
-    // of about 0.02 points round 49.995%.
+    // of about 0.02 points near 49.995%.
     shares.push(Share::clustered((0..1000).map(|i| if i == 0 { 0.45 } else { 0.5 })));
     shares.push(Share::clustered(
         (0..500).map(|i| if i == 0 { 1.0 / 30.0 } else { 0.0 }),
