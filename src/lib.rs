@@ -43,6 +43,7 @@ pub mod census;
 pub mod cnf;
 pub mod context;
 pub mod diagnose;
+pub mod edge;
 pub mod error;
 pub mod explore;
 pub mod generate;

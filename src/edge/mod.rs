@@ -1,0 +1,271 @@
+//! Framed edge-matching puzzles, the field's benchmarks (Eternity II and
+//! its clue puzzles, Brendan Owen's generated boards, Heule's SAT
+//! instances): unsigned colours, a grey frame, pinned hint pieces and
+//! rectangular boards.
+//!
+//! An [`EdgePuzzle`] is `width * height` pieces, each four colours
+//! clockwise from the top (`[U, R, D, L]`). Two touching sides match when
+//! they carry the same colour. Colour `0` is the grey border: every side on
+//! the rim of the board carries it. When the pieces carry exactly as many
+//! grey sides as the rim has (every Eternity II set), grey can never lie
+//! inside, and the search never tries it there; with more grey sides
+//! (MacMahon's squares, whose rim colour is used inside too) grey matches
+//! inside like any colour. A [`Hint`] pins a piece at a cell with a turn.
+//!
+//! Turning follows `puzzle::grid`: a piece turned `r` quarter turns
+//! clockwise shows side `s[(d - r) mod 4]` at direction `d`.
+//!
+//! Counting conventions (docs/edge-matching.md): pieces are told apart by
+//! their place in the list, every turn of a piece counts, and
+//! `arrangements` counts every filled board. Without hints, `solutions`
+//! counts them modulo the board's rotations that keep its shape (4 for a
+//! square, 2 for a rectangle), exactly `arrangements / 4` or `/ 2` since no
+//! board of distinct pieces is its own turn; with hints no rotation is
+//! identified.
+//!
+//! - `read`: the field's formats (the eternity2.dev Puzzle JSON,
+//!   `e2pieces.txt` lines, Heule's `em_*.txt`).
+//! - `tables`: candidate lists keyed by the left and top colours.
+//! - `scan`: the row-scan search and its node count.
+//! - `write`: the `board_edges` string and the viewer link.
+
+mod read;
+mod scan;
+mod tables;
+mod write;
+
+#[cfg(test)]
+mod judge;
+
+use std::fmt;
+
+pub use read::{EdgeFormat, read_edge_puzzle};
+pub use scan::{Board, Counted, count, first, is_solution};
+pub use write::{board_edges, viewer_link};
+
+use crate::{Error, Result};
+
+/// The grey border colour.
+pub const GREY: u8 = 0;
+
+/// The widest and tallest board read (Eternity II is 16 x 16).
+pub const MAX_SIDE: usize = 32;
+
+/// A piece pinned at a cell with a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Hint {
+    /// The cell, row-major (`row * width + column`).
+    pub cell: usize,
+    /// The piece's index in the list.
+    pub piece: usize,
+    /// Quarter turns clockwise, 0 to 3.
+    pub turn: u8,
+}
+
+/// A framed edge-matching puzzle: pieces, board shape and hints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgePuzzle {
+    name: String,
+    width: usize,
+    height: usize,
+    pieces: Vec<[u8; 4]>,
+    hints: Vec<Hint>,
+}
+
+/// The colour a piece turned `turn` quarter turns shows at direction `d`.
+pub(crate) fn side(piece: [u8; 4], turn: usize, d: usize) -> u8 {
+    piece[crate::puzzle::grid::unturned_side(turn, d)]
+}
+
+impl EdgePuzzle {
+    /// A `width x height` board of `pieces` with `hints`; checks the frame
+    /// can be met and the hints are pinned where they fit.
+    pub fn new(width: usize, height: usize, pieces: Vec<[u8; 4]>, hints: Vec<Hint>) -> Result<Self> {
+        let invalid = |m: String| Err(Error::InvalidPuzzle(m));
+        if !(2..=MAX_SIDE).contains(&width) || !(2..=MAX_SIDE).contains(&height) {
+            return invalid(format!(
+                "a {width} x {height} board: each side must be 2 to {MAX_SIDE} cells"
+            ));
+        }
+        if pieces.len() != width * height {
+            return invalid(format!(
+                "{} pieces for a {width} x {height} board of {} cells",
+                pieces.len(),
+                width * height
+            ));
+        }
+        let puzzle = EdgePuzzle {
+            name: "puzzle".into(),
+            width,
+            height,
+            pieces,
+            hints,
+        };
+        puzzle.check_frame()?;
+        puzzle.check_hints()?;
+        Ok(puzzle)
+    }
+
+    /// The same puzzle with another name.
+    pub fn with_name(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    /// The puzzle's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Cells per row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The pieces, `[U, R, D, L]` each.
+    pub fn pieces(&self) -> &[[u8; 4]] {
+        &self.pieces
+    }
+
+    /// The pinned pieces.
+    pub fn hints(&self) -> &[Hint] {
+        &self.hints
+    }
+
+    /// Sides on the rim: `2 * (width + height)`.
+    pub fn rim(&self) -> usize {
+        2 * (self.width + self.height)
+    }
+
+    /// Grey sides the pieces carry.
+    pub fn greys(&self) -> usize {
+        self.pieces.iter().flatten().filter(|&&c| c == GREY).count()
+    }
+
+    /// Grey lies only on the rim: the pieces carry exactly as many grey
+    /// sides as the rim has, so every one of them is needed there.
+    pub fn grey_only_on_rim(&self) -> bool {
+        self.greys() == self.rim()
+    }
+
+    /// Whether cell `cell`'s side at direction `d` lies on the rim.
+    pub(crate) fn on_rim(&self, cell: usize, d: usize) -> bool {
+        let (row, column) = (cell / self.width, cell % self.width);
+        match d {
+            0 => row == 0,
+            1 => column + 1 == self.width,
+            2 => row + 1 == self.height,
+            _ => column == 0,
+        }
+    }
+
+    /// Whether `piece` turned `turn` may stand at `cell` as far as the frame
+    /// goes: grey on every rim side, and (when grey lies only on the rim)
+    /// no grey inside.
+    pub(crate) fn fits_frame(&self, cell: usize, piece: [u8; 4], turn: usize) -> bool {
+        let strict = self.grey_only_on_rim();
+        (0..4).all(|d| {
+            let grey = side(piece, turn, d) == GREY;
+            if self.on_rim(cell, d) { grey } else { !(strict && grey) }
+        })
+    }
+
+    /// The board's rotations that keep its shape and every hint: 4 for a
+    /// square, 2 for a rectangle, 1 with hints.
+    pub fn symmetries(&self) -> u64 {
+        match (self.hints.is_empty(), self.width == self.height) {
+            (false, _) => 1,
+            (true, true) => 4,
+            (true, false) => 2,
+        }
+    }
+
+    fn check_frame(&self) -> Result<()> {
+        let (rim, greys) = (self.rim(), self.greys());
+        if greys < rim {
+            return Err(Error::InvalidPuzzle(format!(
+                "the rim has {rim} sides, all grey (colour 0), but the pieces carry {greys} grey sides"
+            )));
+        }
+        if greys > rim {
+            return Ok(());
+        }
+        let (mut corners, mut edges) = (0, 0);
+        for (i, piece) in self.pieces.iter().enumerate() {
+            let grey: Vec<usize> = (0..4).filter(|&d| piece[d] == GREY).collect();
+            match grey[..] {
+                [] => {}
+                [_] => edges += 1,
+                [a, b] if b - a == 1 || (a, b) == (0, 3) => corners += 1,
+                _ => {
+                    return Err(Error::InvalidPuzzle(format!(
+                        "piece {} ({}) has grey sides that cannot all reach the rim",
+                        i + 1,
+                        Quad(*piece)
+                    )));
+                }
+            }
+        }
+        let want_edges = 2 * (self.width - 2) + 2 * (self.height - 2);
+        if corners != 4 || edges != want_edges {
+            return Err(Error::InvalidPuzzle(format!(
+                "a {} x {} frame needs 4 corner pieces (two grey sides) and {want_edges} edge pieces (one), \
+                 found {corners} and {edges}",
+                self.width, self.height
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_hints(&self) -> Result<()> {
+        let cells = self.width * self.height;
+        let mut cell_taken = vec![false; cells];
+        let mut piece_taken = vec![false; cells];
+        for (k, hint) in self.hints.iter().enumerate() {
+            let invalid = |m: String| Err(Error::InvalidPuzzle(format!("hint {}: {m}", k + 1)));
+            if hint.cell >= cells {
+                return invalid(format!("cell {} is off the board of {cells} cells", hint.cell));
+            }
+            if hint.piece >= cells {
+                return invalid(format!("piece {} is not in the list of {cells}", hint.piece));
+            }
+            if hint.turn > 3 {
+                return invalid(format!("turn {} is not 0 to 3", hint.turn));
+            }
+            if std::mem::replace(&mut cell_taken[hint.cell], true) {
+                return invalid(format!("cell {} is already pinned", hint.cell));
+            }
+            if std::mem::replace(&mut piece_taken[hint.piece], true) {
+                return invalid(format!("piece {} is already pinned", hint.piece));
+            }
+            if !self.fits_frame(hint.cell, self.pieces[hint.piece], hint.turn.into()) {
+                return invalid(format!(
+                    "piece {} ({}) turned {} does not fit the frame at cell {}",
+                    hint.piece,
+                    Quad(self.pieces[hint.piece]),
+                    hint.turn,
+                    hint.cell
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A piece's colours as `U R D L`.
+pub(crate) struct Quad(pub [u8; 4]);
+
+impl fmt::Display for Quad {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [u, r, d, l] = self.0;
+        write!(f, "{u} {r} {d} {l}")
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,299 @@
+//! The field's puzzle formats, read as published:
+//!
+//! - the eternity2.dev Puzzle JSON: `width`, `height`, `pieces` as
+//!   `[U, R, D, L]` (grey `0`), `hints` as `{pos, piece, rot}` (other keys
+//!   are ignored);
+//! - `e2pieces.txt`-style lines: `U R D L` per line, or `id U R D L` (the
+//!   id column is dropped), `#` comments; the board's shape follows from
+//!   the frame (4 corner pieces, `2(w + h) - 8` edge pieces, the shorter
+//!   side as the height);
+//! - Heule's `em_*.txt`: a first line with the number of hints, that many
+//!   `row column piece turn` lines (1-based row, column and piece), then
+//!   the pieces as above.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::{EdgePuzzle, GREY, Hint, MAX_SIDE};
+use crate::puzzle::read::{read_limited, safe_name};
+use crate::{Error, Result};
+
+/// The most colours a puzzle may use (Eternity II uses 23).
+pub const MAX_COLOURS: usize = 64;
+
+/// How to read an edge-matching file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EdgeFormat {
+    /// JSON when the file starts with `{`, Heule's when its first line holds
+    /// one number, piece lines otherwise.
+    #[default]
+    Auto,
+    /// The eternity2.dev Puzzle JSON.
+    Json,
+    /// `U R D L` (or `id U R D L`) per line.
+    Lines,
+    /// Heule's `em_*.txt`: hints first.
+    Heule,
+}
+
+impl EdgeFormat {
+    /// The format `Auto` picks for `text`.
+    pub fn of(text: &str) -> EdgeFormat {
+        let first = text.lines().map(strip).find(|l| !l.is_empty()).unwrap_or("");
+        if first.starts_with('{') {
+            EdgeFormat::Json
+        } else if first.split_whitespace().count() == 1 {
+            EdgeFormat::Heule
+        } else {
+            EdgeFormat::Lines
+        }
+    }
+}
+
+/// Reads the edge-matching puzzle in `path` (`-`: standard input), named
+/// after the file.
+pub fn read_edge_puzzle(path: &Path, format: EdgeFormat) -> Result<EdgePuzzle> {
+    let bytes = read_limited(path)?;
+    let file = crate::error::shown_path(path);
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+        parse_error(&file, line, 1, "the bytes are not UTF-8 text".into())
+    })?;
+    let name = path
+        .file_stem()
+        .map(|s| safe_name(&s.to_string_lossy()))
+        .unwrap_or("stdin".into());
+    Ok(parse_edge(text, &file, format)?.with_name(name))
+}
+
+/// Parses `text` (from `file`, for messages) as an edge-matching puzzle.
+pub fn parse_edge(text: &str, file: &str, format: EdgeFormat) -> Result<EdgePuzzle> {
+    let format = match format {
+        EdgeFormat::Auto => EdgeFormat::of(text),
+        f => f,
+    };
+    match format {
+        EdgeFormat::Json => json(text, file),
+        EdgeFormat::Heule => lines(text, file, true),
+        _ => lines(text, file, false),
+    }
+}
+
+fn parse_error(file: &str, line: usize, column: usize, message: String) -> Error {
+    Error::Parse {
+        file: file.into(),
+        line,
+        column,
+        message,
+    }
+}
+
+/// The eternity2.dev Puzzle JSON (the keys read).
+#[derive(Deserialize)]
+struct PuzzleJson {
+    width: usize,
+    height: usize,
+    #[serde(rename = "numColors")]
+    colours: Option<usize>,
+    pieces: Vec<[u8; 4]>,
+    #[serde(default)]
+    hints: Vec<HintJson>,
+}
+
+#[derive(Deserialize)]
+struct HintJson {
+    pos: usize,
+    piece: usize,
+    rot: u8,
+}
+
+fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
+    let read: PuzzleJson = serde_json::from_str(text).map_err(|e| {
+        parse_error(
+            file,
+            e.line().max(1),
+            e.column().max(1),
+            format!(
+                "{e}: expected the Puzzle JSON (width, height, pieces as [U, R, D, L], hints as {{pos, piece, rot}})"
+            ),
+        )
+    })?;
+    let at = |m: String| Err(parse_error(file, 1, 1, m));
+    if read.width > MAX_SIDE || read.height > MAX_SIDE {
+        return at(format!(
+            "a {} x {} board: each side must be 2 to {MAX_SIDE} cells",
+            read.width, read.height
+        ));
+    }
+    let limit = read.colours.unwrap_or(MAX_COLOURS).min(MAX_COLOURS);
+    if let Some((i, piece)) = read
+        .pieces
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.iter().any(|&c| usize::from(c) >= limit))
+    {
+        return at(format!(
+            "piece {i} ({piece:?}) has a colour of {limit} or more (numColors or the limit {MAX_COLOURS})"
+        ));
+    }
+    let hints = read
+        .hints
+        .iter()
+        .map(|h| Hint {
+            cell: h.pos,
+            piece: h.piece,
+            turn: h.rot,
+        })
+        .collect();
+    EdgePuzzle::new(read.width, read.height, read.pieces, hints).map_err(|e| in_file(file, e))
+}
+
+/// A model error, placed in the file.
+fn in_file(file: &str, error: Error) -> Error {
+    match error {
+        Error::InvalidPuzzle(m) => Error::InvalidPuzzle(format!("{file}: {m}")),
+        e => e,
+    }
+}
+
+fn strip(line: &str) -> &str {
+    line.split('#').next().unwrap_or("").trim()
+}
+
+/// Numbers of one line with their columns.
+fn numbers(file: &str, number: usize, line: &str) -> Result<Vec<(usize, u64)>> {
+    let mut found = vec![];
+    let mut column = 0;
+    for word in line.split(|c: char| c.is_whitespace() || c == ',') {
+        let at = line[column..].find(word).map_or(column, |k| column + k);
+        column = at + word.len();
+        if word.is_empty() {
+            continue;
+        }
+        let value = word.parse::<u64>().map_err(|_| {
+            let shown = crate::error::excerpt(word);
+            parse_error(
+                file,
+                number,
+                line[..at].chars().count() + 1,
+                format!("expected a number, found `{shown}`"),
+            )
+        })?;
+        found.push((line[..at].chars().count() + 1, value));
+    }
+    Ok(found)
+}
+
+fn lines(text: &str, file: &str, heule: bool) -> Result<EdgePuzzle> {
+    let mut rows = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, strip(l)))
+        .filter(|(_, l)| !l.is_empty());
+    let mut raw_hints = vec![];
+    if heule {
+        let (number, line) = rows
+            .next()
+            .ok_or_else(|| parse_error(file, 1, 1, "expected the number of hints".into()))?;
+        let count = numbers(file, number, line)?[0].1;
+        for _ in 0..count.min(MAX_SIDE as u64 * MAX_SIDE as u64 + 1) {
+            let (number, line) = rows
+                .next()
+                .ok_or_else(|| parse_error(file, number, 1, format!("expected {count} hint lines")))?;
+            let values = numbers(file, number, line)?;
+            if values.len() != 4 {
+                return Err(parse_error(
+                    file,
+                    number,
+                    1,
+                    "expected a hint: row column piece turn".into(),
+                ));
+            }
+            raw_hints.push((number, [values[0].1, values[1].1, values[2].1, values[3].1]));
+        }
+    }
+    let mut pieces = vec![];
+    for (number, line) in rows {
+        if pieces.len() >= MAX_SIDE * MAX_SIDE {
+            return Err(parse_error(
+                file,
+                number,
+                1,
+                format!("more than {} pieces", MAX_SIDE * MAX_SIDE),
+            ));
+        }
+        let values = numbers(file, number, line)?;
+        let quad = match values.len() {
+            4 => &values[..],
+            5 => &values[1..],
+            n => {
+                return Err(parse_error(
+                    file,
+                    number,
+                    1,
+                    format!("expected `U R D L` or `id U R D L`, found {n} numbers"),
+                ));
+            }
+        };
+        let mut piece = [GREY; 4];
+        for (k, &(column, value)) in quad.iter().enumerate() {
+            if value >= MAX_COLOURS as u64 {
+                return Err(parse_error(
+                    file,
+                    number,
+                    column,
+                    format!("colour {value}: expected 0 to {}", MAX_COLOURS - 1),
+                ));
+            }
+            piece[k] = value as u8;
+        }
+        pieces.push(piece);
+    }
+    let (width, height) = shape(&pieces).ok_or_else(|| {
+        Error::InvalidPuzzle(format!(
+            "{file}: {} pieces make no framed board: expected 4 corner pieces (two grey sides), \
+             2(w + h) - 8 edge pieces (one) and w * h pieces in all",
+            pieces.len()
+        ))
+    })?;
+    let mut hints = vec![];
+    for (number, [row, column, piece, turn]) in raw_hints {
+        let inside = (1..=height as u64).contains(&row) && (1..=width as u64).contains(&column);
+        if !inside || !(1..=pieces.len() as u64).contains(&piece) || turn > 3 {
+            return Err(parse_error(
+                file,
+                number,
+                1,
+                format!(
+                    "expected row 1-{height}, column 1-{width}, piece 1-{} and turn 0-3",
+                    pieces.len()
+                ),
+            ));
+        }
+        hints.push(Hint {
+            cell: (row as usize - 1) * width + column as usize - 1,
+            piece: piece as usize - 1,
+            turn: turn as u8,
+        });
+    }
+    EdgePuzzle::new(width, height, pieces, hints).map_err(|e| in_file(file, e))
+}
+
+/// The board a list of pieces frames: the shape whose rim the corner and
+/// edge pieces fill, the shorter side as the height; a square when grey
+/// also lies inside and the count is a square.
+fn shape(pieces: &[[u8; 4]]) -> Option<(usize, usize)> {
+    let n = pieces.len();
+    let greys = |p: &[u8; 4]| p.iter().filter(|&&c| c == GREY).count();
+    let edges = pieces.iter().filter(|p| greys(p) == 1).count();
+    let framed = (2..=MAX_SIDE).find(|&h| {
+        let w = (edges / 2 + 4).checked_sub(h);
+        w.is_some_and(|w| w >= h && w * h == n && 2 * (w + h) - 8 == edges)
+    });
+    if let Some(h) = framed {
+        return Some((n / h, h));
+    }
+    let side = (2..=MAX_SIDE).find(|&s| s * s == n)?;
+    Some((side, side))
+}

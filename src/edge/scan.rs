@@ -1,0 +1,438 @@
+//! The row-scan search of framed puzzles and its node count, the field's
+//! definition: cells are filled row by row, left to right; one **node** is
+//! one piece placed with a turn that fits its placed neighbours (left and
+//! top) and the frame. `nodes_per_depth[d]` counts placements in cell `d`,
+//! so its last entry counts the filled boards the search met.
+//!
+//! The tree is cut at a shallow depth into subtrees dealt to the
+//! context's threads; each subtree is searched from the cut by the same
+//! walk, so node counts do not depend on the number of threads. Without
+//! hints the board's rotations are removed by pinning the lowest-numbered
+//! corner piece in the top-left corner (and, on a rectangle, in the
+//! top-right one too, the two searches summed); `every_rotation` searches
+//! the whole tree instead, as the published node counts do.
+
+use rayon::prelude::*;
+use web_time::Instant;
+
+use super::tables::{Tables, bottom_of, piece_of, right_of};
+use super::{EdgePuzzle, GREY, Hint, side};
+use crate::{Context, Stop, context::Stats};
+
+/// A filled board: `(piece, turn)` per cell, row-major.
+pub type Board = Vec<(usize, u8)>;
+
+/// Placements between two looks at the stop.
+const POLL: u32 = 1 << 16;
+
+/// What a count found.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Counted {
+    /// Filled boards, every rotation counted (exact when the search ran to
+    /// its end, a lower bound otherwise).
+    pub arrangements: u128,
+    /// Boards modulo the rotations in [`EdgePuzzle::symmetries`].
+    pub solutions: u128,
+    /// The rotations identified: 4, 2 or 1.
+    pub symmetries: u64,
+    /// Whether the search covered every rotation (no corner was pinned).
+    pub every_rotation: bool,
+    /// Nodes, time and whether the search was stopped.
+    pub stats: Stats,
+    /// The boards listed, in search order, up to the limit asked.
+    pub boards: Vec<Board>,
+}
+
+/// Counts the filled boards of `puzzle`, listing the first `list` of them
+/// (searched on one thread when `list > 0`, so that the order is the
+/// search's).
+pub fn count(puzzle: &EdgePuzzle, every_rotation: bool, list: usize, context: &Context) -> Counted {
+    search(puzzle, every_rotation, Goal::Count(list), context)
+}
+
+/// Searches for the first filled board (on one thread).
+pub fn first(puzzle: &EdgePuzzle, context: &Context) -> Counted {
+    search(puzzle, false, Goal::First, context)
+}
+
+#[derive(Clone, Copy)]
+enum Goal {
+    /// Count all, list this many.
+    Count(usize),
+    /// Stop at the first.
+    First,
+}
+
+impl Goal {
+    fn list(self) -> usize {
+        match self {
+            Goal::Count(n) => n,
+            Goal::First => 1,
+        }
+    }
+}
+
+fn search(puzzle: &EdgePuzzle, every_rotation: bool, goal: Goal, context: &Context) -> Counted {
+    let started = Instant::now();
+    let pins = if every_rotation { None } else { corner_pins(puzzle) };
+    let symmetries = puzzle.symmetries();
+    let runs: Vec<EdgePuzzle> = match &pins {
+        Some(pins) => pins.iter().map(|&pin| pinned(puzzle, pin)).collect(),
+        None => vec![puzzle.clone()],
+    };
+    let mut counted = Counted {
+        symmetries,
+        every_rotation: pins.is_none(),
+        stats: Stats::new(puzzle.pieces.len()),
+        ..Counted::default()
+    };
+    for run in &runs {
+        let part = run_one(run, goal, context);
+        counted.arrangements += part.arrangements;
+        counted.stats.add(&part.stats);
+        counted.stats.stopped |= part.stats.stopped;
+        counted.boards.extend(part.boards);
+        if counted.stats.stopped || (matches!(goal, Goal::First) && counted.arrangements > 0) {
+            break;
+        }
+    }
+    counted.boards.truncate(goal.list());
+    // A pinned search finds one board of each class of rotations.
+    let (classes, all) = match pins {
+        Some(_) => (counted.arrangements, counted.arrangements * u128::from(symmetries)),
+        None => (counted.arrangements / u128::from(symmetries), counted.arrangements),
+    };
+    if !matches!(goal, Goal::First) {
+        counted.solutions = classes;
+        counted.arrangements = all;
+    } else {
+        counted.solutions = counted.arrangements.min(1);
+    }
+    counted.stats.elapsed = started.elapsed();
+    counted
+}
+
+/// The pins that keep one board of each rotation class: the
+/// lowest-numbered corner piece in the top-left corner (and the top-right
+/// one on a rectangle). None with hints, or when grey also lies inside
+/// (corner pieces are then not told by their greys).
+fn corner_pins(puzzle: &EdgePuzzle) -> Option<Vec<Hint>> {
+    if !puzzle.hints.is_empty() || !puzzle.grey_only_on_rim() {
+        return None;
+    }
+    let w = puzzle.width;
+    let corner = puzzle
+        .pieces
+        .iter()
+        .position(|p| p.iter().filter(|&&c| c == GREY).count() == 2)?;
+    let cells: &[usize] = if w == puzzle.height { &[0] } else { &[0, w - 1] };
+    cells
+        .iter()
+        .map(|&cell| {
+            let turn = (0..4u8).find(|&t| puzzle.fits_frame(cell, puzzle.pieces[corner], t.into()))?;
+            Some(Hint {
+                cell,
+                piece: corner,
+                turn,
+            })
+        })
+        .collect()
+}
+
+fn pinned(puzzle: &EdgePuzzle, pin: Hint) -> EdgePuzzle {
+    let mut pinned = puzzle.clone();
+    pinned.hints.push(pin);
+    pinned
+}
+
+/// One search of one puzzle: cut, deal, add up.
+fn run_one(puzzle: &EdgePuzzle, goal: Goal, context: &Context) -> Counted {
+    let tables = Tables::new(puzzle);
+    let cells = puzzle.pieces.len();
+    let stop = context.stop();
+    let serial = !matches!(goal, Goal::Count(0)) || context.threads() == 1;
+    let mut counted = Counted {
+        stats: Stats::new(cells),
+        ..Counted::default()
+    };
+    // Cut the tree where it has enough subtrees to deal.
+    let want = if serial { 64 } else { 64 * context.threads() };
+    let mut walk = Walk::new(puzzle, &tables);
+    let (cut, prefixes) = cut(&mut walk, want, stop);
+    counted.stats.nodes_per_depth = walk.nodes.clone();
+    counted.stats.candidate_tests = walk.tests;
+    counted.stats.stopped = walk.stopped;
+    if walk.stopped {
+        return counted;
+    }
+    if cut == cells {
+        // The whole tree fitted above the cut: the prefixes are boards.
+        counted.arrangements = prefixes.len() as u128;
+        counted.boards = prefixes.iter().take(goal.list()).map(|p| walk.board(p)).collect();
+        return counted;
+    }
+    let progress = context.progress();
+    progress.start(prefixes.len() as u64);
+    let subtree = |walk: &mut Walk, prefix: &Vec<u32>| {
+        let part = walk.subtree(prefix, goal, stop);
+        progress.advance(1);
+        part
+    };
+    let parts: Vec<Part> = if serial {
+        let mut walk = Walk::new(puzzle, &tables);
+        let mut parts = vec![];
+        for prefix in &prefixes {
+            let part = subtree(&mut walk, prefix);
+            let done = part.stopped || (matches!(goal, Goal::First) && part.found > 0);
+            parts.push(part);
+            if done {
+                break;
+            }
+        }
+        parts
+    } else {
+        let run = || {
+            prefixes
+                .par_iter()
+                .map_init(|| Walk::new(puzzle, &tables), subtree)
+                .collect()
+        };
+        context
+            .install(run)
+            .unwrap_or_else(|_| prefixes.iter().map(|p| subtree(&mut walk, p)).collect())
+    };
+    for part in parts {
+        counted.arrangements += u128::from(part.found);
+        for (total, n) in counted.stats.nodes_per_depth.iter_mut().zip(&part.nodes) {
+            *total += n;
+        }
+        counted.stats.candidate_tests += part.tests;
+        counted.stats.stopped |= part.stopped;
+        if counted.boards.len() < goal.list() {
+            counted.boards.extend(part.boards);
+        }
+    }
+    counted
+}
+
+/// The shallowest depth with at least `want` live prefixes (or the whole
+/// tree when it has fewer), with the prefixes; `walk` keeps the nodes above
+/// the cut.
+fn cut(walk: &mut Walk, want: usize, stop: &Stop) -> (usize, Vec<Vec<u32>>) {
+    let cells = walk.cells;
+    let mut depth = 1.min(cells);
+    loop {
+        walk.reset();
+        let mut prefixes = vec![];
+        walk.run(0, depth, stop, &mut |chosen| {
+            prefixes.push(chosen.to_vec());
+            true
+        });
+        if walk.stopped || prefixes.len() >= want || depth == cells || prefixes.is_empty() {
+            return (depth, prefixes);
+        }
+        depth += 1;
+    }
+}
+
+/// What one subtree gave.
+struct Part {
+    found: u64,
+    nodes: Vec<u64>,
+    tests: u64,
+    stopped: bool,
+    boards: Vec<Board>,
+}
+
+/// The search state: what lies in each cell and which pieces are used.
+struct Walk<'t> {
+    tables: &'t Tables,
+    cells: usize,
+    used: Vec<bool>,
+    /// The right and bottom colours of each cell's piece; the extra slot
+    /// (index `cells`) is grey, the rim's colour.
+    right: Vec<u8>,
+    bottom: Vec<u8>,
+    /// Where each cell reads its left and top colours.
+    left_of: Vec<usize>,
+    top_of: Vec<usize>,
+    cursor: Vec<u32>,
+    end: Vec<u32>,
+    chosen: Vec<u32>,
+    nodes: Vec<u64>,
+    tests: u64,
+    stopped: bool,
+    poll: u32,
+}
+
+impl<'t> Walk<'t> {
+    fn new(puzzle: &EdgePuzzle, tables: &'t Tables) -> Self {
+        let (width, cells) = (puzzle.width, puzzle.pieces.len());
+        Walk {
+            tables,
+            cells,
+            used: vec![false; cells],
+            right: vec![GREY; cells + 1],
+            bottom: vec![GREY; cells + 1],
+            left_of: (0..cells).map(|i| if i % width == 0 { cells } else { i - 1 }).collect(),
+            top_of: (0..cells).map(|i| if i < width { cells } else { i - width }).collect(),
+            cursor: vec![0; cells],
+            end: vec![0; cells],
+            chosen: vec![0; cells],
+            nodes: vec![0; cells],
+            tests: 0,
+            stopped: false,
+            poll: POLL,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.used.fill(false);
+        self.nodes.fill(0);
+        self.tests = 0;
+        self.stopped = false;
+    }
+
+    /// Sets the first cells to `prefix` (entries), as a search would have.
+    fn place_prefix(&mut self, prefix: &[u32]) {
+        self.used.fill(false);
+        for (cell, &e) in prefix.iter().enumerate() {
+            let entry = self.tables.entries[e as usize];
+            self.used[piece_of(entry)] = true;
+            self.right[cell] = right_of(entry);
+            self.bottom[cell] = bottom_of(entry);
+            self.chosen[cell] = e;
+        }
+    }
+
+    /// The board of a full list of chosen entries.
+    fn board(&self, chosen: &[u32]) -> Board {
+        chosen
+            .iter()
+            .map(|&e| (piece_of(self.tables.entries[e as usize]), self.tables.turns[e as usize]))
+            .collect()
+    }
+
+    /// Searches the subtree under `prefix` to the last cell.
+    fn subtree(&mut self, prefix: &[u32], goal: Goal, stop: &Stop) -> Part {
+        self.reset();
+        self.stopped = stop.reached();
+        if self.stopped {
+            return Part {
+                found: 0,
+                nodes: self.nodes.clone(),
+                tests: 0,
+                stopped: true,
+                boards: vec![],
+            };
+        }
+        self.place_prefix(prefix);
+        let (list, first) = (goal.list(), matches!(goal, Goal::First));
+        let mut found = 0u64;
+        let mut boards = vec![];
+        let tables = self.tables;
+        let cells = self.cells;
+        self.run(prefix.len(), cells, stop, &mut |chosen| {
+            found += 1;
+            if boards.len() < list {
+                boards.push(
+                    chosen
+                        .iter()
+                        .map(|&e| (piece_of(tables.entries[e as usize]), tables.turns[e as usize]))
+                        .collect(),
+                );
+            }
+            !first
+        });
+        Part {
+            found,
+            nodes: self.nodes.clone(),
+            tests: self.tests,
+            stopped: self.stopped,
+            boards,
+        }
+    }
+
+    /// Fills cells `root..cut` in every way, calling `reached` with the
+    /// chosen entries of cells `0..cut` each time the cut is reached; stops
+    /// when it returns false or the stop is reached (`stopped`).
+    #[inline(never)]
+    fn run(&mut self, root: usize, cut: usize, stop: &Stop, reached: &mut dyn FnMut(&[u32]) -> bool) {
+        if root >= cut {
+            return;
+        }
+        let tables = self.tables;
+        let entries = &tables.entries[..];
+        let mut i = root;
+        self.enter(i);
+        loop {
+            let cursor = self.cursor[i];
+            if cursor < self.end[i] {
+                self.cursor[i] = cursor + 1;
+                let entry = entries[cursor as usize];
+                let piece = piece_of(entry);
+                if self.used[piece] {
+                    continue;
+                }
+                self.nodes[i] += 1;
+                self.chosen[i] = cursor;
+                if i + 1 == cut {
+                    if !reached(&self.chosen[..cut]) {
+                        return;
+                    }
+                    continue;
+                }
+                self.used[piece] = true;
+                self.right[i] = right_of(entry);
+                self.bottom[i] = bottom_of(entry);
+                self.poll -= 1;
+                if self.poll == 0 {
+                    self.poll = POLL;
+                    if stop.reached() {
+                        self.stopped = true;
+                        return;
+                    }
+                }
+                i += 1;
+                self.enter(i);
+            } else {
+                if i == root {
+                    return;
+                }
+                i -= 1;
+                self.used[piece_of(entries[self.chosen[i] as usize])] = false;
+            }
+        }
+    }
+
+    /// Opens cell `i`'s candidates under its placed neighbours' colours.
+    #[inline(always)]
+    fn enter(&mut self, i: usize) {
+        let left = self.right[self.left_of[i]];
+        let top = self.bottom[self.top_of[i]];
+        let (start, end) = self.tables.range(i, left, top);
+        self.cursor[i] = start;
+        self.end[i] = end;
+        self.tests += u64::from(end - start);
+    }
+}
+
+/// Whether `board` fills `puzzle`: every piece once, every hint kept, the
+/// frame met and every touching pair of sides equal.
+pub fn is_solution(puzzle: &EdgePuzzle, board: &[(usize, u8)]) -> bool {
+    let cells = puzzle.pieces.len();
+    let mut seen = vec![false; cells];
+    if board.len() != cells
+        || board
+            .iter()
+            .any(|&(p, t)| p >= cells || t > 3 || std::mem::replace(&mut seen[p], true))
+    {
+        return false;
+    }
+    let at = |cell: usize, d: usize| side(puzzle.pieces[board[cell].0], board[cell].1.into(), d);
+    let w = puzzle.width;
+    puzzle.hints.iter().all(|h| board[h.cell] == (h.piece, h.turn))
+        && (0..cells).all(|c| puzzle.fits_frame(c, puzzle.pieces[board[c].0], board[c].1.into()))
+        && (0..cells)
+            .all(|c| (c % w + 1 == w || at(c, 1) == at(c + 1, 3)) && (c + w >= cells || at(c, 2) == at(c + w, 0)))
+}

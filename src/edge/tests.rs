@@ -1,0 +1,239 @@
+//! The row-scan search against the plain judge on generated framed
+//! puzzles (squares, rectangles, hints, grey inside), and the readers.
+
+use std::num::NonZeroUsize;
+
+use super::judge::judge;
+use super::read::parse_edge;
+use super::scan::is_solution;
+use super::*;
+use crate::Context;
+use crate::rng::Rng;
+
+/// A `w x h` board with a planted solution: interior sides drawn from
+/// `colours` colours (grey among them when `grey_inside`), the pieces
+/// shuffled and turned.
+pub(crate) fn planted(seed: u64, w: usize, h: usize, colours: usize, grey_inside: bool) -> EdgePuzzle {
+    let mut rng = Rng::new(seed);
+    let colour = |rng: &mut Rng| {
+        if grey_inside {
+            rng.below(colours + 1) as u8
+        } else {
+            1 + rng.below(colours) as u8
+        }
+    };
+    let across: Vec<u8> = (0..h * (w - 1)).map(|_| colour(&mut rng)).collect();
+    let down: Vec<u8> = (0..(h - 1) * w).map(|_| colour(&mut rng)).collect();
+    let mut pieces: Vec<[u8; 4]> = (0..w * h)
+        .map(|cell| {
+            let (r, c) = (cell / w, cell % w);
+            let top = if r == 0 { GREY } else { down[(r - 1) * w + c] };
+            let bottom = if r + 1 == h { GREY } else { down[r * w + c] };
+            let left = if c == 0 { GREY } else { across[r * (w - 1) + c - 1] };
+            let right = if c + 1 == w { GREY } else { across[r * (w - 1) + c] };
+            let mut piece = [top, right, bottom, left];
+            piece.rotate_left(rng.below(4));
+            piece
+        })
+        .collect();
+    rng.shuffle(&mut pieces);
+    EdgePuzzle::new(w, h, pieces, vec![]).unwrap()
+}
+
+fn on(threads: usize) -> Context<'static> {
+    Context::new().on_threads(NonZeroUsize::new(threads).unwrap())
+}
+
+/// Shapes, colours and grey rules of the generated population.
+fn population() -> Vec<EdgePuzzle> {
+    let mut puzzles = vec![];
+    for seed in 0..60u64 {
+        let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4), (2, 3), (5, 3), (2, 2)][seed as usize % 7];
+        let colours = 3 + (seed as usize / 7) % 3;
+        puzzles.push(planted(seed, w, h, colours, seed % 5 == 4));
+    }
+    puzzles
+}
+
+#[test]
+fn every_rotation_search_meets_the_judge_node_for_node() {
+    for puzzle in population() {
+        let (found, nodes) = judge(&puzzle);
+        let counted = count(&puzzle, true, 0, &on(1));
+        assert_eq!(counted.arrangements, found, "{puzzle:?}");
+        assert_eq!(counted.stats.nodes_per_depth, nodes, "{puzzle:?}");
+        assert!(found >= 1, "a planted board is a solution");
+    }
+}
+
+#[test]
+fn pinning_a_corner_keeps_one_board_per_rotation_class() {
+    for puzzle in population() {
+        let (found, _) = judge(&puzzle);
+        let counted = count(&puzzle, false, 0, &on(1));
+        assert_eq!(counted.arrangements, found, "{puzzle:?}");
+        assert_eq!(counted.solutions * u128::from(puzzle.symmetries()), found, "{puzzle:?}");
+        assert_eq!(counted.every_rotation, !puzzle.grey_only_on_rim());
+    }
+}
+
+#[test]
+fn hints_are_kept_and_no_rotation_is_identified() {
+    for (seed, puzzle) in population().into_iter().enumerate().take(30) {
+        let board = count(&puzzle, true, 1, &on(1)).boards.remove(0);
+        let cell = seed % puzzle.pieces().len();
+        let (piece, turn) = board[cell];
+        let hinted = EdgePuzzle::new(
+            puzzle.width(),
+            puzzle.height(),
+            puzzle.pieces().to_vec(),
+            vec![Hint { cell, piece, turn }],
+        )
+        .unwrap();
+        let (found, nodes) = judge(&hinted);
+        let counted = count(&hinted, false, 5, &on(1));
+        assert_eq!((counted.solutions, counted.arrangements), (found, found));
+        assert_eq!(counted.stats.nodes_per_depth, nodes);
+        assert!(
+            counted
+                .boards
+                .iter()
+                .all(|b| is_solution(&hinted, b) && b[cell] == (piece, turn))
+        );
+    }
+}
+
+#[test]
+fn threads_change_neither_counts_nor_nodes() {
+    for puzzle in population().into_iter().step_by(5) {
+        let one = count(&puzzle, true, 0, &on(1));
+        let two = count(&puzzle, true, 0, &on(2));
+        assert_eq!(
+            (one.arrangements, one.stats.nodes_per_depth),
+            (two.arrangements, two.stats.nodes_per_depth)
+        );
+    }
+}
+
+#[test]
+fn listed_boards_are_distinct_solutions_in_search_order() {
+    let puzzle = planted(7, 4, 4, 2, false);
+    let all = count(&puzzle, true, 1000, &on(1));
+    assert!(all.boards.len() as u128 == all.arrangements.min(1000) && all.arrangements > 4);
+    assert!(all.boards.iter().all(|b| is_solution(&puzzle, b)));
+    let mut sorted = all.boards.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), all.boards.len());
+    let few = count(&puzzle, true, 3, &on(1));
+    assert_eq!(few.boards, all.boards[..3]);
+    let found = first(&puzzle, &on(1));
+    assert_eq!((found.solutions, found.boards.len()), (1, 1));
+    assert!(is_solution(&puzzle, &found.boards[0]));
+}
+
+#[test]
+fn a_stopped_count_says_so_and_keeps_a_lower_bound() {
+    let puzzle = planted(3, 4, 4, 2, false);
+    let full = count(&puzzle, true, 0, &on(1));
+    assert!(
+        full.stats.nodes() > 1 << 17 && !full.stats.stopped,
+        "a tree past the first look at the stop"
+    );
+    let stop = crate::Stop::never().after(std::time::Duration::ZERO);
+    let counted = count(&puzzle, true, 0, &Context::new().until(&stop));
+    assert!(counted.stats.stopped);
+    assert!(counted.arrangements < full.arrangements && counted.stats.nodes() < full.stats.nodes());
+}
+
+#[test]
+fn is_solution_refuses_what_breaks_a_rule() {
+    let puzzle = planted(11, 3, 3, 2, false);
+    let board = first(&puzzle, &on(1)).boards.remove(0);
+    assert!(is_solution(&puzzle, &board));
+    let mut turned = board.clone();
+    turned[4].1 = (turned[4].1 + 1) % 4;
+    let mut swapped = board.clone();
+    swapped.swap(0, 1);
+    let mut twice = board.clone();
+    twice[1] = twice[0];
+    assert!(
+        !is_solution(&puzzle, &turned)
+            || puzzle.pieces()[board[4].0]
+                .iter()
+                .all(|&c| c == puzzle.pieces()[board[4].0][0])
+    );
+    assert!(!is_solution(&puzzle, &swapped) && !is_solution(&puzzle, &twice) && !is_solution(&puzzle, &board[1..]));
+}
+
+#[test]
+fn the_frame_is_checked_before_any_search() {
+    let corner = [0, 1, 1, 0];
+    let error = |pieces: Vec<[u8; 4]>, hints| EdgePuzzle::new(2, 2, pieces, hints).unwrap_err().to_string();
+    assert!(error(vec![corner; 3], vec![]).contains("3 pieces for a 2 x 2 board"));
+    assert!(error(vec![corner, corner, corner, [1, 1, 1, 1]], vec![]).contains("the rim has 8 sides"));
+    assert!(error(vec![corner, corner, [0, 1, 0, 1], [0, 1, 0, 1]], vec![]).contains("cannot all reach the rim"));
+    let hint = |cell, piece, turn| vec![Hint { cell, piece, turn }];
+    assert!(error(vec![corner; 4], hint(4, 0, 0)).contains("off the board"));
+    assert!(error(vec![corner; 4], hint(0, 0, 1)).contains("does not fit the frame"));
+    let twice = vec![
+        Hint {
+            cell: 0,
+            piece: 0,
+            turn: 0,
+        },
+        Hint {
+            cell: 0,
+            piece: 1,
+            turn: 0,
+        },
+    ];
+    assert!(error(vec![corner; 4], twice).contains("already pinned"));
+    assert!(EdgePuzzle::new(2, 2, vec![corner; 4], hint(0, 0, 0)).is_ok());
+}
+
+#[test]
+fn the_three_formats_read_the_same_puzzle() {
+    let puzzle = planted(5, 4, 3, 3, false);
+    let quads: Vec<String> = puzzle.pieces().iter().map(|p| Quad(*p).to_string()).collect();
+    let lines = quads.join("\n");
+    let with_ids: Vec<String> = quads
+        .iter()
+        .enumerate()
+        .map(|(i, q)| format!("{i} {q}  # piece"))
+        .collect();
+    let heule = format!("1\n2 3 5 0\n{lines}\n");
+    let json = format!(
+        r#"{{"width": 4, "height": 3, "numColors": 4, "pieces": [{}], "hints": [{{"pos": 6, "piece": 4, "rot": 0}}]}}"#,
+        puzzle
+            .pieces()
+            .iter()
+            .map(|p| format!("{p:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let read = |text: &str| parse_edge(text, "f", EdgeFormat::Auto);
+    assert_eq!(read(&lines).unwrap(), puzzle);
+    assert_eq!(read(&with_ids.join("\n")).unwrap(), puzzle);
+    let hinted = read(&json);
+    // The planted piece 4 may not fit cell 6 turned 0: then the hint is refused by name.
+    match (read(&heule), hinted) {
+        (Ok(a), Ok(b)) => assert_eq!((a.hints(), b.width()), (b.hints(), 4)),
+        (Err(a), Err(b)) => assert!(a.to_string().contains("hint 1") && b.to_string().contains("hint 1")),
+        (a, b) => panic!("the formats disagree: {a:?} {b:?}"),
+    }
+}
+
+#[test]
+fn bad_files_name_the_line_and_column() {
+    let read = |text: &str| parse_edge(text, "f.txt", EdgeFormat::Auto).unwrap_err().to_string();
+    assert_eq!(read("0 0 1 1\n0 x 1 1\n"), "f.txt:2:3: expected a number, found `x`");
+    assert_eq!(
+        read("0 0 1 1\n0 0 1\n"),
+        "f.txt:2:1: expected `U R D L` or `id U R D L`, found 3 numbers"
+    );
+    assert_eq!(read("0 0 1 64\n"), "f.txt:1:7: colour 64: expected 0 to 63");
+    assert!(read("{\"width\": 2,\n \"height\": }").starts_with("f.txt:2:"));
+    assert!(read("2\n1 1 1 0\n").contains("expected 2 hint lines"));
+    assert!(read("0 0 1 1\n0 0 1 1\n0 0 1 1\n").contains("make no framed board"));
+}
