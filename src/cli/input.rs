@@ -39,6 +39,13 @@ pub fn read_puzzle(path: &Path, format: Format) -> anyhow::Result<Puzzle> {
     read_under_stop(path, move |path| scramble::read_puzzle(path, format))
 }
 
+/// The puzzle in `path` of either kind, Scramble Squares or edge-matching
+/// (`scramble::edge::read_any`), read under the run's stop.
+pub fn read_any(path: &Path, format: Format) -> anyhow::Result<scramble::edge::AnyPuzzle> {
+    scramble::output::inputs::mark_input(path);
+    read_under_stop(path, move |path| scramble::edge::read_any(path, format))
+}
+
 /// The bytes of `path` (`-`: standard input), at most
 /// the library's file cap (16 MiB), read under the run's stop.
 pub fn read_file(path: &Path) -> anyhow::Result<Vec<u8>> {

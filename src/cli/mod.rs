@@ -175,13 +175,18 @@ impl PuzzleArg {
     /// stderr.
     pub fn read(&self) -> anyhow::Result<Puzzle> {
         let puzzle = input::read_puzzle(&self.puzzle, self.input_format)?;
-        for warning in scramble::puzzle::read::warnings(&puzzle) {
-            note(&format!(
-                "scramble: warning: {}: {warning}\n",
-                scramble::error::shown_path(&self.puzzle)
-            ));
-        }
+        warn_typos(&self.puzzle, &puzzle);
         Ok(puzzle)
+    }
+}
+
+/// Warns on stderr about the likely typos of `puzzle`, read from `path`.
+pub fn warn_typos(path: &Path, puzzle: &Puzzle) {
+    for warning in scramble::puzzle::read::warnings(puzzle) {
+        note(&format!(
+            "scramble: warning: {}: {warning}\n",
+            scramble::error::shown_path(path)
+        ));
     }
 }
 

@@ -27,7 +27,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+mod edge;
+
 use scramble::diagnose::{Diagnosis, Edits};
+use scramble::edge::AnyPuzzle;
 use scramble::solve::shards::{Mode, Shard};
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Stats, Stop, Strategy, Symmetry, Threads};
 use scramble::{Arrangement, Puzzle};
@@ -121,6 +124,11 @@ pub struct Args {
     /// by `--time-limit`, 10 s without it; docs/typos.md).
     #[arg(long, conflicts_with = "first")]
     wrong: bool,
+    /// Edge-matching puzzles: search every rotation of the board instead
+    /// of pinning the first corner piece (the field's published node
+    /// counts search so; the count is the same).
+    #[arg(help_heading = "Search method (research)", long, conflicts_with = "first")]
+    every_rotation: bool,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(help_heading = "Search method (research)", long)]
     stats: bool,
@@ -300,12 +308,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if i > 0 && !args.json {
             print_text("\n")?;
         }
-        let read = args
-            .puzzles
-            .read_one(path)
-            .and_then(|p| refuse_over_inputs(&args, &p).map(|()| p));
+        let read = super::input::read_any(path, args.puzzles.input_format).and_then(|read| match read {
+            AnyPuzzle::Squares(p) => {
+                super::warn_typos(path, &p);
+                refuse_over_inputs(&args, &p).map(|()| AnyPuzzle::Squares(p))
+            }
+            edge => Ok(edge),
+        });
         exit = exit.graver(match read {
-            Ok(puzzle) => solve(&args, puzzle, &interrupted)?,
+            Ok(AnyPuzzle::Squares(puzzle)) => solve(&args, puzzle, &interrupted)?,
+            Ok(AnyPuzzle::Edge(puzzle)) => edge::solve(&args, puzzle, &interrupted)?,
             // A stop while reading ends the run as a stop (exit 3 or the
             // signal's code), not as a bad file.
             Err(error) if stops_the_run(&error) => return Err(error),

@@ -64,7 +64,7 @@ impl State<'_> {
         };
         pin_ok
             && puzzle.fits_frame(cell, piece, turn.into())
-            && (cell % w == 0 || at(cell - 1, 1) == side(piece, turn.into(), 3))
+            && (cell.is_multiple_of(w) || at(cell - 1, 1) == side(piece, turn.into(), 3))
             && (cell < w || at(cell - w, 2) == side(piece, turn.into(), 0))
     }
 }

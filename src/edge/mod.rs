@@ -39,7 +39,7 @@ mod judge;
 
 use std::fmt;
 
-pub use read::{EdgeFormat, read_edge_puzzle};
+pub use read::{AnyPuzzle, EdgeFormat, is_edge_text, parse_edge, read_any};
 pub use scan::{Board, Counted, count, first, is_solution};
 pub use write::{board_edges, viewer_link};
 

@@ -16,8 +16,8 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::{EdgePuzzle, GREY, Hint, MAX_SIDE};
-use crate::puzzle::read::{read_limited, safe_name};
-use crate::{Error, Result};
+use crate::puzzle::read::{Format, parse, read_text};
+use crate::{Error, Puzzle, Result};
 
 /// The most colours a puzzle may use (Eternity II uses 23).
 pub const MAX_COLOURS: usize = 64;
@@ -51,20 +51,36 @@ impl EdgeFormat {
     }
 }
 
-/// Reads the edge-matching puzzle in `path` (`-`: standard input), named
-/// after the file.
-pub fn read_edge_puzzle(path: &Path, format: EdgeFormat) -> Result<EdgePuzzle> {
-    let bytes = read_limited(path)?;
-    let file = crate::error::shown_path(path);
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-        parse_error(&file, line, 1, "the bytes are not UTF-8 text".into())
-    })?;
-    let name = path
-        .file_stem()
-        .map(|s| safe_name(&s.to_string_lossy()))
-        .unwrap_or("stdin".into());
-    Ok(parse_edge(text, &file, format)?.with_name(name))
+/// A puzzle of either kind.
+#[derive(Debug)]
+pub enum AnyPuzzle {
+    /// A Scramble Squares puzzle (signed pictures, a square grid, no frame).
+    Squares(Puzzle),
+    /// An edge-matching puzzle with a grey frame.
+    Edge(EdgePuzzle),
+}
+
+/// Whether `text` is an edge-matching file: it starts with `{`, or every
+/// line (without `#` comments) holds colour numbers only.
+pub fn is_edge_text(text: &str) -> bool {
+    let mut lines = text.lines().map(strip).filter(|l| !l.is_empty()).peekable();
+    match lines.peek() {
+        Some(first) if first.starts_with('{') => true,
+        Some(_) => lines.all(|l| l.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || c == ',')),
+        None => false,
+    }
+}
+
+/// Reads the puzzle in `path` (`-`: standard input), of either kind:
+/// `Format::Auto` tells an edge-matching file by [`is_edge_text`],
+/// `Format::Edge` asks for one.
+pub fn read_any(path: &Path, format: Format) -> Result<AnyPuzzle> {
+    let (text, file, name) = read_text(path)?;
+    if format == Format::Edge || (format == Format::Auto && is_edge_text(&text)) {
+        let puzzle = parse_edge(&text, &file, EdgeFormat::Auto)?.with_name(name);
+        return Ok(AnyPuzzle::Edge(puzzle));
+    }
+    Ok(AnyPuzzle::Squares(parse(&text, &file, format)?.with_name(name)))
 }
 
 /// Parses `text` (from `file`, for messages) as an edge-matching puzzle.

@@ -274,7 +274,7 @@ impl<'t> Walk<'t> {
             used: vec![false; cells],
             right: vec![GREY; cells + 1],
             bottom: vec![GREY; cells + 1],
-            left_of: (0..cells).map(|i| if i % width == 0 { cells } else { i - 1 }).collect(),
+            left_of: (0..cells).map(|i| if i.is_multiple_of(width) { cells } else { i - 1 }).collect(),
             top_of: (0..cells).map(|i| if i < width { cells } else { i - width }).collect(),
             cursor: vec![0; cells],
             end: vec![0; cells],

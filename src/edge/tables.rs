@@ -60,14 +60,14 @@ impl Tables {
             entries: vec![],
             turns: vec![],
         };
-        for cell in 0..puzzle.pieces.len() {
+        for (cell, &pin) in pinned.iter().enumerate() {
             let frame = (0..4).fold(0u8, |bits, d| bits | (u8::from(puzzle.on_rim(cell, d)) << d));
-            let name = (frame, pinned[cell]);
+            let name = (frame, pin);
             let set = match sets.iter().position(|s| *s == name) {
                 Some(set) => set,
                 None => {
                     sets.push(name);
-                    tables.add_set(puzzle, cell, pinned[cell], &free, keys);
+                    tables.add_set(puzzle, cell, pin, &free, keys);
                     sets.len() - 1
                 }
             };

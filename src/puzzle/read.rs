@@ -34,6 +34,11 @@ pub enum Format {
     Card,
     /// A Legespiel-Solver XML configuration (`<legespielConfiguration>`).
     Legespiel,
+    /// An edge-matching puzzle with a grey frame: the eternity2.dev Puzzle
+    /// JSON, `U R D L` lines of colour numbers, or Heule's `em` format
+    /// (docs/edge-matching.md); `auto` knows them by a first `{` or lines of
+    /// numbers only.
+    Edge,
 }
 
 /// The largest file [`read_puzzle`] reads: 16 MiB, far beyond any real
@@ -51,6 +56,18 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// assert_eq!(puzzle.name(), "paper2x2");
 /// ```
 pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
+    let (text, file, name) = read_text(path)?;
+    if format == Format::Edge {
+        return Err(Error::Unsupported(format!(
+            "{file}: an edge-matching puzzle: `solve` and `show` read it, this command reads Scramble Squares puzzles"
+        )));
+    }
+    Ok(parse(&text, &file, format)?.with_name(name))
+}
+
+/// The text of `path` (`-`: standard input), the file as messages name it
+/// and the puzzle's name (the file stem, made safe, or `stdin`).
+pub(crate) fn read_text(path: &Path) -> Result<(String, String, String)> {
     let stdin = path == Path::new("-");
     let bytes = read_limited(path)?;
     let file = if stdin {
@@ -58,12 +75,12 @@ pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
     } else {
         crate::error::shown_path(path)
     };
-    let text = std::str::from_utf8(&bytes).map_err(|e| not_utf8(&file, &bytes, e))?;
+    let text = String::from_utf8(bytes).map_err(|e| not_utf8(&file, e.as_bytes(), e.utf8_error()))?;
     let name = match path.file_stem() {
         Some(stem) if !stdin => safe_name(&stem.to_string_lossy()),
         _ => "stdin".to_string(),
     };
-    Ok(parse(text, &file, format)?.with_name(name))
+    Ok((text, file, name))
 }
 
 /// The bytes of `path` (`-` is standard input), refused beyond
@@ -267,6 +284,7 @@ pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
             .is_some_and(|l| l.contains('|')),
         Format::Spec => false,
         Format::Card | Format::Legespiel => true,
+        Format::Edge => false,
     };
     let mut reader = Reader::new(file);
     for (i, line) in text.lines().enumerate() {
