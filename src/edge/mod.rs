@@ -26,9 +26,11 @@
 //! - `read`: the field's formats (the eternity2.dev Puzzle JSON,
 //!   `e2pieces.txt` lines, Heule's `em_*.txt`).
 //! - `tables`: candidate lists keyed by the left and top colours.
-//! - `scan`: the row-scan search and its node count.
+//! - `scan`: the row-scan search and its node count; `bits`: its fast
+//!   path, candidates as bit sets.
 //! - `write`: the `board_edges` string and the viewer link.
 
+mod bits;
 mod read;
 mod scan;
 mod tables;
@@ -39,7 +41,7 @@ mod judge;
 
 use std::fmt;
 
-pub use read::{AnyPuzzle, EdgeFormat, is_edge_text, parse_edge, read_any};
+pub use read::{AnyPuzzle, read_any};
 pub use scan::{Board, Counted, count, first, is_solution};
 pub use write::{board_edges, viewer_link};
 
@@ -49,7 +51,7 @@ use crate::{Error, Result};
 pub const GREY: u8 = 0;
 
 /// The widest and tallest board read (Eternity II is 16 x 16).
-pub const MAX_SIDE: usize = 32;
+pub(crate) const MAX_SIDE: usize = 32;
 
 /// A piece pinned at a cell with a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -138,12 +140,12 @@ impl EdgePuzzle {
     }
 
     /// Sides on the rim: `2 * (width + height)`.
-    pub fn rim(&self) -> usize {
+    pub(crate) fn rim(&self) -> usize {
         2 * (self.width + self.height)
     }
 
     /// Grey sides the pieces carry.
-    pub fn greys(&self) -> usize {
+    pub(crate) fn greys(&self) -> usize {
         self.pieces.iter().flatten().filter(|&&c| c == GREY).count()
     }
 

@@ -16,15 +16,15 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::{EdgePuzzle, GREY, Hint, MAX_SIDE};
-use crate::puzzle::read::{Format, parse, read_text};
+use crate::puzzle::read::{Format, is_edge_text, parse, read_text};
 use crate::{Error, Puzzle, Result};
 
 /// The most colours a puzzle may use (Eternity II uses 23).
-pub const MAX_COLOURS: usize = 64;
+pub(crate) const MAX_COLOURS: usize = 64;
 
 /// How to read an edge-matching file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EdgeFormat {
+pub(crate) enum EdgeFormat {
     /// JSON when the file starts with `{`, Heule's when its first line holds
     /// one number, piece lines otherwise.
     #[default]
@@ -39,7 +39,7 @@ pub enum EdgeFormat {
 
 impl EdgeFormat {
     /// The format `Auto` picks for `text`.
-    pub fn of(text: &str) -> EdgeFormat {
+    fn of(text: &str) -> EdgeFormat {
         let first = text.lines().map(strip).find(|l| !l.is_empty()).unwrap_or("");
         if first.starts_with('{') {
             EdgeFormat::Json
@@ -60,17 +60,6 @@ pub enum AnyPuzzle {
     Edge(EdgePuzzle),
 }
 
-/// Whether `text` is an edge-matching file: it starts with `{`, or every
-/// line (without `#` comments) holds colour numbers only.
-pub fn is_edge_text(text: &str) -> bool {
-    let mut lines = text.lines().map(strip).filter(|l| !l.is_empty()).peekable();
-    match lines.peek() {
-        Some(first) if first.starts_with('{') => true,
-        Some(_) => lines.all(|l| l.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || c == ',')),
-        None => false,
-    }
-}
-
 /// Reads the puzzle in `path` (`-`: standard input), of either kind:
 /// `Format::Auto` tells an edge-matching file by [`is_edge_text`],
 /// `Format::Edge` asks for one.
@@ -84,7 +73,7 @@ pub fn read_any(path: &Path, format: Format) -> Result<AnyPuzzle> {
 }
 
 /// Parses `text` (from `file`, for messages) as an edge-matching puzzle.
-pub fn parse_edge(text: &str, file: &str, format: EdgeFormat) -> Result<EdgePuzzle> {
+pub(crate) fn parse_edge(text: &str, file: &str, format: EdgeFormat) -> Result<EdgePuzzle> {
     let format = match format {
         EdgeFormat::Auto => EdgeFormat::of(text),
         f => f,
@@ -142,7 +131,11 @@ fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
             read.width, read.height
         ));
     }
-    let limit = read.colours.unwrap_or(MAX_COLOURS).min(MAX_COLOURS);
+    // numColors counts the colours besides grey (the 16x16 says 22 and uses 1 to 22).
+    let limit = read
+        .colours
+        .map_or(MAX_COLOURS, |n| n.saturating_add(1))
+        .min(MAX_COLOURS);
     if let Some((i, piece)) = read
         .pieces
         .iter()
@@ -150,7 +143,8 @@ fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
         .find(|(_, p)| p.iter().any(|&c| usize::from(c) >= limit))
     {
         return at(format!(
-            "piece {i} ({piece:?}) has a colour of {limit} or more (numColors or the limit {MAX_COLOURS})"
+            "piece {i} ({piece:?}) has a colour over {} (numColors, or the limit)",
+            limit - 1
         ));
     }
     let hints = read

@@ -15,6 +15,7 @@
 use rayon::prelude::*;
 use web_time::Instant;
 
+use super::bits::Bits;
 use super::tables::{Tables, bottom_of, piece_of, right_of};
 use super::{EdgePuzzle, GREY, Hint, side};
 use crate::{Context, Stop, context::Stats};
@@ -24,6 +25,9 @@ pub type Board = Vec<(usize, u8)>;
 
 /// Placements between two looks at the stop.
 const POLL: u32 = 1 << 16;
+
+/// Words of the used-piece bits: room for a 32 x 32 board.
+const USED_WORDS: usize = super::MAX_SIDE * super::MAX_SIDE / 64;
 
 /// What a count found.
 #[derive(Clone, Debug, Default, serde::Serialize)]
@@ -173,8 +177,17 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, context: &Context) -> Counted {
     }
     let progress = context.progress();
     progress.start(prefixes.len() as u64);
+    // Counting (with at most the first board kept) takes the fast path
+    // where it applies.
+    let fast = match goal {
+        Goal::Count(0 | 1) => Bits::new(puzzle, &tables),
+        _ => None,
+    };
     let subtree = |walk: &mut Walk, prefix: &Vec<u32>| {
-        let part = walk.subtree(prefix, goal, stop);
+        let part = match &fast {
+            Some(bits) => from_bits(walk, prefix, super::bits::subtree(bits, &tables, prefix, stop)),
+            None => walk.subtree(prefix, goal, stop),
+        };
         progress.advance(1);
         part
     };
@@ -215,6 +228,21 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, context: &Context) -> Counted {
     counted
 }
 
+/// A fast path's subtree as the list walk reports it.
+fn from_bits(walk: &Walk, prefix: &[u32], found: super::bits::Found) -> Part {
+    Part {
+        found: found.found,
+        nodes: found.nodes,
+        tests: found.tests,
+        stopped: found.stopped,
+        boards: found
+            .first
+            .map(|rest| [walk.board(prefix), rest].concat())
+            .into_iter()
+            .collect(),
+    }
+}
+
 /// The shallowest depth with at least `want` live prefixes (or the whole
 /// tree when it has fewer), with the prefixes; `walk` keeps the nodes above
 /// the cut.
@@ -248,7 +276,7 @@ struct Part {
 struct Walk<'t> {
     tables: &'t Tables,
     cells: usize,
-    used: Vec<bool>,
+    used: [u64; USED_WORDS],
     /// The right and bottom colours of each cell's piece; the extra slot
     /// (index `cells`) is grey, the rim's colour.
     right: Vec<u8>,
@@ -271,10 +299,12 @@ impl<'t> Walk<'t> {
         Walk {
             tables,
             cells,
-            used: vec![false; cells],
+            used: [0; USED_WORDS],
             right: vec![GREY; cells + 1],
             bottom: vec![GREY; cells + 1],
-            left_of: (0..cells).map(|i| if i.is_multiple_of(width) { cells } else { i - 1 }).collect(),
+            left_of: (0..cells)
+                .map(|i| if i.is_multiple_of(width) { cells } else { i - 1 })
+                .collect(),
             top_of: (0..cells).map(|i| if i < width { cells } else { i - width }).collect(),
             cursor: vec![0; cells],
             end: vec![0; cells],
@@ -287,7 +317,7 @@ impl<'t> Walk<'t> {
     }
 
     fn reset(&mut self) {
-        self.used.fill(false);
+        self.used = [0; USED_WORDS];
         self.nodes.fill(0);
         self.tests = 0;
         self.stopped = false;
@@ -295,10 +325,11 @@ impl<'t> Walk<'t> {
 
     /// Sets the first cells to `prefix` (entries), as a search would have.
     fn place_prefix(&mut self, prefix: &[u32]) {
-        self.used.fill(false);
+        self.used = [0; USED_WORDS];
         for (cell, &e) in prefix.iter().enumerate() {
             let entry = self.tables.entries[e as usize];
-            self.used[piece_of(entry)] = true;
+            let piece = piece_of(entry);
+            self.used[piece >> 6] |= 1 << (piece & 63);
             self.right[cell] = right_of(entry);
             self.bottom[cell] = bottom_of(entry);
             self.chosen[cell] = e;
@@ -356,64 +387,81 @@ impl<'t> Walk<'t> {
     /// Fills cells `root..cut` in every way, calling `reached` with the
     /// chosen entries of cells `0..cut` each time the cut is reached; stops
     /// when it returns false or the stop is reached (`stopped`).
+    ///
+    /// The loop keeps everything it touches in locals (slices, the used
+    /// set as bits), which is what makes it fast.
     #[inline(never)]
     fn run(&mut self, root: usize, cut: usize, stop: &Stop, reached: &mut dyn FnMut(&[u32]) -> bool) {
         if root >= cut {
             return;
         }
         let tables = self.tables;
-        let entries = &tables.entries[..];
+        let (entries, ranges, base, shift) = (&tables.entries[..], &tables.ranges[..], &tables.base[..], tables.shift);
+        let Walk {
+            ref mut used,
+            ref mut right,
+            ref mut bottom,
+            ref left_of,
+            ref top_of,
+            ref mut cursor,
+            ref mut end,
+            ref mut chosen,
+            ref mut nodes,
+            ref mut tests,
+            ref mut stopped,
+            ref mut poll,
+            ..
+        } = *self;
+        let open = |i: usize, right: &[u8], bottom: &[u8]| {
+            let key = base[i] as usize + ((usize::from(right[left_of[i]]) << shift) | usize::from(bottom[top_of[i]]));
+            ranges[key]
+        };
         let mut i = root;
-        self.enter(i);
-        loop {
-            let cursor = self.cursor[i];
-            if cursor < self.end[i] {
-                self.cursor[i] = cursor + 1;
-                let entry = entries[cursor as usize];
+        (cursor[i], end[i]) = open(i, right, bottom);
+        *tests += u64::from(end[i] - cursor[i]);
+        'cell: loop {
+            let (mut at, stop_at) = (cursor[i], end[i]);
+            while at < stop_at {
+                let entry = entries[at as usize];
+                at += 1;
                 let piece = piece_of(entry);
-                if self.used[piece] {
+                let (word, bit) = ((piece >> 6) & (USED_WORDS - 1), 1u64 << (piece & 63));
+                if used[word] & bit != 0 {
                     continue;
                 }
-                self.nodes[i] += 1;
-                self.chosen[i] = cursor;
+                nodes[i] += 1;
+                chosen[i] = at - 1;
                 if i + 1 == cut {
-                    if !reached(&self.chosen[..cut]) {
+                    if !reached(&chosen[..cut]) {
+                        cursor[i] = at;
                         return;
                     }
                     continue;
                 }
-                self.used[piece] = true;
-                self.right[i] = right_of(entry);
-                self.bottom[i] = bottom_of(entry);
-                self.poll -= 1;
-                if self.poll == 0 {
-                    self.poll = POLL;
+                cursor[i] = at;
+                used[word] |= bit;
+                right[i] = right_of(entry);
+                bottom[i] = bottom_of(entry);
+                *poll -= 1;
+                if *poll == 0 {
+                    *poll = POLL;
                     if stop.reached() {
-                        self.stopped = true;
+                        *stopped = true;
                         return;
                     }
                 }
                 i += 1;
-                self.enter(i);
-            } else {
-                if i == root {
-                    return;
-                }
-                i -= 1;
-                self.used[piece_of(entries[self.chosen[i] as usize])] = false;
+                (cursor[i], end[i]) = open(i, right, bottom);
+                *tests += u64::from(end[i] - cursor[i]);
+                continue 'cell;
             }
+            if i == root {
+                return;
+            }
+            i -= 1;
+            let piece = piece_of(entries[chosen[i] as usize]);
+            used[(piece >> 6) & (USED_WORDS - 1)] &= !(1u64 << (piece & 63));
         }
-    }
-
-    /// Opens cell `i`'s candidates under its placed neighbours' colours.
-    #[inline(always)]
-    fn enter(&mut self, i: usize) {
-        let left = self.right[self.left_of[i]];
-        let top = self.bottom[self.top_of[i]];
-        let (start, end) = self.tables.range(i, left, top);
-        self.cursor[i] = start;
-        self.end[i] = end;
-        self.tests += u64::from(end - start);
     }
 }
 

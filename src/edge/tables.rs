@@ -12,6 +12,8 @@ use super::{EdgePuzzle, side};
 
 /// The packed candidates and where each cell's lists start.
 pub(crate) struct Tables {
+    /// Cells per row.
+    pub width: usize,
     /// `log2` of the stride between two left colours.
     pub shift: u32,
     /// Per cell: the offset of its list set in `ranges`.
@@ -41,7 +43,7 @@ pub(crate) fn bottom_of(entry: u32) -> u8 {
 
 impl Tables {
     /// The lists of every cell of `puzzle`.
-    pub fn new(puzzle: &EdgePuzzle) -> Tables {
+    pub(crate) fn new(puzzle: &EdgePuzzle) -> Tables {
         let colours = puzzle.pieces.iter().flatten().copied().max().unwrap_or(0) as usize + 1;
         let shift = colours.next_power_of_two().trailing_zeros();
         let keys = 1usize << (2 * shift);
@@ -54,6 +56,7 @@ impl Tables {
         // A list set is named by its frame sides and its pin.
         let mut sets: Vec<(u8, Option<(usize, u8)>)> = vec![];
         let mut tables = Tables {
+            width: puzzle.width,
             shift,
             base: vec![],
             ranges: vec![],
@@ -105,12 +108,5 @@ impl Tables {
             }
             self.ranges.push((start, self.entries.len() as u32));
         }
-    }
-
-    /// The range of candidates of `cell` under a left and a top colour.
-    #[inline(always)]
-    pub fn range(&self, cell: usize, left: u8, top: u8) -> (u32, u32) {
-        let key = self.base[cell] as usize + ((usize::from(left) << self.shift) | usize::from(top));
-        self.ranges[key]
     }
 }

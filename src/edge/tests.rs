@@ -4,7 +4,7 @@
 use std::num::NonZeroUsize;
 
 use super::judge::judge;
-use super::read::parse_edge;
+use super::read::{EdgeFormat, parse_edge};
 use super::scan::is_solution;
 use super::*;
 use crate::Context;
@@ -57,13 +57,24 @@ fn population() -> Vec<EdgePuzzle> {
 
 #[test]
 fn every_rotation_search_meets_the_judge_node_for_node() {
+    let mut layered = 0;
     for puzzle in population() {
         let (found, nodes) = judge(&puzzle);
-        let counted = count(&puzzle, true, 0, &on(1));
-        assert_eq!(counted.arrangements, found, "{puzzle:?}");
-        assert_eq!(counted.stats.nodes_per_depth, nodes, "{puzzle:?}");
         assert!(found >= 1, "a planted board is a solution");
+        let tables = super::tables::Tables::new(&puzzle);
+        let bits = super::bits::Bits::new(&puzzle, &tables).expect("every kind fits 64 bits");
+        layered += usize::from(bits.layered());
+        // No list: the bit sets; a list of two: the list walk.
+        for list in [0, 2] {
+            let counted = count(&puzzle, true, list, &on(1));
+            assert_eq!(counted.arrangements, found, "{puzzle:?}");
+            assert_eq!(counted.stats.nodes_per_depth, nodes, "{puzzle:?}");
+        }
     }
+    assert!(
+        layered >= 10,
+        "{layered} puzzles with a piece that fits one key in two turns"
+    );
 }
 
 #[test]

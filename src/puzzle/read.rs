@@ -57,12 +57,23 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// ```
 pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
     let (text, file, name) = read_text(path)?;
-    if format == Format::Edge {
+    if format == Format::Edge || (format == Format::Auto && is_edge_text(&text)) {
         return Err(Error::Unsupported(format!(
-            "{file}: an edge-matching puzzle: `solve` and `show` read it, this command reads Scramble Squares puzzles"
+            "{file}: an edge-matching puzzle: `solve` reads it (docs/edge-matching.md), this command reads Scramble Squares puzzles"
         )));
     }
     Ok(parse(&text, &file, format)?.with_name(name))
+}
+
+/// Whether `text` is an edge-matching file (`crate::edge`): its first line
+/// (without `#` comments) starts with `{` or holds colour numbers only. The
+/// first line decides, so that a typo further down is reported on its line.
+pub fn is_edge_text(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty());
+    first.is_some_and(|l| l.starts_with('{') || l.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || c == ','))
 }
 
 /// The text of `path` (`-`: standard input), the file as messages name it

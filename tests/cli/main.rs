@@ -8,6 +8,7 @@ mod completions;
 mod cpu;
 mod diagnosis;
 mod edge_ids;
+mod edge_matching;
 mod exact;
 mod explore;
 mod files;

@@ -1,0 +1,108 @@
+//! Edge-matching puzzles from the field (Brendan Owen's boards, the
+//! Eternity II clue puzzles and 16x16), read as published and solved with
+//! the community's agreed numbers.
+
+use serde_json::Value;
+
+use crate::common::assert_exit;
+use crate::scramble;
+
+const BRENDAN6: &str = "fixtures/edge/brendan/brendan_06x06.txt";
+
+fn json(args: &[&str]) -> Value {
+    let out = scramble().args(args).arg("--json").output().unwrap();
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn brendan_six_has_65_solutions_and_the_published_69_284_103_nodes() {
+    let pinned = json(&["solve", BRENDAN6, "-j", "2"]);
+    assert_eq!(
+        (&pinned["solutions"], &pinned["arrangements"]),
+        (&Value::from(65), &Value::from(260))
+    );
+    assert_eq!(pinned["every_rotation"], Value::Bool(false));
+    let every = json(&["solve", BRENDAN6, "--every-rotation", "-j", "2"]);
+    assert_eq!(
+        (&every["solutions"], &every["nodes"]),
+        (&Value::from(65), &Value::from(69_284_103u64))
+    );
+    let depths = every["nodes_per_depth"].as_array().unwrap();
+    assert_eq!((depths.len(), &depths[35]), (36, &Value::from(260)));
+}
+
+#[test]
+fn a_solution_comes_with_the_communitys_board_edges_and_viewer_link() {
+    let first = json(&["solve", BRENDAN6, "--first"]);
+    let edges = first["board_edges"].as_str().unwrap();
+    assert_eq!(edges.len(), 4 * 36);
+    // The rim is grey ('a') all round: the top of the first row.
+    assert!(edges.as_bytes().chunks(4).take(6).all(|cell| cell[0] == b'a'));
+    let link = first["viewer"].as_str().unwrap();
+    assert!(link.starts_with("https://e2.bucas.name/#puzzle=brendan_06x06&board_w=6&board_h=6&board_edges="));
+    assert!(link.ends_with(edges));
+}
+
+#[test]
+fn eternity_clue_puzzles_and_the_16x16_are_read_as_published() {
+    let rectangle = json(&["solve", "fixtures/edge/e2/e2-clue-clue2.json", "--time-limit", "0.2"]);
+    assert_eq!(
+        (&rectangle["width"], &rectangle["height"]),
+        (&Value::from(12), &Value::from(6))
+    );
+    assert_eq!(rectangle["symmetries"], Value::from(2));
+    let big = json(&["solve", "fixtures/edge/e2/e2-16x16-v00.json", "--time-limit", "0.2"]);
+    assert_eq!(
+        (&big["hints"], &big["symmetries"], &big["complete"]),
+        (&Value::from(8), &Value::from(1), &Value::Bool(false))
+    );
+}
+
+#[test]
+fn a_stopped_count_exits_3_and_says_it_is_partial() {
+    let out = scramble()
+        .args(["solve", "fixtures/edge/e2/e2-clue-clue1.json", "--time-limit", "0.3"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 3);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("stopped (time-limit)") && text.contains("(partial)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let pieces = std::fs::read_to_string(BRENDAN6).unwrap();
+    // Brendan's first piece pinned at the top-left corner, Heule's way.
+    let heule = dir.path().join("em_6.txt");
+    std::fs::write(&heule, format!("1\n1 1 1 3\n{pieces}")).unwrap();
+    let pinned = json(&["solve", heule.to_str().unwrap()]);
+    assert_eq!(
+        (&pinned["solutions"], &pinned["symmetries"]),
+        (&Value::from(65), &Value::from(1))
+    );
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, pieces.replacen("0 0 1 3", "0 0 1 x3", 1)).unwrap();
+    let out = scramble().args(["solve", bad.to_str().unwrap()]).output().unwrap();
+    assert_exit(&out, 2);
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        message.contains("bad.txt:2:7: expected a number, found `x3`"),
+        "{message}"
+    );
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--method", "graph"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    let out = scramble().args(["graph", BRENDAN6]).output().unwrap();
+    assert_exit(&out, 2);
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        message.contains("an edge-matching puzzle: `solve` reads it"),
+        "{message}"
+    );
+}
