@@ -214,12 +214,11 @@ def summary(entries, timeout):
     for e in entries:
         key = e["verdict"].split(":")[0]
         tally[key] = tally.get(key, 0) + 1
-    lines = [f"Compared {len(entries)} puzzles: " + ", ".join(
+    lines = [f"Compared {len(entries)} puzzle(s): " + ", ".join(
         f"{key} {tally[key]}" for key in sorted(tally)) + f" (timeout {timeout:g} s per count)."]
     agreed = [e for e in entries if e["verdict"] == "agree"]
     if agreed:
-        def median(values):
-            return statistics.median(values)
+        median = statistics.median
         lines.append(
             f"Medians over the {len(agreed)} agreeing puzzles: solve {median([e['solve']['wall'] for e in agreed]):.3f} s "
             f"per process ({median([e['solve']['seconds'] for e in agreed]):.6f} s search); "
