@@ -194,8 +194,9 @@ fn the_public_surface_is_the_one_architecture_states() {
 fn public_items_outside_the_command_line_do_not_grow() {
     // Items declared `pub` outside src/cli (the grep of ARCHITECTURE.md's
     // "Public surface"). Lower this ceiling as items become `pub(crate)`;
-    // raising it is a decision to review.
-    const CEILING: usize = 918;
+    // raising it is a decision to review (920: the typo finder's
+    // `alternatives`, `Wording` and `alternatives_lines`).
+    const CEILING: usize = 920;
     let starts = ["fn", "struct", "enum", "trait", "type", "const", "static", "mod", "use"];
     let count: usize = sources()
         .iter()

@@ -121,7 +121,8 @@ fn color_entry(name: &str) -> Option<&'static (&'static [&'static str], &'static
 }
 
 /// The color a pattern's name asks for, if it is a color name.
-pub fn named_color(name: &str) -> Option<&'static str> {
+#[cfg(test)]
+fn named_color(name: &str) -> Option<&'static str> {
     color_entry(name).map(|&(_, color)| color)
 }
 
@@ -129,14 +130,7 @@ pub fn named_color(name: &str) -> Option<&'static str> {
 /// name is drawn in that color, every other pattern takes the next color
 /// of Okabe and Ito's palette (safe for color-blind readers)
 /// that no pattern uses yet, so that patterns stay apart.
-///
-/// ```
-/// let puzzle: scramble::Puzzle = "red+ blue+ star- 4-\nred- blue- star+ 4+\nred+ blue+ star- 4-\nred- blue- star+ 4+".parse().unwrap();
-/// let colors = scramble::render::style::pattern_colors(&puzzle);
-/// assert_eq!(colors.len(), 4);
-/// assert_eq!(colors[0], scramble::render::style::named_color("red").unwrap());
-/// ```
-pub fn pattern_colors(puzzle: &crate::Puzzle) -> Vec<&'static str> {
+pub(crate) fn pattern_colors(puzzle: &crate::Puzzle) -> Vec<&'static str> {
     let entries: Vec<_> = puzzle
         .patterns()
         .into_iter()
