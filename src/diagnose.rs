@@ -30,10 +30,10 @@ use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Picture, Piece, Puzzle, Result};
 
 pub mod explain;
-pub mod rank;
+pub(crate) mod rank;
 
 /// At most this many two-picture edits are reported.
-pub const TWO_EDITS_SHOWN: usize = 10;
+pub(crate) const TWO_EDITS_SHOWN: usize = 10;
 
 /// What [`diagnose`] found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -106,9 +106,9 @@ pub struct Edit {
     /// ran out before they were counted.
     pub solutions: Option<u64>,
     /// How far the pictures' counts after the change stray from the balance
-    /// the puzzle shows ([`rank::imbalance`]): 0 is none.
+    /// the puzzle shows (docs/typos.md): 0 is none.
     pub imbalance: usize,
-    /// The plausibility score after the change ([`rank::score`]): lower is
+    /// The plausibility score after the change (docs/typos.md): lower is
     /// likelier the fix of a typo.
     pub score: f64,
 }
@@ -118,7 +118,7 @@ pub struct Edit {
 pub struct Edits {
     /// Every change of one picture that does (all of them when `complete`).
     pub one: Vec<Edit>,
-    /// When no single change does: up to [`TWO_EDITS_SHOWN`] pairs of
+    /// When no single change does: up to ten pairs of
     /// changes that do.
     pub two: Vec<[Edit; 2]>,
     /// Candidate puzzles judged by a search.
@@ -375,7 +375,7 @@ const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
 
 /// For a puzzle whose answer failed on the table (a picture typed wrong):
 /// every single change after which the puzzle has an answer it did not
-/// have, most plausible first ([`rank`]). `two` stays empty.
+/// have, most plausible first (docs/typos.md). `two` stays empty.
 ///
 /// # Complexity
 /// `4N(P-1)` changes, each a search listing up to

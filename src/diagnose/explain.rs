@@ -29,7 +29,7 @@ pub fn lines(diagnosis: &Diagnosis, wording: &Wording) -> Vec<Line> {
 
 /// At most this many single-picture fixes are shown first, the most
 /// plausible ([`super::rank`]); the rest follow on request.
-pub const FIXES_SHOWN: usize = 3;
+pub(crate) const FIXES_SHOWN: usize = 3;
 
 /// How the lines speak of what they leave out.
 #[derive(Clone, Copy, Debug, Default)]
@@ -39,7 +39,7 @@ pub struct Wording<'a> {
     /// it judged every candidate.
     pub longer: Option<&'a str>,
     /// How to list every fix (`--all-fixes lists them`): with it, only the
-    /// first [`FIXES_SHOWN`] fixes are listed and the rest counted; without
+    /// first three fixes are listed and the rest counted; without
     /// it, the rest follow under a finding of their own (the page folds
     /// it).
     pub more: Option<&'a str>,

@@ -30,17 +30,7 @@ use crate::{Pattern, Picture, Piece, Puzzle, Result, Sign};
 /// most common count, plus how far each signed pattern's two halves lie
 /// apart beyond one. 0 when every pattern occurs equally often and every
 /// pair of halves is within one. `O(N)` for `N` cards.
-///
-/// ```
-/// use scramble::diagnose::rank::imbalance;
-/// // Four patterns, each 4 times, halves 2 and 2.
-/// let even: scramble::Puzzle = "1+ 2+ 3+ 4+\n1- 2- 3- 4-\n1+ 2+ 3+ 4+\n1- 2- 3- 4-".parse().unwrap();
-/// assert_eq!(imbalance(&even), 0);
-/// // One 1+ typed as 2+: pattern 1 three times, pattern 2 five; halves 1:2 and 3:2.
-/// let typo: scramble::Puzzle = "2+ 2+ 3+ 4+\n1- 2- 3- 4-\n1+ 2+ 3+ 4+\n1- 2- 3- 4-".parse().unwrap();
-/// assert_eq!(imbalance(&typo), 2);
-/// ```
-pub fn imbalance(puzzle: &Puzzle) -> usize {
+pub(crate) fn imbalance(puzzle: &Puzzle) -> usize {
     let mut halves: BTreeMap<Pattern, [usize; 2]> = BTreeMap::new();
     for (picture, count) in puzzle.picture_indices() {
         let entry = halves.entry(picture.pattern()).or_default();
@@ -62,16 +52,7 @@ pub fn imbalance(puzzle: &Puzzle) -> usize {
 /// occurs on it, sorted; how many `+` and `-` halves it shows), the sum
 /// over cards of `-ln(share of the cards with the same trait)`. 0 when all
 /// cards share every trait. `O(N log N)` for `N` cards.
-///
-/// ```
-/// use scramble::diagnose::rank::oddness;
-/// let alike: scramble::Puzzle = "1+ 2+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
-/// assert_eq!(oddness(&alike), 0.0);
-/// // Card 1's 2+ typed 1+: card 1 shows pattern 1 twice, and three + halves.
-/// let typo: scramble::Puzzle = "1+ 1+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
-/// assert!(oddness(&typo) > 0.0);
-/// ```
-pub fn oddness(puzzle: &Puzzle) -> f64 {
+pub(crate) fn oddness(puzzle: &Puzzle) -> f64 {
     let pieces = puzzle.pieces();
     let patterns = |p: &Piece| multiplicities(p.sides().map(Picture::pattern));
     let pictures = |p: &Piece| multiplicities(p.sides());
@@ -147,7 +128,7 @@ fn order(a: &Edit, b: &Edit) -> std::cmp::Ordering {
 
 /// The score of `puzzle` (lower is likelier): [`oddness`] plus
 /// [`imbalance`].
-pub fn score(puzzle: &Puzzle) -> f64 {
+pub(crate) fn score(puzzle: &Puzzle) -> f64 {
     oddness(puzzle) + imbalance(puzzle) as f64
 }
 
@@ -165,4 +146,22 @@ pub(super) fn ranked(puzzle: &Puzzle, fixes: &[Change], stop: &Stop) -> Result<V
     let mut edits: Vec<Edit> = edits.into_iter().collect::<Result<_>>()?;
     edits.sort_by(order);
     Ok(edits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typo_breaks_the_balance_and_makes_a_card_odd() {
+        // Four patterns, each 4 times, halves 2 and 2, every card alike.
+        let even: Puzzle = "1+ 2+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
+        assert_eq!((imbalance(&even), oddness(&even)), (0, 0.0));
+        // Card 1's 2+ typed 1+: pattern 1 five times, pattern 2 three; halves
+        // 3:2 and 1:2; card 1 shows pattern 1 twice and three + halves.
+        let typo: Puzzle = "1+ 1+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
+        assert_eq!(imbalance(&typo), 2);
+        assert!(oddness(&typo) > 0.0);
+        assert!(score(&typo) > score(&even));
+    }
 }

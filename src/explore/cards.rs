@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::render::style::{PATTERN_COLORS, text_color_on};
+use crate::render::style::{pattern_colors, text_color_on};
 use crate::{Pattern, Puzzle};
 
 /// The puzzle's pictures and cards, for the card editor.
@@ -80,7 +80,10 @@ impl Cards {
                 })
                 .collect(),
             cards,
-            palette: PATTERN_COLORS.iter().map(|&c| [c, text_color_on(c)]).collect(),
+            palette: pattern_colors(puzzle)
+                .into_iter()
+                .map(|c| [c, text_color_on(c)])
+                .collect(),
         }
     }
 

@@ -596,7 +596,7 @@ pub(crate) mod tests {
             .collect();
         assert_eq!(fills.iter().filter(|f| f.starts_with("url(#minus-")).count(), 8);
         assert!(
-            fills.contains(&style::pattern_color(2).to_string()),
+            fills.contains(&style::pattern_colors(&puzzle)[2].to_string()),
             "3+ is the third pattern's color"
         );
         let texts = texts(&loose);

@@ -11,7 +11,7 @@ use svg::Document;
 use svg::node::element::{Definitions, Group, Line, Pattern as SvgPattern, Polygon, Rectangle, Text, Title};
 
 use super::geometry::{Point, num, text_width};
-use super::style::{pattern_color, text_color_on};
+use super::style::{pattern_colors, text_color_on};
 use crate::{Arrangement, Pattern, Picture, Placement, Puzzle, Sign};
 
 const SIDE: f64 = 140.0;
@@ -55,7 +55,7 @@ pub fn write(puzzle: &Puzzle, arrangement: Option<&Arrangement>, title: &str) ->
         .set("height", format!("{}pt", num(height)))
         .set("viewBox", format!("0 0 {} {}", num(width), num(height)))
         .add(Title::new(title))
-        .add(hatches(&patterns))
+        .add(hatches(&pattern_colors(puzzle)))
         .add(
             Rectangle::new()
                 .set("width", "100%")
@@ -128,7 +128,7 @@ fn square(puzzle: &Puzzle, patterns: &[Pattern], placement: Placement, corner: P
 /// One triangle: filled by pattern and sign, labelled with its picture.
 fn half(puzzle: &Puzzle, patterns: &[Pattern], picture: Picture, [a, b, center]: [Point; 3]) -> Group {
     let rank = patterns.iter().position(|&p| p == picture.pattern()).unwrap_or(0);
-    let color = pattern_color(rank);
+    let color = pattern_colors(puzzle)[rank];
     let (fill, ink) = match picture.sign() {
         // A self-matching picture is whole: drawn like a `+` half, its label
         // ends in `=`.
@@ -162,33 +162,35 @@ fn half(puzzle: &Puzzle, patterns: &[Pattern], picture: Picture, [a, b, center]:
 }
 
 /// One hatch pattern per pattern color: stripes of the hue on a light tint.
-fn hatches(patterns: &[Pattern]) -> Definitions {
-    (0..patterns.len()).fold(Definitions::new(), |defs, rank| {
-        let color = pattern_color(rank);
-        defs.add(
-            SvgPattern::new()
-                .set("id", format!("minus-{rank}"))
-                .set("patternUnits", "userSpaceOnUse")
-                .set("width", "8")
-                .set("height", "8")
-                .set("patternTransform", "rotate(45)")
-                .add(
-                    Rectangle::new()
-                        .set("width", "8")
-                        .set("height", "8")
-                        .set("fill", tint(color)),
-                )
-                .add(
-                    Line::new()
-                        .set("x1", "2")
-                        .set("y1", "0")
-                        .set("x2", "2")
-                        .set("y2", "8")
-                        .set("stroke", color)
-                        .set("stroke-width", "2.5"),
-                ),
-        )
-    })
+fn hatches(colors: &[&str]) -> Definitions {
+    colors
+        .iter()
+        .enumerate()
+        .fold(Definitions::new(), |defs, (rank, &color)| {
+            defs.add(
+                SvgPattern::new()
+                    .set("id", format!("minus-{rank}"))
+                    .set("patternUnits", "userSpaceOnUse")
+                    .set("width", "8")
+                    .set("height", "8")
+                    .set("patternTransform", "rotate(45)")
+                    .add(
+                        Rectangle::new()
+                            .set("width", "8")
+                            .set("height", "8")
+                            .set("fill", tint(color)),
+                    )
+                    .add(
+                        Line::new()
+                            .set("x1", "2")
+                            .set("y1", "0")
+                            .set("x2", "2")
+                            .set("y2", "8")
+                            .set("stroke", color)
+                            .set("stroke-width", "2.5"),
+                    ),
+            )
+        })
 }
 
 /// `color` mixed three parts white to one part color.

@@ -92,9 +92,68 @@ pub fn halo(stroke: Stroke) -> Stroke {
     }
 }
 
-/// The color of the `rank`-th pattern (in increasing order).
-pub(crate) fn pattern_color(rank: usize) -> &'static str {
-    PATTERN_COLORS[rank % PATTERN_COLORS.len()]
+/// Color names in English and German (lower case, `ß` and umlauts as
+/// typed or spelled out) and the color each is drawn in: clear, saturated
+/// tones, so that a pattern named `red` is red.
+const NAMED_COLORS: [(&[&str], &str); 11] = [
+    (&["red", "rot"], "#D7191C"),
+    (&["blue", "blau"], "#2166AC"),
+    (&["green", "grün", "gruen"], "#1A9850"),
+    (&["yellow", "gelb"], "#F5D000"),
+    (&["orange"], "#F28E1C"),
+    (&["purple", "violet", "lila", "violett"], "#7B3294"),
+    (&["pink", "rosa"], "#F781BF"),
+    (&["brown", "braun"], "#8C510A"),
+    (&["black", "schwarz"], "#000000"),
+    (&["white", "weiß", "weiss"], "#FFFFFF"),
+    (&["grey", "gray", "grau"], "#999999"),
+];
+
+/// The hue of each color of [`PATTERN_COLORS`], as the first name of its
+/// entry in [`NAMED_COLORS`]: a palette color is left out when a pattern is
+/// named for its hue, so that no two patterns look alike.
+const PATTERN_HUES: [&str; 8] = ["orange", "blue", "green", "yellow", "blue", "red", "pink", "black"];
+
+/// The entry of [`NAMED_COLORS`] a name is, if any.
+fn color_entry(name: &str) -> Option<&'static (&'static [&'static str], &'static str)> {
+    let name = name.trim().to_lowercase();
+    NAMED_COLORS.iter().find(|(names, _)| names.contains(&name.as_str()))
+}
+
+/// The color a pattern's name asks for, if it is a color name.
+#[cfg(test)]
+fn named_color(name: &str) -> Option<&'static str> {
+    color_entry(name).map(|&(_, color)| color)
+}
+
+/// The color of every pattern of `puzzle`, in increasing order: a color
+/// name is drawn in that color, every other pattern takes the next color
+/// of Okabe and Ito's palette (safe for color-blind readers)
+/// that no pattern uses yet, so that patterns stay apart.
+pub(crate) fn pattern_colors(puzzle: &crate::Puzzle) -> Vec<&'static str> {
+    let entries: Vec<_> = puzzle
+        .patterns()
+        .into_iter()
+        .map(|p| color_entry(&puzzle.pattern_label(p)))
+        .collect();
+    let hues: Vec<&str> = entries.iter().flatten().map(|(names, _)| names[0]).collect();
+    let unnamed: Vec<&'static str> = PATTERN_COLORS
+        .iter()
+        .zip(PATTERN_HUES)
+        .filter(|(_, hue)| !hues.contains(hue))
+        .map(|(&c, _)| c)
+        .collect();
+    let mut free = if unnamed.is_empty() {
+        PATTERN_COLORS.to_vec()
+    } else {
+        unnamed
+    }
+    .into_iter()
+    .cycle();
+    entries
+        .iter()
+        .map(|e| e.map_or_else(|| free.next().expect("a cycled palette"), |&(_, color)| color))
+        .collect()
 }
 
 fn piece_stroke(piece: usize, width: f64) -> Stroke {
@@ -189,6 +248,30 @@ fn contrast_on_white(color: &str) -> f64 {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn patterns_named_for_colors_are_drawn_in_them_and_the_rest_stay_apart() {
+        let puzzle: crate::Puzzle =
+            "Rot+ blue+ star- moon-\nRot- blue- star+ moon+\nRot+ blue+ star- moon-\nRot- blue- star+ moon+"
+                .parse()
+                .unwrap();
+        let colors = pattern_colors(&puzzle);
+        let label = |i: usize| puzzle.pattern_label(puzzle.patterns()[i]);
+        let of = |name: &str| colors[(0..4).find(|&i| label(i) == name).unwrap()];
+        assert_eq!(of("Rot"), "#D7191C");
+        assert_eq!(of("blue"), "#2166AC");
+        for name in ["star", "moon"] {
+            let hue = PATTERN_HUES[PATTERN_COLORS.iter().position(|&c| c == of(name)).unwrap()];
+            assert!(!["red", "blue"].contains(&hue), "{name}: {hue}");
+        }
+        assert_ne!(of("star"), of("moon"));
+        for (names, color) in NAMED_COLORS {
+            for name in names {
+                assert_eq!(named_color(&name.to_uppercase()), Some(color), "{name}");
+            }
+        }
+        assert_eq!(named_color("star"), None);
+    }
     use super::*;
 
     #[test]

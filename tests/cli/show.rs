@@ -85,3 +85,15 @@ fn text_names_repetitions() {
         .success()
         .stdout(predicate::str::contains("repetitions: 0 has RED- 3 times;"));
 }
+
+#[test]
+fn repetitions_are_called_normal() {
+    scramble()
+        .args(["show", "fixtures/legespiel/AbsolutKnifflig.config.xml"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "repetitions: #1 has Pippi+ 2 times; #2 has Monkey- 2 times; #5 has Horse- 2 times; #6 has Pippi+ 2 times \
+             (normal: a card may show a picture more than once, as many real puzzles do)\n",
+        ));
+}
