@@ -11,7 +11,7 @@ use super::{EdgePuzzle, side};
 /// use scramble::edge::{EdgePuzzle, board_edges};
 /// let puzzle = EdgePuzzle::new(2, 2, vec![[0, 1, 2, 0], [0, 0, 3, 1], [2, 4, 0, 0], [3, 0, 0, 4]], vec![]).unwrap();
 /// let board = [(0, 0), (1, 0), (2, 0), (3, 0)];
-/// assert_eq!(board_edges(&puzzle, &board), "abcaaadbcebadaae");
+/// assert_eq!(board_edges(&puzzle, &board), "abcaaadbceaadaae");
 /// ```
 pub fn board_edges(puzzle: &EdgePuzzle, board: &[(usize, u8)]) -> String {
     board
