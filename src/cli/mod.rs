@@ -178,6 +178,16 @@ impl PuzzleArg {
         warn_typos(&self.puzzle, &puzzle);
         Ok(puzzle)
     }
+
+    /// Reads the puzzle the user named, Scramble Squares or edge-matching;
+    /// likely typos of the first are warned about on stderr.
+    pub fn read_any(&self) -> anyhow::Result<scramble::edge::AnyPuzzle> {
+        let read = input::read_any(&self.puzzle, self.input_format)?;
+        if let scramble::edge::AnyPuzzle::Squares(puzzle) = &read {
+            warn_typos(&self.puzzle, puzzle);
+        }
+        Ok(read)
+    }
 }
 
 /// Warns on stderr about the likely typos of `puzzle`, read from `path`.

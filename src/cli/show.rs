@@ -1,8 +1,11 @@
 //! `scramble show`: what a puzzle is made of.
 
+mod edge;
+
 use std::process::ExitCode;
 
 use scramble::Puzzle;
+use scramble::edge::AnyPuzzle;
 use serde::Serialize;
 
 use super::{PuzzleArg, print_report};
@@ -84,9 +87,10 @@ fn summarize(puzzle: &Puzzle) -> Summary {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let puzzle = args.puzzle.read()?;
-    let summary = summarize(&puzzle);
-    print_report(args.json, &summary, text)?;
+    match args.puzzle.read_any()? {
+        AnyPuzzle::Squares(puzzle) => print_report(args.json, &summarize(&puzzle), text)?,
+        AnyPuzzle::Edge(puzzle) => print_report(args.json, &edge::summarize(&puzzle), edge::text)?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 

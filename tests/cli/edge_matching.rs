@@ -102,7 +102,31 @@ fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
     assert_exit(&out, 2);
     let message = String::from_utf8(out.stderr).unwrap();
     assert!(
-        message.contains("an edge-matching puzzle: `solve` reads it"),
+        message.contains("an edge-matching puzzle: `solve` and `show` read it"),
         "{message}"
+    );
+}
+
+#[test]
+fn show_tells_the_frame_the_kinds_of_pieces_and_the_hints() {
+    let out = scramble()
+        .args(["show", "fixtures/edge/e2/e2-16x16-v00.json"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "e2-16x16-v00: 16 x 16 board with a grey frame, 256 pieces (4 corner, 56 edge, 196 inner), 22 colours besides grey"
+    );
+    assert!(
+        text.contains("grey: only on the rim") && text.contains("hint: piece 139 turned 0 at row 9, column 8"),
+        "{text}"
+    );
+    let summary = json(&["show", "fixtures/edge/macmahon24.json"]);
+    assert_eq!(
+        (&summary["kind"], &summary["grey_only_on_rim"]),
+        (&Value::from("edge"), &Value::Bool(false))
     );
 }
