@@ -43,7 +43,9 @@ if [ ${#puzzles[@]} -eq 0 ]; then
     done
 fi
 # The number of a top-level JSON key in the (last) report.
-field() { grep -o "\"$1\": *[0-9.e+-]*" | tail -1 | sed 's/.*: *//'; }
+# The key of the last document (with WARM=1 the second count), its first
+# occurrence: a diagnosis further on the line has keys of the same name.
+field() { tail -n 1 | grep -o "\"$1\": *[0-9.e+-]*" | head -1 | sed 's/.*: *//'; }
 best() { sort -g | head -1; }
 count() {
     if [ "${WARM:-0}" = 1 ]; then
