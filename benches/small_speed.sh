@@ -43,9 +43,17 @@ if [ ${#puzzles[@]} -eq 0 ]; then
     done
 fi
 # The number of a top-level JSON key in the (last) report.
-# The key of the last document (with WARM=1 the second count), its first
-# occurrence: a diagnosis further on the line has keys of the same name.
-field() { tail -n 1 | grep -o "\"$1\": *[0-9.e+-]*" | head -1 | sed 's/.*: *//'; }
+# A top-level key of the last JSON document (with WARM=1 the second
+# count), pretty or on one line: a diagnosis has keys of the same names.
+field() {
+    python3 -c '
+import json, sys
+text, decoder, at, last = sys.stdin.read(), json.JSONDecoder(), 0, {}
+while text[at:].strip():
+    at += len(text[at:]) - len(text[at:].lstrip())
+    last, at = decoder.raw_decode(text, at)
+print(last.get(sys.argv[1], ""))' "$1"
+}
 best() { sort -g | head -1; }
 count() {
     if [ "${WARM:-0}" = 1 ]; then
