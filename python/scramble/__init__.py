@@ -17,18 +17,27 @@ from typing import Union
 from . import _scramble
 from ._scramble import JSON_SCHEMA, Puzzle, ScrambleError, census
 
-__all__ = ["JSON_SCHEMA", "Puzzle", "ScrambleError", "census", "read"]
+__all__ = ["JSON_SCHEMA", "Puzzle", "ScrambleError", "census", "parse", "read"]
 
 
 def read(path_or_text: Union[str, "os.PathLike[str]"]) -> Puzzle:
-    """Reads a puzzle from a file path, or from the text of a puzzle file.
+    """Reads a puzzle from a file, or from the text of a puzzle file.
 
-    A string with a line break, or one that names no file, is read as the
-    text itself (named ``text`` in errors). Errors are ``ScrambleError``
-    with ``file``, ``line`` and ``column``.
+    A path (``os.PathLike``) or a one-line string is a file's path: a file
+    that cannot be opened raises Python's own ``OSError`` for it
+    (``FileNotFoundError``, ``PermissionError``, ...). A string of several
+    lines is the puzzle's text itself, read as :func:`parse` reads it. A
+    bad puzzle raises ``ScrambleError`` with ``file``, ``line`` and
+    ``column``.
     """
     if isinstance(path_or_text, os.PathLike):
         return _scramble.read_file(os.fspath(path_or_text))
-    if "\n" not in path_or_text and os.path.exists(path_or_text):
-        return _scramble.read_file(path_or_text)
-    return _scramble.read_text(path_or_text, "text")
+    if "\n" in path_or_text:
+        return parse(path_or_text)
+    return _scramble.read_file(path_or_text)
+
+
+def parse(text: str, name: str = "text") -> Puzzle:
+    """Reads a puzzle from its text (any format ``scramble`` reads), named
+    ``name`` in errors and as the puzzle's name."""
+    return _scramble.read_text(text, name)

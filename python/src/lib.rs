@@ -19,16 +19,29 @@ use scramble::solve::{Goal, Method, Order, Search};
 use scramble::theorem::analysis::analyse;
 use scramble::{Arrangement, Context, Format, RecordingGraph, Stop};
 
+// Named `scramble.ScrambleError`, the public name it is raised and caught by.
 create_exception!(
-    _scramble,
+    scramble,
     ScrambleError,
     PyException,
     "An error of scramble; `file`, `line` and `column` say where a bad puzzle file is wrong."
 );
 
 /// The library's error as a Python exception, with `file`, `line` and
-/// `column` set (`None` when the error is not about a place in a file).
+/// `column` set (`None` when the error is not about a place in a file). A
+/// file that cannot be opened is Python's own `OSError` for its errno
+/// (`FileNotFoundError`, `PermissionError`, ...), `filename` set.
 fn error(py: Python<'_>, e: scramble::Error) -> PyErr {
+    if let scramble::Error::Read { path, reason } = &e
+        && let Some(errno) = reason.raw_os_error()
+    {
+        let strerror = py
+            .import("os")
+            .and_then(|os| os.call_method1("strerror", (errno,)))
+            .and_then(|s| s.extract::<String>())
+            .unwrap_or_else(|_| reason.to_string());
+        return pyo3::exceptions::PyOSError::new_err((errno, strerror, path.as_os_str().to_os_string()));
+    }
     let err = ScrambleError::new_err(e.to_string());
     let (file, line, column) = match &e {
         scramble::Error::Parse { file, line, column, .. } => (Some(file.clone()), Some(*line), Some(*column)),
@@ -140,6 +153,19 @@ impl Puzzle {
         Ok(self.search(py, Goal::Count { keep: 0 })?.solutions)
     }
 
+    /// The number of distinct-looking solutions (`scramble solve`'s
+    /// "looks"): solutions that differ only by swapping identical cards, or
+    /// by turning a card that looks the same turned, or by turning the
+    /// whole board, count once.
+    fn looks(&self, py: Python<'_>) -> PyResult<u64> {
+        let outcome = self.search(py, Goal::Count { keep: 0 })?;
+        Ok(scramble::looks::from_count(
+            &self.inner,
+            outcome.solutions,
+            outcome.symmetric,
+        ))
+    }
+
     /// The first solution in search order, as rows of `(piece, turn)`, or
     /// `None`.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Rows>> {
@@ -237,10 +263,13 @@ fn read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Puzzle> {
     Ok(Puzzle { inner })
 }
 
-/// Reads a puzzle from `text`, named `name` in errors ([`read_releasing`]).
+/// Reads a puzzle from `text`, named `name` in errors and as the puzzle's
+/// name ([`read_releasing`]).
 #[pyfunction]
 fn read_text(py: Python<'_>, text: String, name: String) -> PyResult<Puzzle> {
-    let inner = read_releasing(py, move || scramble::puzzle::read::parse(&text, &name, Format::Auto))?;
+    let inner = read_releasing(py, move || {
+        scramble::puzzle::read::parse(&text, &name, Format::Auto).map(|p| p.with_name(name))
+    })?;
     Ok(Puzzle { inner })
 }
 

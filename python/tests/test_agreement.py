@@ -19,6 +19,7 @@ def test_count_first_and_solutions_agree(path):
     puzzle = scramble.read(str(ROOT / path))
     [counted] = run_json("solve", path, "--json", "--no-pictures")
     assert puzzle.count() == counted["solutions"]
+    assert puzzle.looks() == counted["looks"]
     [first] = run_json("solve", path, "--first", "--json", "--no-pictures")
     expected = None if first["solution"] is None else cli_rows(puzzle, first["solution"])
     assert puzzle.first() == expected
@@ -80,3 +81,23 @@ def test_errors_carry_file_line_and_column(tmp_path):
         scramble.read("1+ 2+\n")
     assert caught.value.file == "text"
     assert caught.value.line is not None
+
+
+def test_a_missing_path_is_file_not_found_and_errors_are_public(tmp_path):
+    missing = tmp_path / "pigz.txt"
+    for given in (str(missing), missing):
+        with pytest.raises(FileNotFoundError) as caught:
+            scramble.read(given)
+        assert caught.value.filename == str(missing)
+    with pytest.raises(IsADirectoryError):
+        scramble.read(str(tmp_path))
+    assert scramble.ScrambleError.__module__ == "scramble"
+    assert repr(scramble.ScrambleError("x")) == "ScrambleError('x')"
+    assert scramble.ScrambleError.__qualname__ == "ScrambleError"
+
+
+@pytest.mark.parametrize("path", ["fixtures/real/wizards.txt", "fixtures/legespiel/KatzUndMaus.config.xml"])
+def test_looks_agree_with_solve(path):
+    puzzle = scramble.read(str(ROOT / path))
+    [counted] = run_json("solve", path, "--json", "--no-pictures")
+    assert (puzzle.count(), puzzle.looks()) == (counted["solutions"], counted["looks"])
