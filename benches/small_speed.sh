@@ -42,17 +42,17 @@ if [ ${#puzzles[@]} -eq 0 ]; then
         fi
     done
 fi
-# The number of a top-level JSON key in the (last) report.
-# A top-level key of the last JSON document (with WARM=1 the second
-# count), pretty or on one line: a diagnosis has keys of the same names.
-field() {
+# Top-level keys of the last JSON document (with WARM=1 the second count),
+# pretty or on one line, on one line: a diagnosis has keys of the same
+# names, so only the top level counts.
+fields() {
     python3 -c '
 import json, sys
 text, decoder, at, last = sys.stdin.read(), json.JSONDecoder(), 0, {}
 while text[at:].strip():
     at += len(text[at:]) - len(text[at:].lstrip())
     last, at = decoder.raw_decode(text, at)
-print(last.get(sys.argv[1], ""))' "$1"
+print(*(last.get(key, "") for key in sys.argv[1:]))' "$@"
 }
 best() { sort -g | head -1; }
 count() {
@@ -67,14 +67,13 @@ printf '|---|---:|---:|---:|---:|---:|---:|\n'
 : >"$work/ratios" && : >"$work/same"
 for puzzle in "${puzzles[@]}"; do
     : >"$work/base" && : >"$work/new"
-    if [ -z "$(count "$base" "$puzzle" | field nodes)" ] || [ -z "$(count "$new" "$puzzle" | field nodes)" ]; then
+    if [ -z "$(count "$base" "$puzzle" | fields nodes)" ] || [ -z "$(count "$new" "$puzzle" | fields nodes)" ]; then
         printf '| %s | skipped: a build reports nothing |||||\n' "$(basename "$puzzle" .txt)"
         continue
     fi
     for _ in $(seq "$runs"); do
         for build in base new; do
-            count "${!build}" "$puzzle" >"$work/report"
-            echo "$(field nodes <"$work/report") $(field solutions <"$work/report") $(field seconds <"$work/report")" >>"$work/$build"
+            count "${!build}" "$puzzle" | fields nodes solutions seconds >>"$work/$build"
         done
     done
     if [ "$(cut -d' ' -f2 "$work/base" "$work/new" | sort -u | wc -l)" -ne 1 ]; then

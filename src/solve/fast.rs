@@ -872,8 +872,9 @@ impl<C: Chooser> Kernel<'_, C> {
     }
 
     /// Whether the search must stop now; records in `state` whether its
-    /// `Stop` asked for it.
-    #[cold]
+    /// `Stop` asked for it. Inlined, so that a first search's entry poll
+    /// maps no page of code of its own.
+    #[inline(always)]
     fn halted(&self, state: &mut State) -> bool {
         state.stopped = self.halt.stop.reached();
         state.stopped || self.halt.overtaken()
