@@ -1,7 +1,11 @@
 //! `scramble estimate PUZZLE`: how many nodes an exhaustive search would
 //! visit, by Knuth's random probes ([`scramble::solve::Estimate`]), and how
 //! long that is at the node rate this machine measures, before anyone waits
-//! for it. `--rule` tries a pruning rule in the probes only.
+//! for it. `--rule` tries a pruning rule in the probes only. An
+//! edge-matching puzzle is projected from a sample of its subtrees
+//! instead ([`edge`]).
+
+mod edge;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -14,24 +18,35 @@ use super::{PuzzleArg, print_report};
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  scramble estimate fixtures/cards3x3.txt\n  scramble estimate fixtures/cards3x3.txt --order row-major --probes 5000 --json"
+    after_help = "Examples:\n  scramble estimate fixtures/cards3x3.txt\n  scramble estimate fixtures/cards3x3.txt --order row-major --probes 5000 --json\n  scramble estimate fixtures/edge/brendan/brendan_06x06.txt --sample 512"
 )]
 pub struct Args {
     #[command(flatten)]
     puzzle: PuzzleArg,
-    /// Search order, as `solve --order`.
-    #[arg(long, value_enum, default_value_t = Order::Spiral)]
-    order: Order,
+    /// Search order, as `solve --order` (default: spiral).
+    #[arg(long, value_enum)]
+    order: Option<Order>,
     /// Seed of the probes (and of the `random` order's piece order).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Random root-to-leaf probes to walk.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
-    probes: u64,
+    /// Random root-to-leaf probes to walk (default: 100,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    probes: Option<u64>,
     /// A pruning rule to apply in the probes (the solver does not apply it):
     /// the estimate is then the size of the tree with that rule.
-    #[arg(long, value_enum, default_value_t = Rule::None)]
-    rule: Rule,
+    #[arg(long, value_enum)]
+    rule: Option<Rule>,
+    /// Edge-matching puzzles: subtrees to count whole, drawn at random
+    /// (default: 256; the tree is cut where it has 256 times as many).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=scramble::edge::MAX_SAMPLE))]
+    sample: Option<u64>,
+    /// Edge-matching puzzles: project the search of every rotation (as the
+    /// published node counts do) instead of pinning the first corner piece.
+    #[arg(long)]
+    every_rotation: bool,
+    /// Edge-matching puzzles: count the sample on exactly N threads.
+    #[command(flatten)]
+    threads: super::threads::ThreadsArg,
     /// Stop probing after this many seconds and estimate from the probes
     /// done (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
@@ -62,16 +77,26 @@ struct Report {
 const RATE_SAMPLE: Duration = Duration::from_millis(500);
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let puzzle = args.puzzle.read()?;
-    let solver = Solver::new(&puzzle, args.order, args.seed)?;
+    let puzzle = match args.puzzle.read_any()? {
+        scramble::edge::AnyPuzzle::Squares(puzzle) => puzzle,
+        scramble::edge::AnyPuzzle::Edge(puzzle) => return edge::run(&args, &puzzle),
+    };
+    if args.sample.is_some() || args.every_rotation || args.threads.threads.is_some() {
+        anyhow::bail!(
+            "--sample, --every-rotation and -j are for edge-matching puzzles; Scramble Squares puzzles are estimated by random probes on one thread"
+        );
+    }
+    let order = args.order.unwrap_or(Order::Spiral);
+    let probes = args.probes.unwrap_or(100_000);
+    let solver = Solver::new(&puzzle, order, args.seed)?;
     let stop = args
         .time_limit
         .map_or_else(Stop::never, |limit| Stop::never().after(limit));
-    let bar = super::progress::bar(args.probes, "probes");
+    let bar = super::progress::bar(probes, "probes");
     let estimate = solver.estimate(
-        args.probes,
+        probes,
         args.seed,
-        args.rule,
+        args.rule.unwrap_or(Rule::None),
         &Context::new().until(&stop).reporting(&bar),
     );
     bar.finish_and_clear();
@@ -81,7 +106,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
-        order: args.order,
+        order,
         seed: args.seed,
         exhaustive_seconds: if rate > 0.0 { estimate.nodes / rate } else { 0.0 },
         estimate,

@@ -32,6 +32,7 @@
 
 mod bits;
 mod read;
+mod sample;
 mod scan;
 mod tables;
 mod write;
@@ -42,6 +43,7 @@ mod judge;
 use std::fmt;
 
 pub use read::{AnyPuzzle, read_any};
+pub use sample::{MAX_SAMPLE, Projection, project};
 pub use scan::{Board, Counted, count, first, is_solution};
 pub use write::{board_edges, viewer_link};
 

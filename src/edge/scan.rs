@@ -60,7 +60,7 @@ pub fn first(puzzle: &EdgePuzzle, context: &Context) -> Counted {
 }
 
 #[derive(Clone, Copy)]
-enum Goal {
+pub(super) enum Goal {
     /// Count all, list this many.
     Count(usize),
     /// Stop at the first.
@@ -120,7 +120,7 @@ fn search(puzzle: &EdgePuzzle, every_rotation: bool, goal: Goal, context: &Conte
 /// lowest-numbered corner piece in the top-left corner (and the top-right
 /// one on a rectangle). None with hints, or when grey also lies inside
 /// (corner pieces are then not told by their greys).
-fn corner_pins(puzzle: &EdgePuzzle) -> Option<Vec<Hint>> {
+pub(super) fn corner_pins(puzzle: &EdgePuzzle) -> Option<Vec<Hint>> {
     if !puzzle.hints.is_empty() || !puzzle.grey_only_on_rim() {
         return None;
     }
@@ -143,7 +143,7 @@ fn corner_pins(puzzle: &EdgePuzzle) -> Option<Vec<Hint>> {
         .collect()
 }
 
-fn pinned(puzzle: &EdgePuzzle, pin: Hint) -> EdgePuzzle {
+pub(super) fn pinned(puzzle: &EdgePuzzle, pin: Hint) -> EdgePuzzle {
     let mut pinned = puzzle.clone();
     pinned.hints.push(pin);
     pinned
@@ -184,10 +184,7 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, context: &Context) -> Counted {
         _ => None,
     };
     let subtree = |walk: &mut Walk, prefix: &Vec<u32>| {
-        let part = match &fast {
-            Some(bits) => from_bits(walk, prefix, super::bits::subtree(bits, &tables, prefix, stop)),
-            None => walk.subtree(prefix, goal, stop),
-        };
+        let part = subtree(walk, fast.as_ref(), &tables, prefix, goal, stop);
         progress.advance(1);
         part
     };
@@ -246,7 +243,7 @@ fn from_bits(walk: &Walk, prefix: &[u32], found: super::bits::Found) -> Part {
 /// The shallowest depth with at least `want` live prefixes (or the whole
 /// tree when it has fewer), with the prefixes; `walk` keeps the nodes above
 /// the cut.
-fn cut(walk: &mut Walk, want: usize, stop: &Stop) -> (usize, Vec<Vec<u32>>) {
+pub(super) fn cut(walk: &mut Walk, want: usize, stop: &Stop) -> (usize, Vec<Vec<u32>>) {
     let cells = walk.cells;
     let mut depth = 1.min(cells);
     loop {
@@ -264,16 +261,32 @@ fn cut(walk: &mut Walk, want: usize, stop: &Stop) -> (usize, Vec<Vec<u32>>) {
 }
 
 /// What one subtree gave.
-struct Part {
-    found: u64,
-    nodes: Vec<u64>,
-    tests: u64,
-    stopped: bool,
+pub(super) struct Part {
+    pub(super) found: u64,
+    pub(super) nodes: Vec<u64>,
+    pub(super) tests: u64,
+    pub(super) stopped: bool,
     boards: Vec<Board>,
 }
 
+/// Counts the subtree under `prefix`: by the fast path `fast` when there
+/// is one, else by the list walk (listing at most `goal`'s boards).
+pub(super) fn subtree(
+    walk: &mut Walk,
+    fast: Option<&Bits>,
+    tables: &Tables,
+    prefix: &[u32],
+    goal: Goal,
+    stop: &Stop,
+) -> Part {
+    match fast {
+        Some(bits) => from_bits(walk, prefix, super::bits::subtree(bits, tables, prefix, stop)),
+        None => walk.subtree(prefix, goal, stop),
+    }
+}
+
 /// The search state: what lies in each cell and which pieces are used.
-struct Walk<'t> {
+pub(super) struct Walk<'t> {
     tables: &'t Tables,
     cells: usize,
     used: [u64; USED_WORDS],
@@ -294,7 +307,7 @@ struct Walk<'t> {
 }
 
 impl<'t> Walk<'t> {
-    fn new(puzzle: &EdgePuzzle, tables: &'t Tables) -> Self {
+    pub(super) fn new(puzzle: &EdgePuzzle, tables: &'t Tables) -> Self {
         let (width, cells) = (puzzle.width, puzzle.pieces.len());
         Walk {
             tables,
@@ -382,6 +395,11 @@ impl<'t> Walk<'t> {
             stopped: self.stopped,
             boards,
         }
+    }
+
+    /// The placements made above the cut, per depth (after [`cut`]).
+    pub(super) fn nodes(&self) -> &[u64] {
+        &self.nodes
     }
 
     /// Fills cells `root..cut` in every way, calling `reached` with the

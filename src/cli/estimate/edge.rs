@@ -1,0 +1,140 @@
+//! `scramble estimate` on an edge-matching puzzle: the exhaustive
+//! row-scan count projected from a sample of its subtrees
+//! ([`scramble::edge::project`]), on `-j` threads under `--time-limit` and
+//! Ctrl-C, as text or one JSON object.
+
+use std::process::ExitCode;
+
+use std::num::NonZeroUsize;
+
+use scramble::edge::{EdgePuzzle, Projection, count, project};
+use scramble::{Context, Stop};
+use serde::Serialize;
+
+use super::{Args, RATE_SAMPLE, duration, scientific};
+
+const ONE: NonZeroUsize = NonZeroUsize::MIN;
+use crate::cli::exit_codes::Exit;
+use crate::cli::print_report;
+
+/// What `estimate --json` prints for an edge-matching puzzle.
+#[derive(Serialize)]
+struct Report {
+    puzzle: String,
+    /// `edge`: a framed edge-matching puzzle.
+    kind: &'static str,
+    width: usize,
+    height: usize,
+    /// `row-scan`.
+    order: &'static str,
+    seed: u64,
+    #[serde(flatten)]
+    projection: Projection,
+    /// Placements per second of the real search on one core, measured by a
+    /// count stopped after `RATE_SAMPLE` (or run to its end if shorter).
+    nodes_per_second: f64,
+    /// `nodes / nodes_per_second`: the projected time of an exhaustive
+    /// search on one core.
+    exhaustive_seconds: f64,
+}
+
+/// Projects one edge-matching puzzle's count and prints the report.
+pub(super) fn run(args: &Args, puzzle: &EdgePuzzle) -> anyhow::Result<ExitCode> {
+    let refused = [
+        (args.order.is_some(), "--order"),
+        (args.probes.is_some(), "--probes"),
+        (args.rule.is_some(), "--rule"),
+    ];
+    if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
+        anyhow::bail!(
+            "{option}: not for edge-matching puzzles, which are projected from a sample of their row-scan subtrees (--sample)"
+        );
+    }
+    let interrupted = crate::cli::signals::install(crate::cli::signals::OnSignal::Report);
+    let stop = Stop::never().cancelled_by(interrupted.clone());
+    let stop = match args.time_limit {
+        Some(limit) => stop.after(limit),
+        None => stop,
+    };
+    let sample = args.sample.unwrap_or(256);
+    let bar = crate::cli::progress::bar(sample, "subtrees");
+    let context = args.threads.context().until(&stop).reporting(&bar);
+    let projection = project(puzzle, args.every_rotation, sample, args.seed, &context);
+    bar.finish_and_clear();
+    let sample = Stop::never().after(RATE_SAMPLE).cancelled_by(interrupted);
+    let rate = count(
+        puzzle,
+        args.every_rotation,
+        0,
+        &Context::new().on_threads(ONE).until(&sample),
+    )
+    .stats
+    .nodes_per_second();
+    let report = Report {
+        puzzle: puzzle.name().to_string(),
+        kind: "edge",
+        width: puzzle.width(),
+        height: puzzle.height(),
+        order: "row-scan",
+        seed: args.seed,
+        exhaustive_seconds: if rate > 0.0 { projection.nodes / rate } else { 0.0 },
+        projection,
+        nodes_per_second: rate,
+    };
+    print_report(args.json, &report, text)?;
+    Ok(if report.projection.stopped {
+        Exit::Stopped.into()
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn text(report: &Report) -> String {
+    let p = &report.projection;
+    let pinned = if p.every_rotation {
+        "every rotation"
+    } else {
+        "first corner piece pinned"
+    };
+    let mut out = format!(
+        "{}: row-scan, {pinned}; {} of {} subtrees below cell {} counted whole (seed {}) in {:.2} s{}\n",
+        report.puzzle,
+        p.sampled,
+        p.subtrees,
+        p.cut,
+        report.seed,
+        p.elapsed.as_secs_f64(),
+        if p.stopped {
+            ", stopped early: the figures lean low"
+        } else {
+            ""
+        },
+    );
+    out += &format!(
+        "nodes of an exhaustive search: about {} (95%: {} to {}); {} placed here\n",
+        scientific(p.nodes),
+        scientific(p.low),
+        scientific(p.high),
+        p.counted_nodes
+    );
+    out += &if p.solutions_high.is_finite() {
+        format!(
+            "solutions: about {} (95%: {} to {})\n",
+            scientific(p.solutions),
+            scientific(p.solutions_low),
+            scientific(p.solutions_high)
+        )
+    } else {
+        format!(
+            "solutions: at least {}; the sample met none, too few to project (a larger --sample may)\n",
+            scientific(p.solutions_low)
+        )
+    };
+    out += &format!(
+        "search rate: {:.1} M nodes/s on one core (measured over {:.1} s), so about {} of search on one core\n",
+        report.nodes_per_second / 1e6,
+        RATE_SAMPLE.as_secs_f64(),
+        duration(report.exhaustive_seconds)
+    );
+    out
+}
