@@ -912,7 +912,7 @@ for (const [name, file] of [['wizards', `${REAL}/wizards.txt`], ['no_solution', 
       '#solutions-section': false, '#search-section': false, '#theory': false,
     });
     const pdf = Buffer.from(await page.pdf({ format: 'A4' }));
-    writeFileSync(join(shots, `answer-${name}.pdf`), pdf);
+    writeFileSync(join(work, `answer-${name}.pdf`), pdf);
     const pages = pdfPages(pdf);
     console.log(`     printed: ${pages} A4 pages`);
     assert.ok(pages >= 1 && pages <= 3, `${pages} pages`);
