@@ -156,6 +156,33 @@ pub fn from_count(puzzle: &Puzzle, solutions: u64, symmetric: Symmetric) -> u64 
     u64::try_from(orbits / per_look).expect("no more looks than solutions")
 }
 
+/// A count in a hobbyist's words, as `scramble solve` and the page say
+/// it: the solutions modulo rotation, the arrangements counting the
+/// board's four turns, and whether they look different (a look is what a
+/// person sees on the table: solutions that differ only by swapping
+/// identical cards look alike).
+///
+/// ```
+/// use scramble::looks::count_words;
+/// assert_eq!(count_words(1, Some(1)), "1 solution (4 counting the board's turns); every solution looks different");
+/// assert_eq!(count_words(6, Some(1)), "6 solutions (24 counting the board's turns); they all look the same (identical cards swapped)");
+/// assert_eq!(count_words(6, Some(2)), "6 solutions (24 counting the board's turns); they look like 2 different ones (identical cards swapped)");
+/// assert_eq!(count_words(2, None), "2 solutions (8 counting the board's turns); looks not counted");
+/// ```
+pub fn count_words(solutions: u64, looks: Option<u64>) -> String {
+    let alike = match looks {
+        None => "looks not counted".to_string(),
+        Some(looks) if looks == solutions => "every solution looks different".to_string(),
+        Some(1) => "they all look the same (identical cards swapped)".to_string(),
+        Some(looks) => format!("they look like {looks} different ones (identical cards swapped)"),
+    };
+    format!(
+        "{} ({} counting the board's turns); {alike}",
+        crate::error::plural(solutions, "solution"),
+        4 * u128::from(solutions)
+    )
+}
+
 /// A count of solutions and of looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Counted {

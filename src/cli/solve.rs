@@ -587,11 +587,9 @@ fn text(puzzle: &Puzzle, report: &Report, what: &Shown) -> String {
         ),
         ("first", Some(_)) => format!("{}: a solution ({})\n", report.puzzle, search_name(report)),
         (_, Some(_)) => format!(
-            "{}: {} ({} counting the board's turns); {}; the first ({}):\n",
+            "{}: {}; the first ({}):\n",
             report.puzzle,
-            super::plural(report.solutions, "solution"),
-            report.arrangements.unwrap_or(0),
-            looks_words(report.solutions, report.looks),
+            scramble::looks::count_words(report.solutions, report.looks),
             search_name(report)
         ),
     };
@@ -665,18 +663,6 @@ fn list_text(report: &Report, listed: &Listed) -> String {
 }
 
 /// `spiral order`, or `graph method`.
-/// Whether the solutions look different, in a hobbyist's words: a look
-/// is what a person sees on the table, so solutions that differ only by
-/// swapping identical cards look alike (`scramble::looks`).
-fn looks_words(solutions: u64, looks: Option<u64>) -> String {
-    match looks {
-        None => "looks not counted".to_string(),
-        Some(looks) if looks == solutions => "every solution looks different".to_string(),
-        Some(1) => "they all look the same (identical cards swapped)".to_string(),
-        Some(looks) => format!("they look like {looks} different ones (identical cards swapped)"),
-    }
-}
-
 fn search_name(report: &Report) -> String {
     match report.method {
         Method::Graph => "graph method".to_string(),

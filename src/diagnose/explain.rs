@@ -1,6 +1,8 @@
 //! A [`Diagnosis`] in words: the lines `scramble solve` prints under
 //! `why:` and the page shows, one text for both.
 
+use serde::Serialize;
+
 use super::{Diagnosis, Edit, Edits, Misfit, Shortage};
 
 /// One line of the explanation: its depth (1 a finding, 2 a detail under
@@ -18,18 +20,70 @@ pub type Line = (usize, String);
 /// assert!(lines.iter().any(|(depth, line)| *depth == 2 && line.starts_with("card #1, top side: 3- -> 3+")));
 /// ```
 pub fn lines(diagnosis: &Diagnosis, wording: &Wording) -> Vec<Line> {
+    let mut out = findings(diagnosis);
+    out.extend(fixes(&diagnosis.edits, wording).lines(wording));
+    out
+}
+
+/// What rules a solution out before any edit is tried: the counting
+/// argument with its numbers (details at depth 2) and the misfits.
+pub fn findings(diagnosis: &Diagnosis) -> Vec<Line> {
     let mut out = Vec::new();
     if let Some(shortage) = &diagnosis.shortage {
         out.extend(shortage_lines(shortage));
     }
     out.extend(diagnosis.misfits.iter().map(|m| (1, misfit_line(m))));
-    out.extend(edits_lines(&diagnosis.edits, wording));
     out
+}
+
+/// Edits that change the answer, in words: a heading and every edit, the
+/// most plausible first; the first `shown` are the ones to show at once,
+/// the rest are less likely ([`FIXES_SHOWN`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fixes {
+    /// What the edits are (`one picture changed makes it solvable (12 ways, ...):`).
+    pub head: String,
+    /// Every edit, `card #1, top side: 3- -> 3+ (then 1 solution)`, in the
+    /// library's order: single changes the likeliest first.
+    pub fixes: Vec<String>,
+    /// How many of them to show first.
+    pub shown: usize,
+    /// Whether the rest are less likely than the first (ranked single
+    /// changes), rather than more examples of the same (pairs).
+    pub ranked: bool,
+}
+
+impl Fixes {
+    /// The heading at depth 1, the first [`Fixes::shown`] edits under it, the
+    /// rest as `wording` says: counted with its hint, or listed under a
+    /// finding of their own; when not [`Fixes::ranked`], all of them under
+    /// the heading.
+    pub fn lines(&self, wording: &Wording) -> Vec<Line> {
+        let mut out = vec![(1, self.head.clone())];
+        out.extend(self.fixes[..self.shown].iter().map(|f| (2, f.clone())));
+        let rest = &self.fixes[self.shown..];
+        if !self.ranked {
+            out.extend(rest.iter().map(|f| (2, f.clone())));
+            return out;
+        }
+        if rest.is_empty() {
+            return out;
+        }
+        let ways = crate::error::plural(rest.len(), "less likely way");
+        match wording.more {
+            Some(more) => out.push((1, format!("{ways}: {more}"))),
+            None => {
+                out.push((1, format!("{ways}:")));
+                out.extend(rest.iter().map(|f| (2, f.clone())));
+            }
+        }
+        out
+    }
 }
 
 /// At most this many single-picture fixes are shown first, the most
 /// plausible ([`super::rank`]); the rest follow on request.
-pub(crate) const FIXES_SHOWN: usize = 3;
+pub const FIXES_SHOWN: usize = 3;
 
 /// How the lines speak of what they leave out.
 #[derive(Clone, Copy, Debug, Default)]
@@ -94,57 +148,73 @@ fn fix_text(e: &Edit) -> String {
     }
 }
 
-/// The single-picture fixes, the first [`FIXES_SHOWN`] under `head`, the
-/// rest as `wording` says.
-fn fixes_lines(one: &[Edit], head: String, wording: &Wording) -> Vec<Line> {
-    let shown = if wording.all {
-        one.len()
-    } else {
-        one.len().min(FIXES_SHOWN)
-    };
-    let mut out = vec![(1, head)];
-    out.extend(one[..shown].iter().map(|e| (2, fix_text(e))));
-    let rest = &one[shown..];
-    if rest.is_empty() {
-        return out;
+/// The single-picture fixes under `head`: the first [`FIXES_SHOWN`] shown,
+/// all of them when `wording` says so.
+fn ranked(one: &[Edit], head: String, wording: &Wording) -> Fixes {
+    Fixes {
+        head,
+        fixes: one.iter().map(fix_text).collect(),
+        shown: if wording.all {
+            one.len()
+        } else {
+            one.len().min(FIXES_SHOWN)
+        },
+        ranked: true,
     }
-    let ways = crate::error::plural(rest.len(), "less likely way");
-    match wording.more {
-        Some(more) => out.push((1, format!("{ways}: {more}"))),
-        None => {
-            out.push((1, format!("{ways}:")));
-            out.extend(rest.iter().map(|e| (2, fix_text(e))));
-        }
-    }
-    out
 }
 
 /// The changes [`super::alternatives`] found, for a puzzle whose answer
 /// failed on the table, as lines.
 pub fn alternatives_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
-    let stopped = if edits.complete {
-        String::new()
-    } else {
-        let hint = wording.longer.map_or(String::new(), |h| format!("; {h}"));
-        format!("; the search stopped after {} puzzles tried{hint}", edits.searched)
-    };
+    alternatives(edits, wording).lines(wording)
+}
+
+/// The changes [`super::alternatives`] found, in words.
+///
+/// ```
+/// use scramble::{diagnose, solve::Stop};
+/// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let found = diagnose::alternatives(&puzzle, &Stop::never()).unwrap();
+/// let said = diagnose::explain::alternatives(&found, &Default::default());
+/// assert_eq!(said.fixes.len(), found.one.len());
+/// assert!(said.head.starts_with("if the answer fails on your cards"), "{}", said.head);
+/// ```
+pub fn alternatives(edits: &Edits, wording: &Wording) -> Fixes {
+    let stopped = stopped(edits, wording);
     if edits.one.is_empty() {
-        return vec![(1, format!("no change of one picture gives another answer{stopped}"))];
+        return none(format!("no change of one picture gives another answer{stopped}"));
     }
     let head = format!(
         "if the answer fails on your cards, a picture may be typed wrong; one changed gives another answer ({}, the likeliest typo first{stopped}):",
         crate::error::plural(edits.one.len(), "way")
     );
-    fixes_lines(&edits.one, head, wording)
+    ranked(&edits.one, head, wording)
 }
 
-fn edits_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
-    let stopped = if edits.complete {
-        String::new()
-    } else {
-        let hint = wording.longer.map_or(String::new(), |h| format!("; {h}"));
-        format!("; the search stopped after {} puzzles tried{hint}", edits.searched)
-    };
+/// `; the search stopped after N puzzles tried; HINT` when the search for
+/// edits stopped, else nothing.
+fn stopped(edits: &Edits, wording: &Wording) -> String {
+    if edits.complete {
+        return String::new();
+    }
+    let hint = wording.longer.map_or(String::new(), |h| format!("; {h}"));
+    format!("; the search stopped after {} puzzles tried{hint}", edits.searched)
+}
+
+/// A heading with no edit under it.
+fn none(head: String) -> Fixes {
+    Fixes {
+        head,
+        fixes: Vec::new(),
+        shown: 0,
+        ranked: false,
+    }
+}
+
+/// The edits that make a puzzle without a solution solvable, in words:
+/// single changes ranked, else pairs, else what was tried.
+pub fn fixes(edits: &Edits, wording: &Wording) -> Fixes {
+    let stopped = stopped(edits, wording);
     if !edits.one.is_empty() {
         let ways = edits.one.len();
         let order = if ways == 1 { "" } else { ", the likeliest typo first" };
@@ -152,7 +222,7 @@ fn edits_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
             "one picture changed makes it solvable ({}{order}{stopped}):",
             crate::error::plural(ways, "way")
         );
-        return fixes_lines(&edits.one, head, wording);
+        return ranked(&edits.one, head, wording);
     }
     if !edits.two.is_empty() {
         let stopped = if stopped.is_empty() {
@@ -160,22 +230,26 @@ fn edits_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
         } else {
             format!(" ({})", &stopped[2..])
         };
-        let head = format!("no single picture changed makes it solvable; two changed do, for example{stopped}:");
-        let details = edits
+        let pairs: Vec<String> = edits
             .two
             .iter()
-            .map(|[a, b]| (2, format!("{}  and  {}", edit_text(a), edit_text(b))));
-        return std::iter::once((1, head)).chain(details).collect();
+            .map(|[a, b]| format!("{}  and  {}", edit_text(a), edit_text(b)))
+            .collect();
+        return Fixes {
+            head: format!("no single picture changed makes it solvable; two changed do, for example{stopped}:"),
+            shown: pairs.len().min(FIXES_SHOWN),
+            fixes: pairs,
+            ranked: false,
+        };
     }
-    let none = if edits.complete {
+    none(if edits.complete {
         "no change of one or two pictures makes it solvable".to_string()
     } else {
         format!(
             "no change of one or two pictures found to make it solvable ({})",
             &stopped[2..]
         )
-    };
-    vec![(1, none)]
+    })
 }
 
 #[cfg(test)]

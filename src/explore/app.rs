@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::Cards;
 use super::{Options, PageData, data, drawing};
+use crate::diagnose::explain::{self, Fixes, Wording};
 use crate::puzzle::read::{Format, parse, warnings};
 use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Error, Puzzle, RecordingGraph, Result};
@@ -215,6 +216,36 @@ pub fn count(request: &Request) -> Result<Counted> {
         nodes: outcome.stats.nodes(),
         ms: started.elapsed().as_secs_f64() * 1000.0,
     })
+}
+
+/// How long [`alternatives`] searches when the request sets no time limit.
+pub const ALTERNATIVES_BUDGET: Duration = Duration::from_secs(10);
+
+/// For a puzzle whose answer fails on the table: the single-picture changes
+/// that give another answer ([`crate::diagnose::alternatives`]), in words,
+/// the likeliest typo first, as `scramble solve --wrong` says them. The
+/// search stops after the request's time limit, or
+/// [`ALTERNATIVES_BUDGET`], and then says so.
+///
+/// # Complexity
+/// That of [`crate::diagnose::alternatives`], bounded by the time limit.
+///
+/// ```
+/// use scramble::explore::app::{Request, alternatives};
+/// let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
+/// let said = alternatives(&Request { text, ..Request::default() }).unwrap();
+/// assert!(said.head.starts_with("if the answer fails on your cards") && !said.fixes.is_empty());
+/// ```
+pub fn alternatives(request: &Request) -> Result<Fixes> {
+    let puzzle = request.puzzle()?;
+    let stop = Stop::never().after(request.limit_ms.map_or(ALTERNATIVES_BUDGET, Duration::from_millis));
+    let edits = crate::diagnose::alternatives(&puzzle, &stop)?;
+    Ok(explain::alternatives(&edits, &Wording::default()))
+}
+
+/// [`alternatives`] from JSON to JSON: `{"ok": Fixes}` or `{"error": Failure}`.
+pub fn alternatives_json(request: &str) -> String {
+    answer(request, alternatives)
 }
 
 /// [`explore`] from JSON to JSON: `{"ok": Explored}` or `{"error": Failure}`.

@@ -12,6 +12,7 @@
 //! data in JSON ([`app`]); `scramble explore` writes the built page with
 //! the puzzle entered ([`app::with_puzzle`]).
 
+pub mod answer;
 pub mod app;
 pub mod cards;
 pub mod drawing;
@@ -89,6 +90,8 @@ pub struct PageData {
     pub play: PlayView,
     /// Why there is no solution, when the search ran to its end and found none.
     pub why: Option<why::Why>,
+    /// The answer block: the count in words, the reason and the fixes.
+    pub answer: answer::Answer,
 }
 
 /// A piece as the page lists it.
@@ -200,6 +203,11 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, context: &Co
     let (arrangements, count) = found
         .as_ref()
         .map_or((&[][..], None), |f| (&f.solutions[..], f.count.filter(|_| !f.stopped)));
+    let shown = found
+        .as_ref()
+        .map(|f| solutions::shown(graph, f, options.solution_cap))
+        .map_err(|e| e.to_string());
+    let why = why::why(puzzle, solved);
     Ok(PageData {
         name: puzzle.name().to_string(),
         size: puzzle.size(),
@@ -218,13 +226,11 @@ fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, context: &Co
         row_gap: ROW_GAP,
         faded: FADED,
         subgraphs,
-        solutions: found
-            .as_ref()
-            .map(|f| solutions::shown(graph, f, options.solution_cap))
-            .map_err(|e| e.to_string()),
+        answer: answer::answer(&shown, why.as_ref()),
+        solutions: shown,
         trace,
         play: play::view(puzzle, graph, arrangements, count),
-        why: why::why(puzzle, solved),
+        why,
     })
 }
 

@@ -544,6 +544,51 @@ for (const file of everyPuzzle) {
 const app = resolve(process.env.APP || 'docs/app/scramble.html');
 // `solve` exits 1 when there is no solution; its JSON says how many anyway.
 const cliSolve = (file) => JSON.parse(spawnSync(scramble, ['solve', file, '--json', '--out', join(work, 'out')], { encoding: 'utf8' }).stdout);
+// What `solve` says of the count: `1 solution (4 counting the board's
+// turns); every solution looks different` from its first line.
+const cliCountWords = (file) => {
+  const said = spawnSync(scramble, ['solve', file, '--out', join(work, 'out')], { encoding: 'utf8' }).stdout.split('\n')[0];
+  return said.slice(said.indexOf(': ') + 2).replace(/; the first \(.*$/, '');
+};
+// Lines under `head` (`why:`, `typo?`) of `solve`'s text, unindented.
+const cliLines = (args, head) => {
+  const said = spawnSync(scramble, ['solve', ...args, '--out', join(work, 'out')], { encoding: 'utf8' }).stdout;
+  const lines = said.slice(said.indexOf(`${head}\n`) + head.length + 1).split('\n');
+  const end = lines.findIndex((l) => !l.startsWith('  '));
+  return lines.slice(0, end < 0 ? lines.length : end).map((l) => l.trim());
+};
+// The answer block's reason and fixes as lines, as `solve --all-fixes`
+// says them (the page's sentence starts with a capital).
+const answerLines = (page, id) => page.evaluate((id) => {
+  const box = document.getElementById(id);
+  const lower = (t) => t.charAt(0).toLowerCase() + t.slice(1);
+  const findings = [...document.querySelectorAll('#answer-findings li')].map((li) => li.firstChild.textContent.trim());
+  return {
+    findings,
+    head: lower(box.querySelector('.fixes-head').textContent),
+    first: [...box.querySelectorAll('.fixes-first li')].map((li) => li.textContent),
+    rest: [...box.querySelectorAll('.fixes-rest li')].map((li) => li.textContent),
+    more: box.querySelector('.fixes-rest summary')?.textContent ?? null,
+  };
+}, id);
+const PHONE_360 = { width: 360, height: 780, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+// Sets the viewport; one that turns touch or the mobile layout on or off
+// reloads the page, which is then explored again: waits for it.
+const view = async (page, viewport) => {
+  await page.setViewport(viewport);
+  await ready(page);
+};
+// A screenshot at `viewport` with `selector` at the top; the viewport is
+// put back to 1280 x 800 after.
+const shotAt = async (page, viewport, selector, file) => {
+  await view(page, viewport);
+  await page.$eval(selector, (e) => e.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(shots, file) });
+  await view(page, { width: 1280, height: 800 });
+};
+// Waits two frames: what the page does after layout (resize observers)
+// has been done.
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const typeInto = async (page, text) => {
   await page.$eval('#puzzle-text', (t) => { t.value = ''; });
   await page.$eval('#puzzle-name', (t) => { t.value = ''; });
@@ -570,6 +615,24 @@ const countNow = async (page) => {
     assert.equal(await page.$$eval('#piece-list button', (bs) => bs.length), 4);
     assert.deepEqual(problems, []);
     assert.deepEqual(requests, [url]);
+  });
+  await check('[app] Count on a newly typed puzzle explores it first: title, answer, link and count all of the new one', async () => {
+    assert.match(await page.$eval('#title', (e) => e.textContent), /^paper2x2: /);
+    const typed = readFileSync('fixtures/real/wizards.txt', 'utf8');
+    await page.$eval('#puzzle-text', (t, text) => { t.value = text; t.dispatchEvent(new Event('input')); }, typed);
+    await page.$eval('#puzzle-name', (t) => { t.value = 'typed-wizards'; });
+    const counted = await countNow(page);
+    assert.equal(counted.count, 1);
+    assert.equal(await page.$eval('#title', (e) => e.textContent), 'typed-wizards: a 3x3 Scramble Squares puzzle');
+    const link = new URLSearchParams((await page.$eval('#share-link', (a) => a.getAttribute('href'))).slice(1));
+    assert.equal(link.get('puzzle'), typed);
+    assert.equal(link.get('name'), 'typed-wizards');
+    assert.equal(await page.$eval('#answer-count', (e) => e.textContent), `${cliCountWords('fixtures/real/wizards.txt')}.`);
+    assert.equal(await page.$$eval('#answer-solution svg.grid g.piece', (r) => r.length), 9);
+    assert.equal((await page.$eval('#data', (e) => JSON.parse(e.textContent))).name, 'typed-wizards');
+    assert.equal(await page.$$eval('#piece-list button', (bs) => bs.length), 9);
+    await shotAt(page, { width: 1280, height: 900 }, '#enter', 'answer-count-desktop.png');
+    await shotAt(page, PHONE_360, '#enter', 'answer-count-phone.png');
   });
   await check('[app] the Wizards puzzle typed by keyboard: 1 solution, drawn, and Play solves it', async () => {
     await typeInto(page, readFileSync('fixtures/real/wizards.txt', 'utf8'));
@@ -632,6 +695,8 @@ const countNow = async (page) => {
     }
     await afterEditor(page);
     assert.equal(await page.$eval('body', (b) => b.dataset.state), 'ready');
+    assert.equal(await page.$eval('#puzzle-name', (t) => t.value), 'New 2x2 puzzle');
+    assert.equal(await page.$eval('#title', (e) => e.textContent), 'New 2x2 puzzle: a 2x2 Scramble Squares puzzle');
     assert.deepEqual((await page.$eval('#puzzle-text', (t) => t.value)).trim().split('\n'), paperLines.map((l) => l.trim().replace(/\s+/g, ' ')));
     assert.match(page.url(), /#puzzle=3%2B\+1%2B/, 'the address holds the puzzle');
     const data = await page.$eval('#data', (e) => JSON.parse(e.textContent));
@@ -705,6 +770,13 @@ const countNow = async (page) => {
       .filter((l) => !/^\d+ less likely ways?:$/.test(l));
     assert.deepEqual(await shown('why-solutions'), why);
     assert.deepEqual(await shown('why-play'), why);
+    // The answer block: the same fixes in the same order, the likeliest
+    // three at once, the rest on request.
+    const answer = await answerLines(page, 'answer-fixes');
+    assert.deepEqual([...answer.findings, answer.head, ...answer.first, ...answer.rest], why);
+    assert.equal(answer.first.length, Math.min(3, answer.first.length + answer.rest.length));
+    if (answer.rest.length) assert.equal(answer.more, `show all ${answer.first.length + answer.rest.length} fixes`);
+    assert.equal(await page.$eval('#answer-count', (e) => e.textContent), 'No solution.');
     assert.match(await page.$eval('#play-reachable', (e) => e.textContent), /^The puzzle has no solution; why is said below/);
     console.log(`     diagnosis: ${why[0]}`);
   });
@@ -770,6 +842,86 @@ const countNow = async (page) => {
   await page.close();
 }
 
+// The answer block, right under the puzzle box, on a desktop and on the
+// narrowest phone: the count in `solve`'s words, the first solution drawn
+// large or why there is none with the library's fixes; printed on at most
+// three A4 pages.
+// Top of an element in the page, in CSS pixels.
+const topOf = (page, selector) => page.$eval(selector, (e) => Math.round(e.getBoundingClientRect().top + window.scrollY));
+const SECTIONS = ['#card-editor', 'nav', '#graph-section', '#play-section', '#subgraphs-section', '#solutions-section', '#search-section', '#theory'];
+// PDF pages: the page objects of the file.
+const pdfPages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) || []).length;
+for (const [name, file] of [['wizards', `${REAL}/wizards.txt`], ['no_solution', `${REAL}/no_solution.txt`]]) {
+  const html = join(work, `answer-${name}.html`);
+  execFileSync(scramble, ['explore', file, '-o', html], { stdio: 'ignore' });
+  const { page, problems } = await open(html);
+  const data = await page.$eval('#data', (e) => JSON.parse(e.textContent));
+  const solved = data.solutions.Ok.count > 0;
+  for (const [label, viewport] of [['desktop 1280x900', { width: 1280, height: 900 }], ['phone 360x780', PHONE_360]]) {
+    await check(`[answer ${name}, ${label}] right under the puzzle box, above every other section: the count as solve says it, ${solved ? 'the first solution drawn large' : 'the reason and the ranked fixes'}`, async () => {
+      await view(page, viewport);
+      const at = await topOf(page, '#answer');
+      assert.ok(at > (await topOf(page, '#count-result')), 'under the buttons and the status');
+      for (const section of SECTIONS) assert.ok(at < (await topOf(page, section)), `above ${section}`);
+      const said = await page.$eval('#answer-count', (e) => e.textContent);
+      if (solved) assert.equal(said, `${cliCountWords(file)}.`);
+      else assert.equal(said, 'No solution.');
+      if (solved) {
+        const grid = await page.$eval('#answer-solution svg.grid', (g) => { const r = g.getBoundingClientRect(); return { left: r.left, right: r.right, width: r.width, pieces: g.querySelectorAll('g.piece').length }; });
+        assert.equal(grid.pieces, 9);
+        const width = Math.min(0.9 * viewport.width, 480);
+        assert.ok(grid.width >= 0.85 * width && grid.width <= 480, `the solution is ${grid.width} px wide`);
+        assert.ok(grid.left >= 0 && grid.right <= viewport.width, 'it fits the screen');
+      } else {
+        // Every line of the diagnosis, as `solve --all-fixes` says it: the
+        // findings, then the fixes, the first three shown, the rest folded.
+        const why = cliLines([file, '--all-fixes'], 'why:');
+        const answer = await answerLines(page, 'answer-fixes');
+        assert.deepEqual([...answer.findings, answer.head, ...answer.first, ...answer.rest], why);
+        assert.equal(answer.first.length, Math.min(3, answer.first.length + answer.rest.length));
+        assert.ok(answer.rest.length > 0, 'this sample has more than three fixes');
+        assert.equal(answer.more, `show all ${answer.first.length + answer.rest.length} fixes`);
+        assert.equal(await page.$eval('#answer-fixes .fixes-rest', (d) => d.open), false);
+      }
+      console.log(`     answer block at y = ${at} px, ${said}`);
+      await shotAt(page, viewport, 'body', `answer-${name}-${label.split(' ')[0]}-top.png`);
+      await shotAt(page, viewport, '#answer', `answer-${name}-${label.split(' ')[0]}.png`);
+    });
+  }
+  if (solved) {
+    await check(`[answer ${name}] "does not work on my table" lists the single-picture changes solve --wrong lists, likeliest first`, async () => {
+      const typo = cliLines([file, '--wrong', '--all-fixes'], 'typo?');
+      await page.click('#wrong-button');
+      await page.waitForSelector('#wrong-fixes', { timeout: 60000 });
+      const answer = await answerLines(page, 'wrong-fixes');
+      assert.deepEqual([answer.head, ...answer.first, ...answer.rest], typo);
+      assert.equal(answer.first.length, 3);
+      assert.equal(answer.more, `show all ${typo.length - 1} changes`);
+      await page.click('#wrong-fixes .fixes-rest summary');
+      assert.equal(await page.$eval('#wrong-fixes .fixes-rest', (d) => d.open), true);
+    });
+  }
+  await check(`[print ${name}] the puzzle, its answer and G(P) on at most 3 A4 pages; no controls, empty frames, stepper, play area or editor`, async () => {
+    await view(page, { width: 1280, height: 900 });
+    await page.emulateMediaType('print');
+    const shown = await page.evaluate((sections) => Object.fromEntries(['#enter', '#answer-count', '#graph-drawing svg', '#pieces-drawing svg', '.controls', ...sections]
+      .map((s) => [s, [...document.querySelectorAll(s)].some((e) => e.getClientRects().length > 0)])), SECTIONS);
+    assert.deepEqual(shown, {
+      '#enter': false, '#answer-count': true, '#graph-drawing svg': true, '#pieces-drawing svg': true, '.controls': false,
+      '#card-editor': false, nav: false, '#graph-section': true, '#play-section': false, '#subgraphs-section': false,
+      '#solutions-section': false, '#search-section': false, '#theory': false,
+    });
+    const pdf = Buffer.from(await page.pdf({ format: 'A4' }));
+    writeFileSync(join(work, `answer-${name}.pdf`), pdf);
+    const pages = pdfPages(pdf);
+    console.log(`     printed: ${pages} A4 pages`);
+    assert.ok(pages >= 1 && pages <= 3, `${pages} pages`);
+    await page.emulateMediaType(null);
+  });
+  await check(`[answer ${name}] no console error`, async () => assert.deepEqual(problems, []));
+  await page.close();
+}
+
 // A phone: 390 x 844 with touch. Nothing is wider than the screen, and a
 // finger drags a piece onto the board.
 {
@@ -805,6 +957,43 @@ const countNow = async (page) => {
     await page.$eval('#card-editor', (d) => { d.open = false; });
     await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   });
+  await check('[phone 360x740] every visible button, select, toggle and link used as a button is at least 44 px tall', async () => {
+    await page.setViewport({ width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await page.$eval('#card-editor', (d) => { d.open = true; });
+    // A placed piece shows its turn button.
+    await page.click('#play-tray button[data-piece="0"]');
+    await page.click('#play-board .play-cell[data-cell="0"]');
+    const small = await page.evaluate(() => [...document.querySelectorAll('button, select, summary, .controls a, nav a')]
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.height > 0)
+      .map(({ e, r }) => ({ what: `${e.tagName.toLowerCase()}#${e.id}.${e.className} "${e.textContent.trim().slice(0, 30)}"`, height: r.height })));
+    assert.ok(small.length >= 40, `${small.length} targets`);
+    assert.ok(small.some((t) => t.what.startsWith('button#.play-turn')), 'the turn button is among them');
+    assert.deepEqual(small.filter((t) => t.height < 44).slice(0, 8), []);
+    await page.click('#play-reset');
+    await page.$eval('#card-editor', (d) => { d.open = false; });
+  });
+  await check('[phone 360x740] a table wider than the screen scrolls in its own box, which shows that it scrolls', async () => {
+    await frames(page);
+    const tables = await page.evaluate(() => [...document.querySelectorAll('table')].filter((t) => t.getClientRects().length).map((t) => {
+      const box = t.parentElement;
+      const wrap = box.parentElement;
+      const hint = wrap.querySelector('.scroll-hint');
+      return {
+        boxed: box.classList.contains('scroll-x') && getComputedStyle(box).overflowX === 'auto',
+        wider: box.scrollWidth > box.clientWidth + 1,
+        hinted: !!hint && hint.getClientRects().length > 0 && wrap.classList.contains('overflowing'),
+        shadows: getComputedStyle(box).backgroundImage.includes('radial-gradient'),
+      };
+    }));
+    assert.ok(tables.length >= 2, `${tables.length} tables`);
+    assert.ok(tables.every((t) => t.boxed && t.shadows), JSON.stringify(tables));
+    assert.ok(tables.some((t) => t.wider), 'a table here is wider than the screen');
+    assert.ok(tables.every((t) => t.hinted === t.wider), JSON.stringify(tables));
+    await page.$eval('#play-verdict .scroll-wrap', (e) => e.scrollIntoView());
+    await page.screenshot({ path: join(shots, 'app-phone-table.png') });
+    await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  });
   await check('[phone 390x844] a finger drags a piece from the tray onto the board', async () => {
     await page.$eval('#play-section', (e) => e.scrollIntoView());
     const from = await page.$eval('#play-tray button[data-piece="2"]', (b) => { const r = b.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; });
@@ -819,22 +1008,23 @@ const countNow = async (page) => {
   await page.screenshot({ path: join(shots, 'app-phone.png') });
   await page.$eval('#play-section', (e) => e.scrollIntoView());
   await page.screenshot({ path: join(shots, 'app-phone-play.png') });
-  await check('[print] the board and G(P) are never split: each fits an A4 page and may not break', async () => {
+  await check('[print] G(P), the pieces and the answer are never split: each fits an A4 page and may not break; the play area is not printed', async () => {
     // Laid out as printed: A4 is 794 x 1123 CSS pixels; margins of 10 mm
     // (38 px) leave 718 x 1047. An element that may not break inside and
     // fits the page is moved whole to the next page rather than split.
     await page.emulateMediaType('print');
     await page.setViewport({ width: 718, height: 1047, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    for (const selector of ['#play-board', '#graph-drawing', '#pieces-drawing']) {
+    assert.equal(await page.$eval('#play-section', (e) => getComputedStyle(e).display), 'none');
+    for (const selector of ['#answer-solution', '#graph-drawing', '#pieces-drawing']) {
       const box = await page.$eval(selector, (e) => ({ height: e.getBoundingClientRect().height, breaks: getComputedStyle(e).breakInside }));
       assert.equal(box.breaks, 'avoid', `${selector} may break inside`);
       assert.ok(box.height > 0 && box.height <= 1047, `${selector}: ${box.height} px high`);
     }
     // Newer puppeteer returns a Uint8Array, whose toString ignores 'latin1'.
     const pdf = Buffer.from(await page.pdf({ format: 'A4', margin: { top: '10mm', bottom: '10mm', left: '10mm', right: '10mm' } }));
-    // The page tree's /Count: how many pages came out.
-    const pages = +((pdf.toString('latin1').match(/\/Count (\d+)/) || [])[1] || 0);
-    assert.ok(pages >= 1, 'a PDF came out');
+    // The page objects: how many pages came out.
+    const pages = pdfPages(pdf);
+    assert.ok(pages >= 1 && pages <= 3, `${pages} pages`);
     console.log(`     printed: ${pages} A4 pages, ${pdf.length} bytes`);
     await page.emulateMediaType(null);
     await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });

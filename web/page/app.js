@@ -29,13 +29,14 @@ self.onmessage = (ev) => {
   if (m.kind === 'init') { wasm_bindgen.initSync({ module: m.wasm }); self.postMessage({ kind: 'ready' }); return; }
   const started = performance.now();
   let answer;
-  try { answer = m.kind === 'count' ? wasm_bindgen.count(m.request) : wasm_bindgen.explore(m.request); }
+  const run = { count: wasm_bindgen.count, alternatives: wasm_bindgen.alternatives, explore: wasm_bindgen.explore }[m.kind];
+  try { answer = run(m.request); }
   catch (e) { answer = JSON.stringify({ error: { message: 'the engine failed: ' + e } }); }
   self.postMessage({ kind: 'answer', id: m.id, answer, ms: performance.now() - started });
 };`;
   const workerUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
   let worker = null;
-  let pending = null; // { id, resolve, reject, started, timer }
+  let pending = null; // { id, kind, resolve, reject, timer }
   let nextId = 0;
   const startWorker = () => {
     worker = new Worker(workerUrl);
@@ -68,7 +69,7 @@ self.onmessage = (ev) => {
       const id = nextId += 1;
       const started = performance.now();
       const tick = () => { status.textContent = `${doing}… ${((performance.now() - started) / 1000).toFixed(1)} s (Stop ends it)`; };
-      pending = { id, resolve, reject, timer: setInterval(tick, 200) };
+      pending = { id, kind, resolve, reject, timer: setInterval(tick, 200) };
       tick();
       stopButton.disabled = false;
       worker.postMessage({ kind, id, request: JSON.stringify(request) });
@@ -99,13 +100,20 @@ self.onmessage = (ev) => {
     if (location.hash !== hash) history.replaceState(null, '', hash);
   };
   let controller = null;
-  const show = (answer, stopped) => {
+  // The puzzle the page shows (its text, format and name): every part of
+  // the page (title, answer, drawings, link, count) is of this one.
+  let shown = null;
+  const sameAs = (r) => !!shown && shown.text === r.text && shown.format === r.format && shown.name === r.name;
+  const show = (answer, stopped, asked) => {
     if (answer.error) { showError(answer.error); status.textContent = 'The puzzle could not be read.'; return; }
     clearError();
     const ok = answer.ok;
     if (controller) controller.abort();
     controller = new AbortController();
-    showPuzzle(ok.data, ok, controller.signal);
+    shown = asked;
+    showPuzzle(ok.data, ok, controller.signal, {
+      alternatives: () => ask('alternatives', asked, 'Looking for a picture typed wrong'),
+    });
     editor.load(ok.cards, text.value);
     $('data').textContent = JSON.stringify(ok.data);
     $('warnings').replaceChildren(...ok.warnings.map((w) => Object.assign(document.createElement('li'), { textContent: `warning: ${w}` })));
@@ -115,10 +123,13 @@ self.onmessage = (ev) => {
     remember();
     document.body.dataset.state = 'ready';
   };
+  const failed = (e) => { if (e.message !== 'replaced') status.textContent = e.message; return false; };
+  // Explores the puzzle in the box: true once the page shows it.
   const explore = () => {
     document.body.dataset.state = 'busy';
     $('count-result').textContent = '';
-    ask('explore', request(), 'Exploring and solving').then((a) => show(a, false), (e) => { if (e.message !== 'replaced') status.textContent = e.message; });
+    const asked = request();
+    return ask('explore', asked, 'Exploring and solving').then((a) => { show(a, false, asked); return !a.error; }, failed);
   };
   // The card editor writes into the box and explores what it wrote, a
   // moment after the last change.
@@ -137,13 +148,18 @@ self.onmessage = (ev) => {
     restart();
     p.reject(new Error('replaced'));
     status.textContent = 'Stopped.';
-    ask('explore', request({ limit_ms: 0 }), 'Showing the rest').then((a) => show(a, true), (e) => { if (e.message !== 'replaced') status.textContent = e.message; });
+    if (p.kind !== 'explore') return;
+    const asked = request({ limit_ms: 0 });
+    ask('explore', asked, 'Showing the rest').then((a) => show(a, true, { ...asked, limit_ms: undefined }), failed);
   });
   $('explore-button').addEventListener('click', explore);
+  // Counts the puzzle in the box; one that is not the puzzle shown is
+  // explored first, so that the page never shows two puzzles at once.
   $('count-button').addEventListener('click', () => {
     const out = $('count-result');
     out.textContent = '';
-    ask('count', request(), 'Counting').then((a) => {
+    const asked = request();
+    (sameAs(asked) ? Promise.resolve(true) : explore()).then((ready) => ready && ask('count', asked, 'Counting').then((a) => {
       if (a.error) { showError(a.error); status.textContent = 'Not counted.'; return; }
       clearError();
       const c = a.ok;
@@ -153,7 +169,7 @@ self.onmessage = (ev) => {
       out.dataset.nodes = String(c.nodes);
       out.textContent = `${c.count} solution${c.count === 1 ? '' : 's'} modulo rotation (${c.looks} distinct-looking), counted in ${c.ms.toFixed(1)} ms (${c.nodes} search nodes) by the WebAssembly engine.`;
       status.textContent = 'Counted.';
-    }, (e) => { if (e.message !== 'replaced') status.textContent = e.message; });
+    }, failed));
   });
   text.addEventListener('input', () => editor.stale());
   text.addEventListener('keydown', (ev) => {

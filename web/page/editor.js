@@ -112,8 +112,11 @@ const cardEditor = (write) => {
   $('editor-add-pattern').addEventListener('click', addPattern);
   newName.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); addPattern(); } });
   sizeBox.addEventListener('change', () => resize(+sizeBox.value));
+  // A new puzzle gets a name (and so a title) of its own.
   $('editor-new').addEventListener('click', () => {
     state = { size: +sizeBox.value, patterns: [{ name: '1', matches_itself: false }], cards: [] };
+    $('puzzle-name').value = `New ${state.size}x${state.size} puzzle`;
+    $('sample').value = '';
     resize(state.size);
   });
 

@@ -20,13 +20,51 @@ const html = (tag, attrs = {}, ...children) => {
   return e;
 };
 
+// A table wider than its box scrolls inside it: `wrap` holds the
+// scrolling box (.scroll-x, shadows at the edges that have more) and a
+// line that says so, shown only while the table is wider than the box.
+const watchScroll = (wrap) => {
+  const box = wrap.querySelector('.scroll-x');
+  const hint = wrap.querySelector('.scroll-hint');
+  const update = () => {
+    const over = box.scrollWidth > box.clientWidth + 1;
+    hint.hidden = !over;
+    wrap.classList.toggle('overflowing', over);
+  };
+  const watcher = new ResizeObserver(update);
+  watcher.observe(box);
+  if (box.firstElementChild) watcher.observe(box.firstElementChild);
+  return wrap;
+};
+const scrollable = (table) => watchScroll(html('div', { class: 'scroll-wrap' },
+  html('div', { class: 'scroll-x' }, table),
+  html('p', { class: 'scroll-hint', 'aria-hidden': 'true', hidden: true, text: '← scroll sideways →' })));
+document.querySelectorAll('.scroll-wrap').forEach(watchScroll);
+
+// A sentence from the library's words: a capital first letter.
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// Edits in the library's order, the likeliest first (`fixes`: its head,
+// every edit, how many to show at once); the rest behind "show all".
+const fixesBlock = (fixes, id, noun) => {
+  const rest = fixes.fixes.slice(fixes.shown);
+  return html('div', { class: 'fixes', id },
+    html('p', { class: 'fixes-head', text: sentence(fixes.head) }),
+    ...(fixes.shown ? [html('ol', { class: 'fixes-first' }, ...fixes.fixes.slice(0, fixes.shown).map((f) => html('li', { text: f })))] : []),
+    ...(rest.length ? [html('details', { class: 'fixes-rest' },
+      html('summary', { text: `show all ${fixes.fixes.length} ${noun}` }),
+      html('ol', { start: fixes.shown + 1 }, ...rest.map((f) => html('li', { text: f }))))] : []));
+};
+
 // Fills every section for one explored puzzle; called again for each
-// puzzle entered. `signal` ends the previous puzzle's document listeners.
-const showPuzzle = (data, drawings, signal) => {
+// puzzle entered. `signal` ends the previous puzzle's document listeners;
+// `actions.alternatives()` asks the engine for the single-picture changes
+// that give another answer.
+const showPuzzle = (data, drawings, signal, actions) => {
   document.getElementById('graph-drawing').innerHTML = drawings.graph;
   document.getElementById('pieces-drawing').innerHTML = drawings.pieces;
   // Fresh section roots: the previous puzzle's elements and listeners go.
-  for (const id of ['piece-list', 'subgraphs', 'solutions', 'search', 'play']) {
+  for (const id of ['answer-body', 'piece-list', 'subgraphs', 'solutions', 'search', 'play']) {
     const old = document.getElementById(id);
     const fresh = old.cloneNode(false);
     fresh.classList.remove('solved');
@@ -192,10 +230,10 @@ const showPuzzle = (data, drawings, signal) => {
 
   // Why there is no solution: the library's diagnosis in its own words,
   // findings with their details nested under them.
-  const whyList = (id) => {
+  const whyList = (id, lines = data.why.lines) => {
     const list = html('ul', { class: 'why', id });
     let last = null;
-    for (const [depth, line] of data.why.lines) {
+    for (const [depth, line] of lines) {
       if (depth <= 1 || !last) {
         last = html('li', { text: line });
         list.append(last);
@@ -247,6 +285,43 @@ const showPuzzle = (data, drawings, signal) => {
     return drawing;
   };
   const gridLabel = (cells) => cells.map((p) => `${data.pieces[p.piece].label}@${p.rotation}`).join(' ');
+
+  // ---------- the answer, right under the puzzle box ----------
+  // The library's words (data.answer): the count, then the first solution
+  // drawn large, or why there is none and the fixes it ranked.
+  {
+    const a = data.answer;
+    const root = document.getElementById('answer-body');
+    root.append(html('p', { id: 'answer-count', class: 'answer-count', role: 'status', text: `${sentence(a.count)}.` }));
+    if (a.solved) {
+      const cells = data.solutions.Ok.shown[0].cells;
+      const out = html('div', { id: 'wrong-result', 'aria-live': 'polite' });
+      const wrong = html('button', { type: 'button', id: 'wrong-button', text: 'This solution does not work on my table' });
+      wrong.addEventListener('click', () => {
+        wrong.disabled = true;
+        out.replaceChildren(html('p', { class: 'help', text: 'Trying every change of one picture on one card…' }));
+        actions.alternatives().then((answer) => {
+          wrong.disabled = false;
+          if (answer.error) return out.replaceChildren(note(answer.error.message));
+          return out.replaceChildren(
+            html('p', { class: 'help', text: 'Compare these sides with your cards: a change that gives another answer may undo a typo.' }),
+            fixesBlock(answer.ok, 'wrong-fixes', 'changes'));
+        }, (e) => {
+          wrong.disabled = false;
+          out.replaceChildren(note(e.message === 'replaced' ? 'Stopped.' : e.message));
+        });
+      });
+      root.append(html('div', { class: 'answer-row' },
+        html('figure', { class: 'answer-grid', id: 'answer-solution' },
+          gridSvg(cells, `the first solution: ${gridLabel(cells)}`),
+          html('figcaption', { text: `The first solution, each card's label and quarter turns clockwise: ${gridLabel(cells)}` })),
+        html('div', { class: 'answer-side' }, html('div', { class: 'controls' }, wrong), out)));
+    } else if (a.fixes || a.findings.length) {
+      root.append(html('h3', { text: 'Why there is no solution' }),
+        ...(a.findings.length ? [whyList('answer-findings', a.findings)] : []),
+        ...(a.fixes ? [fixesBlock(a.fixes, 'answer-fixes', 'fixes')] : []));
+    }
+  }
 
   // ---------- section 2: the 256 four-color subgraphs ----------
   const subgraphsRoot = document.getElementById('subgraphs');
@@ -354,12 +429,12 @@ const showPuzzle = (data, drawings, signal) => {
 
   const tag = (yes, text, warn = false) => html('span', { class: `tag ${warn ? 'warn' : yes ? 'yes' : 'no'}`, text });
   // Theorem 2.1's four conditions on `sub`, with `extra` rows after them.
-  const conditionsTable = (sub, ...extra) => html('table', { class: 'conditions' },
+  const conditionsTable = (sub, ...extra) => scrollable(html('table', { class: 'conditions' },
     html('thead', {}, html('tr', {}, html('th', { text: 'condition' }), html('th', { text: '' }), html('th', { text: 'witness (marked on G(P))' }))),
     html('tbody', {}, ...sub.conditions.map((c) => html('tr', { 'data-condition': c.number },
       html('td', { text: `(${c.number}) ${c.name}` }),
       html('td', { class: c.holds ? 'holds' : 'fails', text: c.holds ? '✓ holds' : '✗ fails' }),
-      html('td', { text: c.witness || '—' }))), ...extra));
+      html('td', { text: c.witness || '—' }))), ...extra)));
   const witnessMarks = (sub) => {
     const marks = [];
     if (sub.conditions.some((c) => !c.holds && c.edges.length)) marks.push('witness edges drawn thick and dotted');
@@ -466,14 +541,14 @@ const showPuzzle = (data, drawings, signal) => {
         } else {
           pointInfo.textContent = `All ${s.kept.length} kept edges shown. Select a lattice point to see the four corners that meet there.`;
         }
-        points.replaceChildren(html('table', {},
+        points.replaceChildren(scrollable(html('table', {},
           html('thead', {}, html('tr', {}, ...['point', 'top-left', 'top-right', 'bottom-left', 'bottom-right'].map((t) => html('th', { scope: 'col', text: t })))),
           html('tbody', {}, ...s.blocks.map((b, m) => html('tr', { class: m === block ? 'selected' : '' },
             html('td', {}, html('button', {
               type: 'button', 'aria-pressed': String(m === block), 'data-point': `${b.point[0]},${b.point[1]}`,
               onclick: () => showSolution(k, m === block ? null : m), text: `(${b.point[0]}, ${b.point[1]})`,
             })),
-            ...b.edges.map((e) => html('td', { text: edgeLabel(e) })))))));
+            ...b.edges.map((e) => html('td', { text: edgeLabel(e) }))))))));
         views.replaceChildren(
           html('figure', { class: 'small' }, html('figcaption', { text: `Solved grid: ${gridLabel(s.cells)}` }), grid),
           html('figure', {}, html('figcaption', { text: block === null ? 'Edges of G(P) the solution keeps' : 'The corners at the chosen lattice point' }), drawing));
@@ -915,9 +990,9 @@ const showPuzzle = (data, drawings, signal) => {
         const active = document.activeElement && verdict.contains(document.activeElement) ? document.activeElement.dataset.point : null;
         verdict.replaceChildren(
           html('h3', { text: 'Kept corners by interior lattice point, with each 2x2 block’s verdict' }),
-          html('table', { class: 'play-groups' },
+          scrollable(html('table', { class: 'play-groups' },
             html('thead', {}, html('tr', {}, ...['point', 'top-left', 'top-right', 'bottom-left', 'bottom-right', '2x2 block'].map((t) => html('th', { scope: 'col', text: t })))),
-            html('tbody', {}, ...j.groups.map(groupRow))));
+            html('tbody', {}, ...j.groups.map(groupRow)))));
         if (active) verdict.querySelector(`button[data-point="${active}"]`).focus();
       }
 

@@ -20,3 +20,10 @@ pub fn explore(request: &str) -> String {
 pub fn count(request: &str) -> String {
     scramble::explore::app::count_json(request)
 }
+
+/// The single-picture changes that give another answer, for a solution
+/// that fails on the table: [`scramble::explore::app::alternatives_json`].
+#[wasm_bindgen]
+pub fn alternatives(request: &str) -> String {
+    scramble::explore::app::alternatives_json(request)
+}
