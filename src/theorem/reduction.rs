@@ -106,9 +106,9 @@ pub struct Reduced {
 }
 
 /// The pattern of the bars' tops and bottoms.
-pub(crate) const T: u32 = 1;
+const T: u32 = 1;
 /// The pattern of the bars' ends.
-pub(crate) const E: u32 = 2;
+const E: u32 = 2;
 /// The pattern of the frame's outer sides.
 pub(crate) const O: u32 = 3;
 
