@@ -5,7 +5,9 @@
 //! its placed left and top neighbours and, when a set H of kept corners is
 //! given, when the piece keeps exactly its corners in H at that cell, and
 //! answers whether some arrangement gets through. Both prunings only drop
-//! placements that no solution (keeping exactly H) can contain, so the
+//! placements that no solution (keeping exactly H) can contain, and of
+//! identical pieces with the same corners in H only the first unused one
+//! is tried (exchanging two of them maps solutions to solutions), so the
 //! answer is that of trying every permutation with every turn.
 //!
 //! Conventions, restated here rather than borrowed: directions 0 top,
@@ -74,10 +76,16 @@ impl Search<'_> {
         false
     }
 
-    /// Without H identical pieces are interchangeable: only the first
-    /// unused one of a kind is tried.
+    /// Identical pieces with the same corners in H (or without H) are
+    /// interchangeable: exchanging them maps a solution keeping exactly H
+    /// to another one, so only the first unused one of a kind is tried.
     fn twin_tried(&self, piece: usize) -> bool {
-        self.kept.is_none() && (0..piece).any(|q| !self.used[q] && self.sides[q] == self.sides[piece])
+        (0..piece).any(|q| !self.used[q] && self.sides[q] == self.sides[piece] && self.marks(q) == self.marks(piece))
+    }
+
+    /// Which of the piece's four corners lie in H (none without H).
+    fn marks(&self, piece: usize) -> [bool; 4] {
+        std::array::from_fn(|c| self.kept.is_some_and(|kept| kept.contains(&(4 * piece + c))))
     }
 
     fn shown(&self, piece: usize, turn: usize, d: usize) -> Picture {

@@ -20,6 +20,9 @@
 //!   [`gluing`] glues twisted circuits
 //!   at the lattice points (its constructive half, and the graph solver's
 //!   engine); [`edge_list`] reads and writes subgraph files.
+//! - [`reduction`]: the kept-subgraph question is NP-complete for every
+//!   `n`; [`bounded`]: with at most `n + 4` patterns it still is, and
+//!   with a fixed number of patterns it is not unless P = NP.
 //!
 //! [`evaluate`] gathers the four conditions in a [`Verdict`] whose
 //! [`explain`](Verdict::explain) says why a subgraph is or is not accepted.
@@ -28,6 +31,7 @@
 
 pub mod analysis;
 pub mod arrangement_form;
+pub mod bounded;
 pub mod conditions;
 pub mod edge_list;
 pub mod frame;

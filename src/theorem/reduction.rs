@@ -105,9 +105,12 @@ pub struct Reduced {
     frame: Vec<(usize, usize)>,
 }
 
+/// The pattern of the bars' tops and bottoms.
 const T: u32 = 1;
+/// The pattern of the bars' ends.
 const E: u32 = 2;
-const O: u32 = 3;
+/// The pattern of the frame's outer sides.
+pub(crate) const O: u32 = 3;
 
 /// The puzzle and H of the reduction, or why the instance is not one (an
 /// item of size 0, no bins, or a total other than `bins * target`).
@@ -126,47 +129,92 @@ const O: u32 = 3;
 /// `O(n^2)` pieces and pictures for `n = max(target, bins) + O(target)`:
 /// polynomial in the instance written in unary.
 pub fn reduce(instance: &EqualBins) -> Result<Reduced, String> {
+    let (block, lengths) = bar_lengths(instance)?;
+    let ring = ring_cells(block + 2);
+    let first_joint = O + 1 + ring.len() as u32;
+    // Every link of the ring a pattern of its own.
+    let frame = frame_pieces(block, |link| O + 1 + link as u32, [Picture::plus(O), Picture::minus(O)]);
+    let mut next_joint = first_joint;
+    let bars = lengths
+        .into_iter()
+        .map(|length| {
+            bar_pieces(length, |_| {
+                next_joint += 1;
+                next_joint - 1
+            })
+        })
+        .collect();
+    assemble(block, frame, bars)
+}
+
+/// `B` and the bars' lengths of an equal-bins instance: every item scaled
+/// by `c = ceil(bins / target)`, so that `B = c * target >= bins`, then
+/// `B - bins` fillers of length `B`. Refused as in [`reduce`].
+pub(crate) fn bar_lengths(instance: &EqualBins) -> Result<(usize, Vec<usize>), String> {
     let EqualBins { items, bins, target } = instance;
     if *bins == 0 || *target == 0 || items.contains(&0) || items.iter().sum::<usize>() != bins * target {
         return Err("an equal-bins instance needs bins >= 1, items >= 1 and items summing to bins * target".into());
     }
     let scale = bins.div_ceil(*target);
     let block = scale * target;
-    let n = block + 2;
-    let grid = Grid::new(n);
-    let ring = ring_cells(n);
-    let mut pieces = Vec::new();
-    let mut frame = Vec::new();
-    for (i, &cell) in ring.iter().enumerate() {
-        frame.push((pieces.len(), cell));
-        pieces.push(frame_piece(grid, &ring, i));
-    }
-    let mut next_joint = O + 1 + ring.len() as u32;
     let lengths = items
         .iter()
         .map(|a| a * scale)
-        .chain(std::iter::repeat_n(block, block - bins));
-    let bars = lengths
-        .map(|length| {
-            (0..length)
-                .map(|t| {
-                    let left = if t == 0 {
-                        Picture::plus(E)
-                    } else {
-                        Picture::minus(next_joint - 1)
-                    };
-                    let right = if t + 1 == length {
-                        Picture::minus(E)
-                    } else {
-                        Picture::plus(next_joint)
-                    };
-                    if t + 1 < length {
-                        next_joint += 1;
-                    }
-                    pieces.push(Piece::new([Picture::plus(T), right, Picture::minus(T), left]));
-                    pieces.len() - 1
-                })
-                .collect()
+        .chain(std::iter::repeat_n(block, block - bins))
+        .collect();
+    Ok((block, lengths))
+}
+
+/// The pieces of a bar of `length`, left to right, upright: `T+` on top,
+/// `T-` below, `E+` at the left end, `E-` at the right end, and between
+/// positions `t` and `t + 1` the joint `joint(t)` (`+` on the left piece's
+/// right side, `-` on the next piece's left side), `joint` called once for
+/// `t = 1 .. length - 1` in order.
+pub(crate) fn bar_pieces(length: usize, mut joint: impl FnMut(usize) -> u32) -> Vec<Piece> {
+    let joints: Vec<u32> = (1..length).map(&mut joint).collect();
+    (1..=length)
+        .map(|t| {
+            let left = if t == 1 {
+                Picture::plus(E)
+            } else {
+                Picture::minus(joints[t - 2])
+            };
+            let right = if t == length {
+                Picture::minus(E)
+            } else {
+                Picture::plus(joints[t - 1])
+            };
+            Piece::new([Picture::plus(T), right, Picture::minus(T), left])
+        })
+        .collect()
+}
+
+/// The frame pieces of the ring round a `block x block` block, ring cell by
+/// ring cell (see [`frame_piece`]), link `i` (between ring cells `i` and
+/// `i + 1`) showing pattern `link(i)`, the outer sides `outer[0]` (and
+/// `outer[1]` on a corner's second outer side).
+pub(crate) fn frame_pieces(block: usize, link: impl Fn(usize) -> u32, outer: [Picture; 2]) -> Vec<Piece> {
+    let n = block + 2;
+    let ring = ring_cells(n);
+    (0..ring.len())
+        .map(|i| frame_piece(Grid::new(n), &ring, i, &link, outer))
+        .collect()
+}
+
+/// The puzzle of `frame` (the frame piece of ring cell `i` at index `i`)
+/// and `bars` round and in a `block x block` block, and H: the corners kept
+/// with every frame piece in its cell unturned and the bars anywhere in the
+/// block.
+pub(crate) fn assemble(block: usize, frame: Vec<Piece>, bars: Vec<Vec<Piece>>) -> Result<Reduced, String> {
+    let ring = ring_cells(block + 2);
+    let frame_cells: Vec<(usize, usize)> = ring.into_iter().enumerate().collect();
+    let mut pieces = frame;
+    let bars: Vec<Vec<usize>> = bars
+        .into_iter()
+        .map(|bar| {
+            let first = pieces.len();
+            pieces.extend(bar);
+            (first..pieces.len()).collect()
         })
         .collect();
     let puzzle = Puzzle::new(pieces).map_err(|e| e.to_string())?;
@@ -175,7 +223,7 @@ pub fn reduce(instance: &EqualBins) -> Result<Reduced, String> {
         kept: BTreeSet::new(),
         block,
         bars,
-        frame,
+        frame: frame_cells,
     };
     let any_packing = reduced.layout(&(0..reduced.bars.len()).map(|b| vec![b]).collect::<Vec<_>>());
     reduced.kept = frame_kept(&any_packing);
@@ -217,7 +265,7 @@ impl Reduced {
 
 /// H of an arrangement whose frame pieces sit in their cells: its kept
 /// corners.
-fn frame_kept(arrangement: &Arrangement) -> BTreeSet<usize> {
+pub(crate) fn frame_kept(arrangement: &Arrangement) -> BTreeSet<usize> {
     kept_corners(arrangement).map(|(p, c)| 4 * p + c).collect()
 }
 
@@ -231,18 +279,18 @@ fn ring_cells(n: usize) -> Vec<usize> {
 }
 
 /// The frame piece of ring cell `i`, as it shows in its cell unturned:
-/// outer sides `O+` then `O-`, the side towards the next ring cell the
-/// joint `R_i+`, towards the previous one `R_(i-1)-`, towards the block
-/// `T-`, `E+`, `T+` or `E-` (top, right, bottom, left row of the frame).
-fn frame_piece(grid: Grid, ring: &[usize], i: usize) -> Piece {
+/// outer sides `outer[0]` then `outer[1]` (in direction order), the side towards the next ring cell the
+/// link `link(i)+`, towards the previous one `link(i-1)-`, towards the
+/// block `T-`, `E+`, `T+` or `E-` (top, right, bottom, left row of the
+/// frame).
+fn frame_piece(grid: Grid, ring: &[usize], i: usize, link: impl Fn(usize) -> u32, outer: [Picture; 2]) -> Piece {
     let len = ring.len();
     let cell = ring[i];
-    let joint = |k: usize| O + 1 + (k % len) as u32;
-    let mut outer = [Picture::plus(O), Picture::minus(O)].into_iter();
+    let mut outer = outer.into_iter();
     let sides: [Picture; 4] = std::array::from_fn(|d| match grid.neighbour(cell, d) {
         None => outer.next().expect("a ring cell has at most two outer sides"),
-        Some(nb) if nb == ring[(i + 1) % len] => Picture::plus(joint(i)),
-        Some(nb) if nb == ring[(i + len - 1) % len] => Picture::minus(joint(i + len - 1)),
+        Some(nb) if nb == ring[(i + 1) % len] => Picture::plus(link(i)),
+        Some(nb) if nb == ring[(i + len - 1) % len] => Picture::minus(link((i + len - 1) % len)),
         // Towards the block: the picture a bar piece must answer.
         Some(_) => [Picture::minus(T), Picture::plus(E), Picture::plus(T), Picture::minus(E)][(d + 2) % 4],
     });
@@ -250,7 +298,7 @@ fn frame_piece(grid: Grid, ring: &[usize], i: usize) -> Piece {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rng::Rng;
     use crate::theorem::gluing::Gluer;
@@ -274,7 +322,7 @@ mod tests {
     /// Random small instances: a split into equal groups (yes), and for
     /// every other one a unit moved from one item to another (sometimes
     /// no); then [`NO`].
-    fn instances(count: usize, seed: u64) -> Vec<EqualBins> {
+    pub(crate) fn instances(count: usize, seed: u64) -> Vec<EqualBins> {
         let mut rng = Rng::new(seed);
         let fixed = NO.iter().map(|&(items, bins, target)| EqualBins {
             items: items.to_vec(),
