@@ -3,7 +3,7 @@
 //! Eternity II clue puzzles).
 //!
 //! The tree is cut at the shallowest depth with at least
-//! [`SUBTREES_PER_SAMPLED`] subtrees per subtree to count; the nodes above
+//! `SUBTREES_PER_SAMPLED` subtrees per subtree to count; the nodes above
 //! the cut are counted exactly. `sample` subtrees are drawn uniformly
 //! without replacement (seeded) and each is counted exactly by the same
 //! walk as [`super::count`]. A total (nodes, boards) is estimated by
@@ -31,7 +31,7 @@ use crate::rng::Rng;
 
 /// Subtrees at the cut for each subtree the sample counts, at least: a
 /// deeper cut gives smaller subtrees, so a steadier sample.
-pub const SUBTREES_PER_SAMPLED: usize = 256;
+const SUBTREES_PER_SAMPLED: usize = 256;
 
 /// The most subtrees a projection counts, and so draws (capped before any
 /// work: the cut keeps `SUBTREES_PER_SAMPLED` times as many prefixes).
