@@ -102,7 +102,7 @@ fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
     assert_exit(&out, 2);
     let message = String::from_utf8(out.stderr).unwrap();
     assert!(
-        message.contains("an edge-matching puzzle: `solve` and `show` read it"),
+        message.contains("an edge-matching puzzle: `solve`, `estimate` and `show` read it"),
         "{message}"
     );
 }
@@ -129,4 +129,30 @@ fn show_tells_the_frame_the_kinds_of_pieces_and_the_hints() {
         (&summary["kind"], &summary["grey_only_on_rim"]),
         (&Value::from("edge"), &Value::Bool(false))
     );
+}
+
+#[test]
+fn estimate_projects_brendan_six_from_a_sample_of_subtrees() {
+    let every = json(&["estimate", BRENDAN6, "--every-rotation", "--sample", "64", "-j", "2"]);
+    assert_eq!(
+        (&every["kind"], &every["sampled"]),
+        (&Value::from("edge"), &Value::from(64))
+    );
+    assert!(every["subtrees"].as_u64().unwrap() >= 64 * 256);
+    let (low, high) = (every["low"].as_f64().unwrap(), every["high"].as_f64().unwrap());
+    // The published count lies in the interval (seed 0), which is not wide.
+    assert!(low <= 69_284_103.0 && 69_284_103.0 <= high, "{low} to {high}");
+    assert!(high < 2.0 * low);
+    assert!(every["nodes_per_second"].as_f64().unwrap() > 0.0 && every["exhaustive_seconds"].as_f64().unwrap() > 0.0);
+    // Options of the probes are refused, and the sample's are for edge puzzles.
+    let out = scramble()
+        .args(["estimate", BRENDAN6, "--probes", "10"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    let out = scramble()
+        .args(["estimate", "fixtures/paper2x2.txt", "--sample", "10"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
 }
