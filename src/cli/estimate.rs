@@ -8,7 +8,7 @@
 mod edge;
 
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use scramble::Context;
 use scramble::solve::{Estimate, Goal, Order, Rule, Search, Solver, Stop, Threads};
@@ -76,6 +76,30 @@ struct Report {
 /// How long the search runs to measure its rate.
 const RATE_SAMPLE: Duration = Duration::from_millis(500);
 
+/// The stop of the count that measures the rate: [`RATE_SAMPLE`], or what
+/// is left of `--time-limit` since `started` when that is less. (A stopped
+/// estimate measures no rate: it is reported as 0.)
+fn rate_stop(args: &Args, started: Instant) -> Stop {
+    let left = args.time_limit.map_or(RATE_SAMPLE, |limit| {
+        limit.saturating_sub(started.elapsed()).min(RATE_SAMPLE)
+    });
+    Stop::never().after(left)
+}
+
+/// The line of the search rate and the time it gives.
+fn rate_line(nodes_per_second: f64, exhaustive_seconds: f64) -> String {
+    if nodes_per_second > 0.0 {
+        format!(
+            "search rate: {:.1} M nodes/s on one core (measured over {:.1} s), so about {} of search\n",
+            nodes_per_second / 1e6,
+            RATE_SAMPLE.as_secs_f64(),
+            duration(exhaustive_seconds)
+        )
+    } else {
+        "search rate: not measured (the estimate was stopped)\n".to_string()
+    }
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = match args.puzzle.read_any()? {
         scramble::edge::AnyPuzzle::Squares(puzzle) => puzzle,
@@ -89,6 +113,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let order = args.order.unwrap_or(Order::Spiral);
     let probes = args.probes.unwrap_or(100_000);
     let solver = Solver::new(&puzzle, order, args.seed)?;
+    let started = Instant::now();
     let stop = args
         .time_limit
         .map_or_else(Stop::never, |limit| Stop::never().after(limit));
@@ -100,9 +125,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &Context::new().until(&stop).reporting(&bar),
     );
     bar.finish_and_clear();
-    let sample = Stop::never().after(RATE_SAMPLE);
+    let sample = rate_stop(&args, started);
     let count = Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(&sample);
-    let rate = solver.run(&count).stats.nodes_per_second();
+    let rate = if estimate.stopped {
+        0.0
+    } else {
+        solver.run(&count).stats.nodes_per_second()
+    };
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
@@ -143,13 +172,7 @@ fn text(report: &Report) -> String {
         scientific(e.high),
         e.full
     );
-    out += &format!(
-        "search rate: {:.1} M nodes/s on one core (measured over {:.1} s), so about {} of search\n",
-        report.nodes_per_second / 1e6,
-        RATE_SAMPLE.as_secs_f64(),
-        duration(report.exhaustive_seconds)
-    );
-    out
+    out + &rate_line(report.nodes_per_second, report.exhaustive_seconds)
 }
 
 /// `3.1e13`, or the plain number below 10,000.

@@ -11,7 +11,7 @@ use scramble::edge::{EdgePuzzle, Projection, count, project};
 use scramble::{Context, Stop};
 use serde::Serialize;
 
-use super::{Args, RATE_SAMPLE, duration, scientific};
+use super::{Args, rate_line, rate_stop, scientific};
 
 const ONE: NonZeroUsize = NonZeroUsize::MIN;
 use crate::cli::exit_codes::Exit;
@@ -31,7 +31,8 @@ struct Report {
     #[serde(flatten)]
     projection: Projection,
     /// Placements per second of the real search on one core, measured by a
-    /// count stopped after `RATE_SAMPLE` (or run to its end if shorter).
+    /// count stopped after `RATE_SAMPLE` (or run to its end if shorter; 0
+    /// when the projection was stopped).
     nodes_per_second: f64,
     /// `nodes / nodes_per_second`: the projected time of an exhaustive
     /// search on one core.
@@ -50,6 +51,7 @@ pub(super) fn run(args: &Args, puzzle: &EdgePuzzle) -> anyhow::Result<ExitCode> 
             "{option}: not for edge-matching puzzles, which are projected from a sample of their row-scan subtrees (--sample)"
         );
     }
+    let started = std::time::Instant::now();
     let interrupted = crate::cli::signals::install(crate::cli::signals::OnSignal::Report);
     let stop = Stop::never().cancelled_by(interrupted.clone());
     let stop = match args.time_limit {
@@ -61,15 +63,19 @@ pub(super) fn run(args: &Args, puzzle: &EdgePuzzle) -> anyhow::Result<ExitCode> 
     let context = args.threads.context().until(&stop).reporting(&bar);
     let projection = project(puzzle, args.every_rotation, sample, args.seed, &context);
     bar.finish_and_clear();
-    let sample = Stop::never().after(RATE_SAMPLE).cancelled_by(interrupted);
-    let rate = count(
-        puzzle,
-        args.every_rotation,
-        0,
-        &Context::new().on_threads(ONE).until(&sample),
-    )
-    .stats
-    .nodes_per_second();
+    let sample = rate_stop(args, started).cancelled_by(interrupted);
+    let rate = if projection.stopped {
+        0.0
+    } else {
+        count(
+            puzzle,
+            args.every_rotation,
+            0,
+            &Context::new().on_threads(ONE).until(&sample),
+        )
+        .stats
+        .nodes_per_second()
+    };
     let report = Report {
         puzzle: puzzle.name().to_string(),
         kind: "edge",
@@ -130,11 +136,5 @@ fn text(report: &Report) -> String {
             scientific(p.solutions_low)
         )
     };
-    out += &format!(
-        "search rate: {:.1} M nodes/s on one core (measured over {:.1} s), so about {} of search on one core\n",
-        report.nodes_per_second / 1e6,
-        RATE_SAMPLE.as_secs_f64(),
-        duration(report.exhaustive_seconds)
-    );
-    out
+    out + &rate_line(report.nodes_per_second, report.exhaustive_seconds)
 }
