@@ -156,3 +156,17 @@ fn estimate_projects_brendan_six_from_a_sample_of_subtrees() {
         .unwrap();
     assert_exit(&out, 2);
 }
+
+#[test]
+fn a_projection_stops_at_its_time_limit_and_says_so() {
+    let started = std::time::Instant::now();
+    let out = scramble()
+        .args(["estimate", "fixtures/edge/e2/e2-clue-clue3.json", "--time-limit", "0.3", "--json"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 3);
+    assert!(started.elapsed().as_secs_f64() < 2.5, "{:?}", started.elapsed());
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["stopped"], Value::Bool(true));
+    assert_eq!(report["nodes_per_second"], Value::from(0.0));
+}
