@@ -62,7 +62,7 @@ enum Command {
     Graph(graph::Args),
     /// Solve puzzles: count the solutions (default) or find the first, and show one; one report per file.
     Solve(solve::Args),
-    /// Estimate the nodes (and time) of an exhaustive search before running it: Knuth's random probes.
+    /// Estimate the nodes (and time) of an exhaustive search before running it: Knuth's random probes (a sample of subtrees for edge-matching puzzles).
     Estimate(estimate::Args),
     /// Check Theorem 2.1 on every 2x2 puzzle over K patterns (the census).
     Verify(verify::Args),
