@@ -51,11 +51,10 @@ fn main() {
         .map(|p| scramble::read_puzzle(p, Default::default()).expect("a puzzle"))
         .filter(|p| p.size() <= 4 && !solutions(p).is_empty())
         .collect();
-    let fates: Vec<(String, Vec<Fate>)> = puzzles
-        .par_iter()
-        .map(|p| (p.name().to_string(), typos(p, dump)))
-        .collect();
+    let fates: Vec<(usize, Vec<Fate>)> = puzzles.par_iter().map(|p| (p.size(), typos(p, dump))).collect();
     print_table(&fates);
+    println!();
+    print_split(&fates);
 }
 
 /// The puzzle files of a folder, sorted.
@@ -163,7 +162,96 @@ fn percent(part: usize, whole: usize) -> String {
     }
 }
 
-fn print_table(fates: &[(String, Vec<Fate>)]) {
+/// `part` of `whole` as a percentage with its 95% Wilson interval.
+fn wilson(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "-".to_string();
+    }
+    let (n, p, z) = (whole as f64, part as f64 / whole as f64, 1.96_f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    format!(
+        "{:.1}% ({:.1}-{:.1})",
+        100.0 * p,
+        100.0 * (centre - half),
+        100.0 * (centre + half)
+    )
+}
+
+/// The true fix's rank for each typo that leaves no solution.
+fn unsolvable_ranks(fates: &[Fate]) -> Vec<usize> {
+    fates
+        .iter()
+        .filter_map(|f| match *f {
+            Fate::Unsolvable { rank, .. } => Some(rank),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The share of `ranks` (one list per puzzle) within the top `k`, and the
+/// 2.5% and 97.5% quantiles of that share over 2,000 resamples of the
+/// puzzles with replacement: typos of one puzzle are not independent.
+fn bootstrap(ranks: &[Vec<usize>], k: usize) -> String {
+    let within = |rs: &[usize]| rs.iter().filter(|r| (1..=k).contains(*r)).count();
+    let share = |picked: &mut dyn Iterator<Item = &Vec<usize>>| {
+        let (hit, all) = picked.fold((0, 0), |(h, a), rs| (h + within(rs), a + rs.len()));
+        hit as f64 / all.max(1) as f64
+    };
+    let mut rng = scramble::rng::Rng::new(1);
+    let mut shares: Vec<f64> = (0..2000)
+        .map(|_| share(&mut (0..ranks.len()).map(|_| &ranks[rng.below(ranks.len())])))
+        .collect();
+    shares.sort_by(f64::total_cmp);
+    format!(
+        "{:.1}% ({:.1}-{:.1})",
+        100.0 * share(&mut ranks.iter()),
+        100.0 * shares[50],
+        100.0 * shares[1949]
+    )
+}
+
+/// The no-solution typos' ranks of the true fix, with the 95% Wilson
+/// intervals, for all puzzles, each size, and the puzzles of even and odd
+/// position (sorted by file).
+fn print_split(fates: &[(usize, Vec<Fate>)]) {
+    let ranks = |keep: &dyn Fn(usize, usize) -> bool| -> Vec<usize> {
+        fates
+            .iter()
+            .enumerate()
+            .filter(|(i, (size, _))| keep(*i, *size))
+            .flat_map(|(_, (_, f))| unsolvable_ranks(f))
+            .collect()
+    };
+    println!("| no-solution typos | count | true fix first | top 3 | top 10 |");
+    println!("|---|---:|---:|---:|---:|");
+    let mut groups: Vec<(String, Vec<usize>)> = vec![("all puzzles".to_string(), ranks(&|_, _| true))];
+    for size in 2..=4 {
+        groups.push((format!("{size}x{size}"), ranks(&|_, s| s == size)));
+    }
+    groups.push(("puzzles 1st, 3rd, 5th, ...".to_string(), ranks(&|i, _| i % 2 == 0)));
+    groups.push(("puzzles 2nd, 4th, 6th, ...".to_string(), ranks(&|i, _| i % 2 == 1)));
+    for (name, ranks) in groups {
+        let n = ranks.len();
+        let within = |k: usize| ranks.iter().filter(|r| (1..=k).contains(*r)).count();
+        println!(
+            "| {name} | {n} | {} | {} | {} |",
+            wilson(within(1), n),
+            wilson(within(3), n),
+            wilson(within(10), n)
+        );
+    }
+    let per_puzzle: Vec<Vec<usize>> = fates.iter().map(|(_, f)| unsolvable_ranks(f)).collect();
+    println!();
+    println!(
+        "All puzzles, resampling whole puzzles: first {}, top 3 {}, top 10 {}",
+        bootstrap(&per_puzzle, 1),
+        bootstrap(&per_puzzle, 3),
+        bootstrap(&per_puzzle, 10)
+    );
+}
+
+fn print_table(fates: &[(usize, Vec<Fate>)]) {
     let all: Vec<Fate> = fates.iter().flat_map(|(_, f)| f.iter().copied()).collect();
     let ranks = |wrong: bool| -> Vec<(usize, usize)> {
         all.iter()
