@@ -273,11 +273,29 @@ mod tests {
         let even: Puzzle = "1+ 2+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
         let oddness = |p: &Puzzle| trait_rarities(p).iter().sum::<f64>();
         assert_eq!((imbalance(&even), oddness(&even)), (0, 0.0));
+        // Eight pairs for four inner boundaries; four cards of four
+        // patterns, no two alike.
+        assert_eq!(
+            (spare_pairs(&even), halves_apart(&even), card_shapes(&even)),
+            (4, 0, (4, 0))
+        );
         // Card 1's 2+ typed 1+: pattern 1 five times, pattern 2 three; halves
         // 3:2 and 1:2; card 1 shows pattern 1 twice and three + halves.
         let typo: Puzzle = "1+ 1+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
         assert_eq!(imbalance(&typo), 2);
         assert!(oddness(&typo) > 0.0);
+        assert_eq!((halves_apart(&typo), card_shapes(&typo)), (2, (3, 0)));
         assert!(score(&typo) > score(&even));
+    }
+
+    #[test]
+    fn a_card_turned_is_the_same_shape_and_the_same_card() {
+        let puzzle: Puzzle = "1+ 2- 1- 3+\n2- 1- 3+ 1+\n1+ 3+ 1- 2-\n3+ 3- 2+ 2-".parse().unwrap();
+        let pieces = puzzle.pieces();
+        assert_eq!(shape(&pieces[0]), shape(&pieces[1]));
+        assert_ne!(shape(&pieces[0]), shape(&pieces[2]));
+        assert_ne!(shape(&pieces[0]), shape(&pieces[3]));
+        // Cards 1 and 2 are one card turned; no card shows four patterns.
+        assert_eq!(card_shapes(&puzzle), (0, 1));
     }
 }
