@@ -11,9 +11,12 @@
 //!
 //! Used for docs/typos.md.
 //!
-//! `cargo run --release --example typos -- [--dump] [PUZZLE_FILE...]`
+//! `cargo run --release --example typos -- [--dump] [--no-wrong] [PUZZLE_FILE...]`
 //! (default: every file of `fixtures/legespiel/` and `fixtures/real/`);
-//! `--dump` prints one JSON line per no-solution typo with every fix.
+//! `--dump` prints one JSON line per no-solution typo with every fix;
+//! `--no-wrong` (implied by `--dump`) leaves out where `--wrong` ranks the
+//! true fix of a typo whose every answer is wrong, the longest part on a
+//! 4x4 puzzle with many solutions.
 
 use std::path::{Path, PathBuf};
 
@@ -34,12 +37,31 @@ enum Fate {
     /// Solvable, no answer right; the true fix ranked among `of` changes
     /// giving a new answer (`rank` 0: not listed).
     Wrong { rank: usize, of: usize },
+    /// Solvable, no answer right, not ranked (`--no-wrong`).
+    WrongUnranked,
+}
+
+/// What to measure and print.
+#[derive(Clone, Copy)]
+struct Options {
+    /// Print every no-solution typo's fixes as a JSON line.
+    dump: bool,
+    /// Rank the true fix among `--wrong`'s changes.
+    wrong: bool,
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dump = args.iter().any(|a| a == "--dump");
-    let mut paths: Vec<PathBuf> = args.iter().filter(|a| *a != "--dump").map(PathBuf::from).collect();
+    let options = Options {
+        dump,
+        wrong: !dump && !args.iter().any(|a| a == "--no-wrong"),
+    };
+    let mut paths: Vec<PathBuf> = args
+        .iter()
+        .filter(|a| !a.starts_with("--"))
+        .map(PathBuf::from)
+        .collect();
     if paths.is_empty() {
         paths = ["fixtures/legespiel", "fixtures/real"]
             .iter()
@@ -51,7 +73,7 @@ fn main() {
         .map(|p| scramble::read_puzzle(p, Default::default()).expect("a puzzle"))
         .filter(|p| p.size() <= 4 && !solutions(p).is_empty())
         .collect();
-    let fates: Vec<(usize, Vec<Fate>)> = puzzles.par_iter().map(|p| (p.size(), typos(p, dump))).collect();
+    let fates: Vec<(usize, Vec<Fate>)> = puzzles.par_iter().map(|p| (p.size(), typos(p, options))).collect();
     print_table(&fates);
     println!();
     print_split(&fates);
@@ -81,7 +103,7 @@ fn solutions(puzzle: &Puzzle) -> Vec<Arrangement> {
 }
 
 /// Every one-picture typo of `puzzle` and its fate.
-fn typos(puzzle: &Puzzle, dump: bool) -> Vec<Fate> {
+fn typos(puzzle: &Puzzle, options: Options) -> Vec<Fate> {
     let mut palette: Vec<Picture> = puzzle.pictures().flat_map(|p| [p, p.complement()]).collect();
     palette.sort_unstable();
     palette.dedup();
@@ -92,7 +114,7 @@ fn typos(puzzle: &Puzzle, dump: bool) -> Vec<Fate> {
             for &typed in palette.iter().filter(|&&p| p != now) {
                 let typo = puzzle.with_side(card, side, typed);
                 let is_fix = |e: &Edit| e.card == card && e.side == side && e.to == puzzle.picture_label(now);
-                out.push(fate(puzzle, &typo, is_fix, dump));
+                out.push(fate(puzzle, &typo, is_fix, options));
             }
         }
     }
@@ -101,12 +123,12 @@ fn typos(puzzle: &Puzzle, dump: bool) -> Vec<Fate> {
 
 /// The fate of `typo`, a copy of `puzzle` (whose solutions are `right`)
 /// with one picture changed; `is_fix` knows the true fix.
-fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, dump: bool) -> Fate {
+fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options: Options) -> Fate {
     let answers = solutions(typo);
     let rank = |edits: &[Edit]| edits.iter().position(&is_fix).map_or(0, |i| i + 1);
     if answers.is_empty() {
         let found = diagnose::diagnose(typo, &Stop::never()).expect("a diagnosis");
-        if dump {
+        if options.dump {
             print_dump(puzzle, typo, &found.edits.one, &is_fix);
         }
         return Fate::Unsolvable {
@@ -115,13 +137,12 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, dump: bo
         };
     }
     let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
-    if dump {
-        return Fate::Harmless; // --dump looks at the no-solution typos only.
-    }
     if good == answers.len() {
         Fate::Harmless
     } else if good > 0 {
         Fate::AmongAnswers
+    } else if !options.wrong {
+        Fate::WrongUnranked
     } else {
         let found = diagnose::alternatives(typo, &Stop::never()).expect("alternatives");
         Fate::Wrong {
@@ -271,6 +292,7 @@ fn print_table(fates: &[(usize, Vec<Fate>)]) {
     };
     let harmless = all.iter().filter(|f| matches!(f, Fate::Harmless)).count();
     let among = all.iter().filter(|f| matches!(f, Fate::AmongAnswers)).count();
+    let unranked = all.iter().filter(|f| matches!(f, Fate::WrongUnranked)).count();
     println!("{} puzzles, {} one-picture typos", fates.len(), all.len());
     println!();
     println!("| typos | count | true fix first | top 3 | top 10 | listed | median list |");
@@ -285,6 +307,9 @@ fn print_table(fates: &[(usize, Vec<Fate>)]) {
             percent(within(ranks, usize::MAX), n),
             median(ranks)
         );
+    }
+    if unranked > 0 {
+        println!("| solvable, every answer wrong, not ranked (--no-wrong) | {unranked} | | | | | |");
     }
     println!("| solvable, some answers right, some wrong | {among} | | | | | |");
     println!("| solvable, every answer right (harmless) | {harmless} | | | | | |");
