@@ -297,5 +297,8 @@ mod tests {
         assert_ne!(shape(&pieces[0]), shape(&pieces[3]));
         // Cards 1 and 2 are one card turned; no card shows four patterns.
         assert_eq!(card_shapes(&puzzle), (0, 1));
+        // Other patterns in the same places: one shape (docs/typos.md).
+        let other: Puzzle = "3- 4- 2+ 4+\n1+ 1+ 1+ 1+\n2+ 2+ 2+ 2+\n3+ 3+ 3+ 3+".parse().unwrap();
+        assert_eq!(shape(&pieces[0]), shape(&other.pieces()[0]));
     }
 }
