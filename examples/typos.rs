@@ -11,9 +11,12 @@
 //!
 //! Used for docs/typos.md.
 //!
-//! `cargo run --release --example typos -- [--dump] [PUZZLE_FILE...]`
+//! `cargo run --release --example typos -- [--dump] [--no-wrong] [PUZZLE_FILE...]`
 //! (default: every file of `fixtures/legespiel/` and `fixtures/real/`);
-//! `--dump` prints one JSON line per no-solution typo with every fix.
+//! `--dump` prints one JSON line per no-solution typo with every fix;
+//! `--no-wrong` (implied by `--dump`) leaves out where `--wrong` ranks the
+//! true fix of a typo whose every answer is wrong, the longest part on a
+//! 4x4 puzzle with many solutions.
 
 use std::path::{Path, PathBuf};
 
@@ -34,12 +37,31 @@ enum Fate {
     /// Solvable, no answer right; the true fix ranked among `of` changes
     /// giving a new answer (`rank` 0: not listed).
     Wrong { rank: usize, of: usize },
+    /// Solvable, no answer right, not ranked (`--no-wrong`).
+    WrongUnranked,
+}
+
+/// What to measure and print.
+#[derive(Clone, Copy)]
+struct Options {
+    /// Print every no-solution typo's fixes as a JSON line.
+    dump: bool,
+    /// Rank the true fix among `--wrong`'s changes.
+    wrong: bool,
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dump = args.iter().any(|a| a == "--dump");
-    let mut paths: Vec<PathBuf> = args.iter().filter(|a| *a != "--dump").map(PathBuf::from).collect();
+    let options = Options {
+        dump,
+        wrong: !dump && !args.iter().any(|a| a == "--no-wrong"),
+    };
+    let mut paths: Vec<PathBuf> = args
+        .iter()
+        .filter(|a| !a.starts_with("--"))
+        .map(PathBuf::from)
+        .collect();
     if paths.is_empty() {
         paths = ["fixtures/legespiel", "fixtures/real"]
             .iter()
@@ -51,11 +73,10 @@ fn main() {
         .map(|p| scramble::read_puzzle(p, Default::default()).expect("a puzzle"))
         .filter(|p| p.size() <= 4 && !solutions(p).is_empty())
         .collect();
-    let fates: Vec<(String, Vec<Fate>)> = puzzles
-        .par_iter()
-        .map(|p| (p.name().to_string(), typos(p, dump)))
-        .collect();
+    let fates: Vec<(usize, Vec<Fate>)> = puzzles.par_iter().map(|p| (p.size(), typos(p, options))).collect();
     print_table(&fates);
+    println!();
+    print_split(&fates);
 }
 
 /// The puzzle files of a folder, sorted.
@@ -82,7 +103,7 @@ fn solutions(puzzle: &Puzzle) -> Vec<Arrangement> {
 }
 
 /// Every one-picture typo of `puzzle` and its fate.
-fn typos(puzzle: &Puzzle, dump: bool) -> Vec<Fate> {
+fn typos(puzzle: &Puzzle, options: Options) -> Vec<Fate> {
     let mut palette: Vec<Picture> = puzzle.pictures().flat_map(|p| [p, p.complement()]).collect();
     palette.sort_unstable();
     palette.dedup();
@@ -93,7 +114,7 @@ fn typos(puzzle: &Puzzle, dump: bool) -> Vec<Fate> {
             for &typed in palette.iter().filter(|&&p| p != now) {
                 let typo = puzzle.with_side(card, side, typed);
                 let is_fix = |e: &Edit| e.card == card && e.side == side && e.to == puzzle.picture_label(now);
-                out.push(fate(puzzle, &typo, is_fix, dump));
+                out.push(fate(puzzle, &typo, is_fix, options));
             }
         }
     }
@@ -102,12 +123,12 @@ fn typos(puzzle: &Puzzle, dump: bool) -> Vec<Fate> {
 
 /// The fate of `typo`, a copy of `puzzle` (whose solutions are `right`)
 /// with one picture changed; `is_fix` knows the true fix.
-fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, dump: bool) -> Fate {
+fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options: Options) -> Fate {
     let answers = solutions(typo);
     let rank = |edits: &[Edit]| edits.iter().position(&is_fix).map_or(0, |i| i + 1);
     if answers.is_empty() {
         let found = diagnose::diagnose(typo, &Stop::never()).expect("a diagnosis");
-        if dump {
+        if options.dump {
             print_dump(puzzle, typo, &found.edits.one, &is_fix);
         }
         return Fate::Unsolvable {
@@ -116,13 +137,12 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, dump: bo
         };
     }
     let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
-    if dump {
-        return Fate::Harmless; // --dump looks at the no-solution typos only.
-    }
     if good == answers.len() {
         Fate::Harmless
     } else if good > 0 {
         Fate::AmongAnswers
+    } else if !options.wrong {
+        Fate::WrongUnranked
     } else {
         let found = diagnose::alternatives(typo, &Stop::never()).expect("alternatives");
         Fate::Wrong {
@@ -163,7 +183,96 @@ fn percent(part: usize, whole: usize) -> String {
     }
 }
 
-fn print_table(fates: &[(String, Vec<Fate>)]) {
+/// `part` of `whole` as a percentage with its 95% Wilson interval.
+fn wilson(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "-".to_string();
+    }
+    let (n, p, z) = (whole as f64, part as f64 / whole as f64, 1.96_f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    format!(
+        "{:.1}% ({:.1}-{:.1})",
+        100.0 * p,
+        100.0 * (centre - half),
+        100.0 * (centre + half)
+    )
+}
+
+/// The true fix's rank for each typo that leaves no solution.
+fn unsolvable_ranks(fates: &[Fate]) -> Vec<usize> {
+    fates
+        .iter()
+        .filter_map(|f| match *f {
+            Fate::Unsolvable { rank, .. } => Some(rank),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The share of `ranks` (one list per puzzle) within the top `k`, and the
+/// 2.5% and 97.5% quantiles of that share over 2,000 resamples of the
+/// puzzles with replacement: typos of one puzzle are not independent.
+fn bootstrap(ranks: &[Vec<usize>], k: usize) -> String {
+    let within = |rs: &[usize]| rs.iter().filter(|r| (1..=k).contains(*r)).count();
+    let share = |picked: &mut dyn Iterator<Item = &Vec<usize>>| {
+        let (hit, all) = picked.fold((0, 0), |(h, a), rs| (h + within(rs), a + rs.len()));
+        hit as f64 / all.max(1) as f64
+    };
+    let mut rng = scramble::rng::Rng::new(1);
+    let mut shares: Vec<f64> = (0..2000)
+        .map(|_| share(&mut (0..ranks.len()).map(|_| &ranks[rng.below(ranks.len())])))
+        .collect();
+    shares.sort_by(f64::total_cmp);
+    format!(
+        "{:.1}% ({:.1}-{:.1})",
+        100.0 * share(&mut ranks.iter()),
+        100.0 * shares[50],
+        100.0 * shares[1949]
+    )
+}
+
+/// The no-solution typos' ranks of the true fix, with the 95% Wilson
+/// intervals, for all puzzles, each size, and the puzzles of even and odd
+/// position (sorted by file).
+fn print_split(fates: &[(usize, Vec<Fate>)]) {
+    let ranks = |keep: &dyn Fn(usize, usize) -> bool| -> Vec<usize> {
+        fates
+            .iter()
+            .enumerate()
+            .filter(|(i, (size, _))| keep(*i, *size))
+            .flat_map(|(_, (_, f))| unsolvable_ranks(f))
+            .collect()
+    };
+    println!("| no-solution typos | count | true fix first | top 3 | top 10 |");
+    println!("|---|---:|---:|---:|---:|");
+    let mut groups: Vec<(String, Vec<usize>)> = vec![("all puzzles".to_string(), ranks(&|_, _| true))];
+    for size in 2..=4 {
+        groups.push((format!("{size}x{size}"), ranks(&|_, s| s == size)));
+    }
+    groups.push(("puzzles 1st, 3rd, 5th, ...".to_string(), ranks(&|i, _| i % 2 == 0)));
+    groups.push(("puzzles 2nd, 4th, 6th, ...".to_string(), ranks(&|i, _| i % 2 == 1)));
+    for (name, ranks) in groups {
+        let n = ranks.len();
+        let within = |k: usize| ranks.iter().filter(|r| (1..=k).contains(*r)).count();
+        println!(
+            "| {name} | {n} | {} | {} | {} |",
+            wilson(within(1), n),
+            wilson(within(3), n),
+            wilson(within(10), n)
+        );
+    }
+    let per_puzzle: Vec<Vec<usize>> = fates.iter().map(|(_, f)| unsolvable_ranks(f)).collect();
+    println!();
+    println!(
+        "All puzzles, resampling whole puzzles: first {}, top 3 {}, top 10 {}",
+        bootstrap(&per_puzzle, 1),
+        bootstrap(&per_puzzle, 3),
+        bootstrap(&per_puzzle, 10)
+    );
+}
+
+fn print_table(fates: &[(usize, Vec<Fate>)]) {
     let all: Vec<Fate> = fates.iter().flat_map(|(_, f)| f.iter().copied()).collect();
     let ranks = |wrong: bool| -> Vec<(usize, usize)> {
         all.iter()
@@ -183,6 +292,7 @@ fn print_table(fates: &[(String, Vec<Fate>)]) {
     };
     let harmless = all.iter().filter(|f| matches!(f, Fate::Harmless)).count();
     let among = all.iter().filter(|f| matches!(f, Fate::AmongAnswers)).count();
+    let unranked = all.iter().filter(|f| matches!(f, Fate::WrongUnranked)).count();
     println!("{} puzzles, {} one-picture typos", fates.len(), all.len());
     println!();
     println!("| typos | count | true fix first | top 3 | top 10 | listed | median list |");
@@ -197,6 +307,9 @@ fn print_table(fates: &[(String, Vec<Fate>)]) {
             percent(within(ranks, usize::MAX), n),
             median(ranks)
         );
+    }
+    if unranked > 0 {
+        println!("| solvable, every answer wrong, not ranked (--no-wrong) | {unranked} | | | | | |");
     }
     println!("| solvable, some answers right, some wrong | {among} | | | | | |");
     println!("| solvable, every answer right (harmless) | {harmless} | | | | | |");

@@ -276,8 +276,10 @@ fn changes(puzzle: &Puzzle) -> Vec<Change> {
 }
 
 /// Whether `puzzle` has a solution: `None` when `stop` came first.
+/// Identical cards are tried in one order only ([`Solver::counting`]): a
+/// solution exists if and only if one exists in that order.
 fn solvable(puzzle: &Puzzle, stop: &Stop) -> Result<Option<bool>> {
-    let solver = Solver::new(puzzle, Order::Spiral, 0)?;
+    let solver = Solver::counting(puzzle, Order::Spiral.strategy(), 0)?;
     let search = Search::new(Goal::First).on(Threads::One).until(stop).without_stats();
     let outcome = solver.run(&search);
     Ok((!outcome.stats.stopped || outcome.solutions > 0).then_some(outcome.solutions > 0))

@@ -2,57 +2,95 @@
 //!
 //! A puzzle typed with one picture wrong has, as a rule, many single
 //! changes that make it solvable again (tens on a real 3x3 puzzle); the
-//! true fix is one of them. They are ranked by what the rest of the puzzle
-//! shows, an observation about real puzzles (docs/typos.md measures it):
-//! 1. **Cards alike** ([`oddness`]): the cards of a real puzzle resemble
+//! true fix is one of them. Each is scored by how much the puzzle after it
+//! looks like a real one, an observation about the real puzzles in
+//! `fixtures/` (docs/typos.md measures it and says how the weights were
+//! chosen):
+//! 1. **Cards alike** ([`trait_rarities`], [`card_shapes`]): the cards of a real puzzle resemble
 //!    each other: most show four different patterns, or all show the same
 //!    mix of halves; a typo makes one card odd, and the fix makes it like
-//!    the others again.
-//! 2. **Balance** ([`imbalance`]): a maker draws each pattern about as
-//!    often as the others and each half about as often as the other; a typo
-//!    moves one picture from one pattern or half to another, and the fix
-//!    moves it back.
+//!    the others again. Cards showing four different patterns, and no two
+//!    cards alike, count in favour.
+//! 2. **Balance** ([`imbalance`], [`halves_apart`]): a maker draws each
+//!    pattern about as often as the others and each half about as often as
+//!    the other; a typo moves one picture from one pattern or half to
+//!    another, and the fix moves it back.
+//! 3. **Few spare pairs** ([`spare_pairs`]): the pictures of a real puzzle
+//!    make about as many matching pairs as the grid has inner boundaries,
+//!    rarely many more.
 //!
-//! The score is their sum, lowest first; ties go to the change after which
-//! the puzzle has fewest solutions (a maker builds a puzzle with one or
-//! few), then card, side, picture order.
+//! The score is their weighted sum ([`score`]), lowest first; ties go to the
+//! change after which the puzzle has fewest solutions (a maker builds a
+//! puzzle with one or few), then card, side, picture order.
 
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use super::{Change, Edit, changed, edit};
+use super::{Change, Edit, changed, edit, pattern_counts};
 use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
 use crate::{Pattern, Picture, Piece, Puzzle, Result, Sign};
 
-/// How far the pictures' counts stray from the balance the puzzle shows:
-/// the sum, over patterns, of how far each pattern's count lies from the
-/// most common count, plus how far each signed pattern's two halves lie
-/// apart beyond one. 0 when every pattern occurs equally often and every
-/// pair of halves is within one. `O(N)` for `N` cards.
-pub(crate) fn imbalance(puzzle: &Puzzle) -> usize {
+/// Each pattern's count of `-` and `+` pictures (a picture that matches
+/// itself counts as `-`).
+fn halves(puzzle: &Puzzle) -> BTreeMap<Pattern, [usize; 2]> {
     let mut halves: BTreeMap<Pattern, [usize; 2]> = BTreeMap::new();
     for (picture, count) in puzzle.picture_indices() {
         let entry = halves.entry(picture.pattern()).or_default();
         entry[usize::from(picture.sign() == Sign::Plus)] += count;
     }
-    let totals: Vec<usize> = halves.values().map(|[a, b]| a + b).collect();
-    let common = most_common(&totals);
-    let spread: usize = totals.iter().map(|t| t.abs_diff(common)).sum();
-    let apart: usize = halves
-        .iter()
-        .filter(|(pattern, _)| !self_matching(puzzle, **pattern))
-        .map(|(_, [a, b])| a.abs_diff(*b).saturating_sub(1))
-        .sum();
-    spread + apart
+    halves
 }
 
-/// How odd the cards look beside each other: for three traits of a card
-/// (how often each pattern occurs on it, sorted; how often each picture
-/// occurs on it, sorted; how many `+` and `-` halves it shows), the sum
-/// over cards of `-ln(share of the cards with the same trait)`. 0 when all
-/// cards share every trait. `O(N log N)` for `N` cards.
-pub(crate) fn oddness(puzzle: &Puzzle) -> f64 {
+/// The sum, over patterns, of how far each pattern's count lies from the
+/// most common count. `O(N)` for `N` cards.
+fn spread(puzzle: &Puzzle) -> usize {
+    let totals: Vec<usize> = halves(puzzle).values().map(|[a, b]| a + b).collect();
+    let common = most_common(&totals);
+    totals.iter().map(|t| t.abs_diff(common)).sum()
+}
+
+/// The signed patterns' `(-, +)` counts.
+fn signed_halves(puzzle: &Puzzle) -> impl Iterator<Item = [usize; 2]> {
+    halves(puzzle)
+        .into_iter()
+        .filter(|(pattern, _)| !self_matching(puzzle, *pattern))
+        .map(|(_, counts)| counts)
+}
+
+/// How far the pictures' counts stray from the balance the puzzle shows:
+/// [`spread`], plus how far each signed pattern's two halves lie apart
+/// beyond one. 0 when every pattern occurs equally often and every pair of
+/// halves is within one. `O(N)` for `N` cards.
+pub(crate) fn imbalance(puzzle: &Puzzle) -> usize {
+    let apart: usize = signed_halves(puzzle)
+        .map(|[a, b]| a.abs_diff(b).saturating_sub(1))
+        .sum();
+    spread(puzzle) + apart
+}
+
+/// The sum, over signed patterns, of the square of how far its two halves'
+/// counts lie apart. `O(N)` for `N` cards.
+pub(crate) fn halves_apart(puzzle: &Puzzle) -> usize {
+    signed_halves(puzzle).map(|[a, b]| a.abs_diff(b).pow(2)).sum()
+}
+
+/// How many more matching pairs the pictures make than the grid has inner
+/// boundaries (`2n(n-1)`); 0 on a puzzle whose pictures pair up exactly.
+/// `O(N)` for `N` cards.
+pub(crate) fn spare_pairs(puzzle: &Puzzle) -> usize {
+    let n = puzzle.size();
+    let pairs: usize = pattern_counts(puzzle).iter().map(|(pairs, _)| pairs).sum();
+    pairs.saturating_sub(2 * n * (n - 1))
+}
+
+/// The rarity of four traits of a card: how often each pattern occurs on
+/// it, sorted; how often each picture does, sorted; how many `+` and `-`
+/// halves it shows; its shape (its patterns and halves clockwise, the
+/// patterns numbered as they first occur, from the turn that reads least).
+/// Each is the sum over cards of `-ln(share of the cards with the same
+/// trait)`: 0 when all cards share it. `O(N log N)` for `N` cards.
+pub(crate) fn trait_rarities(puzzle: &Puzzle) -> [f64; 4] {
     let pieces = puzzle.pieces();
     let patterns = |p: &Piece| multiplicities(p.sides().map(Picture::pattern));
     let pictures = |p: &Piece| multiplicities(p.sides());
@@ -61,9 +99,48 @@ pub(crate) fn oddness(puzzle: &Puzzle) -> f64 {
         let minus = p.sides().iter().filter(|s| s.sign() == Sign::Minus).count();
         vec![plus, minus]
     };
-    rarity(pieces.iter().map(patterns).collect())
-        + rarity(pieces.iter().map(pictures).collect())
-        + rarity(pieces.iter().map(signs).collect())
+    [
+        rarity(pieces.iter().map(patterns).collect()),
+        rarity(pieces.iter().map(pictures).collect()),
+        rarity(pieces.iter().map(signs).collect()),
+        rarity(pieces.iter().map(shape).collect()),
+    ]
+}
+
+/// A card's shape: its patterns (numbered as they first occur) and halves
+/// clockwise, from the turn that reads least.
+fn shape(piece: &Piece) -> Vec<(usize, Sign)> {
+    (0..4)
+        .map(|r| {
+            let mut seen: Vec<Pattern> = Vec::new();
+            piece
+                .rotated(r)
+                .sides()
+                .iter()
+                .map(|side| {
+                    let number = seen.iter().position(|&p| p == side.pattern()).unwrap_or_else(|| {
+                        seen.push(side.pattern());
+                        seen.len() - 1
+                    });
+                    (number, side.sign())
+                })
+                .collect()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// The cards showing four different patterns, and the pairs of identical
+/// cards (the same pictures in the same turn order). `O(N log N)`.
+fn card_shapes(puzzle: &Puzzle) -> (usize, usize) {
+    let pieces = puzzle.pieces();
+    let four = pieces
+        .iter()
+        .filter(|p| multiplicities(p.sides().map(Picture::pattern)).len() == 4)
+        .count();
+    let turned = |p: &Piece| (0..4).map(|r| p.rotated(r).sides()).min().unwrap_or(p.sides());
+    let alike = multiplicities(pieces.iter().map(turned));
+    (four, alike.iter().map(|m| m * (m - 1) / 2).sum())
 }
 
 /// How often each distinct value occurs among `values`, sorted.
@@ -78,9 +155,9 @@ fn multiplicities<T: Ord>(values: impl IntoIterator<Item = T>) -> Vec<usize> {
 }
 
 /// The sum over `traits` of `-ln(share of the traits equal to it)`.
-fn rarity(traits: Vec<Vec<usize>>) -> f64 {
+fn rarity<T: Ord>(traits: Vec<T>) -> f64 {
     let n = traits.len() as f64;
-    let mut seen: BTreeMap<&Vec<usize>, usize> = BTreeMap::new();
+    let mut seen: BTreeMap<&T, usize> = BTreeMap::new();
     for t in &traits {
         *seen.entry(t).or_default() += 1;
     }
@@ -105,9 +182,11 @@ fn most_common(values: &[usize]) -> usize {
         .map_or(0, |(value, _)| value)
 }
 
-/// Solutions modulo rotation: `None` when `stop` came first.
+/// Solutions modulo rotation (identical cards searched in one order and
+/// the count scaled back, [`Solver::counting`]): `None` when `stop` came
+/// first.
 fn solutions(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
-    let solver = Solver::new(puzzle, Order::Spiral, 0)?;
+    let solver = Solver::counting(puzzle, Order::Spiral.strategy(), 0)?;
     let search = Search::new(Goal::Count { keep: 0 })
         .on(Threads::One)
         .until(stop)
@@ -126,10 +205,46 @@ fn order(a: &Edit, b: &Edit) -> std::cmp::Ordering {
         .then_with(|| (a.card, a.side, &a.to).cmp(&(b.card, b.side, &b.to)))
 }
 
-/// The score of `puzzle` (lower is likelier): [`oddness`] plus
-/// [`imbalance`].
+/// The weights of [`score`]'s terms, chosen on the real puzzles
+/// (docs/typos.md): the rarity of each card trait ([`oddness`]'s four), the
+/// spread of the patterns' counts, the halves apart, the spare pairs, the
+/// cards with four different patterns and the pairs of identical cards.
+const WEIGHTS: Weights = Weights {
+    traits: [0.3, 0.6, 0.5, 0.4],
+    spread: 0.5,
+    apart: 0.15,
+    spare: 1.5,
+    four_patterns: -1.0,
+    twins: 0.6,
+};
+
+/// See [`WEIGHTS`].
+struct Weights {
+    traits: [f64; 4],
+    spread: f64,
+    apart: f64,
+    spare: f64,
+    four_patterns: f64,
+    twins: f64,
+}
+
+/// The score of `puzzle` (lower is likelier a real puzzle): the
+/// [`WEIGHTS`]ed sum of the rarity of its card traits ([`trait_rarities`]),
+/// the spread of its patterns' counts ([`imbalance`]'s first part), how far
+/// each pattern's halves lie apart ([`halves_apart`]), its
+/// [`spare_pairs`], its cards with four different patterns and its pairs
+/// of identical cards ([`card_shapes`]). `O(N log N)` for `N` cards.
 pub(crate) fn score(puzzle: &Puzzle) -> f64 {
-    oddness(puzzle) + imbalance(puzzle) as f64
+    let w = &WEIGHTS;
+    let rarities = trait_rarities(puzzle);
+    let traits: f64 = rarities.iter().zip(w.traits).map(|(r, w)| r * w).sum();
+    let (four, twins) = card_shapes(puzzle);
+    traits
+        + w.spread * spread(puzzle) as f64
+        + w.apart * halves_apart(puzzle) as f64
+        + w.spare * spare_pairs(puzzle) as f64
+        + w.four_patterns * four as f64
+        + w.twins * twins as f64
 }
 
 /// `fixes` (changes that make `puzzle` solvable) as edits, their solutions
@@ -156,12 +271,34 @@ mod tests {
     fn a_typo_breaks_the_balance_and_makes_a_card_odd() {
         // Four patterns, each 4 times, halves 2 and 2, every card alike.
         let even: Puzzle = "1+ 2+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
+        let oddness = |p: &Puzzle| trait_rarities(p).iter().sum::<f64>();
         assert_eq!((imbalance(&even), oddness(&even)), (0, 0.0));
+        // Eight pairs for four inner boundaries; four cards of four
+        // patterns, no two alike.
+        assert_eq!(
+            (spare_pairs(&even), halves_apart(&even), card_shapes(&even)),
+            (4, 0, (4, 0))
+        );
         // Card 1's 2+ typed 1+: pattern 1 five times, pattern 2 three; halves
         // 3:2 and 1:2; card 1 shows pattern 1 twice and three + halves.
         let typo: Puzzle = "1+ 1+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
         assert_eq!(imbalance(&typo), 2);
         assert!(oddness(&typo) > 0.0);
+        assert_eq!((halves_apart(&typo), card_shapes(&typo)), (2, (3, 0)));
         assert!(score(&typo) > score(&even));
+    }
+
+    #[test]
+    fn a_card_turned_is_the_same_shape_and_the_same_card() {
+        let puzzle: Puzzle = "1+ 2- 1- 3+\n2- 1- 3+ 1+\n1+ 3+ 1- 2-\n3+ 3- 2+ 2-".parse().unwrap();
+        let pieces = puzzle.pieces();
+        assert_eq!(shape(&pieces[0]), shape(&pieces[1]));
+        assert_ne!(shape(&pieces[0]), shape(&pieces[2]));
+        assert_ne!(shape(&pieces[0]), shape(&pieces[3]));
+        // Cards 1 and 2 are one card turned; no card shows four patterns.
+        assert_eq!(card_shapes(&puzzle), (0, 1));
+        // Other patterns in the same places: one shape (docs/typos.md).
+        let other: Puzzle = "3- 4- 2+ 4+\n1+ 1+ 1+ 1+\n2+ 2+ 2+ 2+\n3+ 3+ 3+ 3+".parse().unwrap();
+        assert_eq!(shape(&pieces[0]), shape(&other.pieces()[0]));
     }
 }

@@ -1,0 +1,129 @@
+"""How the weights of the typo ranking (src/diagnose/rank.rs) were chosen.
+
+Reads the output of `cargo run --release --example typos -- --dump [FILES]`
+(one JSON line per typo that leaves no solution, with every fix), computes
+for the puzzle after each fix the terms that `rank::score` weighs, fits
+their weights by a conditional logit (the true fix against the other fixes
+of the same typo) and reports where the true fix ranks: fitted on all
+puzzles, and fitted on the puzzles of even position (sorted by name) and
+measured on the others, and the other way round.
+
+    cargo run --release --example typos -- --dump > dump.jsonl
+    python3 examples/typos_fit.py dump.jsonl
+
+Needs numpy.
+"""
+
+import json
+import math
+import sys
+from collections import Counter
+
+import numpy as np
+
+TERMS = ["patterns", "pictures", "signs", "shape", "spread", "apart", "spare", "four_patterns", "twins"]
+
+
+def rarity(traits):
+    seen = Counter(traits)
+    return sum(-math.log(seen[t] / len(traits)) for t in traits)
+
+
+def shape(card):
+    def numbered(sides):
+        first = {}
+        return tuple((first.setdefault(s[:-1], len(first)), s[-1]) for s in sides)
+
+    return min(numbered(card[r:] + card[:r]) for r in range(4))
+
+
+def terms(cards, size):
+    halves = {}
+    for label, n in Counter(s for c in cards for s in c).items():
+        h = halves.setdefault(label[:-1], [0, 0, 0])
+        h["-+=".index(label[-1])] += n
+    totals = [sum(h) for h in halves.values()]
+    common = max(Counter(totals).items(), key=lambda kv: (kv[1], kv[0]))[0]
+    pairs = sum(h[2] // 2 if h[2] else min(h[0], h[1]) for h in halves.values())
+    turned = Counter(min(tuple(c[r:] + c[:r]) for r in range(4)) for c in cards)
+    return [
+        rarity([tuple(sorted(Counter(s[:-1] for s in c).values())) for c in cards]),
+        rarity([tuple(sorted(Counter(c).values())) for c in cards]),
+        rarity([(sum(s[-1] == "+" for s in c), sum(s[-1] == "-" for s in c)) for c in cards]),
+        rarity([shape(c) for c in cards]),
+        sum(abs(t - common) for t in totals),
+        sum((h[0] - h[1]) ** 2 for h in halves.values() if h[2] == 0),
+        max(pairs - 2 * size * (size - 1), 0),
+        sum(len({s[:-1] for s in c}) == 4 for c in cards),
+        sum(m * (m - 1) // 2 for m in turned.values()),
+    ]
+
+
+def load(path):
+    groups = []
+    for line in open(path, encoding="utf-8"):
+        if not line.startswith("{"):
+            continue
+        typo = json.loads(line)
+        cards = typo["cards"]
+        size = round(math.sqrt(len(cards)))
+        rows, truth, order = [], 0, []
+        for i, (card, side, _, to, _, _, is_fix) in enumerate(typo["fixes"]):
+            fixed = [list(c) for c in cards]
+            fixed[card][side] = to
+            rows.append(terms(fixed, size))
+            order.append((card, side, to))
+            truth = i if is_fix else truth
+        ties = np.argsort(np.argsort([str(o) for o in order]))
+        groups.append((typo["puzzle"], np.array(rows, float), truth, ties))
+    return groups
+
+
+def stack(groups):
+    x = np.vstack([g[1] for g in groups])
+    starts = np.cumsum([0] + [len(g[1]) for g in groups[:-1]])
+    truth = starts + np.array([g[2] for g in groups])
+    return x, starts, truth
+
+
+def fit(groups, l2=1e-3, steps=400):
+    x, starts, truth = stack(groups)
+    mean, sd = x.mean(0), x.std(0) + 1e-9
+    z = (x - mean) / sd
+    sizes = np.diff(np.append(starts, len(z)))
+    w = np.zeros(len(TERMS))
+    for _ in range(steps):
+        s = -z @ w
+        e = np.exp(s - np.repeat(np.maximum.reduceat(s, starts), sizes))
+        p = e / np.repeat(np.add.reduceat(e, starts), sizes)
+        w -= (z[truth].sum(0) - (p[:, None] * z).sum(0)) / len(groups) + l2 * w
+    return w / sd
+
+
+def ranks(groups, w):
+    out = []
+    for _, x, truth, ties in groups:
+        s = x @ w
+        better = (s < s[truth] - 1e-9) | ((abs(s - s[truth]) <= 1e-9) & (ties < ties[truth]))
+        out.append(1 + int(better.sum()))
+    return np.array(out)
+
+
+def report(name, r):
+    print(f"{name}: {len(r)} typos, first {np.mean(r == 1):.1%}, top 3 {np.mean(r <= 3):.1%}, top 10 {np.mean(r <= 10):.1%}")
+
+
+def main():
+    groups = load(sys.argv[1])
+    names = sorted({g[0] for g in groups})
+    even = [g for g in groups if names.index(g[0]) % 2 == 0]
+    odd = [g for g in groups if names.index(g[0]) % 2 == 1]
+    w = fit(groups)
+    print("weights fitted on all:", {t: round(float(v), 3) for t, v in zip(TERMS, w)})
+    report("all puzzles, fitted on all", ranks(groups, w))
+    report("odd positions, fitted on even", ranks(odd, fit(even)))
+    report("even positions, fitted on odd", ranks(even, fit(odd)))
+
+
+if __name__ == "__main__":
+    main()
