@@ -161,7 +161,13 @@ fn estimate_projects_brendan_six_from_a_sample_of_subtrees() {
 fn a_projection_stops_at_its_time_limit_and_says_so() {
     let started = std::time::Instant::now();
     let out = scramble()
-        .args(["estimate", "fixtures/edge/e2/e2-clue-clue3.json", "--time-limit", "0.3", "--json"])
+        .args([
+            "estimate",
+            "fixtures/edge/e2/e2-clue-clue3.json",
+            "--time-limit",
+            "0.3",
+            "--json",
+        ])
         .output()
         .unwrap();
     assert_exit(&out, 3);
