@@ -33,7 +33,7 @@ pub struct Answer {
 /// let answer = page(&puzzle, &Options::default()).unwrap().data.answer;
 /// assert_eq!(answer.count, "no solution");
 /// let fixes = answer.fixes.unwrap();
-/// assert_eq!(fixes.fixes[0], "card #2, right side: 1+ -> 3+ (then 4 solutions)");
+/// assert_eq!(fixes.fixes[0], "card #1, top side: 1- -> 2- (then 1 solution)");
 /// assert_eq!((fixes.shown, fixes.fixes.len()), (3, 25));
 /// ```
 pub fn answer(found: &Result<SolutionsView, String>, why: Option<&Why>) -> Answer {
