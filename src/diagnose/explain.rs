@@ -82,7 +82,7 @@ impl Fixes {
 }
 
 /// At most this many single-picture fixes are shown first, the most
-/// plausible ([`super::rank`]); the rest follow on request.
+/// plausible (`diagnose::rank`); the rest follow on request.
 pub const FIXES_SHOWN: usize = 3;
 
 /// How the lines speak of what they leave out.

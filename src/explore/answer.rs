@@ -1,7 +1,7 @@
 //! The answer at the top of the page, right under the puzzle box: the
 //! count in words (as `scramble solve` says it), and for a puzzle without
 //! a solution the reason and the fixes, ranked by the library
-//! ([`crate::diagnose::rank`]); the page draws the first solution beside it.
+//! (`diagnose::rank`); the page draws the first solution beside it.
 
 use serde::Serialize;
 
