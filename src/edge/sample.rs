@@ -5,8 +5,9 @@
 //! The tree is cut at the shallowest depth with at least
 //! `SUBTREES_PER_SAMPLED` subtrees per subtree to count; the nodes above
 //! the cut are counted exactly. `sample` subtrees are drawn uniformly
-//! without replacement (seeded) and each is counted exactly by the same
-//! walk as [`super::count`]. A total (nodes, boards) is estimated by
+//! without replacement (seeded; reservoir sampling, so only the drawn ones
+//! are kept) and each is counted exactly by the same walk as
+//! [`super::count`]. A total (nodes, boards) is estimated by
 //! expansion, `above + M / k * (sum over the sample)` for `k` of `M`
 //! subtrees, which is unbiased; its 95% interval is `1.96` standard errors
 //! of that sum (the sample's variance with the finite-population
@@ -24,7 +25,7 @@ use web_time::Instant;
 
 use super::EdgePuzzle;
 use super::bits::Bits;
-use super::scan::{Goal, Walk, corner_pins, cut, pinned, subtree};
+use super::scan::{Goal, Walk, corner_pins, pinned, subtree};
 use super::tables::Tables;
 use crate::Context;
 use crate::rng::Rng;
@@ -33,8 +34,8 @@ use crate::rng::Rng;
 /// deeper cut gives smaller subtrees, so a steadier sample.
 const SUBTREES_PER_SAMPLED: usize = 256;
 
-/// The most subtrees a projection counts, and so draws (capped before any
-/// work: the cut keeps `SUBTREES_PER_SAMPLED` times as many prefixes).
+/// The most subtrees a projection draws and counts (capped before any
+/// work: the drawn prefixes are what it keeps in memory).
 pub const MAX_SAMPLE: u64 = 1 << 16;
 
 /// What a projection found.
@@ -81,7 +82,8 @@ struct Run {
     tables: Tables,
 }
 
-/// What the cuts gave: exact counts above them, and the subtrees below.
+/// What the cuts gave: exact counts above them, and a sample of the
+/// subtrees below.
 #[derive(Default)]
 struct Cut {
     depth: usize,
@@ -89,8 +91,11 @@ struct Cut {
     nodes: u64,
     /// Boards met above the cuts (a tree that fits above its cut).
     boards: u64,
-    /// The subtrees: a run and the entries of the cells above the cut.
-    subtrees: Vec<(usize, Vec<u32>)>,
+    /// Subtrees at the cuts.
+    subtrees: u64,
+    /// The drawn subtrees, in random order: a run and the entries of the
+    /// cells above its cut.
+    drawn: Vec<(usize, Vec<u32>)>,
 }
 
 /// What a counted subtree gave: nodes and boards.
@@ -101,8 +106,9 @@ type Tally = (u64, u64);
 /// subtrees drawn with `seed`, counted on the context's threads.
 ///
 /// # Complexity
-/// The tree above the cut (at least `SUBTREES_PER_SAMPLED * sample`
-/// subtrees, each kept as its prefix) plus the sampled subtrees.
+/// Time: the tree above the cut (at least `SUBTREES_PER_SAMPLED * sample`
+/// subtrees), walked once per depth down to it, plus the sampled
+/// subtrees. Memory: the `sample` prefixes drawn.
 pub fn project(puzzle: &EdgePuzzle, every_rotation: bool, sample: u64, seed: u64, context: &Context) -> Projection {
     let sample = sample.clamp(1, MAX_SAMPLE);
     let want = usize::try_from(sample).map_or(usize::MAX, |k| k.saturating_mul(SUBTREES_PER_SAMPLED));
@@ -130,15 +136,13 @@ fn project_at(
         puzzle,
     })
     .collect();
-    let mut cut = cut_all(&runs, want, context);
-    let subtrees = cut.subtrees.len() as u64;
-    let drawn = draw(&mut cut.subtrees, sample, seed);
+    let cut = cut_all(&runs, want, sample, seed, context);
     let tallies = if context.stop().reached() {
         vec![]
     } else {
-        count_drawn(&runs, &cut.subtrees[..drawn], context)
+        count_drawn(&runs, &cut.drawn, context)
     };
-    let mut projection = estimate(&cut, subtrees, &tallies);
+    let mut projection = estimate(&cut, &tallies);
     // A pinned search finds one board of each rotation class; a search of
     // every rotation finds each class `symmetries` times.
     let per_class = if pins.is_some() {
@@ -155,39 +159,68 @@ fn project_at(
     }
     projection.symmetries = puzzle.symmetries();
     projection.every_rotation = pins.is_none();
-    projection.stopped = context.stop().reached() || tallies.len() < drawn;
+    projection.stopped = context.stop().reached() || tallies.len() < cut.drawn.len();
     projection.elapsed = started.elapsed();
     projection
 }
 
-/// Cuts every run's tree where it has at least `want` subtrees.
-fn cut_all(runs: &[Run], want: usize, context: &Context) -> Cut {
+/// Cuts every run's tree where it has at least `want` subtrees and draws
+/// `sample` of them (all runs together) uniformly, by reservoir sampling
+/// with `seed`: memory for the sample only, however many subtrees there
+/// are.
+fn cut_all(runs: &[Run], want: usize, sample: u64, seed: u64, context: &Context) -> Cut {
+    let stop = context.stop();
+    let k = usize::try_from(sample).unwrap_or(usize::MAX);
+    let mut rng = Rng::new(seed);
     let mut all = Cut::default();
     for (index, run) in runs.iter().enumerate() {
         let mut walk = Walk::new(&run.puzzle, &run.tables);
-        let (depth, prefixes) = cut(&mut walk, want, context.stop());
+        let depth = depth_with(&mut walk, want, stop);
+        let whole = depth == run.puzzle.pieces.len();
+        walk.reset();
+        let (mut met, subtrees, drawn) = (0u64, &mut all.subtrees, &mut all.drawn);
+        walk.run(0, depth, stop, &mut |chosen| {
+            met += 1;
+            if !whole {
+                // Algorithm R: the i-th subtree (from 0) replaces a drawn
+                // one with probability k / (i + 1).
+                let i = usize::try_from(*subtrees).unwrap_or(usize::MAX);
+                if drawn.len() < k {
+                    drawn.push((index, chosen.to_vec()));
+                } else if let Some(slot) = drawn.get_mut(rng.below(i.saturating_add(1))) {
+                    *slot = (index, chosen.to_vec());
+                }
+                *subtrees += 1;
+            }
+            true
+        });
         all.nodes += walk.nodes().iter().sum::<u64>();
         all.depth = all.depth.max(depth);
-        if depth == run.puzzle.pieces.len() {
-            all.boards += prefixes.len() as u64;
-        } else {
-            all.subtrees.extend(prefixes.into_iter().map(|prefix| (index, prefix)));
+        if whole {
+            all.boards += met;
         }
     }
+    rng.shuffle(&mut all.drawn);
     all
 }
 
-/// Moves a uniform sample without replacement of `k` of `subtrees`
-/// (drawn with `seed`, in random order) to the front, by a partial
-/// shuffle; how many that is (fewer when there are fewer subtrees).
-fn draw(subtrees: &mut [(usize, Vec<u32>)], k: u64, seed: u64) -> usize {
-    let k = usize::try_from(k).unwrap_or(usize::MAX).min(subtrees.len());
-    let mut rng = Rng::new(seed);
-    for i in 0..k {
-        let j = i + rng.below(subtrees.len() - i);
-        subtrees.swap(i, j);
+/// The shallowest depth of `walk`'s tree with at least `want` nodes (or
+/// the last cell, or where the tree dies out or the stop is reached).
+fn depth_with(walk: &mut Walk, want: usize, stop: &crate::Stop) -> usize {
+    let cells = walk.cells();
+    let mut depth = 1.min(cells);
+    loop {
+        walk.reset();
+        let mut met = 0usize;
+        walk.run(0, depth, stop, &mut |_| {
+            met += 1;
+            true
+        });
+        if stop.reached() || met >= want || met == 0 || depth == cells {
+            return depth;
+        }
+        depth += 1;
     }
-    k
 }
 
 /// Counts the drawn subtrees on the context's threads; those cut short by
@@ -215,7 +248,8 @@ fn count_drawn(runs: &[Run], drawn: &[(usize, Vec<u32>)], context: &Context) -> 
 
 /// The expansion estimates and their intervals from the cut's exact
 /// counts and the sample's tallies.
-fn estimate(cut: &Cut, subtrees: u64, tallies: &[Tally]) -> Projection {
+fn estimate(cut: &Cut, tallies: &[Tally]) -> Projection {
+    let subtrees = cut.subtrees;
     let k = tallies.len() as f64;
     let m = subtrees as f64;
     let total = |value: fn(&Tally) -> f64, exact: u64| -> (f64, f64, f64) {

@@ -243,7 +243,7 @@ fn from_bits(walk: &Walk, prefix: &[u32], found: super::bits::Found) -> Part {
 /// The shallowest depth with at least `want` live prefixes (or the whole
 /// tree when it has fewer), with the prefixes; `walk` keeps the nodes above
 /// the cut.
-pub(super) fn cut(walk: &mut Walk, want: usize, stop: &Stop) -> (usize, Vec<Vec<u32>>) {
+fn cut(walk: &mut Walk, want: usize, stop: &Stop) -> (usize, Vec<Vec<u32>>) {
     let cells = walk.cells;
     let mut depth = 1.min(cells);
     loop {
@@ -329,7 +329,7 @@ impl<'t> Walk<'t> {
         }
     }
 
-    fn reset(&mut self) {
+    pub(super) fn reset(&mut self) {
         self.used = [0; USED_WORDS];
         self.nodes.fill(0);
         self.tests = 0;
@@ -397,9 +397,14 @@ impl<'t> Walk<'t> {
         }
     }
 
-    /// The placements made above the cut, per depth (after [`cut`]).
+    /// The placements made by the last walk, per depth.
     pub(super) fn nodes(&self) -> &[u64] {
         &self.nodes
+    }
+
+    /// The cells of the board.
+    pub(super) fn cells(&self) -> usize {
+        self.cells
     }
 
     /// Fills cells `root..cut` in every way, calling `reached` with the
@@ -409,7 +414,7 @@ impl<'t> Walk<'t> {
     /// The loop keeps everything it touches in locals (slices, the used
     /// set as bits), which is what makes it fast.
     #[inline(never)]
-    fn run(&mut self, root: usize, cut: usize, stop: &Stop, reached: &mut dyn FnMut(&[u32]) -> bool) {
+    pub(super) fn run(&mut self, root: usize, cut: usize, stop: &Stop, reached: &mut dyn FnMut(&[u32]) -> bool) {
         if root >= cut {
             return;
         }
