@@ -76,7 +76,7 @@ struct Report {
 /// How long the search runs to measure its rate.
 const RATE_SAMPLE: Duration = Duration::from_millis(500);
 
-/// The stop of the count that measures the rate: [`RATE_SAMPLE`], or what
+/// The stop of the count that measures the rate: `RATE_SAMPLE`, or what
 /// is left of `--time-limit` since `started` when that is less. (A stopped
 /// estimate measures no rate: it is reported as 0.)
 fn rate_stop(args: &Args, started: Instant) -> Stop {
@@ -84,6 +84,20 @@ fn rate_stop(args: &Args, started: Instant) -> Stop {
         limit.saturating_sub(started.elapsed()).min(RATE_SAMPLE)
     });
     Stop::never().after(left)
+}
+
+/// `nodes` at `rate` per second (0 when no rate was measured).
+fn exhaustive_seconds(nodes: f64, rate: f64) -> f64 {
+    if rate > 0.0 { nodes / rate } else { 0.0 }
+}
+
+/// Stopped (time limit or Ctrl-C): an estimate from the work done, exit 3.
+fn exit(stopped: bool) -> ExitCode {
+    if stopped {
+        super::exit_codes::Exit::Stopped.into()
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// The line of the search rate and the time it gives.
@@ -137,17 +151,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         size: puzzle.size(),
         order,
         seed: args.seed,
-        exhaustive_seconds: if rate > 0.0 { estimate.nodes / rate } else { 0.0 },
+        exhaustive_seconds: exhaustive_seconds(estimate.nodes, rate),
         estimate,
         nodes_per_second: rate,
     };
     print_report(args.json, &report, text)?;
-    // Stopped by the time limit: an estimate from the probes done, exit 3.
-    Ok(if report.estimate.stopped {
-        super::exit_codes::Exit::Stopped.into()
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit(report.estimate.stopped))
 }
 
 fn text(report: &Report) -> String {

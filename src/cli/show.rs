@@ -1,6 +1,6 @@
 //! `scramble show`: what a puzzle is made of.
 
-mod edge;
+pub(crate) mod edge;
 
 use std::process::ExitCode;
 

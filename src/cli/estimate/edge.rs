@@ -11,20 +11,18 @@ use scramble::edge::{EdgePuzzle, Projection, count, project};
 use scramble::{Context, Stop};
 use serde::Serialize;
 
-use super::{Args, rate_line, rate_stop, scientific};
+use crate::cli::show::edge::Head;
+
+use super::{Args, exhaustive_seconds, exit, rate_line, rate_stop, scientific};
 
 const ONE: NonZeroUsize = NonZeroUsize::MIN;
-use crate::cli::exit_codes::Exit;
 use crate::cli::print_report;
 
 /// What `estimate --json` prints for an edge-matching puzzle.
 #[derive(Serialize)]
 struct Report {
-    puzzle: String,
-    /// `edge`: a framed edge-matching puzzle.
-    kind: &'static str,
-    width: usize,
-    height: usize,
+    #[serde(flatten)]
+    head: Head,
     /// `row-scan`.
     order: &'static str,
     seed: u64,
@@ -77,22 +75,15 @@ pub(super) fn run(args: &Args, puzzle: &EdgePuzzle) -> anyhow::Result<ExitCode> 
         .nodes_per_second()
     };
     let report = Report {
-        puzzle: puzzle.name().to_string(),
-        kind: "edge",
-        width: puzzle.width(),
-        height: puzzle.height(),
+        head: Head::of(puzzle),
         order: "row-scan",
         seed: args.seed,
-        exhaustive_seconds: if rate > 0.0 { projection.nodes / rate } else { 0.0 },
+        exhaustive_seconds: exhaustive_seconds(projection.nodes, rate),
         projection,
         nodes_per_second: rate,
     };
     print_report(args.json, &report, text)?;
-    Ok(if report.projection.stopped {
-        Exit::Stopped.into()
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit(report.projection.stopped))
 }
 
 fn text(report: &Report) -> String {
@@ -104,7 +95,7 @@ fn text(report: &Report) -> String {
     };
     let mut out = format!(
         "{}: row-scan, {pinned}; {} of {} subtrees below cell {} counted whole (seed {}) in {:.2} s{}\n",
-        report.puzzle,
+        report.head.puzzle,
         p.sampled,
         p.subtrees,
         p.cut,

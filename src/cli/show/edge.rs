@@ -6,14 +6,32 @@ use serde::Serialize;
 
 use crate::cli::plural;
 
+/// The keys every report on an edge-matching puzzle starts with.
+#[derive(Serialize)]
+pub(crate) struct Head {
+    pub(crate) puzzle: String,
+    /// `edge`: a framed edge-matching puzzle.
+    kind: &'static str,
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+}
+
+impl Head {
+    pub(crate) fn of(puzzle: &EdgePuzzle) -> Head {
+        Head {
+            puzzle: puzzle.name().to_string(),
+            kind: "edge",
+            width: puzzle.width(),
+            height: puzzle.height(),
+        }
+    }
+}
+
 /// What `show --json` prints for an edge-matching puzzle.
 #[derive(Serialize)]
 pub(super) struct Summary {
-    puzzle: String,
-    /// `edge`: a framed edge-matching puzzle.
-    kind: &'static str,
-    width: usize,
-    height: usize,
+    #[serde(flatten)]
+    head: Head,
     /// Pieces with two grey sides, one, none.
     corners: usize,
     edges: usize,
@@ -34,10 +52,7 @@ pub(super) fn summarize(puzzle: &EdgePuzzle) -> Summary {
         *colours.entry(c).or_insert(0) += 1;
     }
     Summary {
-        puzzle: puzzle.name().to_string(),
-        kind: "edge",
-        width: puzzle.width(),
-        height: puzzle.height(),
+        head: Head::of(puzzle),
         corners: kinds(2),
         edges: kinds(1),
         inner: kinds(0),
@@ -55,9 +70,9 @@ pub(super) fn summarize(puzzle: &EdgePuzzle) -> Summary {
 pub(super) fn text(s: &Summary) -> String {
     let mut out = format!(
         "{}: {} x {} board with a grey frame, {} ({} corner, {} edge, {} inner), {} besides grey\n",
-        s.puzzle,
-        s.width,
-        s.height,
+        s.head.puzzle,
+        s.head.width,
+        s.head.height,
         plural(s.pieces.len(), "piece"),
         s.corners,
         s.edges,
@@ -74,8 +89,8 @@ pub(super) fn text(s: &Summary) -> String {
             "hint: piece {} turned {} at row {}, column {}\n",
             hint.piece + 1,
             hint.turn,
-            hint.cell / s.width + 1,
-            hint.cell % s.width + 1
+            hint.cell / s.head.width + 1,
+            hint.cell % s.head.width + 1
         );
     }
     let width = s.pieces.len().to_string().len();

@@ -10,6 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use scramble::edge::{Board, Counted, EdgePuzzle, board_edges, viewer_link};
 use serde::Serialize;
 
+use crate::cli::show::edge::Head;
+
 use super::{Args, Method, stop};
 use crate::cli::exit_codes::Exit;
 use crate::cli::{plural, print_json_line, print_text, progress};
@@ -17,11 +19,8 @@ use crate::cli::{plural, print_json_line, print_text, progress};
 /// What `solve --json` prints for an edge-matching puzzle.
 #[derive(Serialize)]
 struct Report {
-    puzzle: String,
-    /// `edge`: a framed edge-matching puzzle.
-    kind: &'static str,
-    width: usize,
-    height: usize,
+    #[serde(flatten)]
+    head: Head,
     hints: usize,
     /// Grey (colour 0) lies only on the rim.
     grey_only_on_rim: bool,
@@ -107,10 +106,7 @@ fn report(args: &Args, puzzle: &EdgePuzzle, counted: &Counted, interrupted: &Arc
     // A stopped count shows no board: its first may not be the first.
     let shown = counted.boards.first().filter(|_| complete);
     Report {
-        puzzle: puzzle.name().to_string(),
-        kind: "edge",
-        width: puzzle.width(),
-        height: puzzle.height(),
+        head: Head::of(puzzle),
         hints: puzzle.hints().len(),
         grey_only_on_rim: puzzle.grey_only_on_rim(),
         order: "row-scan",
@@ -152,11 +148,11 @@ fn rows(puzzle: &EdgePuzzle, board: &Board) -> Vec<Vec<String>> {
 }
 
 fn text(report: &Report, stats: bool) -> String {
-    let name = &report.puzzle;
+    let name = &report.head.puzzle;
     let shape = format!(
         "{} x {} board{}",
-        report.width,
-        report.height,
+        report.head.width,
+        report.head.height,
         match report.hints {
             0 => String::new(),
             n => format!(", {}", plural(n as u64, "hint")),
