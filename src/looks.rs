@@ -170,16 +170,26 @@ pub fn from_count(puzzle: &Puzzle, solutions: u64, symmetric: Symmetric) -> u64 
 /// assert_eq!(count_words(2, None), "2 solutions (8 counting the board's turns); looks not counted");
 /// ```
 pub fn count_words(solutions: u64, looks: Option<u64>) -> String {
+    exact_count_words(&solutions.into(), looks.map(Into::into).as_ref())
+}
+
+/// [`count_words`] for counts of any size (the frontier's).
+///
+/// ```
+/// let big = num_bigint::BigUint::from(10u32).pow(30);
+/// assert!(scramble::looks::exact_count_words(&big, None).starts_with("1000000000000000000000000000000 solutions (4000000000000000000000000000000 counting"));
+/// ```
+pub fn exact_count_words(solutions: &num_bigint::BigUint, looks: Option<&num_bigint::BigUint>) -> String {
     let alike = match looks {
         None => "looks not counted".to_string(),
         Some(looks) if looks == solutions => "every solution looks different".to_string(),
-        Some(1) => "they all look the same (identical cards swapped)".to_string(),
+        Some(looks) if *looks == 1u32.into() => "they all look the same (identical cards swapped)".to_string(),
         Some(looks) => format!("they look like {looks} different ones (identical cards swapped)"),
     };
     format!(
         "{} ({} counting the board's turns); {alike}",
         crate::error::plural(solutions, "solution"),
-        4 * u128::from(solutions)
+        solutions * 4u32
     )
 }
 

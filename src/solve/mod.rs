@@ -23,6 +23,7 @@
 mod against_plain;
 mod estimate;
 mod fast;
+pub mod frontier;
 pub mod graph;
 mod order;
 pub mod plain;

@@ -1,0 +1,531 @@
+//! Exact counting by a frontier (a transfer matrix), for puzzles whose
+//! cards come in few kinds.
+//!
+//! Cells are filled in row-major order. After `t` cells the work keeps, for
+//! every **state** — the pictures the unfilled cells must show towards the
+//! filled ones (one per column, plus the left side of the next cell) and
+//! how many cards of each kind are used — the number of ways to reach it,
+//! each card kind `k` told apart by its turns only. The count of a full
+//! board with exactly the puzzle's cards is then multiplied by `prod m_k!`
+//! (identical cards told apart, as docs/format.md counts) and divided by
+//! the four whole-board turns. On an even board the work stops at the
+//! middle row: the bottom half turned half round is a top half of the same
+//! cards, so the count is the sum, over the middle's states, of a top half
+//! times its partner (meeting in the middle), and only half the cells are
+//! ever filled.
+//!
+//! The states grow with the kinds of card, not with the solutions: Ant
+//! Trails' 36 cards of 12 kinds have about 2.6e33 solutions and a few
+//! hundred million states. Every card told apart (`m_k = 1`), the used
+//! kinds are a subset and the states grow as `2^cells`: the backtracker is
+//! the route there. Memory is held to a budget given before the work
+//! starts, and the count stops with an error naming the states reached
+//! when it would pass it.
+//!
+//! **Looks** (the distinct-looking solutions, [`crate::looks`]) follow by
+//! Burnside's lemma: every look grid is made by the same number `F` of
+//! arrangements, so the look grids number `arrangements / F`, and a look
+//! that a whole-board turn keeps needs its cards paired (half turn) or in
+//! fours (quarter turn). When the kinds' counts rule such looks out, looks
+//! are `arrangements / (4 F)`; otherwise they are not computed here.
+//!
+//! Judged against the backtracker in the tests: every counted real puzzle,
+//! the 2x2 census population and generated puzzles with identical cards,
+//! self-matching pictures and every size from 2x2 to 5x5.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use num_bigint::BigUint;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::context::Context;
+use crate::puzzle::grid::{symmetries, turned};
+use crate::{Error, Picture, Puzzle, Result};
+
+/// What a frontier count found. In JSON a count is a number up to 2^53
+/// (where every reader reads a number exactly) and a decimal string above.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FrontierCount {
+    /// Solutions modulo the four whole-board turns: `arrangements / 4`.
+    #[serde(serialize_with = "exact")]
+    pub solutions: BigUint,
+    /// Solution arrangements (identical cards told apart, every turn).
+    #[serde(serialize_with = "exact")]
+    pub arrangements: BigUint,
+    /// Distinct-looking solutions, when the kinds' counts rule out a look
+    /// that a whole-board turn keeps (see the module's notes).
+    #[serde(serialize_with = "exact_or_null")]
+    pub looks: Option<BigUint>,
+    /// Kinds of card (cards equal up to a turn are one kind).
+    pub kinds: usize,
+    /// The most states held at once.
+    pub states: u64,
+}
+
+/// A count as JSON: a number up to 2^53, a decimal string above.
+fn exact<S: serde::Serializer>(n: &BigUint, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+    match u64::try_from(n) {
+        Ok(small) if small <= 1 << 53 => serializer.serialize_u64(small),
+        _ => serializer.serialize_str(&n.to_string()),
+    }
+}
+
+fn exact_or_null<S: serde::Serializer>(n: &Option<BigUint>, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+    match n {
+        Some(n) => exact(n, serializer),
+        None => serializer.serialize_none(),
+    }
+}
+
+/// The bytes one state takes in the tables, counted against the budget:
+/// a 24-byte entry and its control byte, in a table that grows by
+/// doubling (up to half of it spare, and the old table beside the new one
+/// while it grows).
+pub const STATE_BYTES: u64 = 72;
+
+/// Counts `puzzle`'s solutions by the frontier, holding at most `memory`
+/// bytes of states. `Ok(None)` when the context's stop came first.
+///
+/// # Errors
+/// [`Error::Unsupported`] when a state does not fit in 64 bits (too many
+/// kinds of card or pictures for this counter), when the states would pass
+/// `memory`, or when a count passes 2^128 ways on the way.
+///
+/// # Complexity
+/// `O(cells * S * k)` time for `S` states in the largest layer and `k`
+/// card turns fitting two given sides; `O(S)` memory.
+///
+/// ```
+/// use scramble::solve::frontier;
+/// let puzzle: scramble::Puzzle = "1= 1= 2= 2=\n1= 1= 2= 2=\n1= 1= 2= 2=\n1= 1= 2= 2=".parse().unwrap();
+/// let counted = frontier::count(&puzzle, 1 << 20, &scramble::Context::new()).unwrap().unwrap();
+/// assert_eq!(counted.kinds, 1);
+/// // 16 turnings of the four cards fit, and 4! ways to lay them: 384
+/// // arrangements, 96 solutions modulo the board's turns.
+/// assert_eq!(counted.solutions.to_string(), "96");
+/// // Four identical cards can show a look that a half turn keeps, so
+/// // looks are left to the backtracker.
+/// assert_eq!(counted.looks, None);
+/// ```
+pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<FrontierCount>> {
+    let model = Model::new(puzzle)?;
+    let mut work = Work {
+        model: &model,
+        most: (memory / STATE_BYTES).max(1),
+        states: 0,
+        context,
+    };
+    let n = model.n;
+    let half = n.is_multiple_of(2) && n > 0;
+    let cells = if half { n * n / 2 } else { n * n };
+    context.progress().start(cells as u64);
+    let Some(layer) = context.install(|| work.fill(cells, !half))?? else {
+        return Ok(None);
+    };
+    let ways = if half {
+        model.meet(&layer)?
+    } else {
+        BigUint::from(layer[group_of(model.full, layer.len())].get(&model.full).map_or(0, |v| value(*v)))
+    };
+    let arrangements = ways * model.factorials();
+    let looks = model.looks(&arrangements);
+    Ok(Some(FrontierCount {
+        solutions: &arrangements / 4u32,
+        arrangements,
+        looks,
+        kinds: model.kinds.len(),
+        states: work.states,
+    }))
+}
+
+/// A kind of card: how many copies, and its distinct turned side lists
+/// (as picture indices) with how many of the four turns give each.
+struct Kind {
+    copies: u32,
+    turns: Vec<([u8; 4], u8)>,
+}
+
+/// One way to fill a cell: the kind, the needs it leaves to its right and
+/// below, and its weight (turns giving these sides).
+#[derive(Clone, Copy)]
+struct Move {
+    kind: u8,
+    right: u8,
+    bottom: u8,
+    weight: u8,
+}
+
+/// The puzzle as the counter sees it, and the layout of a state's key:
+/// `n` column needs and the left need, `bits` each, then each kind's
+/// used count in its own field.
+struct Model {
+    n: usize,
+    kinds: Vec<Kind>,
+    /// The complement's index of every picture index.
+    complement: Vec<u8>,
+    /// The need that any side meets (the board's rim).
+    free: u8,
+    bits: u32,
+    /// Bit offset and width of each kind's used count.
+    fields: Vec<(u32, u32)>,
+    /// Moves by `top_need * (free + 1) + left_need`.
+    moves: Vec<Vec<Move>>,
+    /// The key of a full board: every need free, every card used.
+    full: u64,
+}
+
+impl Model {
+    fn new(puzzle: &Puzzle) -> Result<Model> {
+        let n = puzzle.size();
+        let mut pictures: Vec<Picture> = puzzle
+            .pictures()
+            .flat_map(|p| [p, p.complement()])
+            .collect();
+        pictures.sort_unstable();
+        pictures.dedup();
+        let index = |p: Picture| pictures.binary_search(&p).expect("listed") as u8;
+        let complement = pictures.iter().map(|p| index(p.complement())).collect();
+        let free = pictures.len() as u8;
+        let bits = u32::BITS - u32::from(free).leading_zeros();
+        let kinds = kinds_of(puzzle, index);
+        let mut fields = Vec::with_capacity(kinds.len());
+        let mut offset = bits * (n as u32 + 1);
+        for kind in &kinds {
+            let width = u32::BITS - kind.copies.leading_zeros();
+            fields.push((offset, width));
+            offset += width;
+        }
+        if offset > 64 {
+            return Err(Error::Unsupported(format!(
+                "{}: {} kinds of card over {} pictures need a {offset}-bit state; the frontier counter keeps 64 (count it with the backtracker)",
+                puzzle.name(),
+                kinds.len(),
+                pictures.len()
+            )));
+        }
+        let mut model = Model {
+            n,
+            kinds,
+            complement,
+            free,
+            bits,
+            fields,
+            moves: Vec::new(),
+            full: 0,
+        };
+        model.moves = model.all_moves();
+        model.full = model.frontier_free() | model.used_key(|k| model.kinds[k].copies);
+        Ok(model)
+    }
+
+    /// The moves for every pair of needs (top, left).
+    fn all_moves(&self) -> Vec<Vec<Move>> {
+        let radix = usize::from(self.free) + 1;
+        let meets = |need: u8, side: u8| need == self.free || need == side;
+        (0..radix * radix)
+            .map(|code| {
+                let (top, left) = ((code / radix) as u8, (code % radix) as u8);
+                let mut moves = Vec::new();
+                for (k, kind) in self.kinds.iter().enumerate() {
+                    for &([t, r, b, l], weight) in &kind.turns {
+                        if meets(top, t) && meets(left, l) {
+                            let (right, bottom) = (self.complement[usize::from(r)], self.complement[usize::from(b)]);
+                            moves.push(Move { kind: k as u8, right, bottom, weight });
+                        }
+                    }
+                }
+                moves
+            })
+            .collect()
+    }
+
+    /// The frontier part of a key with every need free.
+    fn frontier_free(&self) -> u64 {
+        (0..=self.n).fold(0, |key, c| key | u64::from(self.free) << (c as u32 * self.bits))
+    }
+
+    /// The used part of a key with `used(k)` cards of kind `k`.
+    fn used_key(&self, used: impl Fn(usize) -> u32) -> u64 {
+        self.fields
+            .iter()
+            .enumerate()
+            .fold(0, |key, (k, &(offset, _))| key | u64::from(used(k)) << offset)
+    }
+
+    fn need(&self, key: u64, slot: usize) -> u8 {
+        ((key >> (slot as u32 * self.bits)) & ((1 << self.bits) - 1)) as u8
+    }
+
+    fn with_need(&self, key: u64, slot: usize, need: u8) -> u64 {
+        let shift = slot as u32 * self.bits;
+        key & !(((1 << self.bits) - 1) << shift) | u64::from(need) << shift
+    }
+
+    /// How many cards of kind `k` the key has used.
+    fn used(&self, key: u64, k: usize) -> u32 {
+        let (offset, width) = self.fields[k];
+        ((key >> offset) & ((1 << width) - 1)) as u32
+    }
+
+    /// Every state after `cell` (row-major) is filled from `key`, with its
+    /// weight; `last_row` frees the needs below (nothing is there).
+    fn successors(&self, key: u64, cell: usize, last_row: bool, mut each: impl FnMut(u64, u8)) {
+        let (n, c) = (self.n, cell % self.n);
+        let radix = usize::from(self.free) + 1;
+        let (top, left) = (self.need(key, c), self.need(key, n));
+        for m in &self.moves[usize::from(top) * radix + usize::from(left)] {
+            let k = usize::from(m.kind);
+            if self.used(key, k) == self.kinds[k].copies {
+                continue;
+            }
+            let bottom = if last_row { self.free } else { m.bottom };
+            let right = if c + 1 == n { self.free } else { m.right };
+            let next = self.with_need(self.with_need(key, c, bottom), n, right) + (1 << self.fields[k].0);
+            each(next, m.weight);
+        }
+    }
+
+    /// The ways to fill the whole board from the states after the top half
+    /// (`n / 2` rows): each top half times the top half that, turned half
+    /// round, completes it with the other cards.
+    fn meet(&self, layer: &Groups) -> Result<BigUint> {
+        let n = self.n;
+        let all = self.used_key(|k| self.kinds[k].copies);
+        let frontier_mask = (1u64 << (self.bits * (n as u32 + 1))) - 1;
+        let mut total = Wide::default();
+        for (&key, &ways) in layer.iter().flatten() {
+            let mut partner = (all - (key & !frontier_mask)) | u64::from(self.free) << (n as u32 * self.bits);
+            for c in 0..n {
+                let need = self.complement[usize::from(self.need(key, n - 1 - c))];
+                partner = self.with_need(partner, c, need);
+            }
+            if let Some(&other) = layer[group_of(partner, layer.len())].get(&partner) {
+                total.add(value(ways), value(other))?;
+            }
+        }
+        Ok(total.into())
+    }
+
+    /// `prod m_k!`: the ways to tell identical cards apart.
+    fn factorials(&self) -> BigUint {
+        self.kinds
+            .iter()
+            .flat_map(|kind| 1..=kind.copies)
+            .fold(BigUint::from(1u32), |f, i| f * i)
+    }
+
+    /// Looks from arrangements, when no look can be kept by a whole-board
+    /// turn: a half turn pairs every cell but the centre with another that
+    /// shows the same kind, so it needs every kind's count even except, on
+    /// an odd board, one (the centre's) of a kind that a half turn keeps.
+    fn looks(&self, arrangements: &BigUint) -> Option<BigUint> {
+        let odd: Vec<&Kind> = self.kinds.iter().filter(|k| k.copies % 2 == 1).collect();
+        let centre = self.n % 2 == 1;
+        let kept_possible = match odd.as_slice() {
+            [] => !centre,
+            [kind] => centre && kind.turns.len() <= 2,
+            _ => false,
+        };
+        if kept_possible {
+            return None;
+        }
+        // Each look grid is made by prod m_k! * s_k^m_k arrangements, s_k
+        // the turns that keep a card of kind k (4 / distinct side lists).
+        let per_look = self.kinds.iter().fold(self.factorials(), |f, kind| {
+            f * BigUint::from(4 / kind.turns.len() as u32).pow(kind.copies)
+        });
+        Some(arrangements / (per_look * 4u32))
+    }
+}
+
+/// The kinds of `puzzle`'s cards (equal up to a turn), in order of first
+/// appearance, each with its distinct turns over `index`.
+fn kinds_of(puzzle: &Puzzle, index: impl Fn(Picture) -> u8) -> Vec<Kind> {
+    let mut seen: Vec<([u8; 4], u32)> = Vec::new();
+    for piece in puzzle.pieces() {
+        let sides = piece.sides().map(&index);
+        let least = (0..4).map(|r| turned(sides, r)).min().expect("four turns");
+        match seen.iter_mut().find(|(s, _)| *s == least) {
+            Some((_, copies)) => *copies += 1,
+            None => seen.push((least, 1)),
+        }
+    }
+    seen.into_iter()
+        .map(|(sides, copies)| {
+            let keep = symmetries(sides) as u8;
+            let distinct = 4 / usize::from(keep);
+            let turns = (0..distinct).map(|r| (turned(sides, r), keep)).collect();
+            Kind { copies, turns }
+        })
+        .collect()
+}
+
+/// States and their ways (a `u128` kept as two words, so an entry takes
+/// 24 bytes).
+type Layer = HashMap<u64, [u64; 2], BuildHasherDefault<Mix>>;
+
+fn value(v: [u64; 2]) -> u128 {
+    u128::from(v[0]) | u128::from(v[1]) << 64
+}
+
+fn words(v: u128) -> [u64; 2] {
+    [v as u64, (v >> 64) as u64]
+}
+
+/// A state key's hash: the keys are packed small fields, so their bits are
+/// mixed (splitmix64's finaliser) before the table takes its low bits.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// A 256-bit sum of 128-bit products (the meeting of two halves).
+#[derive(Default)]
+struct Wide {
+    low: u128,
+    high: u128,
+}
+
+impl Wide {
+    fn add(&mut self, a: u128, b: u128) -> Result<()> {
+        let (a1, a0) = (a >> 64, a & u128::from(u64::MAX));
+        let (b1, b0) = (b >> 64, b & u128::from(u64::MAX));
+        let (low, mid1, mid2, high) = (a0 * b0, a1 * b0, a0 * b1, a1 * b1);
+        let (mid, carry_mid) = mid1.overflowing_add(mid2);
+        let (low, carry_low) = low.overflowing_add(mid << 64);
+        let high = high + (mid >> 64) + (u128::from(carry_mid) << 64) + u128::from(carry_low);
+        let (sum, carry) = self.low.overflowing_add(low);
+        self.low = sum;
+        self.high = self
+            .high
+            .checked_add(high)
+            .and_then(|h| h.checked_add(u128::from(carry)))
+            .ok_or_else(|| Error::Unsupported("the count passes 2^256 ways".into()))?;
+        Ok(())
+    }
+}
+
+impl From<Wide> for BigUint {
+    fn from(w: Wide) -> BigUint {
+        (BigUint::from(w.high) << 128) + BigUint::from(w.low)
+    }
+}
+
+/// One run of the fill: the model, the state budget and what was held.
+struct Work<'a, 'c> {
+    model: &'a Model,
+    most: u64,
+    states: u64,
+    context: &'a Context<'c>,
+}
+
+/// The table of states, split into one group per thread by the key's hash:
+/// a thread builds its group of the next cell's states from every state of
+/// this one, so no two threads write to one table.
+type Groups = Vec<Layer>;
+
+/// The group that holds `key` among `groups`.
+fn group_of(key: u64, groups: usize) -> usize {
+    let mut mix = Mix::default();
+    mix.write_u64(key);
+    (mix.finish() >> 32) as usize % groups
+}
+
+/// Where one thread's next group stands: built, stopped, or past a limit.
+enum Built {
+    Done(Layer),
+    Stopped,
+    Failed(Error),
+}
+
+impl Work<'_, '_> {
+    /// The states after the first `cells` cells; `full` when these are
+    /// every cell (the last row frees its needs). `None` when stopped.
+    fn fill(&mut self, cells: usize, full: bool) -> Result<Option<Groups>> {
+        let model = self.model;
+        let threads = self.context.threads().max(1);
+        let mut layer: Groups = (0..threads).map(|_| Layer::default()).collect();
+        let start = model.frontier_free();
+        layer[group_of(start, threads)].insert(start, words(1));
+        for cell in 0..cells {
+            let last_row = full && cell >= cells - model.n;
+            let built: Vec<Built> = (0..threads)
+                .into_par_iter()
+                .map(|group| self.group(&layer, group, cell, last_row))
+                .collect();
+            let mut next = Groups::with_capacity(threads);
+            for b in built {
+                match b {
+                    Built::Done(table) => next.push(table),
+                    Built::Stopped => return Ok(None),
+                    Built::Failed(e) => return Err(e),
+                }
+            }
+            let held = |g: &Groups| g.iter().map(|t| t.len() as u64).sum::<u64>();
+            self.states = self.states.max(held(&layer) + held(&next));
+            layer = next;
+            self.context.progress().advance(1);
+        }
+        Ok(Some(layer))
+    }
+
+    /// Group `group` of the states after `cell`, from every state before it.
+    fn group(&self, layer: &Groups, group: usize, cell: usize, last_row: bool) -> Built {
+        let (model, groups) = (self.model, layer.len());
+        // The budget holds this cell's states and the next cell's together.
+        let held: u64 = layer.iter().map(|t| t.len() as u64).sum();
+        let most = self.most.saturating_sub(held) / groups as u64 + 1;
+        let mut next = Layer::default();
+        let mut failed = false;
+        for (i, (&key, &ways)) in layer.iter().flatten().enumerate() {
+            if i % 4096 == 0 && self.context.stop().reached() {
+                return Built::Stopped;
+            }
+            let ways = value(ways);
+            model.successors(key, cell, last_row, |to, weight| {
+                if group_of(to, groups) != group {
+                    return;
+                }
+                let slot = next.entry(to).or_insert([0, 0]);
+                match ways.checked_mul(u128::from(weight)).and_then(|w| w.checked_add(value(*slot))) {
+                    Some(sum) => *slot = words(sum),
+                    None => failed = true,
+                }
+            });
+            if failed {
+                return Built::Failed(Error::Unsupported("a state's count passes 2^128 ways".into()));
+            }
+            if next.len() as u64 > most {
+                return Built::Failed(Error::Unsupported(format!(
+                    "the frontier count passed {} states at cell {} of {}: more than its memory budget holds",
+                    held + most * groups as u64,
+                    cell + 1,
+                    self.model.n * self.model.n
+                )));
+            }
+        }
+        Built::Done(next)
+    }
+}
+
+#[cfg(test)]
+mod judged;

@@ -1,0 +1,138 @@
+//! The frontier count judged: against the backtracker's count and looks
+//! ([`crate::looks::count`]) on every counted real puzzle and on generated
+//! puzzles with identical cards, signed and self-matching pictures, 2x2 to
+//! 5x5; against the plain backtracker on the 2x2 census populations.
+
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::*;
+use crate::census::pieces::piece_classes;
+use crate::looks;
+use crate::puzzle::read::{Format, read_puzzle};
+use crate::rng::Rng;
+use crate::solve::plain;
+use crate::{Piece, Stop};
+
+const BUDGET: u64 = 256 << 20;
+
+fn frontier(puzzle: &Puzzle) -> Result<FrontierCount> {
+    Ok(count(puzzle, BUDGET, &Context::new())?.expect("never stopped"))
+}
+
+/// Whether the frontier agrees with the backtracker on `puzzle`: `None`
+/// when the frontier refused it (state too wide or over the budget).
+fn agrees(puzzle: &Puzzle) -> Option<()> {
+    let counted = frontier(puzzle).ok()?;
+    let judge = looks::count(puzzle, &Stop::never()).unwrap();
+    assert_eq!(counted.solutions, BigUint::from(judge.solutions), "{}", puzzle.name());
+    assert_eq!(counted.arrangements, BigUint::from(4 * judge.solutions), "{}", puzzle.name());
+    if let Some(looks) = &counted.looks {
+        assert_eq!(*looks, BigUint::from(judge.looks.unwrap()), "{}", puzzle.name());
+    }
+    Some(())
+}
+
+#[test]
+fn every_counted_real_puzzle_with_repeated_cards_agrees_with_the_backtracker() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/legespiel");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    files.retain(|p| p.extension().is_some_and(|e| e == "xml") && !p.ends_with("TheAntTrailsPuzzle.config.xml"));
+    assert_eq!(files.len(), 92);
+    let judged: Vec<(String, bool)> = files
+        .par_iter()
+        .map(|path| {
+            let puzzle = read_puzzle(path, Format::Auto).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            (name, agrees(&puzzle).is_some())
+        })
+        .collect();
+    let refused: Vec<&str> = judged.iter().filter(|(_, ok)| !ok).map(|(n, _)| n.as_str()).collect();
+    // The two 6x6 puzzles of 36 different cards are the backtracker's.
+    assert_eq!(refused, ["DangerPuzzle.config.xml", "WarningPuzzle.config.xml"]);
+}
+
+/// A random puzzle of `n x n` cards drawn from a few kinds over a few
+/// patterns, some of them self-matching.
+fn generated(seed: u64) -> Puzzle {
+    let mut rng = Rng::stream(0x_f0_7e, seed);
+    let n = [2, 2, 3, 3, 3, 4, 4, 5][rng.below(8)];
+    // 5x5: signed pictures of three or four patterns, so that the
+    // backtracker's tree stays small enough for test time.
+    let patterns = if n == 5 { 3 + rng.below(2) } else { 1 + rng.below(4) } as u32;
+    let same: Vec<bool> = (0..patterns).map(|_| n < 5 && rng.below(4) == 0).collect();
+    let mut picture = |rng: &mut Rng| {
+        let p = rng.below(patterns as usize);
+        let pattern = crate::Pattern::new(p as u32 + 1);
+        let sign = match (same[p], rng.coin()) {
+            (true, _) => crate::Sign::Same,
+            (false, true) => crate::Sign::Plus,
+            (false, false) => crate::Sign::Minus,
+        };
+        Picture::new(pattern, sign)
+    };
+    let kinds: Vec<Piece> = (0..2 + rng.below(5))
+        .map(|_| Piece::new(std::array::from_fn(|_| picture(&mut rng))))
+        .collect();
+    let pieces = (0..n * n).map(|_| kinds[rng.below(kinds.len())].rotated(rng.below(4))).collect();
+    Puzzle::new(pieces).unwrap().with_name(format!("generated {seed}"))
+}
+
+/// The most solutions a generated puzzle may have for the backtracker to
+/// count it in test time (it walks the looks, the frontier does not).
+const JUDGED_UP_TO: u64 = 10_000_000;
+
+#[test]
+fn generated_puzzles_with_identical_cards_agree_with_the_backtracker() {
+    let judged: Vec<bool> = (0..600u64)
+        .into_par_iter()
+        .map(|seed| {
+            let puzzle = generated(seed);
+            let counted = frontier(&puzzle).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let judged = counted.solutions <= BigUint::from(JUDGED_UP_TO);
+            if judged {
+                agrees(&puzzle).unwrap();
+            }
+            judged
+        })
+        .collect();
+    let judged = judged.iter().filter(|&&j| j).count();
+    assert!(judged >= 500, "only {judged} of 600 judged");
+}
+
+/// Every multiset of four piece classes of `census`, counted by the
+/// frontier and by the plain backtracker (every arrangement, over 4).
+fn census_agrees(patterns: usize, repetition_free: bool, stride: usize) -> usize {
+    use itertools::Itertools;
+    let classes = piece_classes(patterns, repetition_free);
+    let puzzles: Vec<Vec<usize>> = (0..classes.len()).combinations_with_replacement(4).step_by(stride).collect();
+    puzzles
+        .par_iter()
+        .map(|ids| {
+            let puzzle = Puzzle::new(ids.iter().map(|&i| classes[i]).collect()).unwrap();
+            let truth = plain::all_arrangements(&puzzle).len() as u64;
+            assert_eq!(frontier(&puzzle).unwrap().arrangements, BigUint::from(truth), "{ids:?}");
+        })
+        .count()
+}
+
+#[test]
+fn the_2x2_census_populations_agree_with_the_plain_backtracker() {
+    assert_eq!(census_agrees(1, false, 1), 126);
+    assert_eq!(census_agrees(2, true, 1), 126);
+    assert!(census_agrees(2, false, 97) > 11_000);
+    assert!(census_agrees(3, true, 997) > 2_900);
+}
+
+#[test]
+fn a_stopped_count_reports_nothing_and_a_small_budget_refuses() {
+    let puzzle = generated(3);
+    let stop = Stop::never().after(std::time::Duration::ZERO);
+    assert_eq!(count(&puzzle, BUDGET, &Context::new().until(&stop)).unwrap(), None);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/legespiel/TheAntTrailsPuzzle.config.xml");
+    let ants = read_puzzle(&dir, Format::Auto).unwrap();
+    let refused = count(&ants, 1 << 20, &Context::new()).unwrap_err().to_string();
+    assert!(refused.contains("states at cell"), "{refused}");
+}
