@@ -28,6 +28,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 mod edge;
+mod frontier;
 
 use scramble::diagnose::{Diagnosis, Edits};
 use scramble::edge::AnyPuzzle;
@@ -74,9 +75,12 @@ pub struct Args {
     first: bool,
     /// How to search: `backtrack` places pieces cell by cell; `graph`
     /// glues twisted circuits of the recording graph at the lattice points
-    /// (the n x n theorem; `--order` and `--seed` do not apply).
-    #[arg(help_heading = "Search method (research)", long, value_enum, default_value_t = Method::Backtrack)]
-    method: Method,
+    /// (the n x n theorem; `--order` and `--seed` do not apply); `frontier`
+    /// counts exactly over the kinds of card, past 2^64, with no list
+    /// (docs/frontier.md). Default: `backtrack`, or `frontier` for a count
+    /// from 5x5 up where cards repeat, when it fits in 1 GiB.
+    #[arg(help_heading = "Search method (research)", long, value_enum)]
+    method: Option<Method>,
     /// Search order.
     #[arg(help_heading = "Search method (research)", long, value_enum, default_value_t = Order::Spiral)]
     order: Order,
@@ -187,6 +191,9 @@ enum Method {
     /// The graph solver: twisted circuits of the recording graph glued at
     /// the grid's lattice points.
     Graph,
+    /// The frontier counter: states of the cells' edge over the kinds of
+    /// card used.
+    Frontier,
 }
 
 /// What `solve --json` prints.
@@ -290,7 +297,10 @@ fn stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
 /// puzzles' (see `Exit::graver`). `--time-limit` bounds each puzzle's
 /// search.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if (args.list || args.list_looks) && args.method == Method::Graph {
+    if args.method == Some(Method::Frontier) {
+        frontier::refuse_other_options(&args)?;
+    }
+    if (args.list || args.list_looks) && args.method == Some(Method::Graph) {
         anyhow::bail!("--list and --list-looks list the backtracker's solutions: they need --method backtrack");
     }
     if args.shard.is_some() {
@@ -316,7 +326,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             edge => Ok(edge),
         });
         exit = exit.graver(match read {
-            Ok(AnyPuzzle::Squares(puzzle)) => solve(&args, puzzle, &interrupted)?,
+            Ok(AnyPuzzle::Squares(puzzle)) => squares(&args, puzzle, &interrupted)?,
             Ok(AnyPuzzle::Edge(puzzle)) => edge::solve(&args, puzzle, &interrupted)?,
             // A stop while reading ends the run as a stop (exit 3 or the
             // signal's code), not as a bad file.
@@ -325,6 +335,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         });
     }
     Ok(exit.into())
+}
+
+/// Solves one Scramble Squares puzzle: by the frontier when it is chosen
+/// and takes the puzzle, else by the search `--method` names.
+fn squares(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    if frontier::chosen(args, &puzzle)
+        && let Some(exit) = frontier::solve(args, &puzzle, interrupted)?
+    {
+        return Ok(exit);
+    }
+    solve(args, puzzle, interrupted)
 }
 
 /// Refuses a run whose `solution.svg` would overwrite the puzzle's file.
@@ -377,7 +398,7 @@ fn stops_the_run(error: &anyhow::Error) -> bool {
 
 /// `--shard I/N`: one shard of one puzzle's backtracking search.
 fn shard(args: &Args, mut puzzles: Vec<Puzzle>, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
-    if puzzles.len() != 1 || args.method != Method::Backtrack {
+    if puzzles.len() != 1 || args.method.is_some_and(|m| m != Method::Backtrack) {
         anyhow::bail!("--shard searches one puzzle with --method backtrack");
     }
     let most = scramble::solve::shards::MAX_SOLVE_SHARDS;
@@ -415,12 +436,12 @@ fn strategy(args: &Args) -> Strategy {
 fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     let strategy = strategy(args);
     let method = match args.method {
-        Method::Graph => scramble::solve::Method::Graph,
-        Method::Backtrack if args.restarts => scramble::solve::Method::Restarts {
+        Some(Method::Graph) => scramble::solve::Method::Graph,
+        _ if args.restarts => scramble::solve::Method::Restarts {
             unit: args.restart_unit,
             seed: args.seed,
         },
-        Method::Backtrack => scramble::solve::Method::Backtrack {
+        _ => scramble::solve::Method::Backtrack {
             strategy,
             seed: args.seed,
         },
@@ -479,7 +500,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
-        method: args.method,
+        method: args.method.unwrap_or(Method::Backtrack),
         order: args.order,
         strategy,
         seed: args.seed,
@@ -666,6 +687,7 @@ fn list_text(report: &Report, listed: &Listed) -> String {
 fn search_name(report: &Report) -> String {
     match report.method {
         Method::Graph => "graph method".to_string(),
+        Method::Frontier => "frontier".to_string(),
         Method::Backtrack if report.runs.is_some() => {
             let runs = report.runs.unwrap_or(0);
             format!("random order, {runs} restart run{}", if runs == 1 { "" } else { "s" })

@@ -127,7 +127,11 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
     let ways = if half {
         model.meet(&layer)?
     } else {
-        BigUint::from(layer[group_of(model.full, layer.len())].get(&model.full).map_or(0, |v| value(*v)))
+        BigUint::from(
+            layer[group_of(model.full, layer.len())]
+                .get(&model.full)
+                .map_or(0, |v| value(*v)),
+        )
     };
     let arrangements = ways * model.factorials();
     let looks = model.looks(&arrangements);
@@ -179,10 +183,7 @@ struct Model {
 impl Model {
     fn new(puzzle: &Puzzle) -> Result<Model> {
         let n = puzzle.size();
-        let mut pictures: Vec<Picture> = puzzle
-            .pictures()
-            .flat_map(|p| [p, p.complement()])
-            .collect();
+        let mut pictures: Vec<Picture> = puzzle.pictures().flat_map(|p| [p, p.complement()]).collect();
         pictures.sort_unstable();
         pictures.dedup();
         let index = |p: Picture| pictures.binary_search(&p).expect("listed") as u8;
@@ -232,7 +233,12 @@ impl Model {
                     for &([t, r, b, l], weight) in &kind.turns {
                         if meets(top, t) && meets(left, l) {
                             let (right, bottom) = (self.complement[usize::from(r)], self.complement[usize::from(b)]);
-                            moves.push(Move { kind: k as u8, right, bottom, weight });
+                            moves.push(Move {
+                                kind: k as u8,
+                                right,
+                                bottom,
+                                weight,
+                            });
                         }
                     }
                 }
@@ -336,7 +342,12 @@ impl Model {
         let per_look = self.kinds.iter().fold(self.factorials(), |f, kind| {
             f * BigUint::from(4 / kind.turns.len() as u32).pow(kind.copies)
         });
-        Some(arrangements / (per_look * 4u32))
+        let per_class = per_look * 4u32;
+        debug_assert!(
+            (arrangements % &per_class) == BigUint::ZERO,
+            "every look class has F arrangements per turn"
+        );
+        Some(arrangements / per_class)
     }
 }
 
@@ -506,7 +517,10 @@ impl Work<'_, '_> {
                     return;
                 }
                 let slot = next.entry(to).or_insert([0, 0]);
-                match ways.checked_mul(u128::from(weight)).and_then(|w| w.checked_add(value(*slot))) {
+                match ways
+                    .checked_mul(u128::from(weight))
+                    .and_then(|w| w.checked_add(value(*slot)))
+                {
                     Some(sum) => *slot = words(sum),
                     None => failed = true,
                 }

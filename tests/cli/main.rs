@@ -12,6 +12,7 @@ mod edge_matching;
 mod exact;
 mod explore;
 mod files;
+mod frontier;
 mod generate;
 mod graph;
 mod graphviz_child;

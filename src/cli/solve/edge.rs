@@ -56,7 +56,8 @@ struct Report {
 /// Refuses the options that belong to Scramble Squares searches.
 fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
     let refused = [
-        (args.method == Method::Graph, "--method graph"),
+        (args.method == Some(Method::Graph), "--method graph"),
+        (args.method == Some(Method::Frontier), "--method frontier"),
         (
             args.cells.is_some() || args.pieces.is_some() || args.symmetry.is_some(),
             "--cells, --pieces and --symmetry",

@@ -27,7 +27,12 @@ fn agrees(puzzle: &Puzzle) -> Option<()> {
     let counted = frontier(puzzle).ok()?;
     let judge = looks::count(puzzle, &Stop::never()).unwrap();
     assert_eq!(counted.solutions, BigUint::from(judge.solutions), "{}", puzzle.name());
-    assert_eq!(counted.arrangements, BigUint::from(4 * judge.solutions), "{}", puzzle.name());
+    assert_eq!(
+        counted.arrangements,
+        BigUint::from(4 * judge.solutions),
+        "{}",
+        puzzle.name()
+    );
     if let Some(looks) = &counted.looks {
         assert_eq!(*looks, BigUint::from(judge.looks.unwrap()), "{}", puzzle.name());
     }
@@ -63,7 +68,7 @@ fn generated(seed: u64) -> Puzzle {
     // backtracker's tree stays small enough for test time.
     let patterns = if n == 5 { 3 + rng.below(2) } else { 1 + rng.below(4) } as u32;
     let same: Vec<bool> = (0..patterns).map(|_| n < 5 && rng.below(4) == 0).collect();
-    let mut picture = |rng: &mut Rng| {
+    let picture = |rng: &mut Rng| {
         let p = rng.below(patterns as usize);
         let pattern = crate::Pattern::new(p as u32 + 1);
         let sign = match (same[p], rng.coin()) {
@@ -76,7 +81,9 @@ fn generated(seed: u64) -> Puzzle {
     let kinds: Vec<Piece> = (0..2 + rng.below(5))
         .map(|_| Piece::new(std::array::from_fn(|_| picture(&mut rng))))
         .collect();
-    let pieces = (0..n * n).map(|_| kinds[rng.below(kinds.len())].rotated(rng.below(4))).collect();
+    let pieces = (0..n * n)
+        .map(|_| kinds[rng.below(kinds.len())].rotated(rng.below(4)))
+        .collect();
     Puzzle::new(pieces).unwrap().with_name(format!("generated {seed}"))
 }
 
@@ -107,7 +114,10 @@ fn generated_puzzles_with_identical_cards_agree_with_the_backtracker() {
 fn census_agrees(patterns: usize, repetition_free: bool, stride: usize) -> usize {
     use itertools::Itertools;
     let classes = piece_classes(patterns, repetition_free);
-    let puzzles: Vec<Vec<usize>> = (0..classes.len()).combinations_with_replacement(4).step_by(stride).collect();
+    let puzzles: Vec<Vec<usize>> = (0..classes.len())
+        .combinations_with_replacement(4)
+        .step_by(stride)
+        .collect();
     puzzles
         .par_iter()
         .map(|ids| {

@@ -1,0 +1,98 @@
+//! `solve --method frontier` and the frontier chosen unasked: the same
+//! counts as the backtracker where both count, exact counts past 2^64 as
+//! JSON strings, and the options it cannot honour refused.
+
+use super::{json_report, scramble};
+
+#[test]
+fn the_frontier_counts_a_real_puzzle_as_the_backtracker_does() {
+    let out = tempfile::tempdir().unwrap();
+    let sheep = "fixtures/legespiel/CrazySheepGame.config.xml";
+    let frontier = json_report(&["solve", sheep, "--method", "frontier"], out.path());
+    let backtrack = json_report(&["solve", sheep], out.path());
+    assert_eq!(frontier["method"], "frontier");
+    assert_eq!(backtrack["method"], "backtrack", "a 4x4 is the backtracker's unasked");
+    for key in ["solutions", "arrangements", "looks", "solution"] {
+        assert_eq!(frontier[key], backtrack[key], "{key}");
+    }
+    assert_eq!(
+        (frontier["solutions"].as_u64(), frontier["kinds"].as_u64()),
+        (Some(220), Some(14))
+    );
+}
+
+#[test]
+fn a_5x5_count_with_repeated_cards_goes_by_the_frontier_past_2_to_the_64() {
+    let out = tempfile::tempdir().unwrap();
+    let trails = "fixtures/frontier/trails5x5.txt";
+    let report = json_report(&["solve", trails], out.path());
+    assert_eq!(report["method"], "frontier");
+    assert_eq!(report["solutions"], "7927540083942397166223360000");
+    assert_eq!(report["arrangements"], "31710160335769588664893440000");
+    assert_eq!(report["looks"], 2_174_746);
+    assert_eq!(report["kinds"], 3);
+    assert_eq!(
+        report["solution"].as_array().unwrap().len(),
+        5,
+        "the backtracker's first solution"
+    );
+    let text = scramble().args(["solve", trails, "--no-pictures"]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.starts_with("trails5x5: 7927540083942397166223360000 solutions"),
+        "{text}"
+    );
+    assert!(text.contains("counted by the frontier over 3 kinds of card"), "{text}");
+    // Asking for a list is asking for the backtracker, which cannot count this far.
+    let listed = scramble()
+        .args([
+            "solve",
+            trails,
+            "--list",
+            "--time-limit",
+            "0.5",
+            "--no-pictures",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let listed: serde_json::Value = serde_json::from_slice(&listed.stdout).unwrap();
+    assert_eq!(listed["method"], "backtrack");
+}
+
+#[test]
+fn options_the_frontier_cannot_honour_are_refused() {
+    for (options, named) in [
+        (&["--first"][..], "--first"),
+        (&["--list"], "--list"),
+        (&["--stats"], "--stats"),
+        (&["--shard", "1/2"], "--shard"),
+    ] {
+        let output = scramble()
+            .args(["solve", "fixtures/cards3x3.txt", "--method", "frontier"])
+            .args(options)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{options:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains(named) && stderr.contains("--method backtrack"),
+            "{stderr}"
+        );
+    }
+    let edge = scramble()
+        .args([
+            "solve",
+            "fixtures/edge/brendan/brendan_06x06.txt",
+            "--method",
+            "frontier",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(edge.status.code(), Some(2));
+    assert!(
+        String::from_utf8(edge.stderr)
+            .unwrap()
+            .contains("--method frontier: not for edge-matching")
+    );
+}
