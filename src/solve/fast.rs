@@ -105,7 +105,7 @@ impl Geometry {
 
     /// Breaks an even grid's symmetry by `ranks` (a permutation of the
     /// pieces, at most 64) instead of piece numbers.
-    pub fn with_symmetry(mut self, ranks: &[usize]) -> Self {
+    pub(crate) fn with_symmetry(mut self, ranks: &[usize]) -> Self {
         for (p, &rank) in ranks.iter().enumerate() {
             self.up_to[p] = ranks
                 .iter()
@@ -903,7 +903,7 @@ impl<C: Chooser> Kernel<'_, C> {
     /// ([`State::path`]). Tests counted on the way are not kept. `None`
     /// when `index` is not a candidate that fits at this position (a path
     /// of another puzzle or order).
-    pub fn retake(&self, state: &mut State, index: u32) -> Option<()> {
+    pub(crate) fn retake(&self, state: &mut State, index: u32) -> Option<()> {
         let board = state.board();
         let view = self.view();
         let mut frame = self.enter(view, board, &mut 0);
@@ -966,7 +966,7 @@ impl<C: Chooser> Kernel<'_, C> {
     /// rebuilt by [`Kernel::retake`], or none when `floor` is
     /// `state.depth`): it goes on from there and returns when the subtree
     /// below `floor` is exhausted.
-    pub fn run_from<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
+    pub(crate) fn run_from<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
         if self.halted(state) {
             return ControlFlow::Break(());
         }

@@ -83,7 +83,7 @@ fn exact_or_null<S: serde::Serializer>(n: &Option<BigUint>, serializer: S) -> st
 /// a 24-byte entry and its control byte, in a table that grows by
 /// doubling (up to half of it spare, and the old table beside the new one
 /// while it grows).
-pub const STATE_BYTES: u64 = 72;
+const STATE_BYTES: u64 = 72;
 
 /// Counts `puzzle`'s solutions by the frontier, holding at most `memory`
 /// bytes of states. `Ok(None)` when the context's stop came first.
@@ -542,4 +542,4 @@ impl Work<'_, '_> {
 }
 
 #[cfg(test)]
-mod judged;
+mod tests;

@@ -123,7 +123,7 @@ impl Twins {
     /// The even grids' rotation rule by type: `up_to[p]` has a bit for
     /// every piece whose type ranks below `p`'s (a type ranks as its
     /// lowest-ranked copy by `ranks`).
-    pub fn up_to(&self, ranks: &[usize]) -> [u64; 64] {
+    pub(crate) fn up_to(&self, ranks: &[usize]) -> [u64; 64] {
         let type_rank = |p: usize| {
             (0..ranks.len())
                 .filter(|&q| self.type_of[q] == self.type_of[p])
