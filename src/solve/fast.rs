@@ -966,7 +966,13 @@ impl<C: Chooser> Kernel<'_, C> {
     /// rebuilt by [`Kernel::retake`], or none when `floor` is
     /// `state.depth`): it goes on from there and returns when the subtree
     /// below `floor` is exhausted.
-    pub(crate) fn run_from<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
+    pub(crate) fn run_from<O: Observer>(
+        &self,
+        state: &mut State,
+        floor: u8,
+        limit: usize,
+        observer: &mut O,
+    ) -> Control {
         if self.halted(state) {
             return ControlFlow::Break(());
         }

@@ -115,6 +115,7 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
         model: &model,
         most: (memory / STATE_BYTES).max(1),
         states: 0,
+        layers: Vec::new(),
         context,
     };
     let n = model.n;
@@ -446,6 +447,8 @@ struct Work<'a, 'c> {
     model: &'a Model,
     most: u64,
     states: u64,
+    /// The states after each cell filled so far.
+    layers: Vec<u64>,
     context: &'a Context<'c>,
 }
 
@@ -466,6 +469,8 @@ enum Built {
     Done(Layer),
     Stopped,
     Failed(Error),
+    /// The states held would pass the budget.
+    Over,
 }
 
 impl Work<'_, '_> {
@@ -489,14 +494,27 @@ impl Work<'_, '_> {
                     Built::Done(table) => next.push(table),
                     Built::Stopped => return Ok(None),
                     Built::Failed(e) => return Err(e),
+                    Built::Over => return Err(self.over(cell + 1, cells)),
                 }
             }
             let held = |g: &Groups| g.iter().map(|t| t.len() as u64).sum::<u64>();
             self.states = self.states.max(held(&layer) + held(&next));
+            self.layers.push(held(&next));
             layer = next;
             self.context.progress().advance(1);
         }
         Ok(Some(layer))
+    }
+
+    /// The refusal of a fill that would pass its budget at `cell` of `cells`,
+    /// with the states after each cell before it (how fast they grew).
+    fn over(&self, cell: usize, cells: usize) -> Error {
+        let grew: Vec<String> = self.layers.iter().map(u64::to_string).collect();
+        Error::Unsupported(format!(
+            "the frontier count would hold more than {} states (its memory budget) at cell {cell} of {cells}; the states after each cell before it: {}",
+            self.most,
+            grew.join(", ")
+        ))
     }
 
     /// Group `group` of the states after `cell`, from every state before it.
@@ -529,12 +547,7 @@ impl Work<'_, '_> {
                 return Built::Failed(Error::Unsupported("a state's count passes 2^128 ways".into()));
             }
             if next.len() as u64 > most {
-                return Built::Failed(Error::Unsupported(format!(
-                    "the frontier count passed {} states at cell {} of {}: more than its memory budget holds",
-                    held + most * groups as u64,
-                    cell + 1,
-                    self.model.n * self.model.n
-                )));
+                return Built::Over;
             }
         }
         Built::Done(next)

@@ -144,5 +144,5 @@ fn a_stopped_count_reports_nothing_and_a_small_budget_refuses() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/legespiel/TheAntTrailsPuzzle.config.xml");
     let ants = read_puzzle(&dir, Format::Auto).unwrap();
     let refused = count(&ants, 1 << 20, &Context::new()).unwrap_err().to_string();
-    assert!(refused.contains("states at cell"), "{refused}");
+    assert!(refused.contains("states (its memory budget) at cell"), "{refused}");
 }
