@@ -24,10 +24,13 @@
 //!
 //! **Looks** (the distinct-looking solutions, [`crate::looks`]) follow by
 //! Burnside's lemma: every look grid is made by the same number `F` of
-//! arrangements, so the look grids number `arrangements / F`, and a look
-//! that a whole-board turn keeps needs its cards paired (half turn) or in
-//! fours (quarter turn). When the kinds' counts rule such looks out, looks
-//! are `arrangements / (4 F)`; otherwise they are not computed here.
+//! arrangements, so the look grids number `arrangements / F`. A look that
+//! a whole-board turn keeps needs its cards paired (half turn) or in fours
+//! (quarter turn), which the kinds' counts often rule out. On an even
+//! board where only a half turn could keep one, a second fill counts the
+//! top halves' look grids (each distinct side list once), and those whose
+//! partner is themselves are the kept ones. A quarter turn, or the centre
+//! of an odd board, leaves looks to the backtracker.
 //!
 //! Judged against the backtracker in the tests: every counted real puzzle,
 //! the 2x2 census population and generated puzzles with identical cards,
@@ -54,8 +57,8 @@ pub struct FrontierCount {
     /// Solution arrangements (identical cards told apart, every turn).
     #[serde(serialize_with = "exact")]
     pub arrangements: BigUint,
-    /// Distinct-looking solutions, when the kinds' counts rule out a look
-    /// that a whole-board turn keeps (see the module's notes).
+    /// Distinct-looking solutions, unless a quarter turn (or an odd
+    /// board's centre) could keep a look (see the module's notes).
     #[serde(serialize_with = "exact_or_null")]
     pub looks: Option<BigUint>,
     /// Kinds of card (cards equal up to a turn are one kind).
@@ -116,12 +119,15 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
         most: (memory / STATE_BYTES).max(1),
         states: 0,
         layers: Vec::new(),
+        looks: false,
         context,
     };
     let n = model.n;
     let half = n.is_multiple_of(2) && n > 0;
     let cells = if half { n * n / 2 } else { n * n };
-    context.progress().start(cells as u64);
+    let kept = model.kept();
+    let passes = if kept == Kept::HalfTurn { 2 } else { 1 };
+    context.progress().start((passes * cells) as u64);
     let Some(layer) = context.install(|| work.fill(cells, !half))?? else {
         return Ok(None);
     };
@@ -135,7 +141,18 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
         )
     };
     let arrangements = ways * model.factorials();
-    let looks = model.looks(&arrangements);
+    let looks = match kept {
+        Kept::Never => Some(model.look_classes(&arrangements, &BigUint::ZERO)),
+        Kept::HalfTurn => {
+            work.looks = true;
+            work.layers.clear();
+            let Some(layer) = context.install(|| work.fill(cells, false))?? else {
+                return Ok(None);
+            };
+            Some(model.look_classes(&arrangements, &model.self_partnered(&layer)))
+        }
+        Kept::Unknown => None,
+    };
     Ok(Some(FrontierCount {
         solutions: &arrangements / 4u32,
         arrangements,
@@ -298,21 +315,40 @@ impl Model {
     /// (`n / 2` rows): each top half times the top half that, turned half
     /// round, completes it with the other cards.
     fn meet(&self, layer: &Groups) -> Result<BigUint> {
-        let n = self.n;
-        let all = self.used_key(|k| self.kinds[k].copies);
-        let frontier_mask = (1u64 << (self.bits * (n as u32 + 1))) - 1;
         let mut total = Wide::default();
         for (&key, &ways) in layer.iter().flatten() {
-            let mut partner = (all - (key & !frontier_mask)) | u64::from(self.free) << (n as u32 * self.bits);
-            for c in 0..n {
-                let need = self.complement[usize::from(self.need(key, n - 1 - c))];
-                partner = self.with_need(partner, c, need);
-            }
+            let partner = self.partner(key);
             if let Some(&other) = layer[group_of(partner, layer.len())].get(&partner) {
                 total.add(value(ways), value(other))?;
             }
         }
         Ok(total.into())
+    }
+
+    /// The state of the top half that, turned half round, completes the top
+    /// half at `key` (after `n / 2` rows): the other cards, and each
+    /// column's need the complement of the need across the board.
+    fn partner(&self, key: u64) -> u64 {
+        let n = self.n;
+        let all = self.used_key(|k| self.kinds[k].copies);
+        let frontier_mask = (1u64 << (self.bits * (n as u32 + 1))) - 1;
+        let mut partner = (all - (key & !frontier_mask)) | u64::from(self.free) << (n as u32 * self.bits);
+        for c in 0..n {
+            let need = self.complement[usize::from(self.need(key, n - 1 - c))];
+            partner = self.with_need(partner, c, need);
+        }
+        partner
+    }
+
+    /// The look grids a half turn keeps, from the top halves' look grids:
+    /// those whose partner is themselves.
+    fn self_partnered(&self, layer: &Groups) -> BigUint {
+        layer
+            .iter()
+            .flatten()
+            .filter(|&(&key, _)| self.partner(key) == key)
+            .map(|(_, &ways)| BigUint::from(value(ways)))
+            .sum()
     }
 
     /// `prod m_k!`: the ways to tell identical cards apart.
@@ -323,33 +359,46 @@ impl Model {
             .fold(BigUint::from(1u32), |f, i| f * i)
     }
 
-    /// Looks from arrangements, when no look can be kept by a whole-board
-    /// turn: a half turn pairs every cell but the centre with another that
-    /// shows the same kind, so it needs every kind's count even except, on
-    /// an odd board, one (the centre's) of a kind that a half turn keeps.
-    fn looks(&self, arrangements: &BigUint) -> Option<BigUint> {
+    /// Which whole-board turns could keep a look. A turn of order `k` puts
+    /// the cells (but the centre of an odd board) in orbits of `k` that
+    /// show one kind, so it needs every kind's count divisible by `k`,
+    /// except, on an odd board, one kind (the centre's) that the turn keeps.
+    fn kept(&self) -> Kept {
         let odd: Vec<&Kind> = self.kinds.iter().filter(|k| k.copies % 2 == 1).collect();
-        let centre = self.n % 2 == 1;
-        let kept_possible = match odd.as_slice() {
-            [] => !centre,
-            [kind] => centre && kind.turns.len() <= 2,
-            _ => false,
-        };
-        if kept_possible {
-            return None;
+        match (self.n % 2 == 1, odd.as_slice()) {
+            (false, []) if self.kinds.iter().all(|k| k.copies % 4 == 0) => Kept::Unknown,
+            (false, []) => Kept::HalfTurn,
+            (true, [kind]) if kind.turns.len() <= 2 => Kept::Unknown,
+            _ => Kept::Never,
         }
-        // Each look grid is made by prod m_k! * s_k^m_k arrangements, s_k
-        // the turns that keep a card of kind k (4 / distinct side lists).
+    }
+
+    /// Looks modulo the board's turns by Burnside's lemma, no quarter turn
+    /// keeping a look: `(L + H) / 4` for `L` look grids and `H` of them kept
+    /// by a half turn. Each look grid is made by `F = prod m_k! s_k^m_k`
+    /// arrangements, `s_k` the turns that keep a card of kind `k`.
+    fn look_classes(&self, arrangements: &BigUint, half_turn: &BigUint) -> BigUint {
         let per_look = self.kinds.iter().fold(self.factorials(), |f, kind| {
             f * BigUint::from(4 / kind.turns.len() as u32).pow(kind.copies)
         });
-        let per_class = per_look * 4u32;
         debug_assert!(
-            (arrangements % &per_class) == BigUint::ZERO,
-            "every look class has F arrangements per turn"
+            arrangements % &per_look == BigUint::ZERO,
+            "every look grid has F arrangements"
         );
-        Some(arrangements / per_class)
+        (arrangements / per_look + half_turn) / 4u32
     }
+}
+
+/// Which whole-board turns could keep a look, by the kinds' counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kept {
+    /// None: looks follow from the arrangements alone.
+    Never,
+    /// A half turn could (an even board, every count even, not all
+    /// divisible by four): its look grids are counted by a second fill.
+    HalfTurn,
+    /// A quarter turn, or the centre of an odd board: looks are not counted.
+    Unknown,
 }
 
 /// The kinds of `puzzle`'s cards (equal up to a turn), in order of first
@@ -449,6 +498,9 @@ struct Work<'a, 'c> {
     states: u64,
     /// The states after each cell filled so far.
     layers: Vec<u64>,
+    /// Count look grids (each distinct side list of a kind once) rather
+    /// than arrangements (each turn).
+    looks: bool,
     context: &'a Context<'c>,
 }
 
@@ -531,6 +583,7 @@ impl Work<'_, '_> {
             }
             let ways = value(ways);
             model.successors(key, cell, last_row, |to, weight| {
+                let weight = if self.looks { 1 } else { weight };
                 if group_of(to, groups) != group {
                     return;
                 }

@@ -3,13 +3,14 @@
 //! puzzles with identical cards, signed and self-matching pictures, 2x2 to
 //! 5x5; against the plain backtracker on the 2x2 census populations.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use rayon::prelude::*;
 
 use super::*;
 use crate::census::pieces::piece_classes;
-use crate::looks;
+use crate::looks::{self, Look};
 use crate::puzzle::read::{Format, read_puzzle};
 use crate::rng::Rng;
 use crate::solve::plain;
@@ -93,7 +94,8 @@ const JUDGED_UP_TO: u64 = 10_000_000;
 
 #[test]
 fn generated_puzzles_with_identical_cards_agree_with_the_backtracker() {
-    let judged: Vec<bool> = (0..600u64)
+    // (judged, looks counted through the half turn's second fill)
+    let judged: Vec<(bool, bool)> = (0..600u64)
         .into_par_iter()
         .map(|seed| {
             let puzzle = generated(seed);
@@ -102,11 +104,16 @@ fn generated_puzzles_with_identical_cards_agree_with_the_backtracker() {
             if judged {
                 agrees(&puzzle).unwrap();
             }
-            judged
+            (judged, Model::new(&puzzle).unwrap().kept() == Kept::HalfTurn)
         })
         .collect();
-    let judged = judged.iter().filter(|&&j| j).count();
-    assert!(judged >= 500, "only {judged} of 600 judged");
+    let count = |f: fn(&(bool, bool)) -> bool| judged.iter().filter(|j| f(j)).count();
+    assert!(count(|j| j.0) >= 500, "only {} of 600 judged", count(|j| j.0));
+    assert!(
+        count(|j| j.0 && j.1) >= 20,
+        "{} half-turn looks judged",
+        count(|j| j.0 && j.1)
+    );
 }
 
 /// Every multiset of four piece classes of `census`, counted by the
@@ -122,8 +129,13 @@ fn census_agrees(patterns: usize, repetition_free: bool, stride: usize) -> usize
         .par_iter()
         .map(|ids| {
             let puzzle = Puzzle::new(ids.iter().map(|&i| classes[i]).collect()).unwrap();
-            let truth = plain::all_arrangements(&puzzle).len() as u64;
-            assert_eq!(frontier(&puzzle).unwrap().arrangements, BigUint::from(truth), "{ids:?}");
+            let all = plain::all_arrangements(&puzzle);
+            let counted = frontier(&puzzle).unwrap();
+            assert_eq!(counted.arrangements, BigUint::from(all.len()), "{ids:?}");
+            if let Some(looks) = counted.looks {
+                let seen: BTreeSet<Look> = all.iter().map(|a| Look::of(&puzzle, a).canonical()).collect();
+                assert_eq!(looks, BigUint::from(seen.len()), "{ids:?}");
+            }
         })
         .count()
 }
