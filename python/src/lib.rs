@@ -166,6 +166,29 @@ impl Puzzle {
         ))
     }
 
+    /// The exact count by the frontier (`scramble solve --method
+    /// frontier`), for puzzles whose cards come in a few kinds: a dict with
+    /// `solutions`, `arrangements`, `looks` (`None` when a quarter turn could
+    /// keep a look), `kinds` and `states`, the counts as Python ints of any
+    /// size. Held to the command line's 1 GiB of states: a puzzle that
+    /// would pass it raises `ScrambleError`.
+    fn frontier<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let puzzle = &self.inner;
+        let counted = interruptible(py, |context| scramble::solve::frontier::count(puzzle, 1 << 30, context))?
+            .map_err(|e| error(py, e))?
+            .ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
+        // Python's own int, of any size, from the decimal digits.
+        let int = |digits: String| py.get_type::<pyo3::types::PyInt>().call1((digits,));
+        let dict = PyDict::new(py);
+        dict.set_item("solutions", int(counted.solutions.to_string())?)?;
+        dict.set_item("arrangements", int(counted.arrangements.to_string())?)?;
+        let looks = counted.looks.map(|l| int(l.to_string())).transpose()?;
+        dict.set_item("looks", looks)?;
+        dict.set_item("kinds", counted.kinds)?;
+        dict.set_item("states", counted.states)?;
+        Ok(dict)
+    }
+
     /// The first solution in search order, as rows of `(piece, turn)`, or
     /// `None`.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Rows>> {

@@ -101,3 +101,16 @@ def test_looks_agree_with_solve(path):
     puzzle = scramble.read(str(ROOT / path))
     [counted] = run_json("solve", path, "--json", "--no-pictures")
     assert (puzzle.count(), puzzle.looks()) == (counted["solutions"], counted["looks"])
+
+
+@pytest.mark.parametrize(
+    "path", ["fixtures/frontier/trails5x5.txt", "fixtures/legespiel/CrazySheepGame.config.xml", "fixtures/cards3x3.txt"]
+)
+def test_frontier_agrees_with_solve_method_frontier(path):
+    counted = scramble.read(str(ROOT / path)).frontier()
+    [cli] = run_json("solve", path, "--method", "frontier", "--json", "--no-pictures")
+    for key in ["solutions", "arrangements", "looks", "kinds", "states"]:
+        # The command line writes counts past 2^53 as decimal strings.
+        expected = cli[key] if cli[key] is None else int(cli[key])
+        assert counted[key] == expected, key
+    assert counted["solutions"] > 2**64 or path != "fixtures/frontier/trails5x5.txt"
