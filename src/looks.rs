@@ -170,7 +170,11 @@ pub fn from_count(puzzle: &Puzzle, solutions: u64, symmetric: Symmetric) -> u64 
 /// assert_eq!(count_words(2, None), "2 solutions (8 counting the board's turns); looks not counted");
 /// ```
 pub fn count_words(solutions: u64, looks: Option<u64>) -> String {
-    exact_count_words(&solutions.into(), looks.map(Into::into).as_ref())
+    words(
+        solutions.to_string(),
+        (4 * u128::from(solutions)).to_string(),
+        looks.map(|l| l.to_string()),
+    )
 }
 
 /// [`count_words`] for counts of any size (the frontier's).
@@ -180,16 +184,25 @@ pub fn count_words(solutions: u64, looks: Option<u64>) -> String {
 /// assert!(scramble::looks::exact_count_words(&big, None).starts_with("1000000000000000000000000000000 solutions (4000000000000000000000000000000 counting"));
 /// ```
 pub fn exact_count_words(solutions: &num_bigint::BigUint, looks: Option<&num_bigint::BigUint>) -> String {
+    words(
+        solutions.to_string(),
+        (solutions * 4u32).to_string(),
+        looks.map(ToString::to_string),
+    )
+}
+
+/// The words of a count, from its decimal digits (equal digits, equal
+/// numbers), so that the page's count needs no big integers.
+fn words(solutions: String, arrangements: String, looks: Option<String>) -> String {
     let alike = match looks {
         None => "looks not counted".to_string(),
         Some(looks) if looks == solutions => "every solution looks different".to_string(),
-        Some(looks) if *looks == 1u32.into() => "they all look the same (identical cards swapped)".to_string(),
+        Some(looks) if looks == "1" => "they all look the same (identical cards swapped)".to_string(),
         Some(looks) => format!("they look like {looks} different ones (identical cards swapped)"),
     };
     format!(
-        "{} ({} counting the board's turns); {alike}",
+        "{} ({arrangements} counting the board's turns); {alike}",
         crate::error::plural(solutions, "solution"),
-        solutions * 4u32
     )
 }
 
