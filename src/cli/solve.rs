@@ -472,13 +472,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
     // A stopped count shows no solution: its first may not be the first.
     let shown = outcome.found().cloned().filter(|_| !stats.stopped || args.first);
     let complete = !stats.stopped;
-    let stopped = (!complete).then(|| {
-        if interrupted.load(Ordering::Relaxed) {
-            "interrupted"
-        } else {
-            "time-limit"
-        }
-    });
+    let stopped = (!complete).then(|| crate::cli::signals::why_stopped(interrupted));
     let svg = shown
         .as_ref()
         .filter(|_| args.pictures.writes())

@@ -5,7 +5,7 @@
 //! `board_edges` string and viewer link.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use scramble::edge::{Board, Counted, EdgePuzzle, board_edges, viewer_link};
 use serde::Serialize;
@@ -113,13 +113,7 @@ fn report(args: &Args, puzzle: &EdgePuzzle, counted: &Counted, interrupted: &Arc
         order: "row-scan",
         mode: if args.first { "first" } else { "all" },
         complete,
-        stopped: (!complete).then(|| {
-            if interrupted.load(Ordering::Relaxed) {
-                "interrupted"
-            } else {
-                "time-limit"
-            }
-        }),
+        stopped: (!complete).then(|| crate::cli::signals::why_stopped(interrupted)),
         solutions: counted.solutions,
         arrangements: (!args.first).then_some(counted.arrangements),
         symmetries: counted.symmetries,

@@ -6,7 +6,7 @@
 //! JSON strings.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use scramble::solve::frontier::{self, FrontierCount};
 use scramble::solve::{Goal, Method as Search, Order, Threads};
@@ -172,13 +172,7 @@ fn report(
         method: Method::Frontier,
         mode: "all",
         complete,
-        stopped: (!complete).then(|| {
-            if interrupted.load(Ordering::Relaxed) {
-                "interrupted"
-            } else {
-                "time-limit"
-            }
-        }),
+        stopped: (!complete).then(|| crate::cli::signals::why_stopped(interrupted)),
         count: counted.map_or(
             Counts::Stopped {
                 solutions: None,
