@@ -133,9 +133,11 @@ pub(super) fn solve(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>)
     } else {
         print_text(&text(puzzle, &report, found.as_ref()))?;
     }
-    Ok(Some(match (report.complete, found.is_some()) {
-        (false, _) => Exit::Stopped,
-        (true, found) => Exit::found(found),
+    // The exit follows the count, not the solution shown: a stop during
+    // the search for it leaves a complete count without a grid.
+    Ok(Some(match &report.count {
+        Counts::Stopped { .. } => Exit::Stopped,
+        Counts::Done(count) => Exit::found(count.solutions > 0u32.into()),
     }))
 }
 
