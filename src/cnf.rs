@@ -191,24 +191,10 @@ impl Cnf {
         going
     }
 
-    /// Sinz's sequential counter: `3k` clauses and `k - 1` fresh variables.
+    /// Sinz's sequential counter ([`at_most_one`]) over this encoding's
+    /// fresh variables.
     fn at_most_one(&mut self, group: &[i32], emit: &mut dyn FnMut(&[i32]) -> bool) {
-        let Some((&last, rest)) = group.split_last() else {
-            return;
-        };
-        let mut previous: Option<i32> = None;
-        for &x in rest {
-            let s = self.fresh();
-            emit(&[-x, s]);
-            if let Some(p) = previous {
-                emit(&[-p, s]);
-                emit(&[-x, -p]);
-            }
-            previous = Some(s);
-        }
-        if let Some(p) = previous {
-            emit(&[-last, -p]);
-        }
+        at_most_one(group, &mut || self.fresh(), emit);
     }
 
     /// Placements imply the pictures on their boundaries; at most one
@@ -335,13 +321,37 @@ impl Cnf {
     }
 }
 
+/// At most one of `group` true, by Sinz's sequential counter: `3k` clauses
+/// and `k - 1` variables from `fresh`.
+pub(crate) fn at_most_one(group: &[i32], fresh: &mut dyn FnMut() -> i32, emit: &mut dyn FnMut(&[i32]) -> bool) {
+    let Some((&last, rest)) = group.split_last() else {
+        return;
+    };
+    let mut previous: Option<i32> = None;
+    for &x in rest {
+        let s = fresh();
+        emit(&[-x, s]);
+        if let Some(p) = previous {
+            emit(&[-p, s]);
+            emit(&[-x, -p]);
+        }
+        previous = Some(s);
+    }
+    if let Some(p) = previous {
+        emit(&[-last, -p]);
+    }
+}
+
 /// One clause as a DIMACS line: its literals, then `0`.
-fn write_clause(out: &mut dyn std::io::Write, clause: &[i32]) -> std::io::Result<()> {
+pub(crate) fn write_clause(out: &mut dyn std::io::Write, clause: &[i32]) -> std::io::Result<()> {
     for literal in clause {
         write!(out, "{literal} ")?;
     }
     out.write_all(b"0\n")
 }
 
+mod edge;
 #[cfg(test)]
 mod judged_by_varisat;
+
+pub use edge::EdgeCnf;

@@ -11,10 +11,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::cnf::Cnf;
+use scramble::cnf::{Cnf, EdgeCnf};
+use scramble::edge::{AnyPuzzle, EdgePuzzle};
 
 use super::{PuzzleArg, print_streamed, print_text};
-use crate::cli::bounds::{MAX_CLAUSES, thousands};
+use crate::cli::bounds::{MAX_CLAUSES, refuse_memory, thousands};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -39,11 +40,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let puzzle = args.puzzle.read()?;
+    let puzzle = args.puzzle.read_any()?;
     let file = args.output.as_deref().filter(|f| *f != std::path::Path::new("-"));
     if let Some(file) = file {
         scramble::output::inputs::refuse_over_input(file)?;
     }
+    let puzzle = match puzzle {
+        AnyPuzzle::Squares(puzzle) => puzzle,
+        AnyPuzzle::Edge(puzzle) => return edge(&args, &puzzle, file),
+    };
     if args.text {
         let text = puzzle.to_string();
         match file {
@@ -66,6 +71,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match file {
         Some(file) => scramble::output::write_streamed(file, &mut fill)?,
         None => print_streamed(&mut fill)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `export --cnf` of an edge-matching puzzle: its frame, hints and
+/// rectangle in the encoding of `scramble::cnf::EdgeCnf`, made in memory
+/// (refused beforehand when its clauses would not fit) and written whole.
+fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+    if args.text {
+        anyhow::bail!("--text: {} is an edge-matching puzzle, which has no Scramble Squares text; --cnf exports it", puzzle.name());
+    }
+    // A clause of a few literals takes about 48 bytes held in memory.
+    let bytes = EdgeCnf::clauses_bound(puzzle).saturating_mul(48);
+    refuse_memory("--cnf", &format!("{}'s clauses", puzzle.name()), bytes, "a smaller board exports")?;
+    let dimacs = EdgeCnf::new(puzzle).dimacs();
+    match file {
+        Some(file) => scramble::output::write_atomic(file, dimacs.as_bytes())?,
+        None => print_text(&dimacs)?,
     }
     Ok(ExitCode::SUCCESS)
 }

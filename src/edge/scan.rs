@@ -120,7 +120,7 @@ fn search(puzzle: &EdgePuzzle, every_rotation: bool, goal: Goal, context: &Conte
 /// lowest-numbered corner piece in the top-left corner (and the top-right
 /// one on a rectangle). None with hints, or when grey also lies inside
 /// (corner pieces are then not told by their greys).
-pub(super) fn corner_pins(puzzle: &EdgePuzzle) -> Option<Vec<Hint>> {
+pub(crate) fn corner_pins(puzzle: &EdgePuzzle) -> Option<Vec<Hint>> {
     if !puzzle.hints.is_empty() || !puzzle.grey_only_on_rim() {
         return None;
     }

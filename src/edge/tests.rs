@@ -248,3 +248,50 @@ fn bad_files_name_the_line_and_column() {
     assert!(read("2\n1 1 1 0\n").contains("expected 2 hint lines"));
     assert!(read("0 0 1 1\n0 0 1 1\n0 0 1 1\n").contains("make no framed board"));
 }
+
+/// Every model of `puzzle`'s CNF, each decoded and checked to be a board,
+/// blocking each one's placements before asking for the next (varisat).
+fn cnf_models(puzzle: &EdgePuzzle) -> (u128, bool) {
+    use varisat::{ExtendFormula, Lit};
+    let cnf = crate::cnf::EdgeCnf::new(puzzle);
+    let mut solver = varisat::Solver::new();
+    solver.add_dimacs_cnf(cnf.dimacs().as_bytes()).expect("valid DIMACS");
+    let mut models = 0;
+    while solver.solve().expect("solvable formula") {
+        let model: Vec<i32> = solver.model().unwrap().iter().map(|l| l.to_dimacs() as i32).collect();
+        let board = cnf.decode(&model).expect("one piece per cell");
+        assert!(is_solution(puzzle, &board), "{puzzle:?}");
+        let block: Vec<Lit> = model
+            .iter()
+            .filter(|&&l| l > 0 && l as u32 <= cnf.placements())
+            .map(|&l| !Lit::from_dimacs(l as isize))
+            .collect();
+        solver.add_clause(&block);
+        models += 1;
+    }
+    (models, cnf.models_are_solutions())
+}
+
+#[test]
+fn the_cnf_models_are_the_counted_boards_with_frame_hints_and_rectangles() {
+    let mut hinted = 0;
+    for (i, puzzle) in population().into_iter().enumerate() {
+        let counted = count(&puzzle, false, 0, &on(1));
+        let (models, pinned) = cnf_models(&puzzle);
+        let want = if pinned { counted.solutions } else { counted.arrangements };
+        assert_eq!(models, want, "{puzzle:?}");
+        assert_eq!(pinned, puzzle.grey_only_on_rim(), "pinned exactly when corners are told by grey");
+        if i % 3 == 0 {
+            // Pin one placement of a solution as a hint.
+            let board = first(&puzzle, &on(1)).boards.remove(0);
+            let cell = i % board.len();
+            let hint = Hint { cell, piece: board[cell].0, turn: board[cell].1 };
+            let with_hint = EdgePuzzle::new(puzzle.width(), puzzle.height(), puzzle.pieces().to_vec(), vec![hint]).unwrap();
+            let (models, pinned) = cnf_models(&with_hint);
+            assert!(!pinned);
+            assert_eq!(models, count(&with_hint, false, 0, &on(1)).solutions, "{with_hint:?}");
+            hinted += 1;
+        }
+    }
+    assert_eq!(hinted, 20);
+}

@@ -176,3 +176,24 @@ fn a_projection_stops_at_its_time_limit_and_says_so() {
     assert_eq!(report["stopped"], Value::Bool(true));
     assert_eq!(report["nodes_per_second"], Value::from(0.0));
 }
+
+#[test]
+fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_is_refused() {
+    let six = "fixtures/edge/brendan/brendan_06x06.txt";
+    let output = scramble().args(["export", "--cnf", six]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let dimacs = String::from_utf8(output.stdout).unwrap();
+    assert!(dimacs.starts_with("c scramble CNF of brendan_06x06: 6 x 6 framed board; models are solutions modulo the board's rotations"), "{}", &dimacs[..200]);
+    let header = dimacs.lines().find(|l| l.starts_with("p cnf")).unwrap();
+    let clauses: usize = header.split(' ').nth(3).unwrap().parse().unwrap();
+    let clause_lines = dimacs.lines().filter(|l| !l.starts_with(['c', 'p']));
+    assert_eq!(clause_lines.filter(|l| l.ends_with('0')).count(), clauses);
+    // Only placements that fit the frame: 4 corner pieces in 4 corners and
+    // 16 edge pieces on 16 edge cells, one turn each; 16 inner pieces in 16
+    // inner cells, four turns each.
+    let places = dimacs.lines().filter(|l| l.starts_with("c place ") && !l.contains(':')).count();
+    assert_eq!(places, 4 * 4 + 16 * 16 + 16 * 16 * 4);
+    let text = scramble().args(["export", "--text", six]).output().unwrap();
+    assert_eq!(text.status.code(), Some(2));
+    assert!(String::from_utf8(text.stderr).unwrap().contains("--cnf exports it"));
+}
