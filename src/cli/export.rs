@@ -80,11 +80,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// (refused beforehand when its clauses would not fit) and written whole.
 fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
     if args.text {
-        anyhow::bail!("--text: {} is an edge-matching puzzle, which has no Scramble Squares text; --cnf exports it", puzzle.name());
+        anyhow::bail!(
+            "--text: {} is an edge-matching puzzle, which has no Scramble Squares text; --cnf exports it",
+            puzzle.name()
+        );
     }
     // A clause of a few literals takes about 48 bytes held in memory.
     let bytes = EdgeCnf::clauses_bound(puzzle).saturating_mul(48);
-    refuse_memory("--cnf", &format!("{}'s clauses", puzzle.name()), bytes, "a smaller board exports")?;
+    refuse_memory(
+        "--cnf",
+        &format!("{}'s clauses", puzzle.name()),
+        bytes,
+        "a smaller board exports",
+    )?;
     let dimacs = EdgeCnf::new(puzzle).dimacs();
     match file {
         Some(file) => scramble::output::write_atomic(file, dimacs.as_bytes())?,

@@ -132,7 +132,9 @@ impl EdgeCnf {
             let all = itertools::iproduct!(0..self.cells, 0..4).map(|(x, t)| of(x, t));
             all.filter(|&v| v != 0).collect()
         };
-        let mut groups: Vec<Vec<i32>> = (0..self.cells).map(|cell| group(&|p, t| self.place(p, cell, t))).collect();
+        let mut groups: Vec<Vec<i32>> = (0..self.cells)
+            .map(|cell| group(&|p, t| self.place(p, cell, t)))
+            .collect();
         groups.extend((0..self.cells).map(|piece| group(&|c, t| self.place(piece, c, t))));
         let mut variables = self.variables;
         for group in &groups {
@@ -170,7 +172,12 @@ impl EdgeCnf {
             emit(&[self.place(hint.piece, hint.cell, hint.turn.into())]);
         }
         if !pins.is_empty() {
-            emit(&pins.iter().map(|h| self.place(h.piece, h.cell, h.turn.into())).collect::<Vec<_>>());
+            emit(
+                &pins
+                    .iter()
+                    .map(|h| self.place(h.piece, h.cell, h.turn.into()))
+                    .collect::<Vec<_>>(),
+            );
         }
         self.variables = variables;
         self.clauses = clauses;
@@ -207,13 +214,22 @@ impl EdgeCnf {
             true => "models are solutions modulo the board's rotations (a corner piece pinned)",
             false => "models are filled boards (arrangements)",
         };
-        writeln!(out, "c scramble CNF of {}: {} x {height} framed board; {models}", self.name, self.width)?;
-        writeln!(out, "c place VAR PIECE CELL TURN: piece (from 0) in cell (row-major, from 0) turned TURN quarter turns clockwise")?;
+        writeln!(
+            out,
+            "c scramble CNF of {}: {} x {height} framed board; {models}",
+            self.name, self.width
+        )?;
+        writeln!(
+            out,
+            "c place VAR PIECE CELL TURN: piece (from 0) in cell (row-major, from 0) turned TURN quarter turns clockwise"
+        )?;
         for (v, (piece, cell, turn)) in self.places.iter().enumerate() {
             writeln!(out, "c place {} {piece} {cell} {turn}", v + 1)?;
         }
         writeln!(out, "p cnf {} {}", self.variables, self.clauses.len())?;
-        self.clauses.iter().try_for_each(|clause| super::write_clause(out, clause))
+        self.clauses
+            .iter()
+            .try_for_each(|clause| super::write_clause(out, clause))
     }
 
     /// The board a model gives (`(piece, turn)` per cell), if it places

@@ -278,15 +278,28 @@ fn the_cnf_models_are_the_counted_boards_with_frame_hints_and_rectangles() {
     for (i, puzzle) in population().into_iter().enumerate() {
         let counted = count(&puzzle, false, 0, &on(1));
         let (models, pinned) = cnf_models(&puzzle);
-        let want = if pinned { counted.solutions } else { counted.arrangements };
+        let want = if pinned {
+            counted.solutions
+        } else {
+            counted.arrangements
+        };
         assert_eq!(models, want, "{puzzle:?}");
-        assert_eq!(pinned, puzzle.grey_only_on_rim(), "pinned exactly when corners are told by grey");
+        assert_eq!(
+            pinned,
+            puzzle.grey_only_on_rim(),
+            "pinned exactly when corners are told by grey"
+        );
         if i % 3 == 0 {
             // Pin one placement of a solution as a hint.
             let board = first(&puzzle, &on(1)).boards.remove(0);
             let cell = i % board.len();
-            let hint = Hint { cell, piece: board[cell].0, turn: board[cell].1 };
-            let with_hint = EdgePuzzle::new(puzzle.width(), puzzle.height(), puzzle.pieces().to_vec(), vec![hint]).unwrap();
+            let hint = Hint {
+                cell,
+                piece: board[cell].0,
+                turn: board[cell].1,
+            };
+            let with_hint =
+                EdgePuzzle::new(puzzle.width(), puzzle.height(), puzzle.pieces().to_vec(), vec![hint]).unwrap();
             let (models, pinned) = cnf_models(&with_hint);
             assert!(!pinned);
             assert_eq!(models, count(&with_hint, false, 0, &on(1)).solutions, "{with_hint:?}");

@@ -102,7 +102,7 @@ fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
     assert_exit(&out, 2);
     let message = String::from_utf8(out.stderr).unwrap();
     assert!(
-        message.contains("an edge-matching puzzle: `solve`, `estimate` and `show` read it"),
+        message.contains("an edge-matching puzzle: `solve`, `estimate`, `show` and `export --cnf` read it"),
         "{message}"
     );
 }
@@ -183,7 +183,13 @@ fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_is_refused() {
     let output = scramble().args(["export", "--cnf", six]).output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     let dimacs = String::from_utf8(output.stdout).unwrap();
-    assert!(dimacs.starts_with("c scramble CNF of brendan_06x06: 6 x 6 framed board; models are solutions modulo the board's rotations"), "{}", &dimacs[..200]);
+    assert!(
+        dimacs.starts_with(
+            "c scramble CNF of brendan_06x06: 6 x 6 framed board; models are solutions modulo the board's rotations"
+        ),
+        "{}",
+        &dimacs[..200]
+    );
     let header = dimacs.lines().find(|l| l.starts_with("p cnf")).unwrap();
     let clauses: usize = header.split(' ').nth(3).unwrap().parse().unwrap();
     let clause_lines = dimacs.lines().filter(|l| !l.starts_with(['c', 'p']));
@@ -191,7 +197,10 @@ fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_is_refused() {
     // Only placements that fit the frame: 4 corner pieces in 4 corners and
     // 16 edge pieces on 16 edge cells, one turn each; 16 inner pieces in 16
     // inner cells, four turns each.
-    let places = dimacs.lines().filter(|l| l.starts_with("c place ") && !l.contains(':')).count();
+    let places = dimacs
+        .lines()
+        .filter(|l| l.starts_with("c place ") && !l.contains(':'))
+        .count();
     assert_eq!(places, 4 * 4 + 16 * 16 + 16 * 16 * 4);
     let text = scramble().args(["export", "--text", six]).output().unwrap();
     assert_eq!(text.status.code(), Some(2));

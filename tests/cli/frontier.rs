@@ -103,7 +103,10 @@ fn a_stopped_frontier_count_reports_no_partial_count_and_exits_3() {
     let ants = "fixtures/legespiel/TheAntTrailsPuzzle.config.xml";
     let args = ["solve", ants, "--method", "frontier", "--time-limit", "0.3"];
     let report = super::json_report_exiting(3, &args, out.path());
-    assert_eq!((report["complete"].as_bool(), report["stopped"].as_str()), (Some(false), Some("time-limit")));
+    assert_eq!(
+        (report["complete"].as_bool(), report["stopped"].as_str()),
+        (Some(false), Some("time-limit"))
+    );
     for key in ["solutions", "arrangements", "looks", "kinds", "states", "solution"] {
         assert!(report[key].is_null(), "{key}: {}", report[key]);
     }
