@@ -190,13 +190,9 @@ impl EdgeCnf {
     }
 
     /// The placement variables: `1..=placements()`.
-    pub fn placements(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn placements(&self) -> u32 {
         self.places.len() as u32
-    }
-
-    /// The variables, auxiliary ones included.
-    pub fn variables(&self) -> u32 {
-        self.variables
     }
 
     /// The DIMACS text: a comment header naming every placement variable

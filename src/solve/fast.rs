@@ -75,7 +75,7 @@ pub(super) struct Geometry {
 
 impl Geometry {
     /// The geometry of an `n x n` grid.
-    pub fn new(n: usize, pictures: usize) -> Self {
+    pub(crate) fn new(n: usize, pictures: usize) -> Self {
         let shape = crate::puzzle::grid::Grid::new(n);
         let neighbours = shape
             .cells()
@@ -449,7 +449,7 @@ pub(super) struct Step {
 impl Step {
     /// The step of `cell` whose placed neighbours are the directions in
     /// `mask` (its table base is set later).
-    pub fn new(grid: &Geometry, cell: usize, mask: usize) -> Self {
+    pub(crate) fn new(grid: &Geometry, cell: usize, mask: usize) -> Self {
         let plan = PLANS[mask];
         let link = |d: u32| {
             let d = d as usize;
@@ -499,12 +499,12 @@ impl Step {
     }
 
     /// The neighbour mask of this step.
-    pub fn mask(&self) -> usize {
+    pub(crate) fn mask(&self) -> usize {
         usize::from(self.mask)
     }
 
     /// The cell of this step.
-    pub fn cell(&self) -> usize {
+    pub(crate) fn cell(&self) -> usize {
         usize::from(self.cell)
     }
 
@@ -852,7 +852,7 @@ impl<C: Chooser> Kernel<'_, C> {
     /// that fits there, in bucket order (the children the search would
     /// visit), appended to `out`. For probes and tests: the search itself
     /// checks windows in place.
-    pub fn children(&self, state: &State, out: &mut Vec<Candidate>) -> u8 {
+    pub(crate) fn children(&self, state: &State, out: &mut Vec<Candidate>) -> u8 {
         let board = state.board();
         let step = &self.steps[self.chooser.next(self.grid, board)];
         let at = step.bucket(board);
@@ -934,7 +934,7 @@ impl<C: Chooser> Kernel<'_, C> {
     /// ([`Kernel::run_from`]): from a position rebuilt by
     /// [`Kernel::retake`], the rest of the subtree below `floor`.
     #[inline]
-    pub fn resume<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
+    pub(crate) fn resume<O: Observer>(&self, state: &mut State, floor: u8, limit: usize, observer: &mut O) -> Control {
         let mut tests = 0;
         state.frames[usize::from(state.depth)] = self.enter(self.view(), state.board(), &mut tests);
         state.tests += tests;
@@ -1240,7 +1240,7 @@ pub(super) struct Halt<'a> {
 
 impl<'a> Halt<'a> {
     /// Polls only `stop`.
-    pub fn on(stop: &'a Stop) -> Self {
+    pub(crate) fn on(stop: &'a Stop) -> Self {
         Halt { stop, behind: None }
     }
 

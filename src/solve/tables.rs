@@ -43,7 +43,7 @@ pub(super) struct Complements {
 
 impl Complements {
     /// `p ^ 1` for every `p`, unless `self_matching[p / 2]`.
-    pub fn new(self_matching: &[bool]) -> Self {
+    pub(crate) fn new(self_matching: &[bool]) -> Self {
         let mut table: [u8; MAX_PICTURES] = std::array::from_fn(|p| (p ^ 1) as u8);
         for (p, &same) in Picture::dense_complements(self_matching).iter().enumerate() {
             table[p] = same as u8;
@@ -56,13 +56,13 @@ impl Complements {
 
     /// The complement of one picture.
     #[inline(always)]
-    pub fn of(&self, p: u8) -> u8 {
+    pub(crate) fn of(&self, p: u8) -> u8 {
         self.table[usize::from(p)]
     }
 
     /// The complement of each of four packed pictures.
     #[inline(always)]
-    pub fn packed(&self, sides: u32) -> u32 {
+    pub(crate) fn packed(&self, sides: u32) -> u32 {
         if self.signed {
             return sides ^ COMPLEMENTS;
         }
@@ -84,13 +84,13 @@ impl Default for Complements {
 impl Candidate {
     /// The picture at direction `d & 3`.
     #[inline(always)]
-    pub fn side(self, d: u8) -> u8 {
+    pub(crate) fn side(self, d: u8) -> u8 {
         self.sides.to_le_bytes()[usize::from(d & 3)]
     }
 
     /// The piece and its rotation.
     #[inline(always)]
-    pub fn placement(self) -> crate::Placement {
+    pub(crate) fn placement(self) -> crate::Placement {
         crate::Placement {
             piece: usize::from(self.piece),
             rotation: usize::from(self.rotation),
@@ -154,7 +154,7 @@ pub(super) struct Dense {
 
 impl Dense {
     /// Numbers the puzzle's pictures; fails beyond 64 pieces or 128 patterns.
-    pub fn new(puzzle: &Puzzle) -> Result<Self> {
+    pub(crate) fn new(puzzle: &Puzzle) -> Result<Self> {
         let count = puzzle.pieces().len();
         let patterns = puzzle.patterns();
         if count > MAX_PIECES || 2 * patterns.len() > MAX_PICTURES {
@@ -183,7 +183,7 @@ impl Dense {
     }
 
     /// Piece `piece` turned `rotation` times, packed.
-    pub fn candidate(&self, piece: usize, rotation: usize) -> Candidate {
+    pub(crate) fn candidate(&self, piece: usize, rotation: usize) -> Candidate {
         let s = self.sides[piece];
         let sides = (0..4).fold(0u32, |acc, d| acc | u32::from(s[unturned_side(rotation, d)]) << (8 * d));
         Candidate {
@@ -220,7 +220,7 @@ pub(super) struct Tables {
 
 impl Tables {
     /// The base of the table of `kind`, building it on first use.
-    pub fn base(&mut self, dense: &Dense, ranks: (&[usize], &[usize]), kind: Kind) -> u32 {
+    pub(crate) fn base(&mut self, dense: &Dense, ranks: (&[usize], &[usize]), kind: Kind) -> u32 {
         if let Some(&(_, base)) = self.kinds.iter().find(|(k, _)| *k == kind) {
             return base;
         }
