@@ -55,6 +55,13 @@ pub enum Error {
     /// A puzzle beyond what an algorithm handles (e.g. the solver's 8x8).
     #[error("{0}")]
     Unsupported(String),
+    /// A backtracking count passed 2^64 solutions (the frontier counter,
+    /// `solve::frontier`, counts past it).
+    #[error("{puzzle} has more than 18446744073709551615 solutions: the count does not fit in 64 bits")]
+    TooManySolutions {
+        /// The puzzle's name.
+        puzzle: String,
+    },
     /// A command that studies 2x2 puzzles was given another size.
     #[error("{puzzle}: a {size}x{size} puzzle; this command needs a 2x2 puzzle (4 pieces)")]
     NotTwoByTwo {

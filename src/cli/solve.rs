@@ -338,14 +338,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Solves one Scramble Squares puzzle: by the frontier when it is chosen
-/// and takes the puzzle, else by the search `--method` names.
+/// and takes the puzzle, else by the search `--method` names; a plain
+/// backtracking count that passes 2^64 goes to the frontier then.
 fn squares(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     if frontier::chosen(args, &puzzle)
         && let Some(exit) = frontier::solve(args, &puzzle, interrupted)?
     {
         return Ok(exit);
     }
-    solve(args, puzzle, interrupted)
+    match solve(args, puzzle.clone(), interrupted) {
+        Err(e) if frontier::after_overflow(args, &e) => match frontier::solve(args, &puzzle, interrupted)? {
+            Some(exit) => Ok(exit),
+            None => Err(e),
+        },
+        other => other,
+    }
 }
 
 /// Refuses a run whose `solution.svg` would overwrite the puzzle's file.

@@ -185,11 +185,9 @@ impl Outcome {
     /// This outcome, or a clear error when its count passed `u64`.
     pub(crate) fn checked(self, puzzle: &Puzzle) -> Result<Outcome> {
         if self.too_many {
-            return Err(crate::Error::Unsupported(format!(
-                "{} has more than {} solutions: the count does not fit in 64 bits",
-                puzzle.name(),
-                u64::MAX
-            )));
+            return Err(crate::Error::TooManySolutions {
+                puzzle: puzzle.name().to_string(),
+            });
         }
         Ok(self)
     }

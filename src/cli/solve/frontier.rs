@@ -71,6 +71,14 @@ pub(super) fn chosen(args: &Args, puzzle: &Puzzle) -> bool {
     }
 }
 
+/// Whether a backtracking count that failed with `error` goes to the
+/// frontier: it passed 2^64 solutions, and the frontier was not asked
+/// for or against.
+pub(super) fn after_overflow(args: &Args, error: &anyhow::Error) -> bool {
+    let too_many = matches!(error.downcast_ref(), Some(scramble::Error::TooManySolutions { .. }));
+    too_many && args.method.is_none() && !(args.first || args.list || args.list_looks || args.wrong || args.stats)
+}
+
 /// Whether two cards of `puzzle` are equal up to a turn.
 fn repeats(puzzle: &Puzzle) -> bool {
     let mut least: Vec<_> = puzzle
