@@ -406,8 +406,8 @@ enum Kept {
 fn kinds_of(puzzle: &Puzzle, index: impl Fn(Picture) -> u8) -> Vec<Kind> {
     let mut seen: Vec<([u8; 4], u32)> = Vec::new();
     for piece in puzzle.pieces() {
-        let sides = piece.sides().map(&index);
-        let least = (0..4).map(|r| turned(sides, r)).min().expect("four turns");
+        // `index` keeps the pictures' order, so the least turn stays least.
+        let least = piece.canonical().sides().map(&index);
         match seen.iter_mut().find(|(s, _)| *s == least) {
             Some((_, copies)) => *copies += 1,
             None => seen.push((least, 1)),

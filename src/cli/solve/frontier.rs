@@ -81,11 +81,7 @@ pub(super) fn after_overflow(args: &Args, error: &anyhow::Error) -> bool {
 
 /// Whether two cards of `puzzle` are equal up to a turn.
 fn repeats(puzzle: &Puzzle) -> bool {
-    let mut least: Vec<_> = puzzle
-        .pieces()
-        .iter()
-        .map(|p| (0..4).map(|r| p.rotated(r)).min().expect("four turns"))
-        .collect();
+    let mut least: Vec<_> = puzzle.pieces().iter().map(scramble::Piece::canonical).collect();
     least.sort_unstable();
     least.windows(2).any(|w| w[0] == w[1])
 }
