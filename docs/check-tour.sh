@@ -13,7 +13,7 @@
 #    folder.
 # 2. Runs README's two set-up commands, found in README the way CI finds
 #    them (`cargo run --release -- graph ...` and `cargo test`), then
-#    README's `cargo install --locked --path .` with `--root` in the
+#    README's `cargo install --locked --path cli` with `--root` in the
 #    temporary folder, whose `bin/` alone puts `scramble` on PATH.
 # 3. Runs every command of the tour exactly as typed: every line that
 #    starts with `$ ` inside a fenced code block of the three files, in
@@ -78,7 +78,7 @@ if [ "$setup" = 0 ]; then
 else
 setup_run=$(grep -m1 '^cargo run --release -- graph ' README.md)
 setup_test=$(grep -m1 '^cargo test' README.md)
-install=$(grep -m1 '^cargo install --locked --path \.' README.md)
+install=$(grep -m1 '^cargo install --locked --path cli' README.md)
 for cmd in "$setup_run" "$setup_test"; do
     say "set-up: $cmd"
     bash -c "$cmd" </dev/null || fail "set-up command failed: $cmd"

@@ -1,6 +1,6 @@
 //! How long library work reports how far it got: the one [`Progress`]
 //! trait. The library never draws anything; the command line adapts it to a
-//! progress bar (`src/cli/progress.rs`), tests and pipes pass `&()`.
+//! progress bar (`cli/src/progress.rs`), tests and pipes pass `&()`.
 
 /// Where long passes report how far they got, in units the pass names
 /// (puzzles, corners, candidates, subtrees).

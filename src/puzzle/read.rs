@@ -22,7 +22,6 @@ use crate::{Error, Result};
 
 /// Which notation a file uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// Legespiel XML when the file starts with `<`, else card format when
     /// the first piece's line holds a `|`, text format otherwise.

@@ -53,7 +53,6 @@ pub use multiples::per_piece_svg;
 
 /// Which program draws the SVG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Renderer {
     /// Graphviz when `neato` is on PATH, the embedded renderer otherwise.
     #[default]

@@ -31,7 +31,6 @@ use crate::rng::Rng;
 
 /// A pruning rule to try in probes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
     /// The solver's own tree.

@@ -36,7 +36,6 @@ use crate::rng::Rng;
 /// How the backtracker walks the grid and the pieces: a named preset of a
 /// [`Strategy`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// Centre first, then clockwise around it, outward (paper Figure 9).
@@ -132,7 +131,6 @@ impl Order {
 
 /// Which cell the backtracker fills next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Cells {
     /// Brandt et al.'s spiral (paper Figure 9), static.
@@ -209,7 +207,6 @@ impl Cells {
 
 /// In which order the pieces are tried in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Pieces {
     /// File order, everywhere.
@@ -265,7 +262,6 @@ impl Pieces {
 /// ranking of the pieces. Odd grids always fix the centre piece's rotation
 /// instead, whatever this says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Symmetry {
     /// The lowest-numbered central piece (file order).

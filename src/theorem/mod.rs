@@ -53,20 +53,15 @@ use crate::{Puzzle, RecordingGraph};
 
 /// One of the four conditions of Theorem 2.1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Condition {
     /// (1) each edge has a different color.
-    #[cfg_attr(feature = "cli", value(name = "colors", alias = "1"))]
     Colors,
     /// (2) in-degree of every vertex equals out-degree of its complement.
-    #[cfg_attr(feature = "cli", value(name = "degrees", alias = "2"))]
     Degrees,
     /// (3) every path `X -> A -> Y` has `Y = X^c`.
-    #[cfg_attr(feature = "cli", value(name = "paths", alias = "3"))]
     Paths,
     /// (4) the subgraph is pseudo-connected.
-    #[cfg_attr(feature = "cli", value(name = "pseudo-connected", alias = "4"))]
     PseudoConnected,
 }
 

@@ -1,0 +1,131 @@
+//! `scramble estimate` on an edge-matching puzzle: the exhaustive
+//! row-scan count projected from a sample of its subtrees
+//! ([`scramble::edge::project`]), on `-j` threads under `--time-limit` and
+//! Ctrl-C, as text or one JSON object.
+
+use std::process::ExitCode;
+
+use std::num::NonZeroUsize;
+
+use scramble::edge::{EdgePuzzle, Projection, count, project};
+use scramble::{Context, Stop};
+use serde::Serialize;
+
+use crate::show::edge::Head;
+
+use super::{Args, exhaustive_seconds, exit, rate_line, rate_stop, scientific};
+
+const ONE: NonZeroUsize = NonZeroUsize::MIN;
+use crate::print_report;
+
+/// What `estimate --json` prints for an edge-matching puzzle.
+#[derive(Serialize)]
+struct Report {
+    #[serde(flatten)]
+    head: Head,
+    /// `row-scan`.
+    order: &'static str,
+    seed: u64,
+    #[serde(flatten)]
+    projection: Projection,
+    /// Placements per second of the real search on one core, measured by a
+    /// count stopped after `RATE_SAMPLE` (or run to its end if shorter; 0
+    /// when the projection was stopped).
+    nodes_per_second: f64,
+    /// `nodes / nodes_per_second`: the projected time of an exhaustive
+    /// search on one core.
+    exhaustive_seconds: f64,
+}
+
+/// Projects one edge-matching puzzle's count and prints the report.
+pub(super) fn run(args: &Args, puzzle: &EdgePuzzle) -> anyhow::Result<ExitCode> {
+    let refused = [
+        (args.order.is_some(), "--order"),
+        (args.probes.is_some(), "--probes"),
+        (args.rule.is_some(), "--rule"),
+    ];
+    if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
+        anyhow::bail!(
+            "{option}: not for edge-matching puzzles, which are projected from a sample of their row-scan subtrees (--sample)"
+        );
+    }
+    let started = std::time::Instant::now();
+    let interrupted = crate::signals::install(crate::signals::OnSignal::Report);
+    let stop = Stop::never().cancelled_by(interrupted.clone());
+    let stop = match args.time_limit {
+        Some(limit) => stop.after(limit),
+        None => stop,
+    };
+    let sample = args.sample.unwrap_or(256);
+    let bar = crate::progress::bar(sample, "subtrees");
+    let context = args.threads.context().until(&stop).reporting(&bar);
+    let projection = project(puzzle, args.every_rotation, sample, args.seed, &context);
+    bar.finish_and_clear();
+    let sample = rate_stop(args, started).cancelled_by(interrupted);
+    let rate = if projection.stopped {
+        0.0
+    } else {
+        count(
+            puzzle,
+            args.every_rotation,
+            0,
+            &Context::new().on_threads(ONE).until(&sample),
+        )
+        .stats
+        .nodes_per_second()
+    };
+    let report = Report {
+        head: Head::of(puzzle),
+        order: "row-scan",
+        seed: args.seed,
+        exhaustive_seconds: exhaustive_seconds(projection.nodes, rate),
+        projection,
+        nodes_per_second: rate,
+    };
+    print_report(args.json, &report, text)?;
+    Ok(exit(report.projection.stopped))
+}
+
+fn text(report: &Report) -> String {
+    let p = &report.projection;
+    let pinned = if p.every_rotation {
+        "every rotation"
+    } else {
+        "first corner piece pinned"
+    };
+    let mut out = format!(
+        "{}: row-scan, {pinned}; {} of {} subtrees below cell {} counted whole (seed {}) in {:.2} s{}\n",
+        report.head.puzzle,
+        p.sampled,
+        p.subtrees,
+        p.cut,
+        report.seed,
+        p.elapsed.as_secs_f64(),
+        if p.stopped {
+            ", stopped early: the figures lean low"
+        } else {
+            ""
+        },
+    );
+    out += &format!(
+        "nodes of an exhaustive search: about {} (95%: {} to {}); {} placed here\n",
+        scientific(p.nodes),
+        scientific(p.low),
+        scientific(p.high),
+        p.counted_nodes
+    );
+    out += &if p.solutions_high.is_finite() {
+        format!(
+            "solutions: about {} (95%: {} to {})\n",
+            scientific(p.solutions),
+            scientific(p.solutions_low),
+            scientific(p.solutions_high)
+        )
+    } else {
+        format!(
+            "solutions: at least {}; the sample met none, too few to project (a larger --sample may)\n",
+            scientific(p.solutions_low)
+        )
+    };
+    out + &rate_line(report.nodes_per_second, report.exhaustive_seconds)
+}

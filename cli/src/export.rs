@@ -1,0 +1,102 @@
+//! `scramble export --cnf PUZZLE`: the puzzle as DIMACS CNF on stdout, for
+//! SAT solvers (see [`scramble::cnf`] for the encoding and the comment
+//! header that maps variables back to pieces, cells and rotations). The
+//! clauses are written as they are made, so memory stays flat; their
+//! number is known beforehand and capped. `-o FILE` writes the file whole
+//! or not at all (streamed into a temporary file beside it, renamed at the
+//! end).
+//! `scramble export --text PUZZLE`: the puzzle in the text format, whatever
+//! format it was read from (a Legespiel file, a card file).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use scramble::cnf::{Cnf, EdgeCnf};
+use scramble::edge::{AnyPuzzle, EdgePuzzle};
+
+use super::{PuzzleArg, print_streamed, print_text};
+use crate::bounds::{MAX_CLAUSES, refuse_memory, thousands};
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  scramble export --cnf fixtures/cards3x3.txt > cards3x3.cnf\n  \
+                  scramble export --cnf fixtures/cards3x3.txt -o cards3x3.cnf\n  \
+                  scramble export --text fixtures/legespiel/AbsolutKnifflig.config.xml > knifflig.txt"
+)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["cnf", "text"])))]
+pub struct Args {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// Write DIMACS CNF.
+    #[arg(long)]
+    cnf: bool,
+    /// Write the puzzle in the text format (docs/format.md).
+    #[arg(long)]
+    text: bool,
+    /// Write into this file, whole or not at all, instead of standard
+    /// output (`-`: standard output).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let puzzle = args.puzzle.read_any()?;
+    let file = args.output.as_deref().filter(|f| *f != std::path::Path::new("-"));
+    if let Some(file) = file {
+        scramble::output::inputs::refuse_over_input(file)?;
+    }
+    let puzzle = match puzzle {
+        AnyPuzzle::Squares(puzzle) => puzzle,
+        AnyPuzzle::Edge(puzzle) => return edge(&args, &puzzle, file),
+    };
+    if args.text {
+        let text = puzzle.to_string();
+        match file {
+            Some(file) => scramble::output::write_atomic(file, text.as_bytes())?,
+            None => print_text(&text)?,
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    super::refuse_larger(&puzzle, scramble::cnf::MAX_SIZE, "export --cnf")?;
+    let clauses = Cnf::clauses_of(&puzzle);
+    if clauses > MAX_CLAUSES {
+        anyhow::bail!(
+            "--cnf: {} would take {} clauses, more than the {} exported (the pairs of pictures on each boundary grow with the square of the patterns)",
+            puzzle.name(),
+            thousands(clauses),
+            thousands(MAX_CLAUSES)
+        );
+    }
+    let mut fill = |out: &mut dyn std::io::Write| Cnf::write_dimacs(&puzzle, out);
+    match file {
+        Some(file) => scramble::output::write_streamed(file, &mut fill)?,
+        None => print_streamed(&mut fill)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `export --cnf` of an edge-matching puzzle: its frame, hints and
+/// rectangle in the encoding of `scramble::cnf::EdgeCnf`, made in memory
+/// (refused beforehand when its clauses would not fit) and written whole.
+fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+    if args.text {
+        anyhow::bail!(
+            "--text: {} is an edge-matching puzzle, which has no Scramble Squares text; --cnf exports it",
+            puzzle.name()
+        );
+    }
+    // A clause of a few literals takes about 48 bytes held in memory.
+    let bytes = EdgeCnf::clauses_bound(puzzle).saturating_mul(48);
+    refuse_memory(
+        "--cnf",
+        &format!("{}'s clauses", puzzle.name()),
+        bytes,
+        "a smaller board exports",
+    )?;
+    let dimacs = EdgeCnf::new(puzzle).dimacs();
+    match file {
+        Some(file) => scramble::output::write_atomic(file, dimacs.as_bytes())?,
+        None => print_text(&dimacs)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

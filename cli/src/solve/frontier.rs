@@ -1,0 +1,239 @@
+//! `scramble solve --method frontier`: the exact count of the frontier
+//! counter (`scramble::solve::frontier`), with the first solution the
+//! backtracker finds beside it. Asked for by name, or chosen for a count of
+//! a puzzle from 5x5 up whose cards repeat, where it is the faster route
+//! (then a refusal falls back to the backtracker). Counts past 2^53 are
+//! JSON strings.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use scramble::solve::frontier::{self, FrontierCount};
+use scramble::solve::{Goal, Method as Search, Order, Threads};
+use scramble::{Arrangement, Puzzle};
+use serde::Serialize;
+
+use super::{Args, Method, diagnosis_stop, grid_text, stop, write_svg};
+use crate::bounds::{MEMORY, thousands};
+use crate::exit_codes::Exit;
+use crate::pictures::grid_rows;
+use crate::{print_json_line, print_text, progress};
+
+/// The smallest grid on which a count goes by the frontier unasked.
+const CHOSEN_FROM: usize = 5;
+
+/// What `solve --json` prints for a count by the frontier.
+#[derive(Serialize)]
+struct Report {
+    puzzle: String,
+    size: usize,
+    method: Method,
+    mode: &'static str,
+    complete: bool,
+    stopped: Option<&'static str>,
+    /// `solutions`, `arrangements`, `looks`, `kinds`, `states`: null when
+    /// the count stopped (the frontier has no partial count).
+    #[serde(flatten)]
+    count: Counts,
+    seconds: f64,
+    /// The backtracker's first solution, rows of `piece@rotation`.
+    solution: Option<Vec<Vec<String>>>,
+    svg: Option<std::path::PathBuf>,
+    diagnosis: Option<scramble::diagnose::Diagnosis>,
+}
+
+/// The frontier's numbers, or nulls under the same keys.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Counts {
+    Done(FrontierCount),
+    Stopped {
+        solutions: Option<u64>,
+        arrangements: Option<u64>,
+        looks: Option<u64>,
+        kinds: Option<u64>,
+        states: Option<u64>,
+    },
+}
+
+/// Whether `solve` counts `puzzle` by the frontier: asked for by name, or
+/// a plain count (no list, first, statistics or order asked for) of a
+/// grid from 5x5 up where some card repeats.
+pub(super) fn chosen(args: &Args, puzzle: &Puzzle) -> bool {
+    match args.method {
+        Some(method) => method == Method::Frontier,
+        None => {
+            let plain = !(args.first || args.list || args.list_looks || args.stats || args.wrong || args.restarts);
+            let order =
+                args.order == Order::Spiral && args.cells.is_none() && args.pieces.is_none() && args.symmetry.is_none();
+            plain && order && puzzle.size() >= CHOSEN_FROM && repeats(puzzle)
+        }
+    }
+}
+
+/// Whether a backtracking count that failed with `error` goes to the
+/// frontier: it passed 2^64 solutions, and the frontier was not asked
+/// for or against.
+pub(super) fn after_overflow(args: &Args, error: &anyhow::Error) -> bool {
+    let too_many = matches!(error.downcast_ref(), Some(scramble::Error::TooManySolutions { .. }));
+    too_many && args.method.is_none() && !(args.first || args.list || args.list_looks || args.wrong || args.stats)
+}
+
+/// Whether two cards of `puzzle` are equal up to a turn.
+fn repeats(puzzle: &Puzzle) -> bool {
+    let mut least: Vec<_> = puzzle.pieces().iter().map(scramble::Piece::canonical).collect();
+    least.sort_unstable();
+    least.windows(2).any(|w| w[0] == w[1])
+}
+
+/// Refuses the options a frontier count cannot honour.
+pub(super) fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
+    let refused = [
+        (args.first, "--first"),
+        (args.list || args.list_looks, "--list and --list-looks"),
+        (args.wrong, "--wrong"),
+        (args.stats, "--stats"),
+        (args.restarts, "--restarts"),
+        (args.shard.is_some(), "--shard"),
+    ];
+    match refused.iter().find(|(given, _)| *given) {
+        Some((_, option)) => anyhow::bail!(
+            "{option}: not with --method frontier, which counts by states and finds no solution of its own (use --method backtrack)"
+        ),
+        None => Ok(()),
+    }
+}
+
+/// Counts `puzzle` by the frontier and prints the report. `None` when the
+/// frontier was chosen unasked and refused the puzzle: the backtracker
+/// takes it then.
+pub(super) fn solve(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Option<Exit>> {
+    let stop = stop(args, interrupted);
+    let cells = puzzle.size() * puzzle.size();
+    let bar = progress::bar(cells as u64, "filling cells");
+    let context = args.threads.context().until(&stop).reporting(&bar);
+    let started = std::time::Instant::now();
+    let counted = frontier::count(puzzle, MEMORY, &context);
+    bar.finish_and_clear();
+    let counted = match counted {
+        Err(scramble::Error::Unsupported(_)) if args.method.is_none() => return Ok(None),
+        Err(scramble::Error::Unsupported(why)) => anyhow::bail!(
+            "{}: {why} ({} MiB); --method backtrack counts it piece by piece",
+            puzzle.name(),
+            thousands(MEMORY >> 20)
+        ),
+        other => other?,
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let found = counted
+        .as_ref()
+        .filter(|c| c.solutions > 0u32.into())
+        .map(|_| first(puzzle, &stop))
+        .transpose()?
+        .flatten();
+    let report = report(args, puzzle, counted, found.as_ref(), seconds, interrupted)?;
+    if args.json {
+        print_json_line(&report)?;
+    } else {
+        print_text(&text(puzzle, &report, found.as_ref()))?;
+    }
+    // The exit follows the count, not the solution shown: a stop during
+    // the search for it leaves a complete count without a grid.
+    Ok(Some(match &report.count {
+        Counts::Stopped { .. } => Exit::Stopped,
+        Counts::Done(count) => Exit::found(count.solutions > 0u32.into()),
+    }))
+}
+
+/// The backtracker's first solution, to show beside the count.
+fn first(puzzle: &Puzzle, stop: &scramble::Stop) -> anyhow::Result<Option<Arrangement>> {
+    let search = scramble::solve::Search::new(Goal::First).until(stop).on(Threads::Auto);
+    let method = Search::Backtrack {
+        strategy: Order::Spiral.strategy(),
+        seed: 0,
+    };
+    Ok(scramble::solve::run(puzzle, method, &search)?.kept.into_iter().next())
+}
+
+fn report(
+    args: &Args,
+    puzzle: &Puzzle,
+    counted: Option<FrontierCount>,
+    found: Option<&Arrangement>,
+    seconds: f64,
+    interrupted: &Arc<AtomicBool>,
+) -> anyhow::Result<Report> {
+    let complete = counted.is_some();
+    let none = counted.as_ref().is_some_and(|c| c.solutions == 0u32.into());
+    let diagnosis = none
+        .then(|| scramble::diagnose::diagnose(puzzle, &diagnosis_stop(args, interrupted)))
+        .transpose()?;
+    let svg = found
+        .filter(|_| args.pictures.writes())
+        .map(|a| write_svg(puzzle, a, &args.pictures.out))
+        .transpose()?;
+    Ok(Report {
+        puzzle: puzzle.name().to_string(),
+        size: puzzle.size(),
+        method: Method::Frontier,
+        mode: "all",
+        complete,
+        stopped: (!complete).then(|| crate::signals::why_stopped(interrupted)),
+        count: counted.map_or(
+            Counts::Stopped {
+                solutions: None,
+                arrangements: None,
+                looks: None,
+                kinds: None,
+                states: None,
+            },
+            Counts::Done,
+        ),
+        seconds,
+        solution: found.map(|a| grid_rows(puzzle, a)),
+        svg,
+        diagnosis,
+    })
+}
+
+fn text(puzzle: &Puzzle, report: &Report, found: Option<&Arrangement>) -> String {
+    let Counts::Done(count) = &report.count else {
+        return format!(
+            "{}: stopped ({}) after {:.3} s: the frontier count has no partial result\n",
+            report.puzzle,
+            report.stopped.unwrap_or("early"),
+            report.seconds
+        );
+    };
+    let how = format!(
+        "counted by the frontier over {} kinds of card ({} states at most, {:.3} s)",
+        count.kinds,
+        thousands(count.states),
+        report.seconds
+    );
+    let mut out = match found {
+        None if count.solutions == 0u32.into() => format!(
+            "{}: no solution ({how})\n{}",
+            report.puzzle,
+            report
+                .diagnosis
+                .as_ref()
+                .map_or(String::new(), |d| crate::diagnosis::text(d, false))
+        ),
+        None => format!(
+            "{}: {}; {how}\n",
+            report.puzzle,
+            scramble::looks::exact_count_words(&count.solutions, count.looks.as_ref())
+        ),
+        Some(solution) => format!(
+            "{}: {}; {how}; the first (spiral order):\n{}",
+            report.puzzle,
+            scramble::looks::exact_count_words(&count.solutions, count.looks.as_ref()),
+            grid_text(puzzle, solution)
+        ),
+    };
+    if let Some(svg) = &report.svg {
+        out += &format!("picture: {}\n", scramble::error::shown_path(svg));
+    }
+    out
+}

@@ -1,0 +1,208 @@
+//! Edge-matching puzzles from the field (Brendan Owen's boards, the
+//! Eternity II clue puzzles and 16x16), read as published and solved with
+//! the community's agreed numbers.
+
+use serde_json::Value;
+
+use crate::common::assert_exit;
+use crate::scramble;
+
+const BRENDAN6: &str = "fixtures/edge/brendan/brendan_06x06.txt";
+
+fn json(args: &[&str]) -> Value {
+    let out = scramble().args(args).arg("--json").output().unwrap();
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn brendan_six_has_65_solutions_and_the_published_69_284_103_nodes() {
+    let pinned = json(&["solve", BRENDAN6, "-j", "2"]);
+    assert_eq!(
+        (&pinned["solutions"], &pinned["arrangements"]),
+        (&Value::from(65), &Value::from(260))
+    );
+    assert_eq!(pinned["every_rotation"], Value::Bool(false));
+    let every = json(&["solve", BRENDAN6, "--every-rotation", "-j", "2"]);
+    assert_eq!(
+        (&every["solutions"], &every["nodes"]),
+        (&Value::from(65), &Value::from(69_284_103u64))
+    );
+    let depths = every["nodes_per_depth"].as_array().unwrap();
+    assert_eq!((depths.len(), &depths[35]), (36, &Value::from(260)));
+}
+
+#[test]
+fn a_solution_comes_with_the_communitys_board_edges_and_viewer_link() {
+    let first = json(&["solve", BRENDAN6, "--first"]);
+    let edges = first["board_edges"].as_str().unwrap();
+    assert_eq!(edges.len(), 4 * 36);
+    // The rim is grey ('a') all round: the top of the first row.
+    assert!(edges.as_bytes().chunks(4).take(6).all(|cell| cell[0] == b'a'));
+    let link = first["viewer"].as_str().unwrap();
+    assert!(link.starts_with("https://e2.bucas.name/#puzzle=brendan_06x06&board_w=6&board_h=6&board_edges="));
+    assert!(link.ends_with(edges));
+}
+
+#[test]
+fn eternity_clue_puzzles_and_the_16x16_are_read_as_published() {
+    let rectangle = json(&["solve", "fixtures/edge/e2/e2-clue-clue2.json", "--time-limit", "0.2"]);
+    assert_eq!(
+        (&rectangle["width"], &rectangle["height"]),
+        (&Value::from(12), &Value::from(6))
+    );
+    assert_eq!(rectangle["symmetries"], Value::from(2));
+    let big = json(&["solve", "fixtures/edge/e2/e2-16x16-v00.json", "--time-limit", "0.2"]);
+    assert_eq!(
+        (&big["hints"], &big["symmetries"], &big["complete"]),
+        (&Value::from(8), &Value::from(1), &Value::Bool(false))
+    );
+}
+
+#[test]
+fn a_stopped_count_exits_3_and_says_it_is_partial() {
+    let out = scramble()
+        .args(["solve", "fixtures/edge/e2/e2-clue-clue1.json", "--time-limit", "0.3"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 3);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("stopped (time-limit)") && text.contains("(partial)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let pieces = std::fs::read_to_string(crate::at_root(BRENDAN6)).unwrap();
+    // Brendan's first piece pinned at the top-left corner, Heule's way.
+    let heule = dir.path().join("em_6.txt");
+    std::fs::write(&heule, format!("1\n1 1 1 3\n{pieces}")).unwrap();
+    let pinned = json(&["solve", heule.to_str().unwrap()]);
+    assert_eq!(
+        (&pinned["solutions"], &pinned["symmetries"]),
+        (&Value::from(65), &Value::from(1))
+    );
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, pieces.replacen("0 0 1 3", "0 0 1 x3", 1)).unwrap();
+    let out = scramble().args(["solve", bad.to_str().unwrap()]).output().unwrap();
+    assert_exit(&out, 2);
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        message.contains("bad.txt:2:7: expected a number, found `x3`"),
+        "{message}"
+    );
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--method", "graph"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    let out = scramble().args(["graph", BRENDAN6]).output().unwrap();
+    assert_exit(&out, 2);
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        message.contains("an edge-matching puzzle: `solve`, `estimate`, `show` and `export --cnf` read it"),
+        "{message}"
+    );
+}
+
+#[test]
+fn show_tells_the_frame_the_kinds_of_pieces_and_the_hints() {
+    let out = scramble()
+        .args(["show", "fixtures/edge/e2/e2-16x16-v00.json"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "e2-16x16-v00: 16 x 16 board with a grey frame, 256 pieces (4 corner, 56 edge, 196 inner), 22 colours besides grey"
+    );
+    assert!(
+        text.contains("grey: only on the rim") && text.contains("hint: piece 139 turned 0 at row 9, column 8"),
+        "{text}"
+    );
+    let summary = json(&["show", "fixtures/edge/macmahon24.json"]);
+    assert_eq!(
+        (&summary["kind"], &summary["grey_only_on_rim"]),
+        (&Value::from("edge"), &Value::Bool(false))
+    );
+}
+
+#[test]
+fn estimate_projects_brendan_six_from_a_sample_of_subtrees() {
+    let every = json(&["estimate", BRENDAN6, "--every-rotation", "--sample", "64", "-j", "2"]);
+    assert_eq!(
+        (&every["kind"], &every["sampled"]),
+        (&Value::from("edge"), &Value::from(64))
+    );
+    assert!(every["subtrees"].as_u64().unwrap() >= 64 * 256);
+    let (low, high) = (every["low"].as_f64().unwrap(), every["high"].as_f64().unwrap());
+    // The published count lies in the interval (seed 0), which is not wide.
+    assert!(low <= 69_284_103.0 && 69_284_103.0 <= high, "{low} to {high}");
+    assert!(high < 2.0 * low);
+    assert!(every["nodes_per_second"].as_f64().unwrap() > 0.0 && every["exhaustive_seconds"].as_f64().unwrap() > 0.0);
+    // Options of the probes are refused, and the sample's are for edge puzzles.
+    let out = scramble()
+        .args(["estimate", BRENDAN6, "--probes", "10"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    let out = scramble()
+        .args(["estimate", "fixtures/paper2x2.txt", "--sample", "10"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+}
+
+#[test]
+fn a_projection_stops_at_its_time_limit_and_says_so() {
+    let started = std::time::Instant::now();
+    let out = scramble()
+        .args([
+            "estimate",
+            "fixtures/edge/e2/e2-clue-clue3.json",
+            "--time-limit",
+            "0.3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_exit(&out, 3);
+    assert!(started.elapsed().as_secs_f64() < 2.5, "{:?}", started.elapsed());
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["stopped"], Value::Bool(true));
+    assert_eq!(report["nodes_per_second"], Value::from(0.0));
+}
+
+#[test]
+fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_is_refused() {
+    let six = "fixtures/edge/brendan/brendan_06x06.txt";
+    let output = scramble().args(["export", "--cnf", six]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let dimacs = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        dimacs.starts_with(
+            "c scramble CNF of brendan_06x06: 6 x 6 framed board; models are solutions modulo the board's rotations"
+        ),
+        "{}",
+        &dimacs[..200]
+    );
+    let header = dimacs.lines().find(|l| l.starts_with("p cnf")).unwrap();
+    let clauses: usize = header.split(' ').nth(3).unwrap().parse().unwrap();
+    let clause_lines = dimacs.lines().filter(|l| !l.starts_with(['c', 'p']));
+    assert_eq!(clause_lines.filter(|l| l.ends_with('0')).count(), clauses);
+    // Only placements that fit the frame: 4 corner pieces in 4 corners and
+    // 16 edge pieces on 16 edge cells, one turn each; 16 inner pieces in 16
+    // inner cells, four turns each.
+    let places = dimacs
+        .lines()
+        .filter(|l| l.starts_with("c place ") && !l.contains(':'))
+        .count();
+    assert_eq!(places, 4 * 4 + 16 * 16 + 16 * 16 * 4);
+    let text = scramble().args(["export", "--text", six]).output().unwrap();
+    assert_eq!(text.status.code(), Some(2));
+    assert!(String::from_utf8(text.stderr).unwrap().contains("--cnf exports it"));
+}
