@@ -21,7 +21,7 @@ pub const MAX_CLAUSES: u64 = 50_000_000;
 pub const MAX_PER_PIECE: usize = 144;
 
 /// `n` with a comma every three digits: `1,073,741,824`.
-pub fn thousands(n: u64) -> String {
+pub fn thousands(n: impl std::fmt::Display) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -81,6 +81,10 @@ pub struct Args {
     /// from 5x5 up where cards repeat, when it fits in 1 GiB.
     #[arg(help_heading = "Search method (research)", long, value_enum)]
     method: Option<Method>,
+    /// The most memory a count by the frontier may hold, in MiB (default:
+    /// 1024; at most the machine's memory).
+    #[arg(help_heading = "Search method (research)", long, value_name = "MIB")]
+    memory: Option<u64>,
     /// Search order.
     #[arg(help_heading = "Search method (research)", long, value_parser = crate::choices::order(), default_value = "spiral")]
     order: Order,

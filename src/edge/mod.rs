@@ -38,7 +38,7 @@ mod tables;
 mod write;
 
 #[cfg(test)]
-mod judge;
+pub(crate) mod judge;
 
 use std::fmt;
 
@@ -273,4 +273,4 @@ impl fmt::Display for Quad {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

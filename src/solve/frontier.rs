@@ -44,6 +44,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::context::Context;
+use crate::edge::{EdgePuzzle, GREY};
 use crate::puzzle::grid::{symmetries, turned};
 use crate::{Error, Picture, Puzzle, Result};
 
@@ -51,7 +52,8 @@ use crate::{Error, Picture, Puzzle, Result};
 /// (where every reader reads a number exactly) and a decimal string above.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FrontierCount {
-    /// Solutions modulo the four whole-board turns: `arrangements / 4`.
+    /// Solutions modulo the whole-board turns: `arrangements / 4` (a
+    /// rectangular edge-matching board: `/ 2`).
     #[serde(serialize_with = "exact")]
     pub solutions: BigUint,
     /// Solution arrangements (identical cards told apart, every turn).
@@ -113,18 +115,54 @@ const STATE_BYTES: u64 = 72;
 /// assert_eq!(counted.looks, None);
 /// ```
 pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<FrontierCount>> {
-    let model = Model::new(puzzle)?;
+    run(&Model::new(puzzle)?, 4, memory, context)
+}
+
+/// Counts the filled boards of a framed edge-matching puzzle by the
+/// frontier, as [`count`] does: `arrangements` are the filled boards with
+/// every piece told apart and every turn of a piece that a turn keeps
+/// counted, as [`crate::edge::count`] counts them with every rotation;
+/// `solutions` are these modulo the board's rotations (4 on a square, 2
+/// on a rectangle); `looks` is `None`. The rim must carry grey, and grey
+/// stands inside only where the pieces carry more grey sides than the rim
+/// has (as the search's frame rules). Pinned pieces are left to the
+/// search.
+///
+/// ```
+/// use scramble::edge::EdgePuzzle;
+/// use scramble::solve::frontier;
+/// // A 2x2 frame: four corner pieces, grey outside, colour 1 inside.
+/// let corners = vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]];
+/// let puzzle = EdgePuzzle::new(2, 2, corners, vec![]).unwrap();
+/// let counted = frontier::count_framed(&puzzle, 1 << 20, &scramble::Context::new()).unwrap().unwrap();
+/// assert_eq!((counted.arrangements.to_string(), counted.solutions.to_string()), ("4".into(), "1".into()));
+/// ```
+///
+/// # Errors
+/// As [`count`], and [`Error::Unsupported`] for a puzzle with hints.
+pub fn count_framed(puzzle: &EdgePuzzle, memory: u64, context: &Context) -> Result<Option<FrontierCount>> {
+    if !puzzle.hints().is_empty() {
+        return Err(Error::Unsupported(format!(
+            "{}: the frontier counter takes no pinned pieces (count it with the search)",
+            puzzle.name()
+        )));
+    }
+    run(&Model::framed(puzzle)?, puzzle.symmetries() as u32, memory, context)
+}
+
+/// The count of `model`, whose board has `symmetries` whole-board turns.
+fn run(model: &Model, symmetries: u32, memory: u64, context: &Context) -> Result<Option<FrontierCount>> {
     let mut work = Work {
-        model: &model,
+        model,
         most: (memory / STATE_BYTES).max(1),
         states: 0,
         layers: Vec::new(),
         looks: false,
         context,
     };
-    let n = model.n;
-    let half = n.is_multiple_of(2) && n > 0;
-    let cells = if half { n * n / 2 } else { n * n };
+    let (width, height) = (model.width, model.height);
+    let half = height.is_multiple_of(2) && height > 0;
+    let cells = if half { width * height / 2 } else { width * height };
     let kept = model.kept();
     let passes = if kept == Kept::HalfTurn { 2 } else { 1 };
     context.progress().start((passes * cells) as u64);
@@ -154,7 +192,7 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
         Kept::Unknown => None,
     };
     Ok(Some(FrontierCount {
-        solutions: &arrangements / 4u32,
+        solutions: &arrangements / symmetries,
         arrangements,
         looks,
         kinds: model.kinds.len(),
@@ -183,18 +221,24 @@ struct Move {
 /// `n` column needs and the left need, `bits` each, then each kind's
 /// used count in its own field.
 struct Model {
-    n: usize,
+    width: usize,
+    height: usize,
     kinds: Vec<Kind>,
     /// The complement's index of every picture index.
     complement: Vec<u8>,
-    /// The need that any side meets (the board's rim).
+    /// The need that any side meets.
     free: u8,
+    /// The need on the board's rim: `free` for Scramble Squares, the
+    /// border colour for a framed puzzle.
+    rim: u8,
+    /// The rim's colour may not stand inside (grey only on the rim).
+    rim_only: bool,
     bits: u32,
     /// Bit offset and width of each kind's used count.
     fields: Vec<(u32, u32)>,
     /// Moves by `top_need * (free + 1) + left_need`.
     moves: Vec<Vec<Move>>,
-    /// The key of a full board: every need free, every card used.
+    /// The key of a full board: every need the rim's, every card used.
     full: u64,
 }
 
@@ -207,10 +251,57 @@ impl Model {
         let index = |p: Picture| pictures.binary_search(&p).expect("listed") as u8;
         let complement = pictures.iter().map(|p| index(p.complement())).collect();
         let free = pictures.len() as u8;
+        let kinds = kinds_of(
+            puzzle
+                .pieces()
+                .iter()
+                .map(|piece| piece.canonical().sides().map(&index)),
+        );
+        Model::build(puzzle.name(), (n, n), kinds, complement, (free, free, false))
+    }
+
+    /// A framed edge-matching puzzle: colours match themselves, the rim
+    /// needs grey.
+    fn framed(puzzle: &EdgePuzzle) -> Result<Model> {
+        let colours = puzzle
+            .pieces()
+            .iter()
+            .flatten()
+            .max()
+            .map_or(1, |&c| usize::from(c) + 1);
+        let free = u8::try_from(colours).map_err(|_| Error::Unsupported("over 255 colours".into()))?;
+        let least = |piece: &[u8; 4]| (0..4).map(|r| turned(*piece, r)).min().expect("four turns");
+        let kinds = kinds_of(puzzle.pieces().iter().map(least));
+        // A quarter turn of the whole board turns every piece alike, so the
+        // turned board (width and height swapped) has as many filled boards:
+        // fill the one whose height is even (meeting in the middle), then
+        // the narrower (fewer needs on the frontier).
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let size = [(w, h), (h, w)]
+            .into_iter()
+            .min_by_key(|&(w, h)| (h % 2, w))
+            .expect("two");
+        Model::build(
+            puzzle.name(),
+            size,
+            kinds,
+            (0..free).collect(),
+            (free, GREY, puzzle.grey_only_on_rim()),
+        )
+    }
+
+    /// The model of a `(width, height)` board of `kinds` over pictures with
+    /// `complement`, its needs `(free, rim, rim_only)`.
+    fn build(
+        name: &str,
+        (width, height): (usize, usize),
+        kinds: Vec<Kind>,
+        complement: Vec<u8>,
+        (free, rim, rim_only): (u8, u8, bool),
+    ) -> Result<Model> {
         let bits = u32::BITS - u32::from(free).leading_zeros();
-        let kinds = kinds_of(puzzle, index);
         let mut fields = Vec::with_capacity(kinds.len());
-        let mut offset = bits * (n as u32 + 1);
+        let mut offset = bits * (width as u32 + 1);
         for kind in &kinds {
             let width = u32::BITS - kind.copies.leading_zeros();
             fields.push((offset, width));
@@ -218,24 +309,25 @@ impl Model {
         }
         if offset > 64 {
             return Err(Error::Unsupported(format!(
-                "{}: {} kinds of card over {} pictures need a {offset}-bit state; the frontier counter keeps 64 (count it with the backtracker)",
-                puzzle.name(),
+                "{name}: {} kinds of card over {free} pictures need a {offset}-bit state; the frontier counter keeps 64 (count it with the backtracker)",
                 kinds.len(),
-                pictures.len()
             )));
         }
         let mut model = Model {
-            n,
+            width,
+            height,
             kinds,
             complement,
             free,
+            rim,
+            rim_only,
             bits,
             fields,
             moves: Vec::new(),
             full: 0,
         };
         model.moves = model.all_moves();
-        model.full = model.frontier_free() | model.used_key(|k| model.kinds[k].copies);
+        model.full = model.frontier_start() | model.used_key(|k| model.kinds[k].copies);
         Ok(model)
     }
 
@@ -265,9 +357,23 @@ impl Model {
             .collect()
     }
 
-    /// The frontier part of a key with every need free.
-    fn frontier_free(&self) -> u64 {
-        (0..=self.n).fold(0, |key, c| key | u64::from(self.free) << (c as u32 * self.bits))
+    /// The frontier part of a key with every need the rim's.
+    fn frontier_start(&self) -> u64 {
+        (0..=self.width).fold(0, |key, c| key | u64::from(self.rim) << (c as u32 * self.bits))
+    }
+
+    /// The need a side leaves across its boundary (`need`: what the cell
+    /// beyond must show), or `None` when the side breaks the frame: on the
+    /// rim it must carry the rim's colour, and leaves the rim's need to the
+    /// next row or board; inside it may not when that colour is the rim's
+    /// alone.
+    fn across(&self, need: u8, on_rim: bool) -> Option<u8> {
+        let side = self.complement[usize::from(need)];
+        if on_rim {
+            (self.rim == self.free || side == self.rim).then_some(self.rim)
+        } else {
+            (!self.rim_only || side != self.rim).then_some(need)
+        }
     }
 
     /// The used part of a key with `used(k)` cards of kind `k`.
@@ -294,19 +400,21 @@ impl Model {
     }
 
     /// Every state after `cell` (row-major) is filled from `key`, with its
-    /// weight; `last_row` frees the needs below (nothing is there).
+    /// weight; on the `last_row` the sides below are the rim.
     fn successors(&self, key: u64, cell: usize, last_row: bool, mut each: impl FnMut(u64, u8)) {
-        let (n, c) = (self.n, cell % self.n);
+        let (w, c) = (self.width, cell % self.width);
         let radix = usize::from(self.free) + 1;
-        let (top, left) = (self.need(key, c), self.need(key, n));
+        let (top, left) = (self.need(key, c), self.need(key, w));
         for m in &self.moves[usize::from(top) * radix + usize::from(left)] {
             let k = usize::from(m.kind);
             if self.used(key, k) == self.kinds[k].copies {
                 continue;
             }
-            let bottom = if last_row { self.free } else { m.bottom };
-            let right = if c + 1 == n { self.free } else { m.right };
-            let next = self.with_need(self.with_need(key, c, bottom), n, right) + (1 << self.fields[k].0);
+            let (Some(bottom), Some(right)) = (self.across(m.bottom, last_row), self.across(m.right, c + 1 == w))
+            else {
+                continue;
+            };
+            let next = self.with_need(self.with_need(key, c, bottom), w, right) + (1 << self.fields[k].0);
             each(next, m.weight);
         }
     }
@@ -326,15 +434,15 @@ impl Model {
     }
 
     /// The state of the top half that, turned half round, completes the top
-    /// half at `key` (after `n / 2` rows): the other cards, and each
+    /// half at `key` (after `height / 2` rows): the other cards, and each
     /// column's need the complement of the need across the board.
     fn partner(&self, key: u64) -> u64 {
-        let n = self.n;
+        let w = self.width;
         let all = self.used_key(|k| self.kinds[k].copies);
-        let frontier_mask = (1u64 << (self.bits * (n as u32 + 1))) - 1;
-        let mut partner = (all - (key & !frontier_mask)) | u64::from(self.free) << (n as u32 * self.bits);
-        for c in 0..n {
-            let need = self.complement[usize::from(self.need(key, n - 1 - c))];
+        let frontier_mask = (1u64 << (self.bits * (w as u32 + 1))) - 1;
+        let mut partner = (all - (key & !frontier_mask)) | u64::from(self.rim) << (w as u32 * self.bits);
+        for c in 0..w {
+            let need = self.complement[usize::from(self.need(key, w - 1 - c))];
             partner = self.with_need(partner, c, need);
         }
         partner
@@ -365,7 +473,11 @@ impl Model {
     /// except, on an odd board, one kind (the centre's) that the turn keeps.
     fn kept(&self) -> Kept {
         let odd: Vec<&Kind> = self.kinds.iter().filter(|k| k.copies % 2 == 1).collect();
-        match (self.n % 2 == 1, odd.as_slice()) {
+        if self.rim != self.free || self.width != self.height {
+            // A framed board: looks are not counted.
+            return Kept::Unknown;
+        }
+        match (self.width % 2 == 1, odd.as_slice()) {
             (false, []) if self.kinds.iter().all(|k| k.copies % 4 == 0) => Kept::Unknown,
             (false, []) => Kept::HalfTurn,
             (true, [kind]) if kind.turns.len() <= 2 => Kept::Unknown,
@@ -401,13 +513,11 @@ enum Kept {
     Unknown,
 }
 
-/// The kinds of `puzzle`'s cards (equal up to a turn), in order of first
-/// appearance, each with its distinct turns over `index`.
-fn kinds_of(puzzle: &Puzzle, index: impl Fn(Picture) -> u8) -> Vec<Kind> {
+/// The kinds of cards given by their least turns (equal up to a turn: one
+/// kind), in order of first appearance, each with its distinct turns.
+fn kinds_of(least_turns: impl Iterator<Item = [u8; 4]>) -> Vec<Kind> {
     let mut seen: Vec<([u8; 4], u32)> = Vec::new();
-    for piece in puzzle.pieces() {
-        // `index` keeps the pictures' order, so the least turn stays least.
-        let least = piece.canonical().sides().map(&index);
+    for least in least_turns {
         match seen.iter_mut().find(|(s, _)| *s == least) {
             Some((_, copies)) => *copies += 1,
             None => seen.push((least, 1)),
@@ -532,10 +642,10 @@ impl Work<'_, '_> {
         let model = self.model;
         let threads = self.context.threads().max(1);
         let mut layer: Groups = (0..threads).map(|_| Layer::default()).collect();
-        let start = model.frontier_free();
+        let start = model.frontier_start();
         layer[group_of(start, threads)].insert(start, words(1));
         for cell in 0..cells {
-            let last_row = full && cell >= cells - model.n;
+            let last_row = full && cell >= cells - model.width;
             let built: Vec<Built> = (0..threads)
                 .into_par_iter()
                 .map(|group| self.group(&layer, group, cell, last_row))

@@ -48,7 +48,7 @@ pub use estimate::{Estimate, Rule};
 use fast::Halt;
 use fast::{CenterMax, Chooser, Constrained, Fixed, Geometry, Kernel, OnReached, Reporter, Step};
 pub(crate) use fast::{Control, Observer, State};
-pub use order::{Cells, Order, Pieces, Strategy, Symmetry, spiral, value_indices};
+pub use order::{Cells, Order, Pieces, Strategy, Symmetry, spiral};
 pub use restart::{Restarted, Restarts, luby};
 pub use shards::{Cut, Job, ShardReport, fingerprint};
 use stats::{Counters, Tally};

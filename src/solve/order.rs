@@ -356,7 +356,7 @@ fn invert(order: &[usize]) -> Vec<usize> {
 
 /// The value index of every piece: the sum over its four pictures of the
 /// index (number of occurrences) of the picture's complement.
-pub fn value_indices(puzzle: &Puzzle) -> Vec<usize> {
+pub(crate) fn value_indices(puzzle: &Puzzle) -> Vec<usize> {
     let indices = puzzle.picture_indices();
     let index = |p| indices.get(&p).copied().unwrap_or(0);
     puzzle

@@ -57,7 +57,6 @@ struct Report {
 fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
     let refused = [
         (args.method == Some(Method::Graph), "--method graph"),
-        (args.method == Some(Method::Frontier), "--method frontier"),
         (
             args.cells.is_some() || args.pieces.is_some() || args.symmetry.is_some(),
             "--cells, --pieces and --symmetry",
@@ -78,6 +77,9 @@ fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
 /// Solves one edge-matching puzzle and prints its report.
 pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     refuse_other_options(args)?;
+    if args.method == Some(Method::Frontier) {
+        return super::frontier::solve_framed(args, &puzzle, interrupted);
+    }
     let stop = stop(args, interrupted);
     let bar = progress::bar(0, "counting subtrees");
     let context = args.threads.context().until(&stop).reporting(&bar);

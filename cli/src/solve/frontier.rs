@@ -2,12 +2,14 @@
 //! counter (`scramble::solve::frontier`), with the first solution the
 //! backtracker finds beside it. Asked for by name, or chosen for a count of
 //! a puzzle from 5x5 up whose cards repeat, where it is the faster route
-//! (then a refusal falls back to the backtracker). Counts past 2^53 are
-//! JSON strings.
+//! (then a refusal falls back to the backtracker); for a framed
+//! edge-matching puzzle only by name, without a board shown. Counts past
+//! 2^53 are JSON strings.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use scramble::edge::EdgePuzzle;
 use scramble::solve::frontier::{self, FrontierCount};
 use scramble::solve::{Goal, Method as Search, Order, Threads};
 use scramble::{Arrangement, Puzzle};
@@ -17,6 +19,7 @@ use super::{Args, Method, diagnosis_stop, grid_text, stop, write_svg};
 use crate::bounds::{MEMORY, thousands};
 use crate::exit_codes::Exit;
 use crate::pictures::grid_rows;
+use crate::show::edge::Head;
 use crate::{print_json_line, print_text, progress};
 
 /// The smallest grid on which a count goes by the frontier unasked.
@@ -40,6 +43,25 @@ struct Report {
     solution: Option<Vec<Vec<String>>>,
     svg: Option<std::path::PathBuf>,
     diagnosis: Option<scramble::diagnose::Diagnosis>,
+}
+
+/// What `solve --method frontier --json` prints for an edge-matching
+/// puzzle: the keys of the row-scan search's report that a count by states
+/// has, and the frontier's.
+#[derive(Serialize)]
+struct FramedReport {
+    #[serde(flatten)]
+    head: Head,
+    hints: usize,
+    grey_only_on_rim: bool,
+    method: Method,
+    mode: &'static str,
+    complete: bool,
+    stopped: Option<&'static str>,
+    #[serde(flatten)]
+    count: Counts,
+    symmetries: u64,
+    seconds: f64,
 }
 
 /// The frontier's numbers, or nulls under the same keys.
@@ -86,6 +108,25 @@ fn repeats(puzzle: &Puzzle) -> bool {
     least.windows(2).any(|w| w[0] == w[1])
 }
 
+/// The bytes the frontier's states may take: `--memory` MiB, refused
+/// above the machine's memory (where `/proc/meminfo` tells it), or 1 GiB.
+fn budget(args: &Args) -> anyhow::Result<u64> {
+    let Some(mib) = args.memory else { return Ok(MEMORY) };
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib << 10)
+    });
+    let bytes = mib.checked_mul(1 << 20).filter(|&b| b > 0);
+    match (bytes, total) {
+        (Some(bytes), Some(total)) if bytes <= total => Ok(bytes),
+        (Some(bytes), None) => Ok(bytes),
+        _ => anyhow::bail!(
+            "--memory {mib}: a budget from 1 MiB up to the machine's memory ({} MiB) is expected",
+            total.map_or("unknown".to_string(), |t| thousands(t >> 20))
+        ),
+    }
+}
+
 /// Refuses the options a frontier count cannot honour.
 pub(super) fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
     let refused = [
@@ -113,14 +154,15 @@ pub(super) fn solve(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>)
     let bar = progress::bar(cells as u64, "filling cells");
     let context = args.threads.context().until(&stop).reporting(&bar);
     let started = std::time::Instant::now();
-    let counted = frontier::count(puzzle, MEMORY, &context);
+    let memory = budget(args)?;
+    let counted = frontier::count(puzzle, memory, &context);
     bar.finish_and_clear();
     let counted = match counted {
         Err(scramble::Error::Unsupported(_)) if args.method.is_none() => return Ok(None),
         Err(scramble::Error::Unsupported(why)) => anyhow::bail!(
             "{}: {why} ({} MiB); --method backtrack counts it piece by piece",
             puzzle.name(),
-            thousands(MEMORY >> 20)
+            thousands(memory >> 20)
         ),
         other => other?,
     };
@@ -143,6 +185,83 @@ pub(super) fn solve(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>)
         Counts::Stopped { .. } => Exit::Stopped,
         Counts::Done(count) => Exit::found(count.solutions > 0u32.into()),
     }))
+}
+
+/// Counts a framed edge-matching puzzle by the frontier (asked for by
+/// name) and prints the report; a refusal is an error.
+pub(super) fn solve_framed(args: &Args, puzzle: &EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    refuse_other_options(args)?;
+    let stop = stop(args, interrupted);
+    // The counter sets the bar's length (the cells it fills).
+    let bar = progress::bar(0, "filling cells");
+    let context = args.threads.context().until(&stop).reporting(&bar);
+    let started = std::time::Instant::now();
+    let memory = budget(args)?;
+    let counted = frontier::count_framed(puzzle, memory, &context);
+    bar.finish_and_clear();
+    let counted = match counted {
+        Err(scramble::Error::Unsupported(why)) => anyhow::bail!(
+            "{why} ({} MiB); without --method frontier the search counts it board by board",
+            thousands(memory >> 20)
+        ),
+        other => other?,
+    };
+    let report = FramedReport {
+        head: Head::of(puzzle),
+        hints: puzzle.hints().len(),
+        grey_only_on_rim: puzzle.grey_only_on_rim(),
+        method: Method::Frontier,
+        mode: "all",
+        complete: counted.is_some(),
+        stopped: counted.is_none().then(|| crate::signals::why_stopped(interrupted)),
+        count: counted.map_or(Counts::stopped(), Counts::Done),
+        symmetries: puzzle.symmetries(),
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if args.json {
+        print_json_line(&report)?;
+    } else {
+        print_text(&framed_text(&report))?;
+    }
+    Ok(match &report.count {
+        Counts::Stopped { .. } => Exit::Stopped,
+        Counts::Done(count) => Exit::found(count.solutions > 0u32.into()),
+    })
+}
+
+fn framed_text(report: &FramedReport) -> String {
+    let name = &report.head.puzzle;
+    let Counts::Done(count) = &report.count else {
+        return format!(
+            "{name}: stopped ({}) after {:.3} s: the frontier count has no partial result\n",
+            report.stopped.unwrap_or("early"),
+            report.seconds
+        );
+    };
+    format!(
+        "{name}: {} solutions modulo the board's {} turns ({} boards counting them; {} x {} board); counted by the frontier over {} kinds of piece ({} states at most, {:.3} s)\n",
+        thousands(&count.solutions),
+        report.symmetries,
+        thousands(&count.arrangements),
+        report.head.width,
+        report.head.height,
+        count.kinds,
+        thousands(count.states),
+        report.seconds
+    )
+}
+
+impl Counts {
+    /// The nulls of a stopped count.
+    fn stopped() -> Counts {
+        Counts::Stopped {
+            solutions: None,
+            arrangements: None,
+            looks: None,
+            kinds: None,
+            states: None,
+        }
+    }
 }
 
 /// The backtracker's first solution, to show beside the count.
@@ -179,16 +298,7 @@ fn report(
         mode: "all",
         complete,
         stopped: (!complete).then(|| crate::signals::why_stopped(interrupted)),
-        count: counted.map_or(
-            Counts::Stopped {
-                solutions: None,
-                arrangements: None,
-                looks: None,
-                kinds: None,
-                states: None,
-            },
-            Counts::Done,
-        ),
+        count: counted.map_or(Counts::stopped(), Counts::Done),
         seconds,
         solution: found.map(|a| grid_rows(puzzle, a)),
         svg,

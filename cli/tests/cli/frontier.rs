@@ -80,20 +80,36 @@ fn options_the_frontier_cannot_honour_are_refused() {
             "{stderr}"
         );
     }
-    let edge = scramble()
-        .args([
-            "solve",
-            "fixtures/edge/brendan/brendan_06x06.txt",
-            "--method",
-            "frontier",
-        ])
+}
+
+/// A framed edge-matching rectangle counted by the frontier: the row-scan
+/// search's solutions and boards, and a budget over the machine's memory
+/// refused before any work.
+#[test]
+fn the_frontier_counts_a_framed_rectangle_as_the_search_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("frame3x2.json");
+    let pieces = "[[0,1,2,0],[0,2,1,1],[0,0,1,2],[2,1,0,0],[1,2,0,1],[1,0,0,2]]";
+    std::fs::write(&path, format!(r#"{{"width": 3, "height": 2, "pieces": {pieces}}}"#)).unwrap();
+    let path = path.to_str().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let frontier = json_report(&["solve", path, "--method", "frontier", "--memory", "64"], out.path());
+    let search = json_report(&["solve", path, "--every-rotation"], out.path());
+    assert_eq!(frontier["method"], "frontier");
+    assert_eq!(frontier["width"], 3);
+    for key in ["solutions", "arrangements", "symmetries"] {
+        assert_eq!(frontier[key], search[key], "{key}");
+    }
+    assert!(frontier["solutions"].as_u64().unwrap() > 0);
+    let refused = scramble()
+        .args(["solve", path, "--method", "frontier", "--memory", "1000000000000"])
         .output()
         .unwrap();
-    assert_eq!(edge.status.code(), Some(2));
+    assert_eq!(refused.status.code(), Some(2));
     assert!(
-        String::from_utf8(edge.stderr)
+        String::from_utf8(refused.stderr)
             .unwrap()
-            .contains("--method frontier: not for edge-matching")
+            .contains("--memory 1000000000000: a budget")
     );
 }
 

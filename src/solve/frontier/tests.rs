@@ -158,3 +158,62 @@ fn a_stopped_count_reports_nothing_and_a_small_budget_refuses() {
     let refused = count(&ants, 1 << 20, &Context::new()).unwrap_err().to_string();
     assert!(refused.contains("states (its memory budget) at cell"), "{refused}");
 }
+
+/// Framed edge-matching puzzles (squares and rectangles from 2x2 to 5x4,
+/// grey only on the rim or inside too, few colours so that pieces repeat):
+/// the frontier's filled boards are the plain judge's (every piece in every
+/// turn in every cell, `edge::judge`) up to 9 cells, and the row-scan
+/// search's with every rotation above; a puzzle with hints is refused.
+#[test]
+fn framed_puzzles_agree_with_the_edge_judge() {
+    use crate::edge::{self, tests::planted};
+    let shapes = [
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (4, 3),
+        (3, 4),
+        (4, 4),
+        (5, 3),
+        (5, 4),
+        (4, 5),
+    ];
+    let mut repeated = 0;
+    for seed in 0..200u64 {
+        let (w, h) = shapes[seed as usize % shapes.len()];
+        // More colours on the larger boards, whose counts grow fast.
+        let colours = 2 + (seed as usize / shapes.len()) % 3 + usize::from(w * h > 9) + usize::from(w * h > 12);
+        let puzzle = planted(seed, w, h, colours, seed % 3 == 2);
+        let counted = count_framed(&puzzle, BUDGET, &Context::new()).unwrap().unwrap();
+        let boards = if w * h <= 9 {
+            edge::judge::judge(&puzzle).0
+        } else {
+            edge::count(&puzzle, true, 0, &Context::new()).arrangements
+        };
+        assert_eq!(counted.arrangements, BigUint::from(boards), "seed {seed}: {w}x{h}");
+        assert_eq!(
+            counted.solutions,
+            BigUint::from(boards / puzzle.symmetries() as u128),
+            "seed {seed}"
+        );
+        assert_eq!(counted.looks, None);
+        repeated += usize::from(counted.kinds < w * h);
+    }
+    assert!(repeated >= 50, "only {repeated} puzzles with repeated pieces");
+    let pinned = edge::EdgePuzzle::new(
+        2,
+        2,
+        vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]],
+        vec![edge::Hint {
+            cell: 0,
+            piece: 0,
+            turn: 0,
+        }],
+    )
+    .unwrap();
+    assert!(matches!(
+        count_framed(&pinned, BUDGET, &Context::new()),
+        Err(Error::Unsupported(_))
+    ));
+}
