@@ -309,7 +309,7 @@ impl Model {
         }
         if offset > 64 {
             return Err(Error::Unsupported(format!(
-                "{name}: {} kinds of card over {free} pictures need a {offset}-bit state; the frontier counter keeps 64 (count it with the backtracker)",
+                "{name}: {} kinds of card over {free} pictures (colours) need a {offset}-bit state; the frontier counter keeps 64 (count it by search)",
                 kinds.len(),
             )));
         }
