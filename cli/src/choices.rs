@@ -72,10 +72,8 @@ choices! {
         Card,
         /// A Legespiel-Solver XML configuration (`<legespielConfiguration>`).
         Legespiel,
-        /// An edge-matching puzzle with a grey frame: the eternity2.dev Puzzle
-        /// JSON, `U R D L` lines of colour numbers, or Heule's `em` format
-        /// (docs/edge-matching.md); `auto` knows them by a first `{` or lines of
-        /// numbers only.
+        /// A framed edge-matching puzzle: eternity2.dev JSON, `U R D L` lines or
+        /// Heule's `em` format (docs/edge-matching.md).
         Edge,
     }
     /// A parser of [`scramble::solve::Order`] choices.
@@ -84,28 +82,15 @@ choices! {
         Spiral,
         /// Left to right, top to bottom (the CodeProject solver).
         RowMajor,
-        /// Maximizing the center, generalised to n x n by scramble: pieces by
-        /// value index (the `value` piece rule), but the next cell is the empty
-        /// cell with the most placed neighbours, the paper's rarest-picture rule
-        /// only breaking ties (the `neighbours` cell rule); even grids broken by
-        /// value index (the `value` symmetry rule, which agrees with its piece
-        /// order; piece number fights it). The order `paper` follows the
-        /// paper's own rule.
+        /// Maximizing the center on n x n: pieces by value index, then the empty
+        /// cell with the most placed neighbours.
         CenterMax,
         /// The spiral with the pieces in a random order drawn from `--seed`.
         Random,
-        /// Most constrained cell first: the centre (upper-left central cell for
-        /// even n), then always the empty cell next to the placed ones where the
-        /// fewest unused pieces fit (one popcount of a precomputed piece mask per
-        /// frontier cell), ties to the cell with more placed neighbours, then the
-        /// lower cell. A frontier cell where nothing fits ends the branch at once.
+        /// The centre, then the empty cell next to the placed ones where the
+        /// fewest unused pieces fit.
         MostConstrained,
-        /// Maximizing the center as Section 3.1 writes it (steps 1-8): pieces
-        /// by value index, highest first in the centre and lowest first
-        /// elsewhere (the `value` piece rule); the next cell is the one facing
-        /// the placed picture whose complement has the lowest index (the
-        /// `paper` cell rule); even grids broken by value (the `value`
-        /// symmetry rule).
+        /// Maximizing the center as Section 3.1 writes it (steps 1-8).
         Paper,
     }
     /// A parser of [`scramble::solve::Cells`] choices.
@@ -114,25 +99,16 @@ choices! {
         Spiral,
         /// Left to right, top to bottom, static.
         RowMajor,
-        /// Section 3.1, steps 4-6: the centre (upper-left central cell for even
-        /// n), then the empty cell facing the placed picture whose complement
-        /// has the lowest index (the picture "with the highest probability of
-        /// failing to find a match"); ties to the cell with more placed
-        /// neighbours, then the lower cell number. Dynamic.
+        /// Section 3.1, steps 4-6: the cell facing the placed picture whose
+        /// complement has the lowest index. Dynamic.
         Paper,
-        /// Step 6 read literally: as `paper`, but only the pictures the two
-        /// pieces placed last show towards empty cells are candidates ("from
-        /// the two placed pieces"); when neither of them faces an empty cell,
-        /// every placed piece's pictures are (as `paper`). Ties as `paper`.
-        /// Dynamic; the cells filled so far are replayed at every node to know
-        /// which two pieces came last, `O(depth)` frontier scans per node.
+        /// As `paper`, but only the two pieces placed last choose (step 6 read
+        /// literally). Dynamic.
         PaperLast,
-        /// The centre, then the empty cell with the most placed neighbours;
-        /// ties by the paper's rule (lowest complement index), then the lower
-        /// cell number. Dynamic. The cell rule of `center-max`.
+        /// The empty cell with the most placed neighbours, ties by the paper's
+        /// rule. Dynamic.
         Neighbours,
-        /// The centre, then the frontier cell where the fewest unused pieces
-        /// fit (as the order `most-constrained`). Dynamic.
+        /// The frontier cell where the fewest unused pieces fit. Dynamic.
         MostConstrained,
     }
     /// A parser of [`scramble::solve::Pieces`] choices.
@@ -141,31 +117,25 @@ choices! {
         File,
         /// One random order drawn from the seed, everywhere (Brandt et al.).
         Random,
-        /// Section 3.1, steps 2-5 and 7: the first cell tries pieces in
-        /// decreasing value index, every other cell in increasing value index;
-        /// equal values in file order.
+        /// Section 3.1: decreasing value index in the first cell, increasing
+        /// elsewhere.
         Value,
     }
     /// A parser of [`scramble::solve::Symmetry`] choices.
     symmetry: SymmetryChoice => scramble::solve::Symmetry {
         /// The lowest-numbered central piece (file order).
         Number,
-        /// The central piece of highest value index (ties: lower number), the
-        /// one Section 3.1 wants in the middle.
+        /// The central piece of highest value index (Section 3.1).
         Value,
-        /// The central piece the piece rule tries first in the first cell
-        /// (for `file` this is `number`, for `value` it is `value`).
+        /// The central piece the piece rule tries first.
         Order,
     }
     /// A parser of [`scramble::solve::Rule`] choices.
     rule: RuleChoice => scramble::solve::Rule {
         /// The solver's own tree.
         None,
-        /// Supply and demand per picture: the unused pieces must carry every
-        /// picture the open sides of the placed region need, as often as they
-        /// need it, and enough complementary pairs for the boundaries still
-        /// to be filled between empty cells. Weak by construction: the pair
-        /// condition only sees the pictures of placed sides on the grid border.
+        /// Supply and demand per picture: the unused pieces must carry what the
+        /// open sides need.
         SupplyDemand,
     }
 }

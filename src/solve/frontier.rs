@@ -131,11 +131,14 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
 /// ```
 /// use scramble::edge::EdgePuzzle;
 /// use scramble::solve::frontier;
-/// // A 2x2 frame: four corner pieces, grey outside, colour 1 inside.
+/// // A 2x2 frame of four copies of one corner piece (grey outside, colour
+/// // 1 inside): each corner takes any copy, turned the one way that fits,
+/// // so 4! = 24 boards, 6 modulo the board's four turns.
 /// let corners = vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]];
 /// let puzzle = EdgePuzzle::new(2, 2, corners, vec![]).unwrap();
 /// let counted = frontier::count_framed(&puzzle, 1 << 20, &scramble::Context::new()).unwrap().unwrap();
-/// assert_eq!((counted.arrangements.to_string(), counted.solutions.to_string()), ("4".into(), "1".into()));
+/// assert_eq!((counted.arrangements.to_string(), counted.solutions.to_string()), ("24".into(), "6".into()));
+/// assert_eq!(counted.kinds, 1);
 /// ```
 ///
 /// # Errors

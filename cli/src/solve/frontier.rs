@@ -30,14 +30,8 @@ const CHOSEN_FROM: usize = 5;
 struct Report {
     puzzle: String,
     size: usize,
-    method: Method,
-    mode: &'static str,
-    complete: bool,
-    stopped: Option<&'static str>,
-    /// `solutions`, `arrangements`, `looks`, `kinds`, `states`: null when
-    /// the count stopped (the frontier has no partial count).
     #[serde(flatten)]
-    count: Counts,
+    outcome: Outcome,
     seconds: f64,
     /// The backtracker's first solution, rows of `piece@rotation`.
     solution: Option<Vec<Vec<String>>>,
@@ -54,14 +48,52 @@ struct FramedReport {
     head: Head,
     hints: usize,
     grey_only_on_rim: bool,
+    #[serde(flatten)]
+    outcome: Outcome,
+    symmetries: u64,
+    seconds: f64,
+}
+
+/// What every frontier report says of its count: the method, whether the
+/// count ended, and its numbers.
+#[derive(Serialize)]
+struct Outcome {
     method: Method,
     mode: &'static str,
     complete: bool,
     stopped: Option<&'static str>,
+    /// `solutions`, `arrangements`, `looks`, `kinds`, `states`: null when
+    /// the count stopped (the frontier has no partial count).
     #[serde(flatten)]
     count: Counts,
-    symmetries: u64,
-    seconds: f64,
+}
+
+impl Outcome {
+    fn of(counted: Option<FrontierCount>, interrupted: &Arc<AtomicBool>) -> Outcome {
+        Outcome {
+            method: Method::Frontier,
+            mode: "all",
+            complete: counted.is_some(),
+            stopped: counted.is_none().then(|| crate::signals::why_stopped(interrupted)),
+            count: counted.map_or(Counts::stopped(), Counts::Done),
+        }
+    }
+
+    /// The text of a stopped count.
+    fn stopped_line(&self, puzzle: &str, seconds: f64) -> String {
+        format!(
+            "{puzzle}: stopped ({}) after {seconds:.3} s: the frontier count has no partial result\n",
+            self.stopped.unwrap_or("early")
+        )
+    }
+
+    /// The exit code: stopped, or whether a solution exists.
+    fn exit(&self) -> Exit {
+        match &self.count {
+            Counts::Stopped { .. } => Exit::Stopped,
+            Counts::Done(count) => Exit::found(count.solutions > 0u32.into()),
+        }
+    }
 }
 
 /// The frontier's numbers, or nulls under the same keys.
@@ -181,10 +213,7 @@ pub(super) fn solve(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>)
     }
     // The exit follows the count, not the solution shown: a stop during
     // the search for it leaves a complete count without a grid.
-    Ok(Some(match &report.count {
-        Counts::Stopped { .. } => Exit::Stopped,
-        Counts::Done(count) => Exit::found(count.solutions > 0u32.into()),
-    }))
+    Ok(Some(report.outcome.exit()))
 }
 
 /// Counts a framed edge-matching puzzle by the frontier (asked for by
@@ -210,11 +239,7 @@ pub(super) fn solve_framed(args: &Args, puzzle: &EdgePuzzle, interrupted: &Arc<A
         head: Head::of(puzzle),
         hints: puzzle.hints().len(),
         grey_only_on_rim: puzzle.grey_only_on_rim(),
-        method: Method::Frontier,
-        mode: "all",
-        complete: counted.is_some(),
-        stopped: counted.is_none().then(|| crate::signals::why_stopped(interrupted)),
-        count: counted.map_or(Counts::stopped(), Counts::Done),
+        outcome: Outcome::of(counted, interrupted),
         symmetries: puzzle.symmetries(),
         seconds: started.elapsed().as_secs_f64(),
     };
@@ -223,20 +248,13 @@ pub(super) fn solve_framed(args: &Args, puzzle: &EdgePuzzle, interrupted: &Arc<A
     } else {
         print_text(&framed_text(&report))?;
     }
-    Ok(match &report.count {
-        Counts::Stopped { .. } => Exit::Stopped,
-        Counts::Done(count) => Exit::found(count.solutions > 0u32.into()),
-    })
+    Ok(report.outcome.exit())
 }
 
 fn framed_text(report: &FramedReport) -> String {
     let name = &report.head.puzzle;
-    let Counts::Done(count) = &report.count else {
-        return format!(
-            "{name}: stopped ({}) after {:.3} s: the frontier count has no partial result\n",
-            report.stopped.unwrap_or("early"),
-            report.seconds
-        );
+    let Counts::Done(count) = &report.outcome.count else {
+        return report.outcome.stopped_line(name, report.seconds);
     };
     format!(
         "{name}: {} solutions modulo the board's {} turns ({} boards counting them; {} x {} board); counted by the frontier over {} kinds of piece ({} states at most, {:.3} s)\n",
@@ -282,7 +300,6 @@ fn report(
     seconds: f64,
     interrupted: &Arc<AtomicBool>,
 ) -> anyhow::Result<Report> {
-    let complete = counted.is_some();
     let none = counted.as_ref().is_some_and(|c| c.solutions == 0u32.into());
     let diagnosis = none
         .then(|| scramble::diagnose::diagnose(puzzle, &diagnosis_stop(args, interrupted)))
@@ -294,11 +311,7 @@ fn report(
     Ok(Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
-        method: Method::Frontier,
-        mode: "all",
-        complete,
-        stopped: (!complete).then(|| crate::signals::why_stopped(interrupted)),
-        count: counted.map_or(Counts::stopped(), Counts::Done),
+        outcome: Outcome::of(counted, interrupted),
         seconds,
         solution: found.map(|a| grid_rows(puzzle, a)),
         svg,
@@ -307,13 +320,8 @@ fn report(
 }
 
 fn text(puzzle: &Puzzle, report: &Report, found: Option<&Arrangement>) -> String {
-    let Counts::Done(count) = &report.count else {
-        return format!(
-            "{}: stopped ({}) after {:.3} s: the frontier count has no partial result\n",
-            report.puzzle,
-            report.stopped.unwrap_or("early"),
-            report.seconds
-        );
+    let Counts::Done(count) = &report.outcome.count else {
+        return report.outcome.stopped_line(&report.puzzle, report.seconds);
     };
     let how = format!(
         "counted by the frontier over {} kinds of card ({} states at most, {:.3} s)",
