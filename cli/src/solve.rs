@@ -78,7 +78,9 @@ pub struct Args {
     /// (the n x n theorem; `--order` and `--seed` do not apply); `frontier`
     /// counts exactly over the kinds of card, past 2^64, with no list
     /// (docs/frontier.md). Default: `backtrack`, or `frontier` for a count
-    /// from 5x5 up where cards repeat, when it fits in 1 GiB.
+    /// from 5x5 up where cards repeat, when it fits in 1 GiB. An
+    /// edge-matching puzzle is searched in row-scan order, or counted by
+    /// `frontier` when asked for.
     #[arg(help_heading = "Search method (research)", long, value_enum)]
     method: Option<Method>,
     /// The most memory a count by the frontier may hold, in MiB (default:
