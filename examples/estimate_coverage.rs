@@ -15,17 +15,24 @@ use scramble::rng::Rng;
 use scramble::solve::{Order, Rule};
 use scramble::{Context, PlantOptions, Puzzle, Solver};
 
-/// Seeds (out of `seeds`) whose interval holds the exact nodes of `puzzle`.
-fn covered(puzzle: &Puzzle, probes: u64, seeds: u64) -> Option<(u64, f64)> {
+/// Seeds (out of `seeds`) whose interval holds the exact nodes of
+/// `puzzle`, the exact nodes, and each seed's error in standard errors.
+fn covered(puzzle: &Puzzle, probes: u64, seeds: u64) -> Option<(u64, f64, Vec<f64>)> {
     let solver = Solver::new(puzzle, Order::Spiral, 0).ok()?;
     let exact = solver.count().stats.nodes() as f64;
-    let held = (0..seeds)
-        .filter(|&seed| {
-            let e = solver.estimate(probes, seed, Rule::None, &Context::new());
-            e.low <= exact && exact <= e.high
-        })
-        .count() as u64;
-    Some((held, exact))
+    let (mut held, mut errors) = (0, vec![]);
+    for seed in 0..seeds {
+        let e = solver.estimate(probes, seed, Rule::None, &Context::new());
+        held += u64::from(e.low <= exact && exact <= e.high);
+        errors.push(if e.standard_error > 0.0 {
+            (exact - e.nodes).abs() / e.standard_error
+        } else if exact == e.nodes {
+            0.0
+        } else {
+            f64::INFINITY
+        });
+    }
+    Some((held, exact, errors))
 }
 
 fn main() {
@@ -36,7 +43,11 @@ fn main() {
         args.get(2).copied().unwrap_or(0),
     );
     let mut real = vec![];
-    let dirs: &[&str] = if std::env::var_os("NO_REAL").is_some() { &[] } else { &["fixtures/legespiel", "fixtures/real"] };
+    let dirs: &[&str] = if std::env::var_os("NO_REAL").is_some() {
+        &[]
+    } else {
+        &["fixtures/legespiel", "fixtures/real"]
+    };
     for dir in dirs {
         let mut files: Vec<_> = std::fs::read_dir(dir)
             .expect("run from the repository root")
@@ -65,11 +76,12 @@ fn main() {
         }
     }
     for (label, puzzles) in [("real", &real), ("generated", &made)] {
-        let (mut held, mut runs, mut under) = (0, 0, 0);
+        let (mut held, mut runs, mut under, mut errors) = (0, 0, 0, vec![]);
         for puzzle in puzzles.iter() {
-            let Some((h, exact)) = covered(puzzle, probes, seeds) else {
+            let Some((h, exact, e)) = covered(puzzle, probes, seeds) else {
                 continue;
             };
+            errors.extend(e);
             held += h;
             runs += seeds;
             if (h as f64) < 0.9 * seeds as f64 {
@@ -81,6 +93,18 @@ fn main() {
             "{label}: {} puzzles, {held} of {runs} intervals hold the exact nodes ({:.1}%); {under} puzzles below 90%",
             puzzles.len(),
             100.0 * held as f64 / runs.max(1) as f64
+        );
+        errors.sort_by(f64::total_cmp);
+        let quantile = |q: f64| {
+            errors
+                .get(((errors.len() as f64 * q) as usize).min(errors.len().saturating_sub(1)))
+                .copied()
+        };
+        println!(
+            "{label}: error in standard errors: 90% of runs within {:?}, 95% within {:?}, 99% within {:?}",
+            quantile(0.90),
+            quantile(0.95),
+            quantile(0.99)
         );
     }
 }
