@@ -306,6 +306,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.method == Some(Method::Frontier) {
         frontier::refuse_other_options(&args)?;
     }
+    if args.memory.is_some() && matches!(args.method, Some(Method::Backtrack | Method::Graph)) {
+        anyhow::bail!("--memory: the budget of a count by the frontier, not of --method backtrack or graph");
+    }
     if (args.list || args.list_looks) && args.method == Some(Method::Graph) {
         anyhow::bail!("--list and --list-looks list the backtracker's solutions: they need --method backtrack");
     }

@@ -416,6 +416,19 @@ mod tests {
         }
     }
 
+    /// The interval is 2.6 standard errors either side of the mean (the
+    /// normal 1.96 held too few exact counts on heavy-tailed trees).
+    #[test]
+    fn the_interval_is_two_point_six_standard_errors_wide() {
+        let puzzle = puzzles().nth(3).unwrap();
+        let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+        let estimate = solver.estimate(500, 1, Rule::None, &Context::new());
+        assert!(estimate.standard_error > 0.0);
+        let high = estimate.nodes + 2.6 * estimate.standard_error;
+        assert!((estimate.high - high).abs() <= 1e-9 * high, "{estimate:?}");
+        assert_eq!(estimate.low, (estimate.nodes - 2.6 * estimate.standard_error).max(0.0));
+    }
+
     /// Forward checking in a static order would test, after each
     /// placement, the empty cells other than the next one that have two or
     /// more placed neighbours (a cell with one rarely has no candidate).

@@ -111,6 +111,23 @@ fn the_frontier_counts_a_framed_rectangle_as_the_search_does() {
             .unwrap()
             .contains("--memory 1000000000000: a budget")
     );
+    let other = scramble()
+        .args([
+            "solve",
+            "fixtures/paper2x2.txt",
+            "--method",
+            "backtrack",
+            "--memory",
+            "64",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        String::from_utf8(other.stderr)
+            .unwrap()
+            .contains("--memory: the budget of a count by the frontier")
+    );
 }
 
 #[test]
