@@ -169,7 +169,8 @@ impl Puzzle {
     /// The exact count by the frontier (`scramble solve --method
     /// frontier`), for puzzles whose cards come in a few kinds: a dict with
     /// `solutions`, `arrangements`, `looks` (`None` when a quarter turn could
-    /// keep a look), `kinds` and `states`, the counts as Python ints of any
+    /// keep a look), `kinds`, `states` and `primes` (0, or how many primes
+    /// the dense route counted modulo), the counts as Python ints of any
     /// size. Held to the command line's 1 GiB of states: a puzzle that
     /// would pass it raises `ScrambleError`.
     fn frontier<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -186,6 +187,7 @@ impl Puzzle {
         dict.set_item("looks", looks)?;
         dict.set_item("kinds", counted.kinds)?;
         dict.set_item("states", counted.states)?;
+        dict.set_item("primes", counted.primes)?;
         Ok(dict)
     }
 

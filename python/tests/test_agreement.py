@@ -109,7 +109,7 @@ def test_looks_agree_with_solve(path):
 def test_frontier_agrees_with_solve_method_frontier(path):
     counted = scramble.read(str(ROOT / path)).frontier()
     [cli] = run_json("solve", path, "--method", "frontier", "--json", "--no-pictures")
-    for key in ["solutions", "arrangements", "looks", "kinds", "states"]:
+    for key in ["solutions", "arrangements", "looks", "kinds", "states", "primes"]:
         # The command line writes counts past 2^53 as decimal strings.
         expected = cli[key] if cli[key] is None else int(cli[key])
         assert counted[key] == expected, key

@@ -65,8 +65,13 @@ pub struct FrontierCount {
     pub looks: Option<BigUint>,
     /// Kinds of card (cards equal up to a turn are one kind).
     pub kinds: usize,
-    /// The most states held at once.
+    /// The most states held at once (on the dense route: the entries of
+    /// its two largest tables, empty ones included).
     pub states: u64,
+    /// 0 when counted in exact integers (hashed tables); otherwise the
+    /// number of primes whose residues the dense route's count was rebuilt
+    /// from.
+    pub primes: usize,
 }
 
 /// A count as JSON: a number up to 2^53, a decimal string above.
@@ -153,27 +158,104 @@ pub fn count_framed(puzzle: &EdgePuzzle, memory: u64, context: &Context) -> Resu
     run(&Model::framed(puzzle)?, puzzle.symmetries() as u32, memory, context)
 }
 
+/// The bytes the hashed tables may always take before the dense route is
+/// tried.
+const HASHED_FLOOR: u64 = 256 << 20;
+
 /// The count of `model`, whose board has `symmetries` whole-board turns.
 fn run(model: &Model, symmetries: u32, memory: u64, context: &Context) -> Result<Option<FrontierCount>> {
+    run_with(model, symmetries, (memory, HASHED_FLOOR), context)
+}
+
+/// [`run`], the hashed tables going first: when the dense route
+/// ([`dense`]) fits the budget, they are held to an eighth of its bytes
+/// (or `floor`, if more), and past that the dense route counts.
+fn run_with(
+    model: &Model,
+    symmetries: u32,
+    (memory, floor): (u64, u64),
+    context: &Context,
+) -> Result<Option<FrontierCount>> {
+    let (width, height) = (model.width, model.height);
+    let half = height.is_multiple_of(2) && height > 0;
+    let cells = if half { width * height / 2 } else { width * height };
+    let kept = model.kept();
+    let passes = if kept == Kept::HalfTurn { 2 } else { 1 };
+    let plan = dense::Plan::new(model, cells, !half);
+    let dense_bytes = plan.as_ref().map(|plan| plan.bytes);
+    let plan = plan.filter(|plan| plan.bytes <= memory);
+    let hashed_memory = plan.as_ref().map_or(memory, |plan| memory.min((plan.bytes / 8).max(floor)));
+    context.progress().start((passes * cells) as u64);
+    match hashed(model, (cells, half, kept), hashed_memory, context) {
+        Err(Over(_)) if plan.is_some() => {
+            let plan = plan.expect("checked");
+            let primes = dense::primes_for(model).len();
+            context.progress().start((passes * cells * primes) as u64);
+            Ok(by_dense(model, &plan, (cells, half, kept), context).map(|(arrangements, looks)| {
+                FrontierCount::new(model, symmetries, (arrangements, looks), (plan.entries, primes))
+            }))
+        }
+        Err(Over(Error::Unsupported(e))) => Err(Error::Unsupported(match dense_bytes {
+            Some(bytes) => format!("{e}; its dense tables would take {} MiB", bytes.div_ceil(1 << 20)),
+            None => e,
+        })),
+        Err(Over(e) | Other(e)) => Err(e),
+        Ok(found) => Ok(found.map(|(arrangements, looks, states)| {
+            FrontierCount::new(model, symmetries, (arrangements, looks), (states, 0))
+        })),
+    }
+}
+
+impl FrontierCount {
+    fn new(
+        model: &Model,
+        symmetries: u32,
+        (arrangements, looks): (BigUint, Option<BigUint>),
+        (states, primes): (u64, usize),
+    ) -> FrontierCount {
+        FrontierCount {
+            solutions: &arrangements / symmetries,
+            arrangements,
+            looks,
+            kinds: model.kinds.len(),
+            states,
+            primes,
+        }
+    }
+}
+
+/// Why the hashed tables gave up: over their budget, or another error.
+enum Failure {
+    Over(Error),
+    Other(Error),
+}
+use Failure::{Other, Over};
+
+/// The arrangements and looks by the hashed tables, with the most states
+/// held.
+#[allow(clippy::type_complexity)]
+fn hashed(
+    model: &Model,
+    (cells, half, kept): (usize, bool, Kept),
+    memory: u64,
+    context: &Context,
+) -> std::result::Result<Option<(BigUint, Option<BigUint>, u64)>, Failure> {
     let mut work = Work {
         model,
         most: (memory / STATE_BYTES).max(1),
         states: 0,
         layers: Vec::new(),
         looks: false,
+        over: false,
         context,
     };
-    let (width, height) = (model.width, model.height);
-    let half = height.is_multiple_of(2) && height > 0;
-    let cells = if half { width * height / 2 } else { width * height };
-    let kept = model.kept();
-    let passes = if kept == Kept::HalfTurn { 2 } else { 1 };
-    context.progress().start((passes * cells) as u64);
-    let Some(layer) = context.install(|| work.fill(cells, !half))?? else {
+    let failed = |work: &Work, e: Error| if work.over { Over(e) } else { Other(e) };
+    let filled = context.install(|| work.fill(cells, !half)).map_err(Other)?;
+    let Some(layer) = filled.map_err(|e| failed(&work, e))? else {
         return Ok(None);
     };
     let ways = if half {
-        model.meet(&layer)?
+        model.meet(&layer).map_err(Other)?
     } else {
         BigUint::from(
             layer[group_of(model.full, layer.len())]
@@ -187,20 +269,40 @@ fn run(model: &Model, symmetries: u32, memory: u64, context: &Context) -> Result
         Kept::HalfTurn => {
             work.looks = true;
             work.layers.clear();
-            let Some(layer) = context.install(|| work.fill(cells, false))?? else {
+            let filled = context.install(|| work.fill(cells, false)).map_err(Other)?;
+            let Some(layer) = filled.map_err(|e| failed(&work, e))? else {
                 return Ok(None);
             };
             Some(model.look_classes(&arrangements, &model.self_partnered(&layer)))
         }
         Kept::Unknown => None,
     };
-    Ok(Some(FrontierCount {
-        solutions: &arrangements / symmetries,
-        arrangements,
-        looks,
-        kinds: model.kinds.len(),
-        states: work.states,
-    }))
+    Ok(Some((arrangements, looks, work.states)))
+}
+
+/// The arrangements and looks by the dense route; `None` when stopped.
+fn by_dense(
+    model: &Model,
+    plan: &dense::Plan,
+    (cells, half, kept): (usize, bool, Kept),
+    context: &Context,
+) -> Option<(BigUint, Option<BigUint>)> {
+    let end = if half { dense::End::Meet } else { dense::End::Full };
+    let ways = context
+        .install(|| dense::count(model, plan, cells, !half, (end, false), context))
+        .ok()??;
+    let arrangements = ways * model.factorials();
+    let looks = match kept {
+        Kept::Never => Some(model.look_classes(&arrangements, &BigUint::ZERO)),
+        Kept::HalfTurn => {
+            let own = context
+                .install(|| dense::count(model, plan, cells, false, (dense::End::SelfPartnered, true), context))
+                .ok()??;
+            Some(model.look_classes(&arrangements, &own))
+        }
+        Kept::Unknown => None,
+    };
+    Some((arrangements, looks))
 }
 
 /// A kind of card: how many copies, and its distinct turned side lists
@@ -614,6 +716,8 @@ struct Work<'a, 'c> {
     /// Count look grids (each distinct side list of a kind once) rather
     /// than arrangements (each turn).
     looks: bool,
+    /// The last fill stopped over its budget.
+    over: bool,
     context: &'a Context<'c>,
 }
 
@@ -659,7 +763,10 @@ impl Work<'_, '_> {
                     Built::Done(table) => next.push(table),
                     Built::Stopped => return Ok(None),
                     Built::Failed(e) => return Err(e),
-                    Built::Over => return Err(self.over(cell + 1, cells)),
+                    Built::Over => {
+                        self.over = true;
+                        return Err(self.refusal(cell + 1, cells));
+                    }
                 }
             }
             let held = |g: &Groups| g.iter().map(|t| t.len() as u64).sum::<u64>();
@@ -673,7 +780,7 @@ impl Work<'_, '_> {
 
     /// The refusal of a fill that would pass its budget at `cell` of `cells`,
     /// with the states after each cell before it (how fast they grew).
-    fn over(&self, cell: usize, cells: usize) -> Error {
+    fn refusal(&self, cell: usize, cells: usize) -> Error {
         let grew: Vec<String> = self.layers.iter().map(u64::to_string).collect();
         Error::Unsupported(format!(
             "the frontier count would hold more than {} states (its memory budget) at cell {cell} of {cells}; the states after each cell before it: {}",
@@ -720,5 +827,6 @@ impl Work<'_, '_> {
     }
 }
 
+mod dense;
 #[cfg(test)]
 mod tests;

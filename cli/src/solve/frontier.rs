@@ -62,7 +62,7 @@ struct Outcome {
     mode: &'static str,
     complete: bool,
     stopped: Option<&'static str>,
-    /// `solutions`, `arrangements`, `looks`, `kinds`, `states`: null when
+    /// `solutions`, `arrangements`, `looks`, `kinds`, `states`, `primes`: null when
     /// the count stopped (the frontier has no partial count).
     #[serde(flatten)]
     count: Counts,
@@ -107,6 +107,7 @@ enum Counts {
         looks: Option<u64>,
         kinds: Option<u64>,
         states: Option<u64>,
+        primes: Option<u64>,
     },
 }
 
@@ -257,16 +258,27 @@ fn framed_text(report: &FramedReport) -> String {
         return report.outcome.stopped_line(name, report.seconds);
     };
     format!(
-        "{name}: {} solutions modulo the board's {} turns ({} boards counting them; {} x {} board); counted by the frontier over {} kinds of piece ({} states at most, {:.3} s)\n",
+        "{name}: {} solutions modulo the board's {} turns ({} boards counting them; {} x {} board); counted by the frontier over {} kinds of piece ({}, {:.3} s)\n",
         thousands(&count.solutions),
         report.symmetries,
         thousands(&count.arrangements),
         report.head.width,
         report.head.height,
         count.kinds,
-        thousands(count.states),
+        held(count),
         report.seconds
     )
+}
+
+/// What the count held: its states, or the dense route's entries and primes.
+fn held(count: &FrontierCount) -> String {
+    match count.primes {
+        0 => format!("{} states at most", thousands(count.states)),
+        primes => format!(
+            "{} table entries, counted modulo {primes} primes",
+            thousands(count.states)
+        ),
+    }
 }
 
 impl Counts {
@@ -278,6 +290,7 @@ impl Counts {
             looks: None,
             kinds: None,
             states: None,
+            primes: None,
         }
     }
 }
@@ -324,9 +337,9 @@ fn text(puzzle: &Puzzle, report: &Report, found: Option<&Arrangement>) -> String
         return report.outcome.stopped_line(&report.puzzle, report.seconds);
     };
     let how = format!(
-        "counted by the frontier over {} kinds of card ({} states at most, {:.3} s)",
+        "counted by the frontier over {} kinds of card ({}, {:.3} s)",
         count.kinds,
-        thousands(count.states),
+        held(count),
         report.seconds
     );
     let mut out = match found {

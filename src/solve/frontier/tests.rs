@@ -65,10 +65,20 @@ fn every_counted_real_puzzle_with_repeated_cards_agrees_with_the_backtracker() {
 fn generated(seed: u64) -> Puzzle {
     let mut rng = Rng::stream(0x_f0_7e, seed);
     let n = [2, 2, 3, 3, 3, 4, 4, 5][rng.below(8)];
+    generated_of(n, &mut rng).with_name(format!("generated {seed}"))
+}
+
+/// A random `n x n` puzzle of a few kinds over a few patterns.
+fn generated_of(n: usize, rng: &mut Rng) -> Puzzle {
     // 5x5: signed pictures of three or four patterns, so that the
-    // backtracker's tree stays small enough for test time.
-    let patterns = if n == 5 { 3 + rng.below(2) } else { 1 + rng.below(4) } as u32;
-    let same: Vec<bool> = (0..patterns).map(|_| n < 5 && rng.below(4) == 0).collect();
+    // backtracker's tree stays small enough for test time; 6x6 (for the
+    // frontier alone): two self-matching patterns and four to six kinds, as Ant Trails.
+    let patterns = match n {
+        5 => 3 + rng.below(2),
+        6 => 2,
+        _ => 1 + rng.below(4),
+    } as u32;
+    let same: Vec<bool> = (0..patterns).map(|_| n == 6 || (n < 5 && rng.below(4) == 0)).collect();
     let picture = |rng: &mut Rng| {
         let p = rng.below(patterns as usize);
         let pattern = crate::Pattern::new(p as u32 + 1);
@@ -79,13 +89,13 @@ fn generated(seed: u64) -> Puzzle {
         };
         Picture::new(pattern, sign)
     };
-    let kinds: Vec<Piece> = (0..2 + rng.below(5))
-        .map(|_| Piece::new(std::array::from_fn(|_| picture(&mut rng))))
+    let kinds: Vec<Piece> = (0..if n == 6 { 4 + rng.below(3) } else { 2 + rng.below(5) })
+        .map(|_| Piece::new(std::array::from_fn(|_| picture(rng))))
         .collect();
     let pieces = (0..n * n)
         .map(|_| kinds[rng.below(kinds.len())].rotated(rng.below(4)))
         .collect();
-    Puzzle::new(pieces).unwrap().with_name(format!("generated {seed}"))
+    Puzzle::new(pieces).unwrap()
 }
 
 /// The most solutions a generated puzzle may have for the backtracker to
@@ -216,4 +226,66 @@ fn framed_puzzles_agree_with_the_edge_judge() {
         count_framed(&pinned, BUDGET, &Context::new()),
         Err(Error::Unsupported(_))
     ));
+}
+
+/// The dense route's arrangements and looks, when its plan takes at most
+/// `bytes`; `None` above.
+fn dense_count(model: &Model, bytes: u64) -> Option<(BigUint, Option<BigUint>)> {
+    let half = model.height.is_multiple_of(2);
+    let cells = if half { model.width * model.height / 2 } else { model.width * model.height };
+    let plan = dense::Plan::new(model, cells, !half).filter(|p| p.bytes <= bytes)?;
+    Some(by_dense(model, &plan, (cells, half, model.kept()), &Context::new()).expect("never stopped"))
+}
+
+/// The dense route (residues modulo primes, rebuilt) against the hashed
+/// tables (exact integers), arrangements and looks, on the generated
+/// puzzles of both kinds whose dense tables are small.
+#[test]
+fn the_dense_route_agrees_with_the_hashed_tables() {
+    const SMALL: u64 = 32 << 20;
+    let signed = (0..300u64).into_par_iter().filter(|&seed| {
+        let puzzle = generated(seed);
+        let model = Model::new(&puzzle).unwrap();
+        let Some(dense) = dense_count(&model, SMALL) else { return false };
+        let hashed = frontier(&puzzle).unwrap();
+        assert_eq!((dense.0, dense.1), (hashed.arrangements, hashed.looks), "seed {seed}");
+        true
+    });
+    assert!(signed.count() >= 200);
+    // 6x6, as Ant Trails: self-matching patterns, meeting in the middle.
+    let six = (0..16u64).into_par_iter().filter(|&seed| {
+        let mut rng = Rng::stream(0x_5e_c5, seed);
+        let puzzle = generated_of(6, &mut rng);
+        let model = Model::new(&puzzle).unwrap();
+        let Some(dense) = dense_count(&model, 4 * SMALL) else { return false };
+        let hashed = frontier(&puzzle).unwrap();
+        assert_eq!((dense.0, dense.1), (hashed.arrangements, hashed.looks), "6x6 seed {seed}");
+        true
+    });
+    assert!(six.count() >= 6);
+    let framed = (0..100u64).into_par_iter().filter(|&seed| {
+        let (w, h) = [(2, 2), (3, 2), (3, 3), (4, 3), (4, 4), (5, 4)][seed as usize % 6];
+        let puzzle = crate::edge::tests::planted(seed, w, h, 2 + seed as usize % 3, seed % 3 == 2);
+        let model = Model::framed(&puzzle).unwrap();
+        let Some(dense) = dense_count(&model, SMALL) else { return false };
+        let hashed = count_framed(&puzzle, BUDGET, &Context::new()).unwrap().unwrap();
+        assert_eq!(dense.0, hashed.arrangements, "seed {seed}");
+        true
+    });
+    assert!(framed.count() >= 60);
+}
+
+#[test]
+fn past_an_eighth_of_the_dense_bytes_the_dense_route_counts() {
+    let puzzle = generated(7);
+    let hashed = frontier(&puzzle).unwrap();
+    let model = Model::new(&puzzle).unwrap();
+    let half = model.height.is_multiple_of(2);
+    let cells = if half { model.width * model.height / 2 } else { model.width * model.height };
+    let plan = dense::Plan::new(&model, cells, !half).unwrap();
+    // A budget the dense tables fit, an eighth of which the hashed ones pass.
+    let counted = run_with(&model, 4, (plan.bytes, 0), &Context::new()).unwrap().unwrap();
+    assert!(counted.primes > 0, "{} states, dense {} entries", hashed.states, plan.entries);
+    assert_eq!((counted.arrangements, counted.looks), (hashed.arrangements, hashed.looks));
+    assert_eq!(hashed.primes, 0);
 }
