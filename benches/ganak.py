@@ -14,6 +14,13 @@ For each puzzle, one after the other:
   seconds; a count not finished by then is reported as a timeout, never as
   an agreement.
 
+Framed edge-matching puzzles (`.json`, `e2pieces` text) are read too:
+their CNF (src/cnf/edge.rs) pins the lowest corner piece when grey lies
+only on the rim and nothing is pinned, and its models are then `solve`'s
+`solutions` (boards modulo the board's rotations); otherwise they are the
+filled boards, `solve`'s `arrangements`, which the header's first line
+says and the comparison follows.
+
 Conversion: none (x1). The CNF fixes piece 0 at rotation 0, and of the four
 turns of a solution arrangement exactly one leaves piece 0 unturned, so the
 CNF's solutions are the arrangements divided by 4, as `solve` counts them;
@@ -119,13 +126,25 @@ def solve(scramble, puzzle, timeout):
         report = json.loads(done.stdout.splitlines()[0])
     except (IndexError, json.JSONDecodeError):
         return {"error": f"exit {done.returncode}: {done.stderr.strip()[:200]}", "wall": wall}
-    size = report["size"]
-    result = {"grid": f"{size}x{size}", "wall": wall, "seconds": report["seconds"]}
+    if "size" in report:
+        grid = f"{report['size']}x{report['size']}"
+    else:
+        grid = f"{report['width']}x{report['height']} framed"
+    result = {"grid": grid, "wall": wall, "seconds": report["seconds"]}
     if not report["complete"]:
         result["error"] = "timeout"
     else:
         result["solutions"] = int(report["solutions"])
+        result["arrangements"] = int(report["arrangements"])
     return result
+
+
+def counted_by_models(path):
+    """What the CNF's models count, from its header: `solutions`, or
+    `arrangements` for a framed puzzle without a pinned corner."""
+    with open(path) as cnf:
+        first = cnf.readline()
+    return "arrangements" if "models are filled boards" in first else "solutions"
 
 
 def ganak(puzzle_cnf, timeout, project):
@@ -153,7 +172,7 @@ def export(scramble, puzzle, path):
 def compare(scramble, puzzle, timeout, project, work):
     """One puzzle's row: dict with name, solve, ganak (list), verdict."""
     name = os.path.basename(puzzle)
-    for suffix in (".config.xml", ".xml", ".txt"):
+    for suffix in (".config.xml", ".xml", ".txt", ".json"):
         if name.endswith(suffix):
             name = name[: -len(suffix)]
             break
@@ -163,7 +182,10 @@ def compare(scramble, puzzle, timeout, project, work):
     counts = [] if failure else [ganak(cnf, timeout, False)]
     if project and not failure:
         counts.append(ganak(cnf, timeout, True))
-    return {"name": name, "solve": ours, "ganak": counts,
+    key = "solutions" if failure else counted_by_models(cnf)
+    if key in ours:
+        ours = dict(ours, solutions=ours[key])
+    return {"name": name, "solve": ours, "ganak": counts, "key": key,
             "verdict": verdict(ours, counts, failure)}
 
 
@@ -204,7 +226,7 @@ def row(entry, timeout):
     ganak_count = " / ".join(count_cell(c, "count") for c in counts) or "-"
     ganak_time = " ; ".join(seconds_cell(c, timeout, "seconds") for c in counts) or "-"
     return (f"| {entry['name']} | {ours.get('grid', '-')} | {count_cell(ours, 'solutions')} "
-            f"| {ganak_count} | {CONVERSION} | {entry['verdict']} "
+            f"| {ganak_count} | {CONVERSION if entry['key'] == 'solutions' else 'x1, filled boards'} | {entry['verdict']} "
             f"| {seconds_cell(ours, timeout, 'seconds')} | {ganak_time} |")
 
 

@@ -184,16 +184,20 @@ fn run_with(
     let plan = dense::Plan::new(model, cells, !half);
     let dense_bytes = plan.as_ref().map(|plan| plan.bytes);
     let plan = plan.filter(|plan| plan.bytes <= memory);
-    let hashed_memory = plan.as_ref().map_or(memory, |plan| memory.min((plan.bytes / 8).max(floor)));
+    let hashed_memory = plan
+        .as_ref()
+        .map_or(memory, |plan| memory.min((plan.bytes / 8).max(floor)));
     context.progress().start((passes * cells) as u64);
     match hashed(model, (cells, half, kept), hashed_memory, context) {
         Err(Over(_)) if plan.is_some() => {
             let plan = plan.expect("checked");
             let primes = dense::primes_for(model).len();
             context.progress().start((passes * cells * primes) as u64);
-            Ok(by_dense(model, &plan, (cells, half, kept), context).map(|(arrangements, looks)| {
-                FrontierCount::new(model, symmetries, (arrangements, looks), (plan.entries, primes))
-            }))
+            Ok(
+                by_dense(model, &plan, (cells, half, kept), context).map(|(arrangements, looks)| {
+                    FrontierCount::new(model, symmetries, (arrangements, looks), (plan.entries, primes))
+                }),
+            )
         }
         Err(Over(Error::Unsupported(e))) => Err(Error::Unsupported(match dense_bytes {
             Some(bytes) => format!("{e}; its dense tables would take {} MiB", bytes.div_ceil(1 << 20)),

@@ -66,10 +66,9 @@ impl Layout {
 
     /// The number of the frontier with `needs`, if every slot can hold its.
     fn index(&self, needs: &[u8]) -> Option<usize> {
-        needs
-            .iter()
-            .enumerate()
-            .try_fold(0, |at, (slot, &need)| Some(at + self.digit(slot, need)? * self.strides[slot]))
+        needs.iter().enumerate().try_fold(0, |at, (slot, &need)| {
+            Some(at + self.digit(slot, need)? * self.strides[slot])
+        })
     }
 }
 
@@ -194,7 +193,8 @@ impl Model {
         for &top in &layout.domains[c] {
             for &left in &layout.domains[w] {
                 for m in &self.moves[usize::from(top) * radix + usize::from(left)] {
-                    let (Some(bottom), Some(right)) = (self.across(m.bottom, last_row), self.across(m.right, c + 1 == w))
+                    let (Some(bottom), Some(right)) =
+                        (self.across(m.bottom, last_row), self.across(m.right, c + 1 == w))
                     else {
                         continue;
                     };
@@ -230,7 +230,8 @@ impl Model {
         for (kind, weight, top, left, bottom, right) in self.moves_at(old, cell, last_row) {
             let key = new.digit(c, bottom).expect("in the domain") * right_digits
                 + new.digit(w, right).expect("in the domain");
-            let offset = old.digit(c, top).expect("listed") * old.strides[c] + old.digit(w, left).expect("listed") * old.strides[w];
+            let offset = old.digit(c, top).expect("listed") * old.strides[c]
+                + old.digit(w, left).expect("listed") * old.strides[w];
             pulls[kind][key].push((offset as u32, if looks { 1 } else { weight }));
         }
         let rest = (0..new.size)
@@ -259,7 +260,13 @@ struct Table {
 
 /// The primes below 2^31, from the largest down.
 fn primes() -> impl Iterator<Item = u64> {
-    let is_prime = |n: u64| n % 2 == 1 && (3..).step_by(2).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d));
+    let is_prime = |n: u64| {
+        n % 2 == 1
+            && (3..)
+                .step_by(2)
+                .take_while(|d| d * d <= n)
+                .all(|d| !n.is_multiple_of(d))
+    };
     (0..(1u64 << 31)).rev().filter(move |&n| is_prime(n))
 }
 
@@ -344,10 +351,20 @@ fn residue(
     };
     for cell in 0..cells {
         let last_row = full && cell >= cells - model.width;
-        table = advance(model, &table, &plan.layouts[cell + 1], (cell, last_row, looks), p, context)?;
+        table = advance(
+            model,
+            &table,
+            &plan.layouts[cell + 1],
+            (cell, last_row, looks),
+            p,
+            context,
+        )?;
         context.progress().advance(1);
     }
-    debug_assert_eq!(table.residues.len() as u64, plan.layouts[cells].size as u64 * plan.counts[cells]);
+    debug_assert_eq!(
+        table.residues.len() as u64,
+        plan.layouts[cells].size as u64 * plan.counts[cells]
+    );
     Some(match end {
         End::Full => table.residues.first().map_or(0, |&r| u64::from(r)),
         End::Meet | End::SelfPartnered => meet(model, &table, matches!(end, End::SelfPartnered), p),
@@ -369,37 +386,34 @@ fn advance(
     let (size, old_size) = (layout.size, old.layout.size);
     let stopped = AtomicBool::new(false);
     let mut residues = vec![0u32; used.vectors.len() * size];
-    residues
-        .par_chunks_mut(size.max(1))
-        .enumerate()
-        .for_each_init(
-            || vec![0u64; size],
-            |sums, (r, block)| {
-                if r % 256 == 0 && context.stop().reached() {
-                    stopped.store(true, Ordering::Relaxed);
+    residues.par_chunks_mut(size.max(1)).enumerate().for_each_init(
+        || vec![0u64; size],
+        |sums, (r, block)| {
+            if r % 256 == 0 && context.stop().reached() {
+                stopped.store(true, Ordering::Relaxed);
+            }
+            if stopped.load(Ordering::Relaxed) {
+                return;
+            }
+            sums.fill(0);
+            let vector = used.vectors[r];
+            for (kind, pulls) in step.pulls.iter().enumerate() {
+                if (vector >> (4 * kind)) & 15 == 0 {
+                    continue;
                 }
-                if stopped.load(Ordering::Relaxed) {
-                    return;
-                }
-                sums.fill(0);
-                let vector = used.vectors[r];
-                for (kind, pulls) in step.pulls.iter().enumerate() {
-                    if (vector >> (4 * kind)) & 15 == 0 {
-                        continue;
-                    }
-                    let before = old.used.rank[&(vector - (1 << (4 * kind)))] as usize;
-                    let source = &old.residues[before * old_size..(before + 1) * old_size];
-                    for (sum, &(rest, key)) in sums.iter_mut().zip(&step.rest) {
-                        for &(offset, weight) in &pulls[key as usize] {
-                            *sum += u64::from(weight) * u64::from(source[(rest + offset) as usize]);
-                        }
+                let before = old.used.rank[&(vector - (1 << (4 * kind)))] as usize;
+                let source = &old.residues[before * old_size..(before + 1) * old_size];
+                for (sum, &(rest, key)) in sums.iter_mut().zip(&step.rest) {
+                    for &(offset, weight) in &pulls[key as usize] {
+                        *sum += u64::from(weight) * u64::from(source[(rest + offset) as usize]);
                     }
                 }
-                for (out, &sum) in block.iter_mut().zip(sums.iter()) {
-                    *out = (sum % p) as u32;
-                }
-            },
-        );
+            }
+            for (out, &sum) in block.iter_mut().zip(sums.iter()) {
+                *out = (sum % p) as u32;
+            }
+        },
+    );
     if stopped.into_inner() {
         return None;
     }

@@ -232,7 +232,11 @@ fn framed_puzzles_agree_with_the_edge_judge() {
 /// `bytes`; `None` above.
 fn dense_count(model: &Model, bytes: u64) -> Option<(BigUint, Option<BigUint>)> {
     let half = model.height.is_multiple_of(2);
-    let cells = if half { model.width * model.height / 2 } else { model.width * model.height };
+    let cells = if half {
+        model.width * model.height / 2
+    } else {
+        model.width * model.height
+    };
     let plan = dense::Plan::new(model, cells, !half).filter(|p| p.bytes <= bytes)?;
     Some(by_dense(model, &plan, (cells, half, model.kept()), &Context::new()).expect("never stopped"))
 }
@@ -246,7 +250,9 @@ fn the_dense_route_agrees_with_the_hashed_tables() {
     let signed = (0..300u64).into_par_iter().filter(|&seed| {
         let puzzle = generated(seed);
         let model = Model::new(&puzzle).unwrap();
-        let Some(dense) = dense_count(&model, SMALL) else { return false };
+        let Some(dense) = dense_count(&model, SMALL) else {
+            return false;
+        };
         let hashed = frontier(&puzzle).unwrap();
         assert_eq!((dense.0, dense.1), (hashed.arrangements, hashed.looks), "seed {seed}");
         true
@@ -257,9 +263,15 @@ fn the_dense_route_agrees_with_the_hashed_tables() {
         let mut rng = Rng::stream(0x_5e_c5, seed);
         let puzzle = generated_of(6, &mut rng);
         let model = Model::new(&puzzle).unwrap();
-        let Some(dense) = dense_count(&model, 4 * SMALL) else { return false };
+        let Some(dense) = dense_count(&model, 4 * SMALL) else {
+            return false;
+        };
         let hashed = frontier(&puzzle).unwrap();
-        assert_eq!((dense.0, dense.1), (hashed.arrangements, hashed.looks), "6x6 seed {seed}");
+        assert_eq!(
+            (dense.0, dense.1),
+            (hashed.arrangements, hashed.looks),
+            "6x6 seed {seed}"
+        );
         true
     });
     assert!(six.count() >= 6);
@@ -267,7 +279,9 @@ fn the_dense_route_agrees_with_the_hashed_tables() {
         let (w, h) = [(2, 2), (3, 2), (3, 3), (4, 3), (4, 4), (5, 4)][seed as usize % 6];
         let puzzle = crate::edge::tests::planted(seed, w, h, 2 + seed as usize % 3, seed % 3 == 2);
         let model = Model::framed(&puzzle).unwrap();
-        let Some(dense) = dense_count(&model, SMALL) else { return false };
+        let Some(dense) = dense_count(&model, SMALL) else {
+            return false;
+        };
         let hashed = count_framed(&puzzle, BUDGET, &Context::new()).unwrap().unwrap();
         assert_eq!(dense.0, hashed.arrangements, "seed {seed}");
         true
@@ -281,11 +295,23 @@ fn past_an_eighth_of_the_dense_bytes_the_dense_route_counts() {
     let hashed = frontier(&puzzle).unwrap();
     let model = Model::new(&puzzle).unwrap();
     let half = model.height.is_multiple_of(2);
-    let cells = if half { model.width * model.height / 2 } else { model.width * model.height };
+    let cells = if half {
+        model.width * model.height / 2
+    } else {
+        model.width * model.height
+    };
     let plan = dense::Plan::new(&model, cells, !half).unwrap();
     // A budget the dense tables fit, an eighth of which the hashed ones pass.
     let counted = run_with(&model, 4, (plan.bytes, 0), &Context::new()).unwrap().unwrap();
-    assert!(counted.primes > 0, "{} states, dense {} entries", hashed.states, plan.entries);
-    assert_eq!((counted.arrangements, counted.looks), (hashed.arrangements, hashed.looks));
+    assert!(
+        counted.primes > 0,
+        "{} states, dense {} entries",
+        hashed.states,
+        plan.entries
+    );
+    assert_eq!(
+        (counted.arrangements, counted.looks),
+        (hashed.arrangements, hashed.looks)
+    );
     assert_eq!(hashed.primes, 0);
 }
