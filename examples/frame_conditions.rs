@@ -40,12 +40,12 @@ use itertools::Itertools;
 use scramble::census::nxn::check::{candidates, keeping};
 use scramble::census::pieces::piece_classes;
 use scramble::generate::{PlantOptions, Recipe};
+use scramble::recording::gluing::{Edges, Gluer};
 use scramble::rng::Rng;
 use scramble::solve::{Goal, Search, Stop};
 use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
 use scramble::theorem::frame::{CONDITIONS, Frame, FrameVerdict, Kind, RING_AND_CORE, SideType, check};
-use scramble::theorem::gluing::{Edges, Gluer};
 use scramble::{Arrangement, Picture, Piece, Placement, Puzzle};
 
 #[derive(Default)]

@@ -35,10 +35,10 @@ use std::collections::BTreeSet;
 use itertools::Itertools;
 use scramble::census::pieces::piece_classes;
 use scramble::puzzle::grid::Grid;
+use scramble::recording::gluing::Edges;
 use scramble::recording::kept::kept_edges;
 use scramble::theorem::arrangement_form::{ArrangementVerdict, SPLITS, evaluate, splits};
 use scramble::theorem::edge_list;
-use scramble::theorem::gluing::Edges;
 use scramble::{Puzzle, RecordingGraph};
 
 const FORMS: [&str; 4] = [

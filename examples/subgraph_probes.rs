@@ -9,7 +9,7 @@
 //! three corners. Each probe is decided by `theorem::framed::decide` (the
 //! conditions on H alone, then the framed search when they hold: the path
 //! `inspect --subgraph` takes from 4x4 on) and by the arrangement form's
-//! gluing search restricted to H (`theorem::gluing`, every gluing, with a
+//! gluing search restricted to H (`recording::gluing`, every gluing, with a
 //! time limit), which shares no code with it; the two lists of solutions
 //! must be equal. Prints, per kind of probe, the probes, how many are kept,
 //! how many meet every condition on H alone and are kept by no solution
@@ -30,10 +30,10 @@ use std::time::{Duration, Instant};
 
 use scramble::census::nxn::check::kept;
 use scramble::generate::{PlantOptions, Recipe};
+use scramble::recording::gluing::Gluer;
 use scramble::solve::Stop;
 use scramble::theorem::arrangement_form::corner_moves;
 use scramble::theorem::framed::decide;
-use scramble::theorem::gluing::Gluer;
 use scramble::{Arrangement, Puzzle};
 
 #[derive(Default)]

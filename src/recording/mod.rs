@@ -9,6 +9,9 @@
 //!   four-color ones of a 2x2 puzzle.
 //! - [`kept`]: the edges of G(P) an arrangement keeps (its corners between
 //!   two inner sides), grouped by interior lattice point.
+//! - [`gluing`]: twisted circuits glued at the lattice points into an
+//!   `n x n` solution: the constructive half of the `n x n` theorem
+//!   ([`crate::theorem::arrangement_form`]) and the graph solver's engine.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +20,7 @@ use petgraph::visit::EdgeRef;
 
 use crate::{Picture, Puzzle};
 
+pub mod gluing;
 pub mod kept;
 pub mod subgraph;
 

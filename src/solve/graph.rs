@@ -1,12 +1,12 @@
 //! The graph solver: solutions found by gluing twisted circuits of G(P) at
-//! the interior lattice points ([`crate::theorem::gluing`]) instead of
+//! the interior lattice points ([`crate::recording::gluing`]) instead of
 //! placing pieces cell by cell. Driven by the `n x n` theorem
 //! ([`crate::theorem::arrangement_form`]): a gluing is exactly a solution, so the
 //! count needs no side checks. Judged by [`super::plain`] and the fast
 //! backtracker ([`super::Solver`]) in the tests.
 
 use super::{Goal, Outcome, Search, Symmetric};
-use crate::theorem::gluing::{Circuits, Edges, Gluer, Gluing};
+use crate::recording::gluing::{Circuits, Edges, Gluer, Gluing};
 use crate::{Error, Puzzle, Result};
 
 /// The most four-edge walks the graph method examines to list a puzzle's

@@ -29,8 +29,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::gluing::{Circuits, Edges, Gluer, Point};
 use crate::puzzle::grid::Grid;
+use crate::recording::gluing::{Circuits, Edges, Gluer, Point};
 use crate::{Arrangement, Placement, Puzzle};
 
 /// What one condition found: `Ok` with what satisfies it, `Err` with why
@@ -676,9 +676,9 @@ mod tests {
 
     use super::*;
     use crate::RecordingGraph;
+    use crate::recording::gluing::Gluer;
+    use crate::recording::gluing::tests::planted;
     use crate::recording::kept::kept_edges;
-    use crate::theorem::gluing::Gluer;
-    use crate::theorem::gluing::tests::planted;
 
     /// Every solution's kept subgraph, with the solutions (canonical) that
     /// keep it, from the plain backtracker.

@@ -13,8 +13,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use super::gluing::Edges;
 use crate::error::excerpt;
+use crate::recording::gluing::Edges;
 use crate::{Error, Picture, Puzzle, Result};
 
 /// Reads a subgraph of `puzzle`'s recording graph: edge numbers

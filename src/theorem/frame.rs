@@ -57,9 +57,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::arrangement_form::{Finding, edge_text, shapes};
 pub use super::frame_shape::{Check, Frame, Kind, SideType};
-use super::gluing::Edges;
 pub use super::ring_core::RING_AND_CORE;
 use crate::puzzle::grid::Grid;
+use crate::recording::gluing::Edges;
 use crate::{Picture, Puzzle};
 
 /// The verdicts of (H1)-(H5) on one subgraph.
@@ -466,9 +466,9 @@ mod tests {
     use super::*;
     use crate::RecordingGraph;
     use crate::census::nxn::check::{candidates, keeping};
+    use crate::recording::gluing::tests::planted;
     use crate::recording::kept::kept_edges;
     use crate::solve::{Order, Solver};
-    use crate::theorem::gluing::tests::planted;
 
     fn kept_of(puzzle: &Puzzle, a: &crate::Arrangement) -> BTreeSet<usize> {
         let graph = RecordingGraph::new(puzzle);
@@ -567,8 +567,8 @@ mod tests {
 #[cfg(test)]
 mod five_by_five {
     use super::*;
+    use crate::recording::gluing::Gluer;
     use crate::theorem::edge_list;
-    use crate::theorem::gluing::Gluer;
 
     /// `fixtures/nxn/h-all-five-5x5` and `h-all-five-4x4`: subgraphs
     /// meeting (H1)-(H5) that no solution keeps (the gluing search

@@ -255,9 +255,9 @@ pub(crate) fn cell_kind(grid: Grid, cell: usize) -> Kind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::recording::gluing::tests::planted;
     use crate::recording::kept::kept_corners;
     use crate::theorem::arrangement_form::{corner_moves, evaluate};
-    use crate::theorem::gluing::tests::planted;
 
     fn kept_set(a: &Arrangement) -> BTreeSet<usize> {
         kept_corners(a).map(|(p, c)| 4 * p + c).collect()
@@ -268,7 +268,7 @@ mod tests {
         let mut judged = 0;
         for (size, patterns) in [(2, 3), (3, 3), (3, 4), (4, 5)] {
             for puzzle in planted(size, patterns, 6) {
-                let (first, _) = crate::theorem::gluing::Gluer::new(&puzzle, None).first();
+                let (first, _) = crate::recording::gluing::Gluer::new(&puzzle, None).first();
                 let h = kept_set(&first.expect("planted puzzles are solvable").arrangement);
                 for probe in std::iter::once(h.clone()).chain(corner_moves(&h).take(40)) {
                     let old = evaluate(&puzzle, &probe);

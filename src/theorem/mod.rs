@@ -16,10 +16,9 @@
 //!   alone, checked in linear time (open question 4.2); [`ring_core`]:
 //!   condition (H6), ring and core, the exact condition on H alone for 3x3;
 //!   [`arrangement_form`]: the reformulation of "a solution keeps exactly
-//!   H" as a gluing of circuits (it quantifies over arrangements);
-//!   [`gluing`] glues twisted circuits
-//!   at the lattice points (its constructive half, and the graph solver's
-//!   engine); [`edge_list`] reads and writes subgraph files.
+//!   H" as a gluing of circuits (it quantifies over arrangements), whose
+//!   constructive half is [`crate::recording::gluing`]; [`edge_list`]
+//!   reads and writes subgraph files.
 //! - [`reduction`]: the kept-subgraph question is NP-complete for every
 //!   `n`; [`bounded`]: with at most `n + 4` patterns it still is, and
 //!   with a fixed number of patterns it is not unless P = NP.
@@ -37,7 +36,6 @@ pub mod edge_list;
 pub mod frame;
 mod frame_shape;
 pub mod framed;
-pub mod gluing;
 pub mod one_pattern;
 pub mod reduction;
 pub mod ring_core;

@@ -313,8 +313,8 @@ fn frame_piece(grid: Grid, ring: &[usize], i: usize, link: impl Fn(usize) -> u32
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::recording::gluing::Gluer;
     use crate::rng::Rng;
-    use crate::theorem::gluing::Gluer;
     use crate::theorem::{brute, framed};
 
     /// Instances without a split: parity, an item too large, items that

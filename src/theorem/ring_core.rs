@@ -282,9 +282,9 @@ mod tests {
     use super::*;
     use crate::census::nxn::check::{candidates, keeping, kept};
     use crate::census::pieces::piece_classes;
+    use crate::recording::gluing::tests::planted;
     use crate::rng::Rng;
     use crate::theorem::frame;
-    use crate::theorem::gluing::tests::planted;
 
     /// Random 3x3 puzzles whose pieces are drawn uniformly from the piece
     /// classes over `k` patterns (with repetitions): many solutions, many

@@ -321,7 +321,7 @@ fn place(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::theorem::gluing::tests::planted;
+    use crate::recording::gluing::tests::planted;
 
     #[test]
     fn keeping_finds_every_solution_by_its_kept_subgraph() {

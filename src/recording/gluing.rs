@@ -1,5 +1,5 @@
 //! Gluing twisted circuits into an `n x n` solution: the constructive half
-//! of the `n x n` theorem ([`super::arrangement_form`]) and the engine of the graph
+//! of the `n x n` theorem ([`crate::theorem::arrangement_form`]) and the engine of the graph
 //! solver ([`crate::solve::graph`]).
 //!
 //! Around an interior lattice point `(i, j)` of a solved grid the four
@@ -99,7 +99,7 @@ impl Circuits {
     /// keeps. Counted without walking, class by class, in `O(E)`.
     ///
     /// ```
-    /// use scramble::theorem::gluing::{Circuits, Edges};
+    /// use scramble::recording::gluing::{Circuits, Edges};
     /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
     /// let edges = Edges::new(&puzzle);
     /// let all = vec![true; edges.len()];
@@ -182,7 +182,7 @@ pub struct Gluing {
 ///
 /// ```
 /// use scramble::Puzzle;
-/// use scramble::theorem::gluing::Gluer;
+/// use scramble::recording::gluing::Gluer;
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let gluer = Gluer::new(&puzzle, None);
 /// let (gluings, _) = gluer.all();
