@@ -159,7 +159,7 @@ fn module_imports() -> std::collections::BTreeMap<String, std::collections::BTre
     let mut tests_only = vec![];
     for (name, text) in &sources {
         let dir = match name.rsplit_once('/') {
-            Some((dir, file)) if file == "mod.rs" => format!("{dir}/"),
+            Some((dir, "mod.rs")) => format!("{dir}/"),
             Some((dir, file)) => format!("{dir}/{}/", file.trim_end_matches(".rs")),
             None if name == "lib.rs" => String::new(),
             None => format!("{}/", name.trim_end_matches(".rs")),
