@@ -343,3 +343,113 @@ fn the_library_pulls_no_command_line_crate() {
     }
     assert!(!manifest.contains("[[bin]]"), "the library package builds a binary");
 }
+
+#[test]
+fn the_layers_are_the_ones_architecture_states() {
+    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap();
+    let map = page.split("## Code map").nth(1).unwrap().split("\n## ").next().unwrap();
+    let stated: Vec<Vec<String>> = map
+        .split("\n- ")
+        .skip(1)
+        .map(|bullet| {
+            let head = bullet.split(": ").next().unwrap();
+            head.split('`').skip(1).step_by(2).map(str::to_string).collect()
+        })
+        .collect();
+    let layers: Vec<Vec<String>> = (0..)
+        .map_while(|l| {
+            let modules: Vec<String> = sources()
+                .iter()
+                .map(|(name, _)| name.split(['/', '.']).next().unwrap().to_string())
+                .filter(|m| layer(m) == Some(l) && !["cli", "architecture", "lib"].contains(&m.as_str()))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            (!modules.is_empty()).then_some(modules)
+        })
+        .collect();
+    let sorted = |v: &[Vec<String>]| -> Vec<Vec<String>> {
+        v.iter()
+            .map(|l| {
+                let mut l = l.clone();
+                l.sort();
+                l
+            })
+            .collect()
+    };
+    assert_eq!(
+        sorted(&stated),
+        sorted(&layers),
+        "ARCHITECTURE.md's code map and the layers differ"
+    );
+}
+
+/// The files of library and command-line code (tests left out) that
+/// contain `needle`.
+fn code_files_with(needle: &str) -> Vec<String> {
+    sources()
+        .into_iter()
+        .filter(|(name, _)| name != "architecture.rs" && !name.ends_with("/tests.rs"))
+        .filter(|(_, text)| code(text).contains(needle))
+        .map(|(name, _)| name)
+        .collect()
+}
+
+#[test]
+fn only_the_output_layer_writes_files() {
+    for needle in [
+        "fs::write(",
+        "File::create(",
+        "OpenOptions::new(",
+        "fs::rename(",
+        "fs::copy(",
+        "persist(",
+    ] {
+        let writers: Vec<String> = code_files_with(needle)
+            .into_iter()
+            .filter(|name| !(name == "output.rs" || name.starts_with("output/")))
+            .collect();
+        assert_eq!(writers, Vec::<String>::new(), "`{needle}` outside `output`");
+    }
+    assert!(
+        !code_files_with("fs::rename(").is_empty(),
+        "the scan finds the output layer's renames"
+    );
+}
+
+#[test]
+fn every_source_file_starts_with_its_documentation() {
+    for (name, text) in sources() {
+        let first = text.lines().find(|l| !l.starts_with("#![")).unwrap_or("");
+        assert!(first.starts_with("//!"), "{name} does not start with `//!`");
+    }
+}
+
+#[test]
+fn unsafe_code_stands_in_one_place() {
+    assert_eq!(code_files_with("unsafe {"), ["render/children.rs"]);
+    let lib = sources().into_iter().find(|(name, _)| name == "lib.rs").unwrap().1;
+    assert!(lib.contains("#![deny(unsafe_code)]"));
+    let cli = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("cli/src/main.rs")).unwrap();
+    assert!(cli.contains("#![forbid(unsafe_code)]"));
+}
+
+#[test]
+fn no_sat_solver_is_linked() {
+    let manifest = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    let dependencies = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .unwrap()
+        .split("\n[")
+        .next()
+        .unwrap();
+    let dev = manifest
+        .split("[dev-dependencies]")
+        .nth(1)
+        .unwrap()
+        .split("\n[")
+        .next()
+        .unwrap();
+    assert!(!dependencies.contains("varisat") && dev.contains("varisat"));
+}

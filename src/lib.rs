@@ -1,4 +1,5 @@
 #![warn(missing_docs)]
+#![deny(unsafe_code)]
 //! `scramble` studies Scramble Squares puzzles with graph theory, after
 //! Mason & Zhang, "A graph theoretical approach to solving Scramble Squares
 //! puzzles".

@@ -4,6 +4,7 @@
 //! 1 no solution or counterexample found, 2 error, 3 stopped by the time
 //! limit or Ctrl-C; a signal that ends any other command gives 128 + the
 //! signal).
+#![forbid(unsafe_code)]
 
 mod bounds;
 mod census_report;

@@ -78,6 +78,7 @@ pub(crate) fn spawn(command: &mut Command) -> Option<std::io::Result<Spawned>> {
 /// that starts it ends (the caller waits for the child, so only the end of
 /// this process ends that thread first).
 #[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
 fn die_with_parent(command: &mut Command) {
     use rustix::process::{Signal, getpid, getppid, set_parent_process_death_signal};
     use std::os::unix::process::CommandExt;
