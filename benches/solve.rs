@@ -6,9 +6,10 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use scramble::Threads;
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Goal, Order, Search, Solver, Threads};
+use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
 
 fn real(name: &str) -> Puzzle {

@@ -37,12 +37,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use itertools::Itertools;
+use scramble::Stop;
 use scramble::census::nxn::check::{candidates, keeping};
 use scramble::census::pieces::piece_classes;
 use scramble::generate::{PlantOptions, Recipe};
 use scramble::recording::gluing::{Edges, Gluer};
 use scramble::rng::Rng;
-use scramble::solve::{Goal, Search, Stop};
+use scramble::solve::{Goal, Search};
 use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
 use scramble::theorem::frame::{CONDITIONS, Frame, FrameVerdict, Kind, RING_AND_CORE, SideType, check};
@@ -429,7 +430,7 @@ struct Work {
 }
 
 impl Work {
-    fn add(&mut self, stats: &scramble::solve::Stats, gluings: u64) {
+    fn add(&mut self, stats: &scramble::Stats, gluings: u64) {
         self.subgraphs += 1;
         self.nodes += stats.nodes_per_depth.iter().sum::<u64>();
         self.tests += stats.candidate_tests;

@@ -6,9 +6,10 @@
 //! candidate tests, time and rates. With ORDER (e.g. `spiral`), only that
 //! order on one thread: handy under `valgrind --tool=callgrind`.
 
+use scramble::Threads;
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Goal, Order, Outcome, Search, Solver, Threads};
+use scramble::solve::{Goal, Order, Outcome, Search, Solver};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();

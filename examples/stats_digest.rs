@@ -11,8 +11,9 @@ use std::path::PathBuf;
 
 use scramble::generate::{PlantOptions, planted};
 use scramble::rng::Rng;
-use scramble::solve::{Goal, Order, Search, Solver, Stats, Threads};
+use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
+use scramble::{Stats, Threads};
 
 fn main() {
     for (name, puzzle) in puzzles() {

@@ -28,10 +28,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
+use scramble::Stop;
 use scramble::census::nxn::check::kept;
 use scramble::generate::{PlantOptions, Recipe};
 use scramble::recording::gluing::Gluer;
-use scramble::solve::Stop;
 use scramble::theorem::arrangement_form::corner_moves;
 use scramble::theorem::framed::decide;
 use scramble::{Arrangement, Puzzle};

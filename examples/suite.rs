@@ -23,7 +23,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use scramble::solve::{Goal, Order, Restarts, Rule, Search, Solver, Stop, Threads};
+use scramble::solve::{Goal, Order, Restarts, Rule, Search, Solver};
+use scramble::{Stop, Threads};
 
 struct Config {
     order: Order,

@@ -21,8 +21,9 @@
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use scramble::Stop;
 use scramble::diagnose::{self, Edit};
-use scramble::solve::{Goal, Order, Search, Solver, Stop};
+use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Arrangement, Picture, Puzzle};
 
 /// What became of one typo.

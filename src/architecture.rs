@@ -296,7 +296,7 @@ fn public_items_outside_the_command_line_do_not_grow() {
     // Items declared `pub` in the library (the grep of ARCHITECTURE.md's
     // "Public surface"). Lower this ceiling as items become `pub(crate)`;
     // raising it is a decision to review.
-    const CEILING: usize = 964;
+    const CEILING: usize = 962;
     let starts = ["fn", "struct", "enum", "trait", "type", "const", "static", "mod", "use"];
     let count: usize = sources()
         .iter()
@@ -452,4 +452,42 @@ fn no_sat_solver_is_linked() {
         .next()
         .unwrap();
     assert!(!dependencies.contains("varisat") && dev.contains("varisat"));
+}
+
+#[test]
+fn the_context_s_types_have_one_public_path_and_are_imported_from_their_home() {
+    let lib = sources().into_iter().find(|(name, _)| name == "lib.rs").unwrap().1;
+    let lib = code(&lib);
+    assert!(lib.contains("\nmod context;") && !lib.contains("pub mod context;"));
+    assert!(lib.contains("pub use context::{Context, Stats, Stop, Threads};"));
+    for name in ["Context", "Stats", "Stop", "Threads"] {
+        // The crate root is the one public path: no other re-export (the
+        // private `context` gathers its own submodules' types).
+        let reexports: Vec<String> = sources()
+            .into_iter()
+            .filter(|(file, text)| {
+                file != "lib.rs"
+                    && !file.starts_with("cli/")
+                    && !file.starts_with("context/")
+                    && code(text).lines().any(|l| {
+                        l.starts_with("pub use")
+                            && l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                                .any(|w| w == name)
+                    })
+            })
+            .map(|(file, _)| file)
+            .collect();
+        assert_eq!(reexports, Vec::<String>::new(), "`{name}` re-exported");
+        // Inside the crate, imports name the defining module.
+        let through_root: Vec<String> = code_files_with(&format!("crate::{name}"))
+            .into_iter()
+            .chain(code_files_with(&format!("solve::{name}")))
+            .filter(|file| !file.starts_with("cli/"))
+            .collect();
+        assert_eq!(
+            through_root,
+            Vec::<String>::new(),
+            "`{name}` imported through a re-export"
+        );
+    }
 }

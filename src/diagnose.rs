@@ -25,8 +25,9 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::context::{Stop, Threads};
 use crate::puzzle::DIRECTIONS;
-use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Picture, Piece, Puzzle, Result};
 
 pub mod explain;
@@ -138,7 +139,7 @@ pub struct Edits {
 /// for pairs; on every core, bounded by `stop`.
 ///
 /// ```
-/// use scramble::{diagnose, solve::Stop};
+/// use scramble::{diagnose, scramble::Stop};
 /// // The paper's puzzle with the top of card 1 changed from 3+ to 3-.
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::diagnose(&puzzle, &Stop::never()).unwrap();
@@ -386,7 +387,7 @@ const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
 /// `stop`.
 ///
 /// ```
-/// use scramble::{diagnose, solve::Stop};
+/// use scramble::{diagnose, scramble::Stop};
 /// // The paper's puzzle: one solution; a change that opens another answer is listed.
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::alternatives(&puzzle, &Stop::never()).unwrap();

@@ -164,7 +164,7 @@ impl Recipe {
         wanted: usize,
         max_draws: u64,
         accept: impl Fn(&Drawn) -> bool + Sync,
-        stop: &crate::solve::Stop,
+        stop: &crate::context::Stop,
         progress: &dyn crate::Progress,
     ) -> Result<(Vec<Drawn>, u64)> {
         let draw = |index| self.draw_in(self_matching, index);
@@ -238,7 +238,7 @@ impl Recipe {
         accept: impl Fn(&Drawn) -> bool + Sync,
         progress: &dyn crate::Progress,
     ) -> Result<(Vec<Drawn>, u64)> {
-        let never = crate::solve::Stop::never();
+        let never = crate::context::Stop::never();
         self.keep_styled(Style::Planted, wanted, max_draws, accept, &never, progress)
     }
 
@@ -252,7 +252,7 @@ impl Recipe {
         wanted: usize,
         max_draws: u64,
         accept: impl Fn(&Drawn) -> bool + Sync,
-        stop: &crate::solve::Stop,
+        stop: &crate::context::Stop,
         progress: &dyn crate::Progress,
     ) -> Result<(Vec<Drawn>, u64)> {
         keep_drawn(
@@ -274,7 +274,7 @@ fn keep_drawn(
     wanted: usize,
     max_draws: u64,
     accept: impl Fn(&Drawn) -> bool + Sync,
-    stop: &crate::solve::Stop,
+    stop: &crate::context::Stop,
     progress: &dyn crate::Progress,
 ) -> Result<(Vec<Drawn>, u64)> {
     use rayon::prelude::*;

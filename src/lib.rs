@@ -25,7 +25,7 @@
 //! - `study`: studies of the paper's open questions on generated puzzles
 //!   (feature `plots`).
 //! - [`explore`]: the data of the one-file interactive page.
-//! - [`context`]: the one context of long work (stop, progress, threads).
+//! - [`Context`]: the one context of long work (stop, progress, threads).
 //! - [`progress`], [`error`]: the one progress trait and the one error type.
 //!
 //! Features (all on by default): `cli` the command line; `render` DOT
@@ -42,7 +42,7 @@
 mod architecture;
 pub mod census;
 pub mod cnf;
-pub mod context;
+mod context;
 pub mod diagnose;
 pub mod edge;
 pub mod error;
@@ -63,7 +63,7 @@ pub mod solve;
 pub mod study;
 pub mod theorem;
 
-pub use context::{Context, Stop};
+pub use context::{Context, Stats, Stop, Threads};
 pub use error::{Error, Result};
 
 /// The version of the layout of every JSON document scramble writes (its
@@ -82,5 +82,5 @@ pub use census::Census;
 pub use generate::{PlantOptions, planted};
 pub use judge::Judgement;
 pub use render::export::{graphml, node_link};
-pub use solve::{Goal, Method, Order, Outcome, Search, Solver, Stats, Threads};
+pub use solve::{Goal, Method, Order, Outcome, Search, Solver};
 pub use theorem::analysis::{Analysis, analyse};

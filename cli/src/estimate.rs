@@ -11,7 +11,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use scramble::Context;
-use scramble::solve::{Estimate, Goal, Order, Rule, Search, Solver, Stop, Threads};
+use scramble::solve::{Estimate, Goal, Order, Rule, Search, Solver};
+use scramble::{Stop, Threads};
 use serde::Serialize;
 
 use super::{PuzzleArg, print_report};

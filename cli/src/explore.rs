@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::Context;
+use scramble::Stop;
 use scramble::explore::{Options, app::with_puzzle, page_within};
-use scramble::solve::{Order, Stop};
+use scramble::solve::Order;
 use serde::Serialize;
 
 use super::exit_codes::Exit;

@@ -13,7 +13,7 @@ use scramble::output::{Owns, write_set};
 use super::bounds::MAX_PER_PIECE;
 use super::pictures::note_fallback;
 use super::{PicturesArg, PuzzleArg, plural, print_report, puzzle_folder};
-use scramble::solve::Stop;
+use scramble::Stop;
 
 #[derive(Debug, clap::Args)]
 #[command(

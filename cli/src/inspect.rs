@@ -12,9 +12,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use scramble::Stop;
 use scramble::recording::kept::{blocks, inner_corners, kept_edges};
 use scramble::render::{Renderer, UsedRenderer};
-use scramble::solve::{Goal, Order, Search, Solver, Stop};
+use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::theorem::{evaluate, twisted_criterion};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 use serde::Serialize;

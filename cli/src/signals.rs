@@ -144,13 +144,13 @@ pub fn wait_for_exit() -> ! {
     }
 }
 
-/// The `scramble::solve::Stop` of a command that reports what it
+/// The `scramble::Stop` of a command that reports what it
 /// finished as partial: raised by a signal (after `install` with
 /// `OnSignal::Report`) or, with `limit`, by the clock. Also returns the
 /// signal flag, for `why_stopped`.
-pub fn interruptible(limit: Option<std::time::Duration>) -> (scramble::solve::Stop, Arc<AtomicBool>) {
+pub fn interruptible(limit: Option<std::time::Duration>) -> (scramble::Stop, Arc<AtomicBool>) {
     let interrupted = install(OnSignal::Report);
-    let stop = scramble::solve::Stop::never().cancelled_by(interrupted.clone());
+    let stop = scramble::Stop::never().cancelled_by(interrupted.clone());
     (limit.map_or(stop.clone(), |limit| stop.after(limit)), interrupted)
 }
 

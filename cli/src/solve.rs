@@ -33,8 +33,9 @@ mod frontier;
 use scramble::diagnose::{Diagnosis, Edits};
 use scramble::edge::AnyPuzzle;
 use scramble::solve::shards::{Mode, Shard};
-use scramble::solve::{Cells, Goal, Order, Pieces, Search, Stats, Stop, Strategy, Symmetry, Threads};
+use scramble::solve::{Cells, Goal, Order, Pieces, Search, Strategy, Symmetry};
 use scramble::{Arrangement, Puzzle};
+use scramble::{Stats, Stop, Threads};
 use serde::Serialize;
 
 use super::exit_codes::Exit;

@@ -39,7 +39,7 @@ pub struct Shape<'a> {
 pub fn run(
     shape: &Shape,
     puzzle: &Puzzle,
-    stop: &scramble::solve::Stop,
+    stop: &scramble::Stop,
     interrupted: &Arc<AtomicBool>,
 ) -> anyhow::Result<Exit> {
     refuse_paths(shape)?;

@@ -17,7 +17,7 @@ pub struct ThreadsArg {
 /// A thread count from 1 to 256 (the library's thread cap), refused
 /// (exit 2) before any thread starts.
 fn threads(text: &str) -> Result<NonZeroUsize, String> {
-    let max = scramble::context::MAX_THREADS;
+    let max = scramble::Context::MAX_THREADS;
     text.parse::<NonZeroUsize>()
         .ok()
         .filter(|n| n.get() <= max)

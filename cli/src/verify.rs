@@ -530,7 +530,7 @@ fn exact_table(
 /// The census on the path the options choose, until `stop`: `--plain`,
 /// the direct path (`--no-symmetry`, `--shard`, `--time-limit`), else one
 /// orbit of pieces at a time.
-fn census_until(args: &Args, census: &Census, stop: &scramble::solve::Stop) -> Counted {
+fn census_until(args: &Args, census: &Census, stop: &scramble::Stop) -> Counted {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let whole = shard.range(&shard::first_piece_work(census.pieces().len()));
     let bar = progress::bar(0, if args.plain { "plain census" } else { "census" });
@@ -555,7 +555,7 @@ fn census_until(args: &Args, census: &Census, stop: &scramble::solve::Stop) -> C
 }
 
 /// The corner check until `stop` (`None` when it came first).
-fn corner_report(census: &Census, stop: &scramble::solve::Stop) -> Option<CornerReport> {
+fn corner_report(census: &Census, stop: &scramble::Stop) -> Option<CornerReport> {
     let corners = scramble::census::corners::CornerSet::new(census.patterns, census.repetition_free).len();
     let bar = progress::bar(corners as u64, "corners");
     let report = CornerReport::check_until(census.patterns, census.repetition_free, stop, &bar);

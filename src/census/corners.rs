@@ -27,8 +27,8 @@ use serde::{Deserialize, Serialize};
 
 use super::verdict::{Edge, verdict};
 use super::{ConditionFailures, Histogram, Judged};
+use crate::context::Stop;
 use crate::progress::Progress;
-use crate::solve::Stop;
 use crate::{Picture, Piece};
 
 /// The corners over `K` patterns, numbered in increasing `(tail, head)`
@@ -112,7 +112,7 @@ impl CornerTable {
     /// assert_eq!(Verdict::from_code(table.code(ids)), verdict(&edges));
     /// ```
     pub fn build(corners: CornerSet) -> Self {
-        Self::build_until(corners, &crate::solve::Stop::never()).expect("never stopped")
+        Self::build_until(corners, &crate::context::Stop::never()).expect("never stopped")
     }
 
     /// [`CornerTable::build`] until `stop`, polled every few hundred
@@ -121,10 +121,10 @@ impl CornerTable {
     ///
     /// ```
     /// use scramble::census::corners::{CornerSet, CornerTable};
-    /// let stopped = scramble::solve::Stop::never().after(std::time::Duration::ZERO);
+    /// let stopped = scramble::Stop::never().after(std::time::Duration::ZERO);
     /// assert!(CornerTable::build_until(CornerSet::new(2, true), &stopped).is_none());
     /// ```
-    pub fn build_until(corners: CornerSet, stop: &crate::solve::Stop) -> Option<Self> {
+    pub fn build_until(corners: CornerSet, stop: &crate::context::Stop) -> Option<Self> {
         let c = corners.len();
         let block = c * c * c;
         let mut sorted = vec![0u8; block * c];
@@ -181,12 +181,12 @@ impl CornerTable {
 /// assert_eq!(corner_slice(&corners, 5), table.slice(5));
 /// ```
 pub fn corner_slice(corners: &CornerSet, first: usize) -> Vec<u8> {
-    corner_slice_until(corners, first, &crate::solve::Stop::never()).expect("never stopped")
+    corner_slice_until(corners, first, &crate::context::Stop::never()).expect("never stopped")
 }
 
 /// [`corner_slice`] until `stop`, polled once per second corner (`None`
 /// when it came first): a slice over 6 patterns takes seconds.
-pub(crate) fn corner_slice_until(corners: &CornerSet, first: usize, stop: &crate::solve::Stop) -> Option<Vec<u8>> {
+pub(crate) fn corner_slice_until(corners: &CornerSet, first: usize, stop: &crate::context::Stop) -> Option<Vec<u8>> {
     let c = corners.len();
     let sorted: Vec<Vec<(usize, u8)>> = (0..c)
         .into_par_iter()
@@ -318,7 +318,7 @@ impl CornerReport {
     ///
     /// ```
     /// use scramble::census::corners::CornerReport;
-    /// use scramble::solve::Stop;
+    /// use scramble::Stop;
     /// let stopped = Stop::never().after(std::time::Duration::ZERO);
     /// assert!(CornerReport::check_until(2, true, &stopped, &()).is_none());
     /// assert!(CornerReport::check_until(2, true, &Stop::never(), &()).is_some());

@@ -37,7 +37,7 @@ use crate::progress::Progress;
 /// assert_eq!(outcome.tally.totals().theorem.mismatches, 0);
 /// ```
 pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
-    run_until(census, shard, keep, &crate::solve::Stop::never(), progress).0
+    run_until(census, shard, keep, &crate::context::Stop::never(), progress).0
 }
 
 /// [`run`], stopping early once `stop` is reached: it is polled between
@@ -47,7 +47,7 @@ pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) 
 ///
 /// ```
 /// use scramble::census::{Census, fast, shard::Shard};
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// let census = Census { patterns: 2, repetition_free: true };
 /// let (outcome, done) = fast::run_until(&census, Shard::WHOLE, 0, &Stop::never(), &());
 /// assert_eq!((outcome.tally.puzzles, done), (126, 0..census.pieces().len()));
@@ -59,7 +59,7 @@ pub fn run_until(
     census: &Census,
     shard: Shard,
     keep: usize,
-    stop: &crate::solve::Stop,
+    stop: &crate::context::Stop,
     progress: &dyn Progress,
 ) -> (Outcome, Range<usize>) {
     let pieces = census.pieces();
@@ -125,7 +125,7 @@ impl<'a> Staged<'a> {
     /// Counts over the puzzles whose first piece is in `range`, in parallel
     /// over first and second pieces.
     /// `None` when `stop` came first (polled per second piece).
-    fn count_until(&self, range: Range<usize>, stop: &crate::solve::Stop, progress: &dyn Progress) -> Option<Counts> {
+    fn count_until(&self, range: Range<usize>, stop: &crate::context::Stop, progress: &dyn Progress) -> Option<Counts> {
         let add = |a: Option<Counts>, b: Option<Counts>| Some(a? + b?);
         range
             .into_par_iter()

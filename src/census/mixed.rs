@@ -23,7 +23,8 @@ use serde::Serialize;
 
 use super::self_matching::{Family, Record, Table, tabulate_until};
 use super::{ConditionFailures, Judged, Totals, pieces};
-use crate::{Context, Error, Result};
+use crate::context::Context;
+use crate::{Error, Result};
 
 /// The most puzzles a mixed census judges (about a minute and a half on
 /// one core).
@@ -223,7 +224,7 @@ mod tests {
         use std::sync::atomic::Ordering;
 
         use crate::progress::Tally;
-        let stop = crate::Stop::never().after(std::time::Duration::ZERO);
+        let stop = crate::context::Stop::never().after(std::time::Duration::ZERO);
         let stopped = run(1, 1, false, &Context::new().until(&stop)).unwrap();
         assert!(!stopped.complete);
         assert_eq!(stopped.totals.puzzles, 0);

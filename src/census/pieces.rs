@@ -22,7 +22,7 @@ use crate::{Picture, Piece};
 /// assert_eq!(piece_classes(1, false).len(), 6);
 /// ```
 pub fn piece_classes(patterns: usize, repetition_free: bool) -> Vec<Piece> {
-    piece_classes_until(patterns, repetition_free, &crate::solve::Stop::never()).expect("never stopped")
+    piece_classes_until(patterns, repetition_free, &crate::context::Stop::never()).expect("never stopped")
 }
 
 /// [`piece_classes`] until `stop`, polled once per top picture (`None`
@@ -31,12 +31,12 @@ pub fn piece_classes(patterns: usize, repetition_free: bool) -> Vec<Piece> {
 ///
 /// ```
 /// use scramble::census::pieces::{piece_classes, piece_classes_until};
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
 /// assert_eq!(piece_classes_until(3, true, &stopped), None);
 /// assert_eq!(piece_classes_until(3, true, &Stop::never()), Some(piece_classes(3, true)));
 /// ```
-pub fn piece_classes_until(patterns: usize, repetition_free: bool, stop: &crate::solve::Stop) -> Option<Vec<Piece>> {
+pub fn piece_classes_until(patterns: usize, repetition_free: bool, stop: &crate::context::Stop) -> Option<Vec<Piece>> {
     let pictures: Vec<Picture> = (0..2 * patterns).map(Picture::from_dense).collect();
     let mut classes = Vec::with_capacity(usize::try_from(class_count(patterns, repetition_free)).ok()?);
     for &top in &pictures {

@@ -14,9 +14,9 @@ use super::disagreement::Disagreement;
 use super::shard::{Shard, first_piece_work};
 use super::verdict::{Failed, Verdict};
 use super::{Census, Histogram, Outcome, Tally, first_disagreements};
+use crate::context::Stop;
 use crate::judge::judge;
 use crate::progress::Progress;
-use crate::solve::Stop;
 use crate::theorem::{self, Condition, four_color_subgraphs, twisted_criterion};
 use crate::{Puzzle, RecordingGraph};
 
@@ -105,7 +105,7 @@ pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) 
 ///
 /// ```
 /// use scramble::census::{Census, plain, shard::Shard};
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// let census = Census { patterns: 2, repetition_free: true };
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
 /// let (outcome, done) = plain::run_until(&census, Shard::WHOLE, 0, &stopped, &());

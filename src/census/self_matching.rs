@@ -26,7 +26,8 @@ use itertools::Itertools;
 use serde::Serialize;
 
 use super::verdict::{Edge, Failed, paths_return_unless_loop, verdict};
-use crate::{Context, Pattern, Picture, Piece, Sign};
+use crate::context::Context;
+use crate::{Pattern, Picture, Piece, Sign};
 
 /// Every 2x2 puzzle over `signed` signed and `self_matching` self-matching
 /// patterns.

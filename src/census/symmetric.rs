@@ -30,8 +30,8 @@ use super::sums::{
 };
 use super::verdict::verdict;
 use super::{Census, Histogram, Outcome, Tally};
+use crate::context::Stop;
 use crate::progress::Progress;
-use crate::solve::Stop;
 use crate::{Pattern, Picture, Piece};
 
 /// One piece per orbit of `Γ` and the orbit's size.
@@ -127,7 +127,7 @@ pub fn run(census: &Census, keep: usize, progress: &dyn Progress) -> Outcome {
 ///
 /// ```
 /// use scramble::census::{Census, symmetric};
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// let census = Census { patterns: 2, repetition_free: true };
 /// assert!(symmetric::run_until(&census, 0, &Stop::never(), &()).is_some());
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);

@@ -29,9 +29,8 @@ pub use stop::{POLL_EVERY, Stop};
 
 use crate::Progress;
 
-/// The most threads a context runs on (`-j` refuses more): far above the
-/// cores of common machines, low enough that starting the pool is quick.
-pub const MAX_THREADS: usize = 256;
+/// The most threads a context runs on ([`Context::MAX_THREADS`]).
+const MAX_THREADS: usize = 256;
 
 /// When long work stops, whom it tells how far it got, on how many
 /// threads.
@@ -80,6 +79,11 @@ impl Context<'static> {
 }
 
 impl<'a> Context<'a> {
+    /// The most threads a context runs on (`-j` refuses more): far above
+    /// the cores of common machines, low enough that starting the pool is
+    /// quick.
+    pub const MAX_THREADS: usize = MAX_THREADS;
+
     /// This context stopping at `stop`.
     pub fn until<'b>(self, stop: &'b Stop) -> Context<'b>
     where
@@ -97,11 +101,11 @@ impl<'a> Context<'a> {
     }
 
     /// This context on exactly `threads` threads (by default: every core),
-    /// at most [`MAX_THREADS`] (more are taken as that many).
+    /// at most [`Context::MAX_THREADS`] (more are taken as that many).
     ///
     /// ```
     /// let many = std::num::NonZeroUsize::new(100_000).unwrap();
-    /// assert_eq!(scramble::Context::new().on_threads(many).threads(), scramble::context::MAX_THREADS);
+    /// assert_eq!(scramble::Context::new().on_threads(many).threads(), scramble::Context::MAX_THREADS);
     /// ```
     pub fn on_threads(self, threads: NonZeroUsize) -> Self {
         let most = NonZeroUsize::new(MAX_THREADS).expect("not zero");
@@ -151,7 +155,7 @@ impl<'a> Context<'a> {
 /// parallel policy of the searches).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Threads {
-    /// One thread below [`PARALLEL_FROM`] x [`PARALLEL_FROM`] or on a pool
+    /// One thread below 4 x 4 (the smallest grid split) or on a pool
     /// of one thread, every thread of the pool from there up (the first
     /// solution and a count; the `i`-th and a list run on one thread).
     #[default]

@@ -12,7 +12,7 @@ pub type Line = (usize, String);
 /// The diagnosis as lines, said as `wording` says.
 ///
 /// ```
-/// use scramble::{diagnose, solve::Stop};
+/// use scramble::{diagnose, scramble::Stop};
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::diagnose(&puzzle, &Stop::never()).unwrap();
 /// let lines = diagnose::explain::lines(&found, &Default::default());
@@ -172,7 +172,7 @@ pub fn alternatives_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
 /// The changes [`super::alternatives`] found, in words.
 ///
 /// ```
-/// use scramble::{diagnose, solve::Stop};
+/// use scramble::{diagnose, scramble::Stop};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::alternatives(&puzzle, &Stop::never()).unwrap();
 /// let said = diagnose::explain::alternatives(&found, &Default::default());
@@ -255,7 +255,7 @@ pub fn fixes(edits: &Edits, wording: &Wording) -> Fixes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::Stop;
+    use crate::context::Stop;
 
     #[test]
     fn a_shortage_explains_itself_with_its_numbers_and_a_hint_only_when_stopped() {

@@ -28,7 +28,8 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use super::{Change, Edit, changed, edit, pattern_counts};
-use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+use crate::context::{Stop, Threads};
+use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Pattern, Picture, Piece, Puzzle, Result, Sign};
 
 /// Each pattern's count of `-` and `+` pictures (a picture that matches

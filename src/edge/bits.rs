@@ -16,7 +16,7 @@
 
 use super::tables::{Tables, bottom_of, piece_of, right_of};
 use super::{EdgePuzzle, GREY};
-use crate::Stop;
+use crate::context::Stop;
 
 /// The bit sets of every cell's keys.
 pub(crate) struct Bits {

@@ -27,7 +27,7 @@ use super::EdgePuzzle;
 use super::bits::Bits;
 use super::scan::{Goal, Walk, corner_pins, pinned, subtree};
 use super::tables::Tables;
-use crate::Context;
+use crate::context::Context;
 use crate::rng::Rng;
 
 /// Subtrees at the cut for each subtree the sample counts, at least: a
@@ -206,7 +206,7 @@ fn cut_all(runs: &[Run], want: usize, sample: u64, seed: u64, context: &Context)
 
 /// The shallowest depth of `walk`'s tree with at least `want` nodes (or
 /// the last cell, or where the tree dies out or the stop is reached).
-fn depth_with(walk: &mut Walk, want: usize, stop: &crate::Stop) -> usize {
+fn depth_with(walk: &mut Walk, want: usize, stop: &crate::context::Stop) -> usize {
     let cells = walk.cells();
     let mut depth = 1.min(cells);
     loop {
@@ -359,7 +359,7 @@ mod tests {
     #[test]
     fn a_stopped_projection_says_so() {
         let puzzle = planted(3, 5, 5, 4, false);
-        let stop = crate::Stop::never().after(Duration::ZERO);
+        let stop = crate::context::Stop::never().after(Duration::ZERO);
         let p = project(&puzzle, false, 64, 0, &on(1).until(&stop));
         assert!(p.stopped);
         assert_eq!(p.sampled, 0);

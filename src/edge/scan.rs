@@ -18,7 +18,8 @@ use web_time::Instant;
 use super::bits::Bits;
 use super::tables::{Tables, bottom_of, piece_of, right_of};
 use super::{EdgePuzzle, GREY, Hint, side};
-use crate::{Context, Stop, context::Stats};
+use crate::context::Stats;
+use crate::context::{Context, Stop};
 
 /// A filled board: `(piece, turn)` per cell, row-major.
 pub type Board = Vec<(usize, u8)>;

@@ -7,7 +7,7 @@ use super::judge::judge;
 use super::read::{EdgeFormat, parse_edge};
 use super::scan::is_solution;
 use super::*;
-use crate::Context;
+use crate::context::Context;
 use crate::rng::Rng;
 
 /// A `w x h` board with a planted solution: interior sides drawn from
@@ -151,7 +151,7 @@ fn a_stopped_count_says_so_and_keeps_a_lower_bound() {
         full.stats.nodes() > 1 << 17 && !full.stats.stopped,
         "a tree past the first look at the stop"
     );
-    let stop = crate::Stop::never().after(std::time::Duration::ZERO);
+    let stop = crate::context::Stop::never().after(std::time::Duration::ZERO);
     let counted = count(&puzzle, true, 0, &Context::new().until(&stop));
     assert!(counted.stats.stopped);
     assert!(counted.arrangements < full.arrangements && counted.stats.nodes() < full.stats.nodes());

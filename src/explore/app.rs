@@ -15,9 +15,10 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::Cards;
 use super::{Options, PageData, data, drawing};
+use crate::context::{Stop, Threads};
 use crate::diagnose::explain::{self, Fixes, Wording};
 use crate::puzzle::read::{Format, parse, warnings};
-use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Error, Puzzle, RecordingGraph, Result};
 
 /// The largest grid the page explores (as `scramble explore`).
@@ -175,7 +176,7 @@ pub fn explore(request: &Request) -> Result<Explored> {
             &puzzle,
             &graph,
             &request.options()?,
-            &crate::Context::new().until(&stop),
+            &crate::context::Context::new().until(&stop),
         )?,
         graph: drawings.graph,
         pieces: drawings.pieces,

@@ -24,11 +24,12 @@ pub mod why;
 
 use serde::Serialize;
 
+use crate::context::Context;
 use crate::render::layout::ROW_GAP;
 use crate::render::style::{FADED, piece_color, piece_dash};
 use crate::solve::Order;
 use crate::theorem::analysis::analyse;
-use crate::{Context, Puzzle, RecordingGraph, Result};
+use crate::{Puzzle, RecordingGraph, Result};
 use play::PlayView;
 use solutions::SolutionsView;
 use subgraphs::SubgraphView;

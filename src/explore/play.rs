@@ -208,7 +208,7 @@ mod tests {
             solutions: found,
             count,
             ..
-        } = find(puzzle, PLAY_CAP, &crate::Context::new()).unwrap();
+        } = find(puzzle, PLAY_CAP, &crate::context::Context::new()).unwrap();
         let play = view(puzzle, &graph, &found, count);
         let complement: Vec<Option<usize>> = graph
             .graph()

@@ -4,9 +4,10 @@
 
 use serde::Serialize;
 
-use crate::Context;
+use crate::context::Context;
+use crate::context::Threads;
 use crate::recording::kept::{blocks, kept_edges};
-use crate::solve::{Goal, Order, Search, Solver, Threads};
+use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
 
 /// Grids up to this size are solved completely (every solution counted).

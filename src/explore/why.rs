@@ -7,8 +7,8 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::Puzzle;
+use crate::context::Stop;
 use crate::diagnose::{Diagnosis, diagnose, explain};
-use crate::solve::Stop;
 
 /// How long the search for an edit that makes the puzzle solvable runs.
 pub const BUDGET: Duration = Duration::from_secs(3);

@@ -141,7 +141,8 @@ fn the_listed_representatives_are_one_per_look() {
 
 #[test]
 fn the_graph_method_and_every_core_tally_the_same_symmetric_solutions() {
-    use crate::solve::{Method, Threads, run};
+    use crate::context::Threads;
+    use crate::solve::{Method, run};
     let mut judged = 0;
     for puzzle in generated(120) {
         let one = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count();

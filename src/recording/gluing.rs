@@ -178,7 +178,7 @@ pub struct Gluing {
 /// gluing is visited, by the rotation-class rule of
 /// [`Grid::keeps_rotation_class`] with pieces ranked by number, so counts
 /// are modulo rotation. A search polls its [`Stop`] (see [`Gluer::until`])
-/// every [`POLL_EVERY`] circuits placed.
+/// every 16,384 circuits placed.
 ///
 /// ```
 /// use scramble::Puzzle;

@@ -52,11 +52,11 @@ pub(crate) const TIMEOUT: Duration = Duration::from_secs(60);
 /// than [`TIMEOUT`] (it is then killed).
 /// Graphviz is killed once `stop` is reached or
 /// [`super::stop_graphviz`] runs (then [`Error::Interrupted`]).
-pub(crate) fn neato_svg_until(dot: &str, stop: &crate::solve::Stop) -> Result<String> {
+pub(crate) fn neato_svg_until(dot: &str, stop: &crate::context::Stop) -> Result<String> {
     run(PROGRAM.as_ref(), dot, TIMEOUT, stop)
 }
 
-fn run(program: &Path, dot: &str, timeout: Duration, stop: &crate::solve::Stop) -> Result<String> {
+fn run(program: &Path, dot: &str, timeout: Duration, stop: &crate::context::Stop) -> Result<String> {
     let fail = |message: String| Error::Graphviz {
         command: command_line(),
         message,
@@ -131,7 +131,7 @@ enum Ended {
 
 /// Waits for child `id`, killing (and reaping) it once it runs past
 /// `timeout` or `stop`.
-fn wait_or_kill(id: u64, timeout: Duration, stop: &crate::solve::Stop) -> std::io::Result<Ended> {
+fn wait_or_kill(id: u64, timeout: Duration, stop: &crate::context::Stop) -> std::io::Result<Ended> {
     let started = Instant::now();
     loop {
         match children::poll(id)? {
@@ -161,7 +161,7 @@ mod tests {
         if !crate::render::tests::neato_or_note() {
             return;
         }
-        let err = neato_svg_until("digraph { a -> }", &crate::solve::Stop::never())
+        let err = neato_svg_until("digraph { a -> }", &crate::context::Stop::never())
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("graphviz: `neato -n2 -Tsvg` failed: "), "{err}");
@@ -186,14 +186,14 @@ mod tests {
             "cat >/dev/null; echo '<svg>'",
         ] {
             let neato = fake_neato(dir.path(), body);
-            let err = run(&neato, "digraph {}", TIMEOUT, &crate::solve::Stop::never())
+            let err = run(&neato, "digraph {}", TIMEOUT, &crate::context::Stop::never())
                 .unwrap_err()
                 .to_string();
             assert!(err.contains("exited 0 but printed no SVG document"), "{body}: {err}");
         }
         let neato = fake_neato(dir.path(), "cat >/dev/null; echo '<svg></svg>'");
         assert_eq!(
-            run(&neato, "digraph {}", TIMEOUT, &crate::solve::Stop::never()).unwrap(),
+            run(&neato, "digraph {}", TIMEOUT, &crate::context::Stop::never()).unwrap(),
             "<svg></svg>\n"
         );
     }
@@ -207,7 +207,7 @@ mod tests {
             &neato,
             "digraph {}",
             Duration::from_millis(300),
-            &crate::solve::Stop::never(),
+            &crate::context::Stop::never(),
         )
         .unwrap_err()
         .to_string();

@@ -141,7 +141,7 @@ impl Drawing {
     /// Fails with [`Error::Graphviz`](crate::Error::Graphviz) when Graphviz
     /// is asked for and missing, or fails.
     pub fn svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<Rendered> {
-        self.svg_until(selection, renderer, &crate::solve::Stop::never())
+        self.svg_until(selection, renderer, &crate::context::Stop::never())
     }
 
     /// [`Drawing::svg`] until `stop`: Graphviz, while it runs, is stopped
@@ -150,7 +150,7 @@ impl Drawing {
         &self,
         selection: Selection<'_>,
         renderer: Renderer,
-        stop: &crate::solve::Stop,
+        stop: &crate::context::Stop,
     ) -> Result<Rendered> {
         if renderer.draws_with_graphviz() {
             self.graphviz(selection, stop)
@@ -166,7 +166,7 @@ impl Drawing {
     }
 
     #[cfg(feature = "render")]
-    fn graphviz(&self, selection: Selection<'_>, stop: &crate::solve::Stop) -> Result<Rendered> {
+    fn graphviz(&self, selection: Selection<'_>, stop: &crate::context::Stop) -> Result<Rendered> {
         Ok(Rendered {
             svg: graphviz::neato_svg_until(&dot::for_neato(&self.layout, &selection), stop)?,
             renderer: UsedRenderer::Graphviz,
@@ -174,7 +174,7 @@ impl Drawing {
     }
 
     #[cfg(not(feature = "render"))]
-    fn graphviz(&self, _: Selection<'_>, _: &crate::solve::Stop) -> Result<Rendered> {
+    fn graphviz(&self, _: Selection<'_>, _: &crate::context::Stop) -> Result<Rendered> {
         Err(crate::Error::Graphviz {
             command: "neato -n2 -Tsvg".to_string(),
             message: "this build has no Graphviz support (the `render` feature); the embedded renderer draws"

@@ -5,9 +5,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use crate::context::{Stop, Threads};
 use crate::generate::{PlantOptions, planted};
 use crate::rng::Rng;
-use crate::solve::{Goal, Order, Outcome, Search, Solver, Stop, Threads, plain};
+use crate::solve::{Goal, Order, Outcome, Search, Solver, plain};
 use crate::{Arrangement, Puzzle};
 use proptest::prelude::*;
 
@@ -36,7 +37,7 @@ fn every_solution(solver: &Solver) -> Vec<Arrangement> {
 
 /// The first solution in search order and the work up to it, on one
 /// thread, until `stop`.
-fn first_until(solver: &Solver, stop: &Stop) -> (Option<Arrangement>, crate::solve::Stats) {
+fn first_until(solver: &Solver, stop: &Stop) -> (Option<Arrangement>, crate::context::Stats) {
     let mut outcome = run(solver, Goal::First, Threads::One, stop);
     (outcome.kept.pop(), outcome.stats)
 }
@@ -321,7 +322,7 @@ fn every_strategy_is_exact_against_plain() {
 }
 
 /// A parallel first solution tells its progress of the placements made,
-/// [`crate::solve::POLL_EVERY`] at a time, never more than the nodes it
+/// [`scramble::POLL_EVERY`] at a time, never more than the nodes it
 /// counts.
 #[test]
 fn a_parallel_first_reports_its_placements() {
@@ -345,6 +346,6 @@ fn a_parallel_first_reports_its_placements() {
     assert!(outcome.stats.stopped && outcome.found().is_none());
     let told = progress.0.into_inner();
     assert!(told > 0, "a 300 ms search polls");
-    assert_eq!(told % u64::from(crate::solve::POLL_EVERY), 0);
+    assert_eq!(told % u64::from(crate::context::POLL_EVERY), 0);
     assert!(told <= outcome.stats.nodes(), "{told} > {}", outcome.stats.nodes());
 }

@@ -78,7 +78,8 @@ pub fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{Order, Solver, Stop};
+    use crate::context::Stop;
+    use crate::solve::{Order, Solver};
     use proptest::prelude::*;
 
     fn real() -> Vec<Puzzle> {
@@ -158,7 +159,7 @@ mod tests {
         };
         let outcome = run(&puzzle, &search).unwrap();
         assert!(outcome.stats.stopped);
-        assert_eq!(outcome.stats.nodes(), u64::from(crate::solve::POLL_EVERY));
+        assert_eq!(outcome.stats.nodes(), u64::from(crate::context::POLL_EVERY));
         assert!(run(&puzzle, &Search::new(Goal::Nth(0))).is_err());
     }
 

@@ -3,7 +3,7 @@
 //! A [`Search`] says what to find ([`Goal`]: the first solution, a count
 //! keeping the first few, the `i`-th, a list), when to stop ([`Stop`]), whom
 //! to tell how far it got, whether to split over the threads it runs on
-//! ([`Threads`]: the policy lives in [`crate::context`]) and
+//! ([`Threads`]: the policy lives with the [`Context`]) and
 //! whether to keep [`Stats`]. [`run`] runs it by a [`Method`]: the fast
 //! bitset backtracker ([`Solver::run`], one kernel in `fast.rs` that every
 //! goal, the statistics and the progress observe), the
@@ -41,8 +41,7 @@ use web_time::Instant;
 
 use rayon::prelude::*;
 
-use crate::context::{Context, NEVER};
-pub use crate::context::{PARALLEL_FROM, POLL_EVERY, Stats, Stop, Threads};
+use crate::context::{Context, NEVER, Stats, Stop, Threads};
 use crate::{Arrangement, Puzzle, Result};
 pub use estimate::{Estimate, Rule};
 use fast::Halt;
@@ -105,7 +104,7 @@ pub struct Search<'a> {
     /// [`Stats::stopped`] is set).
     pub stop: &'a Stop,
     /// Told of the subtrees done (a parallel count) or of the placements
-    /// made, [`POLL_EVERY`] at a time (a first solution, restarts).
+    /// made, 16,384 at a time (a first solution, restarts).
     pub progress: &'a dyn crate::Progress,
     /// On how many threads.
     pub threads: Threads,

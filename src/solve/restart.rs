@@ -22,7 +22,8 @@ use rayon::prelude::*;
 use super::fast::{Control, Halt, Observer};
 use super::fast::{Reporter, State};
 use super::stats::{Counters, Tally};
-use super::{Order, Solver, Stats, Walker};
+use super::{Order, Solver, Walker};
+use crate::context::Stats;
 use crate::context::Stop;
 use crate::rng::Rng;
 use crate::{Arrangement, Puzzle, Result};
@@ -78,7 +79,8 @@ impl Restarts {
     /// `O(k 2^k unit)` placements in all.
     ///
     /// ```
-    /// use scramble::solve::{Restarts, Stop};
+    /// use scramble::solve::Restarts;
+    /// use scramble::Stop;
     /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
     /// let restarts = Restarts { unit: 4, seed: 7, threads: 2 };
     /// let result = restarts.first(&puzzle, &Stop::never()).unwrap();
@@ -90,7 +92,7 @@ impl Restarts {
     }
 
     /// [`Restarts::first`] telling `progress` of the placements made,
-    /// [`POLL_EVERY`](super::POLL_EVERY) at a time, as a parallel first
+    /// 16,384 at a time, as a parallel first
     /// solution does.
     pub fn first_with(&self, puzzle: &Puzzle, stop: &Stop, progress: &dyn crate::Progress) -> Result<Restarted> {
         let started = Instant::now();
@@ -233,7 +235,7 @@ mod tests {
         };
         let (found, stats, spent) = restarts.run(&puzzle, 1, &Stop::never(), &()).unwrap();
         assert!(spent && !stats.stopped && found.is_none());
-        let poll = u64::from(crate::solve::POLL_EVERY);
+        let poll = u64::from(crate::context::POLL_EVERY);
         let deeper = stats.nodes() - stats.nodes_per_depth.last().unwrap();
         assert!(stats.nodes() >= restarts.unit, "{} nodes", stats.nodes());
         assert!(deeper < restarts.unit + poll, "{deeper} placements went deeper");

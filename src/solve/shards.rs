@@ -160,11 +160,11 @@ pub(super) fn cut<C: Chooser>(
     search: &Kernel<'_, C>,
     probe: &Probe,
     shards: usize,
-    stop: &crate::solve::Stop,
+    stop: &crate::context::Stop,
 ) -> Option<Cut> {
     let cells = search.grid.n * search.grid.n;
     let wanted = SUBTREES_PER_SHARD.saturating_mul(shards).min(MAX_SUBTREES) as f64;
-    let estimate = probe.run(search, CUT_PROBES, CUT_SEED, &crate::Context::new());
+    let estimate = probe.run(search, CUT_PROBES, CUT_SEED, &crate::context::Context::new());
     let mut depth = (1..cells)
         .find(|&d| estimate.nodes_per_depth[d - 1] >= wanted)
         .unwrap_or(cells - 1)
@@ -395,7 +395,7 @@ pub struct Job<'a> {
     /// Seed of random piece orders.
     pub seed: u64,
     /// When to stop early (a checkpoint is then saved).
-    pub stop: &'a crate::solve::Stop,
+    pub stop: &'a crate::context::Stop,
     /// Told of the shard's subtrees, then of each one done.
     pub progress: &'a dyn crate::Progress,
     /// A checkpoint of this shard to continue from.
@@ -899,9 +899,10 @@ const MAX_PUZZLE_NAME_BYTES: usize = 255;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::context::{Stop, Threads};
     use crate::generate::{PlantOptions, planted};
     use crate::rng::Rng;
-    use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+    use crate::solve::{Goal, Order, Search, Solver};
 
     fn puzzles() -> impl Iterator<Item = Puzzle> {
         let mut rng = Rng::new(31);

@@ -6,8 +6,8 @@
 
 use web_time::Instant;
 
-use super::Stats;
 use super::fast::{Observer, State};
+use crate::context::Stats;
 
 /// The statistics observer: has the kernel count nodes per depth in its
 /// state ([`Observer::COUNTS`]), and reads them with the candidate tests.

@@ -6,7 +6,7 @@
 //! the `center-max`, `random` (`R` piece orders, seeds from
 //! [`random_order_seed`]), `spiral` and `row-major` orders, each once to
 //! the first solution and once to exhaustion; the measure is the solver's
-//! node count (placements, see [`crate::solve::Stats`]), which does not
+//! node count (placements, see [`crate::context::Stats`]), which does not
 //! depend on the machine. What it adds is the pooled head-to-head count,
 //! the CDFs, the scatter plot and the sweep.
 //!
@@ -28,7 +28,8 @@ use super::plot::{self, Plot};
 use super::population::Population;
 pub use super::population::random_order_seed;
 use super::stats::{HeadToHead, Summary, cdf};
-use crate::solve::{Order, Stop};
+use crate::context::Stop;
+use crate::solve::Order;
 use crate::{Puzzle, Result};
 
 /// Nodes one order needs on one puzzle.
@@ -478,7 +479,7 @@ mod tests {
             let cm = Solver::new(&puzzle, Order::CenterMax, 0).unwrap();
             assert_eq!(
                 run.center_max.first,
-                cm.run(&crate::solve::Search::new(crate::solve::Goal::First).on(crate::solve::Threads::One))
+                cm.run(&crate::solve::Search::new(crate::solve::Goal::First).on(crate::context::Threads::One))
                     .stats
                     .nodes()
             );
@@ -489,7 +490,7 @@ mod tests {
             assert_eq!(
                 run.random[1].first,
                 random
-                    .run(&crate::solve::Search::new(crate::solve::Goal::First).on(crate::solve::Threads::One))
+                    .run(&crate::solve::Search::new(crate::solve::Goal::First).on(crate::context::Threads::One))
                     .stats
                     .nodes()
             );

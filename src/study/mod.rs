@@ -28,8 +28,8 @@ pub mod uniqueness;
 
 use rayon::prelude::*;
 
+use crate::context::Stop;
 use crate::generate::{PlantOptions, Recipe};
-use crate::solve::Stop;
 use crate::{Progress, Result};
 
 /// `work(i)` for every `i < count` on every core, results in index order,
@@ -61,7 +61,7 @@ pub fn map_indexed<T: Send>(
 /// result never mixes finished and unfinished work).
 ///
 /// ```
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// use scramble::study::map_indexed_until;
 /// let all = map_indexed_until(5, &Stop::never(), &(), |i| Ok(Some(i * i))).unwrap();
 /// assert_eq!(all, Some(vec![0, 1, 4, 9, 16]));

@@ -172,7 +172,7 @@ impl Source {
             patterns,
             repetition_free,
             seed,
-            &crate::solve::Stop::never(),
+            &crate::context::Stop::never(),
         )?;
         Ok(source.expect("never stopped"))
     }
@@ -186,7 +186,7 @@ impl Source {
         patterns: u32,
         repetition_free: bool,
         seed: u64,
-        stop: &crate::solve::Stop,
+        stop: &crate::context::Stop,
     ) -> Result<Option<Source>> {
         if population == Population::Commercial && (size, patterns) != (3, 4) {
             return Err(Error::Impossible(format!(

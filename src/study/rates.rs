@@ -281,7 +281,7 @@ impl PieceSets {
     /// (every piece class, or repetition-free ones only). Lists the
     /// classes: `O(K^4)`.
     pub fn new(size: usize, patterns: u32, repetition_free: bool) -> PieceSets {
-        Self::new_until(size, patterns, repetition_free, &crate::solve::Stop::never()).expect("never stopped")
+        Self::new_until(size, patterns, repetition_free, &crate::context::Stop::never()).expect("never stopped")
     }
 
     /// [`PieceSets::new`] until `stop` (`None` when it came first).
@@ -289,7 +289,7 @@ impl PieceSets {
         size: usize,
         patterns: u32,
         repetition_free: bool,
-        stop: &crate::solve::Stop,
+        stop: &crate::context::Stop,
     ) -> Option<PieceSets> {
         Some(PieceSets {
             size,

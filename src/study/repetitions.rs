@@ -34,7 +34,7 @@ use serde::Serialize;
 
 use super::plot::Plot;
 use super::{Progress, map_indexed_until, recipe};
-use crate::solve::Stop;
+use crate::context::Stop;
 use crate::theorem::analysis::{Analysis, analyse};
 use crate::theorem::{Condition, SubEdge, Subgraph, evaluate_edges};
 use crate::{Piece, Puzzle, RecordingGraph, Result};
@@ -402,7 +402,7 @@ pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Repetitions> {
 ///
 /// ```
 /// use scramble::study::repetitions::{run_until, Plan};
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 1 };
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
 /// let study = run_until(&plan, &stopped, &()).unwrap();

@@ -26,7 +26,8 @@ use super::population::Source;
 use super::rates::{Share, effective_size, ordered_forms};
 use super::stats::Summary;
 use super::{Progress, map_indexed_until};
-use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+use crate::context::{Stop, Threads};
+use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Puzzle, Result};
 
 /// Upper ends of the histogram's buckets: 1, 2, 3, 4, 5-8, 9-16, 17-64,
@@ -349,7 +350,7 @@ impl Plan {
 ///
 /// ```
 /// use scramble::study::uniqueness::{run_until, Plan};
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, self_matching: 0, commercial: None };
 /// assert_eq!(run_until(&plan, &Stop::never(), &()).unwrap().len(), plan.rows());
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);

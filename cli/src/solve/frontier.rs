@@ -9,9 +9,10 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use scramble::Threads;
 use scramble::edge::EdgePuzzle;
 use scramble::solve::frontier::{self, FrontierCount};
-use scramble::solve::{Goal, Method as Search, Order, Threads};
+use scramble::solve::{Goal, Method as Search, Order};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 

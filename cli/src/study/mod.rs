@@ -140,7 +140,7 @@ struct Finished {
 /// The stop of a study: Ctrl-C (the study reports what it finished) and
 /// `--time-limit`.
 struct Stopping {
-    stop: scramble::solve::Stop,
+    stop: scramble::Stop,
     interrupted: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 

@@ -3,7 +3,8 @@
 //! way: the backtracker's search order.
 
 use predicates::prelude::*;
-use scramble::solve::{Goal, Order, Search, Solver, Threads};
+use scramble::Threads;
+use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Arrangement, Placement, Puzzle};
 use serde_json::Value;
 

@@ -23,8 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{NxnTotals, multisets};
 use crate::census::{Census, Judged};
+use crate::context::{Stop, Threads};
 use crate::recording::kept::{inner_corners, kept_corners};
-use crate::solve::{Goal, Order, Search, Solver, Stop, Threads};
+use crate::solve::{Goal, Order, Search, Solver};
 use crate::theorem::arrangement_form::{corner_moves, evaluate};
 use crate::{Arrangement, Placement, Progress, Puzzle};
 
@@ -98,7 +99,7 @@ pub struct CheckOutcome {
 ///
 /// ```
 /// use scramble::census::{Census, nxn::{check, count}};
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// let census = Census { patterns: 2, repetition_free: true };
 /// let all = count::arrangements(&census, 3, &Stop::never(), &()).unwrap();
 /// let outcome = check::run(&census, 3, 2000..2001, &all, 1, &Stop::never(), &());

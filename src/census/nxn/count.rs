@@ -26,9 +26,9 @@ use itertools::Itertools;
 use rayon::prelude::*;
 
 use crate::census::Census;
+use crate::context::Stop;
 use crate::progress::Progress;
 use crate::puzzle::grid::{BOTTOM, LEFT, RIGHT, TOP, turned};
-use crate::solve::Stop;
 
 /// The most puzzles a census may hold to be counted (one `u64` per puzzle).
 pub const MAX_PUZZLES: u64 = 1 << 24;
@@ -185,7 +185,7 @@ impl Walk<'_> {
 ///
 /// ```
 /// use scramble::census::{Census, nxn::count::arrangements};
-/// use scramble::solve::Stop;
+/// use scramble::Stop;
 /// let census = Census { patterns: 2, repetition_free: true };
 /// let all = arrangements(&census, 3, &Stop::never(), &()).unwrap();
 /// assert_eq!(all.len(), 2002);

@@ -9,12 +9,13 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::*;
+use crate::Piece;
 use crate::census::pieces::piece_classes;
+use crate::context::Stop;
 use crate::looks::{self, Look};
 use crate::puzzle::read::{Format, read_puzzle};
 use crate::rng::Rng;
 use crate::solve::plain;
-use crate::{Piece, Stop};
 
 const BUDGET: u64 = 256 << 20;
 

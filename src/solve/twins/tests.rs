@@ -7,9 +7,10 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::context::{Stop, Threads};
 use crate::looks::{self, Look};
 use crate::rng::Rng;
-use crate::solve::{Goal, Order, Outcome, Search, Solver, Stop, Strategy, Symmetry, Threads, plain};
+use crate::solve::{Goal, Order, Outcome, Search, Solver, Strategy, Symmetry, plain};
 use crate::{Picture, Piece};
 
 /// A planted `n x n` puzzle over `patterns` patterns (the last one

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::solve::{Cells, Goal, Pieces, Search, Solver, Stop, Strategy, Symmetry, Threads};
+use crate::context::{Stop, Threads};
+use crate::solve::{Cells, Goal, Pieces, Search, Solver, Strategy, Symmetry};
 use crate::study::Progress;
 use crate::study::population::{Population, Source, Stream, random_order_seed};
 use crate::{Puzzle, Result};
@@ -41,7 +42,7 @@ pub struct Run {
 pub struct Time {
     /// Building the solver: the candidate tables, the piece ranks.
     pub setup: std::time::Duration,
-    /// The search to the first solution ([`crate::solve::Stats::elapsed`]).
+    /// The search to the first solution ([`crate::context::Stats::elapsed`]).
     pub first: std::time::Duration,
 }
 
@@ -52,7 +53,7 @@ pub struct Time {
 /// use scramble::study::heuristics::factorial::{solve_every_way, strategies};
 /// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
 /// let every = strategies(2);
-/// let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &scramble::solve::Stop::never(), false).unwrap().unwrap();
+/// let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &scramble::Stop::never(), false).unwrap().unwrap();
 /// assert_eq!(runs.nodes.len(), every.len());
 /// assert_eq!(runs.solutions, 3);
 /// ```

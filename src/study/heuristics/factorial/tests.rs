@@ -2,7 +2,8 @@
 
 use super::runs::puzzles;
 use super::*;
-use crate::solve::{Cells, Goal, Pieces, Search, Solver, Stop, Strategy, Symmetry, Threads};
+use crate::context::{Stop, Threads};
+use crate::solve::{Cells, Goal, Pieces, Search, Solver, Strategy, Symmetry};
 use crate::study::population::{Population, Source, random_order_seed};
 use crate::study::rates::Share;
 
