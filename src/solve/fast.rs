@@ -360,7 +360,17 @@ pub(super) struct Board<'a> {
     filled: u64,
 }
 
-impl Board<'_> {
+impl<'a> Board<'a> {
+    /// The board of `placed` at the position `(depth, used, filled)`.
+    #[inline(always)]
+    fn at(placed: &'a [Candidate; 256], (depth, used, filled): (u8, u64, u64)) -> Self {
+        Board {
+            placed,
+            depth,
+            used,
+            filled,
+        }
+    }
     /// The picture that the piece in `link.cell` shows towards the cell
     /// being filled (0 for [`NONE`]).
     #[inline(always)]
@@ -966,6 +976,18 @@ impl<C: Chooser> Kernel<'_, C> {
     /// rebuilt by [`Kernel::retake`], or none when `floor` is
     /// `state.depth`): it goes on from there and returns when the subtree
     /// below `floor` is exhausted.
+    ///
+    /// The frame of `depth` lives in `state.frames` like those above it
+    /// (from `floor`), always up to date; its `fits` is kept in a register
+    /// too, with the position and the counters.
+    ///
+    /// A dead end is not gone down into: a next cell where nothing fits
+    /// (its bucket one window) would only send the search straight back,
+    /// with no event to tell, so the search stays, with the same nodes,
+    /// tests and polls. A bucket none of whose pieces is unused (an empty
+    /// one among them) is found from its piece set alone, one load beside
+    /// its bounds: its candidates are counted as tested, as the windows
+    /// would have been, and never read.
     pub(crate) fn run_from<O: Observer>(
         &self,
         state: &mut State,
@@ -979,58 +1001,29 @@ impl<C: Chooser> Kernel<'_, C> {
         let view = self.view();
         let mut countdown = POLL_EVERY;
         let (mut depth, mut used, mut filled) = (state.depth, state.used, state.filled);
-        // The frame of `depth` lives in `state.frames` like those above it
-        // (from `floor`), always up to date; its `fits` is kept here too.
-        // Only `fits`, the position and the counters stay in registers.
         let mut fits = state.frames[usize::from(depth)].fits;
         let mut tests = 0;
         loop {
             if fits == 0 {
-                let frame = state.frames[usize::from(depth)];
-                if frame.window_end() < frame.end {
-                    let mut frame = Level {
-                        window: frame.window + WINDOW,
-                        pos: frame.window + WINDOW,
-                        ..frame
-                    };
-                    let board = Board {
-                        placed: &state.placed,
-                        depth,
-                        used,
-                        filled,
-                    };
-                    let step = view.step(frame.step as usize);
-                    tests += self.check_window(view, &mut frame, step, board);
-                    fits = frame.fits;
-                    state.frames[usize::from(depth)] = frame;
+                if let Some(more) = self.next_window(view, state, (depth, used, filled), &mut tests) {
+                    fits = more;
                     continue;
                 }
                 if depth == floor {
-                    state.tests += tests;
-                    (state.depth, state.used, state.filled) = (depth, used, filled);
-                    return ControlFlow::Continue(());
+                    return Self::finished(state, tests, (depth, used, filled));
                 }
-                depth -= 1;
-                let frame = &state.frames[usize::from(depth)];
-                fits = frame.fits;
-                let cell = frame.cell;
-                used ^= 1 << state.placed[usize::from(cell)].piece;
-                if C::FILLED {
-                    filled ^= 1 << cell;
-                }
-                if O::EVENTS && observer.removed(usize::from(cell)).is_break() {
+                let cell;
+                (depth, used, filled, fits, cell) = Self::back_up(state, (depth, used, filled));
+                if O::EVENTS && observer.removed(cell).is_break() {
                     return Self::broken::<O>(state, floor, tests, (depth, used, filled));
                 }
                 continue;
             }
-            // Take the first candidate that fits.
             let frame = &mut state.frames[usize::from(depth)];
             let index = frame.window + fits.trailing_zeros();
             fits &= fits - 1;
-            frame.fits = fits;
-            frame.pos = index + 1;
-            let cell = frame.cell;
-            let c = view.candidate(index);
+            (frame.fits, frame.pos) = (fits, index + 1);
+            let (cell, c) = (frame.cell, view.candidate(index));
             if O::COUNTS {
                 state.nodes[usize::from(depth)] += 1;
             }
@@ -1039,35 +1032,21 @@ impl<C: Chooser> Kernel<'_, C> {
                 return Self::broken::<O>(state, floor, tests, (depth, used, filled));
             }
             let filled_below = if C::FILLED { filled | 1 << cell } else { filled };
+            let below = (depth + 1, used | 1 << c.piece, filled_below);
             if usize::from(depth) + 1 == limit {
-                (state.depth, state.used, state.filled) = (depth + 1, used | 1 << c.piece, filled_below);
-                let mut flow = observer.reached(state);
-                if O::EVENTS && flow.is_continue() {
-                    flow = observer.removed(usize::from(cell));
-                }
-                if flow.is_break() {
+                if Self::reach(state, observer, below, cell).is_break() {
                     return Self::broken::<O>(state, floor, tests, (depth, used, filled));
                 }
                 continue;
             }
-            let below = (depth + 1, used | 1 << c.piece, filled_below);
             countdown -= 1;
             if countdown == 0 {
                 countdown = POLL_EVERY;
-                let stop = self.polled(state, observer, (below.0, below.1, below.2, tests));
-                tests = 0;
-                if stop {
+                if self.polled(state, observer, (below.0, below.1, below.2, std::mem::take(&mut tests))) {
                     return ControlFlow::Break(());
                 }
             }
-            let board = Board {
-                placed: &state.placed,
-                depth: below.0,
-                used: below.1,
-                filled: below.2,
-            };
-            // The next cell's bucket, keyed on the candidate just placed
-            // from its register (static orders, [`Step::previous`]).
+            let board = Board::at(&state.placed, below);
             let index = self.chooser.next(self.grid, board);
             let next = view.step(index);
             debug_assert!(
@@ -1076,14 +1055,6 @@ impl<C: Chooser> Kernel<'_, C> {
             );
             let at = next.bucket_after(board, c);
             let bucket = view.bucket(at);
-            // A dead end (nothing fits in the next cell, whose bucket is one
-            // window) is not gone down into: going down would only come
-            // straight back, with no event to tell. The search stays here,
-            // with the same nodes, tests and polls. A bucket none of whose
-            // pieces is unused (an empty one among them) is found from its
-            // piece set alone, one load beside its bounds: its candidates
-            // are counted as tested, as the windows would have been, and
-            // never read.
             if !O::EVENTS && view.pieces(at) & !below.1 == 0 {
                 tests += u64::from(bucket[1] - bucket[0]);
                 continue;
@@ -1092,10 +1063,73 @@ impl<C: Chooser> Kernel<'_, C> {
             state.frames[usize::from(below.0)] = child;
             let dead = !O::EVENTS & (child.fits == 0) & (child.window_end() == child.end);
             if !dead {
-                (depth, used, filled) = below;
-                fits = child.fits;
+                (depth, used, filled, fits) = (below.0, below.1, below.2, child.fits);
             }
         }
+    }
+
+    /// The next window of the frame at `depth`, once the current one has
+    /// no fitting candidate left: its fits, or `None` when the bucket is
+    /// done.
+    #[inline(always)]
+    fn next_window(
+        &self,
+        view: View,
+        state: &mut State,
+        (depth, used, filled): (u8, u64, u64),
+        tests: &mut u64,
+    ) -> Option<u64> {
+        let frame = state.frames[usize::from(depth)];
+        if frame.window_end() >= frame.end {
+            return None;
+        }
+        let mut frame = Level {
+            window: frame.window + WINDOW,
+            pos: frame.window + WINDOW,
+            ..frame
+        };
+        let board = Board {
+            placed: &state.placed,
+            depth,
+            used,
+            filled,
+        };
+        let step = view.step(frame.step as usize);
+        *tests += self.check_window(view, &mut frame, step, board);
+        state.frames[usize::from(depth)] = frame;
+        Some(frame.fits)
+    }
+
+    /// Ends a search that exhausted its subtree: writes the position back.
+    #[inline(always)]
+    fn finished(state: &mut State, tests: u64, position: (u8, u64, u64)) -> Control {
+        state.tests += tests;
+        (state.depth, state.used, state.filled) = position;
+        ControlFlow::Continue(())
+    }
+
+    /// One level up from `depth`: the position there, its frame's fits and
+    /// the cell whose piece was taken off.
+    #[inline(always)]
+    fn back_up(state: &State, (depth, used, filled): (u8, u64, u64)) -> (u8, u64, u64, u64, usize) {
+        let depth = depth - 1;
+        let frame = &state.frames[usize::from(depth)];
+        let cell = frame.cell;
+        let used = used ^ 1 << state.placed[usize::from(cell)].piece;
+        let filled = if C::FILLED { filled ^ 1 << cell } else { filled };
+        (depth, used, filled, frame.fits, usize::from(cell))
+    }
+
+    /// A complete position (the limit reached): told to the observer, then
+    /// the piece in `cell` taken off again for it.
+    #[inline(always)]
+    fn reach<O: Observer>(state: &mut State, observer: &mut O, below: (u8, u64, u64), cell: u8) -> Control {
+        (state.depth, state.used, state.filled) = below;
+        let mut flow = observer.reached(state);
+        if O::EVENTS && flow.is_continue() {
+            flow = observer.removed(usize::from(cell));
+        }
+        flow
     }
 
     /// Ends a search its observer (of type `O`) broke at `depth`: writes
