@@ -139,7 +139,7 @@ pub struct Edits {
 /// for pairs; on every core, bounded by `stop`.
 ///
 /// ```
-/// use scramble::{diagnose, scramble::Stop};
+/// use scramble::{Stop, diagnose};
 /// // The paper's puzzle with the top of card 1 changed from 3+ to 3-.
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::diagnose(&puzzle, &Stop::never()).unwrap();
@@ -387,7 +387,7 @@ const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
 /// `stop`.
 ///
 /// ```
-/// use scramble::{diagnose, scramble::Stop};
+/// use scramble::{Stop, diagnose};
 /// // The paper's puzzle: one solution; a change that opens another answer is listed.
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::alternatives(&puzzle, &Stop::never()).unwrap();

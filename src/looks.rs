@@ -228,7 +228,7 @@ pub struct Counted {
 /// One exhaustive search ([`Solver::run`]) plus `O(n^2)` per solution.
 ///
 /// ```
-/// use scramble::{looks, scramble::Stop};
+/// use scramble::{Stop, looks};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let counted = looks::count(&puzzle, &Stop::never()).unwrap();
 /// assert_eq!((counted.solutions, counted.looks), (3, Some(3)));
@@ -266,7 +266,7 @@ pub struct Listed {
 /// (`m` cards in the largest class).
 ///
 /// ```
-/// use scramble::{looks, scramble::Stop};
+/// use scramble::{Stop, looks};
 /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
 /// let listed = looks::list(&puzzle, &Stop::never(), 10).unwrap();
 /// assert_eq!(listed.solutions.len(), 2);

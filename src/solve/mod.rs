@@ -497,7 +497,8 @@ impl Solver {
     /// The search of the shard's subtrees.
     ///
     /// ```
-    /// use scramble::solve::{Order, Solver, Stop, shards::{Job, Mode, Shard, merge}};
+    /// use scramble::Stop;
+    /// use scramble::solve::{Order, Solver, shards::{Job, Mode, Shard, merge}};
     /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
     /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
     /// let cut = solver.cut_until(2, &Stop::never()).unwrap();
