@@ -252,6 +252,11 @@ fn the_named_cycles_stay_broken() {
     );
 }
 
+/// The text of ARCHITECTURE.md.
+fn architecture_page() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap()
+}
+
 /// The names the crate root re-exports (`pub use` in lib.rs).
 fn root_names() -> Vec<String> {
     let lib = sources().into_iter().find(|(name, _)| name == "lib.rs").unwrap().1;
@@ -269,7 +274,7 @@ fn root_names() -> Vec<String> {
 
 #[test]
 fn the_public_surface_is_the_one_architecture_states() {
-    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap();
+    let page = architecture_page();
     let section = page
         .split("## Public surface")
         .nth(1)
@@ -346,7 +351,7 @@ fn the_library_pulls_no_command_line_crate() {
 
 #[test]
 fn the_layers_are_the_ones_architecture_states() {
-    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap();
+    let page = architecture_page();
     let map = page.split("## Code map").nth(1).unwrap().split("\n## ").next().unwrap();
     let stated: Vec<Vec<String>> = map
         .split("\n- ")
