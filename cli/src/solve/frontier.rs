@@ -194,7 +194,7 @@ pub(super) fn solve(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>)
     let counted = match counted {
         Err(scramble::Error::Unsupported(_)) if args.method.is_none() => return Ok(None),
         Err(scramble::Error::Unsupported(why)) => anyhow::bail!(
-            "{}: {why} ({} MiB); --method backtrack counts it piece by piece",
+            "{}: {why}; the budget was {} MiB (--memory MIB sets it); --method backtrack counts it piece by piece",
             puzzle.name(),
             thousands(memory >> 20)
         ),
@@ -232,7 +232,7 @@ pub(super) fn solve_framed(args: &Args, puzzle: &EdgePuzzle, interrupted: &Arc<A
     bar.finish_and_clear();
     let counted = match counted {
         Err(scramble::Error::Unsupported(why)) => anyhow::bail!(
-            "{why} ({} MiB); without --method frontier the search counts it board by board",
+            "{why}; the budget was {} MiB (--memory MIB sets it); without --method frontier the search counts it board by board",
             thousands(memory >> 20)
         ),
         other => other?,
