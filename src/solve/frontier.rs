@@ -176,9 +176,7 @@ fn run_with(
     (memory, floor): (u64, u64),
     context: &Context,
 ) -> Result<Option<FrontierCount>> {
-    let (width, height) = (model.width, model.height);
-    let half = height.is_multiple_of(2) && height > 0;
-    let cells = if half { width * height / 2 } else { width * height };
+    let (cells, half) = model.cells_to_fill();
     let kept = model.kept();
     let passes = if kept == Kept::HalfTurn { 2 } else { 1 };
     let plan = dense::Plan::new(model, cells, !half);
@@ -438,6 +436,14 @@ impl Model {
         model.moves = model.all_moves();
         model.full = model.frontier_start() | model.used_key(|k| model.kinds[k].copies);
         Ok(model)
+    }
+
+    /// The cells a count fills, and whether they are the top half (an
+    /// even board meets in the middle) rather than the whole board.
+    fn cells_to_fill(&self) -> (usize, bool) {
+        let half = self.height.is_multiple_of(2) && self.height > 0;
+        let cells = self.width * self.height;
+        (if half { cells / 2 } else { cells }, half)
     }
 
     /// The moves for every pair of needs (top, left).

@@ -232,12 +232,7 @@ fn framed_puzzles_agree_with_the_edge_judge() {
 /// The dense route's arrangements and looks, when its plan takes at most
 /// `bytes`; `None` above.
 fn dense_count(model: &Model, bytes: u64) -> Option<(BigUint, Option<BigUint>)> {
-    let half = model.height.is_multiple_of(2);
-    let cells = if half {
-        model.width * model.height / 2
-    } else {
-        model.width * model.height
-    };
+    let (cells, half) = model.cells_to_fill();
     let plan = dense::Plan::new(model, cells, !half).filter(|p| p.bytes <= bytes)?;
     Some(by_dense(model, &plan, (cells, half, model.kept()), &Context::new()).expect("never stopped"))
 }
@@ -295,12 +290,7 @@ fn past_an_eighth_of_the_dense_bytes_the_dense_route_counts() {
     let puzzle = generated(7);
     let hashed = frontier(&puzzle).unwrap();
     let model = Model::new(&puzzle).unwrap();
-    let half = model.height.is_multiple_of(2);
-    let cells = if half {
-        model.width * model.height / 2
-    } else {
-        model.width * model.height
-    };
+    let (cells, half) = model.cells_to_fill();
     let plan = dense::Plan::new(&model, cells, !half).unwrap();
     // A budget the dense tables fit, an eighth of which the hashed ones pass.
     let counted = run_with(&model, 4, (plan.bytes, 0), &Context::new()).unwrap().unwrap();
@@ -315,4 +305,15 @@ fn past_an_eighth_of_the_dense_bytes_the_dense_route_counts() {
         (hashed.arrangements, hashed.looks)
     );
     assert_eq!(hashed.primes, 0);
+}
+
+#[test]
+fn a_stopped_dense_count_reports_nothing() {
+    let model = Model::new(&generated(7)).unwrap();
+    let (cells, half) = model.cells_to_fill();
+    let plan = dense::Plan::new(&model, cells, !half).unwrap();
+    let stop = Stop::never().after(std::time::Duration::ZERO);
+    let context = Context::new().until(&stop);
+    assert_eq!(by_dense(&model, &plan, (cells, half, model.kept()), &context), None);
+    assert!(by_dense(&model, &plan, (cells, half, model.kept()), &Context::new()).is_some());
 }
