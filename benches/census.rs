@@ -5,6 +5,7 @@
 //! the solved grids over at most 2 patterns.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use scramble::Context;
 use scramble::census::corners::{CornerSet, CornerTable};
 use scramble::census::shard::Shard;
 use scramble::census::{Census, fast, plain, symmetric};
@@ -22,19 +23,21 @@ fn census(c: &mut Criterion) {
     for patterns in [2, 3] {
         let census = repetition_free(patterns);
         group.bench_function(format!("direct K={patterns}"), |b| {
-            b.iter(|| fast::run(&census, Shard::WHOLE, 10, &()))
+            b.iter(|| fast::run(&census, Shard::WHOLE, 10, &Context::new()))
         });
     }
     for patterns in [3, 4] {
         let census = repetition_free(patterns);
         group.bench_function(format!("symmetric K={patterns}"), |b| {
-            b.iter(|| symmetric::run(&census, 10, &()))
+            b.iter(|| symmetric::run(&census, 10, &Context::new()))
         });
     }
     let k2 = repetition_free(2);
-    group.bench_function("plain K=2", |b| b.iter(|| plain::run(&k2, Shard::WHOLE, 10, &())));
+    group.bench_function("plain K=2", |b| {
+        b.iter(|| plain::run(&k2, Shard::WHOLE, 10, &Context::new()))
+    });
     group.bench_function("corner table K=4", |b| {
-        b.iter(|| CornerTable::build(CornerSet::new(4, true)))
+        b.iter(|| CornerTable::build(CornerSet::new(4, true), &Context::new()))
     });
     group.finish();
 }

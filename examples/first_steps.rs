@@ -71,7 +71,7 @@ fn main() -> scramble::Result<()> {
         patterns: 2,
         repetition_free: true,
     };
-    if let Some(outcome) = symmetric::run_until(&census, 0, context.stop(), context.progress()) {
+    if let Some(outcome) = symmetric::run(&census, 0, &context) {
         let totals = outcome.tally.totals();
         println!("census K = 2: {} puzzles, {} solvable", totals.puzzles, totals.solvable);
     }

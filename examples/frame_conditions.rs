@@ -37,7 +37,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use itertools::Itertools;
-use scramble::Stop;
 use scramble::census::nxn::check::{candidates, keeping};
 use scramble::census::pieces::piece_classes;
 use scramble::generate::{PlantOptions, Recipe};
@@ -48,6 +47,7 @@ use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
 use scramble::theorem::frame::{CONDITIONS, Frame, FrameVerdict, Kind, RING_AND_CORE, SideType, check};
 use scramble::{Arrangement, Picture, Piece, Placement, Puzzle};
+use scramble::{Context, Stop};
 
 #[derive(Default)]
 struct Tally {
@@ -331,7 +331,9 @@ fn glued(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Option<bool> {
     }
     let allowed: Vec<bool> = (0..4 * n * n).map(|e| h.contains(&e)).collect();
     let stop = Stop::never().after(std::time::Duration::from_secs(5));
-    let (found, stats) = Gluer::new(puzzle, Some(&allowed)).until(&stop).first();
+    let (found, stats) = Gluer::new(puzzle, Some(&allowed))
+        .within(&Context::new().until(&stop))
+        .first();
     (found.is_some() || !stats.stopped).then_some(found.is_some())
 }
 

@@ -28,13 +28,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use scramble::Stop;
 use scramble::census::nxn::check::kept;
 use scramble::generate::{PlantOptions, Recipe};
 use scramble::recording::gluing::Gluer;
 use scramble::theorem::arrangement_form::corner_moves;
 use scramble::theorem::framed::decide;
 use scramble::{Arrangement, Puzzle};
+use scramble::{Context, Stop};
 
 #[derive(Default)]
 struct Tally {
@@ -90,7 +90,9 @@ fn glued(puzzle: &Puzzle, h: &BTreeSet<usize>, limit: Duration) -> Option<Vec<Ar
     }
     let allowed: Vec<bool> = (0..4 * n * n).map(|e| h.contains(&e)).collect();
     let stop = Stop::never().after(limit);
-    let (gluings, stats) = Gluer::new(puzzle, Some(&allowed)).until(&stop).all();
+    let (gluings, stats) = Gluer::new(puzzle, Some(&allowed))
+        .within(&Context::new().until(&stop))
+        .all();
     if stats.stopped {
         return None;
     }
@@ -137,7 +139,7 @@ fn main() {
             for (kind, h) in probes(&kept(&drawn.solution), puzzle.pieces().len()) {
                 let t = tallies.entry(kind).or_default();
                 let start = Instant::now();
-                let decision = decide(puzzle, &h);
+                let decision = decide(puzzle, &h, &Context::new());
                 let took = start.elapsed();
                 let old_start = Instant::now();
                 let old = glued(puzzle, &h, limit);

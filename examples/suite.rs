@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use scramble::solve::{Goal, Order, Restarts, Rule, Search, Solver};
-use scramble::{Stop, Threads};
+use scramble::{Context, Stop, Threads};
 
 struct Config {
     order: Order,
@@ -121,6 +121,7 @@ fn main() {
     let mut solved = 0;
     for puzzle in puzzles {
         let stop = Stop::never().after(config.limit);
+        let context = Context::new().until(&stop);
         let (found, stats) = match config.restarts {
             Some(unit) => {
                 let restarts = Restarts {
@@ -128,7 +129,7 @@ fn main() {
                     seed: config.seed,
                     threads: config.threads,
                 };
-                let result = pool.install(|| restarts.first(&puzzle, &stop)).expect("at most 8x8");
+                let result = pool.install(|| restarts.first(&puzzle, &context)).expect("at most 8x8");
                 (result.found, result.stats)
             }
             None => {
@@ -138,7 +139,7 @@ fn main() {
                 } else {
                     Threads::All
                 };
-                let search = Search::new(Goal::First).on(threads).until(&stop);
+                let search = Search::within(Goal::First, &context).on(threads);
                 let outcome = pool.install(|| solver.run(&search));
                 (outcome.kept.into_iter().next(), outcome.stats)
             }
@@ -172,7 +173,8 @@ fn estimate_row(puzzle: &scramble::Puzzle, config: &Config, probes: u64) {
     let plain = solver.estimate(probes, config.seed, Rule::None, &context);
     let pruned = solver.estimate(probes, config.seed, Rule::SupplyDemand, &context);
     let sample = Stop::never().after(Duration::from_millis(500));
-    let count = Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(&sample);
+    let sampling = scramble::Context::new().until(&sample);
+    let count = Search::within(Goal::Count { keep: 0 }, &sampling).on(Threads::One);
     let rate = solver.run(&count).stats.nodes_per_second();
     println!(
         "| {} | {:.1e} ({:.1e}-{:.1e}) | {:.1e} | {:.0} | {:.2e} s |",

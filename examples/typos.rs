@@ -21,7 +21,7 @@
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use scramble::Stop;
+use scramble::Context;
 use scramble::diagnose::{self, Edit};
 use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Arrangement, Picture, Puzzle};
@@ -128,7 +128,7 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
     let answers = solutions(typo);
     let rank = |edits: &[Edit]| edits.iter().position(&is_fix).map_or(0, |i| i + 1);
     if answers.is_empty() {
-        let found = diagnose::diagnose(typo, &Stop::never()).expect("a diagnosis");
+        let found = diagnose::diagnose(typo, &Context::new()).expect("a diagnosis");
         if options.dump {
             print_dump(puzzle, typo, &found.edits.one, &is_fix);
         }
@@ -145,7 +145,7 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
     } else if !options.wrong {
         Fate::WrongUnranked
     } else {
-        let found = diagnose::alternatives(typo, &Stop::never()).expect("alternatives");
+        let found = diagnose::alternatives(typo, &Context::new()).expect("alternatives");
         Fate::Wrong {
             rank: rank(&found.one),
             of: found.one.len(),

@@ -496,3 +496,78 @@ fn the_context_s_types_have_one_public_path_and_are_imported_from_their_home() {
         );
     }
 }
+
+#[test]
+fn long_work_takes_the_context_and_nothing_else() {
+    // Outside `context`, no public function takes or returns a bare `Stop`
+    // or `Progress`, and no public field holds one: long work takes the
+    // one `&Context`.
+    let word = |text: &str, name: &str| {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .any(|w| w == name)
+    };
+    let mut bare = Vec::new();
+    for (file, text) in sources() {
+        if file.starts_with("cli/") || file.starts_with("context/") || file == "architecture.rs" {
+            continue;
+        }
+        let code = code(&text);
+        for (at, _) in code.match_indices("pub fn ") {
+            let signature = code[at..].split(['{', ';']).next().unwrap_or("");
+            if word(signature, "Stop") || word(signature, "Progress") {
+                bare.push(format!("{file}: {}", signature.split('(').next().unwrap_or("")));
+            }
+        }
+        for line in code
+            .lines()
+            .filter(|l| l.starts_with("pub ") && !l.starts_with("pub fn"))
+        {
+            let field = line.strip_prefix("pub ").unwrap_or("");
+            if field
+                .split(':')
+                .next()
+                .is_some_and(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                && field.contains(':')
+                && (word(field, "Stop") || word(field, "Progress"))
+            {
+                bare.push(format!("{file}: field {field}"));
+            }
+        }
+    }
+    assert_eq!(bare, Vec::<String>::new(), "long work that does not take `&Context`");
+}
+
+#[test]
+fn every_test_and_file_the_architecture_page_cites_exists() {
+    // The page backs each claim with `[test or file, ...]`: a cited test
+    // is a function of the library or the command line, a cited file or
+    // module path is there.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = architecture_page();
+    // Each group opens with "[`" and ends at "]"; its code spans are the
+    // even pieces between backticks.
+    let cited: Vec<&str> = page
+        .split("[`")
+        .skip(1)
+        .filter_map(|rest| rest.split(']').next())
+        .flat_map(|group| group.split('`').step_by(2))
+        .collect();
+    let code: String = sources().into_iter().map(|(_, text)| text).collect();
+    let mut missing = Vec::new();
+    for name in cited {
+        let found = if name.ends_with(".rs") || name.ends_with(".md") || name.ends_with(".mjs") {
+            root.join(name).exists() || root.join("src").join(name).exists()
+        } else if name.contains("::") {
+            let path = name.replace("::", "/");
+            root.join("src").join(format!("{path}.rs")).exists() || root.join("src").join(&path).is_dir()
+        } else if name.contains('_') {
+            code.contains(&format!("fn {name}("))
+        } else {
+            root.join("src").join(format!("{name}.rs")).exists() || root.join("src").join(name).is_dir()
+        };
+        if !found {
+            missing.push(name.to_string());
+        }
+    }
+    assert_eq!(missing, Vec::<String>::new(), "cited by ARCHITECTURE.md, not found");
+}

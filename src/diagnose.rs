@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::context::{Stop, Threads};
+use crate::context::{Context, Threads};
 use crate::puzzle::DIRECTIONS;
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Picture, Piece, Puzzle, Result};
@@ -139,18 +139,18 @@ pub struct Edits {
 /// for pairs; on every core, bounded by `stop`.
 ///
 /// ```
-/// use scramble::{Stop, diagnose};
+/// use scramble::{Context, diagnose};
 /// // The paper's puzzle with the top of card 1 changed from 3+ to 3-.
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let found = diagnose::diagnose(&puzzle, &Stop::never()).unwrap();
+/// let found = diagnose::diagnose(&puzzle, &Context::new()).unwrap();
 /// assert!(found.edits.complete);
 /// assert!(found.edits.one.iter().any(|e| e.card == 0 && e.to == "3+"));
 /// ```
-pub fn diagnose(puzzle: &Puzzle, stop: &Stop) -> Result<Diagnosis> {
+pub fn diagnose(puzzle: &Puzzle, context: &Context) -> Result<Diagnosis> {
     Ok(Diagnosis {
         shortage: shortage(puzzle),
         misfits: misfits(puzzle),
-        edits: edits(puzzle, stop)?,
+        edits: edits(puzzle, context)?,
     })
 }
 
@@ -279,9 +279,9 @@ fn changes(puzzle: &Puzzle) -> Vec<Change> {
 /// Whether `puzzle` has a solution: `None` when `stop` came first.
 /// Identical cards are tried in one order only ([`Solver::counting`]): a
 /// solution exists if and only if one exists in that order.
-fn solvable(puzzle: &Puzzle, stop: &Stop) -> Result<Option<bool>> {
+fn solvable(puzzle: &Puzzle, context: &Context) -> Result<Option<bool>> {
     let solver = Solver::counting(puzzle, Order::Spiral.strategy(), 0)?;
-    let search = Search::new(Goal::First).on(Threads::One).until(stop).without_stats();
+    let search = Search::within(Goal::First, context).on(Threads::One).without_stats();
     let outcome = solver.run(&search);
     Ok((!outcome.stats.stopped || outcome.solutions > 0).then_some(outcome.solutions > 0))
 }
@@ -289,18 +289,18 @@ fn solvable(puzzle: &Puzzle, stop: &Stop) -> Result<Option<bool>> {
 /// The verdicts on `candidates` (lists of changes), judged on every core
 /// in order: `Some(true)` solvable, `Some(false)` not or ruled out by the
 /// cheap checks, `None` stopped; and how many were searched.
-fn judge(puzzle: &Puzzle, candidates: &[Vec<Change>], stop: &Stop) -> Result<(Vec<Option<bool>>, u64)> {
+fn judge(puzzle: &Puzzle, candidates: &[Vec<Change>], context: &Context) -> Result<(Vec<Option<bool>>, u64)> {
     let verdicts: Vec<Result<(Option<bool>, bool)>> = candidates
         .par_iter()
         .map(|changes| {
-            if stop.reached() {
+            if context.stop().reached() {
                 return Ok((None, false));
             }
             let edited = changed(puzzle, changes);
             if ruled_out(&edited) {
                 return Ok((Some(false), false));
             }
-            Ok((solvable(&edited, stop)?, true))
+            Ok((solvable(&edited, context)?, true))
         })
         .collect();
     let verdicts: Vec<(Option<bool>, bool)> = verdicts.into_iter().collect::<Result<_>>()?;
@@ -325,10 +325,10 @@ fn edit(puzzle: &Puzzle, (card, side, picture): Change) -> Edit {
 
 /// The smallest edits: every single change, then pairs of changes on
 /// different sides in order until [`TWO_EDITS_SHOWN`] work.
-fn edits(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
+fn edits(puzzle: &Puzzle, context: &Context) -> Result<Edits> {
     let singles = changes(puzzle);
     let candidates: Vec<Vec<Change>> = singles.iter().map(|&c| vec![c]).collect();
-    let (verdicts, mut searched) = judge(puzzle, &candidates, stop)?;
+    let (verdicts, mut searched) = judge(puzzle, &candidates, context)?;
     let mut complete = verdicts.iter().all(Option::is_some);
     let fixes: Vec<Change> = singles
         .iter()
@@ -336,7 +336,7 @@ fn edits(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
         .filter(|(_, v)| **v == Some(true))
         .map(|(&c, _)| c)
         .collect();
-    let one = rank::ranked(puzzle, &fixes, stop)?;
+    let one = rank::ranked(puzzle, &fixes, context)?;
     let mut two = Vec::new();
     if one.is_empty() && complete {
         // Pairs `(a, b)` with `a` before `b`, one chunk per `a`: never all
@@ -348,7 +348,7 @@ fn edits(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
                 .map(|&b| vec![a, b])
                 .collect();
             let chunk = &chunk[..];
-            let (verdicts, more) = judge(puzzle, chunk, stop)?;
+            let (verdicts, more) = judge(puzzle, chunk, context)?;
             searched += more;
             for (changes, verdict) in chunk.iter().zip(&verdicts) {
                 if *verdict == Some(true) && two.len() < TWO_EDITS_SHOWN {
@@ -387,25 +387,25 @@ const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
 /// `stop`.
 ///
 /// ```
-/// use scramble::{Stop, diagnose};
+/// use scramble::{Context, diagnose};
 /// // The paper's puzzle: one solution; a change that opens another answer is listed.
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let found = diagnose::alternatives(&puzzle, &Stop::never()).unwrap();
+/// let found = diagnose::alternatives(&puzzle, &Context::new()).unwrap();
 /// assert!(found.complete && !found.one.is_empty());
 /// ```
-pub fn alternatives(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
+pub fn alternatives(puzzle: &Puzzle, context: &Context) -> Result<Edits> {
     let singles = changes(puzzle);
     let verdicts: Vec<Result<(Option<bool>, bool)>> = singles
         .par_iter()
         .map(|&change| {
-            if stop.reached() {
+            if context.stop().reached() {
                 return Ok((None, false));
             }
             let edited = changed(puzzle, &[change]);
             if ruled_out(&edited) {
                 return Ok((Some(false), false));
             }
-            Ok((new_answer(puzzle, &edited, stop)?, true))
+            Ok((new_answer(puzzle, &edited, context)?, true))
         })
         .collect();
     let verdicts: Vec<(Option<bool>, bool)> = verdicts.into_iter().collect::<Result<_>>()?;
@@ -417,7 +417,7 @@ pub fn alternatives(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
         .map(|(&c, _)| c)
         .collect();
     Ok(Edits {
-        one: rank::ranked(puzzle, &kept, stop)?,
+        one: rank::ranked(puzzle, &kept, context)?,
         two: Vec::new(),
         searched,
         complete: verdicts.iter().all(|(v, _)| v.is_some()),
@@ -426,13 +426,15 @@ pub fn alternatives(puzzle: &Puzzle, stop: &Stop) -> Result<Edits> {
 
 /// Whether `edited` has a solution that `puzzle` has not: `None` when
 /// `stop` came first.
-fn new_answer(puzzle: &Puzzle, edited: &Puzzle, stop: &Stop) -> Result<Option<bool>> {
+fn new_answer(puzzle: &Puzzle, edited: &Puzzle, context: &Context) -> Result<Option<bool>> {
     let solver = Solver::new(edited, Order::Spiral, 0)?;
-    let search = Search::new(Goal::List {
-        limit: ALTERNATIVES_LOOKED_AT,
-    })
+    let search = Search::within(
+        Goal::List {
+            limit: ALTERNATIVES_LOOKED_AT,
+        },
+        context,
+    )
     .on(Threads::One)
-    .until(stop)
     .without_stats();
     let outcome = solver.run(&search);
     let new = outcome.kept.iter().any(|a| !a.is_solution(puzzle));

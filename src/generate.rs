@@ -9,7 +9,7 @@
 //! [`Recipe`] names a whole family of such puzzles: puzzle `index` of a
 //! recipe is drawn from its own stream [`Rng::stream`]`(seed, index)`, so it
 //! does not depend on which other puzzles were drawn, or on which thread.
-//! [`Recipe::keep`] draws candidates in parallel and keeps, in index order,
+//! [`Recipe::keep_styled`] draws candidates in parallel and keeps, in index order,
 //! those a filter accepts (e.g. puzzles with a unique solution).
 //!
 //! [`Style`] says how the solved grid's pictures are drawn: uniformly
@@ -164,11 +164,10 @@ impl Recipe {
         wanted: usize,
         max_draws: u64,
         accept: impl Fn(&Drawn) -> bool + Sync,
-        stop: &crate::context::Stop,
-        progress: &dyn crate::Progress,
+        context: &crate::context::Context,
     ) -> Result<(Vec<Drawn>, u64)> {
         let draw = |index| self.draw_in(self_matching, index);
-        keep_drawn(draw, wanted, max_draws, accept, stop, progress)
+        keep_drawn(draw, wanted, max_draws, accept, context.stop(), context.progress())
     }
 
     /// Candidate `index`: [`planted`] with `Rng::stream(seed, index)`.
@@ -218,51 +217,33 @@ impl Recipe {
         })
     }
 
-    /// The first `wanted` candidates that `accept` keeps, in index order,
-    /// and how many candidates were drawn to find them (at most
-    /// `max_draws`; fewer kept when that runs out). Candidates are drawn
-    /// and tested in parallel batches; the result does not depend on the
-    /// threads. `progress` is called once per candidate tested.
+    /// The first `wanted` candidates drawn in `style` that `accept` keeps,
+    /// in index order, and how many candidates were drawn to find them (at
+    /// most `max_draws`; fewer kept when that runs out). Candidates are
+    /// drawn and tested in parallel batches; the result does not depend on
+    /// the threads. The context's progress is told once per candidate
+    /// tested; its stop is polled before each batch, so what is returned
+    /// covers exactly the candidates `0..drawn` (a whole number of
+    /// batches), whatever the threads.
     ///
     /// ```
-    /// use scramble::generate::{PlantOptions, Recipe};
+    /// use scramble::generate::{PlantOptions, Recipe, Style};
     /// let recipe = Recipe { size: 2, patterns: 3, seed: 1, options: PlantOptions::default() };
-    /// let (kept, drawn) = recipe.keep(3, 100, |d| d.puzzle.is_repetition_free(), &()).unwrap();
+    /// let accept = |d: &scramble::generate::Drawn| d.puzzle.is_repetition_free();
+    /// let (kept, drawn) = recipe.keep_styled(Style::Planted, 3, 100, accept, &scramble::Context::new()).unwrap();
     /// assert!(kept.iter().all(|d| d.puzzle.is_repetition_free()));
     /// assert!(drawn >= kept.len() as u64);
     /// ```
-    pub fn keep(
-        &self,
-        wanted: usize,
-        max_draws: u64,
-        accept: impl Fn(&Drawn) -> bool + Sync,
-        progress: &dyn crate::Progress,
-    ) -> Result<(Vec<Drawn>, u64)> {
-        let never = crate::context::Stop::never();
-        self.keep_styled(Style::Planted, wanted, max_draws, accept, &never, progress)
-    }
-
-    /// [`Recipe::keep`] for candidates drawn in `style`, stopping early
-    /// once `stop` is reached: it is polled before each batch, so what is
-    /// returned covers exactly the candidates `0..drawn` (a whole number of
-    /// batches), whatever the threads.
     pub fn keep_styled(
         &self,
         style: Style,
         wanted: usize,
         max_draws: u64,
         accept: impl Fn(&Drawn) -> bool + Sync,
-        stop: &crate::context::Stop,
-        progress: &dyn crate::Progress,
+        context: &crate::context::Context,
     ) -> Result<(Vec<Drawn>, u64)> {
-        keep_drawn(
-            |index| self.draw_styled(style, index),
-            wanted,
-            max_draws,
-            accept,
-            stop,
-            progress,
-        )
+        let draw = |index| self.draw_styled(style, index);
+        keep_drawn(draw, wanted, max_draws, accept, context.stop(), context.progress())
     }
 }
 
@@ -789,11 +770,15 @@ mod tests {
             options: options(false, 0),
         };
         let accept = |d: &Drawn| d.puzzle.pieces()[0].side(0) == Picture::plus(1);
-        let (kept, drawn) = recipe.keep(5, 1000, accept, &()).unwrap();
+        let (kept, drawn) = recipe
+            .keep_styled(Style::Planted, 5, 1000, accept, &crate::context::Context::new())
+            .unwrap();
         let expected: Vec<u64> = (0..).filter(|&i| accept(&recipe.draw(i).unwrap())).take(5).collect();
         assert_eq!(kept.iter().map(|d| d.index).collect::<Vec<_>>(), expected);
         assert_eq!(drawn, expected[4] + 1);
-        let (few, drawn) = recipe.keep(5, 3, |_| false, &()).unwrap();
+        let (few, drawn) = recipe
+            .keep_styled(Style::Planted, 5, 3, |_| false, &crate::context::Context::new())
+            .unwrap();
         assert!(few.is_empty());
         assert_eq!(drawn, 3);
     }

@@ -25,12 +25,13 @@
 //! - `study`: studies of the paper's open questions on generated puzzles
 //!   (feature `plots`).
 //! - [`explore`]: the data of the one-file interactive page.
-//! - [`Context`]: the one context of long work (stop, progress, threads).
+//! - [`Context`]: the one context of long work (stop, progress, threads):
+//!   every call that can run long takes `&Context`.
 //! - [`progress`], [`error`]: the one progress trait and the one error type.
 //!
-//! Features (all on by default): `cli` the command line; `render` DOT
-//! text and Graphviz (without it the embedded renderer draws every
-//! picture); `plots` the studies and their plots; `fs` the output layer;
+//! Features (all on by default): `render` DOT text and Graphviz (without
+//! it the embedded renderer draws every picture); `plots` the studies and
+//! their plots; `fs` the output layer;
 //! `parallel` is not one: rayon builds for every target and runs on the
 //! calling thread where there are none. With `--no-default-features` the
 //! library builds for `wasm32-unknown-unknown`, the engine of the page in

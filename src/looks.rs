@@ -26,7 +26,7 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use crate::context::Stop;
+use crate::context::Context;
 use crate::puzzle::grid::{Grid, symmetries, turned};
 use crate::solve::{Control, Goal, Observer, Order, Search, Solver, State, Symmetric};
 use crate::{Arrangement, Picture, Piece, Placement, Puzzle, Result};
@@ -228,15 +228,15 @@ pub struct Counted {
 /// One exhaustive search ([`Solver::run`]) plus `O(n^2)` per solution.
 ///
 /// ```
-/// use scramble::{Stop, looks};
+/// use scramble::{Context, looks};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let counted = looks::count(&puzzle, &Stop::never()).unwrap();
+/// let counted = looks::count(&puzzle, &Context::new()).unwrap();
 /// assert_eq!((counted.solutions, counted.looks), (3, Some(3)));
 /// ```
-pub fn count(puzzle: &Puzzle, stop: &Stop) -> Result<Counted> {
+pub fn count(puzzle: &Puzzle, context: &Context) -> Result<Counted> {
     let solver = Solver::counting(puzzle, Order::Spiral.strategy(), 0)?;
     let outcome = solver
-        .run(&Search::new(Goal::Count { keep: 0 }).until(stop).without_stats())
+        .run(&Search::within(Goal::Count { keep: 0 }, context).without_stats())
         .checked(puzzle)?;
     let complete = !outcome.stats.stopped;
     Ok(Counted {
@@ -266,13 +266,13 @@ pub struct Listed {
 /// (`m` cards in the largest class).
 ///
 /// ```
-/// use scramble::{Stop, looks};
+/// use scramble::{Context, looks};
 /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
-/// let listed = looks::list(&puzzle, &Stop::never(), 10).unwrap();
+/// let listed = looks::list(&puzzle, &Context::new(), 10).unwrap();
 /// assert_eq!(listed.solutions.len(), 2);
 /// assert!(listed.solutions[0].is_solution(&puzzle));
 /// ```
-pub fn list(puzzle: &Puzzle, stop: &Stop, limit: usize) -> Result<Listed> {
+pub fn list(puzzle: &Puzzle, context: &Context, limit: usize) -> Result<Listed> {
     let solver = Solver::new(puzzle, Order::Spiral, 0)?;
     let mut lister = Lister {
         puzzle,
@@ -280,7 +280,7 @@ pub fn list(puzzle: &Puzzle, stop: &Stop, limit: usize) -> Result<Listed> {
         limit,
         found: Vec::new(),
     };
-    let stopped = limit > 0 && solver.observe_until(stop, &mut lister);
+    let stopped = limit > 0 && solver.observe_until(context.stop(), &mut lister);
     Ok(Listed {
         solutions: lister.found,
         complete: !stopped,

@@ -84,7 +84,7 @@ fn rate_stop(args: &Args, started: Instant) -> Stop {
     let left = args.time_limit.map_or(RATE_SAMPLE, |limit| {
         limit.saturating_sub(started.elapsed()).min(RATE_SAMPLE)
     });
-    Stop::never().after(left)
+    super::signals::stop(Some(left), None)
 }
 
 /// `nodes` at `rate` per second (0 when no rate was measured).
@@ -129,9 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let probes = args.probes.unwrap_or(100_000);
     let solver = Solver::new(&puzzle, order, args.seed)?;
     let started = Instant::now();
-    let stop = args
-        .time_limit
-        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
+    let stop = super::signals::stop(args.time_limit, None);
     let bar = super::progress::bar(probes, "probes");
     let estimate = solver.estimate(
         probes,
@@ -141,7 +139,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     bar.finish_and_clear();
     let sample = rate_stop(&args, started);
-    let count = Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(&sample);
+    let sampling = Context::new().until(&sample);
+    let count = Search::within(Goal::Count { keep: 0 }, &sampling).on(Threads::One);
     let rate = if estimate.stopped {
         0.0
     } else {

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::Context;
-use scramble::Stop;
 use scramble::explore::{Options, app::with_puzzle, page_within};
 use scramble::solve::Order;
 use serde::Serialize;
@@ -90,9 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = &file {
         scramble::output::inputs::refuse_over_input(file)?;
     }
-    let stop = args
-        .time_limit
-        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
+    let stop = super::signals::stop(args.time_limit, None);
     let page = page_within(&puzzle, &options, &Context::new().until(&stop))?;
     let html = with_puzzle(PAGE, &puzzle, &options)?;
     if to_stdout {

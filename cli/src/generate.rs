@@ -171,7 +171,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // all, or at the stop (the candidate is then not kept, and the run is
     // not complete).
     let cut = std::sync::atomic::AtomicBool::new(false);
-    let second = Search::new(Goal::Nth(1)).without_stats().until(&stop);
+    let context = scramble::Context::new().until(&stop);
+    let second = Search::within(Goal::Nth(1), &context).without_stats();
     let unique = |d: &Drawn| {
         !args.unique
             || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| {
@@ -182,9 +183,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let style = args.style.style();
     let (kept, drawn) = if args.self_matching > 0 {
-        recipe.keep_in(args.self_matching, args.count as usize, max_draws, unique, &stop, &bar)?
+        recipe.keep_in(
+            args.self_matching,
+            args.count as usize,
+            max_draws,
+            unique,
+            &context.reporting(&bar),
+        )?
     } else {
-        recipe.keep_styled(style, args.count as usize, max_draws, unique, &stop, &bar)?
+        recipe.keep_styled(style, args.count as usize, max_draws, unique, &context.reporting(&bar))?
     };
     bar.finish_and_clear();
     let complete = !cut.into_inner() && (kept.len() as u64 == args.count || drawn == max_draws);

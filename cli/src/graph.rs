@@ -13,7 +13,6 @@ use scramble::output::{Owns, write_set};
 use super::bounds::MAX_PER_PIECE;
 use super::pictures::note_fallback;
 use super::{PicturesArg, PuzzleArg, plural, print_report, puzzle_folder};
-use scramble::Stop;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -106,9 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     super::pictures::refuse_over_inputs(&args.pictures, &puzzle, "", Owns::Names(&OWNED))?;
-    let stop = args
-        .time_limit
-        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
+    let stop = super::signals::stop(args.time_limit, None);
     let graph = RecordingGraph::new(&puzzle);
     let chosen = chosen_pieces(&puzzle, &args.highlight)?;
     let edges = render::piece_edges(&graph, &chosen);
@@ -136,7 +133,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         files.push((PathBuf::from(OWNED[0]), drawing.dot(selection)));
     }
     if wanted(PictureFormat::Svg) {
-        let picture = match drawing.svg_until(selection, args.renderer, &stop) {
+        let picture = match drawing.svg(selection, args.renderer, &scramble::Context::new().until(&stop)) {
             Err(scramble::Error::Interrupted) if stop.reached() => return stopped(&puzzle, args.json),
             drawn => drawn?,
         };

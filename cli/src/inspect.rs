@@ -12,12 +12,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::Stop;
 use scramble::recording::kept::{blocks, inner_corners, kept_edges};
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::theorem::{evaluate, twisted_criterion};
-use scramble::{Arrangement, Puzzle, RecordingGraph};
+use scramble::{Arrangement, Context, Puzzle, RecordingGraph};
+
+use super::signals::why_stopped;
 use serde::Serialize;
 
 use super::edges::{EdgeReport, Edges, labels};
@@ -50,10 +51,10 @@ pub struct Args {
     /// `scramble solve PUZZLE --list` numbers them.
     #[arg(long, value_name = "N", conflicts_with = "subgraph", value_parser = clap::value_parser!(u64).range(1..))]
     solution: Option<u64>,
-    /// Stop searching for the solution after this many seconds (exit code
-    /// 3, nothing inspected). Not with --subgraph, whose check of one given
-    /// subgraph runs without a limit (Ctrl-C ends it).
-    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds, conflicts_with = "subgraph")]
+    /// Stop searching after this many seconds (exit code 3, nothing
+    /// inspected): for the solution, or with --subgraph for the framed
+    /// search of a 4x4 or larger grid. Ctrl-C stops the same way.
+    #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
     time_limit: Option<std::time::Duration>,
 }
 
@@ -111,30 +112,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     super::pictures::refuse_over_inputs(&args.pictures, &puzzle, sub, scramble::output::Owns::Folder)?;
     let graph = RecordingGraph::new(&puzzle);
+    let (stop, interrupted) = super::signals::interruptible(args.time_limit);
+    let context = Context::new().until(&stop);
     if let Some(file) = &args.subgraph {
-        return super::inspect_subgraph::run(&args_view(&args), &puzzle, &graph, file);
+        let options = args_view(&args);
+        return match super::inspect_subgraph::run(&options, &puzzle, &graph, file, &context)? {
+            Some(code) => Ok(code),
+            None => stopped(&args, &puzzle, "", why_stopped(&interrupted)),
+        };
     }
     let number = args.solution.unwrap_or(1);
-    let stop = args
-        .time_limit
-        .map_or_else(Stop::never, |limit| Stop::never().after(limit));
-    let nth = Search::new(Goal::Nth(number - 1)).until(&stop).without_stats();
+    let nth = Search::within(Goal::Nth(number - 1), &context).without_stats();
     let mut outcome = Solver::new(&puzzle, Order::Spiral, 0)?.run(&nth);
-    let (found, met, stopped) = (outcome.kept.pop(), outcome.solutions, outcome.stats.stopped);
-    if stopped {
-        let message = format!(
-            "{}: stopped by --time-limit after {} before solution {number}: nothing inspected\n",
-            puzzle.name(),
-            super::plural(met, "solution")
-        );
-        if args.json {
-            print_json(
-                &serde_json::json!({ "puzzle": puzzle.name(), "size": puzzle.size(), "solved": false, "complete": false, "stopped": "time-limit" }),
-            )?;
-        } else {
-            print_text(&message)?;
-        }
-        return Ok(Exit::Stopped.into());
+    let (found, met, stopped_early) = (outcome.kept.pop(), outcome.solutions, outcome.stats.stopped);
+    if stopped_early {
+        let after = format!(" after {} before solution {number}", super::plural(met, "solution"));
+        return stopped(&args, &puzzle, &after, why_stopped(&interrupted));
     }
     if found.is_none() && met > 0 {
         anyhow::bail!(
@@ -175,6 +168,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// What `--subgraph` needs of the arguments.
+/// The report of an inspection that `why` stopped (`after`: how far it
+/// got), exit code 3.
+fn stopped(args: &Args, puzzle: &Puzzle, after: &str, why: &str) -> anyhow::Result<ExitCode> {
+    if args.json {
+        let size = puzzle.size();
+        let report = serde_json::json!({ "puzzle": puzzle.name(), "size": size, "solved": false, "complete": false, "stopped": why });
+        print_json(&report)?;
+    } else {
+        let by = if why == "time-limit" {
+            "by --time-limit"
+        } else {
+            "(interrupted)"
+        };
+        print_text(&format!("{}: stopped {by}{after}: nothing inspected\n", puzzle.name()))?;
+    }
+    Ok(Exit::Stopped.into())
+}
+
 fn args_view(args: &Args) -> super::inspect_subgraph::Options {
     super::inspect_subgraph::Options {
         json: args.json,

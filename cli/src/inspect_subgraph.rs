@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use petgraph::graph::EdgeIndex;
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::theorem::{arrangement_form, edge_list, frame, framed};
-use scramble::{Error, Puzzle, RecordingGraph};
+use scramble::{Context, Error, Puzzle, RecordingGraph};
 use serde::Serialize;
 
 use super::pictures::{Pictures, grid_rows, pictures_text, write_all};
@@ -62,7 +62,15 @@ struct ConditionReport {
     witness_edges: Vec<String>,
 }
 
-pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Path) -> anyhow::Result<ExitCode> {
+/// The inspection of the subgraph in `file`, or `None` when the context
+/// stopped the framed search before its end.
+pub fn run(
+    options: &Options,
+    puzzle: &Puzzle,
+    graph: &RecordingGraph,
+    file: &Path,
+    context: &Context,
+) -> anyhow::Result<Option<ExitCode>> {
     // The same size cap as puzzle files: `/dev/zero` is refused at once.
     scramble::output::inputs::mark_input(file);
     let bytes = super::input::read_file(file)?;
@@ -71,7 +79,9 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         reason: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text: expected an edge list"),
     })?;
     let h = edge_list::parse(puzzle, &text, &scramble::error::shown_path(file))?;
-    let (on_h, verdict) = judge(puzzle, &h);
+    let Some((on_h, verdict)) = judge(puzzle, &h, context) else {
+        return Ok(None);
+    };
     // File names inside the set are fixed: nothing derived from the
     // subgraph file's name can lead outside `<out>/<puzzle>/`.
     let stem = "subgraph";
@@ -140,7 +150,7 @@ pub fn run(options: &Options, puzzle: &Puzzle, graph: &RecordingGraph, file: &Pa
         renderer: pictures.used(),
     };
     print_report(options.json, &report, text_of)?;
-    Ok(super::exit_codes::Exit::found(report.accepted).into())
+    Ok(Some(super::exit_codes::Exit::found(report.accepted).into()))
 }
 
 /// The exact verdict and the arrangement form's findings.
@@ -155,8 +165,14 @@ struct Verdict {
 /// condition with its witness) is instant and decides; from 4x4 on a
 /// failing condition on H alone decides at once, and otherwise the framed
 /// search does (`scramble::theorem::framed`), without the arrangement
-/// form's searches over splits and bijections.
-fn judge(puzzle: &Puzzle, h: &std::collections::BTreeSet<usize>) -> (frame::FrameVerdict, Verdict) {
+/// form's searches over splits and bijections. `None` when the context
+/// stopped the framed search before its end (its list of solutions would
+/// be partial).
+fn judge(
+    puzzle: &Puzzle,
+    h: &std::collections::BTreeSet<usize>,
+    context: &Context,
+) -> Option<(frame::FrameVerdict, Verdict)> {
     let owned = |v: arrangement_form::ArrangementVerdict, decided_by| Verdict {
         accepted: v.accepted(),
         findings: v.findings().into_iter().map(|(c, f)| (c, f.clone())).collect(),
@@ -164,12 +180,15 @@ fn judge(puzzle: &Puzzle, h: &std::collections::BTreeSet<usize>) -> (frame::Fram
         decided_by,
     };
     if puzzle.size() <= 3 {
-        return (
+        return Some((
             frame::check(puzzle, h),
             owned(arrangement_form::evaluate(puzzle, h), "arrangement form"),
-        );
+        ));
     }
-    let decision = framed::decide(puzzle, h);
+    let decision = framed::decide(puzzle, h, context);
+    if decision.stopped {
+        return None;
+    }
     let verdict = if decision.kept() {
         owned(
             arrangement_form::kept_verdict(puzzle, h, decision.solutions),
@@ -188,7 +207,7 @@ fn judge(puzzle: &Puzzle, h: &std::collections::BTreeSet<usize>) -> (frame::Fram
             decided_by,
         }
     };
-    (decision.conditions, verdict)
+    Some((decision.conditions, verdict))
 }
 
 fn text_of(r: &Report) -> String {

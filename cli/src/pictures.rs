@@ -67,7 +67,7 @@ impl<'a> Pictures<'a> {
         ]
         .into_iter()
         .map(|(kind, selection)| {
-            let picture = drawing.svg(selection, self.renderer)?;
+            let picture = drawing.svg(selection, self.renderer, &scramble::Context::new())?;
             self.used.set(Some(picture.renderer));
             Ok((dir.join(format!("{stem}-{kind}.svg")), picture.svg))
         })

@@ -150,8 +150,15 @@ pub fn wait_for_exit() -> ! {
 /// signal flag, for `why_stopped`.
 pub fn interruptible(limit: Option<std::time::Duration>) -> (scramble::Stop, Arc<AtomicBool>) {
     let interrupted = install(OnSignal::Report);
-    let stop = scramble::Stop::never().cancelled_by(interrupted.clone());
-    (limit.map_or(stop.clone(), |limit| stop.after(limit)), interrupted)
+    (stop(limit, Some(&interrupted)), interrupted)
+}
+
+/// The one way the command line builds a `scramble::Stop`: `limit` from
+/// now, if any, and the signal flag `install` returned, if any.
+pub fn stop(limit: Option<std::time::Duration>, flag: Option<&Arc<AtomicBool>>) -> scramble::Stop {
+    let stop = scramble::Stop::never();
+    let stop = flag.map_or(stop.clone(), |flag| stop.cancelled_by(flag.clone()));
+    limit.map_or(stop.clone(), |limit| stop.after(limit))
 }
 
 /// Why a run stopped early: `"interrupted"` (a signal) or `"time-limit"`.

@@ -35,7 +35,7 @@ use scramble::edge::AnyPuzzle;
 use scramble::solve::shards::{Mode, Shard};
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Strategy, Symmetry};
 use scramble::{Arrangement, Puzzle};
-use scramble::{Stats, Stop, Threads};
+use scramble::{Context, Stats, Stop};
 use serde::Serialize;
 
 use super::exit_codes::Exit;
@@ -292,11 +292,7 @@ fn interrupt_flag() -> Arc<AtomicBool> {
 /// The stop of one puzzle's search: the time limit from now if any, and
 /// the signal flag.
 fn stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
-    let stop = Stop::never().cancelled_by(interrupted.clone());
-    match args.time_limit {
-        Some(limit) => stop.after(limit),
-        None => stop,
-    }
+    super::signals::stop(args.time_limit, Some(interrupted))
 }
 
 /// Solves every puzzle named, in order, after reading them all (a bad file
@@ -475,13 +471,8 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         (Goal::Count { keep }, progress::bar(0, "counting subtrees"))
     };
     let stop = stop(args, interrupted);
-    let search = Search {
-        goal,
-        stop: &stop,
-        progress: &bar,
-        threads: Threads::Auto,
-        stats: true,
-    };
+    let context = Context::new().until(&stop).reporting(&bar);
+    let search = Search::within(goal, &context);
     let outcome = scramble::solve::run(&puzzle, method, &search);
     bar.finish_and_clear();
     let outcome = outcome?;
@@ -503,10 +494,10 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         .transpose()?;
     let complete = complete && listed_looks.as_ref().is_none_or(|(_, complete)| *complete);
     let diagnosis = (complete && shown.is_none())
-        .then(|| scramble::diagnose::diagnose(&puzzle, &diagnosis_stop(args, interrupted)))
+        .then(|| scramble::diagnose::diagnose(&puzzle, &Context::new().until(&diagnosis_stop(args, interrupted))))
         .transpose()?;
     let alternatives = (args.wrong && complete && shown.is_some())
-        .then(|| scramble::diagnose::alternatives(&puzzle, &diagnosis_stop(args, interrupted)))
+        .then(|| scramble::diagnose::alternatives(&puzzle, &Context::new().until(&diagnosis_stop(args, interrupted))))
         .transpose()?;
     let report = Report {
         puzzle: puzzle.name().to_string(),
@@ -559,7 +550,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
 /// the default budget, and Ctrl-C.
 fn diagnosis_stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
     let budget = args.time_limit.unwrap_or(super::diagnosis::DEFAULT_BUDGET);
-    Stop::never().cancelled_by(interrupted.clone()).after(budget)
+    super::signals::stop(Some(budget), Some(interrupted))
 }
 
 /// What the text report shows beside the report itself.
@@ -576,7 +567,7 @@ struct Shown<'a> {
 /// in search order, and whether that search ran to its end.
 fn list_looks(args: &Args, puzzle: &Puzzle, stop: &Stop, looks: Option<u64>) -> anyhow::Result<(ListedLooks, bool)> {
     let limit = usize::try_from(args.list_limit).unwrap_or(usize::MAX);
-    let listed = scramble::looks::list(puzzle, stop, limit)?;
+    let listed = scramble::looks::list(puzzle, &Context::new().until(stop), limit)?;
     let shown = listed.solutions.len() as u64;
     Ok((
         ListedLooks {

@@ -77,7 +77,7 @@ pub fn run(
         Mode::First => Solver::counting(puzzle, shape.strategy, shape.seed)?,
         Mode::All => Solver::with_strategy(puzzle, shape.strategy, shape.seed)?,
     };
-    let Some(cut) = solver.cut_until(shape.shard.count, stop) else {
+    let Some(cut) = solver.cut(shape.shard.count, &scramble::Context::new().until(stop)) else {
         let why = super::signals::why_stopped(interrupted);
         note(&format!(
             "shard {} stopped ({why}) while cutting the search, before any subtree; nothing was written\n",
@@ -99,8 +99,7 @@ pub fn run(
         keep: shape.keep,
         list: shape.list,
         seed: shape.seed,
-        stop,
-        progress: &bar,
+        context: scramble::Context::new().until(stop).reporting(&bar),
         resume,
         every: shape.every,
         save: &mut save,

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::bail;
+use scramble::Context;
 use scramble::census::corners::CornerReport;
 use scramble::census::shard::{self, Report, Shard};
 use scramble::census::{Census, Outcome, fast, plain, symmetric};
@@ -393,7 +394,7 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let range = nxn::shard_range(puzzles as usize, args.shard.unwrap_or(Shard::WHOLE));
     let bar = progress::bar(0, "3x3 solved grids");
-    let arrangements = count::arrangements(&census, args.size, &stop, &bar);
+    let arrangements = count::arrangements(&census, args.size, &Context::new().until(&stop).reporting(&bar));
     bar.finish_and_clear();
     let mut report = NxnReport {
         size: args.size,
@@ -411,7 +412,14 @@ fn run_nxn(args: &Args) -> anyhow::Result<ExitCode> {
         report.totals = NxnTotals::of(all, range.clone());
         if args.check {
             let bar = progress::bar(0, "3x3 puzzle by puzzle");
-            let outcome = check::run(&census, args.size, range, all, args.keep(), &stop, &bar);
+            let outcome = check::run(
+                &census,
+                args.size,
+                range,
+                all,
+                args.keep(),
+                &Context::new().until(&stop).reporting(&bar),
+            );
             bar.finish_and_clear();
             report.complete = outcome.checked.checked == report.totals.puzzles;
             report.check = Some(outcome.checked);
@@ -534,17 +542,18 @@ fn census_until(args: &Args, census: &Census, stop: &scramble::Stop) -> Counted 
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let whole = shard.range(&shard::first_piece_work(census.pieces().len()));
     let bar = progress::bar(0, if args.plain { "plain census" } else { "census" });
+    let context = Context::new().until(stop).reporting(&bar);
     let (outcome, first_pieces) = if args.plain {
-        let (outcome, done) = plain::run_until(census, shard, args.keep(), stop, &bar);
+        let (outcome, done) = plain::run(census, shard, args.keep(), &context);
         (Some(outcome), Some(done))
     } else if args.no_symmetry
         || args.shard.is_some()
         || (args.time_limit.is_some() && census.patterns <= shard::MAX_PATTERNS)
     {
-        let (outcome, done) = fast::run_until(census, shard, args.keep(), stop, &bar);
+        let (outcome, done) = fast::run(census, shard, args.keep(), &context);
         (Some(outcome), Some(done))
     } else {
-        (symmetric::run_until(census, args.keep(), stop, &bar), None)
+        (symmetric::run(census, args.keep(), &context), None)
     };
     bar.finish_and_clear();
     Counted {
@@ -558,7 +567,11 @@ fn census_until(args: &Args, census: &Census, stop: &scramble::Stop) -> Counted 
 fn corner_report(census: &Census, stop: &scramble::Stop) -> Option<CornerReport> {
     let corners = scramble::census::corners::CornerSet::new(census.patterns, census.repetition_free).len();
     let bar = progress::bar(corners as u64, "corners");
-    let report = CornerReport::check_until(census.patterns, census.repetition_free, stop, &bar);
+    let report = CornerReport::check(
+        census.patterns,
+        census.repetition_free,
+        &Context::new().until(stop).reporting(&bar),
+    );
     bar.finish_and_clear();
     report
 }

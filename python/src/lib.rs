@@ -341,7 +341,7 @@ fn census_json(py: Python<'_>, patterns: usize, repetition_free: bool) -> PyResu
         patterns,
         repetition_free,
     };
-    let outcome = interruptible(py, |context| symmetric::run_until(&census, 0, context.stop(), &()))?;
+    let outcome = interruptible(py, |context| symmetric::run(&census, 0, context))?;
     let outcome = outcome.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
     serde_json::to_string(&outcome.tally.totals()).map_err(|e| ScrambleError::new_err(e.to_string()))
 }

@@ -27,8 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use super::verdict::{Edge, verdict};
 use super::{ConditionFailures, Histogram, Judged};
-use crate::context::Stop;
-use crate::progress::Progress;
+use crate::context::Context;
 use crate::{Picture, Piece};
 
 /// The corners over `K` patterns, numbered in increasing `(tail, head)`
@@ -101,30 +100,24 @@ pub struct CornerTable {
 
 impl CornerTable {
     /// Evaluates [`verdict`] once per multiset of four corners (in parallel)
-    /// and copies it to every ordering: `O(C^4)` time and memory.
+    /// and copies it to every ordering: `O(C^4)` time and memory. Until the
+    /// context's stop, polled every few hundred verdicts and every few
+    /// thousand copies (`None` when it came first): the table of a census
+    /// over 5 patterns takes seconds, so a stop must not wait for it.
     ///
     /// ```
     /// use scramble::census::corners::{CornerSet, CornerTable};
     /// use scramble::census::verdict::{Verdict, verdict};
-    /// let table = CornerTable::build(CornerSet::new(2, true));
+    /// use scramble::{Context, Stop};
+    /// let table = CornerTable::build(CornerSet::new(2, true), &Context::new()).unwrap();
     /// let ids = [0, 5, 7, 11];
     /// let edges = ids.map(|i| table.corners().edge(i));
     /// assert_eq!(Verdict::from_code(table.code(ids)), verdict(&edges));
+    /// let stopped = Stop::never().after(std::time::Duration::ZERO);
+    /// assert!(CornerTable::build(CornerSet::new(2, true), &Context::new().until(&stopped)).is_none());
     /// ```
-    pub fn build(corners: CornerSet) -> Self {
-        Self::build_until(corners, &crate::context::Stop::never()).expect("never stopped")
-    }
-
-    /// [`CornerTable::build`] until `stop`, polled every few hundred
-    /// verdicts and every few thousand copies (`None` when it came first): the table of a census over 5 patterns
-    /// takes seconds, so a stop must not wait for it.
-    ///
-    /// ```
-    /// use scramble::census::corners::{CornerSet, CornerTable};
-    /// let stopped = scramble::Stop::never().after(std::time::Duration::ZERO);
-    /// assert!(CornerTable::build_until(CornerSet::new(2, true), &stopped).is_none());
-    /// ```
-    pub fn build_until(corners: CornerSet, stop: &crate::context::Stop) -> Option<Self> {
+    pub fn build(corners: CornerSet, context: &Context) -> Option<Self> {
+        let stop = context.stop();
         let c = corners.len();
         let block = c * c * c;
         let mut sorted = vec![0u8; block * c];
@@ -172,21 +165,19 @@ impl CornerTable {
 /// The codes of every tuple `(first, c2, c3, c4)`, indexed
 /// `(c2 * C + c3) * C + c4`: one verdict per multiset `{c2, c3, c4}` (in
 /// parallel), copied to its orderings. `O(C^3)` time and bytes; what
-/// [`CornerTable::slice`] holds, without the whole table.
+/// [`CornerTable::slice`] holds, without the whole table. Until the
+/// context's stop, polled once per second corner (`None` when it came
+/// first): a slice over 6 patterns takes seconds.
 ///
 /// ```
 /// use scramble::census::corners::{CornerSet, CornerTable, corner_slice};
+/// use scramble::Context;
 /// let corners = CornerSet::new(2, false);
-/// let table = CornerTable::build(corners.clone());
-/// assert_eq!(corner_slice(&corners, 5), table.slice(5));
+/// let table = CornerTable::build(corners.clone(), &Context::new()).unwrap();
+/// assert_eq!(corner_slice(&corners, 5, &Context::new()).unwrap(), table.slice(5));
 /// ```
-pub fn corner_slice(corners: &CornerSet, first: usize) -> Vec<u8> {
-    corner_slice_until(corners, first, &crate::context::Stop::never()).expect("never stopped")
-}
-
-/// [`corner_slice`] until `stop`, polled once per second corner (`None`
-/// when it came first): a slice over 6 patterns takes seconds.
-pub(crate) fn corner_slice_until(corners: &CornerSet, first: usize, stop: &crate::context::Stop) -> Option<Vec<u8>> {
+pub fn corner_slice(corners: &CornerSet, first: usize, context: &Context) -> Option<Vec<u8>> {
+    let stop = context.stop();
     let c = corners.len();
     let sorted: Vec<Vec<(usize, u8)>> = (0..c)
         .into_par_iter()
@@ -239,23 +230,12 @@ fn increasing_triples(first: usize, n: usize) -> impl Iterator<Item = [usize; 3]
 ///
 /// ```
 /// use scramble::census::corners::check_corners;
-/// let h = check_corners(2, true, &());
+/// let h = check_corners(2, true, &scramble::Context::new()).unwrap();
 /// assert_eq!(h.total(), 12u64.pow(4));
 /// assert_eq!(h.theorem_mismatches(), 0);
 /// ```
-pub fn check_corners(patterns: usize, repetition_free: bool, progress: &dyn Progress) -> Histogram {
-    check_corners_until(patterns, repetition_free, &Stop::never(), progress).expect("never stopped")
-}
-
-/// [`check_corners`] until `stop`, polled before each second corner: `None`
-/// when it came first (a part of the first corners is no set of tuples the
-/// report could name, so nothing is kept).
-fn check_corners_until(
-    patterns: usize,
-    repetition_free: bool,
-    stop: &Stop,
-    progress: &dyn Progress,
-) -> Option<Histogram> {
+pub fn check_corners(patterns: usize, repetition_free: bool, context: &Context) -> Option<Histogram> {
+    let (stop, progress) = (context.stop(), context.progress());
     let corners = CornerSet::new(patterns, repetition_free);
     let c = corners.len();
     (0..c)
@@ -309,22 +289,18 @@ pub struct CornerReport {
 }
 
 impl CornerReport {
-    /// The report of [`check_corners`] over `patterns` patterns.
-    pub fn check(patterns: usize, repetition_free: bool, progress: &dyn Progress) -> Self {
-        Self::check_until(patterns, repetition_free, &Stop::never(), progress).expect("never stopped")
-    }
-
-    /// [`CornerReport::check`] until `stop`: `None` when it came first.
+    /// The report of [`check_corners`] over `patterns` patterns: `None`
+    /// when the context's stop came first.
     ///
     /// ```
     /// use scramble::census::corners::CornerReport;
-    /// use scramble::Stop;
+    /// use scramble::{Context, Stop};
     /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-    /// assert!(CornerReport::check_until(2, true, &stopped, &()).is_none());
-    /// assert!(CornerReport::check_until(2, true, &Stop::never(), &()).is_some());
+    /// assert!(CornerReport::check(2, true, &Context::new().until(&stopped)).is_none());
+    /// assert!(CornerReport::check(2, true, &Context::new()).is_some());
     /// ```
-    pub fn check_until(patterns: usize, repetition_free: bool, stop: &Stop, progress: &dyn Progress) -> Option<Self> {
-        let h = check_corners_until(patterns, repetition_free, stop, progress)?;
+    pub fn check(patterns: usize, repetition_free: bool, context: &Context) -> Option<Self> {
+        let h = check_corners(patterns, repetition_free, context)?;
         Some(CornerReport {
             corners: CornerSet::new(patterns, repetition_free).len(),
             tuples: h.total(),
@@ -453,7 +429,7 @@ pub(crate) mod tests {
     /// The table over 3 patterns with loops, built once for all tests.
     pub(crate) fn table_k3_with_repetitions() -> &'static CornerTable {
         static TABLE: std::sync::OnceLock<CornerTable> = std::sync::OnceLock::new();
-        TABLE.get_or_init(|| CornerTable::build(CornerSet::new(3, false)))
+        TABLE.get_or_init(|| CornerTable::build(CornerSet::new(3, false), &Context::new()).unwrap())
     }
 
     /// Summed over all ordered tuples, solutions have a closed form. A
@@ -467,20 +443,20 @@ pub(crate) mod tests {
     fn solutions_over_all_tuples_have_a_closed_form() {
         for k in 1..=3u64 {
             let n = 2 * k;
-            let with_loops = check_corners(k as usize, false, &());
+            let with_loops = check_corners(k as usize, false, &Context::new()).unwrap();
             assert_eq!(with_loops.solutions(), 6 * n.pow(4), "K = {k}");
-            let without = check_corners(k as usize, true, &());
+            let without = check_corners(k as usize, true, &Context::new()).unwrap();
             assert_eq!(without.solutions(), 6 * ((n - 1).pow(4) + n - 1), "K = {k}");
         }
     }
 
     #[test]
     fn multiset_check_equals_all_ordered_tuples() {
-        let table = CornerTable::build(CornerSet::new(2, false));
+        let table = CornerTable::build(CornerSet::new(2, false), &Context::new()).unwrap();
         let mut direct = Histogram::default();
         for &code in &table.codes {
             direct.add(code, 1);
         }
-        assert_eq!(check_corners(2, false, &()), direct);
+        assert_eq!(check_corners(2, false, &Context::new()).unwrap(), direct);
     }
 }

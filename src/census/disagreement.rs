@@ -128,7 +128,11 @@ impl Disagreement {
         let edges = subgraph.edges();
         let title = format!("{heading}; {}", self.headline());
         let selection = Selection::Highlighted(&edges);
-        let (dot, svg) = render::Drawing::new(&puzzle, &graph, &title).dot_and_svg(selection, renderer)?;
+        let (dot, svg) = render::Drawing::new(&puzzle, &graph, &title).dot_and_svg(
+            selection,
+            renderer,
+            &crate::context::Context::new(),
+        )?;
         let mut files = vec![
             ("txt", self.puzzle_file(classes, heading)),
             ("dot", dot),

@@ -25,47 +25,33 @@ use super::disagreement::Disagreement;
 use super::shard::{Shard, first_piece_work};
 use super::sums::{Counts, Occurrences, disagreements_from, first_sums, fourth_pieces, second_sums, third_sums};
 use super::{Census, Histogram, Outcome, Tally, first_disagreements};
+use crate::context::Context;
 use crate::progress::Progress;
 
 /// The census over `census`'s puzzles whose first piece is in `shard`, with
-/// up to `keep` disagreements.
+/// up to `keep` disagreements, stopping early once the context's stop is
+/// reached: it is polled between chunks of first pieces (one first piece
+/// per thread), so the outcome covers exactly the puzzles whose first
+/// piece is in the returned range, a prefix of the shard's (the whole of
+/// it when not stopped).
 ///
 /// ```
 /// use scramble::census::{Census, fast, shard::Shard};
-/// let outcome = fast::run(&Census { patterns: 2, repetition_free: true }, Shard::WHOLE, 0, &());
-/// assert_eq!(outcome.tally.puzzles, 126);
-/// assert_eq!(outcome.tally.totals().theorem.mismatches, 0);
-/// ```
-pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
-    run_until(census, shard, keep, &crate::context::Stop::never(), progress).0
-}
-
-/// [`run`], stopping early once `stop` is reached: it is polled between
-/// chunks of first pieces (one first piece per thread), so the outcome
-/// covers exactly the puzzles whose first piece is in the returned range, a
-/// prefix of the shard's (the whole of it when not stopped).
-///
-/// ```
-/// use scramble::census::{Census, fast, shard::Shard};
-/// use scramble::Stop;
+/// use scramble::{Context, Stop};
 /// let census = Census { patterns: 2, repetition_free: true };
-/// let (outcome, done) = fast::run_until(&census, Shard::WHOLE, 0, &Stop::never(), &());
+/// let (outcome, done) = fast::run(&census, Shard::WHOLE, 0, &Context::new());
 /// assert_eq!((outcome.tally.puzzles, done), (126, 0..census.pieces().len()));
+/// assert_eq!(outcome.tally.totals().theorem.mismatches, 0);
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// let (outcome, done) = fast::run_until(&census, Shard::WHOLE, 0, &stopped, &());
+/// let (outcome, done) = fast::run(&census, Shard::WHOLE, 0, &Context::new().until(&stopped));
 /// assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
 /// ```
-pub fn run_until(
-    census: &Census,
-    shard: Shard,
-    keep: usize,
-    stop: &crate::context::Stop,
-    progress: &dyn Progress,
-) -> (Outcome, Range<usize>) {
+pub fn run(census: &Census, shard: Shard, keep: usize, context: &Context) -> (Outcome, Range<usize>) {
+    let (stop, progress) = (context.stop(), context.progress());
     let pieces = census.pieces();
     let work = first_piece_work(pieces.len());
     let whole = shard.range(&work);
-    let Some(table) = CornerTable::build_until(CornerSet::new(census.patterns, census.repetition_free), stop) else {
+    let Some(table) = CornerTable::build(CornerSet::new(census.patterns, census.repetition_free), context) else {
         return (Outcome::default(), whole.start..whole.start);
     };
     let ids: Vec<[usize; 4]> = pieces.iter().map(|p| table.corners().piece_corners(p)).collect();
@@ -223,7 +209,8 @@ mod tests {
     /// The census summed the slow way from the same table: all 256
     /// subgraphs of every puzzle.
     fn summed_from_table(census: &Census, shard: Shard) -> Tally {
-        let table = CornerTable::build(CornerSet::new(census.patterns, census.repetition_free));
+        let table =
+            CornerTable::build(CornerSet::new(census.patterns, census.repetition_free), &Context::new()).unwrap();
         let ids: Vec<[usize; 4]> = piece_classes(census.patterns, census.repetition_free)
             .iter()
             .map(|p| table.corners().piece_corners(p))
@@ -285,7 +272,7 @@ mod tests {
                 Shard { index: 1, count: 40 },
             ),
         ] {
-            let fast = run(&census, shard, 0, &()).tally;
+            let fast = run(&census, shard, 0, &Context::new()).0.tally;
             assert_eq!(fast, summed_from_table(&census, shard), "{census:?}");
             assert_eq!(fast.solutions, fast.subgraphs.solutions());
         }
@@ -297,11 +284,11 @@ mod tests {
             patterns: 3,
             repetition_free: true,
         };
-        let whole = run(&census, Shard::WHOLE, 5, &());
+        let whole = run(&census, Shard::WHOLE, 5, &Context::new()).0;
         let mut sum = Tally::default();
         let mut parts = Vec::new();
         for index in 1..=3 {
-            let part = run(&census, Shard { index, count: 3 }, 5, &());
+            let part = run(&census, Shard { index, count: 3 }, 5, &Context::new()).0;
             sum.merge(&part.tally);
             parts.push(part.disagreements);
         }

@@ -27,16 +27,13 @@ pub fn piece_classes(patterns: usize, repetition_free: bool) -> Vec<Piece> {
 
 /// [`piece_classes`] until `stop`, polled once per top picture (`None`
 /// when it came first); the list is allocated once, at its final length
-/// ([`class_count`]).
-///
-/// ```
-/// use scramble::census::pieces::{piece_classes, piece_classes_until};
-/// use scramble::Stop;
-/// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// assert_eq!(piece_classes_until(3, true, &stopped), None);
-/// assert_eq!(piece_classes_until(3, true, &Stop::never()), Some(piece_classes(3, true)));
-/// ```
-pub fn piece_classes_until(patterns: usize, repetition_free: bool, stop: &crate::context::Stop) -> Option<Vec<Piece>> {
+/// ([`class_count`]). For the studies, which list classes over many
+/// patterns.
+pub(crate) fn piece_classes_until(
+    patterns: usize,
+    repetition_free: bool,
+    stop: &crate::context::Stop,
+) -> Option<Vec<Piece>> {
     let pictures: Vec<Picture> = (0..2 * patterns).map(Picture::from_dense).collect();
     let mut classes = Vec::with_capacity(usize::try_from(class_count(patterns, repetition_free)).ok()?);
     for &top in &pictures {
@@ -90,6 +87,16 @@ pub fn multisets_of_four(pieces: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reached_stop_lists_no_classes() {
+        let stopped = crate::context::Stop::never().after(std::time::Duration::ZERO);
+        assert_eq!(piece_classes_until(3, true, &stopped), None);
+        assert_eq!(
+            piece_classes_until(3, true, &crate::context::Stop::never()),
+            Some(piece_classes(3, true))
+        );
+    }
 
     #[test]
     fn repetition_free_counts() {

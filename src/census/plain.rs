@@ -14,7 +14,7 @@ use super::disagreement::Disagreement;
 use super::shard::{Shard, first_piece_work};
 use super::verdict::{Failed, Verdict};
 use super::{Census, Histogram, Outcome, Tally, first_disagreements};
-use crate::context::Stop;
+use crate::context::{Context, Stop};
 use crate::judge::judge;
 use crate::progress::Progress;
 use crate::theorem::{self, Condition, four_color_subgraphs, twisted_criterion};
@@ -85,39 +85,26 @@ fn failed_bit(condition: Condition) -> Failed {
 }
 
 /// The census over `census`'s puzzles whose first piece is in `shard`, one
-/// puzzle at a time (in parallel over first and second pieces), with up to `keep`
-/// disagreements.
+/// puzzle at a time (in parallel over first and second pieces), with up to
+/// `keep` disagreements, until the context's stop, polled before each
+/// third piece. The first pieces go in chunks (one per thread), and a chunk
+/// that the stop cut short is left out whole: the outcome covers exactly
+/// the puzzles whose first piece is in the returned range, a prefix of the
+/// shard's (the whole of it when not stopped), as [`super::fast::run`].
 ///
 /// ```
 /// use scramble::census::{Census, plain, shard::Shard};
-/// let outcome = plain::run(&Census { patterns: 2, repetition_free: true }, Shard::WHOLE, 5, &());
-/// assert_eq!((outcome.tally.puzzles, outcome.tally.solvable), (126, 120));
-/// assert!(outcome.disagreements.is_empty());
-/// ```
-pub fn run(census: &Census, shard: Shard, keep: usize, progress: &dyn Progress) -> Outcome {
-    run_until(census, shard, keep, &Stop::never(), progress).0
-}
-
-/// [`run`] until `stop`, polled before each third piece; the first pieces go in chunks (one per thread), and a chunk that
-/// `stop` cut short is left out whole. The outcome covers exactly the
-/// puzzles whose first piece is in the returned range, a prefix of the
-/// shard's (the whole of it when not stopped), as [`super::fast::run_until`].
-///
-/// ```
-/// use scramble::census::{Census, plain, shard::Shard};
-/// use scramble::Stop;
+/// use scramble::{Context, Stop};
 /// let census = Census { patterns: 2, repetition_free: true };
+/// let (outcome, done) = plain::run(&census, Shard::WHOLE, 5, &Context::new());
+/// assert_eq!((outcome.tally.puzzles, outcome.tally.solvable), (126, 120));
+/// assert!(outcome.disagreements.is_empty() && done == (0..census.pieces().len()));
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// let (outcome, done) = plain::run_until(&census, Shard::WHOLE, 0, &stopped, &());
+/// let (outcome, done) = plain::run(&census, Shard::WHOLE, 0, &Context::new().until(&stopped));
 /// assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
 /// ```
-pub fn run_until(
-    census: &Census,
-    shard: Shard,
-    keep: usize,
-    stop: &Stop,
-    progress: &dyn Progress,
-) -> (Outcome, Range<usize>) {
+pub fn run(census: &Census, shard: Shard, keep: usize, context: &Context) -> (Outcome, Range<usize>) {
+    let (stop, progress) = (context.stop(), context.progress());
     let pieces = census.pieces();
     let n = pieces.len();
     let work = first_piece_work(n);
@@ -212,8 +199,8 @@ mod tests {
                 repetition_free: false,
             },
         ] {
-            let plain = run(&census, Shard::WHOLE, 20, &());
-            let fast = fast::run(&census, Shard::WHOLE, 20, &());
+            let plain = run(&census, Shard::WHOLE, 20, &Context::new()).0;
+            let fast = fast::run(&census, Shard::WHOLE, 20, &Context::new()).0;
             assert_eq!(fast, plain, "{census:?}");
         }
     }
@@ -229,9 +216,9 @@ mod tests {
                 index: 10_000,
                 count: 10_000,
             };
-            let plain = run(&census, shard, 20, &());
+            let plain = run(&census, shard, 20, &Context::new()).0;
             assert!(plain.tally.puzzles >= 70, "{census:?}: {}", plain.tally.puzzles);
-            assert_eq!(fast::run(&census, shard, 20, &()), plain, "{census:?}");
+            assert_eq!(fast::run(&census, shard, 20, &Context::new()).0, plain, "{census:?}");
         }
     }
 

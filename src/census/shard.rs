@@ -80,7 +80,7 @@ pub const MAX_PATTERNS: usize = 5;
 /// let census = Census { patterns: 2, repetition_free: true };
 /// let part = |index| {
 ///     let shard = Shard { index, count: 2 };
-///     let totals = fast::run(&census, shard, 0, &()).tally.totals();
+///     let totals = fast::run(&census, shard, 0, &scramble::Context::new()).0.tally.totals();
 ///     let report = Report { patterns: 2, repetition_free: true, seconds: 0.0, totals: Some(totals),
 ///                           condition_failures: None, corners: None, shard: Some(shard) };
 ///     (format!("shard-{index}.json"), report)
@@ -463,6 +463,7 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::context::Context;
 
     #[test]
     fn shards_partition_the_first_pieces_evenly() {
@@ -504,7 +505,12 @@ mod tests {
             patterns: 2,
             repetition_free: true,
             seconds: 1.0,
-            totals: Some(super::super::fast::run(&census, shard, 0, &()).tally.totals()),
+            totals: Some(
+                super::super::fast::run(&census, shard, 0, &Context::new())
+                    .0
+                    .tally
+                    .totals(),
+            ),
             condition_failures: None,
             corners: None,
             shard: Some(shard),
@@ -522,7 +528,7 @@ mod tests {
         assert!(!r.counterexample());
         r.repetition_free = true;
         r.totals = None;
-        r.corners = Some(crate::census::corners::CornerReport::check(2, true, &()));
+        r.corners = Some(crate::census::corners::CornerReport::check(2, true, &Context::new()).unwrap());
         assert!(!r.counterexample());
         r.corners.as_mut().unwrap().theorem.mismatches = 3;
         assert!(r.counterexample());
@@ -617,7 +623,9 @@ mod tests {
             patterns: 2,
             repetition_free: false,
         };
-        let tally = super::super::fast::run(&census, Shard::WHOLE, 0, &()).tally;
+        let tally = super::super::fast::run(&census, Shard::WHOLE, 0, &Context::new())
+            .0
+            .tally;
         let totals = tally.totals();
         let failures = tally.subgraphs.condition_failures();
         let check =

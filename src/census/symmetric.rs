@@ -23,14 +23,14 @@ use std::collections::{BTreeSet, VecDeque};
 
 use rayon::prelude::*;
 
-use super::corners::{CornerSet, corner_slice_until};
+use super::corners::{CornerSet, corner_slice};
 use super::pieces::multisets_of_four;
 use super::sums::{
     Counts, Occurrences, disagreements_from, first_sums, fourth_pieces, second_sums, third_sums, weighted_histogram,
 };
 use super::verdict::verdict;
 use super::{Census, Histogram, Outcome, Tally};
-use crate::context::Stop;
+use crate::context::{Context, Stop};
 use crate::progress::Progress;
 use crate::{Pattern, Picture, Piece};
 
@@ -110,30 +110,22 @@ fn generators(patterns: usize) -> Vec<Generator> {
 }
 
 /// The whole census, one orbit of pieces at a time, with up to `keep`
-/// disagreements (searched in enumeration order once the counts show any).
+/// disagreements (searched in enumeration order once the counts show any),
+/// until the context's stop, polled before each second piece of each
+/// orbit: `None` when it came first. A stopped run reports nothing,
+/// because the orbit sums of a part of the orbits count no set of puzzles.
 ///
 /// ```
 /// use scramble::census::{Census, fast, symmetric, shard::Shard};
+/// use scramble::{Context, Stop};
 /// let census = Census { patterns: 2, repetition_free: false };
-/// assert_eq!(symmetric::run(&census, 3, &()), fast::run(&census, Shard::WHOLE, 3, &()));
-/// ```
-pub fn run(census: &Census, keep: usize, progress: &dyn Progress) -> Outcome {
-    run_until(census, keep, &Stop::never(), progress).expect("never stopped")
-}
-
-/// [`run`] until `stop`, polled before each second piece of each orbit:
-/// `None` when it came first. A stopped run reports nothing, because the
-/// orbit sums of a part of the orbits count no set of puzzles.
-///
-/// ```
-/// use scramble::census::{Census, symmetric};
-/// use scramble::Stop;
-/// let census = Census { patterns: 2, repetition_free: true };
-/// assert!(symmetric::run_until(&census, 0, &Stop::never(), &()).is_some());
+/// let whole = symmetric::run(&census, 3, &Context::new());
+/// assert_eq!(whole, Some(fast::run(&census, Shard::WHOLE, 3, &Context::new()).0));
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// assert!(symmetric::run_until(&census, 0, &stopped, &()).is_none());
+/// assert!(symmetric::run(&census, 0, &Context::new().until(&stopped)).is_none());
 /// ```
-pub fn run_until(census: &Census, keep: usize, stop: &Stop, progress: &dyn Progress) -> Option<Outcome> {
+pub fn run(census: &Census, keep: usize, context: &Context) -> Option<Outcome> {
+    let (stop, progress) = (context.stop(), context.progress());
     let pieces = census.pieces();
     let corners = CornerSet::new(census.patterns, census.repetition_free);
     let ids: Vec<[usize; 4]> = pieces.iter().map(|p| corners.piece_corners(p)).collect();
@@ -210,7 +202,7 @@ impl Designated<'_> {
         let distinct: BTreeSet<usize> = self.ids[p].iter().copied().collect();
         let slices: Vec<(usize, Vec<u8>)> = distinct
             .into_iter()
-            .map(|c1| Some((c1, corner_slice_until(self.corners, c1, stop)?)))
+            .map(|c1| Some((c1, corner_slice(self.corners, c1, &Context::new().until(stop))?)))
             .collect::<Option<_>>()?;
         let slice = |c1: usize| &slices.iter().find(|s| s.0 == c1).expect("a corner of p").1;
         let first: Vec<&[u8]> = self.ids[p].iter().map(|&c1| slice(c1).as_slice()).collect();
@@ -332,8 +324,8 @@ mod tests {
                 patterns,
                 repetition_free,
             };
-            let direct = fast::run(&census, Shard::WHOLE, 4, &());
-            assert_eq!(run(&census, 4, &()), direct, "{census:?}");
+            let direct = fast::run(&census, Shard::WHOLE, 4, &Context::new()).0;
+            assert_eq!(run(&census, 4, &Context::new()), Some(direct), "{census:?}");
         }
     }
 }

@@ -12,9 +12,9 @@ pub type Line = (usize, String);
 /// The diagnosis as lines, said as `wording` says.
 ///
 /// ```
-/// use scramble::{Stop, diagnose};
+/// use scramble::{Context, diagnose};
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let found = diagnose::diagnose(&puzzle, &Stop::never()).unwrap();
+/// let found = diagnose::diagnose(&puzzle, &Context::new()).unwrap();
 /// let lines = diagnose::explain::lines(&found, &Default::default());
 /// assert!(lines[0].1.starts_with("one picture changed makes it solvable"), "{lines:?}");
 /// assert!(lines.iter().any(|(depth, line)| *depth == 2 && line.starts_with("card #1, top side: 3- -> 3+")));
@@ -172,9 +172,9 @@ pub fn alternatives_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
 /// The changes [`super::alternatives`] found, in words.
 ///
 /// ```
-/// use scramble::{Stop, diagnose};
+/// use scramble::{Context, diagnose};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let found = diagnose::alternatives(&puzzle, &Stop::never()).unwrap();
+/// let found = diagnose::alternatives(&puzzle, &Context::new()).unwrap();
 /// let said = diagnose::explain::alternatives(&found, &Default::default());
 /// assert_eq!(said.fixes.len(), found.one.len());
 /// assert!(said.head.starts_with("if the answer fails on your cards"), "{}", said.head);
@@ -255,12 +255,12 @@ pub fn fixes(edits: &Edits, wording: &Wording) -> Fixes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::context::Stop;
+    use crate::context::Context;
 
     #[test]
     fn a_shortage_explains_itself_with_its_numbers_and_a_hint_only_when_stopped() {
         let puzzle: crate::Puzzle = "1+ 2+ 2+ 1+\n1+ 2+ 2+ 1+\n1+ 2+ 2- 1+\n1+ 2+ 2- 1-".parse().unwrap();
-        let found = super::super::diagnose(&puzzle, &Stop::never()).unwrap();
+        let found = super::super::diagnose(&puzzle, &Context::new()).unwrap();
         let wording = Wording {
             longer: Some("give it longer"),
             ..Default::default()

@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use super::{Change, Edit, changed, edit, pattern_counts};
-use crate::context::{Stop, Threads};
+use crate::context::{Context, Threads};
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Pattern, Picture, Piece, Puzzle, Result, Sign};
 
@@ -186,11 +186,10 @@ fn most_common(values: &[usize]) -> usize {
 /// Solutions modulo rotation (identical cards searched in one order and
 /// the count scaled back, [`Solver::counting`]): `None` when `stop` came
 /// first.
-fn solutions(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
+fn solutions(puzzle: &Puzzle, context: &Context) -> Result<Option<u64>> {
     let solver = Solver::counting(puzzle, Order::Spiral.strategy(), 0)?;
-    let search = Search::new(Goal::Count { keep: 0 })
+    let search = Search::within(Goal::Count { keep: 0 }, context)
         .on(Threads::One)
-        .until(stop)
         .without_stats();
     let outcome = solver.run(&search);
     Ok((!outcome.stats.stopped).then_some(outcome.solutions))
@@ -250,12 +249,12 @@ pub(crate) fn score(puzzle: &Puzzle) -> f64 {
 
 /// `fixes` (changes that make `puzzle` solvable) as edits, their solutions
 /// counted on every core until `stop`, most plausible first.
-pub(super) fn ranked(puzzle: &Puzzle, fixes: &[Change], stop: &Stop) -> Result<Vec<Edit>> {
+pub(super) fn ranked(puzzle: &Puzzle, fixes: &[Change], context: &Context) -> Result<Vec<Edit>> {
     let edits: Vec<Result<Edit>> = fixes
         .par_iter()
         .map(|&change| {
             let mut e = edit(puzzle, change);
-            e.solutions = solutions(&changed(puzzle, &[change]), stop)?;
+            e.solutions = solutions(&changed(puzzle, &[change]), context)?;
             Ok(e)
         })
         .collect();

@@ -42,7 +42,7 @@ fn real_puzzles_with_one_picture_changed_get_an_edit_that_restores_them() {
                 if solutions(&broken) > 0 {
                     continue; // A border side in every solution: still solvable.
                 }
-                let found = diagnose(&broken, &Stop::never()).unwrap();
+                let found = diagnose(&broken, &Context::new()).unwrap();
                 assert!(found.edits.complete, "{}", puzzle.name());
                 assert!(!found.edits.one.is_empty(), "{}", puzzle.name());
                 for edit in &found.edits.one {
@@ -65,7 +65,7 @@ fn real_puzzles_with_one_picture_changed_get_an_edit_that_restores_them() {
 #[test]
 fn the_unsolvable_real_puzzle_is_diagnosed() {
     let puzzle = crate::read_puzzle("fixtures/real/no_solution.txt".as_ref(), Default::default()).unwrap();
-    let found = diagnose(&puzzle, &Stop::never()).unwrap();
+    let found = diagnose(&puzzle, &Context::new()).unwrap();
     assert!(found.edits.complete);
     let restoring = found.edits.one.len() + found.edits.two.len();
     assert!(restoring > 0, "{found:?}");
@@ -112,7 +112,7 @@ fn two_changes_when_one_is_not_enough() {
         let sides = p.pieces()[card].sides();
         (0..4).fold(p, |p, side| p.with_side(card, side, sides[side].complement()))
     });
-    let found = diagnose(&broken, &Stop::never()).unwrap();
+    let found = diagnose(&broken, &Context::new()).unwrap();
     if found.edits.one.is_empty() {
         assert!(!found.edits.two.is_empty(), "{found:?}");
     }
@@ -140,7 +140,7 @@ fn the_true_fix_of_a_typo_on_a_real_puzzle_is_mostly_in_the_top_three() {
                 if solutions(&broken) > 0 {
                     continue;
                 }
-                let found = diagnose(&broken, &Stop::never()).unwrap();
+                let found = diagnose(&broken, &Context::new()).unwrap();
                 let undo = |e: &Edit| e.card == card && e.side == side && e.to == puzzle.picture_label(now);
                 let rank = found.edits.one.iter().position(undo).expect("the true fix is listed");
                 let mut by_card = found.edits.one.clone();
@@ -159,7 +159,7 @@ fn the_true_fix_of_a_typo_on_a_real_puzzle_is_mostly_in_the_top_three() {
 #[test]
 fn alternatives_each_give_an_answer_the_puzzle_had_not() {
     let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-    let found = alternatives(&puzzle, &Stop::never()).unwrap();
+    let found = alternatives(&puzzle, &Context::new()).unwrap();
     assert!(found.complete && !found.one.is_empty());
     for edit in &found.one {
         let edited = made(&puzzle, edit);

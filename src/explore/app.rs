@@ -201,10 +201,8 @@ pub fn count(request: &Request) -> Result<Counted> {
     let started = web_time::Instant::now();
     let solver = Solver::new(&puzzle, Order::Spiral, 0)?;
     let stop = request.stop();
-    let outcome = solver.run(&Search {
-        stop: &stop,
-        ..Search::new(Goal::Count { keep: 0 }).on(Threads::One)
-    });
+    let context = crate::context::Context::new().until(&stop);
+    let outcome = solver.run(&Search::within(Goal::Count { keep: 0 }, &context).on(Threads::One));
     if outcome.stats.stopped {
         return Err(Error::Unsupported(format!(
             "the count was stopped after {} solutions",
@@ -240,7 +238,7 @@ pub const ALTERNATIVES_BUDGET: Duration = Duration::from_secs(10);
 pub fn alternatives(request: &Request) -> Result<Fixes> {
     let puzzle = request.puzzle()?;
     let stop = Stop::never().after(request.limit_ms.map_or(ALTERNATIVES_BUDGET, Duration::from_millis));
-    let edits = crate::diagnose::alternatives(&puzzle, &stop)?;
+    let edits = crate::diagnose::alternatives(&puzzle, &crate::context::Context::new().until(&stop))?;
     Ok(explain::alternatives(&edits, &Wording::default()))
 }
 
@@ -321,6 +319,7 @@ pub fn with_puzzle(page: &str, puzzle: &Puzzle, options: &Options) -> Result<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::context::Context;
 
     fn json(text: &str) -> serde_json::Value {
         serde_json::from_str(text).unwrap()
@@ -393,7 +392,7 @@ mod tests {
             .unwrap();
             let plain = crate::solve::plain::count_solutions(&text.parse().unwrap());
             assert_eq!(counted.count, plain, "{}", file.display());
-            let looks = crate::looks::count(&text.parse().unwrap(), &Stop::never()).unwrap();
+            let looks = crate::looks::count(&text.parse().unwrap(), &Context::new()).unwrap();
             assert_eq!(Some(counted.looks), looks.looks, "{}", file.display());
             assert!(counted.nodes > 0);
         }

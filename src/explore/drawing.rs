@@ -31,7 +31,15 @@ pub struct Drawings {
 /// assert!(d.pieces.contains(r#"class="piece" data-piece="3""#));
 /// ```
 pub fn draw(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Drawings> {
-    let svg = recording_svg(puzzle, graph, Selection::Full, "G(P)", Renderer::Embedded)?.svg;
+    let svg = recording_svg(
+        puzzle,
+        graph,
+        Selection::Full,
+        "G(P)",
+        Renderer::Embedded,
+        &crate::context::Context::new(),
+    )?
+    .svg;
     let svg = tag(&svg, "edge", "edge");
     let svg = tag(&svg, "vertex", "node");
     let svg = tag(&svg, "legend-entry", "piece");

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::Puzzle;
-use crate::context::Stop;
+use crate::context::{Context, Stop};
 use crate::diagnose::{Diagnosis, diagnose, explain};
 
 /// How long the search for an edit that makes the puzzle solvable runs.
@@ -42,7 +42,7 @@ pub fn why(puzzle: &Puzzle, solved: Option<bool>) -> Option<Why> {
     if solved != Some(false) {
         return None;
     }
-    let diagnosis = diagnose(puzzle, &Stop::never().after(BUDGET)).ok()?;
+    let diagnosis = diagnose(puzzle, &Context::new().until(&Stop::never().after(BUDGET))).ok()?;
     let lines = explain::lines(&diagnosis, &explain::Wording::default());
     Some(Why { diagnosis, lines })
 }
@@ -59,7 +59,7 @@ mod tests {
         assert_eq!(data.solutions.as_ref().unwrap().count, Some(0));
         assert_eq!(data.solutions.as_ref().unwrap().looks, Some(0));
         let why = data.why.unwrap();
-        assert_eq!(why.diagnosis, diagnose(&bad, &Stop::never()).unwrap());
+        assert_eq!(why.diagnosis, diagnose(&bad, &Context::new()).unwrap());
         assert!(!why.lines.is_empty());
         let good: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
         let data = page(&good, &Options::default()).unwrap().data;

@@ -33,7 +33,7 @@ fn configurations() -> Vec<PathBuf> {
 }
 
 fn counted(puzzle: &Puzzle) -> (u64, u64) {
-    let counted = count(puzzle, &Stop::never()).unwrap();
+    let counted = count(puzzle, &Context::new()).unwrap();
     (counted.solutions, counted.looks.expect("a complete count has looks"))
 }
 

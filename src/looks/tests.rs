@@ -94,7 +94,7 @@ fn generated(count: u64) -> impl Iterator<Item = Puzzle> {
 fn burnside_counts_the_looks_of_the_brute_force() {
     let (mut judged, mut identical, mut symmetric_cards, mut kept_by_turns) = (0, 0, 0, 0);
     for puzzle in generated(400) {
-        let counted = count(&puzzle, &Stop::never()).unwrap();
+        let counted = count(&puzzle, &Context::new()).unwrap();
         if counted.solutions > 3000 {
             continue; // The brute force would keep every arrangement.
         }
@@ -118,11 +118,11 @@ fn burnside_counts_the_looks_of_the_brute_force() {
 fn the_listed_representatives_are_one_per_look() {
     let mut judged = 0;
     for puzzle in generated(200) {
-        if count(&puzzle, &Stop::never()).unwrap().solutions > 3000 {
+        if count(&puzzle, &Context::new()).unwrap().solutions > 3000 {
             continue;
         }
         let looks = brute_force(&puzzle);
-        let listed = list(&puzzle, &Stop::never(), usize::MAX).unwrap();
+        let listed = list(&puzzle, &Context::new(), usize::MAX).unwrap();
         assert!(listed.complete);
         let shown: BTreeSet<Look> = listed
             .solutions
@@ -132,7 +132,7 @@ fn the_listed_representatives_are_one_per_look() {
         assert_eq!(shown, looks, "{puzzle}");
         assert_eq!(listed.solutions.len(), looks.len(), "{puzzle}");
         assert!(listed.solutions.iter().all(|a| a.is_solution(&puzzle)));
-        let first = list(&puzzle, &Stop::never(), 1).unwrap();
+        let first = list(&puzzle, &Context::new(), 1).unwrap();
         assert_eq!(first.solutions[..], listed.solutions[..listed.solutions.len().min(1)]);
         judged += 1;
     }

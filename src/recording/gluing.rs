@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::context::{POLL_EVERY, Stats, Stop};
+use crate::context::{Context, POLL_EVERY, Stats, Stop};
 use crate::puzzle::grid::{Grid, rotation_bringing, unturned_side};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
@@ -222,10 +222,10 @@ impl Gluer {
         }
     }
 
-    /// Stops every search at `stop`, with [`Stats::stopped`] set: counts
-    /// are then lower bounds.
-    pub fn until(mut self, stop: &Stop) -> Self {
-        self.stop = stop.clone();
+    /// Stops every search at the context's stop, with [`Stats::stopped`]
+    /// set: counts are then lower bounds.
+    pub fn within(mut self, context: &Context) -> Self {
+        self.stop = context.stop().clone();
         self
     }
 

@@ -47,6 +47,7 @@ pub fn graphviz_available() -> bool {
     false
 }
 
+use crate::context::Context;
 use crate::{Arrangement, Puzzle, RecordingGraph, Result};
 use layout::Layout;
 pub use multiples::per_piece_svg;
@@ -106,7 +107,7 @@ pub struct Rendered {
 /// use scramble::{Puzzle, RecordingGraph, render::{Drawing, Renderer, Selection}};
 /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
 /// let drawing = Drawing::new(&puzzle, &RecordingGraph::new(&puzzle), "G(P)");
-/// let (dot, svg) = drawing.dot_and_svg(Selection::Full, Renderer::Embedded).unwrap();
+/// let (dot, svg) = drawing.dot_and_svg(Selection::Full, Renderer::Embedded, &scramble::Context::new()).unwrap();
 /// assert!(dot.starts_with("digraph recording {"));
 /// assert_eq!(svg.svg.matches("class=\"edge\"").count(), 16);
 /// ```
@@ -140,20 +141,12 @@ impl Drawing {
     ///
     /// Fails with [`Error::Graphviz`](crate::Error::Graphviz) when Graphviz
     /// is asked for and missing, or fails.
-    pub fn svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<Rendered> {
-        self.svg_until(selection, renderer, &crate::context::Stop::never())
-    }
-
-    /// [`Drawing::svg`] until `stop`: Graphviz, while it runs, is stopped
-    /// once `stop` is reached ([`crate::Error::Interrupted`]).
-    pub fn svg_until(
-        &self,
-        selection: Selection<'_>,
-        renderer: Renderer,
-        stop: &crate::context::Stop,
-    ) -> Result<Rendered> {
+    ///
+    /// Graphviz, while it runs, is stopped once the context's stop is
+    /// reached ([`crate::Error::Interrupted`]).
+    pub fn svg(&self, selection: Selection<'_>, renderer: Renderer, context: &Context) -> Result<Rendered> {
         if renderer.draws_with_graphviz() {
-            self.graphviz(selection, stop)
+            self.graphviz(selection, context.stop())
         } else {
             Ok(self.embedded(selection))
         }
@@ -161,8 +154,13 @@ impl Drawing {
 
     /// [`Drawing::dot`] and [`Drawing::svg`] of one selection.
     #[cfg(feature = "render")]
-    pub fn dot_and_svg(&self, selection: Selection<'_>, renderer: Renderer) -> Result<(String, Rendered)> {
-        Ok((self.dot(selection), self.svg(selection, renderer)?))
+    pub fn dot_and_svg(
+        &self,
+        selection: Selection<'_>,
+        renderer: Renderer,
+        context: &Context,
+    ) -> Result<(String, Rendered)> {
+        Ok((self.dot(selection), self.svg(selection, renderer, context)?))
     }
 
     #[cfg(feature = "render")]
@@ -244,7 +242,7 @@ pub fn piece_edges(graph: &RecordingGraph, pieces: &[usize]) -> Vec<EdgeIndex> {
 /// use scramble::{Puzzle, RecordingGraph, render::{recording_svg, Renderer, Selection, UsedRenderer}};
 /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
 /// let graph = RecordingGraph::new(&puzzle);
-/// let picture = recording_svg(&puzzle, &graph, Selection::Full, "G(P)", Renderer::Embedded).unwrap();
+/// let picture = recording_svg(&puzzle, &graph, Selection::Full, "G(P)", Renderer::Embedded, &scramble::Context::new()).unwrap();
 /// assert_eq!(picture.renderer, UsedRenderer::Embedded);
 /// ```
 pub fn recording_svg(
@@ -253,8 +251,9 @@ pub fn recording_svg(
     selection: Selection<'_>,
     title: &str,
     renderer: Renderer,
+    context: &Context,
 ) -> Result<Rendered> {
-    Drawing::new(puzzle, graph, title).svg(selection, renderer)
+    Drawing::new(puzzle, graph, title).svg(selection, renderer, context)
 }
 
 /// The pieces as SVG squares with their four pictures; laid out in puzzle
@@ -461,7 +460,8 @@ pub(crate) mod tests {
     fn embedded_svg_is_well_formed_with_one_path_per_drawn_edge() {
         let (puzzle, graph) = paper();
         let chosen = solution_edges(&graph);
-        let render = |selection| recording_svg(&puzzle, &graph, selection, "t", Renderer::Embedded).unwrap();
+        let render =
+            |selection| recording_svg(&puzzle, &graph, selection, "t", Renderer::Embedded, &Context::new()).unwrap();
         let full = render(Selection::Full);
         assert_eq!(full.renderer, UsedRenderer::Embedded);
         let paths = edge_paths(&full.svg);
@@ -492,9 +492,16 @@ pub(crate) mod tests {
         let twice = || {
             (
                 recording_dot(&puzzle, &graph, Selection::Full, "t"),
-                recording_svg(&puzzle, &graph, Selection::Full, "t", Renderer::Embedded)
-                    .unwrap()
-                    .svg,
+                recording_svg(
+                    &puzzle,
+                    &graph,
+                    Selection::Full,
+                    "t",
+                    Renderer::Embedded,
+                    &Context::new(),
+                )
+                .unwrap()
+                .svg,
                 pieces_svg(&puzzle, None, "t"),
             )
         };
@@ -514,7 +521,7 @@ pub(crate) mod tests {
         let (puzzle, graph) = paper();
         let title = "a long title; that names a failing condition; with its witness; and more conditions";
         let height = |title: &str, renderer| {
-            let svg = recording_svg(&puzzle, &graph, Selection::Full, title, renderer)
+            let svg = recording_svg(&puzzle, &graph, Selection::Full, title, renderer, &Context::new())
                 .unwrap()
                 .svg;
             let h = svg
@@ -544,7 +551,8 @@ pub(crate) mod tests {
             .parse()
             .unwrap();
         let graph = RecordingGraph::new(&puzzle);
-        let drawn = |renderer| recording_svg(&puzzle, &graph, Selection::Full, "loops", renderer).unwrap();
+        let drawn =
+            |renderer| recording_svg(&puzzle, &graph, Selection::Full, "loops", renderer, &Context::new()).unwrap();
         let graphviz = drawn(Renderer::Graphviz);
         assert_eq!(graphviz.renderer, UsedRenderer::Graphviz);
         let embedded = drawn(Renderer::Embedded);

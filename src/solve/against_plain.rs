@@ -19,10 +19,7 @@ fn classes(arrangements: &[Arrangement]) -> BTreeSet<Arrangement> {
 
 /// `goal` on `solver` on `threads`, until `stop`.
 fn run(solver: &Solver, goal: Goal, threads: Threads, stop: &Stop) -> Outcome {
-    solver.run(&Search {
-        stop,
-        ..Search::new(goal).on(threads)
-    })
+    solver.run(&Search::within(goal, &crate::context::Context::new().until(stop)).on(threads))
 }
 
 /// A count on every core, whatever the size.
@@ -338,11 +335,8 @@ fn a_parallel_first_reports_its_placements() {
     let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
     let stop = Stop::never().after(std::time::Duration::from_millis(300));
     let progress = Placements(AtomicU64::new(0));
-    let outcome = solver.run(&Search {
-        stop: &stop,
-        progress: &progress,
-        ..Search::new(Goal::First).on(Threads::All)
-    });
+    let context = crate::context::Context::new().until(&stop).reporting(&progress);
+    let outcome = solver.run(&Search::within(Goal::First, &context).on(Threads::All));
     assert!(outcome.stats.stopped && outcome.found().is_none());
     let told = progress.0.into_inner();
     assert!(told > 0, "a 300 ms search polls");

@@ -42,7 +42,7 @@ pub fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
             size = puzzle.size()
         )));
     }
-    let gluer = Gluer::new(puzzle, None).until(search.stop);
+    let gluer = Gluer::new(puzzle, None).within(&search.context);
     let mut symmetric = Symmetric::default();
     let (solutions, kept, stats): (u64, Vec<Gluing>, _) = match search.goal {
         Goal::First => {
@@ -153,10 +153,8 @@ mod tests {
     fn a_reached_stop_ends_the_gluing_search() {
         let puzzle = crate::read_puzzle("fixtures/hard/s8-k7-seed13-0001.txt".as_ref(), Default::default()).unwrap();
         let stop = Stop::never().after(std::time::Duration::ZERO);
-        let search = Search {
-            stop: &stop,
-            ..Search::new(Goal::Count { keep: 1 })
-        };
+        let context = crate::context::Context::new().until(&stop);
+        let search = Search::within(Goal::Count { keep: 1 }, &context);
         let outcome = run(&puzzle, &search).unwrap();
         assert!(outcome.stats.stopped);
         assert_eq!(outcome.stats.nodes(), u64::from(crate::context::POLL_EVERY));

@@ -94,19 +94,20 @@ impl Goal {
     }
 }
 
-/// A search to run: its goal, when to stop, whom to tell how far it got,
-/// on how many threads. See [`Solver::run`] and [`run`].
+/// A search to run: its goal, the context it runs in (when to stop, whom
+/// to tell how far it got), whether it splits over the threads. See
+/// [`Solver::run`] and [`run`].
 #[derive(Clone, Copy)]
 pub struct Search<'a> {
     /// What to find.
     pub goal: Goal,
     /// When to stop early (then counts are lower bounds and
-    /// [`Stats::stopped`] is set).
-    pub stop: &'a Stop,
-    /// Told of the subtrees done (a parallel count) or of the placements
-    /// made, 16,384 at a time (a first solution, restarts).
-    pub progress: &'a dyn crate::Progress,
-    /// On how many threads.
+    /// [`Stats::stopped`] is set) and whom to tell of the subtrees done (a
+    /// parallel count) or of the placements made, 16,384 at a time (a
+    /// first solution, restarts). Run the search inside
+    /// [`Context::install`] to hold it to the context's threads.
+    pub context: Context<'a>,
+    /// Whether the search splits its tree over the threads it runs on.
     pub threads: Threads,
     /// Whether the backtracker keeps its statistics (nodes per depth and
     /// candidate tests). Without them its kernel counts no nodes and
@@ -118,37 +119,24 @@ pub struct Search<'a> {
 impl Search<'static> {
     /// `goal` on [`Threads::Auto`], never stopped, telling no one.
     pub fn new(goal: Goal) -> Self {
-        Search {
-            goal,
-            stop: &NEVER,
-            progress: &(),
-            threads: Threads::Auto,
-            stats: true,
-        }
+        Search::within(goal, &Context::new())
     }
 }
 
 impl<'a> Search<'a> {
-    /// `goal` stopping and reporting as `context` says, on [`Threads::Auto`]
-    /// (run it inside [`Context::install`] to hold it to the context's
-    /// threads).
+    /// `goal` stopping and reporting as `context` says, on [`Threads::Auto`].
     pub fn within(goal: Goal, context: &Context<'a>) -> Self {
         Search {
             goal,
-            stop: context.stop(),
-            progress: context.progress(),
-            ..Search::new(goal)
+            context: *context,
+            threads: Threads::Auto,
+            stats: true,
         }
     }
 
     /// This search on `threads`.
     pub fn on(self, threads: Threads) -> Self {
         Search { threads, ..self }
-    }
-
-    /// This search stopping at `stop`.
-    pub fn until(self, stop: &'a Stop) -> Self {
-        Search { stop, ..self }
     }
 
     /// This search keeping no statistics (see [`Search::stats`]).
@@ -266,7 +254,7 @@ pub fn run(puzzle: &Puzzle, method: Method, search: &Search) -> Result<Outcome> 
                 seed,
                 threads: search.threads.side_by_side(puzzle.size()),
             };
-            let restarted = restarts.first_with(puzzle, search.stop, search.progress)?;
+            let restarted = restarts.first(puzzle, &search.context)?;
             Ok(Outcome {
                 solutions: u64::from(restarted.found.is_some()),
                 kept: restarted.found.into_iter().collect(),
@@ -470,41 +458,35 @@ impl Solver {
         with_search!(self, Halt::on(&NEVER), search => probe.run(&search, probes, seed, context))
     }
 
-    /// [`Solver::cut_until`] never stopped.
-    #[cfg(test)]
-    pub(crate) fn cut(&self, shards: usize) -> Cut {
-        self.cut_until(shards, &NEVER).expect("never stopped")
-    }
-
     /// The tree of this search cut into subtrees and dealt to `shards`
     /// shards (see [`shards`]); the same on every machine. Given up
-    /// (`None`) once `stop` is reached: it is looked at before each
+    /// (`None`) once the context's stop is reached: it is looked at before each
     /// subtree's probes.
     ///
     /// # Complexity
     /// The search above the cut, and `O(M * n^2 * C)` probes for `M`
     /// subtrees.
-    pub fn cut_until(&self, shards: usize, stop: &Stop) -> Option<Cut> {
+    pub fn cut(&self, shards: usize, context: &Context) -> Option<Cut> {
         let probe = self.probe(Rule::None);
-        with_search!(self, Halt::on(&NEVER), search => shards::cut(&search, &probe, shards, stop))
+        with_search!(self, Halt::on(&NEVER), search => shards::cut(&search, &probe, shards, context.stop()))
     }
 
     /// Runs `job`'s shard of `cut` on this thread (from its checkpoint if
-    /// it has one) and reports it; stopped by `job.stop`, it saves a
+    /// it has one) and reports it; stopped by its context, it saves a
     /// checkpoint and reports `complete: false`.
     ///
     /// # Complexity
     /// The search of the shard's subtrees.
     ///
     /// ```
-    /// use scramble::Stop;
+    /// use scramble::Context;
     /// use scramble::solve::{Order, Solver, shards::{Job, Mode, Shard, merge}};
     /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
     /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-    /// let cut = solver.cut_until(2, &Stop::never()).unwrap();
+    /// let cut = solver.cut(2, &Context::new()).unwrap();
     /// let shard = |index| {
     ///     let mut job = Job { puzzle: &puzzle, shard: Shard { index, count: 2 }, mode: Mode::All, keep: 1,
-    ///         list: false, seed: 0, stop: &Stop::never(), progress: &(), resume: None,
+    ///         list: false, seed: 0, context: Context::new(), resume: None,
     ///         every: std::time::Duration::MAX, save: &mut |_| Ok(()) };
     ///     (format!("{index}.json"), solver.run_shard(&cut, &mut job).unwrap())
     /// };
@@ -514,7 +496,7 @@ impl Solver {
     /// ```
     pub fn run_shard(&self, cut: &Cut, job: &mut Job) -> Result<ShardReport> {
         let fresh = shards::empty(job, self.strategy, cut);
-        let stop = job.stop;
+        let stop = job.context.stop();
         with_search!(self, Halt::on(stop), search => shards::run(&search, cut, job, fresh))
     }
 
@@ -538,8 +520,7 @@ impl Solver {
     /// Runs `search` on this solver: the one entry point of the
     /// backtracker. The goal says what to find and keep, the threads
     /// whether the search is split over every core (see [`Threads`]); the
-    /// search stops at `search.stop` and tells `search.progress` how far
-    /// it got. For the graph method and restarts, see [`run`].
+    /// search stops and reports as `search.context` says. For the graph method and restarts, see [`run`].
     ///
     /// # Complexity
     /// The search up to its goal (the whole tree for a count), plus
@@ -572,7 +553,7 @@ impl Solver {
         let parallel = search.threads.parallel(self.grid.n);
         let (solutions, kept, stats, symmetric, weighed) = match search.goal {
             Goal::First if parallel => {
-                let (found, stats) = self.first_parallel::<T>(search.stop, search.progress);
+                let (found, stats) = self.first_parallel::<T>(search.context.stop(), search.context.progress());
                 let symmetric = Symmetric::default();
                 (
                     u64::from(found.is_some()),
@@ -582,13 +563,15 @@ impl Solver {
                     Weighed::default(),
                 )
             }
-            Goal::Count { keep } if parallel => self.count_parallel::<T>(search.stop, keep, search.progress),
+            Goal::Count { keep } if parallel => {
+                self.count_parallel::<T>(search.context.stop(), keep, search.context.progress())
+            }
             goal => {
                 let (keep, end_after) = goal.sequential();
                 let walker = Walker::new(self.grid.n, keep, end_after).weighing(self.twins.as_ref());
                 let mut observer = (walker, T::fresh());
                 let mut state = State::new();
-                self.walk(&mut state, Halt::on(search.stop), &mut observer);
+                self.walk(&mut state, Halt::on(search.context.stop()), &mut observer);
                 let (walker, tally) = observer;
                 (
                     walker.solutions,

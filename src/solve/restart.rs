@@ -23,8 +23,7 @@ use super::fast::{Control, Halt, Observer};
 use super::fast::{Reporter, State};
 use super::stats::{Counters, Tally};
 use super::{Order, Solver, Walker};
-use crate::context::Stats;
-use crate::context::Stop;
+use crate::context::{Context, Stats, Stop};
 use crate::rng::Rng;
 use crate::{Arrangement, Puzzle, Result};
 
@@ -63,7 +62,7 @@ pub struct Restarts {
 pub struct Restarted {
     /// The first solution of the lowest-numbered run that found one.
     pub found: Option<Arrangement>,
-    /// Every run's counters added up; `stopped` when `stop` ended it.
+    /// Every run's counters added up; `stopped` when the context's stop ended it.
     pub stats: Stats,
     /// Runs started.
     pub runs: u64,
@@ -71,7 +70,9 @@ pub struct Restarted {
 
 impl Restarts {
     /// Searches `puzzle` for a first solution by restarts until one is
-    /// found, a run proves there is none, or `stop`.
+    /// found, a run proves there is none, or the context stops it; tells
+    /// the context's progress of the placements made, 16,384 at a time, as a
+    /// parallel first solution does.
     ///
     /// # Complexity
     /// A run costs its tables (`O(P^2 + 4N)` per neighbour pattern) and at
@@ -80,21 +81,15 @@ impl Restarts {
     ///
     /// ```
     /// use scramble::solve::Restarts;
-    /// use scramble::Stop;
+    /// use scramble::Context;
     /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
     /// let restarts = Restarts { unit: 4, seed: 7, threads: 2 };
-    /// let result = restarts.first(&puzzle, &Stop::never()).unwrap();
+    /// let result = restarts.first(&puzzle, &Context::new()).unwrap();
     /// assert!(result.found.unwrap().is_solution(&puzzle));
     /// assert!(result.runs >= 1);
     /// ```
-    pub fn first(&self, puzzle: &Puzzle, stop: &Stop) -> Result<Restarted> {
-        self.first_with(puzzle, stop, &())
-    }
-
-    /// [`Restarts::first`] telling `progress` of the placements made,
-    /// 16,384 at a time, as a parallel first
-    /// solution does.
-    pub fn first_with(&self, puzzle: &Puzzle, stop: &Stop, progress: &dyn crate::Progress) -> Result<Restarted> {
+    pub fn first(&self, puzzle: &Puzzle, context: &Context) -> Result<Restarted> {
+        let (stop, progress) = (context.stop(), context.progress());
         let started = Instant::now();
         let threads = self.threads.max(1) as u64;
         let mut result = Restarted {
@@ -209,8 +204,8 @@ mod tests {
             };
             let two = Restarts { threads: 2, ..one };
             let (a, b) = (
-                one.first(&puzzle, &Stop::never()).unwrap(),
-                two.first(&puzzle, &Stop::never()).unwrap(),
+                one.first(&puzzle, &Context::new()).unwrap(),
+                two.first(&puzzle, &Context::new()).unwrap(),
             );
             assert_eq!(a.found.is_some(), solvable, "{puzzle}");
             assert!(a.found.iter().all(|s| s.is_solution(&puzzle)));
@@ -251,7 +246,7 @@ mod tests {
             seed: 0,
             threads: 2,
         };
-        let result = restarts.first(&puzzle, &stop).unwrap();
+        let result = restarts.first(&puzzle, &Context::new().until(&stop)).unwrap();
         assert!(result.stats.stopped && result.found.is_none());
         assert!(result.runs >= 2);
     }

@@ -394,10 +394,9 @@ pub struct Job<'a> {
     pub list: bool,
     /// Seed of random piece orders.
     pub seed: u64,
-    /// When to stop early (a checkpoint is then saved).
-    pub stop: &'a crate::context::Stop,
-    /// Told of the shard's subtrees, then of each one done.
-    pub progress: &'a dyn crate::Progress,
+    /// When to stop early (a checkpoint is then saved), and whom to tell
+    /// of the shard's subtrees, then of each one done.
+    pub context: crate::context::Context<'a>,
     /// A checkpoint of this shard to continue from.
     pub resume: Option<ShardReport>,
     /// How often to save a checkpoint.
@@ -440,8 +439,8 @@ pub(super) fn run<C: Chooser>(
     };
     let started = Instant::now();
     let before = report.seconds;
-    job.progress.start(mine.len() as u64);
-    job.progress.advance(report.covered.len() as u64);
+    job.context.progress().start(mine.len() as u64);
+    job.context.progress().advance(report.covered.len() as u64);
     let mut saved = Instant::now();
     for &subtree in &mine[report.covered.len()..] {
         if job.mode == Mode::First && !report.found.is_empty() {
@@ -489,7 +488,7 @@ pub(super) fn run<C: Chooser>(
             .into_iter()
             .chain(walker.kept.iter().map(|a| rows(job.puzzle, a)));
         report.found.extend(kept.map(|solution| Found { subtree, solution }));
-        job.progress.advance(1);
+        job.context.progress().advance(1);
         report.seconds = before + started.elapsed().as_secs_f64();
         if saved.elapsed() >= job.every {
             (job.save)(&report)?;
@@ -899,7 +898,7 @@ const MAX_PUZZLE_NAME_BYTES: usize = 255;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::context::{Stop, Threads};
+    use crate::context::{Context, Stop, Threads};
     use crate::generate::{PlantOptions, planted};
     use crate::rng::Rng;
     use crate::solve::{Goal, Order, Search, Solver};
@@ -944,8 +943,7 @@ mod tests {
             keep,
             list: keep > 1,
             seed: 0,
-            stop: &Stop::never(),
-            progress: &(),
+            context: Context::new(),
             resume,
             every,
             save: &mut save,
@@ -954,7 +952,7 @@ mod tests {
     }
 
     fn merged(solver: &Solver, puzzle: &Puzzle, count: usize, goal: (Mode, u64)) -> Merged {
-        let cut = solver.cut(count);
+        let cut = solver.cut(count, &Context::new()).unwrap();
         let reports: Vec<(String, ShardReport)> = (1..=count)
             .map(|i| {
                 let r = uninterrupted(solver, puzzle, &cut, (i, count), goal);
@@ -991,7 +989,10 @@ mod tests {
     #[test]
     fn shards_get_about_equal_estimated_work() {
         let puzzle = puzzles().nth(5).unwrap();
-        let cut = Solver::new(&puzzle, Order::Spiral, 0).unwrap().cut(4);
+        let cut = Solver::new(&puzzle, Order::Spiral, 0)
+            .unwrap()
+            .cut(4, &Context::new())
+            .unwrap();
         assert!(
             cut.subtrees() >= 4 * SUBTREES_PER_SHARD / 2,
             "{} subtrees",
@@ -1011,7 +1012,7 @@ mod tests {
         let mut rng = Rng::new(7);
         let puzzle = planted(5, 5, &mut rng, PlantOptions::default()).unwrap().0;
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-        let cut = solver.cut(2);
+        let cut = solver.cut(2, &Context::new()).unwrap();
         for goal in [(Mode::All, 3), (Mode::First, 1)] {
             let mut saved = Vec::new();
             let whole = shard(&solver, &puzzle, &cut, (2, 2), goal, (Duration::ZERO, None, &mut saved));
@@ -1049,12 +1050,13 @@ mod tests {
         let mut rng = Rng::new(7);
         let puzzle = planted(5, 5, &mut rng, PlantOptions::default()).unwrap().0;
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-        let cut = solver.cut(1);
+        let cut = solver.cut(1, &Context::new()).unwrap();
         let mut saved = Vec::new();
         let mut save = |r: &ShardReport| {
             saved.push(r.clone());
             Ok(())
         };
+        let stopped = Stop::never().after(Duration::ZERO);
         let mut job = Job {
             puzzle: &puzzle,
             shard: Shard { index: 1, count: 1 },
@@ -1062,8 +1064,7 @@ mod tests {
             keep: 1,
             list: false,
             seed: 0,
-            stop: &Stop::never().after(Duration::ZERO),
-            progress: &(),
+            context: Context::new().until(&stopped),
             resume: None,
             every: Duration::MAX,
             save: &mut save,
@@ -1088,7 +1089,7 @@ mod tests {
     fn merge_refuses_what_real_shards_cannot_write() {
         let puzzle = puzzles().nth(4).unwrap();
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-        let cut = solver.cut(2);
+        let cut = solver.cut(2, &Context::new()).unwrap();
         let part = |i| {
             let r = uninterrupted(&solver, &puzzle, &cut, (i, 2), (Mode::All, 1));
             (format!("{i}.json"), r)
@@ -1135,7 +1136,7 @@ mod tests {
     fn reports_read_back_and_unknown_keys_are_refused() {
         let puzzle = puzzles().nth(2).unwrap();
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-        let cut = solver.cut(1);
+        let cut = solver.cut(1, &Context::new()).unwrap();
         let r = uninterrupted(&solver, &puzzle, &cut, (1, 1), (Mode::All, 1));
         let text = serde_json::to_string(&r).unwrap();
         assert!(is_solve_shard(text.as_bytes()));

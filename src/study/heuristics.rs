@@ -23,12 +23,11 @@ pub mod factorial;
 
 use serde::Serialize;
 
-use super::Progress;
 use super::plot::{self, Plot};
 use super::population::Population;
 pub use super::population::random_order_seed;
 use super::stats::{HeadToHead, Summary, cdf};
-use crate::context::Stop;
+use crate::context::Context;
 use crate::solve::Order;
 use crate::{Puzzle, Result};
 
@@ -94,29 +93,24 @@ impl PuzzleRun {
 /// Solves `puzzle` in every order: the factorial study's
 /// [`factorial::solve_every_way`] on the [`preset`] strategies; the `r`-th
 /// random order has seed [`random_order_seed`]`(seed, index, r)`, and
-/// random's exhaustive count is spiral's (the same tree).
+/// random's exhaustive count is spiral's (the same tree); `None` when
+/// the context's stop came first.
 ///
 /// ```
 /// use scramble::study::heuristics::solve_in_every_order;
 /// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
-/// let run = solve_in_every_order(&puzzle, 0, 0, 3).unwrap();
+/// let run = solve_in_every_order(&puzzle, 0, 0, 3, &scramble::Context::new()).unwrap().unwrap();
 /// assert_eq!((run.solutions, run.random.len()), (3, 3));
 /// assert!(run.center_max.first <= run.center_max.all);
 /// ```
-pub fn solve_in_every_order(puzzle: &Puzzle, seed: u64, index: u64, random_seeds: usize) -> Result<PuzzleRun> {
-    let runs = solve_in_every_order_until(puzzle, seed, index, random_seeds, &Stop::never())?;
-    Ok(runs.expect("never stopped"))
-}
-
-/// [`solve_in_every_order`] until `stop`: `None` when it came first.
-pub fn solve_in_every_order_until(
+pub fn solve_in_every_order(
     puzzle: &Puzzle,
     seed: u64,
     index: u64,
     random_seeds: usize,
-    stop: &Stop,
+    context: &Context,
 ) -> Result<Option<PuzzleRun>> {
-    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), stop, false)?;
+    let runs = factorial::solve_every_way(puzzle, seed, index, random_seeds, &preset(), context, false)?;
     Ok(runs.map(PuzzleRun::of))
 }
 
@@ -190,23 +184,19 @@ pub struct Sample {
 }
 
 /// Runs the study on `sample` on every core: the factorial study's
-/// planted population on one shape with the [`preset`] strategies.
+/// planted population on one shape with the [`preset`] strategies; until
+/// the context's stop: the study of the puzzles solved before it (a prefix
+/// in index order), so `puzzles` falls short of `sample.count` when
+/// stopped.
 ///
 /// ```
 /// use scramble::study::heuristics::{run, Sample};
 /// let sample = Sample { size: 3, patterns: 4, count: 20, seed: 1, repetition_free: false, random_seeds: 2, self_matching: 0 };
-/// let study = run(&sample, &()).unwrap();
+/// let study = run(&sample, &scramble::Context::new()).unwrap();
 /// assert_eq!(study.runs.len(), 20);
 /// assert_eq!(study.orders[1].runs, 40); // random: 20 puzzles x 2 seeds
 /// ```
-pub fn run(sample: &Sample, progress: &dyn Progress) -> Result<Heuristics> {
-    run_until(sample, &Stop::never(), progress)
-}
-
-/// [`run`] until `stop`: the study of the puzzles solved before it (a
-/// prefix in index order), so `puzzles` falls short of `sample.count`
-/// when stopped.
-pub fn run_until(sample: &Sample, stop: &Stop, progress: &dyn Progress) -> Result<Heuristics> {
+pub fn run(sample: &Sample, context: &Context) -> Result<Heuristics> {
     let design = factorial::Design {
         shapes: vec![factorial::Shape {
             size: sample.size,
@@ -223,7 +213,7 @@ pub fn run_until(sample: &Sample, stop: &Stop, progress: &dyn Progress) -> Resul
         strategies: Some(preset()),
         time: false,
     };
-    let mut samples = factorial::samples(&design, stop, progress)?;
+    let mut samples = factorial::samples(&design, context)?;
     let runs = samples.remove(0).runs.into_iter().map(PuzzleRun::of).collect();
     Ok(summarise(sample, runs))
 }
@@ -328,15 +318,14 @@ impl SweepCell {
 }
 
 /// The study for every `(size, patterns)` pair, `count(size)` puzzles each,
-/// every cell drawn with the same seed; `stop` ends it early, keeping the
-/// cells finished before it (each whole).
+/// every cell drawn with the same seed; the context's stop ends it early,
+/// keeping the cells finished before it (each whole).
 pub fn sweep(
     sizes: &[usize],
     patterns: &[u32],
     count: impl Fn(usize) -> usize,
     template: &Sample,
-    stop: &Stop,
-    progress: &dyn Progress,
+    context: &Context,
 ) -> Result<Vec<SweepCell>> {
     let mut cells = Vec::new();
     for size in sizes.iter().copied() {
@@ -347,7 +336,7 @@ pub fn sweep(
                 count: count(size),
                 ..*template
             };
-            let study = run_until(&sample, stop, progress)?;
+            let study = run(&sample, context)?;
             if study.puzzles < sample.count {
                 return Ok(cells);
             }
@@ -472,7 +461,7 @@ mod tests {
     #[test]
     fn numbers_match_direct_solver_calls() {
         let sample = small(5);
-        let study = run(&sample, &()).unwrap();
+        let study = run(&sample, &Context::new()).unwrap();
         let recipe = recipe(3, 4, 5, false);
         for run in &study.runs {
             let puzzle = recipe.draw(run.index).unwrap().puzzle;
@@ -536,7 +525,7 @@ mod tests {
             count: 3,
             ..small(6)
         };
-        let study = run(&sample, &()).unwrap();
+        let study = run(&sample, &Context::new()).unwrap();
         let recipe = recipe(4, 4, 6, false);
         for run in &study.runs {
             let puzzle = recipe.draw(run.index).unwrap().puzzle;
@@ -547,7 +536,7 @@ mod tests {
                 repetition_free: true,
                 ..sample
             },
-            &(),
+            &Context::new(),
         )
         .unwrap();
         assert!(free.repetition_free);
@@ -562,10 +551,10 @@ mod tests {
 
     #[test]
     fn same_seed_same_study_other_seed_other_puzzles() {
-        let a = run(&small(8), &()).unwrap();
-        let b = run(&small(8), &()).unwrap();
+        let a = run(&small(8), &Context::new()).unwrap();
+        let b = run(&small(8), &Context::new()).unwrap();
         assert_eq!(a, b);
-        let c = run(&small(9), &()).unwrap();
+        let c = run(&small(9), &Context::new()).unwrap();
         assert_ne!(a.runs, c.runs);
     }
 
@@ -576,8 +565,7 @@ mod tests {
             &[3, 4],
             |s| if s == 2 { 10 } else { 5 },
             &small(1),
-            &Stop::never(),
-            &(),
+            &Context::new(),
         )
         .unwrap();
         let keys: Vec<(usize, u32, usize)> = cells.iter().map(|c| (c.size, c.patterns, c.puzzles)).collect();

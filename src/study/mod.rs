@@ -14,7 +14,7 @@
 //!
 //! Every study is deterministic for a given seed: puzzle `i` of a sample
 //! comes from its own random stream ([`population::Stream`]), and results
-//! are gathered in index order whatever the threads do ([`map_indexed`]).
+//! are gathered in index order whatever the threads do.
 
 pub mod heuristics;
 pub mod plot;
@@ -33,48 +33,25 @@ use crate::generate::{PlantOptions, Recipe};
 use crate::{Progress, Result};
 
 /// `work(i)` for every `i < count` on every core, results in index order,
-/// each finished item reported to `progress`. Stops at the first error (in
-/// index order).
-///
-/// ```
-/// let squares = scramble::study::map_indexed(5, &(), |i| Ok(i * i)).unwrap();
-/// assert_eq!(squares, vec![0, 1, 4, 9, 16]);
-/// ```
-pub fn map_indexed<T: Send>(
-    count: u64,
-    progress: &dyn Progress,
-    work: impl Fn(u64) -> Result<T> + Sync,
-) -> Result<Vec<T>> {
-    (0..count)
-        .into_par_iter()
-        .map(|i| {
-            let result = work(i);
-            progress.advance(1);
-            result
-        })
-        .collect()
-}
-
-/// [`map_indexed`] that can stop: `work(i)` returns `None` when `stop`
-/// cut it short, and items not begun once `stop` is reached are skipped.
-/// `None` unless every item finished (a stopped run keeps nothing, so a
-/// result never mixes finished and unfinished work).
-///
-/// ```
-/// use scramble::Stop;
-/// use scramble::study::map_indexed_until;
-/// let all = map_indexed_until(5, &Stop::never(), &(), |i| Ok(Some(i * i))).unwrap();
-/// assert_eq!(all, Some(vec![0, 1, 4, 9, 16]));
-/// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// assert_eq!(map_indexed_until(5, &stopped, &(), |i| Ok(Some(i))).unwrap(), None);
-/// ```
-pub fn map_indexed_until<T: Send>(
+/// each finished item reported to `progress`; stops at the first error (in
+/// index order). `work(i)` returns `None` when `stop` cut it short, and
+/// items not begun once `stop` is reached are skipped: `None` unless every
+/// item finished (a stopped run keeps nothing, so a result never mixes
+/// finished and unfinished work).
+pub(crate) fn map_indexed_until<T: Send>(
     count: u64,
     stop: &Stop,
     progress: &dyn Progress,
     work: impl Fn(u64) -> Result<Option<T>> + Sync,
 ) -> Result<Option<Vec<T>>> {
-    let done: Vec<Option<T>> = map_indexed(count, progress, |i| if stop.reached() { Ok(None) } else { work(i) })?;
+    let done: Vec<Option<T>> = (0..count)
+        .into_par_iter()
+        .map(|i| {
+            let result = if stop.reached() { Ok(None) } else { work(i) };
+            progress.advance(1);
+            result
+        })
+        .collect::<Result<_>>()?;
     Ok(done.into_iter().collect())
 }
 
@@ -88,5 +65,26 @@ pub fn recipe(size: usize, patterns: u32, seed: u64, repetition_free: bool) -> R
             repetition_free,
             identical: 0,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_come_back_in_index_order_and_a_stop_keeps_nothing() {
+        let all = map_indexed_until(5, &Stop::never(), &(), |i| Ok(Some(i * i))).unwrap();
+        assert_eq!(all, Some(vec![0, 1, 4, 9, 16]));
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        assert_eq!(map_indexed_until(5, &stopped, &(), |i| Ok(Some(i))).unwrap(), None);
+        let failed = map_indexed_until(5, &Stop::never(), &(), |i| {
+            if i >= 2 {
+                Err(crate::Error::Unsupported(format!("{i}")))
+            } else {
+                Ok(Some(i))
+            }
+        });
+        assert!(matches!(failed, Err(crate::Error::Unsupported(m)) if m == "2"));
     }
 }

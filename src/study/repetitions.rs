@@ -22,7 +22,7 @@
 //!
 //! The census ([`crate::census`]) then counts the same things exhaustively,
 //! over every 2x2 puzzle with repetitions on `1..=census` patterns
-//! ([`census_counts`]), without pictures or examples.
+//! ([`Repetitions::census`]), without pictures or examples.
 //!
 //! Cost: one plain 2x2 backtracking per puzzle; the census takes about a
 //! second for 3 patterns.
@@ -33,8 +33,8 @@ use itertools::Itertools;
 use serde::Serialize;
 
 use super::plot::Plot;
-use super::{Progress, map_indexed_until, recipe};
-use crate::context::Stop;
+use super::{map_indexed_until, recipe};
+use crate::context::{Context, Stop};
 use crate::theorem::analysis::{Analysis, analyse};
 use crate::theorem::{Condition, SubEdge, Subgraph, evaluate_edges};
 use crate::{Piece, Puzzle, RecordingGraph, Result};
@@ -227,27 +227,17 @@ pub struct Exhaustive {
     pub failures: crate::census::ConditionFailures,
 }
 
-/// The census with repetitions on `1..=max_patterns` patterns.
-///
-/// ```
-/// let rows = scramble::study::repetitions::census_counts(1, &());
-/// assert_eq!(rows[0].totals.puzzles, 126);
-/// assert_eq!(rows[0].failures.accepted_non_solutions, 0);
-/// ```
-pub fn census_counts(max_patterns: usize, progress: &dyn crate::Progress) -> Vec<Exhaustive> {
-    census_counts_until(max_patterns, &Stop::never(), progress)
-}
-
-/// [`census_counts`] until `stop`: the rows finished before it (`K = 1`
-/// up), each whole.
-fn census_counts_until(max_patterns: usize, stop: &Stop, progress: &dyn crate::Progress) -> Vec<Exhaustive> {
+/// The census with repetitions on `1..=max_patterns` patterns, until
+/// `stop`: the rows finished before it (`K = 1` up), each whole.
+fn census_counts(max_patterns: usize, stop: &Stop, progress: &dyn crate::Progress) -> Vec<Exhaustive> {
+    let context = crate::context::Context::new().until(stop).reporting(progress);
     (1..=max_patterns)
         .map_while(|patterns| {
             let census = crate::census::Census {
                 patterns,
                 repetition_free: false,
             };
-            let outcome = crate::census::symmetric::run_until(&census, 0, stop, progress)?;
+            let outcome = crate::census::symmetric::run(&census, 0, &context)?;
             Some(Exhaustive {
                 patterns,
                 totals: outcome.tally.totals(),
@@ -381,34 +371,28 @@ fn next_multiset(classes: &mut [usize; 4], n: usize) {
     }
 }
 
-/// Runs the study on every core.
+/// Runs the study on every core, until the context's stop, polled before
+/// each census row and between chunks of puzzles: what was finished, with
+/// `complete` false when stopped.
 ///
 /// ```
 /// use scramble::study::repetitions::{run, Group, Plan};
+/// use scramble::{Context, Stop};
 /// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 1 };
-/// let study = run(&plan, &()).unwrap();
+/// let study = run(&plan, &Context::new()).unwrap();
 /// assert_eq!(study.sources[0].1, 126); // C(6 + 3, 4) multisets
 /// assert_eq!(study.groups[&Group::Loops].twisted_disagreements, 0);
 /// // The census counts the same 126 puzzles.
 /// let rejected: usize = study.groups.values().map(|t| t.rejected_solution_graphs).sum();
 /// assert_eq!(study.census[0].failures.rejected_solution_graphs, rejected as u64);
-/// ```
-pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Repetitions> {
-    run_until(plan, &Stop::never(), progress)
-}
-
-/// [`run`] until `stop`, polled before each census row and between chunks
-/// of puzzles: what was finished, with `complete` false when stopped.
-///
-/// ```
-/// use scramble::study::repetitions::{run_until, Plan};
-/// use scramble::Stop;
-/// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 1 };
+/// assert_eq!(study.census[0].totals.puzzles, 126);
+/// assert_eq!(study.census[0].failures.accepted_non_solutions, 0);
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// let study = run_until(&plan, &stopped, &()).unwrap();
+/// let study = run(&plan, &Context::new().until(&stopped)).unwrap();
 /// assert!(!study.complete && study.judged == 0 && study.census.is_empty());
 /// ```
-pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Repetitions> {
+pub fn run(plan: &Plan, context: &Context) -> Result<Repetitions> {
+    let (stop, progress) = (context.stop(), context.progress());
     let mut sources: Vec<(String, Puzzles)> = (1..=plan.exhaustive)
         .map(|k| {
             (
@@ -427,7 +411,7 @@ pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Re
         sources: sources.iter().map(|(name, p)| (name.clone(), p.len())).collect(),
         groups: BTreeMap::new(),
         examples: Vec::new(),
-        census: census_counts_until(plan.census, stop, &()),
+        census: census_counts(plan.census, stop, &()),
         judged: 0,
         complete: true,
     };
@@ -633,7 +617,7 @@ mod tests {
             seed,
             census: 0,
         };
-        run(&plan, &()).unwrap()
+        run(&plan, &Context::new()).unwrap()
     }
 
     #[test]

@@ -26,7 +26,7 @@ use super::population::Source;
 use super::rates::{Share, effective_size, ordered_forms};
 use super::stats::Summary;
 use super::{Progress, map_indexed_until};
-use crate::context::{Stop, Threads};
+use crate::context::{Context, Stop, Threads};
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Puzzle, Result};
 
@@ -158,13 +158,15 @@ fn multisets(n: u64, k: u64) -> Option<u64> {
 ///
 /// ```
 /// use scramble::study::uniqueness::exact;
-/// let e = exact(2, 2, true, &()).unwrap().unwrap();
+/// let e = exact(2, 2, true, &scramble::Context::new()).unwrap().unwrap();
 /// assert_eq!(e.puzzles, 126); // C(9, 4): 6 classes
 /// assert!(e.unique <= e.solvable && e.solvable <= e.puzzles);
-/// assert!(exact(3, 3, true, &()).unwrap().is_none());
+/// assert!(exact(3, 3, true, &scramble::Context::new()).unwrap().is_none());
 /// ```
-pub fn exact(size: usize, patterns: u32, repetition_free: bool, progress: &dyn Progress) -> Result<Option<Exact>> {
-    Ok(exact_until(size, patterns, repetition_free, &Stop::never(), progress)?.flatten())
+///
+/// `None` too when the context's stop came first.
+pub fn exact(size: usize, patterns: u32, repetition_free: bool, context: &Context) -> Result<Option<Exact>> {
+    Ok(exact_until(size, patterns, repetition_free, context.stop(), context.progress())?.flatten())
 }
 
 /// [`exact`] that gives up when `stop` is reached (then `None`); `Some(None)`
@@ -287,10 +289,10 @@ fn solutions(puzzle: &Puzzle) -> Result<u64> {
 
 /// The exact count until `stop` (`None` when it came first).
 fn solutions_until(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
-    let count = Search::new(Goal::Count { keep: 0 })
+    let context = Context::new().until(stop);
+    let count = Search::within(Goal::Count { keep: 0 }, &context)
         .on(Threads::One)
-        .without_stats()
-        .until(stop);
+        .without_stats();
     let count = Solver::new(puzzle, Order::Spiral, 0)?.run(&count);
     Ok((!count.stats.stopped).then_some(count.solutions))
 }
@@ -316,24 +318,10 @@ pub fn solutions_up_to(puzzle: &Puzzle, cap: u64) -> Result<u64> {
 
 /// [`solutions_up_to`] that gives up when `stop` is reached (then `None`).
 fn solutions_up_to_until(puzzle: &Puzzle, cap: u64, stop: &Stop) -> Result<Option<u64>> {
-    let nth = Search::new(Goal::Nth(cap.max(1) - 1)).without_stats().until(stop);
+    let context = Context::new().until(stop);
+    let nth = Search::within(Goal::Nth(cap.max(1) - 1), &context).without_stats();
     let met = Solver::new(puzzle, Order::Spiral, 0)?.run(&nth);
     Ok((!met.stats.stopped).then_some(met.solutions))
-}
-
-/// The rows of `plan`: every `(size, patterns)` pair of the uniform
-/// population, then the commercial row if asked.
-///
-/// ```
-/// use scramble::study::uniqueness::{run, Plan};
-/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, self_matching: 0, commercial: None };
-/// let cells = run(&plan, &()).unwrap();
-/// assert_eq!(cells.len(), 2);
-/// assert!(cells.iter().all(|c| c.planted_solutions.min >= 1.0)); // planted: never unsolvable
-/// assert!(cells.iter().all(|c| c.p_unique.estimate <= c.p_solvable.estimate));
-/// ```
-pub fn run(plan: &Plan, progress: &dyn Progress) -> Result<Vec<Cell>> {
-    run_until(plan, &Stop::never(), progress)
 }
 
 impl Plan {
@@ -344,19 +332,25 @@ impl Plan {
     }
 }
 
-/// [`run`] until `stop`: the rows finished before it, in order, each one
-/// whole (the row under way when `stop` came is left out), so fewer than
-/// [`Plan::rows`] when stopped.
+/// The rows of `plan`: every `(size, patterns)` pair of the uniform
+/// population, then the commercial row if asked; until the context's
+/// stop: the rows finished before it, in order, each one whole (the row
+/// under way when it came is left out), so fewer than [`Plan::rows`] when
+/// stopped.
 ///
 /// ```
-/// use scramble::study::uniqueness::{run_until, Plan};
-/// use scramble::Stop;
+/// use scramble::study::uniqueness::{run, Plan};
+/// use scramble::{Context, Stop};
 /// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, self_matching: 0, commercial: None };
-/// assert_eq!(run_until(&plan, &Stop::never(), &()).unwrap().len(), plan.rows());
+/// let cells = run(&plan, &Context::new()).unwrap();
+/// assert_eq!(cells.len(), plan.rows());
+/// assert!(cells.iter().all(|c| c.planted_solutions.min >= 1.0)); // planted: never unsolvable
+/// assert!(cells.iter().all(|c| c.p_unique.estimate <= c.p_solvable.estimate));
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// assert!(run_until(&plan, &stopped, &()).unwrap().is_empty());
+/// assert!(run(&plan, &Context::new().until(&stopped)).unwrap().is_empty());
 /// ```
-pub fn run_until(plan: &Plan, stop: &Stop, progress: &dyn Progress) -> Result<Vec<Cell>> {
+pub fn run(plan: &Plan, context: &Context) -> Result<Vec<Cell>> {
+    let (stop, progress) = (context.stop(), context.progress());
     let uniform = plan
         .sizes
         .iter()
@@ -492,7 +486,7 @@ mod tests {
                 patterns,
                 repetition_free,
             };
-            let exact = fast::run(&census, Shard::WHOLE, 0, &()).tally.totals();
+            let exact = fast::run(&census, Shard::WHOLE, 0, &Context::new()).0.tally.totals();
             let plan = Plan {
                 sizes: vec![2],
                 patterns: vec![patterns as u32],
@@ -503,7 +497,7 @@ mod tests {
                 commercial: None,
                 self_matching: 0,
             };
-            let cell = &run(&plan, &()).unwrap()[0];
+            let cell = &run(&plan, &Context::new()).unwrap()[0];
             let share = |a: u64, b: u64| a as f64 / b as f64;
             let given_solvable = share(exact.unique, exact.solvable);
             let checks = [
@@ -548,7 +542,7 @@ mod tests {
                 commercial: None,
                 self_matching: 0,
             };
-            let fast = run(&plan, &()).unwrap().remove(0);
+            let fast = run(&plan, &Context::new()).unwrap().remove(0);
             let source = Source::new(Population::Uniform, size, patterns, false, plan.seed).unwrap();
             let recipe = source.recipe();
             let direct: Vec<u64> = (0..sampled as u64)
@@ -596,7 +590,7 @@ mod tests {
             commercial: None,
             self_matching: 0,
         };
-        let cell = &run(&plan, &()).unwrap()[0];
+        let cell = &run(&plan, &Context::new()).unwrap()[0];
         let exact = cell.exact.expect("2,002 multisets are enumerated");
         assert_eq!(exact.puzzles, 2002);
         // No repetition-free 3x3 puzzle over 2 patterns has one solution.
@@ -657,8 +651,8 @@ mod tests {
             commercial: None,
             self_matching: 0,
         };
-        let cells = run(&plan, &()).unwrap();
-        assert_eq!(cells, run(&plan, &()).unwrap());
+        let cells = run(&plan, &Context::new()).unwrap();
+        assert_eq!(cells, run(&plan, &Context::new()).unwrap());
         for cell in &cells {
             let recipe = super::super::recipe(cell.size, 3, 4, true);
             for (i, &count) in cell.counts.iter().enumerate() {

@@ -147,7 +147,7 @@ fn glue(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Vec<Arrangement> {
 }
 
 /// The verdict on a subgraph that `solutions` keep (not empty; found by
-/// any exact search, e.g. [`super::framed::solutions`]): every condition
+/// any exact search, e.g. [`super::framed::decide`]): every condition
 /// holds, witnessed by the first solution. `O(n^2)`.
 pub fn kept_verdict(puzzle: &Puzzle, h: &BTreeSet<usize>, solutions: Vec<Arrangement>) -> ArrangementVerdict {
     glued_verdict(puzzle, &Edges::new(puzzle), shapes(puzzle, h), solutions)

@@ -57,9 +57,9 @@ const JOINT: u32 = SIDE + 3;
 /// let yes = bounded::reduce(&EqualBins { items: vec![1, 2, 1, 2], bins: 2, target: 3 }).unwrap();
 /// assert_eq!(yes.puzzle.size(), 5);
 /// assert_eq!(yes.puzzle.patterns().len(), 10);
-/// assert!(framed::kept(&yes.puzzle, &yes.kept));
+/// assert!(framed::decide(&yes.puzzle, &yes.kept, &scramble::Context::new()).kept());
 /// let no = bounded::reduce(&EqualBins { items: vec![2, 2, 2], bins: 2, target: 3 }).unwrap();
-/// assert!(!framed::kept(&no.puzzle, &no.kept));
+/// assert!(!framed::decide(&no.puzzle, &no.kept, &scramble::Context::new()).kept());
 /// ```
 ///
 /// # Complexity

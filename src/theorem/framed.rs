@@ -25,6 +25,7 @@ use std::ops::ControlFlow;
 
 use super::arrangement_form::shapes;
 use super::frame::{Frame, FrameVerdict, Kind, check};
+use crate::context::{Context, POLL_EVERY, Stop};
 use crate::puzzle::grid::{Grid, opposite};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
@@ -46,25 +47,17 @@ struct Framed {
 
 /// The solutions (modulo rotation, each canonical, sorted) that keep
 /// exactly `h` (edge numbers `4 * piece + corner`); empty when (H1) fails.
-/// `limit` stops after that many solutions (`usize::MAX` for all).
-///
-/// ```
-/// use std::collections::BTreeSet;
-/// use scramble::Puzzle;
-/// use scramble::theorem::framed::solutions;
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// // The centre corners of the planted solution: piece i keeps corner [1, 2, 0, 3][i].
-/// assert_eq!(solutions(&puzzle, &[1, 6, 8, 15].into(), usize::MAX).len(), 1);
-/// assert!(solutions(&puzzle, &[0, 4, 8, 12].into(), usize::MAX).is_empty());
-/// ```
+/// `limit` stops after that many solutions (`usize::MAX` for all), `stop`
+/// too (polled every [`POLL_EVERY`] nodes); whether it did.
 ///
 /// # Complexity
 /// Exponential in the worst case (the question is NP-complete); each node
 /// costs `O(n^2 m)` for `m` candidates per cell (at most `4 n^2`).
-pub fn solutions(puzzle: &Puzzle, h: &BTreeSet<usize>, limit: usize) -> Vec<Arrangement> {
+pub(crate) fn solutions(puzzle: &Puzzle, h: &BTreeSet<usize>, limit: usize, stop: &Stop) -> (Vec<Arrangement>, bool) {
     let mut found = BTreeSet::new();
+    let mut stopped = false;
     if let Some(framed) = Framed::new(puzzle, h) {
-        framed.search(&mut |a| {
+        stopped = framed.search(stop, &mut |a| {
             found.insert(a.canonical());
             if found.len() >= limit {
                 ControlFlow::Break(())
@@ -73,13 +66,14 @@ pub fn solutions(puzzle: &Puzzle, h: &BTreeSet<usize>, limit: usize) -> Vec<Arra
             }
         });
     }
-    found.into_iter().collect()
+    (found.into_iter().collect(), stopped)
 }
 
-/// Whether some solution keeps exactly `h`: [`solutions`] stopped at the
+/// Whether some solution keeps exactly `h`: [`solutions`] ended at the
 /// first one.
-pub fn kept(puzzle: &Puzzle, h: &BTreeSet<usize>) -> bool {
-    !solutions(puzzle, h, 1).is_empty()
+#[cfg(test)]
+pub(crate) fn kept(puzzle: &Puzzle, h: &BTreeSet<usize>) -> bool {
+    !solutions(puzzle, h, 1, &Stop::never()).0.is_empty()
 }
 
 /// The exact verdict on H, cheapest first: the conditions on H alone, then
@@ -92,6 +86,10 @@ pub struct Decision {
     pub solutions: Vec<Arrangement>,
     /// Whether the framed search ran (the conditions held).
     pub searched: bool,
+    /// Whether the context's stop ended the framed search before its end:
+    /// `solutions` are those found by then, and an empty list decides
+    /// nothing.
+    pub stopped: bool,
 }
 
 impl Decision {
@@ -103,32 +101,42 @@ impl Decision {
 
 /// Decides whether a solution keeps exactly `h`: [`super::frame::check`]
 /// first (instant; a failure settles the question, every condition being
-/// necessary), then [`solutions`].
+/// necessary), then the framed search: every solution (modulo rotation,
+/// each canonical, sorted) that keeps exactly `h`, until the context's
+/// stop, polled every [`POLL_EVERY`] nodes.
 ///
 /// ```
-/// use scramble::Puzzle;
+/// use scramble::{Context, Puzzle, Stop};
 /// use scramble::theorem::framed::decide;
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let kept = decide(&puzzle, &[1, 6, 8, 15].into());
-/// assert!(kept.kept() && kept.searched);
-/// let unbalanced = decide(&puzzle, &[0, 4, 8, 12].into());
+/// // The centre corners of the planted solution: piece i keeps corner [1, 2, 0, 3][i].
+/// let kept = decide(&puzzle, &[1, 6, 8, 15].into(), &Context::new());
+/// assert!(kept.kept() && kept.searched && !kept.stopped);
+/// assert_eq!(kept.solutions.len(), 1);
+/// let unbalanced = decide(&puzzle, &[0, 4, 8, 12].into(), &Context::new());
 /// assert!(!unbalanced.kept() && !unbalanced.searched);
+/// let stopped = Stop::never().after(std::time::Duration::ZERO);
+/// let cut = decide(&puzzle, &[1, 6, 8, 15].into(), &Context::new().until(&stopped));
+/// assert!(cut.stopped && !cut.kept());
 /// ```
 ///
 /// # Complexity
-/// That of [`super::frame::check`], plus [`solutions`] when it passes.
-pub fn decide(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Decision {
+/// That of [`super::frame::check`], plus, when it passes, a search
+/// exponential in the worst case (the question is NP-complete); each node
+/// costs `O(n^2 m)` for `m` candidates per cell (at most `4 n^2`).
+pub fn decide(puzzle: &Puzzle, h: &BTreeSet<usize>, context: &Context) -> Decision {
     let conditions = check(puzzle, h);
     let searched = conditions.passes();
-    let solutions = if searched {
-        solutions(puzzle, h, usize::MAX)
+    let (solutions, stopped) = if searched {
+        solutions(puzzle, h, usize::MAX, context.stop())
     } else {
-        Vec::new()
+        (Vec::new(), false)
     };
     Decision {
         conditions,
         solutions,
         searched,
+        stopped,
     }
 }
 
@@ -174,12 +182,18 @@ impl Framed {
         }
     }
 
-    fn search(&self, visit: &mut impl FnMut(Arrangement) -> ControlFlow<()>) {
+    /// Visits every solution until `visit` or `stop` ends the search;
+    /// whether `stop` did.
+    fn search(&self, stop: &Stop, visit: &mut impl FnMut(Arrangement) -> ControlFlow<()>) -> bool {
         let mut state = State {
             placed: vec![None; self.grid.cells().len()],
             used: vec![false; self.pieces],
+            countdown: 1,
+            stop,
+            stopped: false,
         };
         let _ = self.fill(&mut state, visit);
+        state.stopped
     }
 
     /// The candidates of an empty cell that fit its placed neighbours and
@@ -195,6 +209,7 @@ impl Framed {
     }
 
     fn fill(&self, state: &mut State, visit: &mut impl FnMut(Arrangement) -> ControlFlow<()>) -> ControlFlow<()> {
+        state.poll()?;
         let mut best: Option<(usize, usize)> = None;
         for cell in self.grid.cells().filter(|&c| state.placed[c].is_none()) {
             let count = self.fitting(state, cell).count();
@@ -221,12 +236,31 @@ impl Framed {
     }
 }
 
-struct State {
+struct State<'a> {
     placed: Vec<Option<Option4>>,
     used: Vec<bool>,
+    /// Nodes until the next look at `stop` (the first node looks).
+    countdown: u32,
+    stop: &'a Stop,
+    stopped: bool,
 }
 
-impl State {
+impl State<'_> {
+    /// Ends the search once `stop` is reached, looked at every
+    /// [`POLL_EVERY`] nodes.
+    fn poll(&mut self) -> ControlFlow<()> {
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = POLL_EVERY;
+            self.stopped = self.stop.reached();
+        }
+        if self.stopped {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
     fn arrangement(&self, size: usize) -> Arrangement {
         let cells = self
             .placed
@@ -273,7 +307,7 @@ mod tests {
                 for probe in std::iter::once(h.clone()).chain(corner_moves(&h).take(40)) {
                     let old = evaluate(&puzzle, &probe);
                     assert_eq!(
-                        solutions(&puzzle, &probe, usize::MAX),
+                        solutions(&puzzle, &probe, usize::MAX, &Stop::never()).0,
                         old.solutions,
                         "{puzzle:?} {probe:?}"
                     );

@@ -120,9 +120,9 @@ pub(crate) const O: u32 = 3;
 /// let yes = reduce(&EqualBins { items: vec![1, 1, 2], bins: 2, target: 2 }).unwrap();
 /// assert_eq!(yes.puzzle.size(), 4);
 /// assert!(yes.puzzle.is_repetition_free());
-/// assert!(framed::kept(&yes.puzzle, &yes.kept));
+/// assert!(framed::decide(&yes.puzzle, &yes.kept, &scramble::Context::new()).kept());
 /// let no = reduce(&EqualBins { items: vec![3, 1], bins: 2, target: 2 }).unwrap();
-/// assert!(!framed::kept(&no.puzzle, &no.kept));
+/// assert!(!framed::decide(&no.puzzle, &no.kept, &scramble::Context::new()).kept());
 /// ```
 ///
 /// # Complexity

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use std::num::NonZeroUsize;
 
+use scramble::Context;
 use scramble::edge::{EdgePuzzle, Projection, count, project};
-use scramble::{Context, Stop};
 use serde::Serialize;
 
 use crate::show::edge::Head;
@@ -50,12 +50,7 @@ pub(super) fn run(args: &Args, puzzle: &EdgePuzzle) -> anyhow::Result<ExitCode> 
         );
     }
     let started = std::time::Instant::now();
-    let interrupted = crate::signals::install(crate::signals::OnSignal::Report);
-    let stop = Stop::never().cancelled_by(interrupted.clone());
-    let stop = match args.time_limit {
-        Some(limit) => stop.after(limit),
-        None => stop,
-    };
+    let (stop, interrupted) = crate::signals::interruptible(args.time_limit);
     let sample = args.sample.unwrap_or(256);
     let bar = crate::progress::bar(sample, "subtrees");
     let context = args.threads.context().until(&stop).reporting(&bar);

@@ -9,7 +9,6 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use scramble::Threads;
 use scramble::edge::EdgePuzzle;
 use scramble::solve::frontier::{self, FrontierCount};
 use scramble::solve::{Goal, Method as Search, Order};
@@ -298,7 +297,8 @@ impl Counts {
 
 /// The backtracker's first solution, to show beside the count.
 fn first(puzzle: &Puzzle, stop: &scramble::Stop) -> anyhow::Result<Option<Arrangement>> {
-    let search = scramble::solve::Search::new(Goal::First).until(stop).on(Threads::Auto);
+    let context = scramble::Context::new().until(stop);
+    let search = scramble::solve::Search::within(Goal::First, &context);
     let method = Search::Backtrack {
         strategy: Order::Spiral.strategy(),
         seed: 0,
@@ -316,7 +316,12 @@ fn report(
 ) -> anyhow::Result<Report> {
     let none = counted.as_ref().is_some_and(|c| c.solutions == 0u32.into());
     let diagnosis = none
-        .then(|| scramble::diagnose::diagnose(puzzle, &diagnosis_stop(args, interrupted)))
+        .then(|| {
+            scramble::diagnose::diagnose(
+                puzzle,
+                &scramble::Context::new().until(&diagnosis_stop(args, interrupted)),
+            )
+        })
         .transpose()?;
     let svg = found
         .filter(|_| args.pictures.writes())

@@ -194,8 +194,8 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
         (args.count + if args.sweep { sweep_total } else { 0 }) as u64,
         "solving",
     );
-    let stop = &stopping.stop;
-    let study = heuristics::run_until(&sample, stop, &bar)?;
+    let context = scramble::Context::new().until(&stopping.stop).reporting(&bar);
+    let study = heuristics::run(&sample, &context)?;
     let sweep = args
         .sweep
         .then(|| {
@@ -203,7 +203,7 @@ pub(super) fn run_heuristics(mut args: HeuristicsArgs) -> anyhow::Result<ExitCod
                 let at = args.sweep_sizes.iter().position(|&s| s == size);
                 at.map_or(0, |i| args.sweep_counts[i])
             };
-            heuristics::sweep(&args.sweep_sizes, &args.sweep_patterns, count, &sample, stop, &bar)
+            heuristics::sweep(&args.sweep_sizes, &args.sweep_patterns, count, &sample, &context)
         })
         .transpose()?;
     bar.finish_and_clear();
@@ -254,7 +254,13 @@ fn run_files(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<ExitC
         .for_each(|file| scramble::output::inputs::mark_input(file));
     for (i, file) in args.puzzles.iter().enumerate() {
         let puzzle = crate::input::read_puzzle(file, Default::default())?;
-        let run = heuristics::solve_in_every_order_until(&puzzle, args.seed, i as u64, seeds, &stopping.stop)?;
+        let run = heuristics::solve_in_every_order(
+            &puzzle,
+            args.seed,
+            i as u64,
+            seeds,
+            &scramble::Context::new().until(&stopping.stop),
+        )?;
         runs.push(FileRun {
             puzzle: puzzle.name().to_string(),
             file: file.clone(),
@@ -464,7 +470,7 @@ fn run_factorial(args: &HeuristicsArgs, stopping: &Stopping) -> anyhow::Result<E
     };
     refuse_factorial(&design)?;
     let bar = progress::bar(0, "solving");
-    let study = factorial::run(&design, &stopping.stop, &bar)?;
+    let study = factorial::run(&design, &scramble::Context::new().until(&stopping.stop).reporting(&bar))?;
     bar.finish_and_clear();
     let finished = stopping.finished(study.complete);
     let plots = finished.write_study(&args.run.pictures, || factorial::plots(&study), Vec::new())?;

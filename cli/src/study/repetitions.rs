@@ -73,7 +73,7 @@ pub(super) fn run_repetitions(mut args: RepetitionsArgs) -> anyhow::Result<ExitC
         .map(|k| scramble::census::pieces::multisets_of_four(repetitions::piece_classes(k).len() as u64) as usize)
         .sum();
     let bar = progress::bar((exhaustive + args.count * args.planted.len()) as u64, "judging");
-    let study = repetitions::run_until(&plan, &stopping.stop, &bar)?;
+    let study = repetitions::run(&plan, &scramble::Context::new().until(&stopping.stop).reporting(&bar))?;
     bar.finish_and_clear();
     let finished = stopping.finished(study.complete);
     let mut files = Vec::new();
@@ -121,6 +121,7 @@ fn draw_example(number: usize, example: &repetitions::Example) -> anyhow::Result
         Selection::Highlighted(&edges),
         &title,
         Renderer::Embedded,
+        &scramble::Context::new(),
     )?;
     let file = PathBuf::from(format!("example-{number}.txt"));
     let header = format!(

@@ -148,7 +148,7 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
     let per_size: usize = counts.iter().chain(&sampled).sum();
     let total = per_size * args.patterns.len() + args.commercial.iter().sum::<usize>();
     let bar = progress::bar(total as u64, "counting");
-    let cells = uniqueness::run_until(&plan, &stopping.stop, &bar)?;
+    let cells = uniqueness::run(&plan, &scramble::Context::new().until(&stopping.stop).reporting(&bar))?;
     bar.finish_and_clear();
     let finished = stopping.finished(cells.len() == plan.rows());
     let plots = finished.write_study(

@@ -804,20 +804,34 @@ fn ctrl_c_stops_studies_and_every_census_path_with_a_partial_report() {
     assert!(text.contains("partial: stopped (interrupted)"), "{text}");
 }
 
-/// `inspect --subgraph` runs no search a time limit could stop: the
-/// option is refused with it, not ignored.
+/// `inspect --subgraph` stops its framed search at `--time-limit`: a
+/// subgraph whose search runs for minutes is reported as stopped (exit 3,
+/// nothing inspected) within the limit.
 #[test]
-fn inspect_refuses_a_time_limit_it_cannot_honour() {
+fn inspect_stops_a_long_subgraph_search_at_its_time_limit() {
+    let started = Instant::now();
     let output = binary()
         .args([
             "inspect",
-            "fixtures/paper2x2.txt",
+            "fixtures/nxn/no-split-7x7.txt",
             "--subgraph",
-            "x.txt",
+            "fixtures/nxn/no-split-7x7.edges",
+            "--no-pictures",
             "--time-limit",
-            "1",
+            "0.3",
+            "--json",
         ])
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        output.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["stopped"], "time-limit");
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["puzzle"], "no-split-7x7");
 }

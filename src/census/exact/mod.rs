@@ -230,6 +230,7 @@ pub struct Probabilities {
 mod tests {
     use super::*;
     use crate::census::{Census, symmetric};
+    use crate::context::Context;
 
     fn row(repetition_free: bool, key: &str) -> &'static [u128; MAX_J + 1] {
         &coefficients(repetition_free)[KEYS.iter().position(|k| *k == key).expect("a key")]
@@ -279,7 +280,7 @@ mod tests {
                 patterns,
                 repetition_free,
             };
-            let t = symmetric::run(&census, 0, &()).tally.totals();
+            let t = symmetric::run(&census, 0, &Context::new()).unwrap().tally.totals();
             let enumerated = [
                 t.puzzles,
                 t.solvable,

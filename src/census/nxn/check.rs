@@ -23,11 +23,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{NxnTotals, multisets};
 use crate::census::{Census, Judged};
-use crate::context::{Stop, Threads};
+use crate::context::{Context, Stop, Threads};
 use crate::recording::kept::{inner_corners, kept_corners};
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::theorem::arrangement_form::{corner_moves, evaluate};
-use crate::{Arrangement, Placement, Progress, Puzzle};
+use crate::{Arrangement, Placement, Puzzle};
 
 /// The graph solver is compared on the puzzles with at most this many
 /// solutions modulo rotation (every 3x3 puzzle over K = 2 repetition-free
@@ -99,10 +99,10 @@ pub struct CheckOutcome {
 ///
 /// ```
 /// use scramble::census::{Census, nxn::{check, count}};
-/// use scramble::Stop;
+/// use scramble::Context;
 /// let census = Census { patterns: 2, repetition_free: true };
-/// let all = count::arrangements(&census, 3, &Stop::never(), &()).unwrap();
-/// let outcome = check::run(&census, 3, 2000..2001, &all, 1, &Stop::never(), &());
+/// let all = count::arrangements(&census, 3, &Context::new()).unwrap();
+/// let outcome = check::run(&census, 3, 2000..2001, &all, 1, &Context::new());
 /// assert_eq!(outcome.checked.checked, 1);
 /// assert!(!outcome.checked.counterexample());
 /// ```
@@ -117,9 +117,9 @@ pub fn run(
     range: Range<usize>,
     arrangements: &[u64],
     keep: usize,
-    stop: &Stop,
-    progress: &dyn Progress,
+    context: &Context,
 ) -> CheckOutcome {
+    let (stop, progress) = (context.stop(), context.progress());
     let classes = census.pieces();
     progress.start(range.len() as u64);
     let puzzles: Vec<(usize, Vec<usize>)> = multisets(census, size)
@@ -153,10 +153,9 @@ fn check(puzzle: &Puzzle, expected: u64, keep: usize, stop: &Stop) -> Option<(Ch
         return None;
     }
     let solver = Solver::new(puzzle, Order::Spiral, 0).expect("a square puzzle");
-    let counted = solver.run(&Search {
-        stop,
-        ..Search::new(Goal::Count { keep: 1 }).on(Threads::One).without_stats()
-    });
+    let only_stop = Context::new().until(stop);
+    let search = Search::within(Goal::Count { keep: 1 }, &only_stop);
+    let counted = solver.run(&search.on(Threads::One).without_stats());
     if counted.stats.stopped {
         return None;
     }
@@ -174,7 +173,7 @@ fn check(puzzle: &Puzzle, expected: u64, keep: usize, stop: &Stop) -> Option<(Ch
         ));
     }
     if count <= GRAPH_LIMIT {
-        let search = Search::new(Goal::Count { keep: 0 }).until(stop);
+        let search = Search::within(Goal::Count { keep: 0 }, &Context::new().until(stop));
         let glued = crate::solve::graph::run(puzzle, &search).expect("the graph method counts");
         if glued.stats.stopped {
             return None;
@@ -352,8 +351,8 @@ mod tests {
             patterns: 2,
             repetition_free: true,
         };
-        let all = crate::census::nxn::count::arrangements(&census, 3, &Stop::never(), &()).unwrap();
-        let outcome = run(&census, 3, 70..80, &all, 5, &Stop::never(), &());
+        let all = crate::census::nxn::count::arrangements(&census, 3, &Context::new()).unwrap();
+        let outcome = run(&census, 3, 70..80, &all, 5, &Context::new());
         let t = &outcome.checked;
         assert_eq!(t.checked, 10);
         assert!(outcome.mismatches.is_empty(), "{:?}", outcome.mismatches);

@@ -26,8 +26,7 @@ use itertools::Itertools;
 use rayon::prelude::*;
 
 use crate::census::Census;
-use crate::context::Stop;
-use crate::progress::Progress;
+use crate::context::Context;
 use crate::puzzle::grid::{BOTTOM, LEFT, RIGHT, TOP, turned};
 
 /// The most puzzles a census may hold to be counted (one `u64` per puzzle).
@@ -185,9 +184,9 @@ impl Walk<'_> {
 ///
 /// ```
 /// use scramble::census::{Census, nxn::count::arrangements};
-/// use scramble::Stop;
+/// use scramble::Context;
 /// let census = Census { patterns: 2, repetition_free: true };
-/// let all = arrangements(&census, 3, &Stop::never(), &()).unwrap();
+/// let all = arrangements(&census, 3, &Context::new()).unwrap();
 /// assert_eq!(all.len(), 2002);
 /// assert_eq!(all.iter().sum::<u64>() / 4, 7_990_480);
 /// ```
@@ -198,7 +197,8 @@ impl Walk<'_> {
 ///
 /// # Panics
 /// If the census holds more than [`MAX_PUZZLES`] puzzles, or `size < 2`.
-pub fn arrangements(census: &Census, size: usize, stop: &Stop, progress: &dyn Progress) -> Option<Vec<u64>> {
+pub fn arrangements(census: &Census, size: usize, context: &Context) -> Option<Vec<u64>> {
+    let (stop, progress) = (context.stop(), context.progress());
     assert!(size >= 2, "a grid of at least 2x2");
     let puzzles = puzzle_count(census, size).filter(|&p| p <= MAX_PUZZLES);
     let puzzles = puzzles.expect("at most MAX_PUZZLES puzzles") as usize;
@@ -264,6 +264,8 @@ fn identical_orders(sorted: &[usize]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::context::Context;
+    use crate::context::Stop;
     use crate::solve::{Order, Solver};
     use crate::{Piece, Puzzle};
 
@@ -304,7 +306,7 @@ mod tests {
     /// one: an undercount still shows, an overcount above `limit` would
     /// not). Returns how many were judged.
     fn judge(census: &Census, size: usize, (stride, offset): (usize, usize), limit: u64) -> usize {
-        let all = arrangements(census, size, &Stop::never(), &()).unwrap();
+        let all = arrangements(census, size, &Context::new()).unwrap();
         let classes = census.pieces();
         let mut judged = 0;
         for (rank, multiset) in (0..classes.len())
@@ -348,7 +350,7 @@ mod tests {
         assert!(judge(&c, 3, (7, 2), 200_000) >= 90);
         // Nine `1+ 1- 1+ 1-` pieces: 2 * 2^9 * 9! / 4 solutions (SPEC's
         // counting: each of the two turns that show one side list counts).
-        let all = arrangements(&c, 3, &Stop::never(), &()).unwrap();
+        let all = arrangements(&c, 3, &Context::new()).unwrap();
         let alternating = Piece::new([1, 0, 1, 0].map(crate::Picture::from_dense));
         let classes = c.pieces();
         let class = classes.binary_search(&alternating.canonical()).unwrap();
@@ -362,6 +364,6 @@ mod tests {
     #[test]
     fn a_stop_reached_gives_no_counts() {
         let stopped = Stop::never().after(std::time::Duration::ZERO);
-        assert_eq!(arrangements(&census(2, true), 3, &stopped, &()), None);
+        assert_eq!(arrangements(&census(2, true), 3, &Context::new().until(&stopped)), None);
     }
 }

@@ -129,9 +129,9 @@ impl Observer for Reporter<'_> {
 /// has found a solution (this task's answer would not be the first).
 #[derive(Clone, Copy)]
 pub(in crate::solve) struct Halt<'a> {
-    pub stop: &'a Stop,
+    pub(in crate::solve) stop: &'a Stop,
     /// The lowest task index that found a solution, and this task's index.
-    pub behind: Option<(&'a AtomicUsize, usize)>,
+    pub(in crate::solve) behind: Option<(&'a AtomicUsize, usize)>,
 }
 
 impl<'a> Halt<'a> {

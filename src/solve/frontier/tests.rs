@@ -27,7 +27,7 @@ fn frontier(puzzle: &Puzzle) -> Result<FrontierCount> {
 /// when the frontier refused it (state too wide or over the budget).
 fn agrees(puzzle: &Puzzle) -> Option<()> {
     let counted = frontier(puzzle).ok()?;
-    let judge = looks::count(puzzle, &Stop::never()).unwrap();
+    let judge = looks::count(puzzle, &Context::new()).unwrap();
     assert_eq!(counted.solutions, BigUint::from(judge.solutions), "{}", puzzle.name());
     assert_eq!(
         counted.arrangements,

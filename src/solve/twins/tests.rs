@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::context::Context;
 use crate::context::{Stop, Threads};
 use crate::looks::{self, Look};
 use crate::rng::Rng;
@@ -52,7 +53,8 @@ fn puzzles(n: usize, patterns: std::ops::Range<usize>, count: u64) -> impl Itera
 /// The count of the kernel without twins when it ends within a second.
 fn small(puzzle: &Puzzle) -> Option<Outcome> {
     let stop = Stop::never().after(std::time::Duration::from_secs(1));
-    let search = Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(&stop);
+    let context = Context::new().until(&stop);
+    let search = Search::within(Goal::Count { keep: 0 }, &context).on(Threads::One);
     let every = Solver::new(puzzle, Order::Spiral, 0).unwrap().run(&search);
     (!every.stats.stopped).then_some(every)
 }
@@ -117,7 +119,7 @@ fn twin_counts_equal_the_plain_brute_force_on_2x2_and_3x3() {
         let all = plain::all_arrangements(&puzzle);
         assert_eq!(every.solutions, all.len() as u64 / 4, "{puzzle}");
         let brute: BTreeSet<Look> = all.iter().map(|a| Look::of(&puzzle, a).canonical()).collect();
-        let counted = looks::count(&puzzle, &Stop::never()).unwrap();
+        let counted = looks::count(&puzzle, &Context::new()).unwrap();
         assert_eq!(
             (counted.solutions, counted.looks),
             (every.solutions, Some(brute.len() as u64)),

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::context::{Stop, Threads};
+use crate::context::{Context, Stop, Threads};
 use crate::solve::{Cells, Goal, Pieces, Search, Solver, Strategy, Symmetry};
 use crate::study::Progress;
 use crate::study::population::{Population, Source, Stream, random_order_seed};
@@ -47,13 +47,13 @@ pub struct Time {
 }
 
 /// Runs every strategy of `strategies` on `puzzle`, timing each search
-/// when `time`; `None` when `stop` cut a search short.
+/// when `time`; `None` when the context's stop cut a search short.
 ///
 /// ```
 /// use scramble::study::heuristics::factorial::{solve_every_way, strategies};
 /// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
 /// let every = strategies(2);
-/// let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &scramble::Stop::never(), false).unwrap().unwrap();
+/// let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &scramble::Context::new(), false).unwrap().unwrap();
 /// assert_eq!(runs.nodes.len(), every.len());
 /// assert_eq!(runs.solutions, 3);
 /// ```
@@ -63,7 +63,7 @@ pub fn solve_every_way(
     index: u64,
     random_seeds: usize,
     strategies: &[Strategy],
-    stop: &Stop,
+    context: &Context,
     time: bool,
 ) -> Result<Option<PuzzleRuns>> {
     let mut exhaustive: BTreeMap<(Cells, Symmetry), u64> = BTreeMap::new();
@@ -79,7 +79,7 @@ pub fn solve_every_way(
             let started = web_time::Instant::now();
             let solver = Solver::with_strategy(puzzle, strategy, order_seed)?;
             let setup = started.elapsed();
-            let first = solver.run(&Search::new(Goal::First).on(Threads::One).until(stop)).stats;
+            let first = solver.run(&Search::within(Goal::First, context).on(Threads::One)).stats;
             if first.stopped {
                 return Ok(None);
             }
@@ -92,7 +92,7 @@ pub fn solve_every_way(
                 Some(&all) if shared => Some(all),
                 _ if !shared && !runs.is_empty() => None,
                 _ => {
-                    let count = solver.run(&Search::new(Goal::Count { keep: 0 }).on(Threads::One).until(stop));
+                    let count = solver.run(&Search::within(Goal::Count { keep: 0 }, context).on(Threads::One));
                     if count.stats.stopped {
                         return Ok(None);
                     }
@@ -185,7 +185,8 @@ pub(super) fn puzzles(
             .map(|i| {
                 let puzzle = draw(i)?;
                 let solver = Solver::with_strategy(&puzzle, CHECK, 0)?;
-                let first = Search::new(Goal::First).on(Threads::One).until(stop).without_stats();
+                let only_stop = Context::new().until(stop);
+                let first = Search::within(Goal::First, &only_stop).on(Threads::One).without_stats();
                 Ok((solver.run(&first).solutions > 0).then_some((i, puzzle)))
             })
             .collect::<Result<_>>()?;
@@ -228,12 +229,13 @@ pub fn bytes_per_puzzle(strategies: &[Strategy], random_seeds: usize) -> u64 {
 }
 
 /// Runs the study: every population on every shape, every puzzle by every
-/// strategy, puzzles on every core. `stop` ends it early: the samples keep
-/// the puzzles solved before (a prefix in index order) and say they are
-/// not complete. `progress` counts puzzles solved.
-pub fn run(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<Factorial> {
+/// strategy, puzzles on every core. The context's stop ends it early: the
+/// samples keep the puzzles solved before (a prefix in index order) and
+/// say they are not complete. Its progress counts puzzles solved.
+pub fn run(design: &Design, context: &Context) -> Result<Factorial> {
+    let progress = context.progress();
     progress.start(design.shapes.iter().map(|s| s.count as u64).sum::<u64>() * design.populations.len() as u64);
-    let samples = samples(design, stop, progress)?;
+    let samples = samples(design, context)?;
     Ok(Factorial {
         seed: design.seed,
         repetition_free: design.repetition_free,
@@ -244,9 +246,11 @@ pub fn run(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<Fact
     })
 }
 
-/// The samples of [`run`], `progress` advanced per puzzle solved (not
-/// started: a caller running several designs sets its total once).
-pub fn samples(design: &Design, stop: &Stop, progress: &dyn Progress) -> Result<Vec<Sample>> {
+/// The samples of [`run`], the context's progress advanced per puzzle
+/// solved (not started: a caller running several designs sets its total
+/// once).
+pub fn samples(design: &Design, context: &Context) -> Result<Vec<Sample>> {
+    let (stop, progress) = (context.stop(), context.progress());
     let mut samples = Vec::new();
     for &population in &design.populations {
         for &shape in &design.shapes {
@@ -304,6 +308,7 @@ fn solve_chunk(
     stop: &Stop,
     progress: &dyn Progress,
 ) -> Result<Vec<PuzzleRuns>> {
+    let only_stop = Context::new().until(stop);
     let solved: Vec<Option<PuzzleRuns>> = chunk
         .par_iter()
         .map(|(index, puzzle)| {
@@ -313,7 +318,7 @@ fn solve_chunk(
                 *index,
                 design.random_seeds,
                 every,
-                stop,
+                &only_stop,
                 design.time,
             )?;
             progress.advance(1);

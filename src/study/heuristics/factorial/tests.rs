@@ -2,7 +2,7 @@
 
 use super::runs::puzzles;
 use super::*;
-use crate::context::{Stop, Threads};
+use crate::context::{Context, Stop, Threads};
 use crate::solve::{Cells, Goal, Pieces, Search, Solver, Strategy, Symmetry};
 use crate::study::population::{Population, Source, random_order_seed};
 use crate::study::rates::Share;
@@ -36,7 +36,7 @@ fn numbers_match_direct_solver_calls() {
             count: 2,
         },
     ];
-    let study = run(&design(shapes), &Stop::never(), &()).unwrap();
+    let study = run(&design(shapes), &Context::new()).unwrap();
     assert!(study.complete);
     assert_eq!(study.samples.len(), 6);
     for sample in &study.samples {
@@ -89,7 +89,7 @@ fn unique_and_per_puzzle_readings_and_time() {
         random_seeds: 6,
         ..design(shapes)
     };
-    let study = run(&plain, &Stop::never(), &()).unwrap();
+    let study = run(&plain, &Context::new()).unwrap();
     let sample = &study.samples[0];
     let unique: Vec<&PuzzleRuns> = sample.runs.iter().filter(|r| r.solutions == 1).collect();
     assert_eq!(sample.unique, unique.len());
@@ -125,7 +125,7 @@ fn unique_and_per_puzzle_readings_and_time() {
     let middle = (ratios[19] + ratios[20]) / 2.0;
     assert!((row.first_vs_expected.median_ratio - middle).abs() < 1e-12);
     // With time: the same nodes, a time for every search.
-    let timed = run(&Design { time: true, ..plain }, &Stop::never(), &()).unwrap();
+    let timed = run(&Design { time: true, ..plain }, &Context::new()).unwrap();
     let timed_sample = &timed.samples[0];
     for (a, b) in sample.runs.iter().zip(&timed_sample.runs) {
         let firsts = |r: &PuzzleRuns| r.nodes.iter().flatten().map(|n| (n.first, n.all)).collect::<Vec<_>>();
@@ -151,14 +151,13 @@ fn repetition_free_designs_draw_repetition_free_puzzles() {
         random_seeds: 2,
         ..design(shapes.clone())
     };
-    let study = run(&free, &Stop::never(), &()).unwrap();
+    let study = run(&free, &Context::new()).unwrap();
     let plain = run(
         &Design {
             random_seeds: 2,
             ..design(shapes)
         },
-        &Stop::never(),
-        &(),
+        &Context::new(),
     )
     .unwrap();
     assert!(study.repetition_free && study.complete);
@@ -231,7 +230,7 @@ fn a_stopped_study_keeps_nothing_and_says_so() {
         count: 5,
     }];
     let stop = Stop::never().after(std::time::Duration::ZERO);
-    let study = run(&design(shapes), &stop, &()).unwrap();
+    let study = run(&design(shapes), &Context::new().until(&stop)).unwrap();
     assert!(!study.complete);
     assert!(study.samples.iter().all(|s| s.puzzles == 0));
 }
