@@ -14,8 +14,8 @@
 //!    another picture of the puzzle's patterns, every such change tried
 //!    (those the counting argument and the misfit check already rule out
 //!    are skipped), each judged by a search for a first solution; when none
-//!    works, pairs of changes until a few work. Bounded by a [`Stop`]: what
-//!    was tried by then is reported, and said to be incomplete.
+//!    works, pairs of changes until a few work. Bounded by the context's
+//!    stop ([`crate::Context`]): what was tried by then is reported, and said to be incomplete.
 //!
 //! Matching uses the puzzle's own complement ([`Picture::complement`]), so
 //! a picture that is its own complement pairs with itself.

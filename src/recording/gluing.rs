@@ -177,7 +177,7 @@ pub struct Gluing {
 /// With `symmetry` on, only one of the four whole-grid rotations of every
 /// gluing is visited, by the rotation-class rule of
 /// [`Grid::keeps_rotation_class`] with pieces ranked by number, so counts
-/// are modulo rotation. A search polls its [`Stop`] (see [`Gluer::until`])
+/// are modulo rotation. A search polls its stop (see [`Gluer::within`])
 /// every 16,384 circuits placed.
 ///
 /// ```

@@ -222,7 +222,7 @@ pub enum Method {
 ///
 /// # Complexity
 /// That of the method's search; see [`Solver::run`], [`graph::run`] and
-/// [`Restarts::first_with`].
+/// [`Restarts::first`].
 ///
 /// ```
 /// use scramble::solve::{Goal, Method, Order, Search, run};

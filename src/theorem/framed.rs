@@ -6,7 +6,7 @@
 //! a corner or border piece turned so that its kept corners are the cell's
 //! interior ones (one turn per cell), an inner piece turned any way. So the
 //! solutions keeping H are the solutions of the puzzle with that frame
-//! prescribed, and [`solutions`] searches exactly those: every cell's
+//! prescribed, and [`decide`]'s search finds exactly those: every cell's
 //! candidates are the pieces of its kind in their forced turn (inner cells:
 //! every turn), and the search always fills the empty cell with the fewest
 //! candidates that fit its placed neighbours (a cell with none ends the
@@ -103,7 +103,7 @@ impl Decision {
 /// first (instant; a failure settles the question, every condition being
 /// necessary), then the framed search: every solution (modulo rotation,
 /// each canonical, sorted) that keeps exactly `h`, until the context's
-/// stop, polled every [`POLL_EVERY`] nodes.
+/// stop, polled every 16,384 nodes.
 ///
 /// ```
 /// use scramble::{Context, Puzzle, Stop};
