@@ -571,3 +571,37 @@ fn every_test_and_file_the_architecture_page_cites_exists() {
     }
     assert_eq!(missing, Vec::<String>::new(), "cited by ARCHITECTURE.md, not found");
 }
+
+#[test]
+fn front_ends_leave_the_census_engine_and_uniqueness_to_the_library() {
+    // Which census engine runs and what it may hold (`census::engine`), and
+    // what "unique" means (`solve::unique`), are decided in the library:
+    // the command line, Python and the page call them, not the engines.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let front_ends: Vec<(String, String)> = sources()
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("cli/"))
+        .chain(
+            ["python/src/lib.rs", "web/src/lib.rs"]
+                .map(|file| (file.to_string(), std::fs::read_to_string(root.join(file)).unwrap())),
+        )
+        .collect();
+    let mut found = Vec::new();
+    for (file, text) in &front_ends {
+        for needle in [
+            "fast::run",
+            "plain::run",
+            "symmetric::run",
+            "census::fast",
+            "census::symmetric",
+            "Goal::Nth(1)",
+        ] {
+            if code(text).contains(needle) {
+                found.push(format!("{file}: {needle}"));
+            }
+        }
+    }
+    assert_eq!(found, Vec::<String>::new());
+    assert!(front_ends.iter().any(|(_, text)| text.contains("engine::run")));
+    assert!(front_ends.iter().any(|(_, text)| text.contains("solve::unique")));
+}

@@ -11,7 +11,6 @@ use std::process::ExitCode;
 
 use scramble::generate::{Drawn, PlantOptions, Recipe, Style};
 use scramble::output::{Owns, write_set};
-use scramble::solve::{Goal, Order, Search, Solver};
 use serde::Serialize;
 
 use super::{PicturesArg, print_report, progress};
@@ -172,14 +171,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // not complete).
     let cut = std::sync::atomic::AtomicBool::new(false);
     let context = scramble::Context::new().until(&stop);
-    let second = Search::within(Goal::Nth(1), &context).without_stats();
     let unique = |d: &Drawn| {
         !args.unique
-            || Solver::new(&d.puzzle, Order::default(), 0).is_ok_and(|s| {
-                let met = s.run(&second);
-                cut.fetch_or(met.stats.stopped, std::sync::atomic::Ordering::Relaxed);
-                !met.stats.stopped && met.solutions == 1
-            })
+            || match scramble::solve::unique(&d.puzzle, &context) {
+                Ok(Some(unique)) => unique,
+                Ok(None) => {
+                    cut.store(true, std::sync::atomic::Ordering::Relaxed);
+                    false
+                }
+                Err(_) => false,
+            }
     };
     let style = args.style.style();
     let (kept, drawn) = if args.self_matching > 0 {

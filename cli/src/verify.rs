@@ -8,8 +8,9 @@ use std::time::Instant;
 use anyhow::bail;
 use scramble::Context;
 use scramble::census::corners::CornerReport;
-use scramble::census::shard::{self, Report, Shard};
-use scramble::census::{Census, Outcome, fast, plain, symmetric};
+use scramble::census::engine::{self, Engine, Run};
+use scramble::census::shard::{Report, Shard};
+use scramble::census::{Census, Outcome};
 use scramble::render::Renderer;
 
 use scramble::output::{Owns, write_set};
@@ -17,8 +18,6 @@ use scramble::output::{Owns, write_set};
 use super::census_report::{exit_code, nxn_table, report_table};
 use super::exit_codes::Exit;
 use super::{PicturesArg, print_json, print_report, print_text, progress};
-
-use scramble::census::MAX_PATTERNS;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  scramble verify --patterns 3\n  scramble verify --patterns 4 --exact --json")]
@@ -118,17 +117,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.exact {
         return run_exact(&args);
     }
-    check_limits(&args)?;
     let census = Census {
         patterns: args.patterns as usize,
         repetition_free: !args.repetitions,
     };
+    let engine = engine(&args, &census)?;
     let started = Instant::now();
     let (stop, interrupted) = super::signals::interruptible(args.time_limit);
-    let counted = (!args.corners_only).then(|| census_until(&args, &census, &stop));
+    let counted = (!args.corners_only)
+        .then(|| census_until(&args, &census, engine, &stop))
+        .transpose()?;
     let corners = (args.corners || args.corners_only).then(|| corner_report(&census, &stop));
     let outcome = counted.as_ref().and_then(|c| c.outcome.as_ref());
-    let complete = counted.as_ref().is_none_or(Counted::complete) && corners.as_ref().is_none_or(Option::is_some);
+    let complete = counted.as_ref().is_none_or(Run::complete) && corners.as_ref().is_none_or(Option::is_some);
     let report = Report {
         patterns: census.patterns,
         repetition_free: census.repetition_free,
@@ -217,21 +218,6 @@ fn partial_line(p: &PartialReport, whole: Option<&std::ops::Range<usize>>, corne
     format!("partial: stopped ({why}); {}, no pictures written\n", covers.join("; "))
 }
 
-/// A 2x2 census, maybe stopped: its outcome (none when the symmetric path
-/// was stopped) and, on the direct and plain paths, the first pieces it
-/// covers out of `whole`.
-struct Counted {
-    outcome: Option<Outcome>,
-    first_pieces: Option<std::ops::Range<usize>>,
-    whole: std::ops::Range<usize>,
-}
-
-impl Counted {
-    fn complete(&self) -> bool {
-        self.outcome.is_some() && self.first_pieces.as_ref().is_none_or(|done| *done == self.whole)
-    }
-}
-
 /// One line per disagreement written: its puzzle file and its pictures.
 fn disagreement_lines(written: &[Vec<PathBuf>]) -> String {
     let mut text = String::new();
@@ -246,20 +232,21 @@ fn disagreement_lines(written: &[Vec<PathBuf>]) -> String {
     text
 }
 
-fn check_limits(args: &Args) -> anyhow::Result<()> {
-    let k = args.patterns as usize;
-    if !(1..=MAX_PATTERNS).contains(&k) {
-        bail!("--patterns {k}: expected 1 to {MAX_PATTERNS}");
-    }
-    // The direct path keeps a table of C^4 bytes: 9.8e7 for K = 5 with repetitions.
-    let direct = args.plain || args.no_symmetry || args.shard.is_some();
-    if !args.corners_only && direct && k > shard::MAX_PATTERNS {
-        bail!(
-            "--patterns {k}: --plain, --no-symmetry and --shard go up to {} patterns",
-            shard::MAX_PATTERNS
-        );
-    }
-    Ok(())
+/// The library's census engine for the options, refused (naming
+/// `--patterns`) when it cannot hold the census.
+fn engine(args: &Args, census: &Census) -> anyhow::Result<Engine> {
+    let split = args.no_symmetry || args.shard.is_some();
+    let engine = Engine::choose(census, args.plain, split, args.time_limit.is_some());
+    let checked = if args.corners_only { Engine::Symmetric } else { engine };
+    let used_by = if checked == Engine::Symmetric {
+        ""
+    } else {
+        "; --plain, --no-symmetry and --shard run them"
+    };
+    checked
+        .check(census)
+        .map_err(|e| anyhow::anyhow!("--patterns {}: {e}{used_by}", census.patterns))?;
+    Ok(engine)
 }
 
 /// `--self-matching L`: the 2x2 census over K signed and L self-matching
@@ -535,32 +522,19 @@ fn exact_table(
     out
 }
 
-/// The census on the path the options choose, until `stop`: `--plain`,
-/// the direct path (`--no-symmetry`, `--shard`, `--time-limit`), else one
-/// orbit of pieces at a time.
-fn census_until(args: &Args, census: &Census, stop: &scramble::Stop) -> Counted {
+/// The census by `engine` over the options' shard, until `stop`.
+fn census_until(args: &Args, census: &Census, engine: Engine, stop: &scramble::Stop) -> anyhow::Result<Run> {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let whole = shard.range(&shard::first_piece_work(census.pieces().len()));
     let bar = progress::bar(0, if args.plain { "plain census" } else { "census" });
-    let context = Context::new().until(stop).reporting(&bar);
-    let (outcome, first_pieces) = if args.plain {
-        let (outcome, done) = plain::run(census, shard, args.keep(), &context);
-        (Some(outcome), Some(done))
-    } else if args.no_symmetry
-        || args.shard.is_some()
-        || (args.time_limit.is_some() && census.patterns <= shard::MAX_PATTERNS)
-    {
-        let (outcome, done) = fast::run(census, shard, args.keep(), &context);
-        (Some(outcome), Some(done))
-    } else {
-        (symmetric::run(census, args.keep(), &context), None)
-    };
+    let run = engine::run(
+        census,
+        engine,
+        shard,
+        args.keep(),
+        &Context::new().until(stop).reporting(&bar),
+    );
     bar.finish_and_clear();
-    Counted {
-        outcome,
-        first_pieces,
-        whole,
-    }
+    Ok(run?)
 }
 
 /// The corner check until `stop` (`None` when it came first).

@@ -14,7 +14,9 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use scramble::census::{Census, symmetric};
+use scramble::census::Census;
+use scramble::census::engine::Engine;
+use scramble::census::shard::Shard;
 use scramble::solve::{Goal, Method, Order, Search};
 use scramble::theorem::analysis::analyse;
 use scramble::{Arrangement, Context, Format, RecordingGraph, Stop};
@@ -331,18 +333,24 @@ fn read_releasing(
 #[pyfunction]
 #[pyo3(signature = (patterns, repetition_free = true))]
 fn census_json(py: Python<'_>, patterns: usize, repetition_free: bool) -> PyResult<String> {
-    if !(1..=scramble::census::MAX_PATTERNS).contains(&patterns) {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "patterns: expected 1 to {}",
-            scramble::census::MAX_PATTERNS
-        )));
-    }
     let census = Census {
         patterns,
         repetition_free,
     };
-    let outcome = interruptible(py, |context| symmetric::run(&census, 0, context))?;
-    let outcome = outcome.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
+    // The library chooses the engine, as for `scramble verify`.
+    let engine = Engine::choose(&census, false, false, false);
+    engine
+        .check(&census)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("patterns: {e}")))?;
+    let run = interruptible(py, |context| {
+        scramble::census::engine::run(&census, engine, Shard::WHOLE, 0, context)
+    })?;
+    let run = run.map_err(|e| error(py, e))?;
+    let complete = run.complete();
+    let outcome = run
+        .outcome
+        .filter(|_| complete)
+        .ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
     serde_json::to_string(&outcome.tally.totals()).map_err(|e| ScrambleError::new_err(e.to_string()))
 }
 

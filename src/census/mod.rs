@@ -15,6 +15,8 @@
 //!   the independent reference for [`fast`].
 //! - [`symmetric`]: the same census, one orbit of pieces (under renaming
 //!   patterns, swapping signs, mirroring) at a time.
+//! - [`engine`]: which of the three runs a census, and what each may hold
+//!   in memory, chosen here for every front-end.
 //! - [`exact`]: every 2x2 total for any `K` from shipped coefficients,
 //!   computed independently of the enumeration (solved grids, Burnside's
 //!   lemma).
@@ -35,6 +37,7 @@
 
 pub mod corners;
 pub mod disagreement;
+pub mod engine;
 pub mod exact;
 pub mod fast;
 pub mod judged;

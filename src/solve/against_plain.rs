@@ -241,7 +241,7 @@ fn first_counts_the_work_up_to_its_stop() {
             (count.nodes_per_depth, count.candidate_tests)
         );
         for seed in 0..4 {
-            let solver = Solver::new(&plant(5, 6, seed, false, 0), order, seed).unwrap();
+            let solver = Solver::new(&plant(4, 6, seed, false, 0), order, seed).unwrap();
             let (first, stats) = first_until(&solver, &Stop::never());
             assert!(first.is_some());
             let count = solver.count().stats;
@@ -258,10 +258,17 @@ fn first_counts_the_work_up_to_its_stop() {
 /// count; one that is never stopped is complete.
 #[test]
 fn stopped_searches_report_partial_counts() {
-    let puzzle = plant(5, 4, 1, false, 0);
+    let puzzle = plant(4, 3, 1, false, 0);
     let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
     let full = solver.count();
+    // Far more than the nodes of one poll, so a search stopped at its first
+    // poll has work left.
     assert!(!full.stats.stopped && full.solutions > 0);
+    assert!(
+        full.stats.nodes() > 4 * u64::from(crate::context::POLL_EVERY),
+        "{}",
+        full.stats.nodes()
+    );
     let expired = Stop::never().after(std::time::Duration::ZERO);
     let partial = run(&solver, Goal::Count { keep: 1 }, Threads::One, &expired);
     assert!(partial.stats.stopped);

@@ -209,6 +209,28 @@ pub enum Method {
     },
 }
 
+/// Whether `puzzle` has exactly one solution modulo rotation (identical
+/// cards told apart, as [`Goal::Count`] counts): the search goes no
+/// further than a second solution, so it is quick when there are many.
+/// `None` when the context's stop came before the answer. This is what
+/// "unique" means wherever scramble keeps unique puzzles.
+///
+/// ```
+/// use scramble::{Context, solve::unique};
+/// let paper: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// assert_eq!(unique(&paper, &Context::new()).unwrap(), Some(false)); // 3 solutions
+/// let wizards = scramble::read_puzzle("fixtures/real/wizards.txt".as_ref(), Default::default()).unwrap();
+/// assert_eq!(unique(&wizards, &Context::new()).unwrap(), Some(true));
+/// let hard = scramble::read_puzzle("fixtures/hard/s8-k7-seed13-0001.txt".as_ref(), Default::default()).unwrap();
+/// let stopped = scramble::Stop::never().after(std::time::Duration::ZERO);
+/// assert_eq!(unique(&hard, &Context::new().until(&stopped)).unwrap(), None);
+/// ```
+pub fn unique(puzzle: &Puzzle, context: &Context) -> Result<Option<bool>> {
+    let solver = Solver::new(puzzle, Order::default(), 0)?;
+    let met = solver.run(&Search::within(Goal::Nth(1), context).without_stats());
+    Ok((!met.stats.stopped || met.solutions > 1).then_some(met.solutions == 1))
+}
+
 /// Runs `search` on `puzzle` by `method`: the one front of every solver.
 /// The backtracker takes every goal; the graph method the first solution
 /// and a count; restarts the first solution only (other goals are
