@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use scramble::recording::kept::{blocks, inner_corners, kept_edges};
 use scramble::render::{Renderer, UsedRenderer};
 use scramble::solve::{Goal, Order, Search, Solver};
-use scramble::theorem::{evaluate, twisted_criterion};
+use scramble::theorem::{ConditionReport, evaluate, twisted_criterion};
 use scramble::{Arrangement, Context, Puzzle, RecordingGraph};
 
 use super::signals::why_stopped;
@@ -95,6 +95,9 @@ struct PointReport {
     twisted: bool,
     theorem: bool,
     failing: Vec<String>,
+    /// The four conditions with their witnesses (the shape of
+    /// `subgraphs --json`).
+    conditions: Vec<ConditionReport>,
     /// Conditions (1), (2), (3') and (4): exact with repetitions and
     /// self-matching pictures, where Theorem 2.1 may reject a solution.
     repaired: bool,
@@ -224,6 +227,7 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Re
                 twisted: twisted_criterion(&block.resolve(graph)),
                 theorem: verdict.accepted(),
                 failing: verdict.failing().iter().map(ToString::to_string).collect(),
+                conditions: verdict.reports(puzzle, graph),
                 repaired: verdict.repaired_accepted(),
             }
         })

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use itertools::Itertools;
 use scramble::render::{Renderer, UsedRenderer};
-use scramble::theorem::Condition;
 use scramble::theorem::analysis::{Analysis, Row, analyse};
+use scramble::theorem::{Condition, ConditionReport};
 use scramble::{Puzzle, RecordingGraph, Sign};
 use serde::Serialize;
 
@@ -94,14 +94,6 @@ struct RowReport {
     solutions: Vec<Vec<Vec<String>>>,
 }
 
-#[derive(Serialize)]
-struct ConditionReport {
-    number: usize,
-    name: &'static str,
-    holds: bool,
-    witness: Option<String>,
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     let owned: &[&str] = if args.draw.is_some() {
@@ -181,15 +173,7 @@ fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, edges: &Edges, row: &Row)
     RowReport {
         index: row.index,
         edges: row.subgraph.resolve(graph).iter().map(|e| edges.of(e)).collect(),
-        conditions: Condition::ALL
-            .into_iter()
-            .map(|c| ConditionReport {
-                number: c.number(),
-                name: c.name(),
-                holds: row.verdict.holds(c),
-                witness: row.verdict.witness(c, puzzle),
-            })
-            .collect(),
+        conditions: row.verdict.reports(puzzle, graph),
         theorem: row.theorem(),
         repaired: row.verdict.repaired_accepted(),
         repaired_witness: row.verdict.paths_unless_loop.as_ref().err().map(|w| w.describe(puzzle)),

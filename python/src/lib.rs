@@ -244,8 +244,9 @@ impl Puzzle {
 
     /// The 256 four-color subgraphs of a 2x2 puzzle as JSON: per subgraph
     /// its edges (`4 * (piece - 1) + corner`, the exports' edge order), the
-    /// four conditions, Theorem 2.1's verdict, the twisted criterion and the
-    /// judge.
+    /// four conditions with their witnesses (the shape of `scramble
+    /// subgraphs --json`), Theorem 2.1's verdict, the twisted criterion and
+    /// the judge.
     fn subgraphs_json(&self, py: Python<'_>) -> PyResult<String> {
         let puzzle = &self.inner;
         let graph = RecordingGraph::new(puzzle);
@@ -258,7 +259,7 @@ impl Puzzle {
                 serde_json::json!({
                     "index": row.index,
                     "edges": row.subgraph.edges().iter().map(|e| e.index()).collect::<Vec<_>>(),
-                    "conditions": [v.colors.is_ok(), v.degrees.is_ok(), v.paths.is_ok(), v.pseudo_connected.is_ok()],
+                    "conditions": v.reports(puzzle, &graph),
                     "theorem": row.theorem(),
                     "twisted": row.twisted,
                     "judge": row.judge(),

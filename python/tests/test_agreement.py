@@ -55,7 +55,8 @@ def test_subgraphs_agree_with_the_subgraphs_command():
     for row in rows:
         theirs = cli[row["index"]]
         assert (row["theorem"], row["twisted"], row["judge"]) == (theirs["theorem"], theirs["twisted"], theirs["judge"])
-        assert row["theorem"] == all(row["conditions"])
+        assert row["theorem"] == all(c["holds"] for c in row["conditions"])
+        assert row["conditions"] == theirs["conditions"], "one shape, the same witnesses"
         assert len(set(e // 4 for e in row["edges"])) == 4, "one corner per piece"
     assert sum(r["judge"] for r in rows) == report["solution_graphs"]
 

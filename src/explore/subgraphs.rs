@@ -5,10 +5,10 @@
 
 use serde::Serialize;
 
+use crate::theorem::ConditionReport;
 use crate::theorem::analysis::{Analysis, Row};
 use crate::theorem::twisted::twist;
-use crate::theorem::{Condition, SubEdge, Verdict};
-use crate::{Picture, Placement, Puzzle, RecordingGraph};
+use crate::{Placement, Puzzle, RecordingGraph};
 
 /// One subgraph, ready to draw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -20,7 +20,7 @@ pub struct SubgraphView {
     /// `3+->1+ #1, ...`.
     pub label: String,
     /// The four conditions of Theorem 2.1.
-    pub conditions: Vec<ConditionView>,
+    pub conditions: Vec<ConditionReport>,
     /// Conditions (1)-(4) all hold.
     pub theorem: bool,
     /// The twisted-graph criterion accepts it.
@@ -33,25 +33,6 @@ pub struct SubgraphView {
     pub twisted_edges: Vec<[String; 2]>,
     /// The solutions whose centre it is (one per rotation class).
     pub solutions: Vec<Vec<Placement>>,
-}
-
-/// One condition on one subgraph, with its witness when it fails.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ConditionView {
-    /// 1..4.
-    pub number: usize,
-    /// `colors`, `degrees`, `paths`, `pseudo-connected`.
-    pub name: &'static str,
-    /// Whether it holds.
-    pub holds: bool,
-    /// The witness in words.
-    pub witness: Option<String>,
-    /// Edges the witness names (indices of G(P)).
-    pub edges: Vec<usize>,
-    /// Vertices the witness names (node indices of G(P)).
-    pub vertices: Vec<usize>,
-    /// For pseudo-connectedness: the vertices of each pseudo-class.
-    pub classes: Vec<Vec<usize>>,
 }
 
 /// Every row of `analysis` as the page shows it.
@@ -68,10 +49,7 @@ fn view(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> SubgraphView {
         index: row.index,
         edges: row.subgraph.edges().map(|e| e.index()),
         label: row.subgraph.labeled(puzzle, graph).to_string(),
-        conditions: Condition::ALL
-            .into_iter()
-            .map(|c| condition(puzzle, graph, &row.verdict, c))
-            .collect(),
+        conditions: row.verdict.reports(puzzle, graph),
         theorem: row.theorem(),
         twisted: row.twisted,
         judge: row.judge(),
@@ -82,39 +60,6 @@ fn view(puzzle: &Puzzle, graph: &RecordingGraph, row: &Row) -> SubgraphView {
             .map(|(a, b)| [puzzle.picture_label(a), puzzle.picture_label(b)])
             .collect(),
         solutions: row.solutions.iter().map(|a| a.cells().to_vec()).collect(),
-    }
-}
-
-fn condition(puzzle: &Puzzle, graph: &RecordingGraph, verdict: &Verdict, c: Condition) -> ConditionView {
-    let nodes = |pictures: &mut dyn Iterator<Item = Picture>| -> Vec<usize> {
-        pictures.filter_map(|p| graph.vertex(p)).map(|v| v.index()).collect()
-    };
-    let two = |a: &SubEdge, b: &SubEdge| (vec![a.id.index(), b.id.index()], vec![], vec![]);
-    let (edges, vertices, classes) = match c {
-        Condition::Colors => verdict.colors.as_ref().err().map(|w| two(&w.first, &w.second)),
-        Condition::Degrees => verdict.degrees.as_ref().err().map(|w| {
-            let both = [w.vertex, w.vertex.complement()];
-            (vec![], nodes(&mut both.into_iter()), vec![])
-        }),
-        Condition::Paths => verdict.paths.as_ref().err().map(|w| two(&w.first, &w.second)),
-        Condition::PseudoConnected => verdict.pseudo_connected.as_ref().err().map(|w| {
-            let classes = w
-                .classes
-                .iter()
-                .map(|class| nodes(&mut class.iter().flatten().copied()))
-                .collect();
-            (vec![], vec![], classes)
-        }),
-    }
-    .unwrap_or_default();
-    ConditionView {
-        number: c.number(),
-        name: c.name(),
-        holds: verdict.holds(c),
-        witness: verdict.witness(c, puzzle),
-        edges,
-        vertices,
-        classes,
     }
 }
 
@@ -137,13 +82,13 @@ mod tests {
         for v in &views {
             for c in &v.conditions {
                 assert_eq!(c.holds, c.witness.is_none());
-                let marks = c.edges.len() + c.vertices.len() + c.classes.len();
+                let marks = c.edge_ids.len() + c.vertex_ids.len() + c.classes.len();
                 assert_eq!(c.holds, marks == 0, "{} ({})", v.index, c.name);
                 if !c.holds {
                     failing[c.number - 1] += 1;
                 }
                 // A path or a repeated color names two of the subgraph's edges.
-                assert!(c.edges.iter().all(|e| v.edges.contains(e)));
+                assert!(c.edge_ids.iter().all(|e| v.edges.contains(e)));
                 assert!(c.classes.is_empty() || c.classes.len() >= 2);
             }
             assert_eq!(v.theorem, v.conditions.iter().all(|c| c.holds));

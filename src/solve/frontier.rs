@@ -130,8 +130,20 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
 /// `solutions` are these modulo the board's rotations (4 on a square, 2
 /// on a rectangle); `looks` is `None`. The rim must carry grey, and grey
 /// stands inside only where the pieces carry more grey sides than the rim
-/// has (as the search's frame rules). Pinned pieces are left to the
-/// search.
+/// has (as the search's frame rules). Pinned pieces (hints) hold their
+/// cell in their turn: the board is then filled whole (no meeting in the
+/// middle, whose halves would need their own pins) and the boards count
+/// alone (`solutions` equals `arrangements`), as the search counts them.
+///
+/// ```
+/// use scramble::edge::{EdgePuzzle, Hint};
+/// use scramble::solve::frontier;
+/// let corners = vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]];
+/// // Piece 2 pinned top left, turned once: the other three fill 3! ways.
+/// let pinned = EdgePuzzle::new(2, 2, corners, vec![Hint { cell: 0, piece: 2, turn: 1 }]).unwrap();
+/// let counted = frontier::count_framed(&pinned, 1 << 20, &scramble::Context::new()).unwrap().unwrap();
+/// assert_eq!((counted.arrangements.to_string(), counted.solutions.to_string()), ("6".into(), "6".into()));
+/// ```
 ///
 /// ```
 /// use scramble::edge::EdgePuzzle;
@@ -147,14 +159,8 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
 /// ```
 ///
 /// # Errors
-/// As [`count`], and [`Error::Unsupported`] for a puzzle with hints.
+/// As [`count`].
 pub fn count_framed(puzzle: &EdgePuzzle, memory: u64, context: &Context) -> Result<Option<FrontierCount>> {
-    if !puzzle.hints().is_empty() {
-        return Err(Error::Unsupported(format!(
-            "{}: the frontier counter takes no pinned pieces (count it with the search)",
-            puzzle.name()
-        )));
-    }
     run(&Model::framed(puzzle)?, puzzle.symmetries() as u32, memory, context)
 }
 
@@ -347,6 +353,11 @@ struct Model {
     moves: Vec<Vec<Move>>,
     /// The key of a full board: every need the rim's, every card used.
     full: u64,
+    /// Pinned cells (row-major), each with the one move allowed there and
+    /// the top and left sides it shows, and how many cards of each kind are
+    /// pinned; empty without hints.
+    pins: Vec<Option<(Move, u8, u8)>>,
+    pinned: Vec<u32>,
 }
 
 impl Model {
@@ -384,17 +395,52 @@ impl Model {
         // fill the one whose height is even (meeting in the middle), then
         // the narrower (fewer needs on the frontier).
         let (w, h) = (puzzle.width(), puzzle.height());
+        // Pinned cells keep the board as given (the whole board is filled).
         let size = [(w, h), (h, w)]
             .into_iter()
+            .filter(|&size| puzzle.hints().is_empty() || size == (w, h))
             .min_by_key(|&(w, h)| (h % 2, w))
-            .expect("two");
-        Model::build(
+            .expect("one");
+        let mut model = Model::build(
             puzzle.name(),
             size,
             kinds,
             (0..free).collect(),
             (free, GREY, puzzle.grey_only_on_rim()),
-        )
+        )?;
+        model.pin(puzzle);
+        Ok(model)
+    }
+
+    /// Holds each hint's cell to its piece in its turn: the one move
+    /// allowed there, of weight 1 (that turn alone).
+    fn pin(&mut self, puzzle: &EdgePuzzle) {
+        if puzzle.hints().is_empty() {
+            return;
+        }
+        let least = |piece: &[u8; 4]| (0..4).map(|r| turned(*piece, r)).min().expect("four turns");
+        let leasts: Vec<[u8; 4]> = kinds_of(puzzle.pieces().iter().map(least))
+            .iter()
+            .map(|kind| kind.turns.iter().map(|&(sides, _)| sides).min().expect("a turn"))
+            .collect();
+        self.pins = vec![None; self.width * self.height];
+        self.pinned = vec![0; self.kinds.len()];
+        for hint in puzzle.hints() {
+            let piece = puzzle.pieces()[hint.piece];
+            let kind = leasts
+                .iter()
+                .position(|&l| l == least(&piece))
+                .expect("every piece has a kind");
+            let [top, right, bottom, left] = turned(piece, usize::from(hint.turn));
+            let only = Move {
+                kind: kind as u8,
+                right: self.complement[usize::from(right)],
+                bottom: self.complement[usize::from(bottom)],
+                weight: 1,
+            };
+            self.pins[hint.cell] = Some((only, top, left));
+            self.pinned[kind] += 1;
+        }
     }
 
     /// The model of a `(width, height)` board of `kinds` over pictures with
@@ -432,6 +478,8 @@ impl Model {
             fields,
             moves: Vec::new(),
             full: 0,
+            pins: Vec::new(),
+            pinned: Vec::new(),
         };
         model.moves = model.all_moves();
         model.full = model.frontier_start() | model.used_key(|k| model.kinds[k].copies);
@@ -441,7 +489,7 @@ impl Model {
     /// The cells a count fills, and whether they are the top half (an
     /// even board meets in the middle) rather than the whole board.
     fn cells_to_fill(&self) -> (usize, bool) {
-        let half = self.height.is_multiple_of(2) && self.height > 0;
+        let half = self.height.is_multiple_of(2) && self.height > 0 && self.pins.is_empty();
         let cells = self.width * self.height;
         (if half { cells / 2 } else { cells }, half)
     }
@@ -520,7 +568,18 @@ impl Model {
         let (w, c) = (self.width, cell % self.width);
         let radix = usize::from(self.free) + 1;
         let (top, left) = (self.need(key, c), self.need(key, w));
-        for m in &self.moves[usize::from(top) * radix + usize::from(left)] {
+        // A pinned cell takes its one move, when the needs meet its sides.
+        let pinned = self.pins.get(cell).copied().flatten();
+        let meets = |need: u8, side: u8| need == self.free || need == side;
+        let only = pinned
+            .filter(|&(_, t, l)| meets(top, t) && meets(left, l))
+            .map(|(only, _, _)| only);
+        let moves: &[Move] = match (pinned.is_some(), &only) {
+            (false, _) => &self.moves[usize::from(top) * radix + usize::from(left)],
+            (true, Some(only)) => std::slice::from_ref(only),
+            (true, None) => &[],
+        };
+        for &m in moves {
             let k = usize::from(m.kind);
             if self.used(key, k) == self.kinds[k].copies {
                 continue;
@@ -574,11 +633,13 @@ impl Model {
             .sum()
     }
 
-    /// `prod m_k!`: the ways to tell identical cards apart.
+    /// `prod m_k!`: the ways to tell identical cards apart; with pinned
+    /// cards, `prod (m_k - p_k)!` (a pinned card is the one at its cell).
     fn factorials(&self) -> BigUint {
         self.kinds
             .iter()
-            .flat_map(|kind| 1..=kind.copies)
+            .enumerate()
+            .flat_map(|(k, kind)| 1..=kind.copies - self.pinned.get(k).copied().unwrap_or(0))
             .fold(BigUint::from(1u32), |f, i| f * i)
     }
 

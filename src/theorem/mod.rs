@@ -43,6 +43,8 @@ pub mod twisted;
 
 use std::fmt;
 
+use serde::Serialize;
+
 pub use crate::recording::subgraph::{SubEdge, Subgraph, four_color_subgraphs};
 pub use conditions::{BadPath, NotPseudoConnected, SameColor, Unbalanced};
 pub use twisted::{solution_arrangements, twisted_criterion};
@@ -179,6 +181,82 @@ impl Verdict {
     /// Why the subgraph is or is not accepted, with the puzzle's labels.
     pub fn explain<'a>(&'a self, puzzle: &'a Puzzle) -> impl fmt::Display + 'a {
         Explained { verdict: self, puzzle }
+    }
+}
+
+/// One condition of Theorem 2.1 on one subgraph, in the one shape every
+/// report gives it (the command line's `subgraphs --json` and `inspect
+/// --json`, the page, Python): number and name, whether it holds, and the
+/// witness of a failure, in words and as what it names in G(P).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConditionReport {
+    /// 1..4.
+    pub number: usize,
+    /// `colors`, `degrees`, `paths`, `pseudo-connected`.
+    pub name: &'static str,
+    /// Whether it holds.
+    pub holds: bool,
+    /// The witness in words (`None` when it holds).
+    pub witness: Option<String>,
+    /// Edges the witness names, by their ids in G(P) (the `id` of the
+    /// edge objects): the two edges of a repeated color or of a path that
+    /// does not turn back.
+    pub edge_ids: Vec<usize>,
+    /// Vertices the witness names, by their node indices in G(P): an
+    /// unbalanced vertex and its complement.
+    pub vertex_ids: Vec<usize>,
+    /// For pseudo-connectedness: the vertices of each pseudo-class.
+    pub classes: Vec<Vec<usize>>,
+}
+
+impl Verdict {
+    /// The four conditions as reports, in order, witnesses named with
+    /// `puzzle`'s labels and `graph`'s indices.
+    ///
+    /// ```
+    /// use scramble::{Puzzle, RecordingGraph, theorem::{Subgraph, evaluate}};
+    /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    /// let g = RecordingGraph::new(&puzzle);
+    /// let reports = evaluate(&g, &Subgraph::from_corners(&g, [0, 0, 0, 0])).reports(&puzzle, &g);
+    /// let failing: Vec<&str> = reports.iter().filter(|r| !r.holds).map(|r| r.name).collect();
+    /// assert_eq!(failing, ["degrees", "paths"]);
+    /// assert!(reports.iter().all(|r| r.holds == r.witness.is_none()));
+    /// ```
+    pub fn reports(&self, puzzle: &Puzzle, graph: &RecordingGraph) -> Vec<ConditionReport> {
+        Condition::ALL.map(|c| self.report(puzzle, graph, c)).to_vec()
+    }
+
+    fn report(&self, puzzle: &Puzzle, graph: &RecordingGraph, c: Condition) -> ConditionReport {
+        let nodes = |pictures: &mut dyn Iterator<Item = crate::Picture>| -> Vec<usize> {
+            pictures.filter_map(|p| graph.vertex(p)).map(|v| v.index()).collect()
+        };
+        let two = |a: &SubEdge, b: &SubEdge| (vec![a.id.index(), b.id.index()], vec![], vec![]);
+        let (edge_ids, vertex_ids, classes) = match c {
+            Condition::Colors => self.colors.as_ref().err().map(|w| two(&w.first, &w.second)),
+            Condition::Degrees => self.degrees.as_ref().err().map(|w| {
+                let both = [w.vertex, w.vertex.complement()];
+                (vec![], nodes(&mut both.into_iter()), vec![])
+            }),
+            Condition::Paths => self.paths.as_ref().err().map(|w| two(&w.first, &w.second)),
+            Condition::PseudoConnected => self.pseudo_connected.as_ref().err().map(|w| {
+                let classes = w
+                    .classes
+                    .iter()
+                    .map(|class| nodes(&mut class.iter().flatten().copied()))
+                    .collect();
+                (vec![], vec![], classes)
+            }),
+        }
+        .unwrap_or_default();
+        ConditionReport {
+            number: c.number(),
+            name: c.name(),
+            holds: self.holds(c),
+            witness: self.witness(c, puzzle),
+            edge_ids,
+            vertex_ids,
+            classes,
+        }
     }
 }
 

@@ -164,8 +164,8 @@ for (const puzzle of PUZZLES) {
         const m = await marked(page, '#subgraph-detail .views figure:first-child svg');
         assert.deepEqual(m.edges, [...first.edges].sort((a, b) => a - b), 'the subgraph is highlighted');
         const c = first.conditions[k - 1];
-        if (k === 3) assert.deepEqual(m.witnessEdges, [...c.edges].sort((a, b) => a - b));
-        if (k === 2) assert.ok(c.vertices.every((v) => m.witnessVertices.includes(v)) && c.vertices.length > 0);
+        if (k === 3) assert.deepEqual(m.witnessEdges, [...c.edge_ids].sort((a, b) => a - b));
+        if (k === 2) assert.ok(c.vertex_ids.every((v) => m.witnessVertices.includes(v)) && c.vertex_ids.length > 0);
         if (k === 4) assert.equal(m.classVertices, c.classes.flat().length);
         const row = await page.$eval(`#subgraph-detail tr[data-condition="${k}"]`, (r) => r.textContent);
         assert.ok(row.includes('fails') && row.includes(c.witness), row);

@@ -410,8 +410,8 @@ const showPuzzle = (data, drawings, signal, actions) => {
     const edges = new Set(sub.edges);
     highlight(drawing, { edges, vertices: endsOf(edges), pieces: new Set(sub.edges.map((e) => data.edges[e].piece)) });
     for (const c of sub.conditions.filter((c) => !c.holds)) {
-      for (const e of c.edges) drawing.querySelector(`g.edge[data-edge="${e}"]`).classList.add('witness');
-      for (const v of c.vertices) drawing.querySelector(`g.vertex[data-node="${v}"]`).classList.add('witness', 'hl');
+      for (const e of c.edge_ids) drawing.querySelector(`g.edge[data-edge="${e}"]`).classList.add('witness');
+      for (const v of c.vertex_ids) drawing.querySelector(`g.vertex[data-node="${v}"]`).classList.add('witness', 'hl');
       c.classes.forEach((cls, k) => {
         for (const v of cls) {
           const g = drawing.querySelector(`g.vertex[data-node="${v}"]`);
@@ -437,8 +437,8 @@ const showPuzzle = (data, drawings, signal, actions) => {
       html('td', { text: c.witness || '—' }))), ...extra)));
   const witnessMarks = (sub) => {
     const marks = [];
-    if (sub.conditions.some((c) => !c.holds && c.edges.length)) marks.push('witness edges drawn thick and dotted');
-    if (sub.conditions.some((c) => !c.holds && c.vertices.length)) marks.push('witness vertices ringed with a dashed line');
+    if (sub.conditions.some((c) => !c.holds && c.edge_ids.length)) marks.push('witness edges drawn thick and dotted');
+    if (sub.conditions.some((c) => !c.holds && c.vertex_ids.length)) marks.push('witness vertices ringed with a dashed line');
     if (sub.conditions.some((c) => !c.holds && c.classes.length)) marks.push('pseudo-classes lettered A, B, … and tinted');
     return marks;
   };

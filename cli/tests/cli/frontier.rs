@@ -130,6 +130,48 @@ fn the_frontier_counts_a_framed_rectangle_as_the_search_does() {
     );
 }
 
+/// Pinned pieces (the community's `hints`): the frontier counts the boards
+/// that keep them, as the search does, and identifies no rotation.
+#[test]
+fn the_frontier_counts_a_pinned_puzzle_as_the_search_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(super::at_root("fixtures/edge/small/planted-5x4-k3.json")).unwrap();
+    let mut puzzle: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let path = dir.path().join("unpinned.json");
+    std::fs::write(&path, &text).unwrap();
+    let first = json_report(&["solve", path.to_str().unwrap(), "--first"], out.path());
+    let cells: Vec<&str> = first["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter().map(|c| c.as_str().unwrap()))
+        .collect();
+    let hints: Vec<serde_json::Value> = [0, 7, 19]
+        .into_iter()
+        .map(|pos| {
+            let (piece, rot) = cells[pos].split_once('@').unwrap();
+            serde_json::json!({"pos": pos, "piece": piece.parse::<u64>().unwrap() - 1, "rot": rot.parse::<u64>().unwrap()})
+        })
+        .collect();
+    puzzle["hints"] = serde_json::Value::Array(hints);
+    let path = dir.path().join("pinned.json");
+    std::fs::write(&path, puzzle.to_string()).unwrap();
+    let path = path.to_str().unwrap();
+    let frontier = json_report(&["solve", path, "--method", "frontier"], out.path());
+    let search = json_report(&["solve", path], out.path());
+    assert_eq!(frontier["method"], "frontier");
+    assert_eq!(frontier["hints"], 3);
+    for key in ["solutions", "arrangements", "symmetries"] {
+        assert_eq!(frontier[key], search[key], "{key}");
+    }
+    assert_eq!(frontier["symmetries"], 1);
+    assert!(
+        frontier["solutions"].as_u64().unwrap() >= 1,
+        "the board pinned from is one"
+    );
+}
+
 #[test]
 fn a_stopped_frontier_count_reports_no_partial_count_and_exits_3() {
     let out = tempfile::tempdir().unwrap();

@@ -135,7 +135,8 @@ impl Plan {
     /// every cell; `None` when the kinds are too many to number.
     pub(super) fn new(model: &Model, cells: usize, full: bool) -> Option<Plan> {
         let caps = model.caps();
-        if caps.len() > MOST_KINDS || caps.iter().any(|&m| m > MOST_COPIES) {
+        // Pinned cells are the hashed tables' alone.
+        if !model.pins.is_empty() || caps.len() > MOST_KINDS || caps.iter().any(|&m| m > MOST_COPIES) {
             return None;
         }
         let counts = vector_counts(&caps);

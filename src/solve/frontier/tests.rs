@@ -174,7 +174,7 @@ fn a_stopped_count_reports_nothing_and_a_small_budget_refuses() {
 /// grey only on the rim or inside too, few colours so that pieces repeat):
 /// the frontier's filled boards are the plain judge's (every piece in every
 /// turn in every cell, `edge::judge`) up to 9 cells, and the row-scan
-/// search's with every rotation above; a puzzle with hints is refused.
+/// search's with every rotation above.
 #[test]
 fn framed_puzzles_agree_with_the_edge_judge() {
     use crate::edge::{self, tests::planted};
@@ -212,21 +212,77 @@ fn framed_puzzles_agree_with_the_edge_judge() {
         repeated += usize::from(counted.kinds < w * h);
     }
     assert!(repeated >= 50, "only {repeated} puzzles with repeated pieces");
-    let pinned = edge::EdgePuzzle::new(
-        2,
-        2,
-        vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]],
-        vec![edge::Hint {
-            cell: 0,
-            piece: 0,
-            turn: 0,
-        }],
-    )
-    .unwrap();
-    assert!(matches!(
-        count_framed(&pinned, BUDGET, &Context::new()),
-        Err(Error::Unsupported(_))
-    ));
+}
+
+/// Pinned pieces (hints): generated framed puzzles with one to three cells
+/// pinned as a filled board has them (first cells, a middle one, the last
+/// one) or to a piece and turn no board may have there; the frontier's
+/// boards are the plain judge's up to 9 cells and the row-scan search's
+/// above, zero included.
+#[test]
+fn pinned_pieces_agree_with_the_edge_judge() {
+    use crate::edge::{self, EdgePuzzle, Hint, tests::planted};
+    let shapes = [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (4, 4), (5, 3)];
+    let (mut checked, mut zero) = (0, 0);
+    for seed in 0..80u64 {
+        let (w, h) = shapes[seed as usize % shapes.len()];
+        let colours = 2 + (seed as usize / shapes.len()) % 3 + usize::from(w * h > 9);
+        let puzzle = planted(seed, w, h, colours, seed % 4 == 3);
+        let board = edge::count(&puzzle, true, 1, &Context::new()).boards.remove(0);
+        let cells = w * h;
+        let from_board = |at: &[usize]| -> Vec<Hint> {
+            at.iter()
+                .map(|&cell| Hint {
+                    cell,
+                    piece: board[cell].0,
+                    turn: board[cell].1,
+                })
+                .collect()
+        };
+        // Pieces of the board moved to other cells and turned other ways,
+        // where the frame lets them stand: most have no board.
+        let moved = (0..cells).flat_map(|cell| (0..4).map(move |turn| (cell, turn)));
+        let others: Vec<Vec<Hint>> = moved
+            .filter(|&(cell, turn)| cell != 0 && turn != board[0].1)
+            .map(|(cell, turn)| {
+                vec![Hint {
+                    cell,
+                    piece: board[0].0,
+                    turn,
+                }]
+            })
+            .filter(|hints| EdgePuzzle::new(w, h, puzzle.pieces().to_vec(), hints.clone()).is_ok())
+            .take(2)
+            .collect();
+        let from_solution = [
+            from_board(&[0]),
+            from_board(&[0, 1]),
+            from_board(&[0, 1, w]),
+            from_board(&[cells / 2]),
+            from_board(&[cells - 1, cells / 2]),
+        ];
+        for hints in from_solution.into_iter().chain(others) {
+            let pinned = EdgePuzzle::new(w, h, puzzle.pieces().to_vec(), hints.clone()).unwrap();
+            let counted = count_framed(&pinned, BUDGET, &Context::new()).unwrap().unwrap();
+            let boards = if cells <= 9 {
+                edge::judge::judge(&pinned).0
+            } else {
+                edge::count(&pinned, true, 0, &Context::new()).arrangements
+            };
+            assert_eq!(
+                counted.arrangements,
+                BigUint::from(boards),
+                "seed {seed}: {w}x{h} {hints:?}"
+            );
+            assert_eq!(
+                counted.solutions, counted.arrangements,
+                "pinned: no rotation is identified"
+            );
+            checked += 1;
+            zero += usize::from(boards == 0);
+        }
+    }
+    assert!(checked >= 400 && zero >= 40, "{checked} checked, {zero} with no board");
 }
 
 /// The dense route's arrangements and looks, when its plan takes at most
