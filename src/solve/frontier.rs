@@ -139,8 +139,8 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
 /// use scramble::edge::{EdgePuzzle, Hint};
 /// use scramble::solve::frontier;
 /// let corners = vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]];
-/// // Piece 2 pinned top left, turned once: the other three fill 3! ways.
-/// let pinned = EdgePuzzle::new(2, 2, corners, vec![Hint { cell: 0, piece: 2, turn: 1 }]).unwrap();
+/// // Piece 2 pinned top left, turned twice: the other three fill 3! ways.
+/// let pinned = EdgePuzzle::new(2, 2, corners, vec![Hint { cell: 0, piece: 2, turn: 2 }]).unwrap();
 /// let counted = frontier::count_framed(&pinned, 1 << 20, &scramble::Context::new()).unwrap().unwrap();
 /// assert_eq!((counted.arrangements.to_string(), counted.solutions.to_string()), ("6".into(), "6".into()));
 /// ```
