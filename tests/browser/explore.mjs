@@ -365,7 +365,7 @@ const playShot = async (page, file, point = null) => {
     assert.equal(s.rows[4][1] === '✓ holds', failing.twisted);
     for (const c of failing.conditions.filter((c) => !c.holds)) assert.ok(s.status.includes(`(${c.number}) ${c.name}`), s.status);
     const witness = await marked(page, '#play-graph svg');
-    assert.deepEqual(witness.witnessEdges, [...sub.conditions[2].edges].sort((a, b) => a - b));
+    assert.deepEqual(witness.witnessEdges, [...sub.conditions[2].edge_ids].sort((a, b) => a - b));
   });
   await playShot(page, 'play-paper2x2-failing.png');
   await check('[play paper2x2] R turns, Delete sends back, Ctrl+Z undoes, Escape drops the pick', async () => {
