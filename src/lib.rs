@@ -27,7 +27,7 @@
 //! - [`explore`]: the data of the one-file interactive page.
 //! - [`Context`]: the one context of long work (stop, progress, threads):
 //!   every call that can run long takes `&Context`.
-//! - [`progress`], [`error`]: the one progress trait and the one error type.
+//! - [`Progress`], [`error`]: the one progress trait and the one error type.
 //!
 //! Features (all on by default): `render` DOT text and Graphviz (without
 //! it the embedded renderer draws every picture); `plots` the studies and
@@ -54,7 +54,7 @@ pub mod looks;
 #[cfg(feature = "fs")]
 pub mod output;
 mod partition;
-pub mod progress;
+mod progress;
 pub mod puzzle;
 pub mod recording;
 pub mod render;

@@ -7,7 +7,7 @@
 ///
 /// ```
 /// use std::sync::atomic::{AtomicU64, Ordering};
-/// use scramble::progress::Progress;
+/// use scramble::Progress;
 /// struct Count(AtomicU64);
 /// impl Progress for Count {
 ///     fn advance(&self, n: u64) {
