@@ -13,7 +13,7 @@ fn bench(c: &mut Criterion) {
     let puzzle = read_puzzle(path.as_ref(), Format::Auto).expect("fixture reads");
     let graph = RecordingGraph::new(&puzzle);
     c.bench_function("judge 2x2 (6144 arrangements)", |b| {
-        b.iter(|| judge::judge(&puzzle, &graph).unwrap().solutions.len())
+        b.iter(|| judge(&puzzle, &graph).unwrap().solutions.len())
     });
     c.bench_function("theorem 2.1 on 256 subgraphs", |b| {
         b.iter(|| {

@@ -70,7 +70,7 @@ impl Judgement {
 /// The plain backtracker's search tree, at most `4! * 4^4 = 6144` leaves.
 ///
 /// ```
-/// use scramble::{Puzzle, RecordingGraph, judge::judge};
+/// use scramble::{Puzzle, RecordingGraph, judge};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let j = judge(&puzzle, &RecordingGraph::new(&puzzle)).unwrap();
 /// assert_eq!(j.solutions.len() % 4, 0);

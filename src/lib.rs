@@ -18,7 +18,7 @@
 //! - [`theorem`]: Theorem 2.1 and the twisted-graph criterion for 2x2
 //!   puzzles, the n x n forms (the frame conditions on a subgraph alone, the
 //!   arrangement form, circuits glued at lattice points).
-//! - [`judge`]: the 2x2 reference without graph theory.
+//! - [`Judgement`]: the 2x2 reference without graph theory.
 //! - [`census`]: the exhaustive 2x2 and 3x3 censuses that check the
 //!   theorems, and the 2x2 totals in closed form for every number of
 //!   patterns.
@@ -49,7 +49,7 @@ pub mod edge;
 pub mod error;
 pub mod explore;
 pub mod generate;
-pub mod judge;
+mod judge;
 pub mod looks;
 #[cfg(feature = "fs")]
 pub mod output;
@@ -81,7 +81,7 @@ pub use recording::RecordingGraph;
 // keeps this list under review).
 pub use census::Census;
 pub use generate::{PlantOptions, planted};
-pub use judge::Judgement;
+pub use judge::{Judgement, judge};
 pub use render::export::{graphml, node_link};
 pub use solve::{Goal, Method, Order, Outcome, Search, Solver};
 pub use theorem::analysis::{Analysis, analyse};

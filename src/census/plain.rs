@@ -1,6 +1,6 @@
 //! The plain census: puzzle by puzzle, the reference for [`super::fast`].
 //!
-//! Each puzzle gets its recording graph; the judge ([`crate::judge`]) finds
+//! Each puzzle gets its recording graph; the judge ([`crate::Judgement`]) finds
 //! its solutions with the plain backtracker; every one of the 256 subgraphs of
 //! [`four_color_subgraphs`] is checked by [`crate::theorem::evaluate`] and
 //! [`twisted_criterion`]. None of it shares code with the fast path's

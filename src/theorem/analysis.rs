@@ -1,6 +1,6 @@
 //! All 256 four-color subgraphs of a 2x2 puzzle judged three ways: by
 //! Theorem 2.1, by the twisted-graph criterion and by the brute-force
-//! [`judge`](crate::judge), with every disagreement counted.
+//! [`judge`](crate::Judgement), with every disagreement counted.
 //!
 //! Cost: the judge's plain backtracking (at most 4! * 4^4 = 6144 leaves)
 //! plus constant work per subgraph.

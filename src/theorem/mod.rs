@@ -26,7 +26,7 @@
 //! [`evaluate`] gathers the four conditions in a [`Verdict`] whose
 //! [`explain`](Verdict::explain) says why a subgraph is or is not accepted.
 //! The brute-force reference that needs no graph theory is
-//! [`crate::judge`].
+//! [`crate::Judgement`].
 
 pub mod analysis;
 pub mod arrangement_form;
