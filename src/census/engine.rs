@@ -116,6 +116,8 @@ impl Run {
 /// let stopped = Stop::never().after(std::time::Duration::ZERO);
 /// let cut = run(&census, Engine::Direct, Shard::WHOLE, 0, &Context::new().until(&stopped)).unwrap();
 /// assert!(!cut.complete() && cut.first_pieces == Some(0..0));
+/// let half = Shard { index: 1, count: 2 };
+/// assert!(run(&census, Engine::Symmetric, half, 0, &Context::new()).is_err());
 /// ```
 pub fn run(census: &Census, engine: Engine, shard: Shard, keep: usize, context: &Context) -> Result<Run> {
     engine.check(census)?;

@@ -388,8 +388,7 @@ impl Model {
             .max()
             .map_or(1, |&c| usize::from(c) + 1);
         let free = u8::try_from(colours).map_err(|_| Error::Unsupported("over 255 colours".into()))?;
-        let least = |piece: &[u8; 4]| (0..4).map(|r| turned(*piece, r)).min().expect("four turns");
-        let kinds = kinds_of(puzzle.pieces().iter().map(least));
+        let kinds = kinds_of(puzzle.pieces().iter().map(least_turn));
         // A quarter turn of the whole board turns every piece alike, so the
         // turned board (width and height swapped) has as many filled boards:
         // fill the one whose height is even (meeting in the middle), then
@@ -418,18 +417,16 @@ impl Model {
         if puzzle.hints().is_empty() {
             return;
         }
-        let least = |piece: &[u8; 4]| (0..4).map(|r| turned(*piece, r)).min().expect("four turns");
-        let leasts: Vec<[u8; 4]> = kinds_of(puzzle.pieces().iter().map(least))
-            .iter()
-            .map(|kind| kind.turns.iter().map(|&(sides, _)| sides).min().expect("a turn"))
-            .collect();
         self.pins = vec![None; self.width * self.height];
         self.pinned = vec![0; self.kinds.len()];
         for hint in puzzle.hints() {
             let piece = puzzle.pieces()[hint.piece];
-            let kind = leasts
+            // A kind's first turn is its least (`kinds_of`).
+            let least = least_turn(&piece);
+            let kind = self
+                .kinds
                 .iter()
-                .position(|&l| l == least(&piece))
+                .position(|k| k.turns[0].0 == least)
                 .expect("every piece has a kind");
             let [top, right, bottom, left] = turned(piece, usize::from(hint.turn));
             let only = Move {
@@ -687,6 +684,11 @@ enum Kept {
     HalfTurn,
     /// A quarter turn, or the centre of an odd board: looks are not counted.
     Unknown,
+}
+
+/// The least of a piece's four turns: equal for pieces equal up to a turn.
+fn least_turn(piece: &[u8; 4]) -> [u8; 4] {
+    (0..4).map(|r| turned(*piece, r)).min().expect("four turns")
 }
 
 /// The kinds of cards given by their least turns (equal up to a turn: one
