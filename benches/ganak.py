@@ -9,13 +9,13 @@ For each puzzle, one after the other:
   `solutions`, the number of solution arrangements divided by 4 (the whole
   grid's four turns; identical cards told apart: ../shared/SPEC.md and
   docs/output.md);
-- `scramble export --cnf PUZZLE` (src/cnf.rs), counted by Ganak through its
+- `scramble export --cnf PUZZLE` (src/render/cnf.rs), counted by Ganak through its
   Python binding (`pip install pyganak`) in a child process killed after S
   seconds; a count not finished by then is reported as a timeout, never as
   an agreement.
 
 Framed edge-matching puzzles (`.json`, `e2pieces` text) are read too:
-their CNF (src/cnf/edge.rs) pins the lowest corner piece when grey lies
+their CNF (src/render/cnf/edge.rs) pins the lowest corner piece when grey lies
 only on the rim and nothing is pinned, and its models are then `solve`'s
 `solutions` (boards modulo the board's rotations); otherwise they are the
 filled boards, `solve`'s `arrangements`, which the header's first line

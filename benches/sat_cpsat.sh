@@ -9,7 +9,7 @@
 # release build (`cargo build --release`).
 #
 # For each puzzle, in this order:
-#   - CaDiCaL: `scramble export --cnf` (encoding in src/cnf.rs; time to write
+#   - CaDiCaL: `scramble export --cnf` (encoding in src/render/cnf.rs; time to write
 #     the CNF not counted), then `cadical -q -t LIMIT` (one thread); its answer
 #     is its exit code (10 satisfiable, 20 unsatisfiable);
 #   - CP-SAT: `benches/cpsat.py --time-limit LIMIT --workers 2` (model and

@@ -6,9 +6,9 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use scramble::Rng;
 use scramble::Threads;
-use scramble::generate::{PlantOptions, planted};
-use scramble::rng::Rng;
+use scramble::puzzle::generate::{PlantOptions, planted};
 use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
 

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use scramble::rng::Rng;
+use scramble::Rng;
 use scramble::solve::{Order, Rule};
 use scramble::{Context, PlantOptions, Puzzle, Solver};
 

@@ -37,11 +37,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use itertools::Itertools;
+use scramble::Rng;
 use scramble::census::nxn::check::{candidates, keeping};
 use scramble::census::pieces::piece_classes;
-use scramble::generate::{PlantOptions, Recipe};
+use scramble::puzzle::generate::{PlantOptions, Recipe};
 use scramble::recording::gluing::{Edges, Gluer};
-use scramble::rng::Rng;
 use scramble::solve::{Goal, Search};
 use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;

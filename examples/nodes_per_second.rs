@@ -6,9 +6,9 @@
 //! candidate tests, time and rates. With ORDER (e.g. `spiral`), only that
 //! order on one thread: handy under `valgrind --tool=callgrind`.
 
+use scramble::Rng;
 use scramble::Threads;
-use scramble::generate::{PlantOptions, planted};
-use scramble::rng::Rng;
+use scramble::puzzle::generate::{PlantOptions, planted};
 use scramble::solve::{Goal, Order, Outcome, Search, Solver};
 
 fn main() {

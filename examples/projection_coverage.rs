@@ -9,8 +9,8 @@
 //! `cargo run --release --example projection_coverage -- [SAMPLE] [SEEDS] [PUZZLES]`
 
 use scramble::Context;
-use scramble::edge::{self, EdgePuzzle};
-use scramble::rng::Rng;
+use scramble::Rng;
+use scramble::puzzle::edge::{self, EdgePuzzle};
 
 /// A `w x w` framed board: random inner colours, pieces shuffled and turned.
 fn planted(rng: &mut Rng, w: usize, colours: usize) -> EdgePuzzle {

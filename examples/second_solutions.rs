@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use scramble::generate::{PlantOptions, Recipe};
+use scramble::puzzle::generate::{PlantOptions, Recipe};
 use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Arrangement, Puzzle};
 

@@ -9,8 +9,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 
-use scramble::generate::{PlantOptions, planted};
-use scramble::rng::Rng;
+use scramble::Rng;
+use scramble::puzzle::generate::{PlantOptions, planted};
 use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Pattern, Picture, Piece, Puzzle, Sign};
 use scramble::{Stats, Threads};

@@ -29,7 +29,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use scramble::census::nxn::check::kept;
-use scramble::generate::{PlantOptions, Recipe};
+use scramble::puzzle::generate::{PlantOptions, Recipe};
 use scramble::recording::gluing::Gluer;
 use scramble::theorem::arrangement_form::corner_moves;
 use scramble::theorem::framed::decide;

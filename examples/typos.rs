@@ -6,7 +6,7 @@
 //!   in the diagnosis's ranked list of single-picture fixes;
 //! - **still solvable**: whether every answer is still right on the table
 //!   (harmless), some are, or none is, and then where the true fix stands among the single-picture
-//!   changes that give a new answer ([`scramble::diagnose::alternatives`],
+//!   changes that give a new answer ([`scramble::solve::diagnose::alternatives`],
 //!   what `solve --wrong` lists).
 //!
 //! Used for docs/typos.md.
@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use scramble::Context;
-use scramble::diagnose::{self, Edit};
+use scramble::solve::diagnose::{self, Edit};
 use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Arrangement, Picture, Puzzle};
 
@@ -220,7 +220,7 @@ fn bootstrap(ranks: &[Vec<usize>], k: usize) -> String {
         let (hit, all) = picked.fold((0, 0), |(h, a), rs| (h + within(rs), a + rs.len()));
         hit as f64 / all.max(1) as f64
     };
-    let mut rng = scramble::rng::Rng::new(1);
+    let mut rng = scramble::Rng::new(1);
     let mut shares: Vec<f64> = (0..2000)
         .map(|_| share(&mut (0..ranks.len()).map(|_| &ranks[rng.below(ranks.len())])))
         .collect();

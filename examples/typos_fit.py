@@ -1,4 +1,4 @@
-"""How the weights of the typo ranking (src/diagnose/rank.rs) were chosen.
+"""How the weights of the typo ranking (src/solve/diagnose/rank.rs) were chosen.
 
 Reads the output of `cargo run --release --example typos -- --dump [FILES]`
 (one JSON line per typo that leaves no solution, with every fix), computes

@@ -99,11 +99,11 @@ fn layer(module: &str) -> Option<usize> {
     const LAYERS: [&[&str]; 8] = [
         &["error", "rng", "partition", "progress", "context", "output"],
         &["puzzle"],
-        &["recording", "edge"],
-        &["solve", "generate", "render", "cnf"],
-        &["judge", "looks", "diagnose"],
+        &["recording"],
+        &["solve"],
+        &["judge"],
         &["theorem"],
-        &["census", "study", "explore"],
+        &["render", "census", "study"],
         &["cli", "architecture", "lib"],
     ];
     LAYERS.iter().position(|layer| layer.contains(&module))

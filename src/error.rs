@@ -95,8 +95,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// `n` and `noun`, with an `s` unless `n` is 1: `1 piece`, `2 pieces`.
 ///
 /// ```
-/// assert_eq!(scramble::error::plural(1, "piece"), "1 piece");
-/// assert_eq!(scramble::error::plural(0, "field"), "0 fields");
+/// assert_eq!(scramble::output::plural(1, "piece"), "1 piece");
+/// assert_eq!(scramble::output::plural(0, "field"), "0 fields");
 /// ```
 pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
     let n = n.to_string();
@@ -109,7 +109,7 @@ pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
 /// `\u{fffd}`; never cut. Linear in the name.
 ///
 /// ```
-/// use scramble::error::shown_path;
+/// use scramble::output::shown_path;
 /// assert_eq!(shown_path("a\u{1b}[2Jb\n.txt".as_ref()), "a\\u{1b}[2Jb\\u{a}.txt");
 /// assert_eq!(shown_path("fixtures/paper2x2.txt".as_ref()), "fixtures/paper2x2.txt");
 /// ```
@@ -165,15 +165,15 @@ fn is_hidden(c: char) -> bool {
 }
 
 /// The most characters of user data a message quotes ([`excerpt`]).
-pub const EXCERPT_CHARS: usize = 40;
+pub(crate) const EXCERPT_CHARS: usize = 40;
 
 /// User data as a message quotes it: control characters escaped
-/// (`\u{7}`, never printed raw) and at most [`EXCERPT_CHARS`]
+/// (`\u{7}`, never printed raw) and at most 40
 /// characters, longer text cut with its length said. Linear in the
 /// characters quoted.
 ///
 /// ```
-/// use scramble::error::excerpt;
+/// use scramble::output::excerpt;
 /// assert_eq!(excerpt("star\u{7}"), "star\\u{7}");
 /// assert_eq!(excerpt(&"x".repeat(100_000)), format!("{}... (100000 characters)", "x".repeat(40)));
 /// ```

@@ -39,6 +39,8 @@ use crate::{Error, Result};
 
 pub mod inputs;
 
+pub use crate::error::{excerpt, plural, shown_path};
+
 /// Held by every write from its first staged byte to its installed set.
 static INSTALLS: Mutex<()> = Mutex::new(());
 

@@ -7,7 +7,7 @@
 /// xoshiro256** (period 2^256 - 1), seeded through SplitMix64.
 ///
 /// ```
-/// use scramble::rng::Rng;
+/// use scramble::Rng;
 /// let mut a = Rng::new(7);
 /// let mut b = Rng::new(7);
 /// assert_eq!(a.next_u64(), b.next_u64());
@@ -36,7 +36,7 @@ impl Rng {
     /// parallel do not depend on the order threads take them in.
     ///
     /// ```
-    /// use scramble::rng::Rng;
+    /// use scramble::Rng;
     /// assert_eq!(Rng::stream(7, 3), Rng::stream(7, 3));
     /// assert_ne!(Rng::stream(7, 3), Rng::stream(7, 4));
     /// assert_ne!(Rng::stream(7, 3), Rng::stream(8, 3));

@@ -1,12 +1,12 @@
 //! The text of a diagnosis (why a puzzle has no solution), shared by
-//! `solve`: the library's lines (`scramble::diagnose::explain`) under
+//! `solve`: the library's lines (`scramble::solve::diagnose::explain`) under
 //! `why:`, and `--wrong`'s changes under `typo?`; JSON prints
-//! `scramble::diagnose::Diagnosis` and `Edits` as they are.
+//! `scramble::solve::diagnose::Diagnosis` and `Edits` as they are.
 
 use std::time::Duration;
 
-use scramble::diagnose::explain::{self, Line, Wording};
-use scramble::diagnose::{Diagnosis, Edits};
+use scramble::solve::diagnose::explain::{self, Line, Wording};
+use scramble::solve::diagnose::{Diagnosis, Edits};
 
 /// How long the search for an edit runs when `--time-limit` is not given.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);

@@ -39,7 +39,7 @@ pub struct Args {
     rule: Option<Rule>,
     /// Edge-matching puzzles: subtrees to count whole, drawn at random
     /// (default: 256; the tree is cut where it has 256 times as many).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=scramble::edge::MAX_SAMPLE))]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=scramble::puzzle::edge::MAX_SAMPLE))]
     sample: Option<u64>,
     /// Edge-matching puzzles: project the search of every rotation (as the
     /// published node counts do) instead of pinning the first corner piece.
@@ -117,8 +117,8 @@ fn rate_line(nodes_per_second: f64, exhaustive_seconds: f64) -> String {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = match args.puzzle.read_any()? {
-        scramble::edge::AnyPuzzle::Squares(puzzle) => puzzle,
-        scramble::edge::AnyPuzzle::Edge(puzzle) => return edge::run(&args, &puzzle),
+        scramble::puzzle::edge::AnyPuzzle::Squares(puzzle) => puzzle,
+        scramble::puzzle::edge::AnyPuzzle::Edge(puzzle) => return edge::run(&args, &puzzle),
     };
     if args.sample.is_some() || args.every_rotation || args.threads.threads.is_some() {
         anyhow::bail!(

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::Context;
-use scramble::explore::{Options, app::with_puzzle, page_within};
+use scramble::render::page::{Options, app::with_puzzle, page_within};
 use scramble::solve::Order;
 use serde::Serialize;
 
@@ -126,7 +126,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         match &r.file {
             Some(file) => format!(
                 "wrote {} ({} bytes)\n{notes}",
-                scramble::error::shown_path(file),
+                scramble::output::shown_path(file),
                 r.bytes
             ),
             None => format!("page of {} bytes made, not written (--no-pictures)\n{notes}", r.bytes),

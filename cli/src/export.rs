@@ -1,5 +1,5 @@
 //! `scramble export --cnf PUZZLE`: the puzzle as DIMACS CNF on stdout, for
-//! SAT solvers (see [`scramble::cnf`] for the encoding and the comment
+//! SAT solvers (see [`scramble::render::cnf`] for the encoding and the comment
 //! header that maps variables back to pieces, cells and rotations). The
 //! clauses are written as they are made, so memory stays flat; their
 //! number is known beforehand and capped. `-o FILE` writes the file whole
@@ -11,8 +11,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::cnf::{Cnf, EdgeCnf};
-use scramble::edge::{AnyPuzzle, EdgePuzzle};
+use scramble::puzzle::edge::{AnyPuzzle, EdgePuzzle};
+use scramble::render::cnf::{Cnf, EdgeCnf};
 
 use super::{PuzzleArg, print_streamed, print_text};
 use crate::bounds::{MAX_CLAUSES, refuse_memory, thousands};
@@ -57,7 +57,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    super::refuse_larger(&puzzle, scramble::cnf::MAX_SIZE, "export --cnf")?;
+    super::refuse_larger(&puzzle, scramble::render::cnf::MAX_SIZE, "export --cnf")?;
     let clauses = Cnf::clauses_of(&puzzle);
     if clauses > MAX_CLAUSES {
         anyhow::bail!(
@@ -76,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// `export --cnf` of an edge-matching puzzle: its frame, hints and
-/// rectangle in the encoding of `scramble::cnf::EdgeCnf`, made in memory
+/// rectangle in the encoding of `scramble::render::cnf::EdgeCnf`, made in memory
 /// (refused beforehand when its clauses would not fit) and written whole.
 fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
     if args.text {

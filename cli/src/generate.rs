@@ -9,8 +9,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::generate::{Drawn, PlantOptions, Recipe, Style};
 use scramble::output::{Owns, write_set};
+use scramble::puzzle::generate::{Drawn, PlantOptions, Recipe, Style};
 use serde::Serialize;
 
 use super::{PicturesArg, print_report, progress};
@@ -340,7 +340,7 @@ fn text(report: &Report) -> String {
     );
     for written in &report.puzzles {
         match &written.file {
-            Some(file) => out += &format!("{}\n", scramble::error::shown_path(file)),
+            Some(file) => out += &format!("{}\n", scramble::output::shown_path(file)),
             None => out += &format!("{}\n", written.puzzle),
         }
     }

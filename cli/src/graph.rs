@@ -174,7 +174,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     print_report(args.json, &written, |w| {
         w.files
             .iter()
-            .map(|p| format!("wrote {}\n", scramble::error::shown_path(p)))
+            .map(|p| format!("wrote {}\n", scramble::output::shown_path(p)))
             .collect()
     })?;
     Ok(ExitCode::SUCCESS)

@@ -40,10 +40,10 @@ pub fn read_puzzle(path: &Path, format: Format) -> anyhow::Result<Puzzle> {
 }
 
 /// The puzzle in `path` of either kind, Scramble Squares or edge-matching
-/// (`scramble::edge::read_any`), read under the run's stop.
-pub fn read_any(path: &Path, format: Format) -> anyhow::Result<scramble::edge::AnyPuzzle> {
+/// (`scramble::puzzle::edge::read_any`), read under the run's stop.
+pub fn read_any(path: &Path, format: Format) -> anyhow::Result<scramble::puzzle::edge::AnyPuzzle> {
     scramble::output::inputs::mark_input(path);
-    read_under_stop(path, move |path| scramble::edge::read_any(path, format))
+    read_under_stop(path, move |path| scramble::puzzle::edge::read_any(path, format))
 }
 
 /// The bytes of `path` (`-`: standard input), at most
@@ -83,6 +83,6 @@ fn shown(path: &Path) -> String {
     if path == Path::new("-") {
         "standard input".to_string()
     } else {
-        scramble::error::shown_path(path)
+        scramble::output::shown_path(path)
     }
 }

@@ -137,7 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "--solution {number}: {} has {} modulo rotation, numbered 1 to {met} (see `scramble solve {} --list`)",
             puzzle.name(),
             super::plural(met, "solution"),
-            scramble::error::shown_path(&args.puzzle.puzzle)
+            scramble::output::shown_path(&args.puzzle.puzzle)
         );
     }
     let Some(solution) = found else {

@@ -78,7 +78,7 @@ pub fn run(
         path: file.to_path_buf(),
         reason: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text: expected an edge list"),
     })?;
-    let h = edge_list::parse(puzzle, &text, &scramble::error::shown_path(file))?;
+    let h = edge_list::parse(puzzle, &text, &scramble::output::shown_path(file))?;
     let Some((on_h, verdict)) = judge(puzzle, &h, context) else {
         return Ok(None);
     };
@@ -96,7 +96,7 @@ pub fn run(
     let title = format!(
         "{}: {} ({} edges): {judged}",
         puzzle.name(),
-        scramble::error::shown_path(file),
+        scramble::output::shown_path(file),
         h.len()
     );
     let mut files = pictures.edges(&edges, &title, &dir, stem)?;
@@ -219,7 +219,7 @@ fn text_of(r: &Report) -> String {
     let mut out = format!(
         "{}: {} ({} edges) is {verdict} ({}x{})\n",
         r.puzzle,
-        scramble::error::shown_path(&r.subgraph),
+        scramble::output::shown_path(&r.subgraph),
         r.edges,
         r.size,
         r.size

@@ -189,9 +189,9 @@ impl PuzzleArg {
 
     /// Reads the puzzle the user named, Scramble Squares or edge-matching;
     /// likely typos of the first are warned about on stderr.
-    pub fn read_any(&self) -> anyhow::Result<scramble::edge::AnyPuzzle> {
+    pub fn read_any(&self) -> anyhow::Result<scramble::puzzle::edge::AnyPuzzle> {
         let read = input::read_any(&self.puzzle, self.input_format)?;
-        if let scramble::edge::AnyPuzzle::Squares(puzzle) = &read {
+        if let scramble::puzzle::edge::AnyPuzzle::Squares(puzzle) = &read {
             warn_typos(&self.puzzle, puzzle);
         }
         Ok(read)
@@ -203,7 +203,7 @@ pub fn warn_typos(path: &Path, puzzle: &Puzzle) {
     for warning in scramble::puzzle::read::warnings(puzzle) {
         note(&format!(
             "scramble: warning: {}: {warning}\n",
-            scramble::error::shown_path(path)
+            scramble::output::shown_path(path)
         ));
     }
 }
@@ -219,7 +219,7 @@ pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
             if folder.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
                 anyhow::bail!(
                     "{}: cannot write: a symbolic link is there, and scramble never writes through links",
-                    scramble::error::shown_path(&folder)
+                    scramble::output::shown_path(&folder)
                 );
             }
             Ok(folder)
@@ -227,12 +227,12 @@ pub fn puzzle_folder(out: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
         _ => anyhow::bail!(
             "puzzle name `{}` cannot name a folder inside {}",
             puzzle.name(),
-            scramble::error::shown_path(out)
+            scramble::output::shown_path(out)
         ),
     }
 }
 
-pub use scramble::error::plural;
+pub use scramble::output::plural;
 
 /// Refuses, before any work, a puzzle larger than `max` x `max` for `what`
 /// (the error names the limit).

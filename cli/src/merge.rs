@@ -29,7 +29,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let files = args
         .files
         .iter()
-        .map(|path| Ok((scramble::error::shown_path(path), super::input::read_file(path)?)))
+        .map(|path| Ok((scramble::output::shown_path(path), super::input::read_file(path)?)))
         .collect::<anyhow::Result<Vec<_>>>()?;
     if files.iter().any(|(_, bytes)| is_solve_shard(bytes)) {
         return super::merge_solve::run(&files, args.json);

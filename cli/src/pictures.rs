@@ -123,7 +123,7 @@ pub fn pictures_text(pictures: &[PathBuf]) -> String {
             format!(
                 "pictures: {} in {}/\n",
                 plural(n, "file"),
-                scramble::error::shown_path(dir)
+                scramble::output::shown_path(dir)
             )
         })
         .collect()

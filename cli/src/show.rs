@@ -5,7 +5,7 @@ pub(crate) mod edge;
 use std::process::ExitCode;
 
 use scramble::Puzzle;
-use scramble::edge::AnyPuzzle;
+use scramble::puzzle::edge::AnyPuzzle;
 use serde::Serialize;
 
 use super::{PuzzleArg, print_report};

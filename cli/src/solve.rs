@@ -13,7 +13,7 @@
 //! `--list-limit` of them; the count stays exact.
 //!
 //! Beside `solutions` (identical cards told apart), a count reports `looks`:
-//! the solutions a person can tell apart (`scramble::looks`);
+//! the solutions a person can tell apart (`scramble::solve::looks`);
 //! `--list-looks` lists one solution per look, the look's representative.
 //!
 //! `--time-limit SECONDS` and Ctrl-C stop the search early: what was found
@@ -30,8 +30,8 @@ use std::time::Duration;
 mod edge;
 mod frontier;
 
-use scramble::diagnose::{Diagnosis, Edits};
-use scramble::edge::AnyPuzzle;
+use scramble::puzzle::edge::AnyPuzzle;
+use scramble::solve::diagnose::{Diagnosis, Edits};
 use scramble::solve::shards::{Mode, Shard};
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Strategy, Symmetry};
 use scramble::{Arrangement, Puzzle};
@@ -278,7 +278,7 @@ pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s.min(1e9))),
         _ => Err(format!(
             "expected a positive number of seconds, found `{}`",
-            scramble::error::excerpt(text)
+            scramble::output::excerpt(text)
         )),
     }
 }
@@ -373,7 +373,7 @@ fn bad_file(args: &Args, path: &Path, error: &anyhow::Error) -> anyhow::Result<E
     super::note(&format!("scramble: error: {error:#}\n"));
     if args.json {
         let line = BadFile {
-            file: scramble::error::shown_path(path),
+            file: scramble::output::shown_path(path),
             error: ErrorObject {
                 message: format!("{error:#}"),
                 exit_code: Exit::Error as u8,
@@ -486,18 +486,22 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         .filter(|_| args.pictures.writes())
         .map(|a| write_svg(&puzzle, a, &args.pictures.out))
         .transpose()?;
-    let looks =
-        (complete && !args.first).then(|| scramble::looks::from_count(&puzzle, outcome.solutions, outcome.symmetric));
+    let looks = (complete && !args.first)
+        .then(|| scramble::solve::looks::from_count(&puzzle, outcome.solutions, outcome.symmetric));
     let listed_looks = args
         .list_looks
         .then(|| list_looks(args, &puzzle, &stop, looks))
         .transpose()?;
     let complete = complete && listed_looks.as_ref().is_none_or(|(_, complete)| *complete);
     let diagnosis = (complete && shown.is_none())
-        .then(|| scramble::diagnose::diagnose(&puzzle, &Context::new().until(&diagnosis_stop(args, interrupted))))
+        .then(|| {
+            scramble::solve::diagnose::diagnose(&puzzle, &Context::new().until(&diagnosis_stop(args, interrupted)))
+        })
         .transpose()?;
     let alternatives = (args.wrong && complete && shown.is_some())
-        .then(|| scramble::diagnose::alternatives(&puzzle, &Context::new().until(&diagnosis_stop(args, interrupted))))
+        .then(|| {
+            scramble::solve::diagnose::alternatives(&puzzle, &Context::new().until(&diagnosis_stop(args, interrupted)))
+        })
         .transpose()?;
     let report = Report {
         puzzle: puzzle.name().to_string(),
@@ -567,7 +571,7 @@ struct Shown<'a> {
 /// in search order, and whether that search ran to its end.
 fn list_looks(args: &Args, puzzle: &Puzzle, stop: &Stop, looks: Option<u64>) -> anyhow::Result<(ListedLooks, bool)> {
     let limit = usize::try_from(args.list_limit).unwrap_or(usize::MAX);
-    let listed = scramble::looks::list(puzzle, &Context::new().until(stop), limit)?;
+    let listed = scramble::solve::looks::list(puzzle, &Context::new().until(stop), limit)?;
     let shown = listed.solutions.len() as u64;
     Ok((
         ListedLooks {
@@ -612,7 +616,7 @@ fn text(puzzle: &Puzzle, report: &Report, what: &Shown) -> String {
         (_, Some(_)) => format!(
             "{}: {}; the first ({}):\n",
             report.puzzle,
-            scramble::looks::count_words(report.solutions, report.looks),
+            scramble::solve::looks::count_words(report.solutions, report.looks),
             search_name(report)
         ),
     };
@@ -620,7 +624,7 @@ fn text(puzzle: &Puzzle, report: &Report, what: &Shown) -> String {
         out += &grid_text(puzzle, solution);
     }
     if let Some(svg) = &report.svg {
-        out += &format!("picture: {}\n", scramble::error::shown_path(svg));
+        out += &format!("picture: {}\n", scramble::output::shown_path(svg));
     }
     if let Some(stats) = stats {
         out += &stats_text(stats);

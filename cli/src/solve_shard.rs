@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use scramble::Puzzle;
-use scramble::error::shown_path;
+use scramble::output::shown_path;
 use scramble::solve::shards::{self, Job, Mode, Named, Shard, ShardReport};
 use scramble::solve::{Solver, Strategy};
 
@@ -178,7 +178,7 @@ fn mismatch(report: &ShardReport, shape: &Shape, puzzle: &Puzzle) -> Option<Stri
     let theirs = &report.search;
     let puzzle_of = |n: &Named| (n.puzzle.clone(), n.fingerprint.clone(), n.size);
     let what = if puzzle_of(theirs) != puzzle_of(&named) {
-        format!("another puzzle (`{}`)", scramble::error::excerpt(&theirs.puzzle))
+        format!("another puzzle (`{}`)", scramble::output::excerpt(&theirs.puzzle))
     } else if theirs.strategy != named.strategy {
         "another --order, --cells, --pieces or --symmetry".to_string()
     } else if theirs.seed != named.seed {

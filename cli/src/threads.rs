@@ -24,7 +24,7 @@ fn threads(text: &str) -> Result<NonZeroUsize, String> {
         .ok_or_else(|| {
             format!(
                 "expected a number of threads from 1 to {max}, found `{}`",
-                scramble::error::excerpt(text)
+                scramble::output::excerpt(text)
             )
         })
 }

@@ -222,10 +222,10 @@ fn partial_line(p: &PartialReport, whole: Option<&std::ops::Range<usize>>, corne
 fn disagreement_lines(written: &[Vec<PathBuf>]) -> String {
     let mut text = String::new();
     for files in written {
-        let names: Vec<String> = files.iter().skip(1).map(|p| scramble::error::shown_path(p)).collect();
+        let names: Vec<String> = files.iter().skip(1).map(|p| scramble::output::shown_path(p)).collect();
         text += &format!(
             "disagreement: {} ({})\n",
-            scramble::error::shown_path(&files[0]),
+            scramble::output::shown_path(&files[0]),
             names.join(", ")
         );
     }

@@ -161,7 +161,7 @@ impl Puzzle {
     /// whole board, count once.
     fn looks(&self, py: Python<'_>) -> PyResult<u64> {
         let outcome = self.search(py, Goal::Count { keep: 0 })?;
-        Ok(scramble::looks::from_count(
+        Ok(scramble::solve::looks::from_count(
             &self.inner,
             outcome.solutions,
             outcome.symmetric,

@@ -45,7 +45,7 @@ impl Arrangement {
     /// turns, drawn from `rng`. `O(size^2)`.
     ///
     /// ```
-    /// use scramble::{Arrangement, rng::Rng};
+    /// use scramble::{Arrangement, Rng};
     /// let a = Arrangement::random(3, &mut Rng::new(1));
     /// let mut pieces: Vec<usize> = a.cells().iter().map(|p| p.piece).collect();
     /// pieces.sort_unstable();

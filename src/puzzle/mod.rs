@@ -9,6 +9,8 @@
 //! labels and files read the same.
 
 mod arrangement;
+pub mod edge;
+pub mod generate;
 pub mod grid;
 pub mod legespiel;
 mod picture;

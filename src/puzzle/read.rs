@@ -64,7 +64,7 @@ pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
     Ok(parse(&text, &file, format)?.with_name(name))
 }
 
-/// Whether `text` is an edge-matching file (`crate::edge`): its first line
+/// Whether `text` is an edge-matching file (`crate::puzzle::edge`): its first line
 /// (without `#` comments) starts with `{` or holds colour numbers only. The
 /// first line decides, so that a typo further down is reported on its line.
 pub fn is_edge_text(text: &str) -> bool {

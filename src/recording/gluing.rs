@@ -390,7 +390,7 @@ fn edge_at(p: Placement, d: usize) -> usize {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::generate::{PlantOptions, Recipe};
+    use crate::puzzle::generate::{PlantOptions, Recipe};
 
     /// Planted puzzles of every size and a few pattern counts, with and
     /// without repetitions.

@@ -237,7 +237,7 @@ pub(crate) fn sample_puzzles() -> Vec<Puzzle> {
     .iter()
     .map(|text| text.parse().unwrap())
     .collect();
-    let options = crate::generate::PlantOptions {
+    let options = crate::puzzle::generate::PlantOptions {
         repetition_free: false,
         identical: 0,
     };
@@ -245,7 +245,7 @@ pub(crate) fn sample_puzzles() -> Vec<Puzzle> {
         let mut rng = crate::rng::Rng::new(seed);
         let size = 2 + (seed as usize % 3);
         puzzles.push(
-            crate::generate::planted(size, 2 + seed as u32 % 3, &mut rng, options)
+            crate::puzzle::generate::planted(size, 2 + seed as u32 % 3, &mut rng, options)
                 .unwrap()
                 .0,
         );

@@ -14,6 +14,7 @@
 
 #[cfg(feature = "render")]
 mod children;
+pub mod cnf;
 #[cfg(feature = "render")]
 mod dot;
 mod embedded;
@@ -25,6 +26,7 @@ pub mod layout;
 mod multiples;
 #[cfg(test)]
 mod neato_check;
+pub mod page;
 mod pieces;
 pub mod style;
 

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::context::{Stop, Threads};
-use crate::generate::{PlantOptions, planted};
+use crate::puzzle::generate::{PlantOptions, planted};
 use crate::rng::Rng;
 use crate::solve::{Goal, Order, Outcome, Search, Solver, plain};
 use crate::{Arrangement, Puzzle};

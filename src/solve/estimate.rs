@@ -326,7 +326,7 @@ impl Probe<'_> {
 mod tests {
     use super::*;
     use crate::context::Stop;
-    use crate::generate::{PlantOptions, planted};
+    use crate::puzzle::generate::{PlantOptions, planted};
     use crate::solve::{Order, Solver};
 
     fn puzzles() -> impl Iterator<Item = crate::Puzzle> {

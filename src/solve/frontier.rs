@@ -22,7 +22,7 @@
 //! starts, and the count stops with an error naming the states reached
 //! when it would pass it.
 //!
-//! **Looks** (the distinct-looking solutions, [`crate::looks`]) follow by
+//! **Looks** (the distinct-looking solutions, [`crate::solve::looks`]) follow by
 //! Burnside's lemma: every look grid is made by the same number `F` of
 //! arrangements, so the look grids number `arrangements / F`. A look that
 //! a whole-board turn keeps needs its cards paired (half turn) or in fours
@@ -44,7 +44,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::context::Context;
-use crate::edge::{EdgePuzzle, GREY};
+use crate::puzzle::edge::{EdgePuzzle, GREY};
 use crate::puzzle::grid::{symmetries, turned};
 use crate::{Error, Picture, Puzzle, Result};
 
@@ -126,7 +126,7 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
 /// Counts the filled boards of a framed edge-matching puzzle by the
 /// frontier, as [`count`] does: `arrangements` are the filled boards with
 /// every piece told apart and every turn of a piece that a turn keeps
-/// counted, as [`crate::edge::count`] counts them with every rotation;
+/// counted, as [`crate::puzzle::edge::count`] counts them with every rotation;
 /// `solutions` are these modulo the board's rotations (4 on a square, 2
 /// on a rectangle); `looks` is `None`. The rim must carry grey, and grey
 /// stands inside only where the pieces carry more grey sides than the rim
@@ -136,7 +136,7 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
 /// alone (`solutions` equals `arrangements`), as the search counts them.
 ///
 /// ```
-/// use scramble::edge::{EdgePuzzle, Hint};
+/// use scramble::puzzle::edge::{EdgePuzzle, Hint};
 /// use scramble::solve::frontier;
 /// let corners = vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]];
 /// // Piece 2 pinned top left, turned twice: the other three fill 3! ways.
@@ -146,7 +146,7 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
 /// ```
 ///
 /// ```
-/// use scramble::edge::EdgePuzzle;
+/// use scramble::puzzle::edge::EdgePuzzle;
 /// use scramble::solve::frontier;
 /// // A 2x2 frame of four copies of one corner piece (grey outside, colour
 /// // 1 inside): each corner takes any copy, turned the one way that fits,

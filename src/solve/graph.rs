@@ -124,7 +124,7 @@ mod tests {
         )
             .prop_map(move |(seed, sides)| {
                 if seed % 2 == 0 {
-                    let recipe = crate::generate::Recipe {
+                    let recipe = crate::puzzle::generate::Recipe {
                         size,
                         patterns: low + (seed / 2 % u64::from(high - low + 1)) as u32,
                         seed,
@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_puzzle_whose_circuits_would_not_fit_is_refused_at_once() {
-        let recipe = crate::generate::Recipe {
+        let recipe = crate::puzzle::generate::Recipe {
             size: 40,
             patterns: 4,
             seed: 1,
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn the_graph_method_has_no_8x8_limit() {
-        let recipe = crate::generate::Recipe {
+        let recipe = crate::puzzle::generate::Recipe {
             size: 9,
             patterns: 60,
             seed: 2,

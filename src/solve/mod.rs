@@ -21,10 +21,12 @@
 
 #[cfg(test)]
 mod against_plain;
+pub mod diagnose;
 mod estimate;
 mod fast;
 pub mod frontier;
 pub mod graph;
+pub mod looks;
 mod order;
 pub mod plain;
 mod restart;
@@ -160,7 +162,7 @@ pub struct Outcome {
     /// Restarts: the runs started.
     pub runs: Option<u64>,
     /// How many of the solutions counted show a picture grid that a
-    /// whole-grid turn keeps (for the count of looks, [`crate::looks`]):
+    /// whole-grid turn keeps (for the count of looks, [`crate::solve::looks`]):
     /// kept by a count ([`Goal::Count`]), zero for every other goal.
     pub symmetric: Symmetric,
     /// A count of a puzzle with twins ([`Solver::counting`]) passed

@@ -501,7 +501,7 @@ mod tests {
             .flat_map(|(n, k)| (0..6).map(move |s| (n, k, s)))
         {
             let mut rng = Rng::new(seed);
-            let puzzle = crate::generate::planted(size, patterns, &mut rng, Default::default())
+            let puzzle = crate::puzzle::generate::planted(size, patterns, &mut rng, Default::default())
                 .unwrap()
                 .0;
             let solve = |cells| crate::solve::Solver::with_strategy(&puzzle, strategy(cells), 0).unwrap();

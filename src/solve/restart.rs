@@ -173,7 +173,7 @@ impl Observer for Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{PlantOptions, planted};
+    use crate::puzzle::generate::{PlantOptions, planted};
 
     #[test]
     fn luby_doubles_after_each_repeat() {

@@ -899,7 +899,7 @@ const MAX_PUZZLE_NAME_BYTES: usize = 255;
 mod tests {
     use super::*;
     use crate::context::{Context, Stop, Threads};
-    use crate::generate::{PlantOptions, planted};
+    use crate::puzzle::generate::{PlantOptions, planted};
     use crate::rng::Rng;
     use crate::solve::{Goal, Order, Search, Solver};
 

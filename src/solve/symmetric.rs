@@ -4,7 +4,7 @@
 //! same up to a whole-grid turn (identical cards swapped, a card that looks
 //! the same after a turn turned). Burnside's lemma counts these looks from
 //! the solutions and the few solutions whose picture grid a half or a
-//! quarter turn maps onto itself ([`crate::looks`]); a count tallies those
+//! quarter turn maps onto itself ([`crate::solve::looks`]); a count tallies those
 //! here, one check per solution, `O(n^2)` at worst and usually one compare.
 
 use super::State;

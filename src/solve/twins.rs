@@ -41,7 +41,7 @@
 //! ([`super::Symmetric`]) are weighed the same way: that property depends
 //! on the pictures alone, so `Π` and `R` keep it and the argument above
 //! holds for the arrangements that have it. Looks then follow from
-//! Burnside's lemma exactly as without twins ([`crate::looks`]).
+//! Burnside's lemma exactly as without twins ([`crate::solve::looks`]).
 //!
 //! Node counts of a twin search differ from those of the plain kernel:
 //! the tree is up to `∏ m_i!` times smaller. Without twins nothing of this

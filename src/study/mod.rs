@@ -29,7 +29,7 @@ pub mod uniqueness;
 use rayon::prelude::*;
 
 use crate::context::Stop;
-use crate::generate::{PlantOptions, Recipe};
+use crate::puzzle::generate::{PlantOptions, Recipe};
 use crate::{Progress, Result};
 
 /// `work(i)` for every `i < count` on every core, results in index order,

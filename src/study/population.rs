@@ -12,7 +12,7 @@
 //!   classes (every class, or the repetition-free ones only), the 2x2
 //!   census's puzzles; its planted sampler is the planted generator;
 //! - [`Population::Balanced`]: the commercial style generalised
-//!   ([`crate::generate::balanced`]): every pattern on as equal a number of
+//!   ([`crate::puzzle::generate::balanced`]): every pattern on as equal a number of
 //!   inner boundaries and of border sides as the grid allows;
 //! - [`Population::Commercial`]: 3x3, K = 4, the uniform population
 //!   restricted to puzzles with every pattern on exactly 9 of the 36 sides;
@@ -36,7 +36,7 @@
 use serde::Serialize;
 
 use super::rates::{PieceSets, commercial_set};
-use crate::generate::{PlantOptions, Recipe, Style, balanced};
+use crate::puzzle::generate::{PlantOptions, Recipe, Style, balanced};
 use crate::rng::Rng;
 use crate::{Error, Puzzle, Result};
 
@@ -48,7 +48,7 @@ pub enum Population {
     Planted,
     /// Uniformly random multisets of piece classes.
     Uniform,
-    /// The commercial style generalised ([`crate::generate::balanced`]).
+    /// The commercial style generalised ([`crate::puzzle::generate::balanced`]).
     Balanced,
     /// 3x3, K = 4, uniform multisets with every pattern on 9 of 36 sides.
     Commercial,
@@ -95,7 +95,7 @@ impl Stream {
     ///
     /// ```
     /// use scramble::study::population::Stream;
-    /// use scramble::rng::Rng;
+    /// use scramble::Rng;
     /// assert_eq!(Stream::Planted.rng(7, 3), Rng::stream(7, 3));
     /// assert_ne!(Stream::Balanced.rng(7, 3), Stream::Planted.rng(7, 3));
     /// ```
@@ -227,7 +227,7 @@ impl Source {
         if self_matching == 0 {
             return Ok(self);
         }
-        let palette = crate::generate::palette::Palette {
+        let palette = crate::puzzle::generate::palette::Palette {
             signed: self.patterns,
             self_matching,
         };
@@ -282,7 +282,7 @@ impl Source {
             Population::Planted | Population::Uniform => self.recipe().draw(index)?.puzzle,
             Population::Balanced => balanced(self.size, self.patterns, options.repetition_free, &mut rng)?.0,
             Population::Commercial => {
-                crate::generate::styled(Style::NinePerPattern, shape, options.repetition_free, &mut rng)?.0
+                crate::puzzle::generate::styled(Style::NinePerPattern, shape, options.repetition_free, &mut rng)?.0
             }
         })
     }
@@ -385,7 +385,7 @@ mod tests {
         let planted = Source::new(Population::Planted, 3, 4, false, 5).unwrap();
         let balanced = Source::new(Population::Balanced, 3, 4, false, 5).unwrap();
         let mut via_planted_stream = Stream::Planted.rng(5, 0);
-        let old = crate::generate::balanced(3, 4, false, &mut via_planted_stream)
+        let old = crate::puzzle::generate::balanced(3, 4, false, &mut via_planted_stream)
             .unwrap()
             .0;
         assert_ne!(balanced.planted(0).unwrap().pieces(), old.pieces());

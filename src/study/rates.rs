@@ -20,10 +20,10 @@
 //! multisets, and the self-normalised ratio [`Share::ratio`] (delta-method
 //! interval) estimates the share of unique ones. This needs every solved grid
 //! of the population to be equally likely under the generator, which holds
-//! for [`crate::generate::planted`] (per-cell redraws in row-major order
+//! for [`crate::puzzle::generate::planted`] (per-cell redraws in row-major order
 //! accept every repetition-free completion with the same probability, which
 //! depends on the cell's position only) and for
-//! [`crate::generate::Style::NinePerPattern`].
+//! [`crate::puzzle::generate::Style::NinePerPattern`].
 //!
 //! The share of unique puzzles among planted puzzles (unweighted) is a
 //! different estimand: it weights every puzzle by its number of solutions.
@@ -318,7 +318,7 @@ impl PieceSets {
     /// ```
     /// use scramble::study::rates::PieceSets;
     /// let sets = PieceSets::new(3, 4, true);
-    /// let puzzle = sets.draw(&mut scramble::rng::Rng::new(1));
+    /// let puzzle = sets.draw(&mut scramble::Rng::new(1));
     /// assert_eq!(puzzle.size(), 3);
     /// assert!(puzzle.is_repetition_free());
     /// ```

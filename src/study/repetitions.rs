@@ -450,7 +450,7 @@ pub fn run(plan: &Plan, context: &Context) -> Result<Repetitions> {
 /// patterns), or planted ones drawn a chunk at a time when judged.
 enum Puzzles {
     Listed(Listing),
-    Planted(crate::generate::Recipe, usize),
+    Planted(crate::puzzle::generate::Recipe, usize),
 }
 
 impl Puzzles {

@@ -157,7 +157,7 @@ fn extend(pieces: &[Sides], order: &mut Vec<usize>, used: &mut [bool], found: &m
 /// solution keeping H, modulo rotation.
 ///
 /// ```
-/// use scramble::generate::{PlantOptions, Recipe};
+/// use scramble::puzzle::generate::{PlantOptions, Recipe};
 /// use scramble::theorem::frame::Frame;
 /// use scramble::theorem::ring_core::ring_orders;
 /// let options = PlantOptions { repetition_free: true, identical: 0 };

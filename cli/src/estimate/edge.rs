@@ -1,6 +1,6 @@
 //! `scramble estimate` on an edge-matching puzzle: the exhaustive
 //! row-scan count projected from a sample of its subtrees
-//! ([`scramble::edge::project`]), on `-j` threads under `--time-limit` and
+//! ([`scramble::puzzle::edge::project`]), on `-j` threads under `--time-limit` and
 //! Ctrl-C, as text or one JSON object.
 
 use std::process::ExitCode;
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::num::NonZeroUsize;
 
 use scramble::Context;
-use scramble::edge::{EdgePuzzle, Projection, count, project};
+use scramble::puzzle::edge::{EdgePuzzle, Projection, count, project};
 use serde::Serialize;
 
 use crate::show::edge::Head;

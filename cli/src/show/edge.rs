@@ -1,7 +1,7 @@
 //! `scramble show` on an edge-matching puzzle: the board, the frame, the
 //! kinds of pieces, the colours and the hints.
 
-use scramble::edge::{EdgePuzzle, GREY, Hint};
+use scramble::puzzle::edge::{EdgePuzzle, GREY, Hint};
 use serde::Serialize;
 
 use crate::plural;

@@ -1,5 +1,5 @@
 //! `scramble solve` on an edge-matching puzzle (a grey frame, unsigned
-//! colours, hints, rectangles): the row-scan search of `scramble::edge`,
+//! colours, hints, rectangles): the row-scan search of `scramble::puzzle::edge`,
 //! counted, first or listed, on `-j` threads under `--time-limit` and
 //! Ctrl-C, reported as text or one JSON line with the community's
 //! `board_edges` string and viewer link.
@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use scramble::edge::{Board, Counted, EdgePuzzle, board_edges, viewer_link};
+use scramble::puzzle::edge::{Board, Counted, EdgePuzzle, board_edges, viewer_link};
 use serde::Serialize;
 
 use crate::show::edge::Head;
@@ -84,10 +84,10 @@ pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let bar = progress::bar(0, "counting subtrees");
     let context = args.threads.context().until(&stop).reporting(&bar);
     let counted = if args.first {
-        scramble::edge::first(&puzzle, &context)
+        scramble::puzzle::edge::first(&puzzle, &context)
     } else {
         let list = if args.list { args.list_limit as usize } else { 1 };
-        scramble::edge::count(&puzzle, args.every_rotation, list, &context)
+        scramble::puzzle::edge::count(&puzzle, args.every_rotation, list, &context)
     };
     bar.finish_and_clear();
     let report = report(args, &puzzle, &counted, interrupted);

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use scramble::edge::EdgePuzzle;
+use scramble::puzzle::edge::EdgePuzzle;
 use scramble::solve::frontier::{self, FrontierCount};
 use scramble::solve::{Goal, Method as Search, Order};
 use scramble::{Arrangement, Puzzle};
@@ -36,7 +36,7 @@ struct Report {
     /// The backtracker's first solution, rows of `piece@rotation`.
     solution: Option<Vec<Vec<String>>>,
     svg: Option<std::path::PathBuf>,
-    diagnosis: Option<scramble::diagnose::Diagnosis>,
+    diagnosis: Option<scramble::solve::diagnose::Diagnosis>,
 }
 
 /// What `solve --method frontier --json` prints for an edge-matching
@@ -317,7 +317,7 @@ fn report(
     let none = counted.as_ref().is_some_and(|c| c.solutions == 0u32.into());
     let diagnosis = none
         .then(|| {
-            scramble::diagnose::diagnose(
+            scramble::solve::diagnose::diagnose(
                 puzzle,
                 &scramble::Context::new().until(&diagnosis_stop(args, interrupted)),
             )
@@ -360,17 +360,17 @@ fn text(puzzle: &Puzzle, report: &Report, found: Option<&Arrangement>) -> String
         None => format!(
             "{}: {}; {how}\n",
             report.puzzle,
-            scramble::looks::exact_count_words(&count.solutions, count.looks.as_ref())
+            scramble::solve::looks::exact_count_words(&count.solutions, count.looks.as_ref())
         ),
         Some(solution) => format!(
             "{}: {}; {how}; the first (spiral order):\n{}",
             report.puzzle,
-            scramble::looks::exact_count_words(&count.solutions, count.looks.as_ref()),
+            scramble::solve::looks::exact_count_words(&count.solutions, count.looks.as_ref()),
             grid_text(puzzle, solution)
         ),
     };
     if let Some(svg) = &report.svg {
-        out += &format!("picture: {}\n", scramble::error::shown_path(svg));
+        out += &format!("picture: {}\n", scramble::output::shown_path(svg));
     }
     out
 }

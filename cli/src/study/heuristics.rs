@@ -293,7 +293,7 @@ fn files_text(runs: &[FileRun], args: &HeuristicsArgs) -> String {
         let Some(r) = &f.run else {
             let covers = format!(
                 "{} not solved in every order, files after it not read",
-                scramble::error::shown_path(&f.file)
+                scramble::output::shown_path(&f.file)
             );
             out += &f.finished.text(&covers);
             continue;

@@ -122,7 +122,7 @@ fn check_bounds(counts: &[(&str, &[usize])], patterns: &[(&str, &[u32])]) -> any
 
 /// `plots: a.svg b.svg`.
 fn plots_text(plots: &[PathBuf]) -> String {
-    let names: Vec<String> = plots.iter().map(|p| scramble::error::shown_path(p)).collect();
+    let names: Vec<String> = plots.iter().map(|p| scramble::output::shown_path(p)).collect();
     format!("plots: {}\n", names.join(" "))
 }
 

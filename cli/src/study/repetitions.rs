@@ -222,8 +222,8 @@ fn repetitions_text(report: &RepetitionsReport) -> String {
             match (&w.file, &w.svg) {
                 (Some(file), Some(svg)) => format!(
                     "{} ({})",
-                    scramble::error::shown_path(file),
-                    scramble::error::shown_path(svg)
+                    scramble::output::shown_path(file),
+                    scramble::output::shown_path(svg)
                 ),
                 _ => "example (not written)".to_string(),
             },

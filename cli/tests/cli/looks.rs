@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use scramble::looks::Look;
+use scramble::solve::looks::Look;
 use scramble::solve::plain;
 use scramble::{Arrangement, Placement, Puzzle};
 

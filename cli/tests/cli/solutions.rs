@@ -103,12 +103,12 @@ fn the_cap_cuts_the_list_not_the_count() {
 #[test]
 fn the_parallel_count_lists_in_search_order_too() {
     let dir = tempfile::tempdir().unwrap();
-    let options = scramble::generate::PlantOptions {
+    let options = scramble::puzzle::generate::PlantOptions {
         repetition_free: false,
         identical: 0,
     };
-    let mut rng = scramble::rng::Rng::new(3);
-    let (puzzle, _) = scramble::generate::planted(4, 3, &mut rng, options).unwrap();
+    let mut rng = scramble::Rng::new(3);
+    let (puzzle, _) = scramble::puzzle::generate::planted(4, 3, &mut rng, options).unwrap();
     let path = dir.path().join("four.txt");
     std::fs::write(&path, puzzle.to_string()).unwrap();
     let path = path.to_str().unwrap();

@@ -1,5 +1,5 @@
 //! The frontier count judged: against the backtracker's count and looks
-//! ([`crate::looks::count`]) on every counted real puzzle and on generated
+//! ([`crate::solve::looks::count`]) on every counted real puzzle and on generated
 //! puzzles with identical cards, signed and self-matching pictures, 2x2 to
 //! 5x5; against the plain backtracker on the 2x2 census populations.
 
@@ -12,9 +12,9 @@ use super::*;
 use crate::Piece;
 use crate::census::pieces::piece_classes;
 use crate::context::Stop;
-use crate::looks::{self, Look};
 use crate::puzzle::read::{Format, read_puzzle};
 use crate::rng::Rng;
+use crate::solve::looks::{self, Look};
 use crate::solve::plain;
 
 const BUDGET: u64 = 256 << 20;
@@ -177,7 +177,7 @@ fn a_stopped_count_reports_nothing_and_a_small_budget_refuses() {
 /// search's with every rotation above.
 #[test]
 fn framed_puzzles_agree_with_the_edge_judge() {
-    use crate::edge::{self, tests::planted};
+    use crate::puzzle::edge::{self, tests::planted};
     let shapes = [
         (2, 2),
         (3, 2),
@@ -221,7 +221,7 @@ fn framed_puzzles_agree_with_the_edge_judge() {
 /// above, zero included.
 #[test]
 fn pinned_pieces_agree_with_the_edge_judge() {
-    use crate::edge::{self, EdgePuzzle, Hint, tests::planted};
+    use crate::puzzle::edge::{self, EdgePuzzle, Hint, tests::planted};
     let shapes = [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (4, 4), (5, 3)];
     let (mut checked, mut zero) = (0, 0);
     for seed in 0..80u64 {
@@ -329,7 +329,7 @@ fn the_dense_route_agrees_with_the_hashed_tables() {
     assert!(six.count() >= 6);
     let framed = (0..100u64).into_par_iter().filter(|&seed| {
         let (w, h) = [(2, 2), (3, 2), (3, 3), (4, 3), (4, 4), (5, 4)][seed as usize % 6];
-        let puzzle = crate::edge::tests::planted(seed, w, h, 2 + seed as usize % 3, seed % 3 == 2);
+        let puzzle = crate::puzzle::edge::tests::planted(seed, w, h, 2 + seed as usize % 3, seed % 3 == 2);
         let model = Model::framed(&puzzle).unwrap();
         let Some(dense) = dense_count(&model, SMALL) else {
             return false;

@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use super::*;
 use crate::context::Context;
 use crate::context::{Stop, Threads};
-use crate::looks::{self, Look};
 use crate::rng::Rng;
+use crate::solve::looks::{self, Look};
 use crate::solve::{Goal, Order, Outcome, Search, Solver, Strategy, Symmetry, plain};
 use crate::{Picture, Piece};
 
@@ -30,7 +30,7 @@ fn generated(n: usize, patterns: usize, same: bool, order: usize, rng: &mut Rng)
             p
         }
     };
-    let look = crate::looks::tests::symmetric_grid(n, order, rng, |rng| picture(rng.below(2 * patterns)))?;
+    let look = crate::solve::looks::tests::symmetric_grid(n, order, rng, |rng| picture(rng.below(2 * patterns)))?;
     let mut cards: Vec<Piece> = look
         .into_iter()
         .map(|sides| Piece::new(sides).rotated(rng.below(4)))

@@ -253,7 +253,7 @@ fn bad_files_name_the_line_and_column() {
 /// blocking each one's placements before asking for the next (varisat).
 fn cnf_models(puzzle: &EdgePuzzle) -> (u128, bool) {
     use varisat::{ExtendFormula, Lit};
-    let cnf = crate::cnf::EdgeCnf::new(puzzle);
+    let cnf = crate::render::cnf::EdgeCnf::new(puzzle);
     let mut solver = varisat::Solver::new();
     solver.add_dimacs_cnf(cnf.dimacs().as_bytes()).expect("valid DIMACS");
     let mut models = 0;

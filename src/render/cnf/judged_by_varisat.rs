@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::cnf::Cnf;
-use crate::generate::{PlantOptions, planted};
+use crate::puzzle::generate::{PlantOptions, planted};
+use crate::render::cnf::Cnf;
 use crate::rng::Rng;
 use crate::solve::plain;
 use crate::{Arrangement, Puzzle};

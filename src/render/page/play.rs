@@ -79,7 +79,7 @@ pub struct PointView {
 /// `O(n^2)` for the tables plus the size of the embedded solutions.
 ///
 /// ```
-/// use scramble::{Puzzle, RecordingGraph, explore::play::view};
+/// use scramble::{Puzzle, RecordingGraph, render::page::play::view};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let play = view(&puzzle, &RecordingGraph::new(&puzzle), &[], Some(0));
 /// assert_eq!((play.boundaries.len(), play.points.len()), (4, 1));
@@ -152,8 +152,8 @@ mod tests {
     //! Play section, against the library on random arrangements.
     use super::*;
     use crate::Placement;
-    use crate::explore::solutions::{Found, find};
     use crate::recording::kept::{blocks, kept_edges};
+    use crate::render::page::solutions::{Found, find};
     use crate::rng::Rng;
 
     type Cells = Vec<Option<Placement>>;
@@ -281,25 +281,25 @@ mod tests {
     fn the_pages_lookups_agree_with_the_library_on_random_arrangements() {
         let mut rng = Rng::new(24);
         for text in [
-            include_str!("../../fixtures/paper2x2.txt"),
-            include_str!("../../fixtures/several2x2.txt"),
-            include_str!("../../fixtures/repetition_mismatch2x2.txt"),
-            include_str!("../../fixtures/planted3x3.txt"),
-            include_str!("../../fixtures/cards3x3.txt"),
-            include_str!("../../fixtures/nxn/no-orientation.txt"),
+            include_str!("../../../fixtures/paper2x2.txt"),
+            include_str!("../../../fixtures/several2x2.txt"),
+            include_str!("../../../fixtures/repetition_mismatch2x2.txt"),
+            include_str!("../../../fixtures/planted3x3.txt"),
+            include_str!("../../../fixtures/cards3x3.txt"),
+            include_str!("../../../fixtures/nxn/no-orientation.txt"),
         ] {
             let puzzle: Puzzle = text.parse().unwrap();
             check(&puzzle, &mut rng, 300);
         }
         for (n, k) in [(2, 3), (3, 4), (4, 5)] {
-            let (puzzle, _) = crate::generate::planted(n, k, &mut rng, Default::default()).unwrap();
+            let (puzzle, _) = crate::puzzle::generate::planted(n, k, &mut rng, Default::default()).unwrap();
             check(&puzzle, &mut rng, 100);
         }
     }
 
     #[test]
     fn every_lattice_point_sees_its_four_boundaries() {
-        let puzzle: Puzzle = include_str!("../../fixtures/planted3x3.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/planted3x3.txt").parse().unwrap();
         let play = view(&puzzle, &RecordingGraph::new(&puzzle), &[], None);
         for p in &play.points {
             let touched: Vec<usize> = p.boundaries.iter().flat_map(|&b| play.boundaries[b].cells).collect();

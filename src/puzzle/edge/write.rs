@@ -8,7 +8,7 @@ use super::{EdgePuzzle, side};
 /// The `board_edges` string of `board` (`(piece, turn)` per cell).
 ///
 /// ```
-/// use scramble::edge::{EdgePuzzle, board_edges};
+/// use scramble::puzzle::edge::{EdgePuzzle, board_edges};
 /// let puzzle = EdgePuzzle::new(2, 2, vec![[0, 1, 2, 0], [0, 0, 3, 1], [2, 4, 0, 0], [3, 0, 0, 4]], vec![]).unwrap();
 /// let board = [(0, 0), (1, 0), (2, 0), (3, 0)];
 /// assert_eq!(board_edges(&puzzle, &board), "abcaaadbceaadaae");

@@ -1,4 +1,4 @@
-//! The CNF of a framed edge-matching puzzle (`scramble::edge`): the
+//! The CNF of a framed edge-matching puzzle (`scramble::puzzle::edge`): the
 //! Scramble Squares encoding of [`super::Cnf`] with the frame, unsigned
 //! colours, hints and rectangles.
 //!
@@ -14,20 +14,20 @@
 //!
 //! A hint is a unit clause. Without hints, and when grey lies only on the
 //! rim, the lowest-numbered corner piece stands in the top-left corner (or
-//! the top-right one, on a rectangle), as [`crate::edge::count`] pins it:
+//! the top-right one, on a rectangle), as [`crate::puzzle::edge::count`] pins it:
 //! then models and `solutions` (boards modulo the board's rotations) are
 //! one to one. Otherwise models are the filled boards, `arrangements`.
 
-use crate::edge::{Board, EdgePuzzle, GREY, corner_pins, side};
+use crate::puzzle::edge::{Board, EdgePuzzle, GREY, corner_pins, side};
 
 /// A framed puzzle's CNF.
 ///
 /// ```
-/// use scramble::edge::EdgePuzzle;
+/// use scramble::puzzle::edge::EdgePuzzle;
 /// // A 2 x 2 frame: four corners meeting in colours 1 and 2.
 /// let pieces = vec![[0, 1, 2, 0], [0, 0, 1, 1], [2, 1, 0, 0], [1, 0, 0, 1]];
 /// let puzzle = EdgePuzzle::new(2, 2, pieces, vec![]).unwrap();
-/// let cnf = scramble::cnf::EdgeCnf::new(&puzzle);
+/// let cnf = scramble::render::cnf::EdgeCnf::new(&puzzle);
 /// assert!(cnf.dimacs().contains("p cnf"));
 /// assert!(cnf.models_are_solutions());
 /// ```
@@ -121,7 +121,7 @@ impl EdgeCnf {
         (self.places.len() + boundary * self.colours.len() + colour + 1) as i32
     }
 
-    fn encode(&mut self, puzzle: &EdgePuzzle, pins: Vec<crate::edge::Hint>) {
+    fn encode(&mut self, puzzle: &EdgePuzzle, pins: Vec<crate::puzzle::edge::Hint>) {
         let mut clauses = Vec::new();
         let mut emit = |clause: &[i32]| {
             clauses.push(clause.to_vec());

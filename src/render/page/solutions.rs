@@ -18,7 +18,7 @@ pub const COUNT_LIMIT: usize = 4;
 pub struct SolutionsView {
     /// Solutions modulo rotation; `None` when not counted (large grids).
     pub count: Option<u64>,
-    /// Distinct-looking solutions ([`crate::looks`]: identical cards not
+    /// Distinct-looking solutions ([`crate::solve::looks`]: identical cards not
     /// told apart); `None` when not counted.
     pub looks: Option<u64>,
     /// The first solutions in spiral search order, at most the cap.
@@ -58,7 +58,7 @@ pub struct BlockView {
 /// second for real 3x3 puzzles.
 ///
 /// ```
-/// use scramble::{Puzzle, RecordingGraph, explore::solutions::solutions};
+/// use scramble::{Puzzle, RecordingGraph, render::page::solutions::solutions};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10, &scramble::Context::new()).unwrap();
 /// assert_eq!(view.count, Some(view.shown.len() as u64));
@@ -104,7 +104,7 @@ pub fn find(puzzle: &Puzzle, keep: usize, context: &Context) -> Result<Found> {
     let outcome = solver.run(&Search::within(goal, context).on(Threads::One));
     let complete = counted && !outcome.stats.stopped;
     Ok(Found {
-        looks: complete.then(|| crate::looks::from_count(puzzle, outcome.solutions, outcome.symmetric)),
+        looks: complete.then(|| crate::solve::looks::from_count(puzzle, outcome.solutions, outcome.symmetric)),
         solutions: outcome.kept,
         count: counted.then_some(outcome.solutions),
         stopped: outcome.stats.stopped,
@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn a_3x3_solution_keeps_twelve_edges_in_four_blocks() {
-        let puzzle: Puzzle = include_str!("../../fixtures/planted3x3.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/planted3x3.txt").parse().unwrap();
         let graph = RecordingGraph::new(&puzzle);
         let view = solutions(&puzzle, &graph, 1, &Context::new()).unwrap();
         let count = view.count.unwrap();

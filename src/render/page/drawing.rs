@@ -24,7 +24,7 @@ pub struct Drawings {
 /// Linear in the size of the SVG text.
 ///
 /// ```
-/// use scramble::{Puzzle, RecordingGraph, explore::drawing::draw};
+/// use scramble::{Puzzle, RecordingGraph, render::page::drawing::draw};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let d = draw(&puzzle, &RecordingGraph::new(&puzzle)).unwrap();
 /// assert!(d.graph.contains(r#"class="edge" data-edge="15""#));
@@ -76,7 +76,7 @@ mod tests {
     use crate::render::style::piece_color;
 
     fn paper() -> (Puzzle, RecordingGraph) {
-        let puzzle: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/paper2x2.txt").parse().unwrap();
         let graph = RecordingGraph::new(&puzzle);
         (puzzle, graph)
     }

@@ -144,7 +144,7 @@ impl Classes {
 /// assert_eq!(count.solutions, 192);
 /// // Four identical cards: two checkerboards, the card upright or turned
 /// // in the top-left cell.
-/// assert_eq!(scramble::looks::from_count(&puzzle, count.solutions, count.symmetric), 2);
+/// assert_eq!(scramble::solve::looks::from_count(&puzzle, count.solutions, count.symmetric), 2);
 /// ```
 pub fn from_count(puzzle: &Puzzle, solutions: u64, symmetric: Symmetric) -> u64 {
     let orbits = u128::from(solutions) + 2 * u128::from(symmetric.quarter_turn) + u128::from(symmetric.half_turn);
@@ -164,7 +164,7 @@ pub fn from_count(puzzle: &Puzzle, solutions: u64, symmetric: Symmetric) -> u64 
 /// identical cards look alike).
 ///
 /// ```
-/// use scramble::looks::count_words;
+/// use scramble::solve::looks::count_words;
 /// assert_eq!(count_words(1, Some(1)), "1 solution (4 counting the board's turns); every solution looks different");
 /// assert_eq!(count_words(6, Some(1)), "6 solutions (24 counting the board's turns); they all look the same (identical cards swapped)");
 /// assert_eq!(count_words(6, Some(2)), "6 solutions (24 counting the board's turns); they look like 2 different ones (identical cards swapped)");
@@ -182,7 +182,7 @@ pub fn count_words(solutions: u64, looks: Option<u64>) -> String {
 ///
 /// ```
 /// let big = num_bigint::BigUint::from(10u32).pow(30);
-/// assert!(scramble::looks::exact_count_words(&big, None).starts_with("1000000000000000000000000000000 solutions (4000000000000000000000000000000 counting"));
+/// assert!(scramble::solve::looks::exact_count_words(&big, None).starts_with("1000000000000000000000000000000 solutions (4000000000000000000000000000000 counting"));
 /// ```
 pub fn exact_count_words(solutions: &num_bigint::BigUint, looks: Option<&num_bigint::BigUint>) -> String {
     words(
@@ -228,7 +228,7 @@ pub struct Counted {
 /// One exhaustive search ([`Solver::run`]) plus `O(n^2)` per solution.
 ///
 /// ```
-/// use scramble::{Context, looks};
+/// use scramble::{Context, solve::looks};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let counted = looks::count(&puzzle, &Context::new()).unwrap();
 /// assert_eq!((counted.solutions, counted.looks), (3, Some(3)));
@@ -266,7 +266,7 @@ pub struct Listed {
 /// (`m` cards in the largest class).
 ///
 /// ```
-/// use scramble::{Context, looks};
+/// use scramble::{Context, solve::looks};
 /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
 /// let listed = looks::list(&puzzle, &Context::new(), 10).unwrap();
 /// assert_eq!(listed.solutions.len(), 2);

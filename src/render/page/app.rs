@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use super::cards::Cards;
 use super::{Options, PageData, data, drawing};
 use crate::context::{Stop, Threads};
-use crate::diagnose::explain::{self, Fixes, Wording};
 use crate::puzzle::read::{Format, parse, warnings};
+use crate::solve::diagnose::explain::{self, Fixes, Wording};
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Error, Puzzle, RecordingGraph, Result};
 
@@ -74,7 +74,7 @@ pub struct Explored {
 pub struct Counted {
     /// Solutions modulo rotation.
     pub count: u64,
-    /// Distinct-looking solutions ([`crate::looks`]).
+    /// Distinct-looking solutions ([`crate::solve::looks`]).
     pub looks: u64,
     /// Nodes of the search tree.
     pub nodes: u64,
@@ -100,7 +100,7 @@ impl Request {
     /// The puzzle, named, or the parse error.
     ///
     /// ```
-    /// use scramble::explore::app::Request;
+    /// use scramble::render::page::app::Request;
     /// let request = Request { text: "1+ 2+ 1- 2-\n".repeat(4), name: "tiles".into(), ..Request::default() };
     /// assert_eq!(request.puzzle().unwrap().name(), "tiles");
     /// ```
@@ -158,7 +158,7 @@ impl Request {
 /// (ended by the request's time limit) plus the trace.
 ///
 /// ```
-/// use scramble::explore::app::{Request, explore};
+/// use scramble::render::page::app::{Request, explore};
 /// let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
 /// let explored = explore(&Request { text, ..Request::default() }).unwrap();
 /// assert_eq!(explored.data.subgraphs.map(|s| s.len()), Some(256));
@@ -192,8 +192,8 @@ pub fn explore(request: &Request) -> Result<Explored> {
 /// real 3x3 puzzles.
 ///
 /// ```
-/// use scramble::explore::app::{Request, count};
-/// let text = include_str!("../../fixtures/real/wizards.txt").to_string();
+/// use scramble::render::page::app::{Request, count};
+/// let text = include_str!("../../../fixtures/real/wizards.txt").to_string();
 /// assert_eq!(count(&Request { text, ..Request::default() }).unwrap().count, 1);
 /// ```
 pub fn count(request: &Request) -> Result<Counted> {
@@ -211,7 +211,7 @@ pub fn count(request: &Request) -> Result<Counted> {
     }
     Ok(Counted {
         count: outcome.solutions,
-        looks: crate::looks::from_count(&puzzle, outcome.solutions, outcome.symmetric),
+        looks: crate::solve::looks::from_count(&puzzle, outcome.solutions, outcome.symmetric),
         nodes: outcome.stats.nodes(),
         ms: started.elapsed().as_secs_f64() * 1000.0,
     })
@@ -221,16 +221,16 @@ pub fn count(request: &Request) -> Result<Counted> {
 pub const ALTERNATIVES_BUDGET: Duration = Duration::from_secs(10);
 
 /// For a puzzle whose answer fails on the table: the single-picture changes
-/// that give another answer ([`crate::diagnose::alternatives`]), in words,
+/// that give another answer ([`crate::solve::diagnose::alternatives`]), in words,
 /// the likeliest typo first, as `scramble solve --wrong` says them. The
 /// search stops after the request's time limit, or
 /// [`ALTERNATIVES_BUDGET`], and then says so.
 ///
 /// # Complexity
-/// That of [`crate::diagnose::alternatives`], bounded by the time limit.
+/// That of [`crate::solve::diagnose::alternatives`], bounded by the time limit.
 ///
 /// ```
-/// use scramble::explore::app::{Request, alternatives};
+/// use scramble::render::page::app::{Request, alternatives};
 /// let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
 /// let said = alternatives(&Request { text, ..Request::default() }).unwrap();
 /// assert!(said.head.starts_with("if the answer fails on your cards") && !said.fixes.is_empty());
@@ -238,7 +238,7 @@ pub const ALTERNATIVES_BUDGET: Duration = Duration::from_secs(10);
 pub fn alternatives(request: &Request) -> Result<Fixes> {
     let puzzle = request.puzzle()?;
     let stop = Stop::never().after(request.limit_ms.map_or(ALTERNATIVES_BUDGET, Duration::from_millis));
-    let edits = crate::diagnose::alternatives(&puzzle, &crate::context::Context::new().until(&stop))?;
+    let edits = crate::solve::diagnose::alternatives(&puzzle, &crate::context::Context::new().until(&stop))?;
     Ok(explain::alternatives(&edits, &Wording::default()))
 }
 
@@ -250,7 +250,7 @@ pub fn alternatives_json(request: &str) -> String {
 /// [`explore`] from JSON to JSON: `{"ok": Explored}` or `{"error": Failure}`.
 ///
 /// ```
-/// let answer = scramble::explore::app::explore_json(r#"{"text": "1+ 2+ 1- 2-\n1+ x"}"#);
+/// let answer = scramble::render::page::app::explore_json(r#"{"text": "1+ 2+ 1- 2-\n1+ x"}"#);
 /// assert!(answer.starts_with(r#"{"error":"#) && answer.contains(r#""message":"puzzle:2:4:"#), "{answer}");
 /// ```
 pub fn explore_json(request: &str) -> String {
@@ -290,7 +290,7 @@ fn failure(error: &Error) -> Failure {
 /// [`ENTERED`] marker (not a page of scramble).
 ///
 /// ```
-/// use scramble::explore::{Options, app::{ENTERED, with_puzzle}};
+/// use scramble::render::page::{Options, app::{ENTERED, with_puzzle}};
 /// let puzzle: scramble::Puzzle = "1+ 2+ 1- 2-\n".repeat(4).parse().unwrap();
 /// let page = format!("<html>{ENTERED}</html>");
 /// let filled = with_puzzle(&page, &puzzle, &Options::default()).unwrap();
@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn the_page_data_is_the_command_lines() {
-        let text = include_str!("../../fixtures/paper2x2.txt");
+        let text = include_str!("../../../fixtures/paper2x2.txt");
         let request = Request {
             text: text.into(),
             name: "paper2x2".into(),
@@ -366,7 +366,7 @@ mod tests {
 
     #[test]
     fn a_count_stopped_at_once_is_an_error_and_an_explore_says_partial() {
-        let text = include_str!("../../fixtures/real/wizards.txt").to_string();
+        let text = include_str!("../../../fixtures/real/wizards.txt").to_string();
         let stopped = Request {
             text,
             limit_ms: Some(0),
@@ -392,7 +392,7 @@ mod tests {
             .unwrap();
             let plain = crate::solve::plain::count_solutions(&text.parse().unwrap());
             assert_eq!(counted.count, plain, "{}", file.display());
-            let looks = crate::looks::count(&text.parse().unwrap(), &Context::new()).unwrap();
+            let looks = crate::solve::looks::count(&text.parse().unwrap(), &Context::new()).unwrap();
             assert_eq!(Some(counted.looks), looks.looks, "{}", file.display());
             assert!(counted.nodes > 0);
         }
@@ -400,7 +400,7 @@ mod tests {
 
     #[test]
     fn a_page_without_the_marker_is_refused() {
-        let puzzle: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/paper2x2.txt").parse().unwrap();
         assert!(with_puzzle("<html></html>", &puzzle, &Options::default()).is_err());
     }
 }

@@ -135,7 +135,7 @@ impl Recipe {
     /// `self_matching` 0 this is [`Recipe::draw`], draw for draw.
     ///
     /// ```
-    /// use scramble::generate::{PlantOptions, Recipe};
+    /// use scramble::puzzle::generate::{PlantOptions, Recipe};
     /// let recipe = Recipe { size: 3, patterns: 2, seed: 7, options: PlantOptions::default() };
     /// let drawn = recipe.draw_in(2, 0).unwrap();
     /// assert_eq!(drawn.puzzle.name(), "s3-k2-l2-seed7-0001");
@@ -173,7 +173,7 @@ impl Recipe {
     /// Candidate `index`: [`planted`] with `Rng::stream(seed, index)`.
     ///
     /// ```
-    /// use scramble::generate::{PlantOptions, Recipe};
+    /// use scramble::puzzle::generate::{PlantOptions, Recipe};
     /// let recipe = Recipe { size: 3, patterns: 4, seed: 7, options: PlantOptions::default() };
     /// let drawn = recipe.draw(0).unwrap();
     /// assert_eq!(drawn.puzzle.name(), "s3-k4-seed7-0001");
@@ -189,7 +189,7 @@ impl Recipe {
     /// style's name.
     ///
     /// ```
-    /// use scramble::generate::{PlantOptions, Recipe, Style};
+    /// use scramble::puzzle::generate::{PlantOptions, Recipe, Style};
     /// let recipe = Recipe { size: 3, patterns: 4, seed: 7, options: PlantOptions::default() };
     /// let drawn = recipe.draw_styled(Style::Commercial, 0).unwrap();
     /// assert_eq!(drawn.puzzle.name(), "commercial-s3-k4-seed7-0001");
@@ -227,9 +227,9 @@ impl Recipe {
     /// batches), whatever the threads.
     ///
     /// ```
-    /// use scramble::generate::{PlantOptions, Recipe, Style};
+    /// use scramble::puzzle::generate::{PlantOptions, Recipe, Style};
     /// let recipe = Recipe { size: 2, patterns: 3, seed: 1, options: PlantOptions::default() };
-    /// let accept = |d: &scramble::generate::Drawn| d.puzzle.is_repetition_free();
+    /// let accept = |d: &scramble::puzzle::generate::Drawn| d.puzzle.is_repetition_free();
     /// let (kept, drawn) = recipe.keep_styled(Style::Planted, 3, 100, accept, &scramble::Context::new()).unwrap();
     /// assert!(kept.iter().all(|d| d.puzzle.is_repetition_free()));
     /// assert!(drawn >= kept.len() as u64);
@@ -299,8 +299,8 @@ const GRID_ATTEMPTS: usize = 1000;
 /// the grid can hold.
 ///
 /// ```
-/// use scramble::generate::{planted, PlantOptions};
-/// use scramble::rng::Rng;
+/// use scramble::puzzle::generate::{planted, PlantOptions};
+/// use scramble::Rng;
 /// let options = PlantOptions { repetition_free: true, identical: 0 };
 /// let (puzzle, solution) = planted(3, 4, &mut Rng::new(1), options).unwrap();
 /// assert_eq!(puzzle.size(), 3);
@@ -361,11 +361,11 @@ pub(crate) fn planted_in(
 /// grid).
 ///
 /// ```
-/// use scramble::generate::{styled, Style};
-/// use scramble::rng::Rng;
+/// use scramble::puzzle::generate::{styled, Style};
+/// use scramble::Rng;
 /// let (puzzle, solution) = styled(Style::Commercial, (3, 4), false, &mut Rng::new(1)).unwrap();
 /// assert!(solution.is_solution(&puzzle));
-/// let layout = scramble::generate::layout(&puzzle, &solution);
+/// let layout = scramble::puzzle::generate::layout(&puzzle, &solution);
 /// assert!(layout.iter().all(|p| p.inner == 3 && p.border == 3));
 /// let (free, _) = styled(Style::Commercial, (3, 4), true, &mut Rng::new(1)).unwrap();
 /// assert!(free.is_repetition_free());
@@ -445,8 +445,8 @@ fn placed_at_random(
 /// draw. `O(n^2)` per grid drawn.
 ///
 /// ```
-/// use scramble::generate::{balanced, layout};
-/// let (puzzle, solution) = balanced(4, 5, false, &mut scramble::rng::Rng::new(2)).unwrap();
+/// use scramble::puzzle::generate::{balanced, layout};
+/// let (puzzle, solution) = balanced(4, 5, false, &mut scramble::Rng::new(2)).unwrap();
 /// assert!(solution.is_solution(&puzzle));
 /// // 24 inner boundaries and 16 border sides over 5 patterns.
 /// let counts = layout(&puzzle, &solution);
@@ -544,8 +544,8 @@ pub struct PatternLayout {
 /// pattern order. `O(n^2)`.
 ///
 /// ```
-/// use scramble::generate::{layout, planted, PlantOptions};
-/// let (puzzle, solution) = planted(3, 2, &mut scramble::rng::Rng::new(3), PlantOptions::default()).unwrap();
+/// use scramble::puzzle::generate::{layout, planted, PlantOptions};
+/// let (puzzle, solution) = planted(3, 2, &mut scramble::Rng::new(3), PlantOptions::default()).unwrap();
 /// let sides: usize = layout(&puzzle, &solution).iter().map(|p| 2 * p.inner + p.border).sum();
 /// assert_eq!(sides, 36);
 /// ```

@@ -295,8 +295,8 @@ mod tests {
     use std::num::NonZeroUsize;
 
     use super::*;
-    use crate::edge::count;
-    use crate::edge::tests::planted;
+    use crate::puzzle::edge::count;
+    use crate::puzzle::edge::tests::planted;
 
     fn on(threads: usize) -> Context<'static> {
         Context::new().on_threads(NonZeroUsize::new(threads).unwrap())

@@ -14,7 +14,7 @@ use crate::{Error, Pattern, Picture, Result, Sign};
 /// `K` signed and `L` self-matching patterns.
 ///
 /// ```
-/// use scramble::generate::palette::Palette;
+/// use scramble::puzzle::generate::palette::Palette;
 /// let palette = Palette { signed: 2, self_matching: 1 };
 /// assert_eq!(palette.pictures(), 5);
 /// ```

@@ -69,7 +69,7 @@ mod tests {
     use crate::theorem::analysis::analyse;
 
     fn paper_views() -> Vec<SubgraphView> {
-        let puzzle: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/paper2x2.txt").parse().unwrap();
         let graph = RecordingGraph::new(&puzzle);
         views(&puzzle, &graph, &analyse(&puzzle, &graph).unwrap())
     }

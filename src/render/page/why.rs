@@ -1,5 +1,5 @@
 //! Why the page's puzzle has no solution: the library's diagnosis
-//! ([`crate::diagnose`]) and its explanation in words, shown beside the
+//! ([`crate::solve::diagnose`]) and its explanation in words, shown beside the
 //! count and in Play.
 
 use std::time::Duration;
@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::Puzzle;
 use crate::context::{Context, Stop};
-use crate::diagnose::{Diagnosis, diagnose, explain};
+use crate::solve::diagnose::{Diagnosis, diagnose, explain};
 
 /// How long the search for an edit that makes the puzzle solvable runs.
 pub const BUDGET: Duration = Duration::from_secs(3);
@@ -30,10 +30,10 @@ pub struct Why {
 /// That of [`diagnose`], bounded by [`BUDGET`].
 ///
 /// ```
-/// use scramble::explore::why::why;
+/// use scramble::render::page::why::why;
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = why(&puzzle, Some(false)).unwrap();
-/// let fix = |e: &scramble::diagnose::Edit| (e.card, e.side, e.to.as_str()) == (0, 0, "3+");
+/// let fix = |e: &scramble::solve::diagnose::Edit| (e.card, e.side, e.to.as_str()) == (0, 0, "3+");
 /// assert!(found.diagnosis.edits.one.iter().any(fix));
 /// assert!(!found.lines.is_empty());
 /// assert!(why(&puzzle, None).is_none());
@@ -50,18 +50,18 @@ pub fn why(puzzle: &Puzzle, solved: Option<bool>) -> Option<Why> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explore::{Options, page};
+    use crate::render::page::{Options, page};
 
     #[test]
     fn the_page_says_why_a_puzzle_has_no_solution_and_nothing_when_it_has_one() {
-        let bad: Puzzle = include_str!("../../fixtures/unsolvable2x2.txt").parse().unwrap();
+        let bad: Puzzle = include_str!("../../../fixtures/unsolvable2x2.txt").parse().unwrap();
         let data = page(&bad, &Options::default()).unwrap().data;
         assert_eq!(data.solutions.as_ref().unwrap().count, Some(0));
         assert_eq!(data.solutions.as_ref().unwrap().looks, Some(0));
         let why = data.why.unwrap();
         assert_eq!(why.diagnosis, diagnose(&bad, &Context::new()).unwrap());
         assert!(!why.lines.is_empty());
-        let good: Puzzle = include_str!("../../fixtures/paper2x2.txt").parse().unwrap();
+        let good: Puzzle = include_str!("../../../fixtures/paper2x2.txt").parse().unwrap();
         let data = page(&good, &Options::default()).unwrap().data;
         assert!(data.why.is_none());
         assert_eq!(data.solutions.unwrap().looks, Some(3));

@@ -74,7 +74,7 @@ impl Trace {
 /// exponential.
 ///
 /// ```
-/// use scramble::{Puzzle, explore::trace::{Event, record}, solve::Order};
+/// use scramble::{Puzzle, render::page::trace::{Event, record}, solve::Order};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let trace = record(&puzzle, Order::Spiral, 0, 10_000).unwrap();
 /// assert!(trace.complete);
@@ -142,7 +142,7 @@ impl Observer for Recorder {
 mod tests {
     use super::*;
     use crate::Arrangement;
-    use crate::generate::{PlantOptions, Recipe};
+    use crate::puzzle::generate::{PlantOptions, Recipe};
 
     /// Replays a trace, checking every event against the grid it builds.
     fn replay(puzzle: &Puzzle, trace: &Trace) {
@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn the_cap_cuts_the_run_and_nodes_add_up() {
-        let puzzle: Puzzle = include_str!("../../fixtures/planted3x3.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/planted3x3.txt").parse().unwrap();
         let trace = record(&puzzle, Order::RowMajor, 0, 50).unwrap();
         assert_eq!(trace.events.len(), 50);
         assert!(!trace.complete);

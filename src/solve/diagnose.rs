@@ -139,7 +139,7 @@ pub struct Edits {
 /// for pairs; on every core, bounded by `stop`.
 ///
 /// ```
-/// use scramble::{Context, diagnose};
+/// use scramble::{Context, solve::diagnose};
 /// // The paper's puzzle with the top of card 1 changed from 3+ to 3-.
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::diagnose(&puzzle, &Context::new()).unwrap();
@@ -160,7 +160,7 @@ pub fn diagnose(puzzle: &Puzzle, context: &Context) -> Result<Diagnosis> {
 /// ```
 /// // One 1- and seven 1+, two 2- and six 2+: three pairs, four boundaries.
 /// let puzzle: scramble::Puzzle = "1+ 2+ 2+ 1+\n1+ 2+ 2+ 1+\n1+ 2+ 2- 1+\n1+ 2+ 2- 1-".parse().unwrap();
-/// let shortage = scramble::diagnose::shortage(&puzzle).unwrap();
+/// let shortage = scramble::solve::diagnose::shortage(&puzzle).unwrap();
 /// assert_eq!((shortage.inner_boundaries, shortage.pairs), (4, 3));
 /// ```
 pub fn shortage(puzzle: &Puzzle) -> Option<Shortage> {
@@ -387,7 +387,7 @@ const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
 /// `stop`.
 ///
 /// ```
-/// use scramble::{Context, diagnose};
+/// use scramble::{Context, solve::diagnose};
 /// // The paper's puzzle: one solution; a change that opens another answer is listed.
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::alternatives(&puzzle, &Context::new()).unwrap();

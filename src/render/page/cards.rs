@@ -48,7 +48,7 @@ impl Cards {
     /// patterns.
     ///
     /// ```
-    /// use scramble::explore::cards::Cards;
+    /// use scramble::render::page::cards::Cards;
     /// let puzzle: scramble::Puzzle = "a: star+ moon- sun= star-\nstar- moon+ sun= sun=\nsun= sun= moon- star+\nmoon+ star+ sun= moon-".parse().unwrap();
     /// let cards = Cards::of(&puzzle);
     /// let names: Vec<&str> = cards.patterns.iter().map(|p| p.name.as_str()).collect();
@@ -91,7 +91,7 @@ impl Cards {
     /// line, `name: ` when named.
     ///
     /// ```
-    /// use scramble::explore::cards::Cards;
+    /// use scramble::render::page::cards::Cards;
     /// let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+\n";
     /// assert_eq!(Cards::of(&text.parse().unwrap()).text(), text);
     /// ```

@@ -155,7 +155,7 @@ pub struct Page {
 /// The solver's work for the solutions plus `O(trace_cap)` for the trace.
 ///
 /// ```
-/// use scramble::{Puzzle, explore::{Options, page}};
+/// use scramble::{Puzzle, render::page::{Options, page}};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let page = page(&puzzle, &Options::default()).unwrap();
 /// assert!(page.drawings.graph.starts_with("<svg"));
@@ -169,7 +169,7 @@ pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
 /// limit, Ctrl-C), and the page then says that the count is partial.
 ///
 /// ```
-/// use scramble::{Context, Puzzle, Stop, explore::{Options, page_within}};
+/// use scramble::{Context, Puzzle, Stop, render::page::{Options, page_within}};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let stop = Stop::never().after(std::time::Duration::ZERO);
 /// let page = page_within(&puzzle, &Options::default(), &Context::new().until(&stop)).unwrap();
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn large_puzzles_get_notes_instead_of_a_trace_and_subgraphs() {
-        let puzzle: Puzzle = include_str!("../../fixtures/planted3x3.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/planted3x3.txt").parse().unwrap();
         let few = Options {
             order: Order::CenterMax,
             ..Options::default()

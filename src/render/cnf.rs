@@ -29,7 +29,7 @@ use crate::{Arrangement, Picture, Placement, Puzzle, Sign};
 /// A puzzle's CNF encoding.
 ///
 /// ```
-/// use scramble::cnf::Cnf;
+/// use scramble::render::cnf::Cnf;
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let cnf = Cnf::new(&puzzle);
 /// assert!(cnf.dimacs().contains("p cnf"));
@@ -113,8 +113,8 @@ impl Cnf {
     ///
     /// ```
     /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-    /// let cnf = scramble::cnf::Cnf::new(&puzzle);
-    /// assert_eq!(scramble::cnf::Cnf::clauses_of(&puzzle), cnf.clauses().len() as u64);
+    /// let cnf = scramble::render::cnf::Cnf::new(&puzzle);
+    /// assert_eq!(scramble::render::cnf::Cnf::clauses_of(&puzzle), cnf.clauses().len() as u64);
     /// ```
     pub fn clauses_of(puzzle: &Puzzle) -> u64 {
         let layout = Cnf::layout(puzzle);
@@ -252,8 +252,8 @@ impl Cnf {
     /// ```
     /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
     /// let mut streamed = Vec::new();
-    /// scramble::cnf::Cnf::write_dimacs(&puzzle, &mut streamed).unwrap();
-    /// assert_eq!(String::from_utf8(streamed).unwrap(), scramble::cnf::Cnf::new(&puzzle).dimacs());
+    /// scramble::render::cnf::Cnf::write_dimacs(&puzzle, &mut streamed).unwrap();
+    /// assert_eq!(String::from_utf8(streamed).unwrap(), scramble::render::cnf::Cnf::new(&puzzle).dimacs());
     /// ```
     pub fn write_dimacs(puzzle: &Puzzle, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let mut cnf = Cnf::layout(puzzle);

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::solutions::{COUNT_LIMIT, SolutionsView};
 use super::why::Why;
-use crate::diagnose::explain::{self, Fixes, Line, Wording};
+use crate::solve::diagnose::explain::{self, Fixes, Line, Wording};
 
 /// What the answer block says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -28,7 +28,7 @@ pub struct Answer {
 /// diagnosis `why`.
 ///
 /// ```
-/// use scramble::{Puzzle, explore::{Options, page}};
+/// use scramble::{Puzzle, render::page::{Options, page}};
 /// let puzzle: Puzzle = "1- 1+ 3- 3+\n1- 1+ 2- 2+\n2- 3- 1+ 2+\n1+ 3- 2+ 1-".parse().unwrap();
 /// let answer = page(&puzzle, &Options::default()).unwrap().data.answer;
 /// assert_eq!(answer.count, "no solution");
@@ -54,7 +54,7 @@ fn count_words(view: &SolutionsView) -> String {
         (_, true, true) => "not solved: the search was stopped before a first solution".into(),
         (_, true, false) => "not counted: the search was stopped; the first solution found".into(),
         (Some(0), _, _) | (None, false, true) => "no solution".into(),
-        (Some(n), false, _) => crate::looks::count_words(n, view.looks),
+        (Some(n), false, _) => crate::solve::looks::count_words(n, view.looks),
         (None, false, false) => {
             format!("a solution (grids larger than {COUNT_LIMIT}x{COUNT_LIMIT} are not counted: the first one found)")
         }
@@ -65,11 +65,11 @@ fn count_words(view: &SolutionsView) -> String {
 mod tests {
     use super::*;
     use crate::Puzzle;
-    use crate::explore::{Options, page};
+    use crate::render::page::{Options, page};
 
     #[test]
     fn a_solved_puzzle_says_its_count_as_solve_does_and_has_no_fixes() {
-        let puzzle: Puzzle = include_str!("../../fixtures/real/wizards.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/real/wizards.txt").parse().unwrap();
         let answer = page(&puzzle, &Options::default()).unwrap().data.answer;
         assert_eq!(
             answer.count,
@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn an_unsolvable_puzzle_gives_its_findings_and_the_ranked_fixes_of_its_diagnosis() {
-        let puzzle: Puzzle = include_str!("../../fixtures/unsolvable2x2.txt").parse().unwrap();
+        let puzzle: Puzzle = include_str!("../../../fixtures/unsolvable2x2.txt").parse().unwrap();
         let data = page(&puzzle, &Options::default()).unwrap().data;
         let why = data.why.unwrap();
         let answer = data.answer;

@@ -12,7 +12,7 @@ pub type Line = (usize, String);
 /// The diagnosis as lines, said as `wording` says.
 ///
 /// ```
-/// use scramble::{Context, diagnose};
+/// use scramble::{Context, solve::diagnose};
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::diagnose(&puzzle, &Context::new()).unwrap();
 /// let lines = diagnose::explain::lines(&found, &Default::default());
@@ -172,7 +172,7 @@ pub fn alternatives_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
 /// The changes [`super::alternatives`] found, in words.
 ///
 /// ```
-/// use scramble::{Context, diagnose};
+/// use scramble::{Context, solve::diagnose};
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::alternatives(&puzzle, &Context::new()).unwrap();
 /// let said = diagnose::explain::alternatives(&found, &Default::default());
