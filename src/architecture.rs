@@ -301,7 +301,7 @@ fn public_items_outside_the_command_line_do_not_grow() {
     // Items declared `pub` in the library (the grep of ARCHITECTURE.md's
     // "Public surface"). Lower this ceiling as items become `pub(crate)`;
     // raising it is a decision to review.
-    const CEILING: usize = 950;
+    const CEILING: usize = 816;
     let starts = ["fn", "struct", "enum", "trait", "type", "const", "static", "mod", "use"];
     let count: usize = sources()
         .iter()
@@ -555,7 +555,7 @@ fn every_test_and_file_the_architecture_page_cites_exists() {
     let code: String = sources().into_iter().map(|(_, text)| text).collect();
     let mut missing = Vec::new();
     for name in cited {
-        let found = if name.ends_with(".rs") || name.ends_with(".md") || name.ends_with(".mjs") {
+        let found = if [".rs", ".md", ".mjs", ".sh"].iter().any(|e| name.ends_with(e)) {
             root.join(name).exists() || root.join("src").join(name).exists()
         } else if name.contains("::") {
             let path = name.replace("::", "/");

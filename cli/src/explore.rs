@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::Context;
-use scramble::render::page::{Options, app::with_puzzle, page_within};
+use scramble::render::page::{Options, page_within, with_puzzle};
 use scramble::solve::Order;
 use serde::Serialize;
 
@@ -99,27 +99,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(file) = &file {
         scramble::output::write_atomic(file, html.as_bytes())?;
     }
-    let data = &page.data;
-    let solutions = data.solutions.as_ref().ok();
-    let notes = [
-        data.solutions.as_ref().err().cloned(),
-        solutions.and_then(|s| s.note.clone()),
-        data.trace.as_ref().err().cloned(),
-        data.trace
-            .as_ref()
-            .ok()
-            .filter(|t| !t.complete)
-            .map(|t| format!("the search trace is capped at {} steps", t.events.len())),
-    ];
+    let summary = page.summary();
     let report = Report {
-        puzzle: data.name.clone(),
+        puzzle: summary.puzzle,
         file,
         bytes: html.len(),
-        subgraphs: data.subgraphs.as_ref().map_or(0, Vec::len),
-        solutions: solutions.and_then(|s| s.count),
-        solutions_shown: solutions.map_or(0, |s| s.shown.len()),
-        trace_steps: data.trace.as_ref().map_or(0, |t| t.events.len()),
-        notes: notes.into_iter().flatten().collect(),
+        subgraphs: summary.subgraphs,
+        solutions: summary.solutions,
+        solutions_shown: summary.solutions_shown,
+        trace_steps: summary.trace_steps,
+        notes: summary.notes,
     };
     print_report(args.json, &report, |r| {
         let notes: String = r.notes.iter().map(|n| format!("note: {n}\n")).collect();
@@ -132,8 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             None => format!("page of {} bytes made, not written (--no-pictures)\n{notes}", r.bytes),
         }
     })?;
-    let stopped = solutions.is_some_and(|s| s.stopped);
-    Ok(if stopped {
+    Ok(if summary.stopped {
         Exit::Stopped.into()
     } else {
         ExitCode::SUCCESS

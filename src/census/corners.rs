@@ -168,15 +168,7 @@ impl CornerTable {
 /// [`CornerTable::slice`] holds, without the whole table. Until the
 /// context's stop, polled once per second corner (`None` when it came
 /// first): a slice over 6 patterns takes seconds.
-///
-/// ```
-/// use scramble::census::corners::{CornerSet, CornerTable, corner_slice};
-/// use scramble::Context;
-/// let corners = CornerSet::new(2, false);
-/// let table = CornerTable::build(corners.clone(), &Context::new()).unwrap();
-/// assert_eq!(corner_slice(&corners, 5, &Context::new()).unwrap(), table.slice(5));
-/// ```
-pub fn corner_slice(corners: &CornerSet, first: usize, context: &Context) -> Option<Vec<u8>> {
+pub(crate) fn corner_slice(corners: &CornerSet, first: usize, context: &Context) -> Option<Vec<u8>> {
     let stop = context.stop();
     let c = corners.len();
     let sorted: Vec<Vec<(usize, u8)>> = (0..c)
@@ -227,14 +219,7 @@ fn increasing_triples(first: usize, n: usize) -> impl Iterator<Item = [usize; 3]
 /// of orderings, `24 / (product of multiplicity!)`: `O(C^4 / 24)` verdicts
 /// for `C` corners, in parallel. `progress` is called with each finished
 /// share of the `C` first corners.
-///
-/// ```
-/// use scramble::census::corners::check_corners;
-/// let h = check_corners(2, true, &scramble::Context::new()).unwrap();
-/// assert_eq!(h.total(), 12u64.pow(4));
-/// assert_eq!(h.theorem_mismatches(), 0);
-/// ```
-pub fn check_corners(patterns: usize, repetition_free: bool, context: &Context) -> Option<Histogram> {
+pub(crate) fn check_corners(patterns: usize, repetition_free: bool, context: &Context) -> Option<Histogram> {
     let (stop, progress) = (context.stop(), context.progress());
     let corners = CornerSet::new(patterns, repetition_free);
     let c = corners.len();
@@ -289,7 +274,7 @@ pub struct CornerReport {
 }
 
 impl CornerReport {
-    /// The report of [`check_corners`] over `patterns` patterns: `None`
+    /// The report of `check_corners` over `patterns` patterns: `None`
     /// when the context's stop came first.
     ///
     /// ```
@@ -458,5 +443,25 @@ pub(crate) mod tests {
             direct.add(code, 1);
         }
         assert_eq!(check_corners(2, false, &Context::new()).unwrap(), direct);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn the_example_of_corner_slice_holds() {
+        use crate::Context;
+        use crate::census::corners::{CornerSet, CornerTable, corner_slice};
+        let corners = CornerSet::new(2, false);
+        let table = CornerTable::build(corners.clone(), &Context::new()).unwrap();
+        assert_eq!(corner_slice(&corners, 5, &Context::new()).unwrap(), table.slice(5));
+    }
+
+    #[test]
+    fn the_example_of_check_corners_holds() {
+        use crate::census::corners::check_corners;
+        let h = check_corners(2, true, &crate::Context::new()).unwrap();
+        assert_eq!(h.total(), 12u64.pow(4));
+        assert_eq!(h.theorem_mismatches(), 0);
     }
 }

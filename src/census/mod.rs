@@ -57,7 +57,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Piece;
-pub use disagreement::Disagreement;
+pub(crate) use disagreement::Disagreement;
 pub use judged::Judged;
 use verdict::{CODES, Verdict};
 

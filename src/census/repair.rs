@@ -4,17 +4,22 @@
 //! A candidate keeps the paper's wording, "for every path `X -> A -> Y` of
 //! two distinct edges, `Y = X^c`", and excuses a path when one of a few
 //! *exceptions* holds, each stated in the paper's vocabulary (loops,
-//! complements, the path's own edges). [`exact_exceptions`] tries every set
+//! complements, the path's own edges). `exact_exceptions` tries every set
 //! of at most `n` exceptions on every multiset of four corners (loops
 //! included) over `K` patterns and keeps the sets for which conditions 1, 2,
 //! the candidate and 4 accept exactly the solution graphs. By the 4-pattern
 //! lemma, `K = 4` covers every 2x2 puzzle.
 
+#[cfg(test)]
 use itertools::Itertools;
+#[cfg(test)]
 use rayon::prelude::*;
 
+#[cfg(test)]
 use super::corners::CornerSet;
-use super::verdict::{Edge, Failed, theorem_failures, verdict};
+use super::verdict::Edge;
+#[cfg(test)]
+use super::verdict::{Failed, theorem_failures, verdict};
 use crate::Picture;
 
 /// A path `X -> A -> Y` of two distinct edges of a four-edge subgraph.
@@ -31,16 +36,19 @@ pub struct Path<'a> {
 }
 
 impl Path<'_> {
+    #[cfg(test)]
     fn loop_at(&self, v: Picture) -> bool {
         self.edges.iter().any(|e| e.tail == v && e.head == v)
     }
 }
 
 /// Whether a path is excused from condition 3.
+#[cfg(test)]
 pub(crate) type Exception = fn(&Path) -> bool;
 
 /// The exceptions tried, by name.
-pub const EXCEPTIONS: [(&str, Exception); 12] = [
+#[cfg(test)]
+pub(crate) const EXCEPTIONS: [(&str, Exception); 12] = [
     ("the first edge is a loop", |p| p.x == p.a),
     ("the second edge is a loop", |p| p.a == p.y),
     ("the path comes back, Y = X", |p| p.x == p.y),
@@ -57,6 +65,7 @@ pub const EXCEPTIONS: [(&str, Exception); 12] = [
 
 /// Condition 3 with the exceptions numbered `excused` (indices into
 /// [`EXCEPTIONS`]).
+#[cfg(test)]
 pub(crate) fn paths_with_exceptions(edges: &[Edge; 4], excused: &[usize]) -> bool {
     (0..4).cartesian_product(0..4).all(|(i, j)| {
         let (first, second) = (edges[i], edges[j]);
@@ -81,13 +90,8 @@ pub(crate) fn paths_with_exceptions(edges: &[Edge; 4], excused: &[usize]) -> boo
 /// # Complexity
 /// `O(C^4 / 24)` verdicts for `C = (2K)^2` corners, then one pass per
 /// candidate over the subgraphs where conditions 2 and 4 hold.
-///
-/// ```
-/// use scramble::census::repair::{EXCEPTIONS, exact_exceptions};
-/// let found = exact_exceptions(2, 1);
-/// assert!(found.iter().any(|set| EXCEPTIONS[set[0]].0 == "a loop at A^c"));
-/// ```
-pub fn exact_exceptions(patterns: usize, max_exceptions: usize) -> Vec<Vec<usize>> {
+#[cfg(test)]
+pub(crate) fn exact_exceptions(patterns: usize, max_exceptions: usize) -> Vec<Vec<usize>> {
     let corners = CornerSet::new(patterns, false);
     let rest = Failed::DEGREES.bits() | Failed::PSEUDO_CONNECTED.bits();
     // The subgraphs that pass conditions 2 and 4, with the judge's verdict.
@@ -111,6 +115,13 @@ pub fn exact_exceptions(patterns: usize, max_exceptions: usize) -> Vec<Vec<usize
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_exact_exceptions_holds() {
+        use crate::census::repair::{EXCEPTIONS, exact_exceptions};
+        let found = exact_exceptions(2, 1);
+        assert!(found.iter().any(|set| EXCEPTIONS[set[0]].0 == "a loop at A^c"));
+    }
+
     use super::*;
 
     /// The search, run: over 3 patterns with loops, "a loop at A^c" is the

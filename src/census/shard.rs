@@ -17,7 +17,7 @@ pub use crate::context::Shard;
 
 /// The puzzles whose smallest piece is `p1`, for each `p1` of `pieces`:
 /// multisets of 3 among the `pieces - p1` pieces from `p1` on.
-pub fn first_piece_work(pieces: usize) -> Vec<u64> {
+pub(crate) fn first_piece_work(pieces: usize) -> Vec<u64> {
     (0..pieces)
         .map(|p1| {
             let n = (pieces - p1) as u64;

@@ -36,7 +36,7 @@ use crate::{Pattern, Picture, Piece};
 
 /// One piece per orbit of `Γ` and the orbit's size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Orbits {
+pub(crate) struct Orbits {
     /// `(smallest piece of the orbit, orbit size)`, in increasing order.
     pub orbits: Vec<(usize, u64)>,
 }
@@ -44,14 +44,7 @@ pub struct Orbits {
 /// The orbits of `pieces` (sorted piece classes over `patterns` patterns),
 /// by breadth-first search with the generators: swap patterns `i` and
 /// `i + 1`, swap the signs of pattern 1, mirror. `O(P K log P)`.
-///
-/// ```
-/// use scramble::census::pieces::piece_classes;
-/// use scramble::census::symmetric::piece_orbits;
-/// let orbits = piece_orbits(&piece_classes(4, true), 4);
-/// assert_eq!(orbits.orbits.iter().map(|o| o.1).sum::<u64>(), 420);
-/// ```
-pub fn piece_orbits(pieces: &[Piece], patterns: usize) -> Orbits {
+pub(crate) fn piece_orbits(pieces: &[Piece], patterns: usize) -> Orbits {
     let generators = generators(patterns);
     let index = |piece: Piece| {
         pieces
@@ -272,6 +265,14 @@ fn add(to: &mut [u64], from: &[u64]) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_piece_orbits_holds() {
+        use crate::census::pieces::piece_classes;
+        use crate::census::symmetric::piece_orbits;
+        let orbits = piece_orbits(&piece_classes(4, true), 4);
+        assert_eq!(orbits.orbits.iter().map(|o| o.1).sum::<u64>(), 420);
+    }
+
     use super::*;
     use crate::census::fast;
     use crate::census::pieces::piece_classes;

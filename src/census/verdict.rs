@@ -100,7 +100,7 @@ pub struct Verdict {
 }
 
 /// Number of distinct [`Verdict::code`]s.
-pub const CODES: usize = 256;
+pub(crate) const CODES: usize = 256;
 
 impl Verdict {
     /// Whether the edges form a solution graph (the judge's verdict).

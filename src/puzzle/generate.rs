@@ -131,7 +131,7 @@ impl Recipe {
     /// Candidate `index` planted over the recipe's `patterns` signed
     /// patterns and `self_matching` self-matching ones (patterns
     /// `patterns+1..=patterns+self_matching`, pictures `X=`), every free side
-    /// uniform over the `2K + L` pictures ([`Palette`]). With
+    /// uniform over the `2K + L` pictures (`Palette`). With
     /// `self_matching` 0 this is [`Recipe::draw`], draw for draw.
     ///
     /// ```
@@ -359,18 +359,7 @@ pub(crate) fn planted_in(
 /// twice: rejection keeps every repetition-free grid of the style equally
 /// likely (only about 1 grid in 2,000 is kept). `O(1)` per grid (a 3x3
 /// grid).
-///
-/// ```
-/// use scramble::puzzle::generate::{styled, Style};
-/// use scramble::Rng;
-/// let (puzzle, solution) = styled(Style::Commercial, (3, 4), false, &mut Rng::new(1)).unwrap();
-/// assert!(solution.is_solution(&puzzle));
-/// let layout = scramble::puzzle::generate::layout(&puzzle, &solution);
-/// assert!(layout.iter().all(|p| p.inner == 3 && p.border == 3));
-/// let (free, _) = styled(Style::Commercial, (3, 4), true, &mut Rng::new(1)).unwrap();
-/// assert!(free.is_repetition_free());
-/// ```
-pub fn styled(
+pub(crate) fn styled(
     style: Style,
     shape: (usize, u32),
     repetition_free: bool,
@@ -690,6 +679,18 @@ fn scatter(grid: Vec<[Picture; 4]>, n: usize, rng: &mut Rng) -> (Puzzle, Arrange
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_styled_holds() {
+        use crate::Rng;
+        use crate::puzzle::generate::{Style, styled};
+        let (puzzle, solution) = styled(Style::Commercial, (3, 4), false, &mut Rng::new(1)).unwrap();
+        assert!(solution.is_solution(&puzzle));
+        let layout = crate::puzzle::generate::layout(&puzzle, &solution);
+        assert!(layout.iter().all(|p| p.inner == 3 && p.border == 3));
+        let (free, _) = styled(Style::Commercial, (3, 4), true, &mut Rng::new(1)).unwrap();
+        assert!(free.is_repetition_free());
+    }
+
     use super::*;
 
     fn options(repetition_free: bool, identical: usize) -> PlantOptions {

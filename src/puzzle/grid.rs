@@ -4,7 +4,7 @@
 //! Cells of an `n x n` grid are numbered row-major (`r * n + c`, row 0 at
 //! the top). Directions are `0` top, `1` right, `2` bottom, `3` left.
 //! Turning a piece a quarter turn clockwise `r` times puts its side
-//! `s[(d - r) mod 4]` at direction `d` ([`unturned_side`]); its corner `i`
+//! `s[(d - r) mod 4]` at direction `d` (`unturned_side`); its corner `i`
 //! (from side `i` to side `i + 1`) then runs from direction `i + r` to
 //! `i + r + 1`, so the corner that starts at direction `d` is corner
 //! `(d - r) mod 4`, the same formula.
@@ -38,32 +38,19 @@ pub const fn opposite(d: usize) -> usize {
 /// The side (or corner) of an unturned piece that comes to direction `d`
 /// once the piece is turned `rotation` quarter turns clockwise:
 /// `(d - rotation) mod 4`.
-///
-/// ```
-/// use scramble::puzzle::grid::unturned_side;
-/// // One quarter turn brings the left side (3) to the top (0).
-/// assert_eq!(unturned_side(1, 0), 3);
-/// assert_eq!(unturned_side(0, 2), 2);
-/// ```
-pub const fn unturned_side(rotation: usize, d: usize) -> usize {
+pub(crate) const fn unturned_side(rotation: usize, d: usize) -> usize {
     (d + 4 - rotation % 4) % 4
 }
 
 /// The direction at which side (or corner) `side` of an unturned piece
 /// lands once the piece is turned `rotation` quarter turns clockwise: the
 /// inverse of [`unturned_side`].
-///
-/// ```
-/// use scramble::puzzle::grid::{turned_direction, unturned_side};
-/// assert_eq!(turned_direction(1, 3), 0);
-/// assert!((0..4).all(|d| turned_direction(3, unturned_side(3, d)) == d));
-/// ```
-pub const fn turned_direction(rotation: usize, side: usize) -> usize {
+pub(crate) const fn turned_direction(rotation: usize, side: usize) -> usize {
     (side + rotation) % 4
 }
 
 /// Four sides (of any kind: pictures, dense numbers) turned `rotation`
-/// quarter turns clockwise, by [`unturned_side`]. The one place a side list
+/// quarter turns clockwise, by `unturned_side`. The one place a side list
 /// is turned; [`crate::Piece::rotated`] calls it.
 ///
 /// ```
@@ -86,14 +73,14 @@ pub fn symmetries<T: Copy + PartialEq>(sides: [T; 4]) -> usize {
 /// The rotation that brings side (or corner) `side` of an unturned piece to
 /// direction `d`. Since `d - r = side` exactly when `d - side = r`, this is
 /// [`unturned_side`] with the roles of side and rotation exchanged.
-pub const fn rotation_bringing(side: usize, d: usize) -> usize {
+pub(crate) const fn rotation_bringing(side: usize, d: usize) -> usize {
     unturned_side(side, d)
 }
 
 /// For the four cells of a 2x2 block in the order top-left, top-right,
 /// bottom-left, bottom-right, the direction at which the corner touching the
 /// block's centre starts: right, bottom, top, left.
-pub const BLOCK_CENTRE_DIRECTIONS: [usize; 4] = [RIGHT, BOTTOM, TOP, LEFT];
+pub(crate) const BLOCK_CENTRE_DIRECTIONS: [usize; 4] = [RIGHT, BOTTOM, TOP, LEFT];
 
 /// The shape of an `n x n` grid.
 ///
@@ -180,7 +167,7 @@ impl Grid {
     }
 
     /// The four cells around lattice point `(i, j)`: top-left, top-right,
-    /// bottom-left, bottom-right (the order of [`BLOCK_CENTRE_DIRECTIONS`]).
+    /// bottom-left, bottom-right (the order of `BLOCK_CENTRE_DIRECTIONS`).
     pub const fn block(self, (i, j): (usize, usize)) -> [usize; 4] {
         let n = self.size;
         [(i - 1) * n + j - 1, (i - 1) * n + j, i * n + j - 1, i * n + j]
@@ -293,6 +280,21 @@ impl Grid {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_unturned_side_holds() {
+        use crate::puzzle::grid::unturned_side;
+        // One quarter turn brings the left side (3) to the top (0).
+        assert_eq!(unturned_side(1, 0), 3);
+        assert_eq!(unturned_side(0, 2), 2);
+    }
+
+    #[test]
+    fn the_example_of_turned_direction_holds() {
+        use crate::puzzle::grid::{turned_direction, unturned_side};
+        assert_eq!(turned_direction(1, 3), 0);
+        assert!((0..4).all(|d| turned_direction(3, unturned_side(3, d)) == d));
+    }
+
     use super::*;
 
     #[test]

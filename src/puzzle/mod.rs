@@ -22,7 +22,8 @@ use std::fmt;
 
 pub use arrangement::{Arrangement, Placement};
 pub use picture::{Pattern, Picture, Sign};
-pub use piece::{DIRECTIONS, Piece};
+pub(crate) use piece::DIRECTIONS;
+pub use piece::Piece;
 
 use crate::{Error, Result};
 

@@ -6,7 +6,7 @@ use super::Picture;
 use super::grid::unturned_side;
 
 /// The four directions of a cell, clockwise from the top.
-pub const DIRECTIONS: [&str; 4] = ["top", "right", "bottom", "left"];
+pub(crate) const DIRECTIONS: [&str; 4] = ["top", "right", "bottom", "left"];
 
 /// Four pictures in clockwise order starting at the top:
 /// `top right bottom left`.

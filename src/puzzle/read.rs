@@ -43,11 +43,11 @@ pub enum Format {
 /// The largest file [`read_puzzle`] reads: 16 MiB, far beyond any real
 /// puzzle (a 64x64 puzzle takes about 100 KB), small enough that a wrong
 /// path such as `/dev/zero` is refused at once instead of filling memory.
-pub const MAX_FILE_BYTES: u64 = 16 << 20;
+pub(crate) const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Reads the puzzle in `path` (`-` is standard input); the puzzle is named
-/// after the file stem, made safe as a folder name by [`safe_name`]
-/// (`stdin` for standard input). Files beyond [`MAX_FILE_BYTES`] are
+/// after the file stem, made safe as a folder name by `safe_name`
+/// (`stdin` for standard input). Files beyond `MAX_FILE_BYTES` are
 /// refused.
 ///
 /// ```no_run
@@ -67,7 +67,7 @@ pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
 /// Whether `text` is an edge-matching file (`crate::puzzle::edge`): its first line
 /// (without `#` comments) starts with `{` or holds colour numbers only. The
 /// first line decides, so that a typo further down is reported on its line.
-pub fn is_edge_text(text: &str) -> bool {
+pub(crate) fn is_edge_text(text: &str) -> bool {
     let first = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
@@ -94,7 +94,7 @@ pub(crate) fn read_text(path: &Path) -> Result<(String, String, String)> {
 }
 
 /// The bytes of `path` (`-` is standard input), refused beyond
-/// [`MAX_FILE_BYTES`] with a message naming the file and the limit.
+/// `MAX_FILE_BYTES` with a message naming the file and the limit.
 pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
     use std::io::Read;
     let read_error = |reason| Error::Read {
@@ -124,15 +124,7 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
 /// and digits of any language (normalised to NFC), `_`, `-` and `.` are
 /// kept, anything else becomes `_`, leading dots are dropped (no `..`, no
 /// hidden folder), and an empty result becomes `puzzle`.
-///
-/// ```
-/// use scramble::puzzle::read::safe_name;
-/// assert_eq!(safe_name("paper2x2"), "paper2x2");
-/// assert_eq!(safe_name(".."), "puzzle");
-/// assert_eq!(safe_name("a/b c"), "a_b_c");
-/// assert_eq!(safe_name("GlücksschweinSpiel"), "GlücksschweinSpiel");
-/// ```
-pub fn safe_name(stem: &str) -> String {
+pub(crate) fn safe_name(stem: &str) -> String {
     let kept: String = nfc(stem)
         .chars()
         .map(|c| {
@@ -775,6 +767,15 @@ fn not_utf8(file: &str, bytes: &[u8], e: std::str::Utf8Error) -> Error {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_safe_name_holds() {
+        use crate::puzzle::read::safe_name;
+        assert_eq!(safe_name("paper2x2"), "paper2x2");
+        assert_eq!(safe_name(".."), "puzzle");
+        assert_eq!(safe_name("a/b c"), "a_b_c");
+        assert_eq!(safe_name("GlücksschweinSpiel"), "GlücksschweinSpiel");
+    }
+
     use super::*;
 
     fn err(text: &str) -> String {

@@ -1,12 +1,12 @@
 //! The edges of G(P) an arrangement keeps.
 //!
 //! A piece at a cell keeps its corners whose two sides both face neighbours
-//! ([`Grid::inner_corner_directions`], turned back by [`unturned_side`]): a
+//! ([`Grid::inner_corner_directions`], turned back by `unturned_side`): a
 //! corner piece one edge, an edge piece a path of two, an inner piece its
 //! whole 4-cycle. Each kept corner touches one interior lattice point, so
 //! the kept edges fall into `(n - 1)^2` groups of four ([`blocks`]), each the
 //! centre of the 2x2 block around its point; for a 2x2 solution the single
-//! group is its solution graph ([`solution_subgraph`]).
+//! group is its solution graph (`solution_subgraph`).
 
 use petgraph::graph::EdgeIndex;
 
@@ -46,7 +46,7 @@ pub(crate) fn centre_corner(k: usize, rotation: usize) -> usize {
 ///
 /// # Panics
 /// If the arrangement is not 2x2.
-pub fn solution_subgraph(graph: &RecordingGraph, arrangement: &Arrangement) -> Subgraph {
+pub(crate) fn solution_subgraph(graph: &RecordingGraph, arrangement: &Arrangement) -> Subgraph {
     assert_eq!(arrangement.size(), 2, "a 2x2 arrangement");
     let (_, block) = blocks(graph, arrangement).remove(0);
     let mut edges = block.edges();

@@ -65,7 +65,7 @@ impl Mul<f64> for Point {
 }
 
 /// A cubic Bezier curve: start, two control points, end.
-pub type Bezier = [Point; 4];
+pub(crate) type Bezier = [Point; 4];
 
 /// The point of `curve` at parameter `t` in `0..=1`.
 pub(crate) fn bezier_at(curve: &Bezier, t: f64) -> Point {
@@ -94,7 +94,7 @@ pub(crate) fn split_bezier(curve: &Bezier, t: f64) -> (Bezier, Bezier) {
 
 /// A place on a spline: the index of a cubic piece and a parameter in it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SplineAt {
+pub(crate) struct SplineAt {
     /// Which cubic piece (0 for the first).
     pub piece: usize,
     /// Parameter in `0..=1` within that piece.
@@ -107,7 +107,7 @@ const LENGTH_SAMPLES: usize = 64;
 /// The place at arc length `s` from the start of a spline (`3n + 1`
 /// points), measured on `LENGTH_SAMPLES` chords per piece; clamped to the
 /// spline's ends. `O(n)` for `n` pieces.
-pub fn spline_at_length(spline: &[Point], s: f64) -> SplineAt {
+pub(crate) fn spline_at_length(spline: &[Point], s: f64) -> SplineAt {
     let mut walked = 0.0;
     let pieces = spline.len().saturating_sub(1) / 3;
     for piece in 0..pieces {

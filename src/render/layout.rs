@@ -4,7 +4,7 @@
 //! a bottom row of `+` pictures, each in decreasing pattern order, so `X-`
 //! stands right above `X+`. Every edge is one cubic Bezier curve from the
 //! tail's circle to the head's circle, with its arrowhead on the curve at
-//! [`ARROW_AT`] of its length, where parallel edges are apart (not piled up at
+//! `ARROW_AT` of its length, where parallel edges are apart (not piled up at
 //! the head); parallel edges are bent apart by different amounts, edges
 //! within a row arc away from the other row (clear of the vertices between
 //! their ends), and loops are teardrops above a top vertex or below a bottom
@@ -30,11 +30,11 @@ pub(crate) const ROW_GAP: f64 = 240.0;
 pub(crate) const ARROW_LENGTH: f64 = 10.0;
 /// Where the middle of an arrowhead sits along its edge, as a share of the
 /// edge's length from the tail (a loop's apex is at one half).
-pub const ARROW_AT: f64 = 0.6;
+pub(crate) const ARROW_AT: f64 = 0.6;
 /// Font size of the title.
 pub(crate) const TITLE_FONT: f64 = 18.0;
 /// Distance between the baselines of two title lines.
-pub const TITLE_LINE: f64 = 24.0;
+pub(crate) const TITLE_LINE: f64 = 24.0;
 /// Font size of vertex labels.
 pub(crate) const VERTEX_FONT: f64 = 14.0;
 /// Font size of legend entries.
@@ -110,7 +110,7 @@ pub struct Vertex {
 /// to the arrowhead's base, the arrowhead from there to `tip`, and `rest`
 /// from `tip` on to the head's circle.
 #[derive(Clone, Debug, PartialEq)]
-pub struct EdgeCurve {
+pub(crate) struct EdgeCurve {
     /// Its edge in the recording graph.
     pub edge: EdgeIndex,
     /// The piece and corner it stands for.
@@ -171,7 +171,7 @@ impl EdgeCurve {
 
 /// One line of the legend: a stroke sample in the piece's style and a text.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LegendEntry {
+pub(crate) struct LegendEntry {
     /// The piece (color).
     pub piece: usize,
     /// The piece's label (`#1` or its name).
@@ -190,7 +190,7 @@ pub struct LegendEntry {
 
 /// One line of the title, centred on `center`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TitleLine {
+pub(crate) struct TitleLine {
     /// The text.
     pub text: String,
     /// The middle of the line.
@@ -199,7 +199,7 @@ pub struct TitleLine {
 
 /// The whole geometry of a recording-graph picture.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Layout {
+pub(crate) struct Layout {
     /// Width of the drawing, margins included.
     pub width: f64,
     /// Height of the drawing, margins included (no title).
@@ -218,16 +218,6 @@ pub struct Layout {
 
 impl Layout {
     /// Lays out the recording graph of `puzzle`.
-    ///
-    /// ```
-    /// use scramble::{Puzzle, RecordingGraph, render::layout::Layout};
-    /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
-    /// let layout = Layout::new(&puzzle, &RecordingGraph::new(&puzzle));
-    /// // 2- and 1- on top, 2+ and 1+ below, larger patterns to the left.
-    /// let at = |label: &str| layout.vertices.iter().find(|v| v.label == label).unwrap().center;
-    /// assert!(at("2-").x < at("1-").x && at("2-").y < at("2+").y);
-    /// assert_eq!(at("2-").x, at("2+").x);
-    /// ```
     pub fn new(puzzle: &Puzzle, graph: &RecordingGraph) -> Layout {
         let radius = vertex_radius(puzzle);
         let vertices = place_vertices(puzzle, graph);
@@ -267,16 +257,6 @@ impl Layout {
     /// The layout with `title` above the drawing, wrapped to the drawing's
     /// width (at `; ` first, then at spaces) with [`TITLE_LINE`] between
     /// lines; the drawing widens only for a word wider than itself.
-    ///
-    /// ```
-    /// use scramble::{Puzzle, RecordingGraph, render::layout::Layout};
-    /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
-    /// let plain = Layout::new(&puzzle, &RecordingGraph::new(&puzzle));
-    /// let long = "a title much longer than the drawing is wide; with a second part; and a third";
-    /// let titled = plain.clone().with_title(long);
-    /// assert!(titled.title.len() > 1);
-    /// assert_eq!(titled.width, plain.width);
-    /// ```
     pub fn with_title(mut self, title: &str) -> Layout {
         let lines = wrap_title(title, self.width - TITLE_MARGIN);
         let widest = lines.iter().map(|l| text_width(l, TITLE_FONT)).fold(0.0, f64::max);
@@ -611,6 +591,28 @@ fn loop_tilt(v: &Vertex, vertices: &[Vertex]) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_new_holds() {
+        use crate::{Puzzle, RecordingGraph, render::layout::Layout};
+        let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+        let layout = Layout::new(&puzzle, &RecordingGraph::new(&puzzle));
+        // 2- and 1- on top, 2+ and 1+ below, larger patterns to the left.
+        let at = |label: &str| layout.vertices.iter().find(|v| v.label == label).unwrap().center;
+        assert!(at("2-").x < at("1-").x && at("2-").y < at("2+").y);
+        assert_eq!(at("2-").x, at("2+").x);
+    }
+
+    #[test]
+    fn the_example_of_with_title_holds() {
+        use crate::{Puzzle, RecordingGraph, render::layout::Layout};
+        let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+        let plain = Layout::new(&puzzle, &RecordingGraph::new(&puzzle));
+        let long = "a title much longer than the drawing is wide; with a second part; and a third";
+        let titled = plain.clone().with_title(long);
+        assert!(titled.title.len() > 1);
+        assert_eq!(titled.width, plain.width);
+    }
+
     use super::*;
     use crate::render::geometry::spline_points;
 

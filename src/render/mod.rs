@@ -5,7 +5,7 @@
 //! bent apart, loops as teardrops), held by a [`Drawing`]. [`Drawing::dot`]
 //! writes it as DOT with every position pinned; [`Drawing::svg`] has
 //! Graphviz (`neato -n2`) draw that DOT, or draws the same geometry itself
-//! with the embedded renderer. [`recording_dot`] and [`recording_svg`] are
+//! with the embedded renderer. `recording_dot` and [`recording_svg`] are
 //! the one-picture shorthands.
 //! [`per_piece_svg`] draws small multiples, one copy of G(P) per piece with
 //! only that piece's 4-cycle in color; [`piece_edges`] gives the edges of
@@ -103,7 +103,7 @@ pub struct Rendered {
 /// run that writes DOT and SVG, or several selections under one title,
 /// computes the geometry once. The DOT is the graph (one edge statement per
 /// edge); the SVG adds a white halo under each edge and its arrowhead at
-/// [`layout::ARROW_AT`] of its length, with Graphviz or embedded alike.
+/// `layout::ARROW_AT` of its length, with Graphviz or embedded alike.
 ///
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, render::{Drawing, Renderer, Selection}};
@@ -120,7 +120,7 @@ pub struct Drawing {
 
 impl Drawing {
     /// Lays out `graph` with `title` above it (wrapped to the drawing's
-    /// width, see [`Layout::with_title`]). Linear in the size of the graph
+    /// width, see `Layout::with_title`). Linear in the size of the graph
     /// (plus sorting).
     pub fn new(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> Drawing {
         Drawing {
@@ -204,17 +204,8 @@ impl Renderer {
 
 /// DOT text of the recording graph with `title` above it: a one-picture
 /// [`Drawing::dot`].
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, render::{recording_dot, Selection}};
-/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
-/// let dot = recording_dot(&puzzle, &RecordingGraph::new(&puzzle), Selection::Full, "G(P)");
-/// assert!(dot.starts_with("digraph recording {"));
-/// // One DOT edge per edge of G(P): four leave 1+.
-/// assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
-/// ```
-#[cfg(feature = "render")]
-pub fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
+#[cfg(all(test, feature = "render"))]
+pub(crate) fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: Selection<'_>, title: &str) -> String {
     Drawing::new(puzzle, graph, title).dot(selection)
 }
 
@@ -631,5 +622,21 @@ pub(crate) mod tests {
         let expected: Vec<String> = [3, 0, 1, 2].map(|s| puzzle.picture_label(piece.side(s))).to_vec();
         assert_eq!(texts[1..5], expected);
         assert_eq!(texts[5], "#3@1");
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn the_example_of_recording_dot_holds() {
+        use crate::{
+            Puzzle, RecordingGraph,
+            render::{Selection, recording_dot},
+        };
+        let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+        let dot = recording_dot(&puzzle, &RecordingGraph::new(&puzzle), Selection::Full, "G(P)");
+        assert!(dot.starts_with("digraph recording {"));
+        // One DOT edge per edge of G(P): four leave 1+.
+        assert_eq!(dot.matches("\"1+\" -> ").count(), 4);
     }
 }

@@ -227,7 +227,7 @@ fn meets(puzzle: &Puzzle, card: usize, picture: Picture) -> bool {
 
 /// Cards whose sides that can meet another card include no two neighbouring
 /// sides: no cell takes them. `O(N^2)`.
-pub fn misfits(puzzle: &Puzzle) -> Vec<Misfit> {
+pub(crate) fn misfits(puzzle: &Puzzle) -> Vec<Misfit> {
     (0..puzzle.pieces().len())
         .filter_map(|card| {
             let sides = puzzle.pieces()[card].sides();

@@ -14,13 +14,13 @@ use crate::{Error, Puzzle, Result};
 /// alone would take seconds to list and gigabytes to keep, and
 /// [`run`] refuses the puzzle (a random 10x10 puzzle over 4 patterns is
 /// under it, 11x11 over it; more patterns allow larger grids).
-pub const WALK_LIMIT: u128 = 100_000_000;
+pub(crate) const WALK_LIMIT: u128 = 100_000_000;
 
 /// Runs `search` on `puzzle` by gluing circuits: the first solution or a
 /// count (keeping the first `keep` solutions in the gluer's order), on one
 /// thread, until `search.stop`. Nodes are circuits placed, one depth per
 /// interior lattice point. No candidate tables; grids whose circuits would
-/// take more than [`WALK_LIMIT`] walks to list are refused
+/// take more than `WALK_LIMIT` walks to list are refused
 /// ([`Error::Unsupported`]).
 ///
 /// ```

@@ -71,7 +71,7 @@ impl Look {
 /// The cards of a puzzle grouped by what they look like: cards with the
 /// same four pictures up to a turn form a class.
 #[derive(Clone, Debug)]
-pub struct Classes {
+pub(crate) struct Classes {
     /// Each class (by its least rotation) with its cards, increasing.
     cards: BTreeMap<Piece, Vec<usize>>,
     /// The cards as written.
@@ -248,7 +248,7 @@ pub fn count(puzzle: &Puzzle, context: &Context) -> Result<Counted> {
 }
 
 /// One solution per look, the look's representative
-/// ([`Classes::is_representative`]), in the spiral order's search order.
+/// (`Classes::is_representative`), in the spiral order's search order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Listed {
     /// The representatives found, at most the limit asked for.

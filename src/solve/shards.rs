@@ -2,7 +2,7 @@
 //! checkpoints, and added back up.
 //!
 //! **The cut.** The search tree is cut at one depth into many more subtrees
-//! than shards ([`SUBTREES_PER_SHARD`] per shard): Knuth's estimate of the
+//! than shards (`SUBTREES_PER_SHARD` per shard): Knuth's estimate of the
 //! nodes per depth ([`super::Estimate`], a fixed seed) picks the first depth
 //! expected to hold that many nodes, and the search enumerates its
 //! partial states there, in search order: subtree `j` is the `j`-th of
@@ -46,14 +46,14 @@ use super::{Strategy, Walker};
 pub use crate::context::Shard;
 use crate::{Arrangement, Error, Puzzle, Result};
 
-/// The most shards a search is cut for: [`SUBTREES_PER_SHARD`] subtrees
-/// each stay well under [`MAX_SUBTREES`], and the cut of that many is
+/// The most shards a search is cut for: `SUBTREES_PER_SHARD` subtrees
+/// each stay well under `MAX_SUBTREES`, and the cut of that many is
 /// built in seconds.
 pub const MAX_SOLVE_SHARDS: usize = 4096;
 /// Subtrees per shard the cut aims at.
-pub const SUBTREES_PER_SHARD: usize = 64;
+pub(crate) const SUBTREES_PER_SHARD: usize = 64;
 /// The most subtrees a cut enumerates.
-pub const MAX_SUBTREES: usize = 1 << 22;
+pub(crate) const MAX_SUBTREES: usize = 1 << 22;
 /// Probes of the estimate that picks the cut's depth, and its seed.
 const CUT_PROBES: u64 = 4096;
 const CUT_SEED: u64 = 0x5eed_c075;
@@ -98,7 +98,7 @@ impl Cut {
 /// Deals subtrees of estimated `weights` to `shards` shards: heaviest first,
 /// each to the least loaded shard (ties: lower subtree, lower shard).
 /// `O(M log M + M log N)` for `M` subtrees (the loads in a heap).
-pub fn deal(weights: &[f64], shards: usize) -> Vec<usize> {
+pub(crate) fn deal(weights: &[f64], shards: usize) -> Vec<usize> {
     use std::cmp::Reverse;
     /// A shard's load, ordered as `f64::total_cmp` orders it.
     #[derive(PartialEq)]
@@ -349,7 +349,7 @@ pub struct ShardReport {
 }
 
 /// The kind every shard report carries.
-pub const KIND: &str = "solve-shard";
+pub(crate) const KIND: &str = "solve-shard";
 
 /// 16 hex digits of FNV-1a (64 bits) over the puzzle in file notation
 /// (names included): shards and checkpoints of another puzzle are told

@@ -4,7 +4,7 @@
 //! This study is a preset of the factorial one ([`factorial`]): its
 //! planted population on one shape, with four strategies only ([`preset`]):
 //! the `center-max`, `random` (`R` piece orders, seeds from
-//! [`random_order_seed`]), `spiral` and `row-major` orders, each once to
+//! `random_order_seed`), `spiral` and `row-major` orders, each once to
 //! the first solution and once to exhaustion; the measure is the solver's
 //! node count (placements, see [`crate::context::Stats`]), which does not
 //! depend on the machine. What it adds is the pooled head-to-head count,
@@ -25,7 +25,8 @@ use serde::Serialize;
 
 use super::plot::{self, Plot};
 use super::population::Population;
-pub use super::population::random_order_seed;
+#[cfg(test)]
+use super::population::random_order_seed;
 use super::stats::{HeadToHead, Summary, cdf};
 use crate::context::Context;
 use crate::solve::Order;
@@ -58,7 +59,7 @@ pub struct PuzzleRun {
 }
 
 /// The study's orders as strategies of the factorial study, in
-/// [`ORDERS`] order (`random` is its baseline).
+/// `ORDERS` order (`random` is its baseline).
 pub fn preset() -> Vec<crate::solve::Strategy> {
     ORDERS.iter().map(|o| o.strategy()).collect()
 }
@@ -91,8 +92,8 @@ impl PuzzleRun {
 }
 
 /// Solves `puzzle` in every order: the factorial study's
-/// [`factorial::solve_every_way`] on the [`preset`] strategies; the `r`-th
-/// random order has seed [`random_order_seed`]`(seed, index, r)`, and
+/// `factorial::solve_every_way` on the [`preset`] strategies; the `r`-th
+/// random order has seed `random_order_seed``(seed, index, r)`, and
 /// random's exhaustive count is spiral's (the same tree); `None` when
 /// the context's stop came first.
 ///
@@ -243,7 +244,7 @@ pub fn pairs(runs: &[PuzzleRun], against: Order) -> Vec<(Nodes, Nodes)> {
 }
 
 /// The orders reported, center-max first.
-pub const ORDERS: [Order; 4] = [Order::CenterMax, Order::Random, Order::Spiral, Order::RowMajor];
+pub(crate) const ORDERS: [Order; 4] = [Order::CenterMax, Order::Random, Order::Spiral, Order::RowMajor];
 
 fn summarise(sample: &Sample, runs: Vec<PuzzleRun>) -> Heuristics {
     let orders = ORDERS

@@ -13,7 +13,7 @@
 //!   summaries, CDFs; [`plot`]: SVG plots (plotters).
 //!
 //! Every study is deterministic for a given seed: puzzle `i` of a sample
-//! comes from its own random stream ([`population::Stream`]), and results
+//! comes from its own random stream (`population::Stream`), and results
 //! are gathered in index order whatever the threads do.
 
 pub mod heuristics;

@@ -1,9 +1,9 @@
 //! SVG plots of the studies, drawn with plotters' SVG backend.
 //!
-//! Five kinds: step CDFs on a log x axis ([`cdf`]), a log-log scatter with
-//! the diagonal ([`scatter`]), lines with points ([`lines`], one color
-//! per series or per pair of series, see [`LineColors`]), and grouped bars over categories ([`bars`]). All share one frame
-//! ([`chart`]): a title wrapped to the picture's width, readable axis labels
+//! Five kinds: step CDFs on a log x axis (`cdf`), a log-log scatter with
+//! the diagonal (`scatter`), lines with points ([`lines`], one color
+//! per series or per pair of series, see [`LineColors`]), and grouped bars over categories (`bars`). All share one frame
+//! (`chart`): a title wrapped to the picture's width, readable axis labels
 //! (log axes read `1, 10, 100, 1,000`), axis descriptions. Each returns the
 //! SVG text; the caller writes it with [`crate::output::write_atomic`].
 //! Output is deterministic.
@@ -56,7 +56,7 @@ fn err(e: impl std::fmt::Display) -> String {
 
 /// What the frame of every plot shows: title, axis descriptions and how the
 /// axes label their ticks.
-pub struct Axes<'f> {
+pub(crate) struct Axes<'f> {
     /// The title, wrapped to the picture's width.
     pub title: &'f str,
     /// The x axis's description.
@@ -88,7 +88,7 @@ impl<'f> Axes<'f> {
 /// The one chart builder: a white picture with the wrapped title, axes over
 /// `x` and `y` with the frame's labels, and whatever `draw` adds. Plotters'
 /// errors become [`Error::Plot`].
-pub fn chart<X, Y>(
+pub(crate) fn chart<X, Y>(
     frame: &Axes<'_>,
     x: X,
     y: Y,
@@ -242,24 +242,13 @@ fn cdf_names(series: &[Series]) -> Vec<String> {
 /// [`super::stats::cdf`]) on a log x axis that starts at the data; the first
 /// series is drawn widest, and a series that overlaps an earlier one says
 /// so in the legend.
-///
-/// ```
-/// use scramble::study::{plot, stats};
-/// let svg = plot::cdf("nodes", "nodes", &[("a".into(), stats::cdf([1u64, 10, 100]))]).unwrap();
-/// assert!(svg.starts_with("<svg") && svg.contains("nodes"));
-/// ```
-pub fn cdf(title: &str, x_label: &str, series: &[Series]) -> Result<String> {
+#[cfg(test)]
+pub(crate) fn cdf(title: &str, x_label: &str, series: &[Series]) -> Result<String> {
     cdf_with(title, x_label, "share of runs with at most x nodes", series)
 }
 
 /// [`cdf`] with the y axis described as `y_label`.
-///
-/// ```
-/// use scramble::study::{plot, stats};
-/// let svg = plot::cdf_with("t", "nodes", "P(nodes <= x)", &[("a".into(), stats::cdf([9u64, 90]))]).unwrap();
-/// assert!(svg.contains("P(nodes &lt;= x)"));
-/// ```
-pub fn cdf_with(title: &str, x_label: &str, y_label: &str, series: &[Series]) -> Result<String> {
+pub(crate) fn cdf_with(title: &str, x_label: &str, y_label: &str, series: &[Series]) -> Result<String> {
     let (low, high) = log_range(series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0)));
     let names = cdf_names(series);
     let mut frame = Axes::new(title, x_label, y_label);
@@ -299,12 +288,7 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
 
 /// A log-log scatter of `(x, y)` points with the diagonal `y = x` drawn;
 /// points below it mean `y < x`.
-///
-/// ```
-/// let svg = scramble::study::plot::scatter("t", "x", "y", &[(1.0, 2.0), (30.0, 4.0)]).unwrap();
-/// assert_eq!(svg.matches("<circle").count(), 2);
-/// ```
-pub fn scatter(title: &str, x_label: &str, y_label: &str, points: &[(f64, f64)]) -> Result<String> {
+pub(crate) fn scatter(title: &str, x_label: &str, y_label: &str, points: &[(f64, f64)]) -> Result<String> {
     let (low, high) = log_range(points.iter().flat_map(|&(x, y)| [x, y]));
     let mut frame = Axes::new(title, x_label, y_label);
     frame.x_format = &log_label;
@@ -423,13 +407,7 @@ pub fn lines(
 /// for category `i`). When every value lies in `0..=1` they are shares and
 /// the y axis stops at 1. With at most 16 bars each carries its value, so a
 /// chart where most bars are zero still shows every one of them.
-///
-/// ```
-/// let series = vec![("K = 3".to_string(), vec![5.0, 2.0]), ("K = 4".to_string(), vec![1.0, 7.0])];
-/// let svg = scramble::study::plot::bars("t", "solutions", "puzzles", &["1".into(), "2".into()], &series).unwrap();
-/// assert!(svg.matches("<rect").count() >= 4);
-/// ```
-pub fn bars(
+pub(crate) fn bars(
     title: &str,
     x_label: &str,
     y_label: &str,
@@ -569,6 +547,36 @@ fn category(categories: &[String], x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_cdf_holds() {
+        use crate::study::{plot, stats};
+        let svg = plot::cdf("nodes", "nodes", &[("a".into(), stats::cdf([1u64, 10, 100]))]).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("nodes"));
+    }
+
+    #[test]
+    fn the_example_of_cdf_with_holds() {
+        use crate::study::{plot, stats};
+        let svg = plot::cdf_with("t", "nodes", "P(nodes <= x)", &[("a".into(), stats::cdf([9u64, 90]))]).unwrap();
+        assert!(svg.contains("P(nodes &lt;= x)"));
+    }
+
+    #[test]
+    fn the_example_of_scatter_holds() {
+        let svg = crate::study::plot::scatter("t", "x", "y", &[(1.0, 2.0), (30.0, 4.0)]).unwrap();
+        assert_eq!(svg.matches("<circle").count(), 2);
+    }
+
+    #[test]
+    fn the_example_of_bars_holds() {
+        let series = vec![
+            ("K = 3".to_string(), vec![5.0, 2.0]),
+            ("K = 4".to_string(), vec![1.0, 7.0]),
+        ];
+        let svg = crate::study::plot::bars("t", "solutions", "puzzles", &["1".into(), "2".into()], &series).unwrap();
+        assert!(svg.matches("<rect").count() >= 4);
+    }
+
     use super::*;
 
     #[test]

@@ -24,14 +24,14 @@
 //! generators redraw (planted: per cell; styled and balanced: whole grids).
 //!
 //! **Streams.** Every random draw of a study comes from one named
-//! [`Stream`] and an index, so two samplers never share random numbers:
-//! [`Stream::Planted`] is `Rng::stream(seed, i)` with `i < 2^62` (candidate
-//! `i` of `scramble generate --seed S`), [`Stream::Direct`] is
+//! `Stream` and an index, so two samplers never share random numbers:
+//! `Stream::Planted` is `Rng::stream(seed, i)` with `i < 2^62` (candidate
+//! `i` of `scramble generate --seed S`), `Stream::Direct` is
 //! `Rng::stream(seed, 2^62 + i)`, and every other stream is the family
 //! `Rng::stream(key, i)` of its own key, drawn from `Rng::stream(seed,
 //! u64::MAX - tag)` with a tag of its own: the indices `2^63` and up are
 //! never used by the first two streams. Random piece orders have their
-//! own derivation ([`random_order_seed`]).
+//! own derivation (`random_order_seed`).
 
 use serde::Serialize;
 
@@ -68,7 +68,7 @@ impl Population {
 
 /// A named random stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Stream {
+pub(crate) enum Stream {
     /// Planted puzzles of the planted and uniform populations, `scramble
     /// generate`'s candidates: `Rng::stream(seed, i)`.
     Planted,
@@ -92,13 +92,6 @@ impl Stream {
     ///
     /// # Panics
     /// If `index >= 2^62` (no study draws that many).
-    ///
-    /// ```
-    /// use scramble::study::population::Stream;
-    /// use scramble::Rng;
-    /// assert_eq!(Stream::Planted.rng(7, 3), Rng::stream(7, 3));
-    /// assert_ne!(Stream::Balanced.rng(7, 3), Stream::Planted.rng(7, 3));
-    /// ```
     pub fn rng(self, seed: u64, index: u64) -> Rng {
         assert!(index < DIRECT_FROM, "stream index {index} out of range");
         match self {
@@ -119,12 +112,7 @@ impl Stream {
 
 /// The seed of the `r`-th random piece order on puzzle `index`: the family
 /// keyed by the first output of the puzzle's planted stream.
-///
-/// ```
-/// let a = scramble::study::population::random_order_seed(1, 0, 0);
-/// assert_ne!(a, scramble::study::population::random_order_seed(1, 0, 1));
-/// ```
-pub fn random_order_seed(seed: u64, index: u64, r: usize) -> u64 {
+pub(crate) fn random_order_seed(seed: u64, index: u64, r: usize) -> u64 {
     Rng::stream(Stream::Planted.rng(seed, index).next_u64(), r as u64).next_u64()
 }
 
@@ -268,9 +256,9 @@ impl Source {
 
     /// Puzzle `index` with a planted solution: for the planted and uniform
     /// populations candidate `index` of [`Source::recipe`]
-    /// ([`Stream::Planted`]); balanced puzzles from [`Stream::Balanced`];
+    /// (`Stream::Planted`); balanced puzzles from `Stream::Balanced`;
     /// commercial ones from [`Style::NinePerPattern`] on
-    /// [`Stream::Commercial`].
+    /// `Stream::Commercial`.
     pub fn planted(&self, index: u64) -> Result<Puzzle> {
         let options = self.recipe().options;
         let (stream, shape) = (self.stream(), (self.size, self.patterns));
@@ -320,6 +308,20 @@ impl Source {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_rng_holds() {
+        use crate::Rng;
+        use crate::study::population::Stream;
+        assert_eq!(Stream::Planted.rng(7, 3), Rng::stream(7, 3));
+        assert_ne!(Stream::Balanced.rng(7, 3), Stream::Planted.rng(7, 3));
+    }
+
+    #[test]
+    fn the_example_of_random_order_seed_holds() {
+        let a = crate::study::population::random_order_seed(1, 0, 0);
+        assert_ne!(a, crate::study::population::random_order_seed(1, 0, 1));
+    }
+
     use super::*;
 
     /// With self-matching patterns the planted and uniform sources draw

@@ -14,7 +14,7 @@
 //! solvable puzzle is estimated from planted puzzles by importance
 //! weighting: a planted puzzle (as an ordered list of turned pieces) is
 //! drawn with probability proportional to its solution arrangements, i.e. to
-//! `solutions * ordered_forms`, where [`ordered_forms`] counts the ordered,
+//! `solutions * ordered_forms`, where `ordered_forms` counts the ordered,
 //! turned lists that show the same multiset of classes. Weights
 //! `1 / (solutions * ordered_forms)` make the sample uniform over solvable
 //! multisets, and the self-normalised ratio [`Share::ratio`] (delta-method
@@ -70,7 +70,7 @@ impl Share {
     /// `sum w^2 (y - R)^2 / (sum w)^2`, clamped to `[0, 1]`. When every
     /// sample agrees (`R` is 0 or 1) that variance is 0 and says nothing;
     /// the interval is then Wilson's on the Kish effective sample size
-    /// ([`effective_size`]), which does not shrink to a point. `O(n)`.
+    /// (`effective_size`), which does not shrink to a point. `O(n)`.
     ///
     /// ```
     /// use scramble::study::rates::Share;
@@ -226,12 +226,7 @@ impl Share {
 const MAX_DECIMALS: usize = 15;
 
 /// The Kish effective sample size `(sum w)^2 / sum w^2` of weights.
-///
-/// ```
-/// assert_eq!(scramble::study::rates::effective_size([1.0, 1.0, 1.0]), 3.0);
-/// assert_eq!(scramble::study::rates::effective_size([1.0, 0.0]), 1.0);
-/// ```
-pub fn effective_size(weights: impl IntoIterator<Item = f64>) -> f64 {
+pub(crate) fn effective_size(weights: impl IntoIterator<Item = f64>) -> f64 {
     let (sum, squares) = weights.into_iter().fold((0.0, 0.0), |(s, q), w| (s + w, q + w * w));
     if squares == 0.0 { 0.0 } else { sum * sum / squares }
 }
@@ -240,17 +235,7 @@ pub fn effective_size(weights: impl IntoIterator<Item = f64>) -> f64 {
 /// classes as `puzzle`, divided by `(n*n)!`: the product of the pieces'
 /// numbers of distinct rotations over the product of the factorials of the
 /// multiplicities of the classes. `O(n^2 log n)`.
-///
-/// ```
-/// use scramble::study::rates::ordered_forms;
-/// // four classes; the second piece looks the same after a half turn
-/// let distinct: scramble::Puzzle = "1+ 2+ 1- 2-\n1+ 2+ 1+ 2+\n1+ 1- 2+ 2-\n2+ 1- 2- 1-".parse().unwrap();
-/// assert_eq!(ordered_forms(&distinct), 4.0 * 2.0 * 4.0 * 4.0);
-/// // one class twice (4 rotations each), a half-turn-symmetric class twice
-/// let twins: scramble::Puzzle = "1+ 2+ 1- 2-\n2+ 1- 2- 1+\n1+ 2+ 1+ 2+\n2+ 1+ 2+ 1+".parse().unwrap();
-/// assert_eq!(ordered_forms(&twins), (4.0 * 4.0) / 2.0 * (2.0 * 2.0) / 2.0);
-/// ```
-pub fn ordered_forms(puzzle: &Puzzle) -> f64 {
+pub(crate) fn ordered_forms(puzzle: &Puzzle) -> f64 {
     let mut classes: Vec<(Piece, usize)> = puzzle
         .pieces()
         .iter()
@@ -369,6 +354,23 @@ pub(crate) fn commercial_set(sets: &PieceSets, rng: &mut Rng, max_draws: u64) ->
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_effective_size_holds() {
+        assert_eq!(crate::study::rates::effective_size([1.0, 1.0, 1.0]), 3.0);
+        assert_eq!(crate::study::rates::effective_size([1.0, 0.0]), 1.0);
+    }
+
+    #[test]
+    fn the_example_of_ordered_forms_holds() {
+        use crate::study::rates::ordered_forms;
+        // four classes; the second piece looks the same after a half turn
+        let distinct: crate::Puzzle = "1+ 2+ 1- 2-\n1+ 2+ 1+ 2+\n1+ 1- 2+ 2-\n2+ 1- 2- 1-".parse().unwrap();
+        assert_eq!(ordered_forms(&distinct), 4.0 * 2.0 * 4.0 * 4.0);
+        // one class twice (4 rotations each), a half-turn-symmetric class twice
+        let twins: crate::Puzzle = "1+ 2+ 1- 2-\n2+ 1- 2- 1+\n1+ 2+ 1+ 2+\n2+ 1+ 2+ 1+".parse().unwrap();
+        assert_eq!(ordered_forms(&twins), (4.0 * 4.0) / 2.0 * (2.0 * 2.0) / 2.0);
+    }
+
     use super::*;
     use crate::census::pieces::piece_classes;
 

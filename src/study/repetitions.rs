@@ -16,7 +16,7 @@
 //! (which also keeps its picture readable), then fewest patterns, then
 //! fewest pictures, then first drawn.
 //!
-//! The study also tries a candidate repair, [`relaxed_accepts`]: Theorem
+//! The study also tries a candidate repair, `relaxed_accepts`: Theorem
 //! 2.1 with condition (3) asked only of paths whose two edges are no loops,
 //! and counts where it disagrees with the judge.
 //!
@@ -93,31 +93,16 @@ pub struct Tally {
     pub rejected_by_loops: BTreeMap<usize, usize>,
     /// Subgraphs where the twisted criterion disagrees with the judge.
     pub twisted_disagreements: usize,
-    /// Solution graphs [`relaxed_accepts`] rejects.
+    /// Solution graphs `relaxed_accepts` rejects.
     pub relaxed_rejected_solution_graphs: usize,
-    /// Subgraphs [`relaxed_accepts`] accepts that are no solution graph.
+    /// Subgraphs `relaxed_accepts` accepts that are no solution graph.
     pub relaxed_accepted_non_solution_graphs: usize,
 }
 
 /// Condition (3) asked only of paths without loops: every path
 /// `X -> A -> Y` of two distinct edges, neither of them a loop, has
 /// `Y = X^c`. Constant time.
-///
-/// ```
-/// use scramble::study::repetitions::paths_without_loops_turn_back;
-/// use scramble::{Puzzle, RecordingGraph, theorem::Subgraph};
-/// // Corner 0 of every piece is a loop: 1- -> 1- on #1 and #2, 1+ -> 1+ on #3 and #4.
-/// let puzzle: Puzzle = "1- 1- 1+ 1+\n1- 1- 1+ 1+\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-/// let g = RecordingGraph::new(&puzzle);
-/// let edges = Subgraph::from_corners(&g, [0, 0, 0, 0]).resolve(&g);
-/// // Condition (3) fails on the path 1- -> 1- -> 1-; without loops no path is left.
-/// assert!(scramble::theorem::conditions::paths_turn_back(&edges).is_err());
-/// assert!(paths_without_loops_turn_back(&edges));
-/// // Corners 1 and 3 of #3 and #4 are 1+ -> 1- and 1- -> 1+: a path 1+ -> 1- -> 1+ that fails.
-/// let edges = Subgraph::from_corners(&g, [0, 0, 1, 3]).resolve(&g);
-/// assert!(!paths_without_loops_turn_back(&edges));
-/// ```
-pub fn paths_without_loops_turn_back(edges: &[SubEdge; 4]) -> bool {
+pub(crate) fn paths_without_loops_turn_back(edges: &[SubEdge; 4]) -> bool {
     let plain = |e: &&SubEdge| e.tail != e.head;
     edges
         .iter()
@@ -130,7 +115,7 @@ pub fn paths_without_loops_turn_back(edges: &[SubEdge; 4]) -> bool {
 /// Theorem 2.1 with condition (3) replaced by
 /// [`paths_without_loops_turn_back`]: a candidate criterion for puzzles
 /// with repetitions, tested by the study, not a theorem.
-pub fn relaxed_accepts(edges: &[SubEdge; 4]) -> bool {
+pub(crate) fn relaxed_accepts(edges: &[SubEdge; 4]) -> bool {
     let verdict = evaluate_edges(edges);
     verdict.colors.is_ok()
         && verdict.degrees.is_ok()
@@ -569,6 +554,22 @@ pub fn plot(study: &Repetitions) -> Result<Plot> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_paths_without_loops_turn_back_holds() {
+        use crate::study::repetitions::paths_without_loops_turn_back;
+        use crate::{Puzzle, RecordingGraph, theorem::Subgraph};
+        // Corner 0 of every piece is a loop: 1- -> 1- on #1 and #2, 1+ -> 1+ on #3 and #4.
+        let puzzle: Puzzle = "1- 1- 1+ 1+\n1- 1- 1+ 1+\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+        let g = RecordingGraph::new(&puzzle);
+        let edges = Subgraph::from_corners(&g, [0, 0, 0, 0]).resolve(&g);
+        // Condition (3) fails on the path 1- -> 1- -> 1-; without loops no path is left.
+        assert!(crate::theorem::conditions::paths_turn_back(&edges).is_err());
+        assert!(paths_without_loops_turn_back(&edges));
+        // Corners 1 and 3 of #3 and #4 are 1+ -> 1- and 1- -> 1+: a path 1+ -> 1- -> 1+ that fails.
+        let edges = Subgraph::from_corners(&g, [0, 0, 1, 3]).resolve(&g);
+        assert!(!paths_without_loops_turn_back(&edges));
+    }
+
     use super::*;
     use crate::judge::judge;
     use crate::theorem::{evaluate, four_color_subgraphs};

@@ -79,12 +79,7 @@ fn sorted(values: impl IntoIterator<Item = u64>) -> Vec<f64> {
 
 /// The empirical CDF of `values`: one `(value, share of values <= value)`
 /// point per distinct value, ascending.
-///
-/// ```
-/// use scramble::study::stats::cdf;
-/// assert_eq!(cdf([3u64, 1, 3, 2]), vec![(1.0, 0.25), (2.0, 0.5), (3.0, 1.0)]);
-/// ```
-pub fn cdf(values: impl IntoIterator<Item = u64>) -> Vec<(f64, f64)> {
+pub(crate) fn cdf(values: impl IntoIterator<Item = u64>) -> Vec<(f64, f64)> {
     let sorted = sorted(values);
     let n = sorted.len() as f64;
     let mut points: Vec<(f64, f64)> = Vec::new();
@@ -180,14 +175,7 @@ pub fn wilson(hits: usize, n: usize) -> (f64, f64) {
 /// The 95% Wilson score interval of a share `p` observed on `n` trials,
 /// `n` possibly fractional (an effective sample size); `n <= 0` gives
 /// `[0, 1]`.
-///
-/// ```
-/// use scramble::study::stats::{wilson, wilson_share};
-/// assert_eq!(wilson_share(0.3, 10.0), wilson(3, 10));
-/// let (low, high) = wilson_share(0.0, 87.0);
-/// assert!(low == 0.0 && high > 0.04 && high < 0.05);
-/// ```
-pub fn wilson_share(p: f64, n: f64) -> (f64, f64) {
+pub(crate) fn wilson_share(p: f64, n: f64) -> (f64, f64) {
     if n <= 0.0 {
         return (0.0, 1.0);
     }
@@ -205,6 +193,20 @@ pub fn wilson_share(p: f64, n: f64) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_cdf_holds() {
+        use crate::study::stats::cdf;
+        assert_eq!(cdf([3u64, 1, 3, 2]), vec![(1.0, 0.25), (2.0, 0.5), (3.0, 1.0)]);
+    }
+
+    #[test]
+    fn the_example_of_wilson_share_holds() {
+        use crate::study::stats::{wilson, wilson_share};
+        assert_eq!(wilson_share(0.3, 10.0), wilson(3, 10));
+        let (low, high) = wilson_share(0.0, 87.0);
+        assert!(low == 0.0 && high > 0.04 && high < 0.05);
+    }
+
     use super::*;
 
     #[test]

@@ -14,7 +14,7 @@
 //! order, one thread per puzzle, puzzles on every core). Cost: one
 //! exhaustive search per planted puzzle (its weight needs the exact count),
 //! and per directly drawn puzzle a search that stops at the second solution
-//! ([`solutions_up_to`]): `P(solvable)` and `P(unique)` only tell 0, 1 and
+//! (`solutions_up_to`): `P(solvable)` and `P(unique)` only tell 0, 1 and
 //! at least 2 apart. A solvable directly drawn 4x4 puzzle over 3 patterns
 //! has thousands of solutions, so this is what made that row slow.
 
@@ -32,9 +32,9 @@ use crate::{Puzzle, Result};
 
 /// Upper ends of the histogram's buckets: 1, 2, 3, 4, 5-8, 9-16, 17-64,
 /// 65-256, then everything above.
-pub const BUCKETS: [u64; 8] = [1, 2, 3, 4, 8, 16, 64, 256];
+pub(crate) const BUCKETS: [u64; 8] = [1, 2, 3, 4, 8, 16, 64, 256];
 
-/// The bucket labels, one more than [`BUCKETS`].
+/// The bucket labels, one more than `BUCKETS`.
 pub fn bucket_labels() -> Vec<String> {
     let mut lower = 1;
     let mut labels: Vec<String> = BUCKETS
@@ -54,7 +54,7 @@ pub fn bucket_labels() -> Vec<String> {
 }
 
 /// The bucket of a solution count.
-pub fn bucket(count: u64) -> usize {
+pub(crate) fn bucket(count: u64) -> usize {
     BUCKETS
         .iter()
         .position(|&upper| count <= upper)
@@ -97,7 +97,7 @@ pub struct Cell {
     /// Planted puzzles per bucket of [`bucket_labels`].
     pub planted_histogram: Vec<usize>,
     /// The exact rates over every multiset, when there are at most
-    /// [`EXACT_LIMIT`] of them.
+    /// `EXACT_LIMIT` of them.
     pub exact: Option<Exact>,
     /// Every planted puzzle's count, in index order (left out of JSON).
     #[serde(skip)]
@@ -123,7 +123,7 @@ pub struct Exact {
 }
 
 /// The most multisets [`exact`] enumerates.
-pub const EXACT_LIMIT: u64 = 100_000;
+pub(crate) const EXACT_LIMIT: u64 = 100_000;
 
 /// Every multiset of `cells` pieces of `classes` (`total` of them), as
 /// puzzles, in lexicographic order of class indices.
@@ -152,7 +152,7 @@ fn multisets(n: u64, k: u64) -> Option<u64> {
 /// The exact rates of the uniform population of `size x size` puzzles over
 /// `patterns` patterns (repetition-free classes only, when asked): every
 /// multiset of `n*n` piece classes solved up to its second solution. `None`
-/// when there are more than [`EXACT_LIMIT`] multisets (3x3: `K = 2`
+/// when there are more than `EXACT_LIMIT` multisets (3x3: `K = 2`
 /// repetition-free has 2,002; `K = 3` repetition-free about 2 x 10^12).
 /// `O(multisets x search)`, on every core.
 ///
@@ -301,17 +301,8 @@ fn solutions_until(puzzle: &Puzzle, stop: &Stop) -> Result<Option<u64>> {
 /// in the same order, ended when the `cap`-th solution is met. An unsolvable
 /// or uniquely solvable puzzle still costs the whole search; one with many
 /// solutions costs a search up to its `cap`-th.
-///
-/// ```
-/// use scramble::study::uniqueness::solutions_up_to;
-/// // 1,680 solutions (the two-pattern real puzzle's count is of this size)
-/// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-/// let all = scramble::solve::plain::count_solutions(&puzzle);
-/// assert!(all > 2);
-/// assert_eq!(solutions_up_to(&puzzle, 2).unwrap(), 2);
-/// assert_eq!(solutions_up_to(&puzzle, all + 5).unwrap(), all);
-/// ```
-pub fn solutions_up_to(puzzle: &Puzzle, cap: u64) -> Result<u64> {
+#[cfg(test)]
+pub(crate) fn solutions_up_to(puzzle: &Puzzle, cap: u64) -> Result<u64> {
     let nth = Search::new(Goal::Nth(cap.max(1) - 1)).without_stats();
     Ok(Solver::new(puzzle, Order::Spiral, 0)?.run(&nth).solutions)
 }
@@ -474,6 +465,17 @@ fn count_of(cells: &[Cell], size: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_solutions_up_to_holds() {
+        use crate::study::uniqueness::solutions_up_to;
+        // 1,680 solutions (the two-pattern real puzzle's count is of this size)
+        let puzzle: crate::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+        let all = crate::solve::plain::count_solutions(&puzzle);
+        assert!(all > 2);
+        assert_eq!(solutions_up_to(&puzzle, 2).unwrap(), 2);
+        assert_eq!(solutions_up_to(&puzzle, all + 5).unwrap(), all);
+    }
+
     use super::*;
     use crate::census::{Census, fast, shard::Shard};
 

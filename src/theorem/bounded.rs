@@ -52,19 +52,9 @@ const JOINT: u32 = SIDE + 3;
 /// item exceeds the target. It is solvable, and some solution keeps
 /// exactly H, if and only if the items split.
 ///
-/// ```
-/// use scramble::theorem::{bounded, framed, reduction::EqualBins};
-/// let yes = bounded::reduce(&EqualBins { items: vec![1, 2, 1, 2], bins: 2, target: 3 }).unwrap();
-/// assert_eq!(yes.puzzle.size(), 5);
-/// assert_eq!(yes.puzzle.patterns().len(), 10);
-/// assert!(framed::decide(&yes.puzzle, &yes.kept, &scramble::Context::new()).kept());
-/// let no = bounded::reduce(&EqualBins { items: vec![2, 2, 2], bins: 2, target: 3 }).unwrap();
-/// assert!(!framed::decide(&no.puzzle, &no.kept, &scramble::Context::new()).kept());
-/// ```
-///
 /// # Complexity
 /// `O(n^2)` pieces, as the reduction with unique joints.
-pub fn reduce(instance: &EqualBins) -> Result<Reduced, String> {
+pub(crate) fn reduce(instance: &EqualBins) -> Result<Reduced, String> {
     let (block, lengths) = bar_lengths(instance)?;
     // Links 0 .. n-2 lie along the top, the next n - 1 along the right side, ...
     let frame = frame_pieces(
@@ -86,14 +76,6 @@ pub fn reduce(instance: &EqualBins) -> Result<Reduced, String> {
 /// (the mask turning with it), the list sorted. Two instances with the
 /// same form have the same answer, solvable or "some solution keeps
 /// exactly H".
-///
-/// ```
-/// use scramble::{Puzzle, theorem::bounded::canonical};
-/// let a: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// // The same pieces, listed in another order and turned, patterns renamed 5, 6, 7, 8.
-/// let b: Puzzle = "8+ 8- 7- 7+\n6+ 7- 7+ 5+\n7+ 7- 8+ 5-\n8- 7+ 7- 6-".parse().unwrap();
-/// assert_eq!(canonical(&a, None), canonical(&b, None));
-/// ```
 ///
 /// # Complexity
 /// `O(n^2 log n)`.
@@ -128,6 +110,36 @@ fn turn_mask(mask: u8, r: usize) -> u8 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_reduce_holds() {
+        use crate::theorem::{bounded, framed, reduction::EqualBins};
+        let yes = bounded::reduce(&EqualBins {
+            items: vec![1, 2, 1, 2],
+            bins: 2,
+            target: 3,
+        })
+        .unwrap();
+        assert_eq!(yes.puzzle.size(), 5);
+        assert_eq!(yes.puzzle.patterns().len(), 10);
+        assert!(framed::decide(&yes.puzzle, &yes.kept, &crate::Context::new()).kept());
+        let no = bounded::reduce(&EqualBins {
+            items: vec![2, 2, 2],
+            bins: 2,
+            target: 3,
+        })
+        .unwrap();
+        assert!(!framed::decide(&no.puzzle, &no.kept, &crate::Context::new()).kept());
+    }
+
+    #[test]
+    fn the_example_of_canonical_holds() {
+        use crate::{Puzzle, theorem::bounded::canonical};
+        let a: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        // The same pieces, listed in another order and turned, patterns renamed 5, 6, 7, 8.
+        let b: Puzzle = "8+ 8- 7- 7+\n6+ 7- 7+ 5+\n7+ 7- 8+ 5-\n8- 7+ 7- 6-".parse().unwrap();
+        assert_eq!(canonical(&a, None), canonical(&b, None));
+    }
+
     use super::*;
     use crate::recording::kept::kept_corners;
     use crate::rng::Rng;

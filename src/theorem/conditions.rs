@@ -49,16 +49,7 @@ pub struct NotPseudoConnected {
 }
 
 /// Condition 1: each edge has a different color.
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, theorem::{Subgraph, conditions}};
-/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
-/// let g = RecordingGraph::new(&puzzle);
-/// let twice = Subgraph::new([g.edge(0, 0), g.edge(0, 1), g.edge(1, 0), g.edge(2, 0)]);
-/// let witness = conditions::distinct_colors(&twice.resolve(&g)).unwrap_err();
-/// assert_eq!(witness.second.corner.corner, 1);
-/// ```
-pub fn distinct_colors(edges: &[SubEdge; 4]) -> Result<(), SameColor> {
+pub(crate) fn distinct_colors(edges: &[SubEdge; 4]) -> Result<(), SameColor> {
     match edges
         .iter()
         .array_combinations()
@@ -89,7 +80,7 @@ pub(crate) fn degrees_match(edges: &[SubEdge; 4]) -> Result<(), Unbalanced> {
 
 /// Condition 3: every directed path `X -> A -> Y` of two distinct edges has
 /// `Y = X^c`.
-pub fn paths_turn_back(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
+pub(crate) fn paths_turn_back(edges: &[SubEdge; 4]) -> Result<(), BadPath> {
     bad_path(edges, |_, _| true)
 }
 
@@ -215,6 +206,19 @@ impl NotPseudoConnected {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_distinct_colors_holds() {
+        use crate::{
+            Puzzle, RecordingGraph,
+            theorem::{Subgraph, conditions},
+        };
+        let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+        let g = RecordingGraph::new(&puzzle);
+        let twice = Subgraph::new([g.edge(0, 0), g.edge(0, 1), g.edge(1, 0), g.edge(2, 0)]);
+        let witness = conditions::distinct_colors(&twice.resolve(&g)).unwrap_err();
+        assert_eq!(witness.second.corner.corner, 1);
+    }
+
     use super::*;
     use crate::recording::Corner;
     use petgraph::graph::EdgeIndex;

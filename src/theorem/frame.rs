@@ -40,7 +40,7 @@
 //! the conditions are exact. For `n >= 3` (H1)-(H5) are necessary; on 3x3,
 //! 4x4 and 5x5 they are not sufficient (`fixtures/nxn/` holds subgraphs
 //! that meet all five and are kept by no solution), and with `n` part of
-//! the input the question is NP-complete ([`super::reduction`]). For
+//! the input the question is NP-complete (`super::reduction`). For
 //! `n = 3` [`check`] adds
 //!
 //! - **(H6) ring and core** ([`super::ring_core`]): the frame pieces have

@@ -15,7 +15,7 @@
 //! exactly one of its four rotations.
 //!
 //! Deciding this for every `n` is NP-complete
-//! ([`super::reduction`]), so the search is exponential in the worst case;
+//! (`super::reduction`), so the search is exponential in the worst case;
 //! the frame cuts it to the puzzle's own frame and the checker in
 //! `inspect --subgraph` runs it only when the instant conditions of
 //! [`super::frame::check`] hold.

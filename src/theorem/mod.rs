@@ -19,8 +19,8 @@
 //!   H" as a gluing of circuits (it quantifies over arrangements), whose
 //!   constructive half is [`crate::recording::gluing`]; [`edge_list`]
 //!   reads and writes subgraph files.
-//! - [`reduction`]: the kept-subgraph question is NP-complete for every
-//!   `n`; [`bounded`]: with at most `n + 4` patterns it still is, and
+//! - `reduction`: the kept-subgraph question is NP-complete for every
+//!   `n`; `bounded`: with at most `n + 4` patterns it still is, and
 //!   with a fixed number of patterns it is not unless P = NP.
 //!
 //! [`evaluate`] gathers the four conditions in a [`Verdict`] whose
@@ -30,14 +30,17 @@
 
 pub mod analysis;
 pub mod arrangement_form;
-pub mod bounded;
+#[cfg(test)]
+mod bounded;
 pub mod conditions;
 pub mod edge_list;
 pub mod frame;
 mod frame_shape;
 pub mod framed;
-pub mod one_pattern;
-pub mod reduction;
+#[cfg(test)]
+mod one_pattern;
+#[cfg(test)]
+mod reduction;
 pub mod ring_core;
 pub mod twisted;
 
@@ -46,8 +49,9 @@ use std::fmt;
 use serde::Serialize;
 
 pub use crate::recording::subgraph::{SubEdge, Subgraph, four_color_subgraphs};
-pub use conditions::{BadPath, NotPseudoConnected, SameColor, Unbalanced};
-pub use twisted::{solution_arrangements, twisted_criterion};
+pub(crate) use conditions::{BadPath, NotPseudoConnected, SameColor, Unbalanced};
+pub(crate) use twisted::solution_arrangements;
+pub use twisted::twisted_criterion;
 
 use crate::{Puzzle, RecordingGraph};
 

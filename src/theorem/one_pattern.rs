@@ -68,18 +68,7 @@ fn class_counts(puzzle: &Puzzle) -> Option<[usize; 6]> {
 /// least `2n(n-1)` plus sides and as many minus sides; `None` when the
 /// puzzle has another pattern or a self-matching picture. Necessary for a
 /// solution, not sufficient. `O(n^2)`.
-///
-/// ```
-/// use scramble::theorem::one_pattern::count_condition;
-/// // Four `++++` pieces have no minus side for the four inner boundaries.
-/// let plus: scramble::Puzzle = "1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+".parse().unwrap();
-/// assert_eq!(count_condition(&plus), Some(false));
-/// let half: scramble::Puzzle = "1+ 1+ 1- 1-\n1- 1+ 1+ 1-\n1+ 1- 1+ 1-\n1- 1- 1- 1-".parse().unwrap();
-/// assert_eq!(count_condition(&half), Some(true));
-/// let two: scramble::Puzzle = "1+ 2+ 1- 2-\n1+ 1+ 1+ 1+\n1- 1- 1- 1-\n1+ 1- 1+ 1-".parse().unwrap();
-/// assert_eq!(count_condition(&two), None);
-/// ```
-pub fn count_condition(puzzle: &Puzzle) -> Option<bool> {
+pub(crate) fn count_condition(puzzle: &Puzzle) -> Option<bool> {
     class_counts(puzzle).map(|counts| count_holds(puzzle.size(), counts))
 }
 
@@ -117,17 +106,7 @@ const BORDER_PLUS: [(usize, usize); 6] = [(1, 1), (0, 1), (0, 1), (0, 1), (0, 1)
 /// show exactly `P - 2n(n-1)` plus sides outwards; `None` as for
 /// [`count_condition`]. Necessary for a solution, not sufficient; it
 /// implies the count condition. `O(n^3)`.
-///
-/// ```
-/// use scramble::theorem::one_pattern::{count_condition, frame_condition};
-/// // Three `++++` and one `----` on 2x2: 12 plus sides, 4 of them inside,
-/// // so 8 outwards, but the `----` corner shows none and the others two
-/// // each.
-/// let puzzle: scramble::Puzzle = "1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1- 1- 1- 1-".parse().unwrap();
-/// assert_eq!(count_condition(&puzzle), Some(true));
-/// assert_eq!(frame_condition(&puzzle), Some(false));
-/// ```
-pub fn frame_condition(puzzle: &Puzzle) -> Option<bool> {
+pub(crate) fn frame_condition(puzzle: &Puzzle) -> Option<bool> {
     class_counts(puzzle).map(|counts| frame_holds(puzzle.size(), counts))
 }
 
@@ -169,3 +148,29 @@ fn states(corners: usize, borders: usize, most: usize) -> impl Iterator<Item = (
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn the_example_of_count_condition_holds() {
+        use crate::theorem::one_pattern::count_condition;
+        // Four `++++` pieces have no minus side for the four inner boundaries.
+        let plus: crate::Puzzle = "1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+".parse().unwrap();
+        assert_eq!(count_condition(&plus), Some(false));
+        let half: crate::Puzzle = "1+ 1+ 1- 1-\n1- 1+ 1+ 1-\n1+ 1- 1+ 1-\n1- 1- 1- 1-".parse().unwrap();
+        assert_eq!(count_condition(&half), Some(true));
+        let two: crate::Puzzle = "1+ 2+ 1- 2-\n1+ 1+ 1+ 1+\n1- 1- 1- 1-\n1+ 1- 1+ 1-".parse().unwrap();
+        assert_eq!(count_condition(&two), None);
+    }
+
+    #[test]
+    fn the_example_of_frame_condition_holds() {
+        use crate::theorem::one_pattern::{count_condition, frame_condition};
+        // Three `++++` and one `----` on 2x2: 12 plus sides, 4 of them inside,
+        // so 8 outwards, but the `----` corner shows none and the others two
+        // each.
+        let puzzle: crate::Puzzle = "1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1- 1- 1- 1-".parse().unwrap();
+        assert_eq!(count_condition(&puzzle), Some(true));
+        assert_eq!(frame_condition(&puzzle), Some(false));
+    }
+}

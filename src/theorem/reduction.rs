@@ -36,7 +36,7 @@ use crate::{Arrangement, Picture, Piece, Placement, Puzzle};
 /// An instance of equal bins: split `items` into `bins` groups of sum
 /// `target` each.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EqualBins {
+pub(crate) struct EqualBins {
     /// The item sizes, each at least 1.
     pub items: Vec<usize>,
     /// The number of groups.
@@ -48,12 +48,6 @@ pub struct EqualBins {
 impl EqualBins {
     /// A split into `bins` groups of sum `target` (item indices), by brute
     /// force over the assignments of items to groups, or `None`.
-    ///
-    /// ```
-    /// use scramble::theorem::reduction::EqualBins;
-    /// assert!(EqualBins { items: vec![2, 1, 1, 2], bins: 2, target: 3 }.split().is_some());
-    /// assert!(EqualBins { items: vec![2, 2, 2], bins: 2, target: 3 }.split().is_none());
-    /// ```
     ///
     /// # Complexity
     /// `O(bins^items)` in the worst case; meant for small instances.
@@ -91,7 +85,7 @@ impl EqualBins {
 
 /// The puzzle and subgraph of [`reduce`], with the layout that built them.
 #[derive(Clone, Debug)]
-pub struct Reduced {
+pub(crate) struct Reduced {
     /// The `n x n` puzzle, `n = B + 2`.
     pub puzzle: Puzzle,
     /// H: the frame's kept corners and every bar piece's four corners
@@ -115,20 +109,10 @@ pub(crate) const O: u32 = 3;
 /// The puzzle and H of the reduction, or why the instance is not one (an
 /// item of size 0, no bins, or a total other than `bins * target`).
 ///
-/// ```
-/// use scramble::theorem::{framed, reduction::{EqualBins, reduce}};
-/// let yes = reduce(&EqualBins { items: vec![1, 1, 2], bins: 2, target: 2 }).unwrap();
-/// assert_eq!(yes.puzzle.size(), 4);
-/// assert!(yes.puzzle.is_repetition_free());
-/// assert!(framed::decide(&yes.puzzle, &yes.kept, &scramble::Context::new()).kept());
-/// let no = reduce(&EqualBins { items: vec![3, 1], bins: 2, target: 2 }).unwrap();
-/// assert!(!framed::decide(&no.puzzle, &no.kept, &scramble::Context::new()).kept());
-/// ```
-///
 /// # Complexity
 /// `O(n^2)` pieces and pictures for `n = max(target, bins) + O(target)`:
 /// polynomial in the instance written in unary.
-pub fn reduce(instance: &EqualBins) -> Result<Reduced, String> {
+pub(crate) fn reduce(instance: &EqualBins) -> Result<Reduced, String> {
     let (block, lengths) = bar_lengths(instance)?;
     let ring = ring_cells(block + 2);
     let first_joint = O + 1 + ring.len() as u32;
@@ -430,5 +414,55 @@ pub(crate) mod tests {
             })
             .is_err()
         );
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn the_example_of_split_holds() {
+        use crate::theorem::reduction::EqualBins;
+        assert!(
+            EqualBins {
+                items: vec![2, 1, 1, 2],
+                bins: 2,
+                target: 3
+            }
+            .split()
+            .is_some()
+        );
+        assert!(
+            EqualBins {
+                items: vec![2, 2, 2],
+                bins: 2,
+                target: 3
+            }
+            .split()
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn the_example_of_reduce_holds() {
+        use crate::theorem::{
+            framed,
+            reduction::{EqualBins, reduce},
+        };
+        let yes = reduce(&EqualBins {
+            items: vec![1, 1, 2],
+            bins: 2,
+            target: 2,
+        })
+        .unwrap();
+        assert_eq!(yes.puzzle.size(), 4);
+        assert!(yes.puzzle.is_repetition_free());
+        assert!(framed::decide(&yes.puzzle, &yes.kept, &crate::Context::new()).kept());
+        let no = reduce(&EqualBins {
+            items: vec![3, 1],
+            bins: 2,
+            target: 2,
+        })
+        .unwrap();
+        assert!(!framed::decide(&no.puzzle, &no.kept, &crate::Context::new()).kept());
     }
 }

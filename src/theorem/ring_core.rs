@@ -19,25 +19,30 @@
 //!
 //! Every such order with `p0` the lowest-numbered corner piece, together
 //! with the inner piece's turn, is one solution keeping H modulo rotation
-//! ([`RingOrder::arrangement`]). [`ring_orders`] enumerates the alternating
+//! (`RingOrder::arrangement`). `ring_orders` enumerates the alternating
 //! circuits of R(H) only; it never places a piece in a cell.
 
 use std::collections::BTreeSet;
 
 use super::frame_shape::{Check, Frame, Kind, SideType};
-use crate::puzzle::grid::{Grid, unturned_side};
-use crate::{Arrangement, Picture, Placement, Puzzle};
+#[cfg(test)]
+use crate::puzzle::grid::Grid;
+use crate::puzzle::grid::unturned_side;
+#[cfg(test)]
+use crate::{Arrangement, Placement};
+use crate::{Picture, Puzzle};
 
 /// The condition's name.
 pub const RING_AND_CORE: &str = "(H6) ring and core";
 
 /// The cells of the `3 x 3` frame clockwise from the top-left corner.
+#[cfg(test)]
 const RING_CELLS: [usize; 8] = [0, 1, 2, 5, 8, 7, 6, 3];
 
 /// One way to meet (H6): the frame pieces in their cyclic order, clockwise
 /// from the lowest-numbered corner piece, and the inner piece's turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RingOrder {
+pub(crate) struct RingOrder {
     /// `p0 .. p7`: corner, border, corner, ... clockwise.
     pub ring: [usize; 8],
     /// The inner piece.
@@ -51,6 +56,7 @@ impl RingOrder {
     /// The arrangement it stands for: `p0` in the top-left corner, the ring
     /// clockwise, every frame piece turned as its frame says, the inner
     /// piece in the middle turned [`RingOrder::turn`].
+    #[cfg(test)]
     pub fn arrangement(&self, h: &BTreeSet<usize>) -> Arrangement {
         let grid = Grid::new(3);
         let mut cells = vec![
@@ -107,7 +113,7 @@ fn sides_of(puzzle: &Puzzle, frame: &Frame, piece: usize) -> Sides {
 /// # Complexity
 /// A depth-first search over at most `3! * 4! = 144` orders, each step
 /// `O(1)` for 8 frame pieces.
-pub fn alternating_circuits(puzzle: &Puzzle, frame: &Frame) -> Vec<[usize; 8]> {
+pub(crate) fn alternating_circuits(puzzle: &Puzzle, frame: &Frame) -> Vec<[usize; 8]> {
     let pieces: Vec<Sides> = (0..puzzle.pieces().len())
         .filter(|&p| frame.kind(p) != Kind::Inner)
         .map(|p| sides_of(puzzle, frame, p))
@@ -156,23 +162,9 @@ fn extend(pieces: &[Sides], order: &mut Vec<usize>, used: &mut [bool], found: &m
 /// inner piece's sides, in clockwise order from some side. One per
 /// solution keeping H, modulo rotation.
 ///
-/// ```
-/// use scramble::puzzle::generate::{PlantOptions, Recipe};
-/// use scramble::theorem::frame::Frame;
-/// use scramble::theorem::ring_core::ring_orders;
-/// let options = PlantOptions { repetition_free: true, identical: 0 };
-/// let drawn = Recipe { size: 3, patterns: 4, seed: 1, options }.draw(0).unwrap();
-/// // The subgraph the planted solution keeps.
-/// let h = scramble::census::nxn::check::kept(&drawn.solution);
-/// let frame = Frame::new(9, &h).unwrap();
-/// let orders = ring_orders(&drawn.puzzle, &frame);
-/// assert!(!orders.is_empty());
-/// assert!(orders.iter().all(|o| o.arrangement(&h).is_solution(&drawn.puzzle)));
-/// ```
-///
 /// # Complexity
 /// [`alternating_circuits`] and four turns per circuit: constant for `3 x 3`.
-pub fn ring_orders(puzzle: &Puzzle, frame: &Frame) -> Vec<RingOrder> {
+pub(crate) fn ring_orders(puzzle: &Puzzle, frame: &Frame) -> Vec<RingOrder> {
     let Some(inner) = (0..puzzle.pieces().len()).find(|&p| frame.kind(p) == Kind::Inner) else {
         return Vec::new();
     };
@@ -279,6 +271,31 @@ pub fn check(puzzle: &Puzzle, h: &BTreeSet<usize>, frame: &Frame) -> Check {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_ring_orders_holds() {
+        use crate::puzzle::generate::{PlantOptions, Recipe};
+        use crate::theorem::frame::Frame;
+        use crate::theorem::ring_core::ring_orders;
+        let options = PlantOptions {
+            repetition_free: true,
+            identical: 0,
+        };
+        let drawn = Recipe {
+            size: 3,
+            patterns: 4,
+            seed: 1,
+            options,
+        }
+        .draw(0)
+        .unwrap();
+        // The subgraph the planted solution keeps.
+        let h = crate::census::nxn::check::kept(&drawn.solution);
+        let frame = Frame::new(9, &h).unwrap();
+        let orders = ring_orders(&drawn.puzzle, &frame);
+        assert!(!orders.is_empty());
+        assert!(orders.iter().all(|o| o.arrangement(&h).is_solution(&drawn.puzzle)));
+    }
+
     use super::*;
     use crate::census::nxn::check::{candidates, keeping, kept};
     use crate::census::pieces::piece_classes;

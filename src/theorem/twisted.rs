@@ -80,16 +80,7 @@ pub(crate) fn arrangement_from_circuit(circuit: &[SubEdge; 4]) -> Arrangement {
 /// The solutions whose centre corners are `subgraph`, one canonical
 /// arrangement per rotation class, rebuilt from the twisted circuits;
 /// empty when `subgraph` is not a four-color solution graph.
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, theorem::{Subgraph, solution_arrangements}};
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let g = RecordingGraph::new(&puzzle);
-/// let found = solution_arrangements(&g, &Subgraph::from_corners(&g, [1, 2, 0, 3]));
-/// assert_eq!(found.len(), 1);
-/// assert!(found[0].is_solution(&puzzle));
-/// ```
-pub fn solution_arrangements(graph: &RecordingGraph, subgraph: &Subgraph) -> Vec<Arrangement> {
+pub(crate) fn solution_arrangements(graph: &RecordingGraph, subgraph: &Subgraph) -> Vec<Arrangement> {
     let edges = subgraph.resolve(graph);
     if distinct_colors(&edges).is_err() {
         return Vec::new();
@@ -104,6 +95,19 @@ pub fn solution_arrangements(graph: &RecordingGraph, subgraph: &Subgraph) -> Vec
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_solution_arrangements_holds() {
+        use crate::{
+            Puzzle, RecordingGraph,
+            theorem::{Subgraph, solution_arrangements},
+        };
+        let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        let g = RecordingGraph::new(&puzzle);
+        let found = solution_arrangements(&g, &Subgraph::from_corners(&g, [1, 2, 0, 3]));
+        assert_eq!(found.len(), 1);
+        assert!(found[0].is_solution(&puzzle));
+    }
+
     use super::*;
     use crate::Puzzle;
     use crate::recording::kept::solution_subgraph;

@@ -1,6 +1,6 @@
 //! The engine of the one-file page: the scramble library compiled to
 //! WebAssembly. Each export takes the page's request as JSON and answers in
-//! JSON (see `scramble::render::page::app`); this crate only translates.
+//! JSON (see `scramble::render::page`); this crate only translates.
 //!
 //! `web/build.sh` builds it for `wasm32-unknown-unknown`, runs
 //! wasm-bindgen on it and assembles the page (the `assemble` binary).
@@ -8,22 +8,22 @@
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// Everything the page shows of a puzzle, or its parse error:
-/// [`scramble::render::page::app::explore_json`].
+/// [`scramble::render::page::explore_json`].
 #[wasm_bindgen]
 pub fn explore(request: &str) -> String {
-    scramble::render::page::app::explore_json(request)
+    scramble::render::page::explore_json(request)
 }
 
 /// The puzzle's solutions counted and timed:
-/// [`scramble::render::page::app::count_json`].
+/// [`scramble::render::page::count_json`].
 #[wasm_bindgen]
 pub fn count(request: &str) -> String {
-    scramble::render::page::app::count_json(request)
+    scramble::render::page::count_json(request)
 }
 
 /// The single-picture changes that give another answer, for a solution
-/// that fails on the table: [`scramble::render::page::app::alternatives_json`].
+/// that fails on the table: [`scramble::render::page::alternatives_json`].
 #[wasm_bindgen]
 pub fn alternatives(request: &str) -> String {
-    scramble::render::page::app::alternatives_json(request)
+    scramble::render::page::alternatives_json(request)
 }

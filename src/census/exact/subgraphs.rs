@@ -36,7 +36,7 @@ pub type Figure = fn(Verdict) -> u64;
 
 /// The census totals that are sums over four-colour subgraphs, with the
 /// figure each subgraph adds.
-pub const FIGURES: [(&str, Figure); 8] = [
+pub(crate) const FIGURES: [(&str, Figure); 8] = [
     ("solutions", |v| u64::from(v.solutions)),
     ("solution_subgraphs", |v| u64::from(v.is_solution_graph())),
     ("theorem_accepted", |v| u64::from(v.theorem_accepts())),
@@ -157,7 +157,7 @@ pub(crate) fn binomial(n: usize, k: usize) -> u128 {
     (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i as u128 + 1))
 }
 
-/// The eight [`FIGURES`] summed over the census over `K = 0..=max_patterns`
+/// The eight `FIGURES` summed over the census over `K = 0..=max_patterns`
 /// patterns, one row per `K`.
 ///
 /// # Complexity

@@ -6,7 +6,7 @@
 //! - the backtracker counts its solutions, one by one, and a count other
 //!   than [`super::count`]'s is a `count_mismatches`;
 //! - the graph solver ([`crate::solve::graph`]) counts them too, on every
-//!   puzzle with at most [`GRAPH_LIMIT`] solutions (it is far slower on
+//!   puzzle with at most `GRAPH_LIMIT` solutions (it is far slower on
 //!   puzzles with many solutions); a different count is a mismatch;
 //! - the theorem's checker ([`evaluate`]) judges every *candidate
 //!   subgraph* ([`candidates`]) and is compared with [`keeping`], a brute
@@ -32,7 +32,7 @@ use crate::{Arrangement, Placement, Puzzle};
 /// The graph solver is compared on the puzzles with at most this many
 /// solutions modulo rotation (every 3x3 puzzle over K = 2 repetition-free
 /// patterns has at most 362,880).
-pub const GRAPH_LIMIT: u64 = 400_000;
+pub(crate) const GRAPH_LIMIT: u64 = 400_000;
 
 /// The puzzle-by-puzzle comparisons of `verify --size 3 --check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,7 +95,7 @@ pub struct CheckOutcome {
 /// first `keep` mismatches. Puzzles not finished when `stop` is reached
 /// are left out (`checked` says how many were); `stop` is polled by the
 /// backtracker and between candidates, not inside the graph solver's count
-/// of one puzzle (at most [`GRAPH_LIMIT`] solutions).
+/// of one puzzle (at most `GRAPH_LIMIT` solutions).
 ///
 /// ```
 /// use scramble::census::{Census, nxn::{check, count}};

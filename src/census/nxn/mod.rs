@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Census;
 use super::shard::Shard;
-pub use check::Checked;
+pub(crate) use check::Checked;
 
 /// The totals of the `n x n` census, the first four of the 2x2 census's.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -61,7 +61,7 @@ pub enum AnyPuzzle {
 }
 
 /// Reads the puzzle in `path` (`-`: standard input), of either kind:
-/// `Format::Auto` tells an edge-matching file by [`is_edge_text`],
+/// `Format::Auto` tells an edge-matching file by `is_edge_text`,
 /// `Format::Edge` asks for one.
 pub fn read_any(path: &Path, format: Format) -> Result<AnyPuzzle> {
     let (text, file, name) = read_text(path)?;

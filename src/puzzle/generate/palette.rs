@@ -1,4 +1,4 @@
-//! [`Palette`]: the pictures a random puzzle is drawn from.
+//! `Palette`: the pictures a random puzzle is drawn from.
 //!
 //! `K` signed patterns give the `2K` pictures `1+ 1- ... K+ K-` (each the
 //! other's complement); `L` self-matching patterns, numbered `K+1..=K+L`,
@@ -12,14 +12,8 @@ use crate::rng::Rng;
 use crate::{Error, Pattern, Picture, Result, Sign};
 
 /// `K` signed and `L` self-matching patterns.
-///
-/// ```
-/// use scramble::puzzle::generate::palette::Palette;
-/// let palette = Palette { signed: 2, self_matching: 1 };
-/// assert_eq!(palette.pictures(), 5);
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Palette {
+pub(crate) struct Palette {
     /// `K`: patterns `1..=K`, pictures `X+` and `X-`.
     pub signed: u32,
     /// `L`: patterns `K+1..=K+L`, picture `X=`.
@@ -88,6 +82,16 @@ impl Palette {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_palette_holds() {
+        use crate::puzzle::generate::palette::Palette;
+        let palette = Palette {
+            signed: 2,
+            self_matching: 1,
+        };
+        assert_eq!(palette.pictures(), 5);
+    }
+
     use super::*;
     use std::collections::BTreeMap;
 

@@ -11,7 +11,7 @@ use crate::solve::diagnose::explain::{self, Fixes, Line, Wording};
 
 /// What the answer block says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// The count in words: `1 solution (4 counting the board's turns);
     /// every solution looks different`, `no solution`, or why it is missing.
     pub count: String,
@@ -26,17 +26,7 @@ pub struct Answer {
 
 /// The answer for the solutions `found` (or why there are none) and the
 /// diagnosis `why`.
-///
-/// ```
-/// use scramble::{Puzzle, render::page::{Options, page}};
-/// let puzzle: Puzzle = "1- 1+ 3- 3+\n1- 1+ 2- 2+\n2- 3- 1+ 2+\n1+ 3- 2+ 1-".parse().unwrap();
-/// let answer = page(&puzzle, &Options::default()).unwrap().data.answer;
-/// assert_eq!(answer.count, "no solution");
-/// let fixes = answer.fixes.unwrap();
-/// assert_eq!(fixes.fixes[0], "card #1, top side: 1- -> 2- (then 1 solution)");
-/// assert_eq!((fixes.shown, fixes.fixes.len()), (3, 25));
-/// ```
-pub fn answer(found: &Result<SolutionsView, String>, why: Option<&Why>) -> Answer {
+pub(crate) fn answer(found: &Result<SolutionsView, String>, why: Option<&Why>) -> Answer {
     let (count, solved) = match found {
         Err(e) => (format!("not solved: {e}"), false),
         Ok(view) => (count_words(view), !view.shown.is_empty()),
@@ -63,6 +53,20 @@ fn count_words(view: &SolutionsView) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_answer_holds() {
+        use crate::{
+            Puzzle,
+            render::page::{Options, page},
+        };
+        let puzzle: Puzzle = "1- 1+ 3- 3+\n1- 1+ 2- 2+\n2- 3- 1+ 2+\n1+ 3- 2+ 1-".parse().unwrap();
+        let answer = page(&puzzle, &Options::default()).unwrap().data.answer;
+        assert_eq!(answer.count, "no solution");
+        let fixes = answer.fixes.unwrap();
+        assert_eq!(fixes.fixes[0], "card #1, top side: 1- -> 2- (then 1 solution)");
+        assert_eq!((fixes.shown, fixes.fixes.len()), (3, 25));
+    }
+
     use super::*;
     use crate::Puzzle;
     use crate::render::page::{Options, page};

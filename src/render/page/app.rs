@@ -31,7 +31,7 @@ pub const ENTERED: &str = r#"<script type="application/json" id="entered">null</
 /// A puzzle as the page sends it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Request {
+pub(crate) struct Request {
     /// The puzzle file's text.
     pub text: String,
     /// `auto`, `spec` or `card`.
@@ -53,7 +53,7 @@ pub struct Request {
 
 /// Everything the page shows of one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Explored {
+pub(crate) struct Explored {
     /// The puzzle in the text notation (what a file read as cards or
     /// another format becomes).
     pub text: String,
@@ -71,7 +71,7 @@ pub struct Explored {
 
 /// A solution count as the page shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Counted {
+pub(crate) struct Counted {
     /// Solutions modulo rotation.
     pub count: u64,
     /// Distinct-looking solutions ([`crate::solve::looks`]).
@@ -84,7 +84,7 @@ pub struct Counted {
 
 /// A failed request: the message and, for a parse error, where.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Failure {
+pub(crate) struct Failure {
     /// What went wrong.
     pub message: String,
     /// 1-based line of a parse error.
@@ -98,13 +98,7 @@ const FILE: &str = "puzzle";
 
 impl Request {
     /// The puzzle, named, or the parse error.
-    ///
-    /// ```
-    /// use scramble::render::page::app::Request;
-    /// let request = Request { text: "1+ 2+ 1- 2-\n".repeat(4), name: "tiles".into(), ..Request::default() };
-    /// assert_eq!(request.puzzle().unwrap().name(), "tiles");
-    /// ```
-    pub fn puzzle(&self) -> Result<Puzzle> {
+    pub(crate) fn puzzle(&self) -> Result<Puzzle> {
         let format = match self.format.as_str() {
             "" | "auto" => Format::Auto,
             "spec" | "text" => Format::Spec,
@@ -156,15 +150,7 @@ impl Request {
 /// # Complexity
 /// That of [`super::page_within`]: the solver's work for the solutions
 /// (ended by the request's time limit) plus the trace.
-///
-/// ```
-/// use scramble::render::page::app::{Request, explore};
-/// let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
-/// let explored = explore(&Request { text, ..Request::default() }).unwrap();
-/// assert_eq!(explored.data.subgraphs.map(|s| s.len()), Some(256));
-/// assert!(explored.graph.starts_with("<svg"));
-/// ```
-pub fn explore(request: &Request) -> Result<Explored> {
+pub(crate) fn explore(request: &Request) -> Result<Explored> {
     let puzzle = request.puzzle()?;
     let graph = RecordingGraph::new(&puzzle);
     let drawings = drawing::draw(&puzzle, &graph)?;
@@ -190,13 +176,7 @@ pub fn explore(request: &Request) -> Result<Explored> {
 /// # Complexity
 /// The backtracker's: exponential in the worst case, milliseconds for
 /// real 3x3 puzzles.
-///
-/// ```
-/// use scramble::render::page::app::{Request, count};
-/// let text = include_str!("../../../fixtures/real/wizards.txt").to_string();
-/// assert_eq!(count(&Request { text, ..Request::default() }).unwrap().count, 1);
-/// ```
-pub fn count(request: &Request) -> Result<Counted> {
+pub(crate) fn count(request: &Request) -> Result<Counted> {
     let puzzle = request.puzzle()?;
     let started = web_time::Instant::now();
     let solver = Solver::new(&puzzle, Order::Spiral, 0)?;
@@ -218,7 +198,7 @@ pub fn count(request: &Request) -> Result<Counted> {
 }
 
 /// How long [`alternatives`] searches when the request sets no time limit.
-pub const ALTERNATIVES_BUDGET: Duration = Duration::from_secs(10);
+pub(crate) const ALTERNATIVES_BUDGET: Duration = Duration::from_secs(10);
 
 /// For a puzzle whose answer fails on the table: the single-picture changes
 /// that give another answer ([`crate::solve::diagnose::alternatives`]), in words,
@@ -228,36 +208,29 @@ pub const ALTERNATIVES_BUDGET: Duration = Duration::from_secs(10);
 ///
 /// # Complexity
 /// That of [`crate::solve::diagnose::alternatives`], bounded by the time limit.
-///
-/// ```
-/// use scramble::render::page::app::{Request, alternatives};
-/// let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
-/// let said = alternatives(&Request { text, ..Request::default() }).unwrap();
-/// assert!(said.head.starts_with("if the answer fails on your cards") && !said.fixes.is_empty());
-/// ```
-pub fn alternatives(request: &Request) -> Result<Fixes> {
+pub(crate) fn alternatives(request: &Request) -> Result<Fixes> {
     let puzzle = request.puzzle()?;
     let stop = Stop::never().after(request.limit_ms.map_or(ALTERNATIVES_BUDGET, Duration::from_millis));
     let edits = crate::solve::diagnose::alternatives(&puzzle, &crate::context::Context::new().until(&stop))?;
     Ok(explain::alternatives(&edits, &Wording::default()))
 }
 
-/// [`alternatives`] from JSON to JSON: `{"ok": Fixes}` or `{"error": Failure}`.
+/// `alternatives` from JSON to JSON: `{"ok": Fixes}` or `{"error": Failure}`.
 pub fn alternatives_json(request: &str) -> String {
     answer(request, alternatives)
 }
 
-/// [`explore`] from JSON to JSON: `{"ok": Explored}` or `{"error": Failure}`.
+/// `explore` from JSON to JSON: `{"ok": Explored}` or `{"error": Failure}`.
 ///
 /// ```
-/// let answer = scramble::render::page::app::explore_json(r#"{"text": "1+ 2+ 1- 2-\n1+ x"}"#);
+/// let answer = scramble::render::page::explore_json(r#"{"text": "1+ 2+ 1- 2-\n1+ x"}"#);
 /// assert!(answer.starts_with(r#"{"error":"#) && answer.contains(r#""message":"puzzle:2:4:"#), "{answer}");
 /// ```
 pub fn explore_json(request: &str) -> String {
     answer(request, explore)
 }
 
-/// [`count`] from JSON to JSON: `{"ok": Counted}` or `{"error": Failure}`.
+/// `count` from JSON to JSON: `{"ok": Counted}` or `{"error": Failure}`.
 pub fn count_json(request: &str) -> String {
     answer(request, count)
 }
@@ -288,14 +261,6 @@ fn failure(error: &Error) -> Failure {
 /// The built `page` with `puzzle` entered (and `options` for its trace and
 /// solutions): the page opens on it. Fails when `page` has no
 /// [`ENTERED`] marker (not a page of scramble).
-///
-/// ```
-/// use scramble::render::page::{Options, app::{ENTERED, with_puzzle}};
-/// let puzzle: scramble::Puzzle = "1+ 2+ 1- 2-\n".repeat(4).parse().unwrap();
-/// let page = format!("<html>{ENTERED}</html>");
-/// let filled = with_puzzle(&page, &puzzle, &Options::default()).unwrap();
-/// assert!(filled.contains(r#""order":"spiral""#) && filled.contains("1+ 2+ 1- 2-"));
-/// ```
 pub fn with_puzzle(page: &str, puzzle: &Puzzle, options: &Options) -> Result<String> {
     if !page.contains(ENTERED) {
         return Err(Error::Unsupported("the page has no place for a puzzle".into()));
@@ -318,6 +283,66 @@ pub fn with_puzzle(page: &str, puzzle: &Puzzle, options: &Options) -> Result<Str
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_puzzle_holds() {
+        use crate::render::page::app::Request;
+        let request = Request {
+            text: "1+ 2+ 1- 2-\n".repeat(4),
+            name: "tiles".into(),
+            ..Request::default()
+        };
+        assert_eq!(request.puzzle().unwrap().name(), "tiles");
+    }
+
+    #[test]
+    fn the_example_of_explore_holds() {
+        use crate::render::page::app::{Request, explore};
+        let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
+        let explored = explore(&Request {
+            text,
+            ..Request::default()
+        })
+        .unwrap();
+        assert_eq!(explored.data.subgraphs.map(|s| s.len()), Some(256));
+        assert!(explored.graph.starts_with("<svg"));
+    }
+
+    #[test]
+    fn the_example_of_count_holds() {
+        use crate::render::page::app::{Request, count};
+        let text = include_str!("../../../fixtures/real/wizards.txt").to_string();
+        assert_eq!(
+            count(&Request {
+                text,
+                ..Request::default()
+            })
+            .unwrap()
+            .count,
+            1
+        );
+    }
+
+    #[test]
+    fn the_example_of_alternatives_holds() {
+        use crate::render::page::app::{Request, alternatives};
+        let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
+        let said = alternatives(&Request {
+            text,
+            ..Request::default()
+        })
+        .unwrap();
+        assert!(said.head.starts_with("if the answer fails on your cards") && !said.fixes.is_empty());
+    }
+
+    #[test]
+    fn the_example_of_with_puzzle_holds() {
+        use crate::render::page::{ENTERED, Options, with_puzzle};
+        let puzzle: crate::Puzzle = "1+ 2+ 1- 2-\n".repeat(4).parse().unwrap();
+        let page = format!("<html>{ENTERED}</html>");
+        let filled = with_puzzle(&page, &puzzle, &Options::default()).unwrap();
+        assert!(filled.contains(r#""order":"spiral""#) && filled.contains("1+ 2+ 1- 2-"));
+    }
+
     use super::*;
     use crate::context::Context;
 

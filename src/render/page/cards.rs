@@ -11,7 +11,7 @@ use crate::{Pattern, Puzzle};
 
 /// The puzzle's pictures and cards, for the card editor.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Cards {
+pub(crate) struct Cards {
     /// `n` of the `n x n` grid.
     pub size: usize,
     /// The patterns in increasing order.
@@ -25,7 +25,7 @@ pub struct Cards {
 
 /// A pattern of the puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CardPattern {
+pub(crate) struct CardPattern {
     /// Its name as the file writes it (`3`, `star`).
     pub name: String,
     /// Whether its picture matches itself (`X=`) rather than coming in `+`
@@ -35,7 +35,7 @@ pub struct CardPattern {
 
 /// A card: its name and its four sides clockwise from the top.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Card {
+pub(crate) struct Card {
     /// The name the file gives it, if any.
     pub name: Option<String>,
     /// Each side's picture: an index into [`Cards::patterns`] and its sign
@@ -46,18 +46,7 @@ pub struct Card {
 impl Cards {
     /// The editor's view of `puzzle`. `O(N log P)` for `N` cards and `P`
     /// patterns.
-    ///
-    /// ```
-    /// use scramble::render::page::cards::Cards;
-    /// let puzzle: scramble::Puzzle = "a: star+ moon- sun= star-\nstar- moon+ sun= sun=\nsun= sun= moon- star+\nmoon+ star+ sun= moon-".parse().unwrap();
-    /// let cards = Cards::of(&puzzle);
-    /// let names: Vec<&str> = cards.patterns.iter().map(|p| p.name.as_str()).collect();
-    /// assert_eq!(names, ["star", "moon", "sun"]);
-    /// assert!(cards.patterns[2].matches_itself);
-    /// assert_eq!(cards.cards[0].name.as_deref(), Some("a"));
-    /// assert_eq!(cards.cards[0].sides, [(0, '+'), (1, '-'), (2, '='), (0, '-')]);
-    /// ```
-    pub fn of(puzzle: &Puzzle) -> Cards {
+    pub(crate) fn of(puzzle: &Puzzle) -> Cards {
         let patterns: Vec<Pattern> = puzzle.patterns();
         let cards = (0..puzzle.pieces().len())
             .map(|card| Card {
@@ -89,13 +78,8 @@ impl Cards {
 
     /// The text notation the editor writes for these cards: one card per
     /// line, `name: ` when named.
-    ///
-    /// ```
-    /// use scramble::render::page::cards::Cards;
-    /// let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+\n";
-    /// assert_eq!(Cards::of(&text.parse().unwrap()).text(), text);
-    /// ```
-    pub fn text(&self) -> String {
+    #[cfg(test)]
+    pub(crate) fn text(&self) -> String {
         self.cards
             .iter()
             .map(|card| {
@@ -113,6 +97,28 @@ impl Cards {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_text_holds() {
+        use crate::render::page::cards::Cards;
+        let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+\n";
+        assert_eq!(Cards::of(&text.parse().unwrap()).text(), text);
+    }
+
+    #[test]
+    fn the_example_of_of_holds() {
+        use crate::render::page::cards::Cards;
+        let puzzle: crate::Puzzle =
+            "a: star+ moon- sun= star-\nstar- moon+ sun= sun=\nsun= sun= moon- star+\nmoon+ star+ sun= moon-"
+                .parse()
+                .unwrap();
+        let cards = Cards::of(&puzzle);
+        let names: Vec<&str> = cards.patterns.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["star", "moon", "sun"]);
+        assert!(cards.patterns[2].matches_itself);
+        assert_eq!(cards.cards[0].name.as_deref(), Some("a"));
+        assert_eq!(cards.cards[0].sides, [(0, '+'), (1, '-'), (2, '='), (0, '-')]);
+    }
+
     use super::*;
 
     #[test]

@@ -7,7 +7,7 @@ use crate::{Puzzle, RecordingGraph, Result};
 
 /// The two SVG drawings of the page, tagged.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Drawings {
+pub(crate) struct Drawings {
     /// G(P): `g.edge[data-edge]`, `g.vertex[data-node]`,
     /// `g.legend-entry[data-piece]`.
     pub graph: String,
@@ -22,15 +22,7 @@ pub struct Drawings {
 ///
 /// # Complexity
 /// Linear in the size of the SVG text.
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, render::page::drawing::draw};
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let d = draw(&puzzle, &RecordingGraph::new(&puzzle)).unwrap();
-/// assert!(d.graph.contains(r#"class="edge" data-edge="15""#));
-/// assert!(d.pieces.contains(r#"class="piece" data-piece="3""#));
-/// ```
-pub fn draw(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Drawings> {
+pub(crate) fn draw(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Drawings> {
     let svg = recording_svg(
         puzzle,
         graph,
@@ -72,6 +64,15 @@ fn strip_prolog(svg: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_draw_holds() {
+        use crate::{Puzzle, RecordingGraph, render::page::drawing::draw};
+        let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        let d = draw(&puzzle, &RecordingGraph::new(&puzzle)).unwrap();
+        assert!(d.graph.contains(r#"class="edge" data-edge="15""#));
+        assert!(d.pieces.contains(r#"class="piece" data-piece="3""#));
+    }
+
     use super::*;
     use crate::render::style::piece_color;
 

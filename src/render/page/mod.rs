@@ -1,26 +1,28 @@
 //! `explore`: one self-contained interactive HTML page per puzzle.
 //!
 //! The library gathers everything the page shows as serde data
-//! ([`PageData`]): the pieces, G(P) and its drawing by [`crate::render`]
-//! (the one layout, tagged in [`drawing`]), the 256 four-color subgraphs of
-//! a 2x2 puzzle judged by [`crate::theorem`] ([`subgraphs`]), the solutions
-//! with their kept edges per lattice point ([`solutions`]), a recorded
-//! run of the backtracker ([`trace`], the solver's own search watched by an
+//! (`PageData`): the pieces, G(P) and its drawing by [`crate::render`]
+//! (the one layout, tagged in `drawing`), the 256 four-color subgraphs of
+//! a 2x2 puzzle judged by [`crate::theorem`] (`subgraphs`), the solutions
+//! with their kept edges per lattice point (`solutions`), a recorded
+//! run of the backtracker (`trace`, the solver's own search watched by an
 //! observer) and the tables of the Play section, where the reader places the
-//! pieces ([`play`]). The page itself (HTML, CSS and plain JavaScript in
+//! pieces (`play`). The page itself (HTML, CSS and plain JavaScript in
 //! `web/page/`) runs this library compiled to WebAssembly and asks for the
-//! data in JSON ([`app`]); `scramble explore` writes the built page with
+//! data in JSON (`app`); `scramble explore` writes the built page with
 //! the puzzle entered ([`app::with_puzzle`]).
 
-pub mod answer;
-pub mod app;
-pub mod cards;
-pub mod drawing;
-pub mod play;
-pub mod solutions;
-pub mod subgraphs;
-pub mod trace;
-pub mod why;
+pub(crate) mod answer;
+pub(crate) mod app;
+pub(crate) mod cards;
+pub(crate) mod drawing;
+pub(crate) mod play;
+pub(crate) mod solutions;
+pub(crate) mod subgraphs;
+pub(crate) mod trace;
+pub(crate) mod why;
+
+pub use app::{ENTERED, alternatives_json, count_json, explore_json, with_puzzle};
 
 use serde::Serialize;
 
@@ -36,7 +38,7 @@ use subgraphs::SubgraphView;
 use trace::Trace;
 
 /// The largest grid whose search is traced.
-pub const TRACE_LIMIT: usize = 4;
+pub(crate) const TRACE_LIMIT: usize = 4;
 
 /// What the page holds beyond the puzzle itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +66,7 @@ impl Default for Options {
 
 /// Everything the page's script reads, as JSON.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PageData {
+pub(crate) struct PageData {
     /// The puzzle's name.
     pub name: String,
     /// `n` of the `n x n` grid.
@@ -97,7 +99,7 @@ pub struct PageData {
 
 /// A piece as the page lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PieceView {
+pub(crate) struct PieceView {
     /// `#1` or its name.
     pub label: String,
     /// Its four pictures, `3+ 1+ 2+ 3-`.
@@ -112,7 +114,7 @@ pub struct PieceView {
 
 /// A picture: a vertex of G(P).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct VertexView {
+pub(crate) struct VertexView {
     /// `3+`, `star-`.
     pub label: String,
     /// How often it occurs (its index, Section 3.1).
@@ -125,7 +127,7 @@ pub struct VertexView {
 
 /// An edge of G(P): a corner of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct EdgeView {
+pub(crate) struct EdgeView {
     /// The piece (color).
     pub piece: usize,
     /// The corner, 0..4.
@@ -140,15 +142,67 @@ pub struct EdgeView {
 #[derive(Clone, Debug)]
 pub struct Page {
     /// The data of every section.
-    pub data: PageData,
-    /// G(P) and the pieces, drawn and tagged.
-    pub drawings: drawing::Drawings,
+    pub(crate) data: PageData,
+}
+
+/// A page in numbers: what it found and what it left out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// The four-color subgraphs listed (2x2 puzzles only; else 0).
+    pub subgraphs: usize,
+    /// The solutions counted, when the search ran to its end.
+    pub solutions: Option<u64>,
+    /// The solutions drawn.
+    pub solutions_shown: usize,
+    /// The steps of the recorded search.
+    pub trace_steps: usize,
+    /// Whether the solution search was stopped (a time limit, Ctrl-C).
+    pub stopped: bool,
+    /// What the page says it left out or could not do.
+    pub notes: Vec<String>,
+}
+
+impl Page {
+    /// What the page found and what it left out. `O(1)` but the notes.
+    ///
+    /// ```
+    /// use scramble::{Puzzle, render::page::{Options, page}};
+    /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    /// let summary = page(&puzzle, &Options::default()).unwrap().summary();
+    /// assert_eq!((summary.subgraphs, summary.stopped), (256, false));
+    /// assert!(summary.notes.is_empty());
+    /// ```
+    pub fn summary(&self) -> Summary {
+        let data = &self.data;
+        let solutions = data.solutions.as_ref().ok();
+        let notes = [
+            data.solutions.as_ref().err().cloned(),
+            solutions.and_then(|s| s.note.clone()),
+            data.trace.as_ref().err().cloned(),
+            data.trace
+                .as_ref()
+                .ok()
+                .filter(|t| !t.complete)
+                .map(|t| format!("the search trace is capped at {} steps", t.events.len())),
+        ];
+        Summary {
+            puzzle: data.name.clone(),
+            subgraphs: data.subgraphs.as_ref().map_or(0, Vec::len),
+            solutions: solutions.and_then(|s| s.count),
+            solutions_shown: solutions.map_or(0, |s| s.shown.len()),
+            trace_steps: data.trace.as_ref().map_or(0, |t| t.events.len()),
+            stopped: solutions.is_some_and(|s| s.stopped),
+            notes: notes.into_iter().flatten().collect(),
+        }
+    }
 }
 
 /// Computes what the page of `puzzle` shows.
 ///
 /// Parts that do not apply (subgraphs beyond 2x2, a trace beyond
-/// [`TRACE_LIMIT`]`x`[`TRACE_LIMIT`] or in `center-max` order, solutions
+/// `TRACE_LIMIT``x``TRACE_LIMIT` or in `center-max` order, solutions
 /// the solver cannot search) become notes on the page, never errors.
 ///
 /// # Complexity
@@ -158,8 +212,7 @@ pub struct Page {
 /// use scramble::{Puzzle, render::page::{Options, page}};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let page = page(&puzzle, &Options::default()).unwrap();
-/// assert!(page.drawings.graph.starts_with("<svg"));
-/// assert_eq!(page.data.subgraphs.as_ref().map(Vec::len), Some(256));
+/// assert_eq!(page.summary().subgraphs, 256);
 /// ```
 pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
     page_within(puzzle, options, &Context::new())
@@ -173,13 +226,13 @@ pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let stop = Stop::never().after(std::time::Duration::ZERO);
 /// let page = page_within(&puzzle, &Options::default(), &Context::new().until(&stop)).unwrap();
-/// assert!(page.data.solutions.unwrap().stopped);
+/// assert!(page.summary().stopped);
 /// ```
 pub fn page_within(puzzle: &Puzzle, options: &Options, context: &Context) -> Result<Page> {
     let graph = RecordingGraph::new(puzzle);
-    let drawings = drawing::draw(puzzle, &graph)?;
-    let data = data(puzzle, &graph, options, context)?;
-    Ok(Page { data, drawings })
+    Ok(Page {
+        data: data(puzzle, &graph, options, context)?,
+    })
 }
 
 fn data(puzzle: &Puzzle, graph: &RecordingGraph, options: &Options, context: &Context) -> Result<PageData> {

@@ -22,7 +22,7 @@ pub(crate) const PLAY_CAP: usize = 2000;
 
 /// What the Play section reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PlayView {
+pub(crate) struct PlayView {
     /// `turns[p][r]`: piece `p` turned `r` quarter turns clockwise.
     pub turns: Vec<[TurnView; 4]>,
     /// The inner boundaries, row-major, each right or bottom of its first cell.
@@ -40,7 +40,7 @@ pub struct PlayView {
 
 /// One piece in one turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TurnView {
+pub(crate) struct TurnView {
     /// The vertex of G(P) (its picture) shown at each direction: top,
     /// right, bottom, left.
     pub sides: [usize; 4],
@@ -51,7 +51,7 @@ pub struct TurnView {
 
 /// An inner boundary: two cells and the directions at which they touch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct BoundaryView {
+pub(crate) struct BoundaryView {
     /// The cell and its right or bottom neighbour.
     pub cells: [usize; 2],
     /// Right or bottom, then the opposite direction.
@@ -60,7 +60,7 @@ pub struct BoundaryView {
 
 /// An interior lattice point and the four corners that meet there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct PointView {
+pub(crate) struct PointView {
     /// `(i, j)`: between rows `i-1` and `i`, columns `j-1` and `j`.
     pub point: (usize, usize),
     /// Top-left, top-right, bottom-left and bottom-right cells.
@@ -77,15 +77,7 @@ pub struct PointView {
 ///
 /// # Complexity
 /// `O(n^2)` for the tables plus the size of the embedded solutions.
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, render::page::play::view};
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let play = view(&puzzle, &RecordingGraph::new(&puzzle), &[], Some(0));
-/// assert_eq!((play.boundaries.len(), play.points.len()), (4, 1));
-/// assert_eq!(play.turns[0][1].sides[0], play.turns[0][0].sides[3]);
-/// ```
-pub fn view(puzzle: &Puzzle, graph: &RecordingGraph, found: &[Arrangement], count: Option<u64>) -> PlayView {
+pub(crate) fn view(puzzle: &Puzzle, graph: &RecordingGraph, found: &[Arrangement], count: Option<u64>) -> PlayView {
     let grid = Grid::new(puzzle.size());
     let boundaries: Vec<BoundaryView> = grid
         .inner_boundaries()
@@ -151,6 +143,16 @@ mod tests {
     //! The page's lookups, replayed in Rust line by line from the script's
     //! Play section, against the library on random arrangements.
     use super::*;
+
+    #[test]
+    fn the_example_of_view_holds() {
+        use crate::{Puzzle, RecordingGraph, render::page::play::view};
+        let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        let play = view(&puzzle, &RecordingGraph::new(&puzzle), &[], Some(0));
+        assert_eq!((play.boundaries.len(), play.points.len()), (4, 1));
+        assert_eq!(play.turns[0][1].sides[0], play.turns[0][0].sides[3]);
+    }
+
     use crate::Placement;
     use crate::recording::kept::{blocks, kept_edges};
     use crate::render::page::solutions::{Found, find};

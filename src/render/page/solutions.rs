@@ -11,11 +11,11 @@ use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
 
 /// Grids up to this size are solved completely (every solution counted).
-pub const COUNT_LIMIT: usize = 4;
+pub(crate) const COUNT_LIMIT: usize = 4;
 
 /// The solutions section.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SolutionsView {
+pub(crate) struct SolutionsView {
     /// Solutions modulo rotation; `None` when not counted (large grids).
     pub count: Option<u64>,
     /// Distinct-looking solutions ([`crate::solve::looks`]: identical cards not
@@ -31,7 +31,7 @@ pub struct SolutionsView {
 
 /// One solution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SolutionView {
+pub(crate) struct SolutionView {
     /// The placements, row-major.
     pub cells: Vec<Placement>,
     /// The edges it keeps, in cell order.
@@ -42,7 +42,7 @@ pub struct SolutionView {
 
 /// The centre of the 2x2 block around an interior lattice point.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BlockView {
+pub(crate) struct BlockView {
     /// `(i, j)`: between rows `i-1` and `i`, columns `j-1` and `j`.
     pub point: (usize, usize),
     /// The four corners that meet there (edges of G(P)), cells top-left,
@@ -50,27 +50,9 @@ pub struct BlockView {
     pub edges: [usize; 4],
 }
 
-/// Finds the solutions (all of them up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`],
-/// the first one beyond) and keeps at most `cap` to show.
-///
-/// # Complexity
-/// The backtracker's: exponential in the worst case, a fraction of a
-/// second for real 3x3 puzzles.
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, render::page::solutions::solutions};
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let view = solutions(&puzzle, &RecordingGraph::new(&puzzle), 10, &scramble::Context::new()).unwrap();
-/// assert_eq!(view.count, Some(view.shown.len() as u64));
-/// assert_eq!(view.shown[0].blocks.len(), 1);
-/// ```
-pub fn solutions(puzzle: &Puzzle, graph: &RecordingGraph, cap: usize, context: &Context) -> Result<SolutionsView> {
-    Ok(shown(graph, &find(puzzle, cap, context)?, cap))
-}
-
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub(crate) struct Found {
     /// The first solutions in spiral search order, at most the number asked for.
     pub solutions: Vec<Arrangement>,
     /// How many there are modulo rotation (partial when `stopped`); `None`
@@ -91,7 +73,7 @@ pub struct Found {
 ///
 /// # Complexity
 /// As [`solutions`].
-pub fn find(puzzle: &Puzzle, keep: usize, context: &Context) -> Result<Found> {
+pub(crate) fn find(puzzle: &Puzzle, keep: usize, context: &Context) -> Result<Found> {
     let counted = puzzle.size() <= COUNT_LIMIT;
     let (solver, goal) = if counted {
         (
@@ -112,7 +94,7 @@ pub fn find(puzzle: &Puzzle, keep: usize, context: &Context) -> Result<Found> {
 }
 
 /// The section for what was `found`, showing at most `cap` solutions.
-pub fn shown(graph: &RecordingGraph, found: &Found, cap: usize) -> SolutionsView {
+pub(crate) fn shown(graph: &RecordingGraph, found: &Found, cap: usize) -> SolutionsView {
     let Found {
         count, looks, stopped, ..
     } = *found;
@@ -158,7 +140,7 @@ mod tests {
     fn a_3x3_solution_keeps_twelve_edges_in_four_blocks() {
         let puzzle: Puzzle = include_str!("../../../fixtures/planted3x3.txt").parse().unwrap();
         let graph = RecordingGraph::new(&puzzle);
-        let view = solutions(&puzzle, &graph, 1, &Context::new()).unwrap();
+        let view = shown(&graph, &find(&puzzle, 1, &Context::new()).unwrap(), 1);
         let count = view.count.unwrap();
         assert!(count >= 1);
         assert_eq!(view.shown.len(), 1);

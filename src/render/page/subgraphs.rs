@@ -12,7 +12,7 @@ use crate::{Placement, Puzzle, RecordingGraph};
 
 /// One subgraph, ready to draw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SubgraphView {
+pub(crate) struct SubgraphView {
     /// Position in the enumeration, 0..256.
     pub index: usize,
     /// Its four edges (edge indices of G(P)), piece `i`'s at index `i`.

@@ -16,7 +16,7 @@ use crate::{Error, Placement, Puzzle, Result};
 
 /// One step of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Event {
+pub(crate) enum Event {
     /// `(cell, piece, rotation)`: a piece that fits its placed neighbours
     /// goes into the cell (a node of the search tree).
     Place(usize, usize, usize),
@@ -28,7 +28,7 @@ pub enum Event {
 
 /// A run of the backtracker, recorded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Trace {
+pub(crate) struct Trace {
     /// The order searched.
     pub order: Order,
     /// The cells in filling order.
@@ -41,7 +41,8 @@ pub struct Trace {
 
 impl Trace {
     /// Nodes (placements) per depth `1..=n*n` in the recorded events.
-    pub fn nodes_per_depth(&self) -> Vec<u64> {
+    #[cfg(test)]
+    pub(crate) fn nodes_per_depth(&self) -> Vec<u64> {
         let mut nodes = vec![0; self.cells.len()];
         let mut depth = 0;
         for event in &self.events {
@@ -58,7 +59,8 @@ impl Trace {
     }
 
     /// Solutions among the recorded events.
-    pub fn solutions(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn solutions(&self) -> usize {
         self.events.iter().filter(|e| **e == Event::Solution).count()
     }
 }
@@ -72,16 +74,7 @@ impl Trace {
 /// The candidate tables (`O(P^2 + 4N)` per neighbour pattern), then `O(1)`
 /// per event: the cap bounds the work even where the whole search would be
 /// exponential.
-///
-/// ```
-/// use scramble::{Puzzle, render::page::trace::{Event, record}, solve::Order};
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let trace = record(&puzzle, Order::Spiral, 0, 10_000).unwrap();
-/// assert!(trace.complete);
-/// assert_eq!(trace.events[0], Event::Place(0, 0, 0));
-/// assert!(trace.solutions() >= 1);
-/// ```
-pub fn record(puzzle: &Puzzle, order: Order, seed: u64, cap: usize) -> Result<Trace> {
+pub(crate) fn record(puzzle: &Puzzle, order: Order, seed: u64, cap: usize) -> Result<Trace> {
     let n = puzzle.size();
     let cells = order.cells(n).ok_or_else(|| {
         Error::Unsupported(format!(
@@ -140,6 +133,20 @@ impl Observer for Recorder {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_record_holds() {
+        use crate::{
+            Puzzle,
+            render::page::trace::{Event, record},
+            solve::Order,
+        };
+        let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        let trace = record(&puzzle, Order::Spiral, 0, 10_000).unwrap();
+        assert!(trace.complete);
+        assert_eq!(trace.events[0], Event::Place(0, 0, 0));
+        assert!(trace.solutions() >= 1);
+    }
+
     use super::*;
     use crate::Arrangement;
     use crate::puzzle::generate::{PlantOptions, Recipe};

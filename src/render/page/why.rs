@@ -11,11 +11,11 @@ use crate::context::{Context, Stop};
 use crate::solve::diagnose::{Diagnosis, diagnose, explain};
 
 /// How long the search for an edit that makes the puzzle solvable runs.
-pub const BUDGET: Duration = Duration::from_secs(3);
+pub(crate) const BUDGET: Duration = Duration::from_secs(3);
 
 /// The diagnosis and its lines.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Why {
+pub(crate) struct Why {
     /// What [`diagnose`] found.
     pub diagnosis: Diagnosis,
     /// It in words: depth 1 a finding, 2 a detail under it.
@@ -28,17 +28,7 @@ pub struct Why {
 ///
 /// # Complexity
 /// That of [`diagnose`], bounded by [`BUDGET`].
-///
-/// ```
-/// use scramble::render::page::why::why;
-/// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let found = why(&puzzle, Some(false)).unwrap();
-/// let fix = |e: &scramble::solve::diagnose::Edit| (e.card, e.side, e.to.as_str()) == (0, 0, "3+");
-/// assert!(found.diagnosis.edits.one.iter().any(fix));
-/// assert!(!found.lines.is_empty());
-/// assert!(why(&puzzle, None).is_none());
-/// ```
-pub fn why(puzzle: &Puzzle, solved: Option<bool>) -> Option<Why> {
+pub(crate) fn why(puzzle: &Puzzle, solved: Option<bool>) -> Option<Why> {
     if solved != Some(false) {
         return None;
     }
@@ -49,6 +39,17 @@ pub fn why(puzzle: &Puzzle, solved: Option<bool>) -> Option<Why> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_why_holds() {
+        use crate::render::page::why::why;
+        let puzzle: crate::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        let found = why(&puzzle, Some(false)).unwrap();
+        let fix = |e: &crate::solve::diagnose::Edit| (e.card, e.side, e.to.as_str()) == (0, 0, "3+");
+        assert!(found.diagnosis.edits.one.iter().any(fix));
+        assert!(!found.lines.is_empty());
+        assert!(why(&puzzle, None).is_none());
+    }
+
     use super::*;
     use crate::render::page::{Options, page};
 

@@ -38,7 +38,7 @@ pub fn findings(diagnosis: &Diagnosis) -> Vec<Line> {
 
 /// Edits that change the answer, in words: a heading and every edit, the
 /// most plausible first; the first `shown` are the ones to show at once,
-/// the rest are less likely ([`FIXES_SHOWN`]).
+/// the rest are less likely (`FIXES_SHOWN`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fixes {
     /// What the edits are (`one picture changed makes it solvable (12 ways, ...):`).
@@ -83,7 +83,7 @@ impl Fixes {
 
 /// At most this many single-picture fixes are shown first, the most
 /// plausible (`diagnose::rank`); the rest follow on request.
-pub const FIXES_SHOWN: usize = 3;
+pub(crate) const FIXES_SHOWN: usize = 3;
 
 /// How the lines speak of what they leave out.
 #[derive(Clone, Copy, Debug, Default)]

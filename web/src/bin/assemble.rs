@@ -157,6 +157,6 @@ mod tests {
 
     #[test]
     fn the_template_has_the_marker_for_an_entered_puzzle() {
-        assert_eq!(TEMPLATE.matches(scramble::render::page::app::ENTERED).count(), 1);
+        assert_eq!(TEMPLATE.matches(scramble::render::page::ENTERED).count(), 1);
     }
 }

@@ -7,7 +7,7 @@ use crate::solve::{Cells, Pieces, Strategy, Symmetry};
 use crate::study::population::Population;
 
 /// Brandt et al.'s random backtracking: the spiral, random piece orders.
-pub const BASELINE: Strategy = Strategy {
+pub(crate) const BASELINE: Strategy = Strategy {
     cells: Cells::Spiral,
     pieces: Pieces::Random,
     symmetry: Symmetry::Number,
@@ -30,7 +30,7 @@ pub(super) const CHECK: Strategy = Strategy {
 /// The populations the factorial study can draw: planted, uniform
 /// (kept when solvable) and balanced. The commercial population is a
 /// uniqueness-study population only.
-pub const POPULATIONS: [Population; 3] = [Population::Planted, Population::Uniform, Population::Balanced];
+pub(crate) const POPULATIONS: [Population; 3] = [Population::Planted, Population::Uniform, Population::Balanced];
 
 /// The name of a population in this study's reports: `uniform-solvable`
 /// for the uniform population, since only its solvable puzzles are kept.
@@ -74,8 +74,8 @@ pub struct Design {
     /// `strategies` is `None` ([`Cells::STUDIED`] by default; they must
     /// include the spiral, the baseline's).
     pub cells: Vec<Cells>,
-    /// The strategies to run (they must include [`BASELINE`]); `None`: every
-    /// strategy of [`strategies_of`] over `cells`.
+    /// The strategies to run (they must include `BASELINE`); `None`: every
+    /// strategy of `strategies_of` over `cells`.
     pub strategies: Option<Vec<Strategy>>,
     /// Whether to measure the wall time of every search ([`Run::time`](super::Run::time)):
     /// not deterministic, so off unless asked.
@@ -104,13 +104,7 @@ pub fn strategies(size: usize) -> Vec<Strategy> {
 
 /// The distinct strategies of the cell rules `cells` x every piece rule x
 /// (even grids) every symmetry rule, in report order.
-///
-/// ```
-/// use scramble::solve::Cells;
-/// use scramble::study::heuristics::factorial::strategies_of;
-/// assert_eq!(strategies_of(&[Cells::Spiral, Cells::PaperLast], 3).len(), 6);
-/// ```
-pub fn strategies_of(cells: &[Cells], size: usize) -> Vec<Strategy> {
+pub(crate) fn strategies_of(cells: &[Cells], size: usize) -> Vec<Strategy> {
     let symmetries: &[Symmetry] = if size.is_multiple_of(2) {
         &Symmetry::ALL
     } else {
@@ -138,5 +132,15 @@ pub fn label(strategy: &Strategy, size: usize) -> String {
         strategy.name()
     } else {
         format!("{}/{}", strategy.cells.name(), strategy.pieces.name())
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn the_example_of_strategies_of_holds() {
+        use crate::solve::Cells;
+        use crate::study::heuristics::factorial::strategies_of;
+        assert_eq!(strategies_of(&[Cells::Spiral, Cells::PaperLast], 3).len(), 6);
     }
 }

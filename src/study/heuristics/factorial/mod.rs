@@ -8,11 +8,11 @@
 //! random, value) x, on even grids, symmetry rules [`Symmetry::ALL`](crate::solve::Symmetry::ALL)
 //! (number, value, order); odd grids fix the centre piece's rotation, so
 //! there is no symmetry rule to choose. Strategies that search identically
-//! ([`Strategy::canonical`](crate::solve::Strategy::canonical)) are run once. The baseline is [`BASELINE`]:
+//! ([`Strategy::canonical`](crate::solve::Strategy::canonical)) are run once. The baseline is `BASELINE`:
 //! Brandt et al.'s spiral with random piece orders (piece-number symmetry
 //! on even grids, the solver's default).
 //!
-//! **Populations** ([`POPULATIONS`], drawn by [`candidate`]): planted
+//! **Populations** (`POPULATIONS`, drawn by [`candidate`]): planted
 //! puzzles (SPEC's planted population, puzzle `i` is `scramble generate
 //! --seed S` candidate `i`); uniformly random solvable puzzles (uniform
 //! multisets of piece classes over patterns `1..=K`, pieces shuffled and
@@ -25,7 +25,7 @@
 //!
 //! **Measures.** Solver nodes to the first solution and to exhaustion.
 //! Random piece orders `r = 0..R` use the seeds
-//! [`random_order_seed`](crate::study::population::random_order_seed)`(seed, index, r)`, the same for every
+//! `random_order_seed(seed, index, r)`, the same for every
 //! strategy with random pieces. A strategy without random pieces is
 //! compared with each of the baseline's `R` orders; one with random pieces
 //! compares its order `r` with the baseline's orders `s != r` only, so that

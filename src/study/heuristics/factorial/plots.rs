@@ -10,7 +10,7 @@ use super::*;
 /// The study's plots, one pair per grid size: the share of comparisons
 /// the paper's rule wins against random backtracking by K, per population
 /// (first solution solid, exhaustion dashed); and the same share to the
-/// first solution for each of [`PARTS`] on uniform solvable puzzles.
+/// first solution for each of `PARTS` on uniform solvable puzzles.
 pub fn plots(study: &Factorial) -> Result<Vec<Plot>> {
     let mut sizes: Vec<usize> = study.samples.iter().map(|s| s.size).collect();
     sizes.sort_unstable();

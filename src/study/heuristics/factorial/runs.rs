@@ -48,16 +48,7 @@ pub struct Time {
 
 /// Runs every strategy of `strategies` on `puzzle`, timing each search
 /// when `time`; `None` when the context's stop cut a search short.
-///
-/// ```
-/// use scramble::study::heuristics::factorial::{solve_every_way, strategies};
-/// let puzzle = scramble::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
-/// let every = strategies(2);
-/// let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &scramble::Context::new(), false).unwrap().unwrap();
-/// assert_eq!(runs.nodes.len(), every.len());
-/// assert_eq!(runs.solutions, 3);
-/// ```
-pub fn solve_every_way(
+pub(crate) fn solve_every_way(
     puzzle: &Puzzle,
     seed: u64,
     index: u64,
@@ -123,7 +114,7 @@ pub fn solve_every_way(
 
 /// Candidate `index` of a population (uniform: before the solvability
 /// test): planted and balanced puzzles from their [`Source::planted`]
-/// streams, uniform ones from [`Stream::Solvable`] (a uniform multiset,
+/// streams, uniform ones from `Stream::Solvable` (a uniform multiset,
 /// pieces shuffled). The commercial population is refused.
 ///
 /// ```
@@ -326,4 +317,19 @@ fn solve_chunk(
         })
         .collect::<Result<_>>()?;
     Ok(solved.into_iter().map_while(|r| r).collect())
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn the_example_of_solve_every_way_holds() {
+        use crate::study::heuristics::factorial::{solve_every_way, strategies};
+        let puzzle = crate::read_puzzle("fixtures/paper2x2.txt".as_ref(), Default::default()).unwrap();
+        let every = strategies(2);
+        let runs = solve_every_way(&puzzle, 0, 0, 3, &every, &crate::Context::new(), false)
+            .unwrap()
+            .unwrap();
+        assert_eq!(runs.nodes.len(), every.len());
+        assert_eq!(runs.solutions, 3);
+    }
 }

@@ -256,7 +256,7 @@ pub(super) fn summarise(
 /// alone on top of the baseline, and this project's `center-max` with its
 /// value symmetry and with the older number symmetry (odd grids leave out
 /// the symmetry series).
-pub const PARTS: [(&str, Strategy); 6] = [
+pub(crate) const PARTS: [(&str, Strategy); 6] = [
     ("paper (all three parts)", PAPER),
     (
         "cell rule only (paper/random/number)",
