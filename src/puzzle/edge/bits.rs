@@ -23,10 +23,8 @@ pub(crate) struct Bits {
     shift: u32,
     /// Per cell: the offset of its list set in `keys`.
     base: Vec<u32>,
-    /// Per (list set, left, top): the candidate pieces (bits of their kind)
-    /// and where their entries start in `entries`, then the index of the
-    /// key's layers 1 to 3 in `layers` (0: none).
-    keys: Vec<(u64, u32, u32)>,
+    /// Per (list set, left, top): its candidates.
+    keys: Vec<Key>,
     /// Layers 1 to 3 of the keys that have them (index 0: no layer).
     layers: Vec<[(u64, u32); 3]>,
     /// Entries of `Tables`, in bit order per key.
@@ -39,9 +37,26 @@ pub(crate) struct Bits {
     bit_of_piece: Vec<u8>,
 }
 
+/// The candidates under one key.
+#[derive(Clone, Copy)]
+struct Key {
+    /// The candidate pieces of the first layer (bits of their kind).
+    mask: u64,
+    /// Where the first layer's entries start in `entries`.
+    offset: u32,
+    /// The index of the key's layers 1 to 3 in `layers` (0: none).
+    extra: u16,
+    /// The entries under the key, every layer counted: the list walk's
+    /// candidate tests.
+    tests: u16,
+}
+
 impl Bits {
     /// The bit sets of `tables`, or None when the fast path does not apply.
     pub(crate) fn new(puzzle: &EdgePuzzle, tables: &Tables) -> Option<Bits> {
+        if puzzle.pieces.len() >= SLOTS {
+            return None;
+        }
         let strict = puzzle.grey_only_on_rim();
         let greys = |p: &[u8; 4]| p.iter().filter(|&&c| c == GREY).count() as u8;
         let kind_of_piece: Vec<u8> = puzzle
@@ -102,7 +117,12 @@ impl Bits {
                 bits.layers.push([layers[1], layers[2], layers[3]]);
                 bits.layers.len() as u32 - 1
             };
-            bits.keys.push((layers[0].0, layers[0].1, extra));
+            bits.keys.push(Key {
+                mask: layers[0].0,
+                offset: layers[0].1,
+                extra: u16::try_from(extra).ok()?,
+                tests: (end - start) as u16,
+            });
         }
         Some(bits)
     }
@@ -127,11 +147,61 @@ pub(crate) struct Found {
     pub first: Option<Vec<(usize, u8)>>,
 }
 
+/// The most cells the fast path searches, a power of two: the search's
+/// arrays have this many slots and are indexed `& (SLOTS - 1)`, so that no
+/// index is checked in the loop. Kinds of at most 64 pieces hold at most
+/// 4 + 64 + 64 cells.
+const SLOTS: usize = 256;
+
+/// Where one cell reads its key: its list set, the slot of `bottom` above
+/// it (`cells`: grey), whether its left is the rim, and its kind.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    base: u32,
+    top: u32,
+    left_rim: bool,
+    kind: u8,
+}
+
+/// One depth of the search: the cell's first layer, its free pieces, the
+/// layer tried next, and the entry and piece bit placed there.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    mask: u64,
+    free: u64,
+    taken: u64,
+    offset: u32,
+    chosen: u32,
+    extra: u16,
+    layer: u8,
+}
+
+impl Frame {
+    /// The frame of `cell` under left colour `left`, `bottom` above and
+    /// `used` pieces; adds its candidate tests to `tests`.
+    #[inline(always)]
+    fn open(bits: &Bits, cell: Cell, left: u8, bottom: &[u8; SLOTS], used: &[u64; 4], tests: &mut u64) -> Frame {
+        let top = bottom[cell.top as usize & (SLOTS - 1)];
+        let key = bits.keys[cell.base as usize + ((usize::from(left) << bits.shift) | usize::from(top))];
+        *tests += u64::from(key.tests);
+        Frame {
+            mask: key.mask,
+            free: key.mask & !used[usize::from(cell.kind) & 3],
+            taken: 0,
+            offset: key.offset,
+            extra: key.extra,
+            chosen: 0,
+            layer: 0,
+        }
+    }
+}
+
 /// Counts the boards under `prefix` (entries of `tables`, the list walk's
 /// numbering), keeping the first.
+#[inline(never)]
 pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop) -> Found {
     let cells = bits.base.len();
-    let mut nodes = vec![0u64; cells];
+    let mut nodes = [0u64; SLOTS];
     let mut found = Found {
         found: 0,
         nodes: vec![],
@@ -140,80 +210,67 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         first: None,
     };
     if found.stopped || prefix.len() >= cells {
-        found.nodes = nodes;
+        found.nodes = nodes[..cells].to_vec();
         return found;
     }
-    let mut used = [0u64; 3];
+    // Indexed by a kind below 3 (`& 3` proves it in range).
+    let mut used = [0u64; 4];
     let mut right = vec![GREY; cells + 1];
-    let mut bottom = vec![GREY; cells + 1];
+    let mut bottom = [GREY; SLOTS];
     for (cell, &e) in prefix.iter().enumerate() {
         let entry = tables.entries[e as usize];
         let piece = piece_of(entry);
         used[usize::from(bits.kind_of_piece[piece])] |= 1 << bits.bit_of_piece[piece];
         (right[cell], bottom[cell]) = (right_of(entry), bottom_of(entry));
     }
-    let left_of: Vec<usize> = (0..cells).map(|i| neighbour(tables, i, cells, true)).collect();
-    let top_of: Vec<usize> = (0..cells).map(|i| neighbour(tables, i, cells, false)).collect();
-    let mut free = vec![0u64; cells];
-    let mut mask = vec![0u64; cells];
-    let mut offset = vec![0u32; cells];
-    let mut extra = vec![0u32; cells];
-    let mut layer = vec![0usize; cells];
-    let mut chosen = vec![0u32; cells];
-    let mut taken = vec![0u64; cells];
-    let kinds = &bits.kind_of_cell[..];
-    let (left_of, top_of) = (&left_of[..], &top_of[..]);
-    let open = |i: usize, right: &[u8], bottom: &[u8], used: &[u64; 3]| {
-        open(bits, kinds, left_of, top_of, i, right, bottom, used)
-    };
+    let mut shape = [Cell::default(); SLOTS];
+    for (i, slot) in shape.iter_mut().enumerate().take(cells) {
+        *slot = Cell {
+            base: bits.base[i],
+            top: neighbour(tables, i, cells, false) as u32,
+            left_rim: neighbour(tables, i, cells, true) == cells,
+            kind: bits.kind_of_cell[i] % 3,
+        };
+    }
+    let mut frames = [Frame::default(); SLOTS];
+    let slot = |i: usize| i & (SLOTS - 1);
     let root = prefix.len();
     let mut i = root;
-    (mask[i], offset[i], extra[i], free[i]) = open(i, &right, &bottom, &used);
-    layer[i] = 0;
-    found.tests += tests(bits, mask[i], extra[i]);
+    let left = right[neighbour(tables, i, cells, true)];
+    let mut tests = 0;
+    frames[slot(i)] = Frame::open(bits, shape[slot(i)], left, &bottom, &used, &mut tests);
     let mut poll = 1u32 << 16;
     loop {
-        let candidates = free[i];
+        let frame = &mut frames[slot(i)];
+        let candidates = frame.free;
         if candidates == 0 {
             if i == root {
                 break;
             }
             i -= 1;
-            used[usize::from(kinds[i])] &= !taken[i];
+            used[usize::from(shape[slot(i)].kind) & 3] &= !frames[slot(i)].taken;
             continue;
         }
         let lowest = candidates & candidates.wrapping_neg();
-        let layers = &bits.layers[extra[i] as usize];
-        let (m, o) = match layer[i] {
-            0 => (mask[i], offset[i]),
-            l => layers[l - 1],
+        let at = if frame.extra == 0 {
+            frame.free = candidates ^ lowest;
+            frame.offset + (frame.mask & (lowest - 1)).count_ones()
+        } else {
+            layered(bits, frame, candidates, lowest)
         };
-        let at = o + (m & (lowest - 1)).count_ones();
-        // The piece's next turn under this key, or the next piece.
-        match layers.get(layer[i]) {
-            Some(next) if next.0 & lowest != 0 => layer[i] += 1,
-            _ => {
-                layer[i] = 0;
-                free[i] = candidates ^ lowest;
-            }
-        }
-        nodes[i] += 1;
-        chosen[i] = at;
+        nodes[slot(i)] += 1;
+        frame.chosen = at;
         if i + 1 == cells {
             found.found += 1;
             if found.first.is_none() {
-                let board = (root..cells).map(|c| {
-                    let e = chosen[c] as usize;
-                    (piece_of(bits.entries[e]), bits.turns[e])
-                });
-                found.first = Some(board.collect());
+                found.first = Some(board(bits, &frames[root..cells]));
             }
             continue;
         }
         let entry = bits.entries[at as usize];
-        used[usize::from(kinds[i])] |= lowest;
-        taken[i] = lowest;
-        (right[i], bottom[i]) = (right_of(entry), bottom_of(entry));
+        frame.taken = lowest;
+        used[usize::from(shape[slot(i)].kind) & 3] |= lowest;
+        bottom[slot(i)] = bottom_of(entry);
         poll -= 1;
         if poll == 0 {
             poll = 1 << 16;
@@ -223,39 +280,41 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
             }
         }
         i += 1;
-        (mask[i], offset[i], extra[i], free[i]) = open(i, &right, &bottom, &used);
-        layer[i] = 0;
-        found.tests += tests(bits, mask[i], extra[i]);
+        let cell = shape[slot(i)];
+        let left = if cell.left_rim { GREY } else { right_of(entry) };
+        frames[slot(i)] = Frame::open(bits, cell, left, &bottom, &used, &mut tests);
     }
-    found.nodes = nodes;
+    found.tests = tests;
+    found.nodes = nodes[..cells].to_vec();
     found
 }
 
-/// Cell `i`'s key under its placed neighbours: its first layer's mask and
-/// offset, its layers' index, and the pieces of its first layer still free.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn open(
-    bits: &Bits,
-    kinds: &[u8],
-    left_of: &[usize],
-    top_of: &[usize],
-    i: usize,
-    right: &[u8],
-    bottom: &[u8],
-    used: &[u64; 3],
-) -> (u64, u32, u32, u64) {
-    let key = bits.base[i] as usize + ((usize::from(right[left_of[i]]) << bits.shift) | usize::from(bottom[top_of[i]]));
-    let (m, o, x) = bits.keys[key];
-    (m, o, x, m & !used[usize::from(kinds[i]) % 3])
+/// The board the frames hold, `(piece, turn)` per cell.
+#[cold]
+fn board(bits: &Bits, frames: &[Frame]) -> Vec<(usize, u8)> {
+    frames
+        .iter()
+        .map(|f| (piece_of(bits.entries[f.chosen as usize]), bits.turns[f.chosen as usize]))
+        .collect()
 }
 
-/// The entries under a key, every layer counted: the list walk's
-/// candidate tests.
+/// The entry of piece `lowest` in `frame`'s current layer, and the frame
+/// moved on: to the piece's next turn under the key, or to the next piece.
 #[inline(always)]
-fn tests(bits: &Bits, mask: u64, extra: u32) -> u64 {
-    let more: u32 = bits.layers[extra as usize].iter().map(|l| l.0.count_ones()).sum();
-    u64::from(mask.count_ones() + more)
+fn layered(bits: &Bits, frame: &mut Frame, candidates: u64, lowest: u64) -> u32 {
+    let layers = &bits.layers[usize::from(frame.extra)];
+    let (m, o) = match usize::from(frame.layer) {
+        0 => (frame.mask, frame.offset),
+        l => layers[l - 1],
+    };
+    match layers.get(usize::from(frame.layer)) {
+        Some(next) if next.0 & lowest != 0 => frame.layer += 1,
+        _ => {
+            frame.layer = 0;
+            frame.free = candidates ^ lowest;
+        }
+    }
+    o + (m & (lowest - 1)).count_ones()
 }
 
 /// Where cell `i` reads its left (or top) colour: the neighbour's index,
