@@ -267,10 +267,6 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
             }
             continue;
         }
-        let entry = bits.entries[at as usize];
-        frame.taken = lowest;
-        used[usize::from(shape[slot(i)].kind) & 3] |= lowest;
-        bottom[slot(i)] = bottom_of(entry);
         poll -= 1;
         if poll == 0 {
             poll = 1 << 16;
@@ -279,10 +275,22 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
                 break;
             }
         }
-        i += 1;
-        let cell = shape[slot(i)];
+        let entry = bits.entries[at as usize];
+        let kind = usize::from(shape[slot(i)].kind) & 3;
+        used[kind] |= lowest;
+        bottom[slot(i)] = bottom_of(entry);
+        let cell = shape[slot(i + 1)];
         let left = if cell.left_rim { GREY } else { right_of(entry) };
-        frames[slot(i)] = Frame::open(bits, cell, left, &bottom, &used, &mut tests);
+        let next = Frame::open(bits, cell, left, &bottom, &used, &mut tests);
+        if next.free == 0 {
+            // A dead end: the next cell is opened, found empty and left
+            // at once, without moving the search down.
+            used[kind] &= !lowest;
+            continue;
+        }
+        frame.taken = lowest;
+        i += 1;
+        frames[slot(i)] = next;
     }
     found.tests = tests;
     found.nodes = nodes[..cells].to_vec();
