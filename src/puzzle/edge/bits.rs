@@ -156,7 +156,7 @@ const SLOTS: usize = 256;
 /// Where one cell reads its key: its list set, the slot of `bottom` above
 /// it (`cells`: grey), whether its left is the rim, and its kind.
 #[derive(Clone, Copy, Default)]
-struct Cell {
+struct CellKey {
     base: u32,
     top: u32,
     left_rim: bool,
@@ -166,7 +166,7 @@ struct Cell {
 /// One depth of the search: the cell's first layer, its free pieces, the
 /// layer tried next, and the entry and piece bit placed there.
 #[derive(Clone, Copy, Default)]
-struct Frame {
+struct Depth {
     mask: u64,
     free: u64,
     taken: u64,
@@ -176,15 +176,15 @@ struct Frame {
     layer: u8,
 }
 
-impl Frame {
+impl Depth {
     /// The frame of `cell` under left colour `left`, `bottom` above and
     /// `used` pieces; adds its candidate tests to `tests`.
     #[inline(always)]
-    fn open(bits: &Bits, cell: Cell, left: u8, bottom: &[u8; SLOTS], used: &[u64; 4], tests: &mut u64) -> Frame {
+    fn open(bits: &Bits, cell: CellKey, left: u8, bottom: &[u8; SLOTS], used: &[u64; 4], tests: &mut u64) -> Depth {
         let top = bottom[cell.top as usize & (SLOTS - 1)];
         let key = bits.keys[cell.base as usize + ((usize::from(left) << bits.shift) | usize::from(top))];
         *tests += u64::from(key.tests);
-        Frame {
+        Depth {
             mask: key.mask,
             free: key.mask & !used[usize::from(cell.kind) & 3],
             taken: 0,
@@ -223,22 +223,22 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         used[usize::from(bits.kind_of_piece[piece])] |= 1 << bits.bit_of_piece[piece];
         (right[cell], bottom[cell]) = (right_of(entry), bottom_of(entry));
     }
-    let mut shape = [Cell::default(); SLOTS];
+    let mut shape = [CellKey::default(); SLOTS];
     for (i, slot) in shape.iter_mut().enumerate().take(cells) {
-        *slot = Cell {
+        *slot = CellKey {
             base: bits.base[i],
             top: neighbour(tables, i, cells, false) as u32,
             left_rim: neighbour(tables, i, cells, true) == cells,
             kind: bits.kind_of_cell[i] % 3,
         };
     }
-    let mut frames = [Frame::default(); SLOTS];
+    let mut frames = [Depth::default(); SLOTS];
     let slot = |i: usize| i & (SLOTS - 1);
     let root = prefix.len();
     let mut i = root;
     let left = right[neighbour(tables, i, cells, true)];
     let mut tests = 0;
-    frames[slot(i)] = Frame::open(bits, shape[slot(i)], left, &bottom, &used, &mut tests);
+    frames[slot(i)] = Depth::open(bits, shape[slot(i)], left, &bottom, &used, &mut tests);
     let mut poll = 1u32 << 16;
     loop {
         let frame = &mut frames[slot(i)];
@@ -281,7 +281,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         bottom[slot(i)] = bottom_of(entry);
         let cell = shape[slot(i + 1)];
         let left = if cell.left_rim { GREY } else { right_of(entry) };
-        let next = Frame::open(bits, cell, left, &bottom, &used, &mut tests);
+        let next = Depth::open(bits, cell, left, &bottom, &used, &mut tests);
         if next.free == 0 {
             // A dead end: the next cell is opened, found empty and left
             // at once, without moving the search down.
@@ -299,7 +299,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
 
 /// The board the frames hold, `(piece, turn)` per cell.
 #[cold]
-fn board(bits: &Bits, frames: &[Frame]) -> Vec<(usize, u8)> {
+fn board(bits: &Bits, frames: &[Depth]) -> Vec<(usize, u8)> {
     frames
         .iter()
         .map(|f| (piece_of(bits.entries[f.chosen as usize]), bits.turns[f.chosen as usize]))
@@ -309,7 +309,7 @@ fn board(bits: &Bits, frames: &[Frame]) -> Vec<(usize, u8)> {
 /// The entry of piece `lowest` in `frame`'s current layer, and the frame
 /// moved on: to the piece's next turn under the key, or to the next piece.
 #[inline(always)]
-fn layered(bits: &Bits, frame: &mut Frame, candidates: u64, lowest: u64) -> u32 {
+fn layered(bits: &Bits, frame: &mut Depth, candidates: u64, lowest: u64) -> u32 {
     let layers = &bits.layers[usize::from(frame.extra)];
     let (m, o) = match usize::from(frame.layer) {
         0 => (frame.mask, frame.offset),
