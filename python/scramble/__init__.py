@@ -15,12 +15,12 @@ import os
 from typing import Union
 
 from . import _scramble
-from ._scramble import JSON_SCHEMA, Puzzle, ScrambleError, census
+from ._scramble import JSON_SCHEMA, EdgePuzzle, Puzzle, ScrambleError, census
 
-__all__ = ["JSON_SCHEMA", "Puzzle", "ScrambleError", "census", "parse", "read"]
+__all__ = ["JSON_SCHEMA", "EdgePuzzle", "Puzzle", "ScrambleError", "census", "parse", "read"]
 
 
-def read(path_or_text: Union[str, "os.PathLike[str]"]) -> Puzzle:
+def read(path_or_text: Union[str, "os.PathLike[str]"]) -> Union[Puzzle, EdgePuzzle]:
     """Reads a puzzle from a file, or from the text of a puzzle file.
 
     A path (``os.PathLike``) or a one-line string is a file's path: a file
@@ -28,7 +28,8 @@ def read(path_or_text: Union[str, "os.PathLike[str]"]) -> Puzzle:
     (``FileNotFoundError``, ``PermissionError``, ...). A string of several
     lines is the puzzle's text itself, read as :func:`parse` reads it. A
     bad puzzle raises ``ScrambleError`` with ``file``, ``line`` and
-    ``column``.
+    ``column``. An edge-matching file (a grey frame, numbered colours:
+    Eternity II, Brendan Owen's boards) gives an :class:`EdgePuzzle`.
     """
     if isinstance(path_or_text, os.PathLike):
         return _scramble.read_file(os.fspath(path_or_text))

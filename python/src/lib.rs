@@ -17,6 +17,8 @@ use pyo3::types::PyDict;
 use scramble::census::Census;
 use scramble::census::engine::Engine;
 use scramble::census::shard::Shard;
+use scramble::puzzle::edge;
+use scramble::solve::frontier::FrontierCount;
 use scramble::solve::{Goal, Method, Order, Search};
 use scramble::theorem::analysis::analyse;
 use scramble::{Arrangement, Context, Format, RecordingGraph, Stop};
@@ -180,17 +182,7 @@ impl Puzzle {
         let counted = interruptible(py, |context| scramble::solve::frontier::count(puzzle, 1 << 30, context))?
             .map_err(|e| error(py, e))?
             .ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
-        // Python's own int, of any size, from the decimal digits.
-        let int = |digits: String| py.get_type::<pyo3::types::PyInt>().call1((digits,));
-        let dict = PyDict::new(py);
-        dict.set_item("solutions", int(counted.solutions.to_string())?)?;
-        dict.set_item("arrangements", int(counted.arrangements.to_string())?)?;
-        let looks = counted.looks.map(|l| int(l.to_string())).transpose()?;
-        dict.set_item("looks", looks)?;
-        dict.set_item("kinds", counted.kinds)?;
-        dict.set_item("states", counted.states)?;
-        dict.set_item("primes", counted.primes)?;
-        Ok(dict)
+        frontier_dict(py, &counted)
     }
 
     /// The first solution in search order, as rows of `(piece, turn)`, or
@@ -283,12 +275,176 @@ impl Puzzle {
     }
 }
 
-/// Reads a puzzle file (`path`) in the text or card format, with the
-/// interpreter lock released and Ctrl-C heard ([`read_releasing`]).
+/// Python's own int, of any size, from `value`'s decimal digits.
+fn int<'py>(py: Python<'py>, value: impl ToString) -> PyResult<Bound<'py, PyAny>> {
+    py.get_type::<pyo3::types::PyInt>().call1((value.to_string(),))
+}
+
+/// A frontier count as the dict of `Puzzle.frontier()` and
+/// `EdgePuzzle.frontier()`.
+fn frontier_dict<'py>(py: Python<'py>, counted: &FrontierCount) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("solutions", int(py, &counted.solutions)?)?;
+    dict.set_item("arrangements", int(py, &counted.arrangements)?)?;
+    let looks = counted.looks.as_ref().map(|l| int(py, l)).transpose()?;
+    dict.set_item("looks", looks)?;
+    dict.set_item("kinds", counted.kinds)?;
+    dict.set_item("states", counted.states)?;
+    dict.set_item("primes", counted.primes)?;
+    Ok(dict)
+}
+
+/// An edge-matching puzzle (a grey frame, unsigned colours, hints, a w x h
+/// board) read from a file.
+#[pyclass(module = "scramble._scramble", frozen)]
+struct EdgePuzzle {
+    inner: edge::EdgePuzzle,
+}
+
+impl EdgePuzzle {
+    /// `board` as rows of `(piece, turn)`, pieces numbered from 1.
+    fn rows(&self, board: &[(usize, u8)]) -> Rows {
+        board
+            .chunks(self.inner.width())
+            .map(|row| row.iter().map(|&(p, t)| (p + 1, usize::from(t))).collect())
+            .collect()
+    }
+
+    /// `rows` (pieces numbered from 1) as a board, or a `ValueError` when it
+    /// is not `height` rows of `width` cells holding pieces 1 to `n` and
+    /// turns 0 to 3.
+    fn board(&self, rows: Rows) -> PyResult<Vec<(usize, u8)>> {
+        let (width, height, n) = (self.inner.width(), self.inner.height(), self.inner.pieces().len());
+        let shaped = rows.len() == height && rows.iter().all(|r| r.len() == width);
+        let cells: Vec<(usize, usize)> = rows.into_iter().flatten().collect();
+        if !shaped || cells.iter().any(|&(p, t)| !(1..=n).contains(&p) || t > 3) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "expected {height} rows of {width} (piece, turn) pairs, pieces 1 to {n}, turns 0 to 3"
+            )));
+        }
+        Ok(cells.into_iter().map(|(p, t)| (p - 1, t as u8)).collect())
+    }
+}
+
+#[pymethods]
+impl EdgePuzzle {
+    /// The puzzle's name (the file's stem).
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name().to_string()
+    }
+
+    /// Cells per row.
+    #[getter]
+    fn width(&self) -> usize {
+        self.inner.width()
+    }
+
+    /// Rows.
+    #[getter]
+    fn height(&self) -> usize {
+        self.inner.height()
+    }
+
+    /// The pieces as `[up, right, down, left]` colours, grey `0`.
+    fn pieces(&self) -> Vec<[u32; 4]> {
+        // u32, not u8: pyo3 would hand a `[u8; 4]` over as `bytes`.
+        self.inner.pieces().iter().map(|p| p.map(u32::from)).collect()
+    }
+
+    /// The hints as `(row, column, piece, turn)`, pieces numbered from 1.
+    fn hints(&self) -> Vec<(usize, usize, usize, u8)> {
+        let width = self.inner.width();
+        self.inner
+            .hints()
+            .iter()
+            .map(|h| (h.cell / width, h.cell % width, h.piece + 1, h.turn))
+            .collect()
+    }
+
+    /// The row-scan count (`scramble solve`): a dict with `solutions`
+    /// (boards modulo the board's turns), `arrangements` (every board),
+    /// `symmetries`, `every_rotation`, `nodes` and `candidate_tests`, the
+    /// keys of `scramble solve --json`. `every_rotation` searches every
+    /// turn of the board, as the field's published node counts do.
+    #[pyo3(signature = (every_rotation = false))]
+    fn count<'py>(&self, py: Python<'py>, every_rotation: bool) -> PyResult<Bound<'py, PyDict>> {
+        let puzzle = &self.inner;
+        let counted = interruptible(py, |context| edge::count(puzzle, every_rotation, 0, context))?;
+        if counted.stats.stopped {
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"));
+        }
+        let dict = PyDict::new(py);
+        dict.set_item("solutions", int(py, counted.solutions)?)?;
+        dict.set_item("arrangements", int(py, counted.arrangements)?)?;
+        dict.set_item("symmetries", counted.symmetries)?;
+        dict.set_item("every_rotation", counted.every_rotation)?;
+        dict.set_item("nodes", counted.stats.nodes())?;
+        dict.set_item("candidate_tests", counted.stats.candidate_tests)?;
+        Ok(dict)
+    }
+
+    /// The first board in row-scan order, as rows of `(piece, turn)`, or
+    /// `None`.
+    fn first(&self, py: Python<'_>) -> PyResult<Option<Rows>> {
+        let puzzle = &self.inner;
+        let counted = interruptible(py, |context| edge::first(puzzle, context))?;
+        match counted.boards.first() {
+            Some(board) => Ok(Some(self.rows(board))),
+            None if counted.stats.stopped => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped")),
+            None => Ok(None),
+        }
+    }
+
+    /// The exact count by the frontier (`scramble solve --method
+    /// frontier`), as the dict of `Puzzle.frontier()`, held to 1 GiB of
+    /// states.
+    fn frontier<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let puzzle = &self.inner;
+        let counted = interruptible(py, |context| {
+            scramble::solve::frontier::count_framed(puzzle, 1 << 30, context)
+        })?
+        .map_err(|e| error(py, e))?
+        .ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
+        frontier_dict(py, &counted)
+    }
+
+    /// Whether `rows` (of `(piece, turn)`) is a solved board.
+    fn is_solution(&self, rows: Rows) -> PyResult<bool> {
+        Ok(edge::is_solution(&self.inner, &self.board(rows)?))
+    }
+
+    /// The community's `board_edges` string of `rows`: four letters per
+    /// cell (`'a' + colour`, up, right, down, left), row by row.
+    fn board_edges(&self, rows: Rows) -> PyResult<String> {
+        Ok(edge::board_edges(&self.inner, &self.board(rows)?))
+    }
+
+    /// The community viewer's link to `rows`.
+    fn viewer_link(&self, rows: Rows) -> PyResult<String> {
+        Ok(edge::viewer_link(&self.inner, &self.board(rows)?))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<scramble.EdgePuzzle {} ({}x{}, {} hints)>",
+            self.inner.name(),
+            self.inner.width(),
+            self.inner.height(),
+            self.inner.hints().len()
+        )
+    }
+}
+
+/// Reads a puzzle file (`path`) in any format `scramble` reads, with the
+/// interpreter lock released and Ctrl-C heard ([`read_releasing`]): a
+/// `Puzzle`, or an `EdgePuzzle` for an edge-matching file.
 #[pyfunction]
-fn read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Puzzle> {
-    let inner = read_releasing(py, move || scramble::read_puzzle(Path::new(&path), Format::Auto))?;
-    Ok(Puzzle { inner })
+fn read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<PyAny>> {
+    match read_releasing(py, move || edge::read_any(Path::new(&path), Format::Auto))? {
+        edge::AnyPuzzle::Squares(inner) => Ok(Py::new(py, Puzzle { inner })?.into_any()),
+        edge::AnyPuzzle::Edge(inner) => Ok(Py::new(py, EdgePuzzle { inner })?.into_any()),
+    }
 }
 
 /// Reads a puzzle from `text`, named `name` in errors and as the puzzle's
@@ -305,10 +461,10 @@ fn read_text(py: Python<'_>, text: String, name: String) -> PyResult<Puzzle> {
 /// released, polls for signals every 20 ms: other Python threads run, and
 /// Ctrl-C raises at once. A read that cannot be cancelled (the open of a
 /// FIFO with no writer) is left to its thread, which ends with it.
-fn read_releasing(
+fn read_releasing<T: Send + 'static>(
     py: Python<'_>,
-    read: impl FnOnce() -> scramble::Result<scramble::Puzzle> + Send + 'static,
-) -> PyResult<scramble::Puzzle> {
+    read: impl FnOnce() -> scramble::Result<T> + Send + 'static,
+) -> PyResult<T> {
     let (sender, mut receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || sender.send(read()));
     loop {
@@ -371,6 +527,7 @@ fn census(py: Python<'_>, patterns: usize, repetition_free: bool) -> PyResult<Bo
 #[pymodule]
 fn _scramble(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Puzzle>()?;
+    m.add_class::<EdgePuzzle>()?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
     m.add_function(wrap_pyfunction!(census_json, m)?)?;

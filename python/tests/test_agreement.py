@@ -115,3 +115,22 @@ def test_frontier_agrees_with_solve_method_frontier(path):
         expected = cli[key] if cli[key] is None else int(cli[key])
         assert counted[key] == expected, key
     assert counted["solutions"] > 2**64 or path != "fixtures/frontier/trails5x5.txt"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["fixtures/edge/small/planted-4x4-k3.json", "fixtures/edge/small/planted-5x4-k3.json", "fixtures/edge/small/planted-4x4-k3-grey-inside.json"],
+)
+def test_edge_counts_and_first_boards_agree(path):
+    puzzle = scramble.read(str(ROOT / path))
+    assert isinstance(puzzle, scramble.EdgePuzzle)
+    [cli] = run_json("solve", path, "--json")
+    counted = puzzle.count()
+    for key in ("solutions", "arrangements", "symmetries", "every_rotation", "nodes", "candidate_tests"):
+        assert counted[key] == cli[key], key
+    board = puzzle.first()
+    assert [[f"{p}@{t}" for p, t in row] for row in board] == cli["solution"]
+    assert puzzle.board_edges(board) == cli["board_edges"]
+    assert puzzle.viewer_link(board) == cli["viewer"]
+    with pytest.raises(ValueError):
+        puzzle.board_edges(board[:-1])
