@@ -6,7 +6,9 @@
 //! or not at all (streamed into a temporary file beside it, renamed at the
 //! end).
 //! `scramble export --text PUZZLE`: the puzzle in the text format, whatever
-//! format it was read from (a Legespiel file, a card file).
+//! format it was read from (a Legespiel file, a card file); an
+//! edge-matching puzzle as Heule's `em` lines, or as the eternity2.dev
+//! Puzzle JSON when the lines cannot keep its shape.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,7 +32,9 @@ pub struct Args {
     /// Write DIMACS CNF.
     #[arg(long)]
     cnf: bool,
-    /// Write the puzzle in the text format (docs/format.md).
+    /// Write the puzzle in the text format (docs/format.md); an
+    /// edge-matching puzzle in the field's `em` lines, or its Puzzle JSON
+    /// when the lines cannot keep the board's shape (docs/edge-matching.md).
     #[arg(long)]
     text: bool,
     /// Write into this file, whole or not at all, instead of standard
@@ -50,12 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         AnyPuzzle::Edge(puzzle) => return edge(&args, &puzzle, file),
     };
     if args.text {
-        let text = puzzle.to_string();
-        match file {
-            Some(file) => scramble::output::write_atomic(file, text.as_bytes())?,
-            None => print_text(&text)?,
-        }
-        return Ok(ExitCode::SUCCESS);
+        return write_text(&puzzle.to_string(), file);
     }
     super::refuse_larger(&puzzle, scramble::render::cnf::MAX_SIZE, "export --cnf")?;
     let clauses = Cnf::clauses_of(&puzzle);
@@ -75,15 +74,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `text` into `file` (whole or not at all), or to standard output.
+fn write_text(text: &str, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+    match file {
+        Some(file) => scramble::output::write_atomic(file, text.as_bytes())?,
+        None => print_text(text)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `export --cnf` of an edge-matching puzzle: its frame, hints and
 /// rectangle in the encoding of `scramble::render::cnf::EdgeCnf`, made in memory
 /// (refused beforehand when its clauses would not fit) and written whole.
 fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
     if args.text {
-        anyhow::bail!(
-            "--text: {} is an edge-matching puzzle, which has no Scramble Squares text; --cnf exports it",
-            puzzle.name()
-        );
+        return write_text(&scramble::puzzle::edge::text(puzzle), file);
     }
     // A clause of a few literals takes about 48 bytes held in memory.
     let bytes = EdgeCnf::clauses_bound(puzzle).saturating_mul(48);

@@ -31,7 +31,7 @@ impl Engine {
     /// [`Engine::Direct`] when the run is split (a shard, or the symmetry
     /// declined) or may be stopped and must then say which puzzles it
     /// covered, as far as the direct table fits
-    /// ([`shard::MAX_PATTERNS`]); else [`Engine::Symmetric`].
+    /// (`shard::MAX_PATTERNS`); else [`Engine::Symmetric`].
     ///
     /// ```
     /// use scramble::census::{Census, engine::Engine};
@@ -53,8 +53,8 @@ impl Engine {
     }
 
     /// Refuses, before any work, a census this engine cannot hold: more
-    /// than [`MAX_PATTERNS`] patterns for any engine, more than
-    /// [`shard::MAX_PATTERNS`] for the plain and direct ones (the direct
+    /// than `MAX_PATTERNS` patterns for any engine, more than
+    /// `shard::MAX_PATTERNS` for the plain and direct ones (the direct
     /// table holds `C^4` bytes for `C` corners: 9.8e7 for `K = 5` with
     /// repetitions, 4.3e8 for `K = 6`).
     ///

@@ -64,7 +64,7 @@ use verdict::{CODES, Verdict};
 /// The largest `K` of a 2x2 census: corner numbers fit in a byte (K = 4
 /// corners already cover every 2x2 puzzle, by the 4-pattern lemma of
 /// [`corners`]).
-pub const MAX_PATTERNS: usize = 8;
+pub(crate) const MAX_PATTERNS: usize = 8;
 
 /// The tables of docs/notes/self-matching.md in markdown, and whether every
 /// claim there holds on them: Theorem 2.1, (3') as stated and the repaired

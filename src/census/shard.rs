@@ -63,7 +63,7 @@ impl Report {
 }
 
 /// The largest `K` a shard runs (the direct path's table holds `C^4` bytes).
-pub const MAX_PATTERNS: usize = 5;
+pub(crate) const MAX_PATTERNS: usize = 5;
 
 /// Adds up shard reports into the report of the whole census.
 ///

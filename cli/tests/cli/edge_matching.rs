@@ -102,7 +102,7 @@ fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
     assert_exit(&out, 2);
     let message = String::from_utf8(out.stderr).unwrap();
     assert!(
-        message.contains("an edge-matching puzzle: `solve`, `estimate`, `show` and `export --cnf` read it"),
+        message.contains("an edge-matching puzzle: `solve`, `estimate`, `show` and `export` read it"),
         "{message}"
     );
 }
@@ -178,7 +178,7 @@ fn a_projection_stops_at_its_time_limit_and_says_so() {
 }
 
 #[test]
-fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_is_refused() {
+fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_reads_back() {
     let six = "fixtures/edge/brendan/brendan_06x06.txt";
     let output = scramble().args(["export", "--cnf", six]).output().unwrap();
     assert_eq!(output.status.code(), Some(0));
@@ -202,7 +202,25 @@ fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_is_refused() {
         .filter(|l| l.starts_with("c place ") && !l.contains(':'))
         .count();
     assert_eq!(places, 4 * 4 + 16 * 16 + 16 * 16 * 4);
-    let text = scramble().args(["export", "--text", six]).output().unwrap();
-    assert_eq!(text.status.code(), Some(2));
-    assert!(String::from_utf8(text.stderr).unwrap().contains("--cnf exports it"));
+    // The text export is the field's `em` lines here (a square framed
+    // board), and solves as the original does.
+    let dir = tempfile::tempdir().unwrap();
+    let written = dir.path().join("six.txt");
+    let text = scramble()
+        .args(["export", "--text", six, "-o"])
+        .arg(&written)
+        .output()
+        .unwrap();
+    assert_exit(&text, 0);
+    assert!(std::fs::read_to_string(&written).unwrap().starts_with("0\n0 0 1 1\n"));
+    let solve = |file: &std::path::Path| {
+        let out = scramble().arg("solve").arg(file).arg("--json").output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            report["solutions"].clone(),
+            report["nodes"].clone(),
+            report["board_edges"].clone(),
+        )
+    };
+    assert_eq!(solve(&written), solve(std::path::Path::new(six)));
 }

@@ -46,7 +46,7 @@ pub use read::{AnyPuzzle, read_any};
 pub use sample::{MAX_SAMPLE, Projection, project};
 pub(crate) use scan::corner_pins;
 pub use scan::{Board, Counted, count, first, is_solution};
-pub use write::{board_edges, viewer_link};
+pub use write::{board_edges, text, viewer_link};
 
 use crate::{Error, Result};
 

@@ -308,3 +308,46 @@ fn the_cnf_models_are_the_counted_boards_with_frame_hints_and_rectangles() {
     }
     assert_eq!(hinted, 20);
 }
+
+#[test]
+fn the_text_export_reads_back_as_the_same_puzzle() {
+    let fixtures = [
+        "brendan/brendan_06x06.txt",
+        "e2/e2-clue-clue2.json",
+        "e2/e2-16x16-v00.json",
+        "macmahon24.json",
+    ];
+    let read = |name: &str| match super::read_any(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/edge")
+            .join(name),
+        crate::Format::Auto,
+    ) {
+        Ok(super::AnyPuzzle::Edge(puzzle)) => puzzle,
+        other => panic!("{name}: {other:?}"),
+    };
+    let mut puzzles: Vec<EdgePuzzle> = fixtures.iter().map(|f| read(f)).collect();
+    for (seed, puzzle) in population().into_iter().enumerate().take(30) {
+        let (cell, piece) = (seed % puzzle.pieces().len(), (seed * 7) % puzzle.pieces().len());
+        let hints = vec![Hint {
+            cell,
+            piece,
+            turn: (seed % 4) as u8,
+        }];
+        if let Ok(hinted) = EdgePuzzle::new(puzzle.width(), puzzle.height(), puzzle.pieces().to_vec(), hints) {
+            puzzles.push(hinted);
+        }
+        puzzles.push(puzzle);
+    }
+    let (mut lines, mut json) = (0, 0);
+    for puzzle in &puzzles {
+        let text = super::text(puzzle);
+        let back = super::read::parse_edge(&text, "text", super::read::EdgeFormat::Auto).unwrap();
+        let fields = |p: &EdgePuzzle| (p.width(), p.height(), p.pieces().to_vec(), p.hints().to_vec());
+        assert_eq!(fields(&back), fields(puzzle), "{text}");
+        if text.starts_with('{') { json += 1 } else { lines += 1 }
+    }
+    // Both forms are met: squares and wide boards as lines, tall boards and
+    // grey inside as JSON.
+    assert!(lines > 10 && json > 5, "{lines} as lines, {json} as JSON");
+}
