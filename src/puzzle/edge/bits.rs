@@ -27,7 +27,9 @@ pub(crate) struct Bits {
     keys: Vec<Key>,
     /// Layers 1 to 3 of the keys that have them (index 0: no layer).
     layers: Vec<[(u64, u32); 3]>,
-    /// Entries of `Tables`, in bit order per key.
+    /// Entries of `Tables` in bit order per key, packed for the search:
+    /// `piece | bottom << 8 | (right << shift) << 16`, so that the next
+    /// cell's key reads the right colour already in place ([`packed`]).
     entries: Vec<u32>,
     turns: Vec<u8>,
     /// Per cell: the kind of piece it holds.
@@ -108,7 +110,8 @@ impl Bits {
             }
             for (layer, list) in layers.iter_mut().zip(&lists) {
                 layer.1 = bits.entries.len() as u32;
-                bits.entries.extend(list.iter().map(|&e| tables.entries[e]));
+                bits.entries
+                    .extend(list.iter().map(|&e| packed(tables.entries[e], bits.shift)));
                 bits.turns.extend(list.iter().map(|&e| tables.turns[e]));
             }
             let extra = if layers[1].0 == 0 {
@@ -180,9 +183,9 @@ impl Depth {
     /// The frame of `cell` under left colour `left`, `bottom` above and
     /// `used` pieces; adds its candidate tests to `tests`.
     #[inline(always)]
-    fn open(bits: &Bits, cell: CellKey, left: u8, bottom: &[u8; SLOTS], used: &[u64; 4], tests: &mut u64) -> Depth {
+    fn open(bits: &Bits, cell: CellKey, left: u32, bottom: &[u8; SLOTS], used: &[u64; 4], tests: &mut u64) -> Depth {
         let top = bottom[cell.top as usize & (SLOTS - 1)];
-        let key = bits.keys[cell.base as usize + ((usize::from(left) << bits.shift) | usize::from(top))];
+        let key = bits.keys[cell.base as usize + (left as usize | usize::from(top))];
         *tests += u64::from(key.tests);
         Depth {
             mask: key.mask,
@@ -236,7 +239,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
     let slot = |i: usize| i & (SLOTS - 1);
     let root = prefix.len();
     let mut i = root;
-    let left = right[neighbour(tables, i, cells, true)];
+    let left = u32::from(right[neighbour(tables, i, cells, true)]) << bits.shift;
     let mut tests = 0;
     frames[slot(i)] = Depth::open(bits, shape[slot(i)], left, &bottom, &used, &mut tests);
     let mut poll = 1u32 << 16;
@@ -278,9 +281,10 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         let entry = bits.entries[at as usize];
         let kind = usize::from(shape[slot(i)].kind) & 3;
         used[kind] |= lowest;
-        bottom[slot(i)] = bottom_of(entry);
+        bottom[slot(i)] = (entry >> 8) as u8;
         let cell = shape[slot(i + 1)];
-        let left = if cell.left_rim { GREY } else { right_of(entry) };
+        // Grey is colour 0: a cell on the left rim reads key part 0.
+        let left = if cell.left_rim { 0 } else { entry >> 16 };
         let next = Depth::open(bits, cell, left, &bottom, &used, &mut tests);
         if next.free == 0 {
             // A dead end: the next cell is opened, found empty and left
@@ -297,12 +301,25 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
     found
 }
 
+/// A `Tables` entry packed for the search (see [`Bits`]'s `entries`): a
+/// piece below 256 ([`SLOTS`]), its bottom colour, and its right colour
+/// shifted into the place of a key's left colour.
+fn packed(entry: u32, shift: u32) -> u32 {
+    const _: () = assert!(GREY == 0, "a rim cell's key part is 0");
+    piece_of(entry) as u32 | u32::from(bottom_of(entry)) << 8 | (u32::from(right_of(entry)) << shift) << 16
+}
+
 /// The board the frames hold, `(piece, turn)` per cell.
 #[cold]
 fn board(bits: &Bits, frames: &[Depth]) -> Vec<(usize, u8)> {
     frames
         .iter()
-        .map(|f| (piece_of(bits.entries[f.chosen as usize]), bits.turns[f.chosen as usize]))
+        .map(|f| {
+            (
+                (bits.entries[f.chosen as usize] & 0xff) as usize,
+                bits.turns[f.chosen as usize],
+            )
+        })
         .collect()
 }
 
