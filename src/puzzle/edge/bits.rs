@@ -23,14 +23,16 @@ pub(crate) struct Bits {
     shift: u32,
     /// Per cell: the offset of its list set in `keys`.
     base: Vec<u32>,
-    /// Per (list set, left, top): its candidates.
-    keys: Vec<Key>,
+    /// Per (list set, left, top): its candidates ([`TABLE`] slots).
+    keys: Box<[Key; TABLE]>,
     /// Layers 1 to 3 of the keys that have them (index 0: no layer).
     layers: Vec<[(u64, u32); 3]>,
-    /// Entries of `Tables` in bit order per key, packed for the search:
-    /// `piece | bottom << 8 | (right << shift) << 16`, so that the next
-    /// cell's key reads the right colour already in place ([`packed`]).
-    entries: Vec<u32>,
+    /// Entries of `Tables`, one slot per piece bit of each key's layer
+    /// (a piece's entry at the layer's offset plus its bit), packed for
+    /// the search: `piece | bottom << 8 | (right << shift) << 16`, so that
+    /// the next cell's key reads the right colour already in place
+    /// ([`packed`]; [`ENTRIES`] slots).
+    entries: Box<[u32; ENTRIES]>,
     turns: Vec<u8>,
     /// Per cell: the kind of piece it holds.
     kind_of_cell: Vec<u8>,
@@ -40,7 +42,7 @@ pub(crate) struct Bits {
 }
 
 /// The candidates under one key.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Key {
     /// The candidate pieces of the first layer (bits of their kind).
     mask: u64,
@@ -56,7 +58,7 @@ struct Key {
 impl Bits {
     /// The bit sets of `tables`, or None when the fast path does not apply.
     pub(crate) fn new(puzzle: &EdgePuzzle, tables: &Tables) -> Option<Bits> {
-        if puzzle.pieces.len() >= SLOTS {
+        if puzzle.pieces.len() >= SLOTS || puzzle.width < 2 {
             return None;
         }
         let strict = puzzle.grey_only_on_rim();
@@ -84,11 +86,13 @@ impl Bits {
                 }
             })
             .collect();
+        let mut keys = Vec::with_capacity(tables.ranges.len());
+        let mut entries = vec![];
         let mut bits = Bits {
             shift: tables.shift,
             base: tables.base.clone(),
-            keys: Vec::with_capacity(tables.ranges.len()),
-            entries: vec![],
+            keys: fixed(vec![])?,
+            entries: fixed(vec![])?,
             turns: vec![],
             layers: vec![[(0, 0); 3]],
             kind_of_cell,
@@ -109,10 +113,17 @@ impl Bits {
                 lists[layer].push(e);
             }
             for (layer, list) in layers.iter_mut().zip(&lists) {
-                layer.1 = bits.entries.len() as u32;
-                bits.entries
-                    .extend(list.iter().map(|&e| packed(tables.entries[e], bits.shift)));
-                bits.turns.extend(list.iter().map(|&e| tables.turns[e]));
+                // A slot per bit up to the layer's highest: the search
+                // reads a piece's entry at `offset + bit`.
+                layer.1 = entries.len() as u32;
+                let slots = 64 - layer.0.leading_zeros() as usize;
+                entries.resize(entries.len() + slots, 0);
+                bits.turns.resize(entries.len(), 0);
+                for &e in list {
+                    let at = layer.1 as usize + usize::from(bits.bit_of_piece[piece_of(tables.entries[e])]);
+                    entries[at] = packed(tables.entries[e], bits.shift);
+                    bits.turns[at] = tables.turns[e];
+                }
             }
             let extra = if layers[1].0 == 0 {
                 0
@@ -120,13 +131,15 @@ impl Bits {
                 bits.layers.push([layers[1], layers[2], layers[3]]);
                 bits.layers.len() as u32 - 1
             };
-            bits.keys.push(Key {
+            keys.push(Key {
                 mask: layers[0].0,
                 offset: layers[0].1,
                 extra: u16::try_from(extra).ok()?,
                 tests: (end - start) as u16,
             });
         }
+        bits.keys = fixed(keys)?;
+        bits.entries = fixed(entries)?;
         Some(bits)
     }
 }
@@ -137,6 +150,23 @@ impl Bits {
     pub(crate) fn layered(&self) -> bool {
         self.layers.len() > 1
     }
+}
+
+/// The most keys the fast path holds: an index below it fits a `u16`, so
+/// the search reads its keys without a bounds check.
+const TABLE: usize = 1 << 16;
+
+/// The most entry slots the fast path holds, a power of two: the search
+/// reads them at an index `& (ENTRIES - 1)`, without a bounds check.
+const ENTRIES: usize = 1 << 18;
+
+/// `list` in a table of `N` slots, or None when it does not fit.
+fn fixed<T: Copy + Default, const N: usize>(mut list: Vec<T>) -> Option<Box<[T; N]>> {
+    if list.len() > N {
+        return None;
+    }
+    list.resize(N, T::default());
+    list.into_boxed_slice().try_into().ok()
 }
 
 /// What one subtree gave.
@@ -157,22 +187,49 @@ pub(crate) struct Found {
 const SLOTS: usize = 256;
 
 /// Where one cell reads its key: its list set, the slot of `bottom` above
-/// it (`cells`: grey), whether its left is the rim, and its kind.
+/// it (`cells`: grey), and its kind.
 #[derive(Clone, Copy, Default)]
 struct CellKey {
     base: u32,
     top: u32,
-    left_rim: bool,
     kind: u8,
 }
 
-/// One depth of the search: the cell's first layer, its free pieces, the
-/// layer tried next, and the entry and piece bit placed there.
+/// What one depth reads of the cell after it, fixed while the search
+/// stays at the depth: that cell's key base with its top colour added,
+/// the used pieces of its kind, and whether its kind is the depth's own
+/// (all ones), so that the piece tried at the depth counts as used there
+/// without being marked.
+#[derive(Clone, Copy, Default)]
+struct Ahead {
+    key: u32,
+    used: u64,
+    same: u64,
+}
+
+impl Ahead {
+    /// What depth `i` reads of cell `i + 1`, whose top neighbour is placed
+    /// (the board is at least two cells wide).
+    #[inline(always)]
+    fn at(shape: &[CellKey; SLOTS], bottom: &[u8; SLOTS], used: &[u64; 4], i: usize) -> Ahead {
+        let cell = shape[(i + 1) & (SLOTS - 1)];
+        let (kind, next) = (shape[i & (SLOTS - 1)].kind & 3, cell.kind & 3);
+        Ahead {
+            key: cell.base + u32::from(bottom[cell.top as usize & (SLOTS - 1)]),
+            used: used[usize::from(next)],
+            same: if next == kind { !0 } else { 0 },
+        }
+    }
+}
+
+/// One depth of the search: the cell's free pieces, what it reads ahead,
+/// the key's first layer and the layer tried next, and the entry and piece
+/// bit placed there.
 #[derive(Clone, Copy, Default)]
 struct Depth {
-    mask: u64,
     free: u64,
     taken: u64,
+    ahead: Ahead,
     offset: u32,
     chosen: u32,
     extra: u16,
@@ -180,23 +237,27 @@ struct Depth {
 }
 
 impl Depth {
-    /// The frame of `cell` under left colour `left`, `bottom` above and
-    /// `used` pieces; adds its candidate tests to `tests`.
+    /// The frame of a cell under `key` whose kind's pieces `used` are
+    /// taken.
     #[inline(always)]
-    fn open(bits: &Bits, cell: CellKey, left: u32, bottom: &[u8; SLOTS], used: &[u64; 4], tests: &mut u64) -> Depth {
-        let top = bottom[cell.top as usize & (SLOTS - 1)];
-        let key = bits.keys[cell.base as usize + (left as usize | usize::from(top))];
-        *tests += u64::from(key.tests);
+    fn new(key: Key, used: u64, ahead: Ahead) -> Depth {
         Depth {
-            mask: key.mask,
-            free: key.mask & !used[usize::from(cell.kind) & 3],
+            free: key.mask & !used,
             taken: 0,
+            ahead,
             offset: key.offset,
             extra: key.extra,
             chosen: 0,
             layer: 0,
         }
     }
+}
+
+/// The key at index `at` of `bits`, below [`TABLE`] (the cast keeps it
+/// whole).
+#[inline(always)]
+fn key(bits: &Bits, at: u32) -> Key {
+    bits.keys[usize::from(at as u16)]
 }
 
 /// Counts the boards under `prefix` (entries of `tables`, the list walk's
@@ -231,7 +292,6 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         *slot = CellKey {
             base: bits.base[i],
             top: neighbour(tables, i, cells, false) as u32,
-            left_rim: neighbour(tables, i, cells, true) == cells,
             kind: bits.kind_of_cell[i] % 3,
         };
     }
@@ -239,9 +299,15 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
     let slot = |i: usize| i & (SLOTS - 1);
     let root = prefix.len();
     let mut i = root;
-    let left = u32::from(right[neighbour(tables, i, cells, true)]) << bits.shift;
     let mut tests = 0;
-    frames[slot(i)] = Depth::open(bits, shape[slot(i)], left, &bottom, &used, &mut tests);
+    frames[slot(i)] = {
+        let cell = shape[slot(i)];
+        let left = u32::from(right[neighbour(tables, i, cells, true)]) << bits.shift;
+        let key = key(bits, cell.base + (left | u32::from(bottom[slot(cell.top as usize)])));
+        tests += u64::from(key.tests);
+        let ahead = Ahead::at(&shape, &bottom, &used, i);
+        Depth::new(key, used[usize::from(cell.kind & 3)], ahead)
+    };
     let mut poll = 1u32 << 16;
     loop {
         let frame = &mut frames[slot(i)];
@@ -257,15 +323,15 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         let lowest = candidates & candidates.wrapping_neg();
         let at = if frame.extra == 0 {
             frame.free = candidates ^ lowest;
-            frame.offset + (frame.mask & (lowest - 1)).count_ones()
+            frame.offset + candidates.trailing_zeros()
         } else {
             layered(bits, frame, candidates, lowest)
         };
         nodes[slot(i)] += 1;
-        frame.chosen = at;
         if i + 1 == cells {
             found.found += 1;
             if found.first.is_none() {
+                frame.chosen = at;
                 found.first = Some(board(bits, &frames[root..cells]));
             }
             continue;
@@ -278,23 +344,27 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
                 break;
             }
         }
-        let entry = bits.entries[at as usize];
-        let kind = usize::from(shape[slot(i)].kind) & 3;
-        used[kind] |= lowest;
-        bottom[slot(i)] = (entry >> 8) as u8;
-        let cell = shape[slot(i + 1)];
-        // Grey is colour 0: a cell on the left rim reads key part 0.
-        let left = if cell.left_rim { 0 } else { entry >> 16 };
-        let next = Depth::open(bits, cell, left, &bottom, &used, &mut tests);
-        if next.free == 0 {
-            // A dead end: the next cell is opened, found empty and left
-            // at once, without moving the search down.
-            used[kind] &= !lowest;
+        // A cell on the left rim follows one on the right rim, whose right
+        // side is grey, colour 0: the key part of a rim.
+        let entry = bits.entries[at as usize & (ENTRIES - 1)];
+        let ahead = frame.ahead;
+        let next = key(bits, ahead.key + (entry >> 16));
+        tests += u64::from(next.tests);
+        let free = next.mask & !(ahead.used | (lowest & ahead.same));
+        if free == 0 {
+            // A dead end: the next cell is read, found empty and left at
+            // once, without moving the search down.
             continue;
         }
+        frame.chosen = at;
         frame.taken = lowest;
+        bottom[slot(i)] = (entry >> 8) as u8;
+        used[usize::from(shape[slot(i)].kind) & 3] |= lowest;
         i += 1;
-        frames[slot(i)] = next;
+        frames[slot(i)] = Depth {
+            free,
+            ..Depth::new(next, 0, Ahead::at(&shape, &bottom, &used, i))
+        };
     }
     found.tests = tests;
     found.nodes = nodes[..cells].to_vec();
@@ -328,9 +398,9 @@ fn board(bits: &Bits, frames: &[Depth]) -> Vec<(usize, u8)> {
 #[inline(always)]
 fn layered(bits: &Bits, frame: &mut Depth, candidates: u64, lowest: u64) -> u32 {
     let layers = &bits.layers[usize::from(frame.extra)];
-    let (m, o) = match usize::from(frame.layer) {
-        0 => (frame.mask, frame.offset),
-        l => layers[l - 1],
+    let offset = match usize::from(frame.layer) {
+        0 => frame.offset,
+        l => layers[l - 1].1,
     };
     match layers.get(usize::from(frame.layer)) {
         Some(next) if next.0 & lowest != 0 => frame.layer += 1,
@@ -339,7 +409,7 @@ fn layered(bits: &Bits, frame: &mut Depth, candidates: u64, lowest: u64) -> u32 
             frame.free = candidates ^ lowest;
         }
     }
-    o + (m & (lowest - 1)).count_ones()
+    offset + candidates.trailing_zeros()
 }
 
 /// Where cell `i` reads its left (or top) colour: the neighbour's index,
