@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use scramble::puzzle::edge::AnyPuzzle;
 use scramble::render::{self, Renderer, Selection, UsedRenderer};
 use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
@@ -95,7 +96,12 @@ const OWNED: [&str; 6] = [
 ];
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let puzzle = args.puzzle.read()?;
+    // An edge-matching puzzle is drawn as its self-matching pictures, grey
+    // named so that the frame's colour is drawn grey.
+    let puzzle = match args.puzzle.read_any()? {
+        AnyPuzzle::Squares(puzzle) => puzzle,
+        AnyPuzzle::Edge(puzzle) => puzzle.pictures()?,
+    };
     super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "graph")?;
     let pieces = puzzle.pieces().len();
     if args.per_piece && pieces > MAX_PER_PIECE {

@@ -58,7 +58,7 @@ pub fn read_puzzle(path: &Path, format: Format) -> Result<Puzzle> {
     let (text, file, name) = read_text(path)?;
     if format == Format::Edge || (format == Format::Auto && is_edge_text(&text)) {
         return Err(Error::Unsupported(format!(
-            "{file}: an edge-matching puzzle: `solve`, `estimate`, `show` and `export` read it (docs/edge-matching.md), this command reads Scramble Squares puzzles"
+            "{file}: an edge-matching puzzle: `solve`, `estimate`, `show`, `export` and `graph` read it (docs/edge-matching.md), this command reads Scramble Squares puzzles"
         )));
     }
     Ok(parse(&text, &file, format)?.with_name(name))

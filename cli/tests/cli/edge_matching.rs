@@ -98,11 +98,47 @@ fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
         .output()
         .unwrap();
     assert_exit(&out, 2);
-    let out = scramble().args(["graph", BRENDAN6]).output().unwrap();
+    let out = scramble().args(["subgraphs", BRENDAN6]).output().unwrap();
     assert_exit(&out, 2);
     let message = String::from_utf8(out.stderr).unwrap();
     assert!(
-        message.contains("an edge-matching puzzle: `solve`, `estimate`, `show` and `export` read it"),
+        message.contains("an edge-matching puzzle: `solve`, `estimate`, `show`, `export` and `graph` read it"),
+        "{message}"
+    );
+}
+
+#[test]
+fn graph_draws_an_edge_puzzle_with_its_frame_colour_in_grey() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let written = json(&[
+        "graph",
+        "fixtures/edge/e2/e2-16x16-v00.json",
+        "--format",
+        "dot,svg,json",
+        "--renderer",
+        "embedded",
+        "--out",
+        out,
+    ]);
+    assert_eq!(written["files"].as_array().unwrap().len(), 4, "{written}");
+    let folder = dir.path().join("e2-16x16-v00");
+    let graph: Value = serde_json::from_str(&std::fs::read_to_string(folder.join("recording.json")).unwrap()).unwrap();
+    // 23 colours and grey: 23 vertices; four edges per piece.
+    assert_eq!(graph["nodes"].as_array().unwrap().len(), 23, "{graph}");
+    assert_eq!(graph["edges"].as_array().unwrap().len(), 4 * 256);
+    let svg = std::fs::read_to_string(folder.join("recording.svg")).unwrap();
+    assert!(svg.contains("grey"), "the frame's colour is named in the drawing");
+    let dot = std::fs::read_to_string(folder.join("recording.dot")).unwrap();
+    assert!(dot.contains("grey"), "{dot}");
+    let out = scramble()
+        .args(["graph", "fixtures/edge/e2/e2-clue-clue2.json", "--out", out])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        message.contains("is a 12 x 6 board") || message.contains("is a 6 x 12 board"),
         "{message}"
     );
 }

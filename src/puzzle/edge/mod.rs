@@ -142,6 +142,47 @@ impl EdgePuzzle {
         &self.hints
     }
 
+    /// The puzzle as Scramble Squares pictures, for G(P) and its drawings:
+    /// colour `c` is the self-matching pattern `c + 1` (`=`), named by its
+    /// number in the file, and grey is named `grey`, so that drawings show
+    /// the frame's colour in grey. The hints are not kept.
+    ///
+    /// Fails on a board that is not square: a Scramble Squares puzzle
+    /// fills an `n x n` grid.
+    ///
+    /// ```
+    /// use scramble::puzzle::edge::EdgePuzzle;
+    /// use scramble::puzzle::{Pattern, Picture, Sign};
+    /// let puzzle = EdgePuzzle::new(2, 2, vec![[0, 1, 2, 0], [0, 0, 3, 1], [1, 4, 0, 0], [3, 0, 0, 4]], vec![]).unwrap();
+    /// let pictures = puzzle.pictures().unwrap();
+    /// let same = |n| Picture::new(Pattern::new(n), Sign::Same);
+    /// assert_eq!(pictures.pieces()[0].sides(), [same(1), same(2), same(3), same(1)]);
+    /// assert_eq!(puzzle.with_name("board").pictures().unwrap().name(), "board");
+    ///
+    /// let wide = EdgePuzzle::new(3, 2, vec![[0, 1, 1, 0], [0, 1, 1, 1], [0, 0, 1, 1], [1, 1, 0, 0], [1, 1, 0, 1], [1, 0, 0, 1]], vec![]).unwrap();
+    /// assert!(wide.pictures().is_err());
+    /// ```
+    pub fn pictures(&self) -> Result<crate::Puzzle> {
+        use crate::puzzle::{Pattern, Picture, Piece, Sign};
+        if self.width != self.height {
+            return Err(Error::InvalidPuzzle(format!(
+                "{} is a {} x {} board: G(P) and its drawings take square boards (n x n pieces)",
+                self.name, self.width, self.height
+            )));
+        }
+        let picture = |c: u8| Picture::new(Pattern::new(u32::from(c) + 1), Sign::Same);
+        let pieces = self.pieces.iter().map(|p| Piece::new(p.map(picture))).collect();
+        let names = (0..=self.pieces.iter().flatten().copied().max().unwrap_or(GREY))
+            .map(|c| {
+                let name = if c == GREY { "grey".to_string() } else { c.to_string() };
+                (Pattern::new(u32::from(c) + 1), name)
+            })
+            .collect();
+        Ok(crate::Puzzle::new(pieces)?
+            .with_name(self.name.clone())
+            .with_pattern_names(names))
+    }
+
     /// Sides on the rim: `2 * (width + height)`.
     pub(crate) fn rim(&self) -> usize {
         2 * (self.width + self.height)
