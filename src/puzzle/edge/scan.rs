@@ -48,9 +48,8 @@ pub struct Counted {
     pub boards: Vec<Board>,
 }
 
-/// Counts the filled boards of `puzzle`, listing the first `list` of them
-/// (searched on one thread when `list > 0`, so that the order is the
-/// search's).
+/// Counts the filled boards of `puzzle` on the context's threads, listing
+/// the first `list` of them in the search's order.
 pub fn count(puzzle: &EdgePuzzle, every_rotation: bool, list: usize, context: &Context) -> Counted {
     search(puzzle, every_rotation, Goal::Count(list), context)
 }
@@ -155,7 +154,10 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, context: &Context) -> Counted {
     let tables = Tables::new(puzzle);
     let cells = puzzle.pieces.len();
     let stop = context.stop();
-    let serial = !matches!(goal, Goal::Count(0)) || context.threads() == 1;
+    // Parts come back in prefix order, each with its own first boards, so
+    // a count lists the same boards on any number of threads; only the
+    // search for a first board stops at it, on one thread.
+    let serial = matches!(goal, Goal::First) || context.threads() == 1;
     let mut counted = Counted {
         stats: Stats::new(cells),
         ..Counted::default()

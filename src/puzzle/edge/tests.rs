@@ -116,12 +116,14 @@ fn hints_are_kept_and_no_rotation_is_identified() {
 
 #[test]
 fn threads_change_neither_counts_nor_nodes() {
-    for puzzle in population().into_iter().step_by(5) {
-        let one = count(&puzzle, true, 0, &on(1));
-        let two = count(&puzzle, true, 0, &on(2));
+    for (k, puzzle) in population().into_iter().step_by(5).enumerate() {
+        // A count that keeps its first board (the command line's) too.
+        let list = k % 2;
+        let one = count(&puzzle, true, list, &on(1));
+        let two = count(&puzzle, true, list, &on(2));
         assert_eq!(
-            (one.arrangements, one.stats.nodes_per_depth),
-            (two.arrangements, two.stats.nodes_per_depth)
+            (one.arrangements, one.stats.nodes_per_depth, one.boards),
+            (two.arrangements, two.stats.nodes_per_depth, two.boards)
         );
     }
 }
@@ -138,6 +140,9 @@ fn listed_boards_are_distinct_solutions_in_search_order() {
     assert_eq!(sorted.len(), all.boards.len());
     let few = count(&puzzle, true, 3, &on(1));
     assert_eq!(few.boards, all.boards[..3]);
+    // Two threads list the same boards, in the same order.
+    assert_eq!(count(&puzzle, true, 1000, &on(2)).boards, all.boards);
+    assert_eq!(count(&puzzle, true, 1, &on(2)).boards, all.boards[..1]);
     let found = first(&puzzle, &on(1));
     assert_eq!((found.solutions, found.boards.len()), (1, 1));
     assert!(is_solution(&puzzle, &found.boards[0]));
