@@ -78,8 +78,9 @@ pub enum Error {
         /// What plotters said.
         message: String,
     },
-    /// A shard report that no census could have written (a bad `I/N`, a
-    /// mismatch between shards, sums that break the census's invariants).
+    /// A shard report that no run could have written (a bad `I/N`, a
+    /// mismatch between shards, a shard missing, sums that break the
+    /// census's invariants).
     #[error("{0}")]
     Shard(String),
     /// A request no puzzle can meet: options that contradict each other or

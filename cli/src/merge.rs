@@ -31,6 +31,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|path| Ok((scramble::output::shown_path(path), super::input::read_file(path)?)))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    if files
+        .iter()
+        .any(|(_, bytes)| scramble::puzzle::edge::is_edge_shard(bytes))
+    {
+        return super::solve::edge::merge(&files, args.json).map(Into::into);
+    }
     if files.iter().any(|(_, bytes)| is_solve_shard(bytes)) {
         return super::merge_solve::run(&files, args.json);
     }

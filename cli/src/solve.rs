@@ -27,7 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-mod edge;
+pub mod edge;
 mod frontier;
 
 use scramble::puzzle::edge::AnyPuzzle;
@@ -310,7 +310,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--list and --list-looks list the backtracker's solutions: they need --method backtrack");
     }
     if args.shard.is_some() {
-        let puzzles = args.puzzles.read()?;
+        let puzzles = match args.puzzles.puzzles.as_slice() {
+            [path] => match super::input::read_any(path, args.puzzles.input_format)? {
+                AnyPuzzle::Edge(puzzle) => return edge::shard(&args, puzzle, &interrupt_flag()).map(Into::into),
+                AnyPuzzle::Squares(puzzle) => {
+                    super::warn_typos(path, &puzzle);
+                    vec![puzzle]
+                }
+            },
+            _ => args.puzzles.read()?,
+        };
         let puzzle = puzzles.first().expect("one puzzle or more");
         refuse_over_inputs(&args, puzzle)?;
         return shard(&args, puzzles, &interrupt_flag()).map(Into::into);

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use scramble::puzzle::edge::{Board, Counted, EdgePuzzle, board_edges, viewer_link};
+use scramble::puzzle::edge::{Board, Counted, EdgePuzzle, EdgeShard, board_edges, viewer_link};
 use serde::Serialize;
 
 use crate::show::edge::Head;
@@ -49,6 +49,9 @@ struct Report {
     solution: Option<Vec<Vec<String>>>,
     board_edges: Option<String>,
     viewer: Option<String>,
+    /// The shards added up (`merge`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shards: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     listed: Option<super::Listed>,
 }
@@ -64,7 +67,6 @@ fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
         (args.restarts, "--restarts"),
         (args.list_looks, "--list-looks"),
         (args.wrong, "--wrong"),
-        (args.shard.is_some(), "--shard"),
     ];
     match refused.iter().find(|(given, _)| *given) {
         Some((_, option)) => {
@@ -72,6 +74,89 @@ fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
         }
         None => Ok(()),
     }
+}
+
+/// `solve --shard I/N` of an edge-matching puzzle: one shard of the
+/// row-scan count (`scramble::puzzle::edge::count_shard`), printed as one
+/// JSON document, or written whole to `-o FILE` once the shard is done; a
+/// rerun that finds FILE holding this shard's count does nothing. A
+/// stopped shard writes nothing there (exit 3): the shards are the
+/// count's restart points.
+pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    refuse_other_options(args)?;
+    let refused = [
+        (args.first, "--first"),
+        (args.list, "--list"),
+        (args.checkpoint.is_some(), "--checkpoint"),
+        (args.method.is_some_and(|m| m != Method::Backtrack), "--method"),
+    ];
+    if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
+        anyhow::bail!(
+            "{option}: the shards of an edge-matching puzzle count its boards by the row-scan search; \
+             a stopped shard is run again"
+        );
+    }
+    let shard = args.shard.expect("checked by the caller");
+    if let Some(path) = &args.output {
+        scramble::output::inputs::refuse_over_input(path)?;
+        scramble::output::refuse_where_no_file_goes(path)?;
+        let done = crate::input::read_file(path)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<EdgeShard>(&bytes).ok())
+            .is_some_and(|done| done.answers(&puzzle, args.every_rotation, shard));
+        if done {
+            crate::note(&format!(
+                "{}: shard {shard} is already done\n",
+                scramble::output::shown_path(path)
+            ));
+            return Ok(Exit::Success);
+        }
+    }
+    let stop = stop(args, interrupted);
+    let bar = progress::bar(0, &format!("shard {shard}: subtrees"));
+    let context = args.threads.context().until(&stop).reporting(&bar);
+    let counted = scramble::puzzle::edge::count_shard(&puzzle, args.every_rotation, shard, &context)?;
+    bar.finish_and_clear();
+    let mut document = serde_json::to_string(&counted)?;
+    document.push('\n');
+    match &args.output {
+        Some(path) if counted.complete => scramble::output::write_atomic(path, document.as_bytes())?,
+        Some(_) => crate::note(&format!(
+            "shard {shard} stopped ({}) before its end; nothing was written\n",
+            crate::signals::why_stopped(interrupted)
+        )),
+        None => print_text(&document)?,
+    }
+    Ok(if counted.complete { Exit::Success } else { Exit::Stopped })
+}
+
+/// `scramble merge` of the documents of every shard of one edge count: the
+/// single run's report, as `solve` prints it.
+pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
+    let (puzzle, counted) = scramble::puzzle::edge::merge_shards(files)?;
+    let asked = Asked {
+        first: false,
+        list: None,
+        interrupted: None,
+    };
+    let report = Report {
+        shards: Some(files.len()),
+        ..report(&asked, &puzzle, &counted)
+    };
+    if json {
+        print_json_line(&report)?;
+    } else {
+        print_text(&text(&report, true))?;
+    }
+    Ok(Exit::found(report.solution.is_some()))
+}
+
+/// What the user asked of a report: a first board or a count, a list
+/// (its limit), and the flag a signal raises.
+struct Asked<'a> {
+    first: bool,
+    list: Option<u64>,
+    interrupted: Option<&'a AtomicBool>,
 }
 
 /// Solves one edge-matching puzzle and prints its report.
@@ -90,7 +175,12 @@ pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
         scramble::puzzle::edge::count(&puzzle, args.every_rotation, list, &context)
     };
     bar.finish_and_clear();
-    let report = report(args, &puzzle, &counted, interrupted);
+    let asked = Asked {
+        first: args.first,
+        list: args.list.then_some(args.list_limit),
+        interrupted: Some(interrupted),
+    };
+    let report = report(&asked, &puzzle, &counted);
     if args.json {
         print_json_line(&report)?;
     } else {
@@ -103,9 +193,9 @@ pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     })
 }
 
-fn report(args: &Args, puzzle: &EdgePuzzle, counted: &Counted, interrupted: &Arc<AtomicBool>) -> Report {
+fn report(asked: &Asked, puzzle: &EdgePuzzle, counted: &Counted) -> Report {
     let stats = &counted.stats;
-    let complete = !stats.stopped || (args.first && !counted.boards.is_empty());
+    let complete = !stats.stopped || (asked.first && !counted.boards.is_empty());
     // A stopped count shows no board: its first may not be the first.
     let shown = counted.boards.first().filter(|_| complete);
     Report {
@@ -113,11 +203,11 @@ fn report(args: &Args, puzzle: &EdgePuzzle, counted: &Counted, interrupted: &Arc
         hints: puzzle.hints().len(),
         grey_only_on_rim: puzzle.grey_only_on_rim(),
         order: "row-scan",
-        mode: if args.first { "first" } else { "all" },
+        mode: if asked.first { "first" } else { "all" },
         complete,
-        stopped: (!complete).then(|| crate::signals::why_stopped(interrupted)),
+        stopped: (!complete).then(|| asked.interrupted.map_or("time-limit", crate::signals::why_stopped)),
         solutions: counted.solutions,
-        arrangements: (!args.first).then_some(counted.arrangements),
+        arrangements: (!asked.first).then_some(counted.arrangements),
         symmetries: counted.symmetries,
         every_rotation: counted.every_rotation,
         nodes: stats.nodes(),
@@ -128,8 +218,9 @@ fn report(args: &Args, puzzle: &EdgePuzzle, counted: &Counted, interrupted: &Arc
         solution: shown.map(|b| rows(puzzle, b)),
         board_edges: shown.map(|b| board_edges(puzzle, b)),
         viewer: shown.map(|b| viewer_link(puzzle, b)),
-        listed: args.list.then(|| super::Listed {
-            limit: args.list_limit,
+        shards: None,
+        listed: asked.list.map(|limit| super::Listed {
+            limit,
             truncated: (counted.boards.len() as u128) < counted.arrangements,
             solutions: counted.boards.iter().map(|b| rows(puzzle, b)).collect(),
         }),

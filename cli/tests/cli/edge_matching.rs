@@ -260,3 +260,51 @@ fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_reads_back() {
     };
     assert_eq!(solve(&written), solve(std::path::Path::new(six)));
 }
+
+#[test]
+fn shards_of_an_edge_count_merge_into_the_published_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = |i: usize| dir.path().join(format!("s{i}.json"));
+    for i in 1..=3 {
+        let out = scramble()
+            .args([
+                "solve",
+                BRENDAN6,
+                "--every-rotation",
+                "--shard",
+                &format!("{i}/3"),
+                "-o",
+            ])
+            .arg(shard(i))
+            .output()
+            .unwrap();
+        assert_exit(&out, 0);
+    }
+    // A rerun finds its shard done.
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--every-rotation", "--shard", "2/3", "-o"])
+        .arg(shard(2))
+        .output()
+        .unwrap();
+    assert_exit(&out, 0);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shard 2/3 is already done"));
+    let merged = scramble()
+        .arg("merge")
+        .args((1..=3).map(shard))
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_exit(&merged, 0);
+    let merged: Value = serde_json::from_slice(&merged.stdout).unwrap();
+    assert_eq!(merged["solutions"], 65);
+    assert_eq!(merged["nodes"], 69_284_103, "the published node count");
+    assert_eq!(merged["shards"], 3);
+    let out = scramble().arg("merge").args([shard(1), shard(3)]).output().unwrap();
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shard 2/3 is missing"));
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--shard", "1/2", "--first"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+}

@@ -34,6 +34,7 @@ mod bits;
 mod read;
 mod sample;
 mod scan;
+mod shard;
 mod tables;
 mod write;
 
@@ -46,6 +47,7 @@ pub use read::{AnyPuzzle, read_any};
 pub use sample::{MAX_SAMPLE, Projection, project};
 pub(crate) use scan::corner_pins;
 pub use scan::{Board, Counted, count, first, is_solution};
+pub use shard::{EdgeShard, count_shard, is_edge_shard, merge_shards};
 pub use write::{board_edges, text, viewer_link};
 
 use crate::{Error, Result};

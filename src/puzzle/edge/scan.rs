@@ -51,13 +51,25 @@ pub struct Counted {
 /// Counts the filled boards of `puzzle` on the context's threads, listing
 /// the first `list` of them in the search's order.
 pub fn count(puzzle: &EdgePuzzle, every_rotation: bool, list: usize, context: &Context) -> Counted {
-    search(puzzle, every_rotation, Goal::Count(list), context)
+    search(puzzle, every_rotation, Goal::Count(list), None, context)
 }
 
 /// Searches for the first filled board (on one thread).
 pub fn first(puzzle: &EdgePuzzle, context: &Context) -> Counted {
-    search(puzzle, false, Goal::First, context)
+    search(puzzle, false, Goal::First, None, context)
 }
+
+/// Which subtrees a search takes: all, or shard `index` of `count` (from
+/// 0) of a cut that depends on `count` alone.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Deal {
+    pub(super) index: usize,
+    pub(super) count: usize,
+}
+
+/// Subtrees of the cut per shard: enough that shards of one search take
+/// about the same work.
+const SUBTREES_PER_SHARD: usize = 256;
 
 #[derive(Clone, Copy)]
 pub(super) enum Goal {
@@ -76,7 +88,13 @@ impl Goal {
     }
 }
 
-fn search(puzzle: &EdgePuzzle, every_rotation: bool, goal: Goal, context: &Context) -> Counted {
+pub(super) fn search(
+    puzzle: &EdgePuzzle,
+    every_rotation: bool,
+    goal: Goal,
+    deal: Option<Deal>,
+    context: &Context,
+) -> Counted {
     let started = Instant::now();
     let pins = if every_rotation { None } else { corner_pins(puzzle) };
     let symmetries = puzzle.symmetries();
@@ -91,7 +109,7 @@ fn search(puzzle: &EdgePuzzle, every_rotation: bool, goal: Goal, context: &Conte
         ..Counted::default()
     };
     for run in &runs {
-        let part = run_one(run, goal, context);
+        let part = run_one(run, goal, deal, context);
         counted.arrangements += part.arrangements;
         counted.stats.add(&part.stats);
         counted.stats.stopped |= part.stats.stopped;
@@ -149,8 +167,10 @@ pub(super) fn pinned(puzzle: &EdgePuzzle, pin: Hint) -> EdgePuzzle {
     pinned
 }
 
-/// One search of one puzzle: cut, deal, add up.
-fn run_one(puzzle: &EdgePuzzle, goal: Goal, context: &Context) -> Counted {
+/// One search of one puzzle: cut, deal, add up. A shard counts its own
+/// subtrees (index modulo the shards); the nodes above the cut are the
+/// first shard's.
+fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<Deal>, context: &Context) -> Counted {
     let tables = Tables::new(puzzle);
     let cells = puzzle.pieces.len();
     let stop = context.stop();
@@ -163,14 +183,27 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, context: &Context) -> Counted {
         ..Counted::default()
     };
     // Cut the tree where it has enough subtrees to deal.
-    let want = if serial { 64 } else { 64 * context.threads() };
+    let want = match deal {
+        Some(deal) => SUBTREES_PER_SHARD * deal.count,
+        None if serial => 64,
+        None => 64 * context.threads(),
+    };
     let mut walk = Walk::new(puzzle, &tables);
-    let (cut, prefixes) = cut(&mut walk, want, stop);
-    counted.stats.nodes_per_depth = walk.nodes.clone();
-    counted.stats.candidate_tests = walk.tests;
+    let (cut, mut prefixes) = cut(&mut walk, want, stop);
     counted.stats.stopped = walk.stopped;
     if walk.stopped {
         return counted;
+    }
+    if deal.is_none_or(|deal| deal.index == 0) {
+        counted.stats.nodes_per_depth = walk.nodes.clone();
+        counted.stats.candidate_tests = walk.tests;
+    }
+    if let Some(deal) = deal {
+        let mut k = 0;
+        prefixes.retain(|_| {
+            k += 1;
+            (k - 1) % deal.count == deal.index
+        });
     }
     if cut == cells {
         // The whole tree fitted above the cut: the prefixes are boards.

@@ -50,7 +50,7 @@ fn em_lines(puzzle: &EdgePuzzle) -> String {
 }
 
 /// The eternity2.dev Puzzle JSON of `puzzle`, one line.
-fn json(puzzle: &EdgePuzzle) -> String {
+pub(super) fn json(puzzle: &EdgePuzzle) -> String {
     let hints: Vec<serde_json::Value> = puzzle
         .hints
         .iter()
