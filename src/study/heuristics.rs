@@ -41,7 +41,7 @@ use crate::{Puzzle, Result};
 /// (and, with `sweep`, every size of `sweep_sizes` crossed with every
 /// number of patterns of `sweep_patterns`), or, when `puzzles` is not
 /// empty, those puzzles instead.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Grid size `n`.
     pub size: usize,

@@ -46,7 +46,7 @@ use crate::puzzle::generate::{PlantOptions, Recipe};
 use crate::{Progress, Result};
 
 /// A study with its options.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Study {
     /// Question 4.4: `center-max` against random (and `spiral`,
     /// `row-major`) on planted puzzles, or on puzzle files.
