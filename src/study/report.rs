@@ -34,8 +34,9 @@ impl Report {
         }
     }
 
-    /// The report as text: its tables, the `plots:` line and, when
-    /// stopped, a `partial:` line saying what it covers.
+    /// The report as text: its tables, the `plots:` line of a study that
+    /// draws plots and, when stopped, a `partial:` line saying what it
+    /// covers.
     pub fn text(&self) -> &str {
         &self.text
     }
