@@ -27,7 +27,7 @@ fn main() -> scramble::Result<()> {
         ("P(unique)", |p| p.p_unique),
         ("P(unique | solvable)", |p| p.p_unique_given_solvable),
     ];
-    let series: Vec<plot::Series> = measures
+    let series: Vec<(String, Vec<(f64, f64)>)> = measures
         .iter()
         .flat_map(|&(name, f)| {
             [(true, "repetition-free"), (false, "with repetitions")].map(|(repetition_free, kind)| {

@@ -49,9 +49,9 @@ pub fn refuse_memory(option: &str, what: &str, bytes: u64, hint: &str) -> anyhow
 /// Refuses a study whose uniform population would list more piece classes
 /// over `patterns` than `MEMORY` holds, naming the most patterns that fit.
 pub fn refuse_piece_classes(option: &str, patterns: u32, repetition_free: bool) -> anyhow::Result<()> {
-    use scramble::study::rates::PieceSets;
+    use scramble::study::Population;
     let fits = (1..=patterns)
-        .take_while(|&k| PieceSets::bytes(k, repetition_free) <= MEMORY)
+        .take_while(|&k| Population::Uniform.piece_class_bytes(k, repetition_free) <= MEMORY)
         .last()
         .unwrap_or(0);
     let what = format!(
@@ -64,7 +64,7 @@ pub fn refuse_piece_classes(option: &str, patterns: u32, repetition_free: bool) 
     refuse_memory(
         option,
         &what,
-        PieceSets::bytes(patterns, repetition_free),
+        Population::Uniform.piece_class_bytes(patterns, repetition_free),
         &format!("use at most {fits} patterns for a uniform population"),
     )
 }

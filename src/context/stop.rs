@@ -69,6 +69,13 @@ impl Stop {
         self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|at| Instant::now() >= at)
     }
+
+    /// Whether the flag is set (rather than, or beside, the deadline
+    /// passed): why a study that stopped says `interrupted`.
+    #[cfg(feature = "plots")]
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
 }
 
 /// [`Stop::never`], for work that always runs to the end.

@@ -1,16 +1,23 @@
 //! Studies of the paper's open questions (Section 4) on generated puzzles.
 //!
-//! - [`heuristics`] (question 4.4): maximizing the center against Brandt et
-//!   al.'s random order, in nodes to the first solution and to exhaustion;
-//!   [`heuristics::factorial`] every cell, piece and symmetry rule.
-//! - [`uniqueness`] (question 4.3): `P(unique | solvable)`, `P(solvable)`
-//!   and `P(unique)` by number of patterns and grid size, per population.
-//! - [`repetitions`] (question 4.1): which conditions of Theorem 2.1 fail on
-//!   2x2 puzzles with repetitions.
-//! - [`population`]: the populations every study draws from, and the named
-//!   random streams they draw with.
-//! - [`rates`]: estimates with 95% intervals; [`stats`]: quantiles,
-//!   summaries, CDFs; [`plot`]: SVG plots (plotters).
+//! Each study is one [`Study`] with its options, run by [`run`] into a
+//! [`Report`]: the text and JSON a front-end prints, and the files (SVG
+//! plots, example puzzles) it writes.
+//!
+//! - [`Study::Heuristics`] (question 4.4): maximizing the center against
+//!   Brandt et al.'s random order, in nodes to the first solution and to
+//!   exhaustion, on planted puzzles or puzzle files;
+//!   [`Study::Factorial`] every cell, piece and symmetry rule.
+//! - [`Study::Uniqueness`] (question 4.3): `P(unique | solvable)`,
+//!   `P(solvable)` and `P(unique)` by number of patterns and grid size,
+//!   per [`Population`].
+//! - [`Study::Repetitions`] (question 4.1): which conditions of Theorem
+//!   2.1 fail on 2x2 puzzles with repetitions.
+//!
+//! Behind them: the populations every study draws from and the named
+//! random streams they draw with (`population`), estimates with 95%
+//! intervals (`rates`), quantiles, summaries and CDFs (`stats`), and the
+//! SVG plots ([`plot`]).
 //!
 //! Every study is deterministic for a given seed: puzzle `i` of a sample
 //! comes from its own random stream (`population::Stream`), and results
@@ -18,19 +25,67 @@
 
 pub mod heuristics;
 pub mod plot;
-pub mod population;
+mod population;
 #[cfg(test)]
 mod printed_intervals;
-pub mod rates;
+mod rates;
 pub mod repetitions;
-pub mod stats;
+mod report;
+mod stats;
 pub mod uniqueness;
+
+use std::path::Path;
+
+pub use population::Population;
+pub use report::Report;
 
 use rayon::prelude::*;
 
-use crate::context::Stop;
+use crate::context::{Context, Stop};
 use crate::puzzle::generate::{PlantOptions, Recipe};
 use crate::{Progress, Result};
+
+/// A study with its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Study {
+    /// Question 4.4: `center-max` against random (and `spiral`,
+    /// `row-major`) on planted puzzles, or on puzzle files.
+    Heuristics(heuristics::Options),
+    /// Question 4.4 measured fairly: every cell rule x piece rule x
+    /// symmetry rule against random backtracking, on several populations.
+    Factorial(heuristics::factorial::Options),
+    /// Question 4.3: `P(unique | solvable)`, `P(solvable)`, `P(unique)` by
+    /// number of patterns and grid size.
+    Uniqueness(uniqueness::Options),
+    /// Question 4.1: which conditions of Theorem 2.1 fail on 2x2 puzzles
+    /// with repetitions.
+    Repetitions(repetitions::Options),
+}
+
+/// Runs `study` on every core of the context's pool, reporting its
+/// progress (puzzles, or cells of a sweep) to the context's. `folder` is
+/// where the front-end will write the report's files: the report names
+/// them at their paths there; `None` draws and names no file.
+///
+/// The context's stop ends a study early: the report then covers what was
+/// finished (each study's `partial:` line says what), is not
+/// [`complete`](Report::complete), and has no files.
+///
+/// ```
+/// use scramble::study::{Study, repetitions};
+/// let options = repetitions::Options { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 0 };
+/// let report = scramble::study::run(&Study::Repetitions(options), None, &scramble::Context::new()).unwrap();
+/// assert!(report.complete() && report.files().is_empty());
+/// assert!(report.text().contains("126  all 2x2 puzzles over 1 pattern(s)"));
+/// ```
+pub fn run(study: &Study, folder: Option<&Path>, context: &Context) -> Result<Report> {
+    match study {
+        Study::Heuristics(options) => heuristics::report(options, folder, context),
+        Study::Factorial(options) => heuristics::factorial::report(options, folder, context),
+        Study::Uniqueness(options) => uniqueness::report(options, folder, context),
+        Study::Repetitions(options) => repetitions::report(options, folder, context),
+    }
+}
 
 /// `work(i)` for every `i < count` on every core, results in index order,
 /// each finished item reported to `progress`; stops at the first error (in
@@ -56,7 +111,7 @@ pub(crate) fn map_indexed_until<T: Send>(
 }
 
 /// The recipe of planted puzzles the studies draw from.
-pub fn recipe(size: usize, patterns: u32, seed: u64, repetition_free: bool) -> Recipe {
+pub(crate) fn recipe(size: usize, patterns: u32, seed: u64, repetition_free: bool) -> Recipe {
     Recipe {
         size,
         patterns,

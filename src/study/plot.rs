@@ -1,12 +1,13 @@
 //! SVG plots of the studies, drawn with plotters' SVG backend.
 //!
-//! Five kinds: step CDFs on a log x axis (`cdf`), a log-log scatter with
-//! the diagonal (`scatter`), lines with points ([`lines`], one color
-//! per series or per pair of series, see [`LineColors`]), and grouped bars over categories (`bars`). All share one frame
-//! (`chart`): a title wrapped to the picture's width, readable axis labels
-//! (log axes read `1, 10, 100, 1,000`), axis descriptions. Each returns the
-//! SVG text; the caller writes it with [`crate::output::write_atomic`].
-//! Output is deterministic.
+//! Four kinds: step CDFs on a log x axis (`cdf`), a log-log scatter with
+//! the diagonal (`scatter`), lines with points ([`lines`], one color per
+//! series or per pair of series, see [`LineColors`]), and grouped bars
+//! over categories (`bars`). All share one frame (`chart`): a title
+//! wrapped to the picture's width, readable axis labels (log axes read
+//! `1, 10, 100, 1,000`), axis descriptions. Each returns the SVG text: the
+//! studies put theirs among their reports' files, and [`lines`] draws
+//! other figures in the same style. Output is deterministic.
 
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::prelude::*;
@@ -36,11 +37,11 @@ pub(crate) const OVERLAP: f64 = 0.02;
 const LABELLED_BARS: usize = 16;
 
 /// A named series of `(x, y)` points.
-pub type Series = (String, Vec<(f64, f64)>);
+pub(crate) type Series = (String, Vec<(f64, f64)>);
 
 /// A drawn plot: the file name it is written under and its SVG text. The
 /// studies draw every plot first; the command line writes them as one set.
-pub type Plot = (String, String);
+pub(crate) type Plot = (String, String);
 
 fn color(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
@@ -353,7 +354,7 @@ pub fn lines(
     x_label: &str,
     y_label: &str,
     y_range: std::ops::Range<f64>,
-    series: &[Series],
+    series: &[(String, Vec<(f64, f64)>)],
     colors: LineColors,
 ) -> Result<String> {
     let xs = series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0));

@@ -55,6 +55,17 @@ pub enum Population {
 }
 
 impl Population {
+    /// Bytes the population's list of piece classes over `patterns`
+    /// patterns holds while a study draws from it (the uniform and
+    /// commercial populations list them; the others hold none): what a
+    /// caller bounds before a study starts.
+    pub fn piece_class_bytes(self, patterns: u32, repetition_free: bool) -> u64 {
+        match self {
+            Population::Uniform | Population::Commercial => PieceSets::bytes(patterns, repetition_free),
+            Population::Planted | Population::Balanced => 0,
+        }
+    }
+
     /// Its name in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -118,7 +129,7 @@ pub(crate) fn random_order_seed(seed: u64, index: u64, r: usize) -> u64 {
 
 /// A population of one shape with its seed: what a sample draws from.
 #[derive(Clone, Debug)]
-pub struct Source {
+pub(crate) struct Source {
     /// The population.
     pub population: Population,
     /// Grid size `n`.
@@ -144,15 +155,7 @@ impl Source {
     /// The source of `population` on `size x size` grids over `patterns`
     /// patterns. The commercial population is 3x3 over 4 patterns only;
     /// repetition-free pieces need 2 patterns or more.
-    ///
-    /// ```
-    /// use scramble::study::population::{Population, Source};
-    /// assert!(Source::new(Population::Commercial, 4, 4, false, 0).is_err());
-    /// assert!(Source::new(Population::Uniform, 3, 1, true, 0).is_err());
-    /// let source = Source::new(Population::Commercial, 3, 4, true, 0).unwrap();
-    /// let puzzle = source.planted(0).unwrap();
-    /// assert!(puzzle.is_repetition_free());
-    /// ```
+    #[cfg(test)]
     pub fn new(population: Population, size: usize, patterns: u32, repetition_free: bool, seed: u64) -> Result<Source> {
         let source = Self::new_until(
             population,
@@ -308,6 +311,16 @@ impl Source {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_source_new_holds() {
+        use crate::study::population::{Population, Source};
+        assert!(Source::new(Population::Commercial, 4, 4, false, 0).is_err());
+        assert!(Source::new(Population::Uniform, 3, 1, true, 0).is_err());
+        let source = Source::new(Population::Commercial, 3, 4, true, 0).unwrap();
+        let puzzle = source.planted(0).unwrap();
+        assert!(puzzle.is_repetition_free());
+    }
+
     #[test]
     fn the_example_of_rng_holds() {
         use crate::Rng;

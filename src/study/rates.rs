@@ -36,7 +36,7 @@ use crate::{Piece, Puzzle, Result};
 
 /// A point estimate with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Share {
+pub(crate) struct Share {
     /// The point estimate.
     pub estimate: f64,
     /// Lower end of the 95% interval.
@@ -49,13 +49,6 @@ use super::stats::Z95 as Z;
 
 impl Share {
     /// The share `hits / n` with its Wilson interval (`n = 0`: 0 in `[0, 1]`).
-    ///
-    /// ```
-    /// use scramble::study::rates::Share;
-    /// let e = Share::wilson(8, 10);
-    /// assert_eq!(e.estimate, 0.8);
-    /// assert!(e.low < 0.8 && 0.8 < e.high);
-    /// ```
     pub fn wilson(hits: usize, n: usize) -> Share {
         let (low, high) = wilson(hits, n);
         Share {
@@ -71,19 +64,6 @@ impl Share {
     /// sample agrees (`R` is 0 or 1) that variance is 0 and says nothing;
     /// the interval is then Wilson's on the Kish effective sample size
     /// (`effective_size`), which does not shrink to a point. `O(n)`.
-    ///
-    /// ```
-    /// use scramble::study::rates::Share;
-    /// // Equal weights give the plain share.
-    /// let e = Share::ratio([(1.0, true), (1.0, false), (1.0, true), (1.0, true)]);
-    /// assert_eq!(e.estimate, 0.75);
-    /// // Weight 1/3 on the misses: 3 hits of weight 1 against 1 miss of weight 1/3.
-    /// let e = Share::ratio([(1.0, true), (1.0 / 3.0, false), (1.0, true), (1.0, true)]);
-    /// assert!((e.estimate - 0.9).abs() < 1e-12);
-    /// // No hit at all: an interval from 0 that does not shrink to a point.
-    /// let e = Share::ratio([(1.0, false), (0.5, false), (0.25, false)]);
-    /// assert!(e.estimate == 0.0 && e.low == 0.0 && e.high > 0.3);
-    /// ```
     pub fn ratio(samples: impl IntoIterator<Item = (f64, bool)>) -> Share {
         let samples: Vec<(f64, f64)> = samples.into_iter().map(|(w, y)| (w, f64::from(u8::from(y)))).collect();
         let total: f64 = samples.iter().map(|s| s.0).sum();
@@ -115,14 +95,6 @@ impl Share {
     /// are not independent; treating each puzzle as one observation (its
     /// share) is the cluster-robust interval of a mean with equal cluster
     /// sizes. With one order per puzzle it is the Wald interval. `O(N)`.
-    ///
-    /// ```
-    /// use scramble::study::rates::Share;
-    /// let e = Share::clustered([0.0, 0.5, 1.0, 0.5]);
-    /// assert_eq!(e.estimate, 0.5);
-    /// // s = sqrt(1/6), half-width 1.96 * s / 2 = 0.4001.
-    /// assert!((e.low - 0.0999).abs() < 1e-4 && (e.high - 0.9001).abs() < 1e-4);
-    /// ```
     pub fn clustered(shares: impl IntoIterator<Item = f64>) -> Share {
         let shares: Vec<f64> = shares.into_iter().collect();
         let n = shares.len() as f64;
@@ -154,6 +126,7 @@ impl Share {
     }
 
     /// Whether `value` lies in the interval.
+    #[cfg(test)]
     pub fn covers(&self, value: f64) -> bool {
         self.low <= value && value <= self.high
     }
@@ -173,17 +146,6 @@ impl Share {
     /// one that rounds to 100, `> 99.9%`), and an interval whose ends
     /// round alike takes more decimals, as many as it needs to show a
     /// width, so a printed interval never has zero width. `O(1)`.
-    ///
-    /// ```
-    /// use scramble::study::rates::Share;
-    /// assert_eq!(Share::clustered([0.8, 0.8]).percent(1, ""), "80.0% (no spread)");
-    /// assert_eq!(Share::wilson(1, 2).percent(0, ""), "50% (9-91)");
-    /// assert_eq!(Share::wilson(8, 10).percent(1, "%"), "80.0% (49.0-94.3%)");
-    /// // 2 of 40,000: 0.005%, Wilson interval 0.0014-0.018%.
-    /// assert_eq!(Share::wilson(2, 40_000).percent(1, ""), "< 0.1% (0.00-0.02)");
-    /// assert_eq!(Share::wilson(0, 40_000).percent(1, ""), "0.0% (0.00-0.01)");
-    /// assert_eq!(Share::wilson(99_999, 100_000).percent(1, ""), "> 99.9% (99.99-100.00)");
-    /// ```
     pub fn percent(&self, decimals: usize, unit: &str) -> String {
         format!("{} {}", self.point(decimals), self.interval(decimals, unit))
     }
@@ -256,7 +218,7 @@ pub(crate) fn ordered_forms(puzzle: &Puzzle) -> f64 {
 /// Uniformly random multisets of `size*size` piece classes over patterns
 /// `1..=patterns`: the *uniform* population.
 #[derive(Clone, Debug)]
-pub struct PieceSets {
+pub(crate) struct PieceSets {
     size: usize,
     classes: Vec<Piece>,
 }
@@ -265,6 +227,7 @@ impl PieceSets {
     /// The population of `size x size` puzzles over `patterns` patterns
     /// (every piece class, or repetition-free ones only). Lists the
     /// classes: `O(K^4)`.
+    #[cfg(test)]
     pub fn new(size: usize, patterns: u32, repetition_free: bool) -> PieceSets {
         Self::new_until(size, patterns, repetition_free, &crate::context::Stop::never()).expect("never stopped")
     }
@@ -299,14 +262,6 @@ impl PieceSets {
     /// `classes + n*n - 1` (Floyd's sampling), sorted, position `i` minus
     /// `i` naming the `i`-th class (stars and bars). Each piece is given a
     /// random turn. `O(n^2 log n)`.
-    ///
-    /// ```
-    /// use scramble::study::rates::PieceSets;
-    /// let sets = PieceSets::new(3, 4, true);
-    /// let puzzle = sets.draw(&mut scramble::Rng::new(1));
-    /// assert_eq!(puzzle.size(), 3);
-    /// assert!(puzzle.is_repetition_free());
-    /// ```
     pub fn draw(&self, rng: &mut Rng) -> Puzzle {
         let k = self.size * self.size;
         let total = self.classes.len() + k - 1;
@@ -327,7 +282,7 @@ impl PieceSets {
 
 /// Whether every pattern of `puzzle` is on exactly `sides` of its sides and
 /// it uses `patterns` patterns.
-pub fn balanced(puzzle: &Puzzle, patterns: usize, sides: usize) -> bool {
+pub(crate) fn balanced(puzzle: &Puzzle, patterns: usize, sides: usize) -> bool {
     let mut counts = std::collections::BTreeMap::new();
     for piece in puzzle.pieces() {
         for picture in piece.sides() {
@@ -354,6 +309,58 @@ pub(crate) fn commercial_set(sets: &PieceSets, rng: &mut Rng, max_draws: u64) ->
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_share_wilson_holds() {
+        use crate::study::rates::Share;
+        let e = Share::wilson(8, 10);
+        assert_eq!(e.estimate, 0.8);
+        assert!(e.low < 0.8 && 0.8 < e.high);
+    }
+
+    #[test]
+    fn the_example_of_ratio_holds() {
+        use crate::study::rates::Share;
+        // Equal weights give the plain share.
+        let e = Share::ratio([(1.0, true), (1.0, false), (1.0, true), (1.0, true)]);
+        assert_eq!(e.estimate, 0.75);
+        // Weight 1/3 on the misses: 3 hits of weight 1 against 1 miss of weight 1/3.
+        let e = Share::ratio([(1.0, true), (1.0 / 3.0, false), (1.0, true), (1.0, true)]);
+        assert!((e.estimate - 0.9).abs() < 1e-12);
+        // No hit at all: an interval from 0 that does not shrink to a point.
+        let e = Share::ratio([(1.0, false), (0.5, false), (0.25, false)]);
+        assert!(e.estimate == 0.0 && e.low == 0.0 && e.high > 0.3);
+    }
+
+    #[test]
+    fn the_example_of_clustered_holds() {
+        use crate::study::rates::Share;
+        let e = Share::clustered([0.0, 0.5, 1.0, 0.5]);
+        assert_eq!(e.estimate, 0.5);
+        // s = sqrt(1/6), half-width 1.96 * s / 2 = 0.4001.
+        assert!((e.low - 0.0999).abs() < 1e-4 && (e.high - 0.9001).abs() < 1e-4);
+    }
+
+    #[test]
+    fn the_example_of_percent_holds() {
+        use crate::study::rates::Share;
+        assert_eq!(Share::clustered([0.8, 0.8]).percent(1, ""), "80.0% (no spread)");
+        assert_eq!(Share::wilson(1, 2).percent(0, ""), "50% (9-91)");
+        assert_eq!(Share::wilson(8, 10).percent(1, "%"), "80.0% (49.0-94.3%)");
+        // 2 of 40,000: 0.005%, Wilson interval 0.0014-0.018%.
+        assert_eq!(Share::wilson(2, 40_000).percent(1, ""), "< 0.1% (0.00-0.02)");
+        assert_eq!(Share::wilson(0, 40_000).percent(1, ""), "0.0% (0.00-0.01)");
+        assert_eq!(Share::wilson(99_999, 100_000).percent(1, ""), "> 99.9% (99.99-100.00)");
+    }
+
+    #[test]
+    fn the_example_of_piece_sets_draw_holds() {
+        use crate::study::rates::PieceSets;
+        let sets = PieceSets::new(3, 4, true);
+        let puzzle = sets.draw(&mut crate::Rng::new(1));
+        assert_eq!(puzzle.size(), 3);
+        assert!(puzzle.is_repetition_free());
+    }
+
     #[test]
     fn the_example_of_effective_size_holds() {
         assert_eq!(crate::study::rates::effective_size([1.0, 1.0, 1.0]), 3.0);

@@ -1,5 +1,6 @@
 //! Open question 4.1: which conditions of Theorem 2.1 fail on 2x2 puzzles
-//! with repetitions, and how often?
+//! with repetitions, and how often? Its [`Options`], run as
+//! [`Study::Repetitions`](super::Study::Repetitions).
 //!
 //! Every puzzle is judged by [`analyse`]: all 256 four-color subgraphs by
 //! Theorem 2.1, by the twisted-graph criterion and by the judge (the plain
@@ -21,18 +22,20 @@
 //! and counts where it disagrees with the judge.
 //!
 //! The census ([`crate::census`]) then counts the same things exhaustively,
-//! over every 2x2 puzzle with repetitions on `1..=census` patterns
-//! ([`Repetitions::census`]), without pictures or examples.
+//! over every 2x2 puzzle with repetitions on `1..=census` patterns,
+//! without pictures or examples.
 //!
 //! Cost: one plain 2x2 backtracking per puzzle; the census takes about a
 //! second for 3 patterns.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use itertools::Itertools;
 use serde::Serialize;
 
 use super::plot::Plot;
+use super::report::{Document, Finished, Report, plots_text};
 use super::{map_indexed_until, recipe};
 use crate::context::{Context, Stop};
 use crate::theorem::analysis::{Analysis, analyse};
@@ -42,7 +45,7 @@ use crate::{Piece, Puzzle, RecordingGraph, Result};
 /// Which kind of puzzle a tally counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Group {
+pub(crate) enum Group {
     /// No piece repeats a picture.
     RepetitionFree,
     /// Repeated pictures, never on adjacent sides (no loop in G(P)).
@@ -70,7 +73,7 @@ impl Group {
 
 /// Counts over the puzzles of one group.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// Puzzles in the group.
     pub puzzles: usize,
     /// Puzzles with at least one solution.
@@ -124,12 +127,12 @@ pub(crate) fn relaxed_accepts(edges: &[SubEdge; 4]) -> bool {
 }
 
 /// The number of loops among four edges.
-pub fn loops(edges: &[SubEdge; 4]) -> usize {
+pub(crate) fn loops(edges: &[SubEdge; 4]) -> usize {
     edges.iter().filter(|e| e.tail == e.head).count()
 }
 
 /// A disagreement kind: which way, and which conditions fail.
-pub fn kind(solution_graph: bool, failing: &[Condition]) -> String {
+pub(crate) fn kind(solution_graph: bool, failing: &[Condition]) -> String {
     let names: Vec<String> = failing.iter().map(ToString::to_string).collect();
     if solution_graph {
         format!("solution graph rejected: {} fails", names.join(" and "))
@@ -171,7 +174,7 @@ impl Tally {
 
 /// The smallest puzzle showing one kind of disagreement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Example {
+pub(crate) struct Example {
     /// From [`kind`].
     pub kind: String,
     /// Which group the puzzle falls into.
@@ -203,7 +206,7 @@ pub struct Example {
 /// The census's exhaustive counts over every 2x2 puzzle (repetitions
 /// allowed) on `patterns` patterns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Exhaustive {
+pub(crate) struct Exhaustive {
     /// Number of patterns `K`.
     pub patterns: usize,
     /// The census totals.
@@ -234,7 +237,7 @@ fn census_counts(max_patterns: usize, stop: &Stop, progress: &dyn crate::Progres
 
 /// What the study found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Repetitions {
+pub(crate) struct Repetitions {
     /// Each source with its puzzles drawn.
     pub sources: Vec<(String, usize)>,
     /// The tallies per group.
@@ -251,9 +254,10 @@ pub struct Repetitions {
     pub complete: bool,
 }
 
-/// What to judge.
+/// What the repetitions study judges: every 2x2 puzzle over a few
+/// patterns, planted ones, and the census's counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub struct Options {
     /// Every 2x2 puzzle over `1..=exhaustive` patterns (0: none).
     pub exhaustive: u32,
     /// Planted 2x2 puzzles over each of these numbers of patterns.
@@ -269,13 +273,7 @@ pub struct Plan {
 /// The rotation classes of pieces over patterns `1..=patterns` (the
 /// smallest rotation of each), repetitions allowed, sorted: the census's
 /// pieces, [`crate::census::pieces::piece_classes`].
-///
-/// ```
-/// use scramble::study::repetitions::piece_classes;
-/// assert_eq!(piece_classes(1).len(), 6); // Burnside: (16 + 2 + 4 + 2) / 4
-/// assert_eq!(piece_classes(2).len(), 70);
-/// ```
-pub fn piece_classes(patterns: u32) -> Vec<Piece> {
+fn piece_classes(patterns: u32) -> Vec<Piece> {
     crate::census::pieces::piece_classes(patterns as usize, false)
 }
 
@@ -359,24 +357,7 @@ fn next_multiset(classes: &mut [usize; 4], n: usize) {
 /// Runs the study on every core, until the context's stop, polled before
 /// each census row and between chunks of puzzles: what was finished, with
 /// `complete` false when stopped.
-///
-/// ```
-/// use scramble::study::repetitions::{run, Group, Plan};
-/// use scramble::{Context, Stop};
-/// let plan = Plan { exhaustive: 1, planted: vec![], count: 0, seed: 0, census: 1 };
-/// let study = run(&plan, &Context::new()).unwrap();
-/// assert_eq!(study.sources[0].1, 126); // C(6 + 3, 4) multisets
-/// assert_eq!(study.groups[&Group::Loops].twisted_disagreements, 0);
-/// // The census counts the same 126 puzzles.
-/// let rejected: usize = study.groups.values().map(|t| t.rejected_solution_graphs).sum();
-/// assert_eq!(study.census[0].failures.rejected_solution_graphs, rejected as u64);
-/// assert_eq!(study.census[0].totals.puzzles, 126);
-/// assert_eq!(study.census[0].failures.accepted_non_solutions, 0);
-/// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// let study = run(&plan, &Context::new().until(&stopped)).unwrap();
-/// assert!(!study.complete && study.judged == 0 && study.census.is_empty());
-/// ```
-pub fn run(plan: &Plan, context: &Context) -> Result<Repetitions> {
+fn run(plan: &Options, context: &Context) -> Result<Repetitions> {
     let (stop, progress) = (context.stop(), context.progress());
     let mut sources: Vec<(String, Puzzles)> = (1..=plan.exhaustive)
         .map(|k| {
@@ -392,8 +373,10 @@ pub fn run(plan: &Plan, context: &Context) -> Result<Repetitions> {
             Puzzles::Planted(recipe(2, k, plan.seed, false), plan.count),
         ));
     }
+    let sources_len: Vec<(String, usize)> = sources.iter().map(|(name, p)| (name.clone(), p.len())).collect();
+    progress.start(puzzles_in(&sources_len) as u64);
     let mut study = Repetitions {
-        sources: sources.iter().map(|(name, p)| (name.clone(), p.len())).collect(),
+        sources: sources_len,
         groups: BTreeMap::new(),
         examples: Vec::new(),
         census: census_counts(plan.census, stop, &()),
@@ -528,7 +511,7 @@ fn disagreements<'a>(
 
 /// The study's plot: the share of true solution graphs on which each
 /// condition of Theorem 2.1 fails, per kind of puzzle.
-pub fn plot(study: &Repetitions) -> Result<Plot> {
+fn plot(study: &Repetitions) -> Result<Plot> {
     let categories: Vec<String> = Condition::ALL.iter().map(ToString::to_string).collect();
     let series: Vec<(String, Vec<f64>)> = study
         .groups
@@ -552,8 +535,228 @@ pub fn plot(study: &Repetitions) -> Result<Plot> {
     Ok(("failing-conditions.svg".into(), svg))
 }
 
+/// One example as written.
+#[derive(Debug, Serialize)]
+struct WrittenExample {
+    example: Example,
+    /// The example as a puzzle file (none when not written).
+    file: Option<PathBuf>,
+    /// Its subgraph drawn (none when not written).
+    svg: Option<PathBuf>,
+}
+
+/// The JSON document of the repetitions study.
+#[derive(Debug, Serialize)]
+pub(super) struct Json {
+    sources: Vec<(String, usize)>,
+    groups: Vec<(Group, Tally)>,
+    census: Vec<Exhaustive>,
+    examples: Vec<WrittenExample>,
+    plots: Vec<PathBuf>,
+    /// Puzzles judged: every source's unless stopped, when the tallies and
+    /// examples cover the first `judged` (sources in order).
+    judged: usize,
+    #[serde(flatten)]
+    finished: Finished,
+}
+
+/// The study's report, with its plot and examples (each as a puzzle file
+/// and its subgraph drawn) for `folder`.
+pub(super) fn report(options: &Options, folder: Option<&Path>, context: &Context) -> Result<Report> {
+    let study = run(options, context)?;
+    let finished = Finished::new(study.complete, context.stop());
+    let (files, paths) = finished.files(folder, || {
+        let mut files = vec![plot(&study)?];
+        for (i, example) in study.examples.iter().enumerate() {
+            files.extend(draw_example(i + 1, example)?);
+        }
+        Ok(files)
+    })?;
+    let mut paths = paths.into_iter();
+    let plots = paths.next().into_iter().collect();
+    let examples = study
+        .examples
+        .into_iter()
+        .map(|example| WrittenExample {
+            example,
+            file: paths.next(),
+            svg: paths.next(),
+        })
+        .collect();
+    let json = Json {
+        sources: study.sources,
+        census: study.census,
+        groups: study.groups.into_iter().collect(),
+        examples,
+        plots,
+        judged: study.judged,
+        finished,
+    };
+    Ok(Report::of(
+        repetitions_text(&json),
+        Document::Repetitions(json),
+        finished,
+        files,
+    ))
+}
+
+/// Example `number` as a puzzle file and its subgraph drawn: names inside
+/// the study's folder, and contents.
+fn draw_example(number: usize, example: &Example) -> Result<[Plot; 2]> {
+    let puzzle = example.puzzle.clone().with_name(format!("example-{number}"));
+    let graph = RecordingGraph::new(&puzzle);
+    let title = format!(
+        "example {number}, subgraph [{}] ({} loop(s)): {}",
+        example.index, example.loops, example.kind
+    );
+    let edges = example.subgraph.edges();
+    let picture = crate::render::recording_svg(
+        &puzzle,
+        &graph,
+        crate::render::Selection::Highlighted(&edges),
+        &title,
+        crate::render::Renderer::Embedded,
+        &Context::new(),
+    )?;
+    let header = format!(
+        "# example {number} of `scramble study repetitions`: {}\n# from {} ({})\n# subgraph [{}] {}\n# {}\n",
+        example.kind,
+        example.source,
+        example.group.name(),
+        example.index,
+        example.edges,
+        example.verdict
+    );
+    Ok([
+        (format!("example-{number}.txt"), header + &example.puzzle.to_string()),
+        (format!("example-{number}.svg"), picture.svg),
+    ])
+}
+
+fn repetitions_text(report: &Json) -> String {
+    let mut out = String::from("puzzles judged (256 four-color subgraphs each, by Theorem 2.1 and by brute force):\n");
+    for (name, count) in &report.sources {
+        out += &format!("  {count:>7}  {name}\n");
+    }
+    out += &format!(
+        "\n{:<16} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} | solution graphs failing\n",
+        "group", "puzzles", "solvable", "solution", "accepted", "rejected", "accepted", "puzzles"
+    );
+    out += &format!(
+        "{:<16} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} | {:>6} {:>6} {:>6} {:>6}\n",
+        "", "", "", "graphs", "by 2.1", "sol. gr.", "wrongly", "disagree", "(1)", "(2)", "(3)", "(4)"
+    );
+    for (group, t) in &report.groups {
+        out += &format!(
+            "{:<16} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} | {}\n",
+            group.name(),
+            t.puzzles,
+            t.solvable,
+            t.solution_graphs,
+            t.theorem_accepted,
+            t.rejected_solution_graphs,
+            t.accepted_non_solution_graphs,
+            t.puzzles_with_disagreement,
+            t.fails_on_solution_graphs.map(|f| format!("{f:>6}")).join(" ")
+        );
+    }
+    out += "\n";
+    for (group, t) in &report.groups {
+        for (kind, count) in &t.rejected_by_failing {
+            out += &format!("{}: {count} x {kind}\n", group.name());
+        }
+        let by_loops: Vec<String> = t
+            .rejected_by_loops
+            .iter()
+            .map(|(l, c)| format!("{c} with {l} loop(s)"))
+            .collect();
+        if !by_loops.is_empty() {
+            out += &format!("{}: rejected solution graphs: {}\n", group.name(), by_loops.join(", "));
+        }
+        out += &format!(
+            "{}: twisted criterion disagrees with the judge on {} subgraph(s); (3) without loops rejects {} solution graph(s) and accepts {} non-solution graph(s)\n",
+            group.name(),
+            t.twisted_disagreements,
+            t.relaxed_rejected_solution_graphs,
+            t.relaxed_accepted_non_solution_graphs
+        );
+    }
+    if !report.census.is_empty() {
+        out += "\nthe census, every 2x2 puzzle with repetitions (scramble verify --patterns K --repetitions):\n";
+        out += &format!(
+            "{:>3} {:>12} {:>14} {:>12} {:>12} {:>10} {:>9} | rejected by failing conditions\n",
+            "K", "puzzles", "sol. graphs", "accepted", "rejected", "wrongly", "twisted"
+        );
+        for e in &report.census {
+            let f = &e.failures;
+            let by: Vec<String> = f
+                .rejected_by_combination
+                .iter()
+                .map(|(k, n)| format!("{{{k}}}: {n}"))
+                .collect();
+            out += &format!(
+                "{:>3} {:>12} {:>14} {:>12} {:>12} {:>10} {:>9} | {}\n",
+                e.patterns,
+                e.totals.puzzles,
+                e.totals.solution_subgraphs,
+                e.totals.theorem.accepted,
+                f.rejected_solution_graphs,
+                f.accepted_non_solutions,
+                e.totals.twisted.mismatches,
+                by.join(", ")
+            );
+        }
+    }
+    out += "\nsmallest examples:\n";
+    for w in &report.examples {
+        out += &format!(
+            "  {}: {} ({} loop(s) in the subgraph)\n    {}\n    {}\n",
+            match (&w.file, &w.svg) {
+                (Some(file), Some(svg)) =>
+                    format!("{} ({})", crate::error::shown_path(file), crate::error::shown_path(svg)),
+                _ => "example (not written)".to_string(),
+            },
+            w.example.kind,
+            w.example.loops,
+            w.example.source,
+            w.example.verdict
+        );
+    }
+    let covers = format!(
+        "the tallies and examples cover the first {} puzzles, the census the rows shown",
+        report.judged
+    );
+    out + &plots_text(&report.plots) + &report.finished.text(&covers)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_examples_of_piece_classes_and_run_hold() {
+        use crate::context::{Context, Stop};
+        use crate::study::repetitions::{Group, Options, piece_classes, run};
+        assert_eq!(piece_classes(1).len(), 6); // Burnside: (16 + 2 + 4 + 2) / 4
+        assert_eq!(piece_classes(2).len(), 70);
+        let plan = Options {
+            exhaustive: 1,
+            planted: vec![],
+            count: 0,
+            seed: 0,
+            census: 1,
+        };
+        let study = run(&plan, &Context::new()).unwrap();
+        assert_eq!(study.sources[0].1, 126); // C(6 + 3, 4) multisets
+        assert_eq!(study.groups[&Group::Loops].twisted_disagreements, 0);
+        // The census counts the same 126 puzzles.
+        let rejected: usize = study.groups.values().map(|t| t.rejected_solution_graphs).sum();
+        assert_eq!(study.census[0].failures.rejected_solution_graphs, rejected as u64);
+        assert_eq!(study.census[0].totals.puzzles, 126);
+        assert_eq!(study.census[0].failures.accepted_non_solutions, 0);
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        let study = run(&plan, &Context::new().until(&stopped)).unwrap();
+        assert!(!study.complete && study.judged == 0 && study.census.is_empty());
+    }
+
     #[test]
     fn the_example_of_paths_without_loops_turn_back_holds() {
         use crate::study::repetitions::paths_without_loops_turn_back;
@@ -611,7 +814,7 @@ mod tests {
     /// The study of `count` planted puzzles over 2 patterns, after every
     /// puzzle over `1..=exhaustive` patterns, without the census.
     fn planted_on_two_patterns(exhaustive: u32, count: usize, seed: u64) -> Repetitions {
-        let plan = Plan {
+        let plan = Options {
             exhaustive,
             planted: vec![2],
             count,

@@ -8,14 +8,7 @@
 use serde::Serialize;
 
 /// The `q`-quantile (`0 <= q <= 1`) of `sorted` (ascending), `None` when empty.
-///
-/// ```
-/// use scramble::study::stats::quantile;
-/// assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 0.5), Some(2.5));
-/// assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 0.25), Some(1.75));
-/// assert_eq!(quantile(&[], 0.5), None);
-/// ```
-pub fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
+pub(crate) fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
     let last = sorted.len().checked_sub(1)?;
     let position = q.clamp(0.0, 1.0) * last as f64;
     let below = position.floor() as usize;
@@ -26,7 +19,7 @@ pub fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
 
 /// Minimum, quartiles, maximum and mean of a sample.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// Sample size.
     pub n: usize,
     /// Smallest value.
@@ -45,13 +38,6 @@ pub struct Summary {
 
 impl Summary {
     /// The summary of `values` (all zero for an empty sample).
-    ///
-    /// ```
-    /// use scramble::study::stats::Summary;
-    /// let s = Summary::of([4u64, 1, 3, 2, 10]);
-    /// assert_eq!((s.n, s.min, s.median, s.max, s.mean), (5, 1.0, 3.0, 10.0, 4.0));
-    /// assert_eq!((s.q1, s.q3), (2.0, 4.0));
-    /// ```
     pub fn of(values: impl IntoIterator<Item = u64>) -> Summary {
         let sorted = sorted(values);
         let at = |q| quantile(&sorted, q).unwrap_or(0.0);
@@ -95,7 +81,7 @@ pub(crate) fn cdf(values: impl IntoIterator<Item = u64>) -> Vec<(f64, f64)> {
 
 /// How often one method needs less than, as much as, or more than another.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct HeadToHead {
+pub(crate) struct HeadToHead {
     /// Pairs where the first method needs fewer.
     pub fewer: usize,
     /// Pairs with equal counts.
@@ -106,13 +92,6 @@ pub struct HeadToHead {
 
 impl HeadToHead {
     /// Compares `(first, second)` pairs.
-    ///
-    /// ```
-    /// use scramble::study::stats::HeadToHead;
-    /// let h = HeadToHead::of([(1, 2), (3, 3), (5, 4), (0, 9)]);
-    /// assert_eq!((h.fewer, h.ties, h.more), (2, 1, 1));
-    /// assert_eq!(h.share_fewer(), 0.5);
-    /// ```
     pub fn of(pairs: impl IntoIterator<Item = (u64, u64)>) -> HeadToHead {
         pairs.into_iter().fold(HeadToHead::default(), |mut h, (a, b)| {
             match a.cmp(&b) {
@@ -158,14 +137,7 @@ impl HeadToHead {
 pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// A 95% Wilson score interval for a share of `hits` in `n` trials.
-///
-/// ```
-/// use scramble::study::stats::wilson;
-/// let (low, high) = wilson(50, 100);
-/// assert!(low < 0.5 && 0.5 < high && high - low < 0.2);
-/// assert_eq!(wilson(0, 0), (0.0, 1.0));
-/// ```
-pub fn wilson(hits: usize, n: usize) -> (f64, f64) {
+pub(crate) fn wilson(hits: usize, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
@@ -193,6 +165,38 @@ pub(crate) fn wilson_share(p: f64, n: f64) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_example_of_quantile_holds() {
+        use crate::study::stats::quantile;
+        assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 0.5), Some(2.5));
+        assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 0.25), Some(1.75));
+        assert_eq!(quantile(&[], 0.5), None);
+    }
+
+    #[test]
+    fn the_example_of_summary_of_holds() {
+        use crate::study::stats::Summary;
+        let s = Summary::of([4u64, 1, 3, 2, 10]);
+        assert_eq!((s.n, s.min, s.median, s.max, s.mean), (5, 1.0, 3.0, 10.0, 4.0));
+        assert_eq!((s.q1, s.q3), (2.0, 4.0));
+    }
+
+    #[test]
+    fn the_example_of_head_to_head_of_holds() {
+        use crate::study::stats::HeadToHead;
+        let h = HeadToHead::of([(1, 2), (3, 3), (5, 4), (0, 9)]);
+        assert_eq!((h.fewer, h.ties, h.more), (2, 1, 1));
+        assert_eq!(h.share_fewer(), 0.5);
+    }
+
+    #[test]
+    fn the_example_of_wilson_holds() {
+        use crate::study::stats::wilson;
+        let (low, high) = wilson(50, 100);
+        assert!(low < 0.5 && 0.5 < high && high - low < 0.2);
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
     #[test]
     fn the_example_of_cdf_holds() {
         use crate::study::stats::cdf;

@@ -1,8 +1,9 @@
 //! Open question 4.3: how many solutions do random puzzles have, and how
-//! often is the solution unique?
+//! often is the solution unique? Its [`Options`], run as
+//! [`Study::Uniqueness`](super::Study::Uniqueness).
 //!
 //! Every row names its population ([`Population`]) and reports three
-//! estimands with 95% intervals ([`super::rates`]): `P(unique | solvable)`
+//! estimands with 95% intervals (`rates`): `P(unique | solvable)`
 //! over uniformly random solvable puzzles (planted puzzles, importance
 //! weights `1 / (solutions * ordered forms)`), and `P(solvable)`,
 //! `P(unique)` over uniformly random puzzles (direct sampling). Beside them
@@ -18,12 +19,14 @@
 //! at least 2 apart. A solvable directly drawn 4x4 puzzle over 3 patterns
 //! has thousands of solutions, so this is what made that row slow.
 
+use std::path::{Path, PathBuf};
+
 use serde::Serialize;
 
 use super::plot::{self, Plot};
-pub use super::population::Population;
-use super::population::Source;
+use super::population::{Population, Source};
 use super::rates::{Share, effective_size, ordered_forms};
+use super::report::{Document, Finished, Report, is_zero, plots_text};
 use super::stats::Summary;
 use super::{Progress, map_indexed_until};
 use crate::context::{Context, Stop, Threads};
@@ -35,7 +38,7 @@ use crate::{Puzzle, Result};
 pub(crate) const BUCKETS: [u64; 8] = [1, 2, 3, 4, 8, 16, 64, 256];
 
 /// The bucket labels, one more than `BUCKETS`.
-pub fn bucket_labels() -> Vec<String> {
+pub(crate) fn bucket_labels() -> Vec<String> {
     let mut lower = 1;
     let mut labels: Vec<String> = BUCKETS
         .iter()
@@ -63,7 +66,7 @@ pub(crate) fn bucket(count: u64) -> usize {
 
 /// One `(population, size, patterns)` row.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Cell {
+pub(crate) struct Cell {
     /// Which puzzles the row is about.
     pub population: Population,
     /// Grid size `n`.
@@ -107,7 +110,7 @@ pub struct Cell {
 /// The exact `P(solvable)`, `P(unique)` and `P(unique | solvable)` of the
 /// uniform population, every multiset of piece classes counted once.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Exact {
+pub(crate) struct Exact {
     /// Multisets of `n*n` piece classes.
     pub puzzles: u64,
     /// Of those, with a solution.
@@ -122,7 +125,7 @@ pub struct Exact {
     pub p_unique_given_solvable: f64,
 }
 
-/// The most multisets [`exact`] enumerates.
+/// The most multisets `exact_until` enumerates.
 pub(crate) const EXACT_LIMIT: u64 = 100_000;
 
 /// Every multiset of `cells` pieces of `classes` (`total` of them), as
@@ -154,22 +157,14 @@ fn multisets(n: u64, k: u64) -> Option<u64> {
 /// multiset of `n*n` piece classes solved up to its second solution. `None`
 /// when there are more than `EXACT_LIMIT` multisets (3x3: `K = 2`
 /// repetition-free has 2,002; `K = 3` repetition-free about 2 x 10^12).
-/// `O(multisets x search)`, on every core.
-///
-/// ```
-/// use scramble::study::uniqueness::exact;
-/// let e = exact(2, 2, true, &scramble::Context::new()).unwrap().unwrap();
-/// assert_eq!(e.puzzles, 126); // C(9, 4): 6 classes
-/// assert!(e.unique <= e.solvable && e.solvable <= e.puzzles);
-/// assert!(exact(3, 3, true, &scramble::Context::new()).unwrap().is_none());
-/// ```
-///
-/// `None` too when the context's stop came first.
-pub fn exact(size: usize, patterns: u32, repetition_free: bool, context: &Context) -> Result<Option<Exact>> {
+/// `O(multisets x search)`, on every core. `None` too when the context's
+/// stop came first.
+#[cfg(test)]
+fn exact(size: usize, patterns: u32, repetition_free: bool, context: &Context) -> Result<Option<Exact>> {
     Ok(exact_until(size, patterns, repetition_free, context.stop(), context.progress())?.flatten())
 }
 
-/// [`exact`] that gives up when `stop` is reached (then `None`); `Some(None)`
+/// `exact` that gives up when `stop` is reached (then `None`); `Some(None)`
 /// when there are too many multisets.
 fn exact_until(
     size: usize,
@@ -254,20 +249,23 @@ impl Cell {
     }
 }
 
-/// What the study draws.
+/// What the uniqueness study draws: a row per grid size and number of
+/// patterns of the uniform population, then the commercial row if asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub struct Options {
     /// Grid sizes to run.
     pub sizes: Vec<usize>,
     /// Numbers of patterns to run.
     pub patterns: Vec<u32>,
-    /// Planted puzzles per cell, by size.
+    /// Planted puzzles per row (for `P(unique | solvable)`), one number
+    /// per size of `sizes`.
     pub counts: Vec<usize>,
-    /// Puzzles drawn directly from the uniform population per cell, by size.
+    /// Puzzles drawn directly from the uniform population per row (for
+    /// `P(solvable)` and `P(unique)`), one number per size of `sizes`.
     pub sampled: Vec<usize>,
     /// The seed every random draw derives from.
     pub seed: u64,
-    /// Whether pieces were drawn repetition-free (every row, commercial
+    /// Only pieces without a picture twice (every row, commercial
     /// included).
     pub repetition_free: bool,
     /// Planted and directly drawn puzzles of the commercial row (none: no row).
@@ -315,10 +313,10 @@ fn solutions_up_to_until(puzzle: &Puzzle, cap: u64, stop: &Stop) -> Result<Optio
     Ok((!met.stats.stopped).then_some(met.solutions))
 }
 
-impl Plan {
+impl Options {
     /// The rows [`run`] reports: every `(size, patterns)` pair, and the
     /// commercial row if asked.
-    pub fn rows(&self) -> usize {
+    fn rows(&self) -> usize {
         self.sizes.len() * self.patterns.len() + usize::from(self.commercial.is_some())
     }
 }
@@ -326,21 +324,9 @@ impl Plan {
 /// The rows of `plan`: every `(size, patterns)` pair of the uniform
 /// population, then the commercial row if asked; until the context's
 /// stop: the rows finished before it, in order, each one whole (the row
-/// under way when it came is left out), so fewer than [`Plan::rows`] when
+/// under way when it came is left out), so fewer than [`Options::rows`] when
 /// stopped.
-///
-/// ```
-/// use scramble::study::uniqueness::{run, Plan};
-/// use scramble::{Context, Stop};
-/// let plan = Plan { sizes: vec![2], patterns: vec![2, 6], counts: vec![30], sampled: vec![30], seed: 1, repetition_free: false, self_matching: 0, commercial: None };
-/// let cells = run(&plan, &Context::new()).unwrap();
-/// assert_eq!(cells.len(), plan.rows());
-/// assert!(cells.iter().all(|c| c.planted_solutions.min >= 1.0)); // planted: never unsolvable
-/// assert!(cells.iter().all(|c| c.p_unique.estimate <= c.p_solvable.estimate));
-/// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// assert!(run(&plan, &Context::new().until(&stopped)).unwrap().is_empty());
-/// ```
-pub fn run(plan: &Plan, context: &Context) -> Result<Vec<Cell>> {
+fn run(plan: &Options, context: &Context) -> Result<Vec<Cell>> {
     let (stop, progress) = (context.stop(), context.progress());
     let uniform = plan
         .sizes
@@ -405,7 +391,7 @@ fn uniform_rows(cells: &[Cell], size: usize) -> impl Iterator<Item = &Cell> {
 
 /// The study's plots: `P(unique | solvable)` beside the planted share per
 /// size, and the histogram of planted puzzles' solutions per size.
-pub fn plots(cells: &[Cell], sizes: &[usize], repetition_free: bool) -> Result<Vec<Plot>> {
+fn plots(cells: &[Cell], sizes: &[usize], repetition_free: bool) -> Result<Vec<Plot>> {
     let rf = if repetition_free { ", repetition-free" } else { "" };
     let series: Vec<plot::Series> = sizes
         .iter()
@@ -463,6 +449,186 @@ fn count_of(cells: &[Cell], size: usize) -> usize {
     uniform_rows(cells, size).next().map_or(0, |c| c.planted)
 }
 
+/// The JSON document of the uniqueness study.
+#[derive(Debug, Serialize)]
+pub(super) struct Json {
+    seed: u64,
+    /// Self-matching patterns beside each row's signed ones (omitted when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    self_matching: u32,
+    repetition_free: bool,
+    /// What each population and estimand is.
+    definitions: Vec<(&'static str, &'static str)>,
+    buckets: Vec<String>,
+    cells: Vec<Cell>,
+    plots: Vec<PathBuf>,
+    /// Rows planned; a stopped run reports the first `cells` of them.
+    rows: usize,
+    #[serde(flatten)]
+    finished: Finished,
+}
+
+/// The definitions printed with every report.
+const DEFINITIONS: [(&str, &str); 6] = [
+    (
+        "uniform",
+        "a uniformly random multiset of n*n piece classes (rotation classes of 4-tuples over patterns 1..K), as the 2x2 census counts them",
+    ),
+    (
+        "commercial",
+        "3x3, K = 4: the uniform population restricted to puzzles with every pattern on exactly 9 of the 36 sides",
+    ),
+    (
+        "p_unique_given_solvable",
+        "P(unique | solvable) for a uniformly random solvable puzzle: planted puzzles weighted 1/(solutions x ordered forms), delta-method 95% interval",
+    ),
+    (
+        "p_solvable",
+        "P(solvable) for a uniformly random puzzle: direct sampling, Wilson 95% interval",
+    ),
+    (
+        "p_unique",
+        "P(unique) for a uniformly random puzzle: direct sampling, Wilson 95% interval",
+    ),
+    (
+        "planted_unique_share",
+        "share of unique puzzles among planted puzzles, which are drawn in proportion to their solutions: not P(unique | solvable)",
+    ),
+];
+
+/// The study's report, with its plots for `folder`.
+pub(super) fn report(options: &Options, folder: Option<&Path>, context: &Context) -> Result<Report> {
+    let per_size: usize = options.counts.iter().chain(&options.sampled).sum();
+    let commercial = options.commercial.map_or(0, |(planted, sampled)| planted + sampled);
+    context
+        .progress()
+        .start((per_size * options.patterns.len() + commercial) as u64);
+    let cells = run(options, context)?;
+    let finished = Finished::new(cells.len() == options.rows(), context.stop());
+    let (files, plots) = finished.files(folder, || plots(&cells, &options.sizes, options.repetition_free))?;
+    let json = Json {
+        seed: options.seed,
+        self_matching: options.self_matching,
+        repetition_free: options.repetition_free,
+        definitions: DEFINITIONS.to_vec(),
+        buckets: bucket_labels(),
+        cells,
+        plots,
+        rows: options.rows(),
+        finished,
+    };
+    Ok(Report::of(
+        uniqueness_text(&json),
+        Document::Uniqueness(json),
+        finished,
+        files,
+    ))
+}
+
+fn percent(e: &Share) -> String {
+    e.percent(2, "%")
+}
+
+fn uniqueness_text(report: &Json) -> String {
+    let mut out = format!(
+        "uniqueness modulo rotation, seed {}{}{}\n",
+        report.seed,
+        if report.repetition_free {
+            ", repetition-free pieces only"
+        } else {
+            ""
+        },
+        if report.self_matching > 0 {
+            format!(
+                ", every row over its K signed and {} self-matching patterns (pictures X=)",
+                report.self_matching
+            )
+        } else {
+            String::new()
+        }
+    );
+    for (name, meaning) in &report.definitions {
+        out += &format!("  {name}: {meaning}\n");
+    }
+    out += &format!(
+        "{:<10} {:<5} {:>2} | {:>24} {:>8} | {:>24} {:>24} {:>7} | {:>24}\n",
+        "population",
+        "size",
+        "K",
+        "P(unique | solvable)",
+        "ESS",
+        "P(solvable)",
+        "P(unique)",
+        "sampled",
+        "planted unique share"
+    );
+    for c in &report.cells {
+        out += &format!(
+            "{:<10} {:<5} {:>2} | {:>24} {:>8.0} | {:>24} {:>24} {:>7} | {:>24}\n",
+            c.population.name(),
+            format!("{}x{}", c.size, c.size),
+            c.patterns,
+            percent(&c.p_unique_given_solvable),
+            c.planted_effective,
+            percent(&c.p_solvable),
+            percent(&c.p_unique),
+            c.sampled,
+            percent(&c.planted_unique_share),
+        );
+    }
+    for c in report.cells.iter().filter(|c| c.exact.is_some()) {
+        let e = c.exact.expect("filtered");
+        out += &format!(
+            "exact     {:<5} {:>2} | {:>24} {:>8} | {:>24} {:>24} {:>7} | every multiset of piece classes\n",
+            format!("{}x{}", c.size, c.size),
+            c.patterns,
+            format!(
+                "{:.2}% ({}/{})",
+                100.0 * e.p_unique_given_solvable,
+                e.unique,
+                e.solvable
+            ),
+            "",
+            format!("{:.2}% ({}/{})", 100.0 * e.p_solvable, e.solvable, e.puzzles),
+            format!("{:.2}% ({}/{})", 100.0 * e.p_unique, e.unique, e.puzzles),
+            e.puzzles,
+        );
+    }
+    out += &format!(
+        "\nplanted puzzles (drawn in proportion to their solutions): solutions modulo rotation\n{:<10} {:<5} {:>2} {:>7} {:>7} {:>8} {:>8} | {}\n",
+        "population",
+        "size",
+        "K",
+        "planted",
+        "median",
+        "mean",
+        "max",
+        report.buckets.iter().map(|b| format!("{b:>7}")).collect::<String>()
+    );
+    for c in &report.cells {
+        out += &format!(
+            "{:<10} {:<5} {:>2} {:>7} {:>7} {:>8.2} {:>8} | {}\n",
+            c.population.name(),
+            format!("{}x{}", c.size, c.size),
+            c.patterns,
+            c.planted,
+            c.planted_solutions.median,
+            c.planted_solutions.mean,
+            c.planted_solutions.max,
+            c.planted_histogram
+                .iter()
+                .map(|h| format!("{h:>7}"))
+                .collect::<String>()
+        );
+    }
+    let covers = format!(
+        "the table covers the first {} of {} rows",
+        report.cells.len(),
+        report.rows
+    );
+    out + &plots_text(&report.plots) + &report.finished.text(&covers)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -479,6 +645,30 @@ mod tests {
     use super::*;
     use crate::census::{Census, fast, shard::Shard};
 
+    #[test]
+    fn the_examples_of_exact_and_run_hold() {
+        let e = exact(2, 2, true, &Context::new()).unwrap().unwrap();
+        assert_eq!(e.puzzles, 126); // C(9, 4): 6 classes
+        assert!(e.unique <= e.solvable && e.solvable <= e.puzzles);
+        assert!(exact(3, 3, true, &Context::new()).unwrap().is_none());
+        let plan = Options {
+            sizes: vec![2],
+            patterns: vec![2, 6],
+            counts: vec![30],
+            sampled: vec![30],
+            seed: 1,
+            repetition_free: false,
+            self_matching: 0,
+            commercial: None,
+        };
+        let cells = run(&plan, &Context::new()).unwrap();
+        assert_eq!(cells.len(), plan.rows());
+        assert!(cells.iter().all(|c| c.planted_solutions.min >= 1.0)); // planted: never unsolvable
+        assert!(cells.iter().all(|c| c.p_unique.estimate <= c.p_solvable.estimate));
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        assert!(run(&plan, &Context::new().until(&stopped)).unwrap().is_empty());
+    }
+
     /// Both methods against the exact 2x2 census (whose puzzles are
     /// multisets of piece classes, the uniform population here).
     #[test]
@@ -489,7 +679,7 @@ mod tests {
                 repetition_free,
             };
             let exact = fast::run(&census, Shard::WHOLE, 0, &Context::new()).0.tally.totals();
-            let plan = Plan {
+            let plan = Options {
                 sizes: vec![2],
                 patterns: vec![patterns as u32],
                 counts: vec![3000],
@@ -534,7 +724,7 @@ mod tests {
     #[test]
     fn capped_direct_counts_give_the_exact_counts_figures() {
         for (size, patterns, sampled) in [(3, 3, 150), (2, 2, 200)] {
-            let plan = Plan {
+            let plan = Options {
                 sizes: vec![size],
                 patterns: vec![patterns],
                 counts: vec![20],
@@ -582,7 +772,7 @@ mod tests {
     /// every multiset once.
     #[test]
     fn three_by_three_repetition_free_estimates_cover_the_exact_rates() {
-        let plan = Plan {
+        let plan = Options {
             sizes: vec![3],
             patterns: vec![2],
             counts: vec![1500],
@@ -643,7 +833,7 @@ mod tests {
 
     #[test]
     fn counts_match_the_plain_solver_and_are_deterministic() {
-        let plan = Plan {
+        let plan = Options {
             sizes: vec![2, 3],
             patterns: vec![3],
             counts: vec![12, 6],

@@ -1,14 +1,16 @@
 //! `scramble study <name>`: the studies of the paper's open questions
-//! (library [`scramble::study`]). Each prints a table (or `--json`), writes
-//! its SVG plots into `--out` (default `out/study-<name>/`) and shows a
-//! progress bar on a terminal. Every study takes `--time-limit` and
-//! handles Ctrl-C itself: it stops at its next poll, reports what it
-//! finished as partial (`complete`, `stopped`), writes no files and exits 3.
+//! (library [`scramble::study`], which assembles every report). Each turns
+//! its options into the library's, prints the report's table (or
+//! `--json`), writes its files (SVG plots, examples) into `--out` (default
+//! `out/study-<name>/`) and shows a progress bar on a terminal. Every study
+//! takes `--time-limit` and handles Ctrl-C itself: it stops at its next
+//! poll, reports what it finished as partial (`complete`, `stopped`),
+//! writes no files and exits 3.
 
-use std::path::PathBuf;
+use std::process::ExitCode;
 
 use super::PicturesArg;
-use std::process::ExitCode;
+use crate::{print_json, print_text, progress};
 
 mod heuristics;
 mod repetitions;
@@ -21,11 +23,11 @@ use uniqueness::{UniquenessArgs, run_uniqueness};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(subcommand)]
-    study: Study,
+    study: Command,
 }
 
 #[derive(Debug, clap::Subcommand)]
-enum Study {
+enum Command {
     /// Question 4.4: nodes of center-max against random (and spiral, row-major) on planted puzzles.
     Heuristics(HeuristicsArgs),
     /// Question 4.3: P(unique | solvable), P(solvable), P(unique) by number of patterns and size, plus commercial-style puzzles.
@@ -59,43 +61,19 @@ impl Args {
     /// The threads the study runs on.
     pub fn threads(&self) -> crate::threads::ThreadsArg {
         match &self.study {
-            Study::Heuristics(args) => args.run.threads,
-            Study::Uniqueness(args) => args.run.threads,
-            Study::Repetitions(args) => args.run.threads,
+            Command::Heuristics(args) => args.run.threads,
+            Command::Uniqueness(args) => args.run.threads,
+            Command::Repetitions(args) => args.run.threads,
         }
     }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.study {
-        Study::Heuristics(args) => run_heuristics(args),
-        Study::Uniqueness(args) => run_uniqueness(args),
-        Study::Repetitions(args) => run_repetitions(args),
+        Command::Heuristics(args) => run_heuristics(args),
+        Command::Uniqueness(args) => run_uniqueness(args),
+        Command::Repetitions(args) => run_repetitions(args),
     }
-}
-
-/// Writes a study's files, all drawn already (its plots and `extra`
-/// files), as one set that owns its folder `<out>/study-<name>/`: all or
-/// none, replacing everything an earlier run left there. Returns the
-/// plots' paths, then the extra files' paths (none with `--no-pictures`).
-fn write_study(
-    pictures: &PicturesArg,
-    plots: Vec<scramble::study::plot::Plot>,
-    extra: Vec<(PathBuf, String)>,
-) -> anyhow::Result<Vec<PathBuf>> {
-    if !pictures.writes() {
-        return Ok(Vec::new());
-    }
-    let files: Vec<(PathBuf, String)> = plots
-        .into_iter()
-        .map(|(name, svg)| (PathBuf::from(name), svg))
-        .chain(extra)
-        .collect();
-    Ok(scramble::output::write_set(
-        &pictures.out,
-        &files,
-        scramble::output::Owns::Folder,
-    )?)
 }
 
 /// The most puzzles a study takes per row or cell (and per option).
@@ -120,72 +98,47 @@ fn check_bounds(counts: &[(&str, &[usize])], patterns: &[(&str, &[u32])]) -> any
     Ok(())
 }
 
-/// `plots: a.svg b.svg`.
-fn plots_text(plots: &[PathBuf]) -> String {
-    let names: Vec<String> = plots.iter().map(|p| scramble::output::shown_path(p)).collect();
-    format!("plots: {}\n", names.join(" "))
-}
-
-/// Whether a study finished, and why not: the `complete` and `stopped`
-/// keys of every study's report (as `verify --time-limit` and `generate`).
-#[derive(Debug, serde::Serialize)]
-struct Finished {
-    /// False when the run was stopped before the end.
-    complete: bool,
-    /// Why an incomplete run stopped: `interrupted` or `time-limit`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<&'static str>,
-}
-
-/// The stop of a study: Ctrl-C (the study reports what it finished) and
-/// `--time-limit`.
-struct Stopping {
-    stop: scramble::Stop,
-    interrupted: std::sync::Arc<std::sync::atomic::AtomicBool>,
-}
-
-impl Stopping {
-    fn new(limit: Option<std::time::Duration>) -> Stopping {
-        let (stop, interrupted) = crate::signals::interruptible(limit);
-        Stopping { stop, interrupted }
+/// Runs `study` (on the threads installed already) until `stop`, with a
+/// progress bar labelled `bar` (none: no bar), then writes its files as
+/// one set that owns its folder `<out>/study-<name>/` (all or none,
+/// replacing everything an earlier run left there; nothing when stopped
+/// or with `--no-pictures`), prints its report and exits 3 when stopped.
+fn run_study(
+    study: &scramble::study::Study,
+    name: &str,
+    run: &StudyRun,
+    stop: &scramble::Stop,
+    bar: Option<&str>,
+) -> anyhow::Result<ExitCode> {
+    let folder = run
+        .pictures
+        .writes()
+        .then(|| run.pictures.out.join(format!("study-{name}")));
+    let bar = bar.map(|label| progress::bar(0, label));
+    let context = scramble::Context::new().until(stop);
+    let context = match &bar {
+        Some(bar) => context.reporting(bar),
+        None => context,
+    };
+    let report = scramble::study::run(study, folder.as_deref(), &context)?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
     }
-
-    /// `complete`, and when not, why.
-    fn finished(&self, complete: bool) -> Finished {
-        Finished {
-            complete,
-            stopped: (!complete).then(|| crate::signals::why_stopped(&self.interrupted)),
+    if let Some(folder) = &folder
+        && !report.files().is_empty()
+    {
+        scramble::output::write_set(folder, report.files(), scramble::output::Owns::Folder)?;
+    }
+    if run.json {
+        for document in report.documents() {
+            print_json(document)?;
         }
+    } else {
+        print_text(report.text())?;
     }
-}
-
-impl Finished {
-    /// The text line of a partial report: `partial: stopped (why); covers`.
-    fn text(&self, covers: &str) -> String {
-        self.stopped
-            .map(|why| format!("partial: stopped ({why}); {covers}, no files written\n"))
-            .unwrap_or_default()
-    }
-
-    /// Exit 3 when stopped, else `done`.
-    fn exit(&self, done: ExitCode) -> ExitCode {
-        if self.complete {
-            done
-        } else {
-            crate::exit_codes::Exit::Stopped.into()
-        }
-    }
-
-    /// The study's files, written only when it is complete.
-    fn write_study(
-        &self,
-        pictures: &PicturesArg,
-        plots: impl FnOnce() -> scramble::Result<Vec<scramble::study::plot::Plot>>,
-        extra: Vec<(PathBuf, String)>,
-    ) -> anyhow::Result<Vec<PathBuf>> {
-        if !self.complete {
-            return Ok(Vec::new());
-        }
-        write_study(pictures, plots()?, extra)
-    }
+    Ok(if report.complete() {
+        ExitCode::SUCCESS
+    } else {
+        crate::exit_codes::Exit::Stopped.into()
+    })
 }

@@ -1,14 +1,10 @@
 //! `scramble study uniqueness`: open question 4.3.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::study::rates::Share;
-use scramble::study::uniqueness;
-use serde::Serialize;
+use scramble::study::{Study, uniqueness};
 
-use super::{Finished, Stopping, plots_text};
-use crate::{print_report, progress};
+use super::run_study;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -52,56 +48,8 @@ pub(super) struct UniquenessArgs {
     pub(super) run: super::StudyRun,
 }
 
-/// What `study uniqueness --json` prints.
-#[derive(Serialize)]
-struct UniquenessReport {
-    seed: u64,
-    /// Self-matching patterns beside each row's signed ones (omitted when 0).
-    #[serde(skip_serializing_if = "is_zero")]
-    self_matching: u32,
-    repetition_free: bool,
-    /// What each population and estimand is.
-    definitions: Vec<(&'static str, &'static str)>,
-    buckets: Vec<String>,
-    cells: Vec<uniqueness::Cell>,
-    plots: Vec<PathBuf>,
-    /// Rows planned; a stopped run reports the first `cells` of them.
-    rows: usize,
-    #[serde(flatten)]
-    finished: Finished,
-}
-
-/// The definitions printed with every report.
-const DEFINITIONS: [(&str, &str); 6] = [
-    (
-        "uniform",
-        "a uniformly random multiset of n*n piece classes (rotation classes of 4-tuples over patterns 1..K), as the 2x2 census counts them",
-    ),
-    (
-        "commercial",
-        "3x3, K = 4: the uniform population restricted to puzzles with every pattern on exactly 9 of the 36 sides",
-    ),
-    (
-        "p_unique_given_solvable",
-        "P(unique | solvable) for a uniformly random solvable puzzle: planted puzzles weighted 1/(solutions x ordered forms), delta-method 95% interval",
-    ),
-    (
-        "p_solvable",
-        "P(solvable) for a uniformly random puzzle: direct sampling, Wilson 95% interval",
-    ),
-    (
-        "p_unique",
-        "P(unique) for a uniformly random puzzle: direct sampling, Wilson 95% interval",
-    ),
-    (
-        "planted_unique_share",
-        "share of unique puzzles among planted puzzles, which are drawn in proportion to their solutions: not P(unique | solvable)",
-    ),
-];
-
-pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCode> {
-    let stopping = Stopping::new(args.run.time_limit);
-    args.run.pictures.out = args.run.pictures.out.join("study-uniqueness");
+pub(super) fn run_uniqueness(args: UniquenessArgs) -> anyhow::Result<ExitCode> {
+    let (stop, _) = crate::signals::interruptible(args.run.time_limit);
     super::check_bounds(
         &[
             ("--counts", &args.counts),
@@ -135,40 +83,23 @@ pub(super) fn run_uniqueness(mut args: UniquenessArgs) -> anyhow::Result<ExitCod
     if args.repetition_free && args.patterns.contains(&1) {
         anyhow::bail!("--repetition-free needs 2 patterns or more: one pattern makes no repetition-free piece");
     }
-    let plan = uniqueness::Plan {
+    let options = uniqueness::Options {
         sizes: args.sizes.clone(),
         patterns: args.patterns.clone(),
-        counts: counts.clone(),
-        sampled: sampled.clone(),
+        counts,
+        sampled,
         seed: args.seed,
         repetition_free: args.repetition_free,
         commercial,
         self_matching: args.self_matching,
     };
-    let per_size: usize = counts.iter().chain(&sampled).sum();
-    let total = per_size * args.patterns.len() + args.commercial.iter().sum::<usize>();
-    let bar = progress::bar(total as u64, "counting");
-    let cells = uniqueness::run(&plan, &scramble::Context::new().until(&stopping.stop).reporting(&bar))?;
-    bar.finish_and_clear();
-    let finished = stopping.finished(cells.len() == plan.rows());
-    let plots = finished.write_study(
-        &args.run.pictures,
-        || uniqueness::plots(&cells, &args.sizes, args.repetition_free),
-        Vec::new(),
-    )?;
-    let report = UniquenessReport {
-        seed: args.seed,
-        self_matching: args.self_matching,
-        repetition_free: args.repetition_free,
-        definitions: DEFINITIONS.to_vec(),
-        buckets: uniqueness::bucket_labels(),
-        cells,
-        plots,
-        rows: plan.rows(),
-        finished,
-    };
-    print_report(args.run.json, &report, uniqueness_text)?;
-    Ok(report.finished.exit(ExitCode::SUCCESS))
+    run_study(
+        &Study::Uniqueness(options),
+        "uniqueness",
+        &args.run,
+        &stop,
+        Some("counting"),
+    )
 }
 
 /// One number per size: the list as given when it has one per size, its
@@ -184,112 +115,4 @@ fn per_size(name: &str, given: &[usize], sizes: &[usize], large: usize) -> anyho
             sizes.len()
         ),
     }
-}
-
-fn percent(e: &Share) -> String {
-    e.percent(2, "%")
-}
-
-fn uniqueness_text(report: &UniquenessReport) -> String {
-    let mut out = format!(
-        "uniqueness modulo rotation, seed {}{}{}\n",
-        report.seed,
-        if report.repetition_free {
-            ", repetition-free pieces only"
-        } else {
-            ""
-        },
-        if report.self_matching > 0 {
-            format!(
-                ", every row over its K signed and {} self-matching patterns (pictures X=)",
-                report.self_matching
-            )
-        } else {
-            String::new()
-        }
-    );
-    for (name, meaning) in &report.definitions {
-        out += &format!("  {name}: {meaning}\n");
-    }
-    out += &format!(
-        "{:<10} {:<5} {:>2} | {:>24} {:>8} | {:>24} {:>24} {:>7} | {:>24}\n",
-        "population",
-        "size",
-        "K",
-        "P(unique | solvable)",
-        "ESS",
-        "P(solvable)",
-        "P(unique)",
-        "sampled",
-        "planted unique share"
-    );
-    for c in &report.cells {
-        out += &format!(
-            "{:<10} {:<5} {:>2} | {:>24} {:>8.0} | {:>24} {:>24} {:>7} | {:>24}\n",
-            c.population.name(),
-            format!("{}x{}", c.size, c.size),
-            c.patterns,
-            percent(&c.p_unique_given_solvable),
-            c.planted_effective,
-            percent(&c.p_solvable),
-            percent(&c.p_unique),
-            c.sampled,
-            percent(&c.planted_unique_share),
-        );
-    }
-    for c in report.cells.iter().filter(|c| c.exact.is_some()) {
-        let e = c.exact.expect("filtered");
-        out += &format!(
-            "exact     {:<5} {:>2} | {:>24} {:>8} | {:>24} {:>24} {:>7} | every multiset of piece classes\n",
-            format!("{}x{}", c.size, c.size),
-            c.patterns,
-            format!(
-                "{:.2}% ({}/{})",
-                100.0 * e.p_unique_given_solvable,
-                e.unique,
-                e.solvable
-            ),
-            "",
-            format!("{:.2}% ({}/{})", 100.0 * e.p_solvable, e.solvable, e.puzzles),
-            format!("{:.2}% ({}/{})", 100.0 * e.p_unique, e.unique, e.puzzles),
-            e.puzzles,
-        );
-    }
-    out += &format!(
-        "\nplanted puzzles (drawn in proportion to their solutions): solutions modulo rotation\n{:<10} {:<5} {:>2} {:>7} {:>7} {:>8} {:>8} | {}\n",
-        "population",
-        "size",
-        "K",
-        "planted",
-        "median",
-        "mean",
-        "max",
-        report.buckets.iter().map(|b| format!("{b:>7}")).collect::<String>()
-    );
-    for c in &report.cells {
-        out += &format!(
-            "{:<10} {:<5} {:>2} {:>7} {:>7} {:>8.2} {:>8} | {}\n",
-            c.population.name(),
-            format!("{}x{}", c.size, c.size),
-            c.patterns,
-            c.planted,
-            c.planted_solutions.median,
-            c.planted_solutions.mean,
-            c.planted_solutions.max,
-            c.planted_histogram
-                .iter()
-                .map(|h| format!("{h:>7}"))
-                .collect::<String>()
-        );
-    }
-    let covers = format!(
-        "the table covers the first {} of {} rows",
-        report.cells.len(),
-        report.rows
-    );
-    out + &plots_text(&report.plots) + &report.finished.text(&covers)
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }

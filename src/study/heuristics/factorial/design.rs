@@ -34,7 +34,7 @@ pub(crate) const POPULATIONS: [Population; 3] = [Population::Planted, Population
 
 /// The name of a population in this study's reports: `uniform-solvable`
 /// for the uniform population, since only its solvable puzzles are kept.
-pub fn population_label(population: Population) -> &'static str {
+pub(crate) fn population_label(population: Population) -> &'static str {
     match population {
         Population::Uniform => "uniform-solvable",
         other => other.name(),
@@ -52,12 +52,15 @@ pub struct Shape {
     pub count: usize,
 }
 
-/// What the factorial study runs.
+/// What the factorial study runs: every population on every shape, each
+/// puzzle by every strategy of `cells` x every piece rule x (even grids)
+/// every symmetry rule, against random backtracking.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Design {
+pub struct Options {
     /// The grid shapes.
     pub shapes: Vec<Shape>,
-    /// The populations, each run on every shape.
+    /// The populations, each run on every shape (the commercial one is a
+    /// uniqueness-study population only: an error here).
     pub populations: Vec<Population>,
     /// The seed every random draw derives from.
     pub seed: u64,
@@ -67,38 +70,64 @@ pub struct Design {
     pub max_draws_per_puzzle: u64,
     /// Only pieces without a picture twice, in every population.
     pub repetition_free: bool,
-    /// `L`: self-matching patterns beside each shape's `K` signed ones
-    /// (planted and uniform populations only).
-    pub self_matching: u32,
-    /// The cell rules crossed with every piece and symmetry rule when
-    /// `strategies` is `None` ([`Cells::STUDIED`] by default; they must
-    /// include the spiral, the baseline's).
+    /// The cell rules; they must include the spiral, the baseline's.
     pub cells: Vec<Cells>,
-    /// The strategies to run (they must include `BASELINE`); `None`: every
-    /// strategy of `strategies_of` over `cells`.
-    pub strategies: Option<Vec<Strategy>>,
-    /// Whether to measure the wall time of every search ([`Run::time`](super::Run::time)):
-    /// not deterministic, so off unless asked.
+    /// Whether to measure the wall time of every search and compare it as
+    /// the nodes are: not deterministic, so off unless asked.
     pub time: bool,
 }
 
+impl Options {
+    /// Bytes the study holds until it ends (the runs of every puzzle of
+    /// every shape and population in every strategy): what a caller bounds
+    /// before it starts.
+    pub fn bytes_held(&self) -> u64 {
+        let design = Design::of(self);
+        let per_population: u64 = self
+            .shapes
+            .iter()
+            .map(|s| s.count as u64 * super::bytes_per_puzzle(&design.strategies(s.size), self.random_seeds))
+            .sum();
+        per_population.saturating_mul(self.populations.len() as u64)
+    }
+}
+
+/// What the factorial study runs: [`Options`], and what the heuristics
+/// study's preset sets beside them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Design {
+    /// The shapes, populations, seed, cell rules and measures.
+    pub options: Options,
+    /// `L`: self-matching patterns beside each shape's `K` signed ones
+    /// (planted and uniform populations only).
+    pub self_matching: u32,
+    /// The strategies to run (they must include `BASELINE`); `None`: every
+    /// strategy of `strategies_of` over the options' cell rules.
+    pub strategies: Option<Vec<Strategy>>,
+}
+
 impl Design {
+    /// The design of `options`: every strategy over its cell rules, signed
+    /// patterns only.
+    pub(crate) fn of(options: &Options) -> Design {
+        Design {
+            options: options.clone(),
+            self_matching: 0,
+            strategies: None,
+        }
+    }
+
     /// The strategies run on an `n x n` grid.
     pub fn strategies(&self, size: usize) -> Vec<Strategy> {
         self.strategies
             .clone()
-            .unwrap_or_else(|| strategies_of(&self.cells, size))
+            .unwrap_or_else(|| strategies_of(&self.options.cells, size))
     }
 }
 
 /// The distinct strategies run on an `n x n` grid, in report order.
-///
-/// ```
-/// use scramble::study::heuristics::factorial::strategies;
-/// assert_eq!(strategies(3).len(), 12); // 4 cell rules x 3 piece rules
-/// assert_eq!(strategies(4).len(), 28); // x 3 symmetry rules, 7 distinct
-/// ```
-pub fn strategies(size: usize) -> Vec<Strategy> {
+#[cfg(test)]
+pub(crate) fn strategies(size: usize) -> Vec<Strategy> {
     strategies_of(&Cells::STUDIED, size)
 }
 
@@ -127,7 +156,7 @@ pub(crate) fn strategies_of(cells: &[Cells], size: usize) -> Vec<Strategy> {
 
 /// The label of a strategy on an `n x n` grid: `cells/pieces/symmetry`,
 /// without the symmetry on odd grids.
-pub fn label(strategy: &Strategy, size: usize) -> String {
+pub(crate) fn label(strategy: &Strategy, size: usize) -> String {
     if size.is_multiple_of(2) {
         strategy.name()
     } else {
@@ -137,6 +166,13 @@ pub fn label(strategy: &Strategy, size: usize) -> String {
 
 #[cfg(test)]
 mod examples {
+    #[test]
+    fn the_example_of_strategies_holds() {
+        use crate::study::heuristics::factorial::strategies;
+        assert_eq!(strategies(3).len(), 12); // 4 cell rules x 3 piece rules
+        assert_eq!(strategies(4).len(), 28); // x 3 symmetry rules, 7 distinct
+    }
+
     #[test]
     fn the_example_of_strategies_of_holds() {
         use crate::solve::Cells;

@@ -1,9 +1,10 @@
 //! Open question 4.4, measured fairly: every cell rule x piece rule x
 //! symmetry rule against Brandt et al.'s random backtracking, on three
-//! populations of puzzles.
+//! populations of puzzles. Its [`Options`], run as
+//! [`Study::Factorial`](crate::study::Study::Factorial).
 //!
 //! **Strategies.** Cell rules [`Cells::STUDIED`](crate::solve::Cells::STUDIED) (spiral, paper,
-//! neighbours, most-constrained; [`Design::cells`] chooses others, such as
+//! neighbours, most-constrained; [`Options::cells`] chooses others, such as
 //! `paper-last`, the literal step 6) x piece rules [`Pieces::ALL`](crate::solve::Pieces::ALL) (file,
 //! random, value) x, on even grids, symmetry rules [`Symmetry::ALL`](crate::solve::Symmetry::ALL)
 //! (number, value, order); odd grids fix the centre piece's rotation, so
@@ -12,7 +13,7 @@
 //! Brandt et al.'s spiral with random piece orders (piece-number symmetry
 //! on even grids, the solver's default).
 //!
-//! **Populations** (`POPULATIONS`, drawn by [`candidate`]): planted
+//! **Populations** (`POPULATIONS`, drawn by `candidate`): planted
 //! puzzles (SPEC's planted population, puzzle `i` is `scramble generate
 //! --seed S` candidate `i`); uniformly random solvable puzzles (uniform
 //! multisets of piece classes over patterns `1..=K`, pieces shuffled and
@@ -20,7 +21,7 @@
 //! every solvable multiset is equally likely); balanced puzzles
 //! ([`crate::puzzle::generate::balanced`], the commercial style generalised, the
 //! same generator as `generate --style commercial` on 3x3 over 4 patterns,
-//! from its own stream). [`Design::repetition_free`] restricts all three to
+//! from its own stream). [`Options::repetition_free`] restricts all three to
 //! repetition-free pieces.
 //!
 //! **Measures.** Solver nodes to the first solution and to exhaustion.
@@ -32,13 +33,13 @@
 //! the two random orders compared are independent. Per puzzle the shares of
 //! fewer nodes and of ties among its comparisons are taken (ties are
 //! reported apart, not split), and the reported shares are their means
-//! over puzzles with the cluster interval of [`Share::clustered`](crate::study::rates::Share::clustered) (the
+//! over puzzles with the cluster interval of `Share::clustered` (the
 //! orders of one puzzle are one cluster). Every row also gives the same
 //! share on the puzzles with a unique solution alone (the paper's setting)
-//! and the per-puzzle reading ([`Expected`]: the strategy's mean against
+//! and the per-puzzle reading (`Expected`: the strategy's mean against
 //! the mean of the baseline's `R` orders, the expected cost of random
 //! backtracking, with a Wilson interval over puzzles); with
-//! [`Design::time`] it compares wall times as it compares nodes.
+//! [`Options::time`] it compares wall times as it compares nodes.
 //!
 //! To exhaustion the tree depends on the cell rule and the symmetry ranks
 //! only, never on the order the pieces are tried in (the next cell is a
@@ -52,10 +53,13 @@
 
 mod design;
 mod plots;
+mod report;
 mod runs;
 mod summary;
 #[cfg(test)]
 mod tests;
 
+pub use self::design::{Options, Shape};
+pub(crate) use self::report::{Json, report};
 // The study's items keep their paths (`factorial::BASELINE`, ...).
-pub use self::{design::*, plots::*, runs::*, summary::*};
+pub(crate) use self::{design::*, plots::*, runs::*, summary::*};

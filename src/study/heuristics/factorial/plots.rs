@@ -11,7 +11,7 @@ use super::*;
 /// the paper's rule wins against random backtracking by K, per population
 /// (first solution solid, exhaustion dashed); and the same share to the
 /// first solution for each of `PARTS` on uniform solvable puzzles.
-pub fn plots(study: &Factorial) -> Result<Vec<Plot>> {
+pub(crate) fn plots(study: &Factorial) -> Result<Vec<Plot>> {
     let mut sizes: Vec<usize> = study.samples.iter().map(|s| s.size).collect();
     sizes.sort_unstable();
     sizes.dedup();

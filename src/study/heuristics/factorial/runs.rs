@@ -16,7 +16,7 @@ use super::*;
 
 /// One puzzle solved by every strategy.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PuzzleRuns {
+pub(crate) struct PuzzleRuns {
     /// The puzzle's index in its population's draws.
     pub index: u64,
     /// Solutions modulo rotation.
@@ -27,19 +27,19 @@ pub struct PuzzleRuns {
 
 /// Nodes of one search of one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Run {
+pub(crate) struct Run {
     /// To the first solution.
     pub first: u64,
     /// To exhaustion; `None` for random orders after the first under
     /// `order` symmetry (not run: each would need its own tree).
     pub all: Option<u64>,
-    /// Wall time, when measured ([`Design::time`]).
+    /// Wall time, when measured ([`Options::time`]).
     pub time: Option<Time>,
 }
 
 /// The wall time of one search (one thread, the machine's load included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Time {
+pub(crate) struct Time {
     /// Building the solver: the candidate tables, the piece ranks.
     pub setup: std::time::Duration,
     /// The search to the first solution ([`crate::context::Stats::elapsed`]).
@@ -116,15 +116,7 @@ pub(crate) fn solve_every_way(
 /// test): planted and balanced puzzles from their [`Source::planted`]
 /// streams, uniform ones from `Stream::Solvable` (a uniform multiset,
 /// pieces shuffled). The commercial population is refused.
-///
-/// ```
-/// use scramble::study::heuristics::factorial::candidate;
-/// use scramble::study::population::{Population, Source};
-/// let source = Source::new(Population::Planted, 3, 4, false, 7).unwrap();
-/// let planted = candidate(&source, 0).unwrap();
-/// assert_eq!(planted.pieces(), source.recipe().draw(0).unwrap().puzzle.pieces());
-/// ```
-pub fn candidate(source: &Source, index: u64) -> Result<Puzzle> {
+pub(crate) fn candidate(source: &Source, index: u64) -> Result<Puzzle> {
     match source.population {
         Population::Planted | Population::Balanced => source.planted(index),
         Population::Uniform => {
@@ -199,13 +191,7 @@ pub(super) fn puzzles(
 /// runs, each strategy with random pieces once per random order, and the
 /// summary's copy): what a caller multiplies by the puzzles asked for to
 /// bound the study's memory before it starts.
-///
-/// ```
-/// use scramble::study::heuristics::factorial::{bytes_per_puzzle, strategies};
-/// let every = strategies(3);
-/// assert!(bytes_per_puzzle(&every, 5) > bytes_per_puzzle(&every, 1));
-/// ```
-pub fn bytes_per_puzzle(strategies: &[Strategy], random_seeds: usize) -> u64 {
+pub(crate) fn bytes_per_puzzle(strategies: &[Strategy], random_seeds: usize) -> u64 {
     let runs: usize = strategies
         .iter()
         .map(|s| match s.pieces {
@@ -223,14 +209,16 @@ pub fn bytes_per_puzzle(strategies: &[Strategy], random_seeds: usize) -> u64 {
 /// strategy, puzzles on every core. The context's stop ends it early: the
 /// samples keep the puzzles solved before (a prefix in index order) and
 /// say they are not complete. Its progress counts puzzles solved.
-pub fn run(design: &Design, context: &Context) -> Result<Factorial> {
+pub(crate) fn run(design: &Design, context: &Context) -> Result<Factorial> {
     let progress = context.progress();
-    progress.start(design.shapes.iter().map(|s| s.count as u64).sum::<u64>() * design.populations.len() as u64);
+    progress.start(
+        design.options.shapes.iter().map(|s| s.count as u64).sum::<u64>() * design.options.populations.len() as u64,
+    );
     let samples = samples(design, context)?;
     Ok(Factorial {
-        seed: design.seed,
-        repetition_free: design.repetition_free,
-        random_seeds: design.random_seeds,
+        seed: design.options.seed,
+        repetition_free: design.options.repetition_free,
+        random_seeds: design.options.random_seeds,
         baseline: BASELINE,
         complete: samples.iter().all(|s| s.complete),
         samples,
@@ -240,18 +228,18 @@ pub fn run(design: &Design, context: &Context) -> Result<Factorial> {
 /// The samples of [`run`], the context's progress advanced per puzzle
 /// solved (not started: a caller running several designs sets its total
 /// once).
-pub fn samples(design: &Design, context: &Context) -> Result<Vec<Sample>> {
+pub(crate) fn samples(design: &Design, context: &Context) -> Result<Vec<Sample>> {
     let (stop, progress) = (context.stop(), context.progress());
     let mut samples = Vec::new();
-    for &population in &design.populations {
-        for &shape in &design.shapes {
-            let max_draws = design.max_draws_per_puzzle.saturating_mul(shape.count as u64);
+    for &population in &design.options.populations {
+        for &shape in &design.options.shapes {
+            let max_draws = design.options.max_draws_per_puzzle.saturating_mul(shape.count as u64);
             let source = Source::new_until(
                 population,
                 shape.size,
                 shape.patterns,
-                design.repetition_free,
-                design.seed,
+                design.options.repetition_free,
+                design.options.seed,
                 stop,
             )?;
             let source = source.map(|s| s.with_self_matching(design.self_matching)).transpose()?;
@@ -305,12 +293,12 @@ fn solve_chunk(
         .map(|(index, puzzle)| {
             let runs = solve_every_way(
                 puzzle,
-                design.seed,
+                design.options.seed,
                 *index,
-                design.random_seeds,
+                design.options.random_seeds,
                 every,
                 &only_stop,
-                design.time,
+                design.options.time,
             )?;
             progress.advance(1);
             Ok(runs)
@@ -321,6 +309,17 @@ fn solve_chunk(
 
 #[cfg(test)]
 mod examples {
+    #[test]
+    fn the_examples_of_candidate_and_bytes_per_puzzle_hold() {
+        use crate::study::heuristics::factorial::{bytes_per_puzzle, candidate, strategies};
+        use crate::study::population::{Population, Source};
+        let source = Source::new(Population::Planted, 3, 4, false, 7).unwrap();
+        let planted = candidate(&source, 0).unwrap();
+        assert_eq!(planted.pieces(), source.recipe().draw(0).unwrap().puzzle.pieces());
+        let every = strategies(3);
+        assert!(bytes_per_puzzle(&every, 5) > bytes_per_puzzle(&every, 1));
+    }
+
     #[test]
     fn the_example_of_solve_every_way_holds() {
         use crate::study::heuristics::factorial::{solve_every_way, strategies};

@@ -15,7 +15,7 @@ use super::*;
 /// (independent orders: `R (R - 1)` comparisons per puzzle); one without
 /// runs against all `R` baseline orders.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Versus {
+pub(crate) struct Versus {
     /// Mean over puzzles of the share of comparisons with fewer nodes.
     pub fewer: Share,
     /// Mean over puzzles of the share of ties.
@@ -52,7 +52,7 @@ impl Versus {
 /// orders for random pieces, else its one run) against the mean of the
 /// baseline's `R` orders. Puzzles are independent: Wilson intervals.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Expected {
+pub(crate) struct Expected {
     /// Puzzles compared.
     pub puzzles: usize,
     /// Share of puzzles where the strategy's mean is below the baseline's.
@@ -87,7 +87,7 @@ impl Expected {
 /// A strategy against the baseline in wall time to the first solution
 /// (measured only when asked: not deterministic).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Timed {
+pub(crate) struct Timed {
     /// Nanoseconds of the search to the first solution, every run.
     pub first_nanos: Summary,
     /// Nanoseconds of building the solver, every run.
@@ -100,7 +100,7 @@ pub struct Timed {
 
 /// One strategy on one sample.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Row {
+pub(crate) struct Row {
     /// The strategy.
     pub strategy: Strategy,
     /// `cells/pieces/symmetry` (no symmetry on odd grids).
@@ -120,14 +120,14 @@ pub struct Row {
     pub first_vs_expected: Expected,
     /// The same on the puzzles with a unique solution only.
     pub unique_first_vs_expected: Expected,
-    /// Wall time, when measured ([`Design::time`]).
+    /// Wall time, when measured ([`Options::time`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time: Option<Timed>,
 }
 
 /// One population on one shape.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Sample {
+pub(crate) struct Sample {
     /// The population.
     pub population: Population,
     /// Grid size `n`.
@@ -165,7 +165,7 @@ impl Sample {
 
 /// The whole study.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Factorial {
+pub(crate) struct Factorial {
     /// The seed every random draw derives from.
     pub seed: u64,
     /// Whether every population was restricted to repetition-free pieces.

@@ -7,19 +7,21 @@ use crate::solve::{Cells, Goal, Pieces, Search, Solver, Strategy, Symmetry};
 use crate::study::population::{Population, Source, random_order_seed};
 use crate::study::rates::Share;
 
-fn design(shapes: Vec<Shape>) -> Design {
-    Design {
+fn options(shapes: Vec<Shape>) -> Options {
+    Options {
         shapes,
         populations: POPULATIONS.to_vec(),
         seed: 3,
         random_seeds: 3,
         max_draws_per_puzzle: 10_000,
         repetition_free: false,
-        self_matching: 0,
         cells: Cells::STUDIED.to_vec(),
-        strategies: None,
         time: false,
     }
+}
+
+fn design(shapes: Vec<Shape>) -> Design {
+    Design::of(&options(shapes))
 }
 
 #[test]
@@ -83,18 +85,18 @@ fn unique_and_per_puzzle_readings_and_time() {
         patterns: 6,
         count: 40,
     }];
-    let plain = Design {
+    let plain = Design::of(&Options {
         populations: vec![Population::Planted],
         cells: vec![Cells::Spiral, Cells::Paper, Cells::PaperLast],
         random_seeds: 6,
-        ..design(shapes)
-    };
+        ..options(shapes)
+    });
     let study = run(&plain, &Context::new()).unwrap();
     let sample = &study.samples[0];
     let unique: Vec<&PuzzleRuns> = sample.runs.iter().filter(|r| r.solutions == 1).collect();
     assert_eq!(sample.unique, unique.len());
     assert!(!unique.is_empty() && unique.len() < 40, "{}", unique.len());
-    let every = strategies_of(&plain.cells, 3);
+    let every = strategies_of(&plain.options.cells, 3);
     let (paper, base) = (
         every
             .iter()
@@ -125,7 +127,11 @@ fn unique_and_per_puzzle_readings_and_time() {
     let middle = (ratios[19] + ratios[20]) / 2.0;
     assert!((row.first_vs_expected.median_ratio - middle).abs() < 1e-12);
     // With time: the same nodes, a time for every search.
-    let timed = run(&Design { time: true, ..plain }, &Context::new()).unwrap();
+    let timed = Design::of(&Options {
+        time: true,
+        ..plain.options.clone()
+    });
+    let timed = run(&timed, &Context::new()).unwrap();
     let timed_sample = &timed.samples[0];
     for (a, b) in sample.runs.iter().zip(&timed_sample.runs) {
         let firsts = |r: &PuzzleRuns| r.nodes.iter().flatten().map(|n| (n.first, n.all)).collect::<Vec<_>>();
@@ -146,17 +152,17 @@ fn repetition_free_designs_draw_repetition_free_puzzles() {
         patterns: 4,
         count: 8,
     }];
-    let free = Design {
+    let free = Design::of(&Options {
         repetition_free: true,
         random_seeds: 2,
-        ..design(shapes.clone())
-    };
+        ..options(shapes.clone())
+    });
     let study = run(&free, &Context::new()).unwrap();
     let plain = run(
-        &Design {
+        &Design::of(&Options {
             random_seeds: 2,
-            ..design(shapes)
-        },
+            ..options(shapes)
+        }),
         &Context::new(),
     )
     .unwrap();
