@@ -572,7 +572,7 @@ fn files_text(runs: &[FileRun], options: &Options) -> String {
     for f in runs {
         let Some(r) = &f.run else {
             let covers = format!(
-                "{} not solved in every order, files after it not read",
+                "{} not solved in every order, files after it not solved",
                 crate::error::shown_path(&f.file)
             );
             out += &f.finished.text(&covers);

@@ -32,32 +32,32 @@ const KIND: &str = "edge-shard";
 #[serde(deny_unknown_fields)]
 pub struct EdgeShard {
     /// Always `edge-shard`.
-    pub kind: String,
+    kind: String,
     /// The puzzle's name.
-    pub name: String,
+    name: String,
     /// The puzzle, as the eternity2.dev Puzzle JSON.
-    pub puzzle: serde_json::Value,
+    puzzle: serde_json::Value,
     /// This shard (`index` from 1) and the shards of the search.
-    pub shard: Shard,
+    shard: Shard,
     /// The search covered every rotation (no corner piece pinned).
-    pub every_rotation: bool,
+    every_rotation: bool,
     /// The shard ran to its end.
-    pub complete: bool,
+    complete: bool,
     /// Filled boards in the shard's subtrees, every rotation counted.
-    pub arrangements: u128,
+    arrangements: u128,
     /// The same modulo the board's rotations: the classes whose pinned
     /// board lies in the shard's subtrees, or (every rotation searched)
     /// the shard's boards divided by the rotations, rounded down; the
     /// merge divides the sum instead.
-    pub solutions: u128,
+    solutions: u128,
     /// Placements per depth (the nodes above the cut in the first shard).
-    pub nodes_per_depth: Vec<u64>,
+    nodes_per_depth: Vec<u64>,
     /// Candidates checked.
-    pub candidate_tests: u64,
+    candidate_tests: u64,
     /// Seconds of the shard's run.
-    pub seconds: f64,
+    seconds: f64,
     /// The shard's first board, `(piece, turn)` per cell.
-    pub board: Option<Board>,
+    board: Option<Board>,
 }
 
 impl EdgeShard {
