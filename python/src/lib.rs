@@ -497,7 +497,11 @@ fn census_json(py: Python<'_>, patterns: usize, repetition_free: bool) -> PyResu
     };
     let report = interruptible(py, |context| scramble::census::run(&options, context))?;
     let report = report.map_err(|e| match e {
-        scramble::Error::Unsupported(message) => pyo3::exceptions::PyValueError::new_err(message),
+        // `--patterns 9: expected 1 to 8 patterns`, named as Python names
+        // the argument.
+        scramble::Error::Unsupported(message) => {
+            pyo3::exceptions::PyValueError::new_err(message.trim_start_matches("--").to_string())
+        }
         e => error(py, e),
     })?;
     report

@@ -11,7 +11,9 @@ use std::path::PathBuf;
 use super::verdict::Verdict;
 #[cfg(feature = "render")]
 use crate::render::{self, Renderer, Selection};
+#[cfg(feature = "render")]
 use crate::theorem::Subgraph;
+#[cfg(feature = "render")]
 use crate::{Piece, Puzzle, RecordingGraph};
 
 /// One disagreement, by position in the census enumeration.
@@ -28,12 +30,14 @@ pub(crate) struct Disagreement {
 
 impl Disagreement {
     /// The puzzle, its pieces drawn from `classes`.
+    #[cfg(feature = "render")]
     pub(crate) fn puzzle(&self, classes: &[Piece]) -> Puzzle {
         Puzzle::new(self.pieces.iter().map(|&p| classes[p]).collect()).expect("four pieces make a 2x2 puzzle")
     }
 
     /// One line saying who disagrees with the judge, and why: the failing
     /// conditions are named when the theorem rejects a solution graph.
+    #[cfg(feature = "render")]
     pub(crate) fn title(&self) -> String {
         let v = self.verdict;
         let judge = if v.is_solution_graph() {
@@ -85,6 +89,7 @@ impl Disagreement {
     }
 
     /// The subgraph in the puzzle's recording graph.
+    #[cfg(feature = "render")]
     pub(crate) fn subgraph(&self, graph: &RecordingGraph) -> Subgraph {
         Subgraph::from_corners(graph, self.corners)
     }

@@ -867,3 +867,136 @@ fn nxn_table(r: &NxnReport) -> String {
     let _ = writeln!(out, "seconds: {:.2}", r.seconds);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(patterns: u64) -> Options {
+        Options {
+            patterns,
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn options_that_do_not_go_together_are_refused_before_any_work() {
+        let refusal = |o: Options| run(&o, &Context::new()).unwrap_err().to_string();
+        let check = Options {
+            check: true,
+            ..options(2)
+        };
+        assert_eq!(refusal(check), "--check goes with --size 3");
+        assert_eq!(refusal(Options { size: 4, ..options(2) }), "--size 4: expected 2 or 3");
+        let timed = Options {
+            exact: true,
+            time_limit: true,
+            ..options(2)
+        };
+        assert!(refusal(timed).ends_with("--time-limit does not apply to it"));
+        let mixed = Options {
+            self_matching: 1,
+            keep: Some(1),
+            ..options(1)
+        };
+        assert!(refusal(mixed).ends_with("not --keep (it writes no disagreements)"));
+        let direct = Options {
+            no_symmetry: true,
+            ..options(6)
+        };
+        assert!(refusal(direct).starts_with("--patterns 6: the plain and direct censuses go up to 5 patterns"));
+        let big = Options { size: 3, ..options(3) };
+        assert!(refusal(big).starts_with("--size 3 --patterns 3: expected K = 1 or 2"));
+    }
+
+    #[test]
+    fn a_stopped_run_says_what_its_totals_cover() {
+        let stopped = crate::context::Stop::never().after(std::time::Duration::ZERO);
+        let context = Context::new().until(&stopped);
+        let timed = |o: Options| run(&Options { time_limit: true, ..o }, &context).unwrap();
+        let direct = timed(options(2));
+        assert!(!direct.complete() && direct.files().is_none());
+        assert!(
+            direct.text().contains(
+                "partial: stopped (time-limit); the totals cover only the puzzles whose first piece is 0 to 0 of 0 to 6, no pictures written"
+            ),
+            "{}",
+            direct.text()
+        );
+        let corners = timed(Options {
+            corners_only: true,
+            ..options(2)
+        });
+        assert!(
+            corners
+                .text()
+                .contains("the corner check was not finished and is left out")
+        );
+        assert_eq!(corners.totals_json(), None);
+        let symmetric = timed(options(6));
+        assert!(symmetric.text().contains("no totals: the partial orbit sums"));
+        let json = serde_json::to_value(&symmetric).unwrap();
+        assert_eq!(
+            (json["complete"].as_bool(), json["stopped"].as_str()),
+            (Some(false), Some("time-limit"))
+        );
+    }
+
+    #[test]
+    fn a_complete_run_with_a_time_limit_says_so_and_draws_nothing_without_a_folder() {
+        let report = run(
+            &Options {
+                time_limit: true,
+                ..options(1)
+            },
+            &Context::new(),
+        )
+        .unwrap();
+        assert!(report.complete() && report.holds() && report.files().is_none());
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["complete"], true);
+        assert!(json.get("stopped").is_none() && json["first_pieces"].is_object());
+    }
+
+    #[test]
+    fn each_disagreement_is_one_line_naming_its_puzzle_file_and_its_pictures() {
+        let files: Vec<(PathBuf, String)> = ["001.txt", "001.dot", "001.svg", "002.txt", "002.svg"]
+            .into_iter()
+            .map(|name| (PathBuf::from(name), String::new()))
+            .collect();
+        assert_eq!(
+            disagreement_lines(Path::new("out/v"), &files),
+            "disagreement: out/v/001.txt (out/v/001.dot, out/v/001.svg)\ndisagreement: out/v/002.txt (out/v/002.svg)\n"
+        );
+        assert_eq!(disagreement_lines(Path::new("out"), &[]), "");
+    }
+
+    #[test]
+    fn small_probabilities_keep_six_significant_digits() {
+        assert_eq!(probability(0.0), "0.000000");
+        assert_eq!(probability(0.741376), "0.741376");
+        assert_eq!(probability(9.6e-11), "9.60000e-11");
+    }
+
+    #[test]
+    fn the_exact_document_keeps_big_integers_whole_and_its_keys_in_order() {
+        let options = Options {
+            exact: true,
+            polynomial: true,
+            ..options(10_000)
+        };
+        let report = run(&options, &Context::new()).unwrap();
+        let text = serde_json::to_string(&report).unwrap();
+        assert!(
+            text.starts_with(r#"{"patterns":10000,"repetition_free":true,"exact":true,"seconds":"#),
+            "{text}"
+        );
+        let puzzles = text.split(r#""puzzles":"#).nth(1).unwrap().split(',').next().unwrap();
+        assert!(
+            puzzles.len() > 20 && puzzles.bytes().all(|b| b.is_ascii_digit()),
+            "{puzzles}"
+        );
+        assert!(text.contains(r#""coefficients":{"puzzles":["#), "{text}");
+        assert!(report.text().contains("as polynomials in K"));
+    }
+}

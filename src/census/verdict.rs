@@ -75,6 +75,7 @@ impl Failed {
     }
 
     /// The broken conditions in words, e.g. `condition 3 (paths)`.
+    #[cfg(feature = "render")]
     pub(crate) fn describe(self) -> String {
         const NAMES: [&str; 3] = ["degrees", "paths", "pseudo-connected"];
         self.conditions()

@@ -1,14 +1,14 @@
 //! Census totals for every `K`, exactly: each total is
 //! `sum_j C(K, j) N_j`, where `N_j` counts (or sums over) the puzzles that
 //! use exactly the patterns `1..=j` (`j <= 16`: four pieces show 16
-//! pictures). The `N_j` are shipped as data ([`coefficients`]) and were
+//! pictures). The `N_j` are shipped as data (`coefficients`) and were
 //! computed independently of the census's enumeration (`cargo run --release
 //! --example exact_coefficients`):
 //! - `puzzles` from Burnside's count of piece classes, `C(classes + 3, 4)`,
 //!   by inclusion-exclusion over `K = 0..=16`;
-//! - `solvable`, `unique` and `solutions` from the solved grids ([`shapes`]);
+//! - `solvable`, `unique` and `solutions` from the solved grids (`shapes`);
 //! - the subgraph totals (and `solutions` again) by Burnside's lemma over
-//!   corner tuples ([`subgraphs`]).
+//!   corner tuples (`subgraphs`).
 
 mod data;
 pub(crate) mod shapes;
@@ -165,10 +165,10 @@ pub(crate) fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
 }
 
 /// The Rust source of `src/census/exact/data.rs`: the coefficients
-/// [`compute`]d again, independently of the census's enumeration, with the
+/// computed again, independently of the census's enumeration, with the
 /// solved grids over at most `max_shape_patterns` patterns (12 for every
-/// grid, the shipped file: about 2 CPU-minutes; `N_j` of `solvable` and
-/// `unique` for larger `j` are 0 below that). `cargo run --release
+/// grid, the shipped file: about 2 CPU-minutes; below that, `N_j` of
+/// `solvable` and `unique` for larger `j` are 0). `cargo run --release
 /// --example exact_coefficients` prints it.
 pub fn data_file(max_shape_patterns: usize) -> String {
     let [free, with] = compute(max_shape_patterns);

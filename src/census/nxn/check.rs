@@ -4,7 +4,7 @@
 //!
 //! For every puzzle:
 //! - the backtracker counts its solutions, one by one, and a count other
-//!   than [`super::count`]'s is a `count_mismatches`;
+//!   than `super::count`'s is a `count_mismatches`;
 //! - the graph solver ([`crate::solve::graph`]) counts them too, on every
 //!   puzzle with at most `GRAPH_LIMIT` solutions (it is far slower on
 //!   puzzles with many solutions); a different count is a mismatch;

@@ -1,12 +1,12 @@
 //! The `n x n` census (`scramble verify --size 3`): every 3x3 puzzle over
 //! `K` patterns (every multiset of 9 piece classes).
 //!
-//! - [`count`]: the totals of every puzzle at once (`puzzles`, `solvable`,
+//! - `count`: the totals of every puzzle at once (`puzzles`, `solvable`,
 //!   `unique`, `solutions`, as in the 2x2 census), from the solved grids
 //!   over the piece classes, weighted by the orders of identical pieces and
 //!   the turns of symmetric ones. Seconds, not hours: the default.
-//! - [`check`]: puzzle by puzzle (`--check`): the backtracker's count
-//!   against [`count`]'s, the graph solver's count, and the `n x n`
+//! - `check`: puzzle by puzzle (`--check`): the backtracker's count
+//!   against `count`'s, the graph solver's count, and the `n x n`
 //!   theorem's checker against a brute force on candidate subgraphs (open
 //!   question 4.2).
 
