@@ -1,56 +1,75 @@
-//! Criterion benches of the 2x2 census: the direct fast path on K = 2 and
-//! 3, the symmetric path on K = 3 and 4, the plain reference on K = 2 and
-//! the corner table for K = 4; the exact totals (`exact`): evaluating the
-//! polynomials at K = 10,000, the Burnside subgraph totals for K <= 16 and
-//! the solved grids over at most 2 patterns.
+//! Criterion benches of the 2x2 census through its one entry point, as
+//! `scramble verify` runs it: the direct fast path on K = 2 and 3
+//! (`--no-symmetry`), the symmetric path on K = 3 and 4, the plain
+//! reference on K = 2 and the corner check for K = 4 (`--corners-only`);
+//! the exact totals (`--exact`) at K = 10,000, and the coefficients
+//! computed again from the solved grids over at most 2 patterns and the
+//! Burnside subgraph totals.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use scramble::Context;
-use scramble::census::corners::{CornerSet, CornerTable};
-use scramble::census::shard::Shard;
-use scramble::census::{Census, fast, plain, symmetric};
+use scramble::census::{Options, exact, run};
 
-fn repetition_free(patterns: usize) -> Census {
-    Census {
+/// The repetition-free census over `patterns` patterns, keeping 10
+/// disagreements and drawing none.
+fn options(patterns: u64) -> Options {
+    Options {
         patterns,
-        repetition_free: true,
+        keep: Some(10),
+        ..Options::default()
     }
 }
 
 fn census(c: &mut Criterion) {
     let mut group = c.benchmark_group("census");
     group.sample_size(10);
-    for patterns in [2, 3] {
-        let census = repetition_free(patterns);
-        group.bench_function(format!("direct K={patterns}"), |b| {
-            b.iter(|| fast::run(&census, Shard::WHOLE, 10, &Context::new()))
-        });
+    let runs = [
+        (
+            "direct K=2",
+            Options {
+                no_symmetry: true,
+                ..options(2)
+            },
+        ),
+        (
+            "direct K=3",
+            Options {
+                no_symmetry: true,
+                ..options(3)
+            },
+        ),
+        ("symmetric K=3", options(3)),
+        ("symmetric K=4", options(4)),
+        (
+            "plain K=2",
+            Options {
+                plain: true,
+                ..options(2)
+            },
+        ),
+        (
+            "corner check K=4",
+            Options {
+                corners_only: true,
+                ..options(4)
+            },
+        ),
+    ];
+    for (name, options) in runs {
+        group.bench_function(name, |b| b.iter(|| run(&options, &Context::new())));
     }
-    for patterns in [3, 4] {
-        let census = repetition_free(patterns);
-        group.bench_function(format!("symmetric K={patterns}"), |b| {
-            b.iter(|| symmetric::run(&census, 10, &Context::new()))
-        });
-    }
-    let k2 = repetition_free(2);
-    group.bench_function("plain K=2", |b| {
-        b.iter(|| plain::run(&k2, Shard::WHOLE, 10, &Context::new()))
-    });
-    group.bench_function("corner table K=4", |b| {
-        b.iter(|| CornerTable::build(CornerSet::new(4, true), &Context::new()))
-    });
     group.finish();
 }
 
 fn exact(c: &mut Criterion) {
-    use scramble::census::exact::{shapes, subgraphs, totals};
     let mut group = c.benchmark_group("exact");
     group.sample_size(10);
-    group.bench_function("totals K=10000", |b| b.iter(|| totals(10_000, false)));
-    group.bench_function("subgraph totals K<=16", |b| {
-        b.iter(|| subgraphs::subgraph_totals(false, 16))
-    });
-    group.bench_function("shapes j<=2", |b| b.iter(|| shapes::shape_sums(2)));
+    let totals = Options {
+        exact: true,
+        ..options(10_000)
+    };
+    group.bench_function("totals K=10000", |b| b.iter(|| run(&totals, &Context::new())));
+    group.bench_function("coefficients, shapes j<=2", |b| b.iter(|| exact::data_file(2)));
     group.finish();
 }
 

@@ -11,9 +11,24 @@
 
 use std::path::Path;
 
-use scramble::census::exact::{Probabilities, probabilities};
+use scramble::Context;
+use scramble::census::Options;
 use scramble::output::write_atomic;
 use scramble::study::plot;
+
+/// `P(solvable)`, `P(unique)` and `P(unique | solvable)` over `patterns`
+/// patterns, from the report of `scramble verify --exact`.
+fn probabilities(patterns: u64, repetition_free: bool) -> [f64; 3] {
+    let options = Options {
+        patterns,
+        repetition_free,
+        exact: true,
+        ..Options::default()
+    };
+    let report = scramble::census::run(&options, &Context::new()).expect("the exact totals of any K");
+    let report = serde_json::to_value(&report).expect("a JSON document");
+    ["p_solvable", "p_unique", "p_unique_given_solvable"].map(|key| report[key].as_f64().expect("a probability"))
+}
 
 fn main() -> scramble::Result<()> {
     println!(
@@ -21,17 +36,13 @@ fn main() -> scramble::Result<()> {
     );
     println!("|---:|---:|---:|---:|---:|---:|---:|");
     // Pairs for `LineColors::Paired`: each measure repetition-free (solid) and with repetitions (dashed).
-    type Measure = fn(&Probabilities) -> f64;
-    let measures: [(&str, Measure); 3] = [
-        ("P(solvable)", |p| p.p_solvable),
-        ("P(unique)", |p| p.p_unique),
-        ("P(unique | solvable)", |p| p.p_unique_given_solvable),
-    ];
+    let measures = ["P(solvable)", "P(unique)", "P(unique | solvable)"];
     let series: Vec<(String, Vec<(f64, f64)>)> = measures
         .iter()
-        .flat_map(|&(name, f)| {
+        .enumerate()
+        .flat_map(|(i, name)| {
             [(true, "repetition-free"), (false, "with repetitions")].map(|(repetition_free, kind)| {
-                let points = (2..=16).map(|k| (k as f64, f(&probabilities(k, repetition_free))));
+                let points = (2..=16).map(|k| (k as f64, probabilities(k, repetition_free)[i]));
                 (format!("{name}, {kind}"), points.collect())
             })
         })
@@ -40,7 +51,7 @@ fn main() -> scramble::Result<()> {
         let (a, b) = (probabilities(k, true), probabilities(k, false));
         println!(
             "| {k} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} |",
-            a.p_solvable, a.p_unique, a.p_unique_given_solvable, b.p_solvable, b.p_unique, b.p_unique_given_solvable
+            a[0], a[1], a[2], b[0], b[1], b[2]
         );
     }
     let svg = plot::lines(

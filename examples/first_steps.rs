@@ -10,10 +10,7 @@
 use std::num::NonZeroUsize;
 use std::time::Duration;
 
-use scramble::census::symmetric;
-use scramble::{
-    Census, Context, Format, Goal, Method, Order, RecordingGraph, Search, Stop, analyse, node_link, read_puzzle,
-};
+use scramble::{Context, Format, Goal, Method, Order, RecordingGraph, Search, Stop, analyse, node_link, read_puzzle};
 
 fn main() -> scramble::Result<()> {
     let path = std::env::args()
@@ -66,14 +63,13 @@ fn main() -> scramble::Result<()> {
         );
     }
 
-    // Every 2x2 puzzle over two patterns.
-    let census = Census {
+    // Every 2x2 puzzle over two patterns, as `scramble verify --patterns 2`
+    // prints it.
+    let options = scramble::census::Options {
         patterns: 2,
-        repetition_free: true,
+        ..Default::default()
     };
-    if let Some(outcome) = symmetric::run(&census, 0, &context) {
-        let totals = outcome.tally.totals();
-        println!("census K = 2: {} puzzles, {} solvable", totals.puzzles, totals.solvable);
-    }
+    let report = scramble::census::run(&options, &context)?;
+    print!("{}", report.text());
     Ok(())
 }

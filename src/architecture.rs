@@ -301,7 +301,7 @@ fn public_items_outside_the_command_line_do_not_grow() {
     // Items declared `pub` in the library (the grep of ARCHITECTURE.md's
     // "Public surface"). Lower this ceiling as items become `pub(crate)`;
     // raising it is a decision to review.
-    const CEILING: usize = 772;
+    const CEILING: usize = 661;
     let starts = ["fn", "struct", "enum", "trait", "type", "const", "static", "mod", "use"];
     let count: usize = sources()
         .iter()
@@ -574,9 +574,10 @@ fn every_test_and_file_the_architecture_page_cites_exists() {
 
 #[test]
 fn front_ends_leave_the_census_engine_and_uniqueness_to_the_library() {
-    // Which census engine runs and what it may hold (`census::engine`), and
-    // what "unique" means (`solve::unique`), are decided in the library:
-    // the command line, Python and the page call them, not the engines.
+    // Which census engine runs and what it may hold (`census::engine`, behind
+    // the one entry point `census::run`), and what "unique" means
+    // (`solve::unique`), are decided in the library: the command line,
+    // Python and the page call them, not the engines.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let front_ends: Vec<(String, String)> = sources()
         .into_iter()
@@ -594,6 +595,8 @@ fn front_ends_leave_the_census_engine_and_uniqueness_to_the_library() {
             "symmetric::run",
             "census::fast",
             "census::symmetric",
+            "census::engine",
+            "census::shard",
             "Goal::Nth(1)",
         ] {
             if code(text).contains(needle) {
@@ -602,6 +605,6 @@ fn front_ends_leave_the_census_engine_and_uniqueness_to_the_library() {
         }
     }
     assert_eq!(found, Vec::<String>::new());
-    assert!(front_ends.iter().any(|(_, text)| text.contains("engine::run")));
+    assert!(front_ends.iter().any(|(_, text)| text.contains("census::run(")));
     assert!(front_ends.iter().any(|(_, text)| text.contains("solve::unique")));
 }

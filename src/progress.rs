@@ -29,6 +29,12 @@ pub trait Progress: Sync {
     fn advance(&self, n: u64) {
         let _ = n;
     }
+    /// A new pass named `name` begins (a run of several passes, such as a
+    /// census and its corner check): counting starts again from 0, and
+    /// its `start` follows.
+    fn phase(&self, name: &str) {
+        let _ = name;
+    }
 }
 
 /// No reporting.

@@ -24,6 +24,16 @@ impl Exit {
         if found { Exit::Success } else { Exit::NotFound }
     }
 
+    /// A census's: `Stopped` when it did not go to its end, else
+    /// `NotFound` when it holds a counterexample, else `Success`.
+    pub fn of_census(report: &scramble::census::Report) -> Exit {
+        if report.complete() {
+            Exit::found(report.holds())
+        } else {
+            Exit::Stopped
+        }
+    }
+
     /// The graver of two outcomes, for a run over several puzzles: an
     /// error, then a stop, then a negative answer, then success.
     pub fn graver(self, other: Exit) -> Exit {

@@ -7,7 +7,6 @@
 #![forbid(unsafe_code)]
 
 mod bounds;
-mod census_report;
 mod choices;
 mod completions;
 mod diagnosis;

@@ -5,11 +5,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::census::shard::{merge, read};
 use scramble::solve::shards::is_solve_shard;
 
-use super::census_report::{exit_code, report_table};
-use super::print_report;
+use super::exit_codes::Exit;
+use super::{print_json, print_text};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -40,11 +39,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if files.iter().any(|(_, bytes)| is_solve_shard(bytes)) {
         return super::merge_solve::run(&files, args.json);
     }
-    let reports = files
-        .iter()
-        .map(|(name, bytes)| Ok((name.clone(), read(name, bytes)?)))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let merged = merge(&reports)?;
-    print_report(args.json, &merged, report_table)?;
-    Ok(exit_code(&merged))
+    let merged = scramble::census::merge(&files)?;
+    if args.json {
+        print_json(&merged)?;
+    } else {
+        print_text(merged.text())?;
+    }
+    Ok(Exit::of_census(&merged).into())
 }

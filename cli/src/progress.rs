@@ -82,6 +82,11 @@ impl scramble::Progress for Bar {
     fn advance(&self, n: u64) {
         self.0.inc(n);
     }
+    fn phase(&self, name: &str) {
+        self.0.reset();
+        self.0.set_length(0);
+        self.0.set_message(name.to_string());
+    }
 }
 
 /// A bar of `len` steps labelled `message`.

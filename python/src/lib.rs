@@ -14,9 +14,6 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use scramble::census::Census;
-use scramble::census::engine::Engine;
-use scramble::census::shard::Shard;
 use scramble::puzzle::edge;
 use scramble::solve::frontier::FrontierCount;
 use scramble::solve::{Goal, Method, Order, Search};
@@ -490,25 +487,27 @@ fn read_releasing<T: Send + 'static>(
 #[pyfunction]
 #[pyo3(signature = (patterns, repetition_free = true))]
 fn census_json(py: Python<'_>, patterns: usize, repetition_free: bool) -> PyResult<String> {
-    let census = Census {
-        patterns,
+    // The library's one census entry point, as for `scramble verify`: it
+    // chooses the engine and refuses what no engine holds.
+    let options = scramble::census::Options {
+        patterns: patterns as u64,
         repetition_free,
+        keep: Some(0),
+        ..scramble::census::Options::default()
     };
-    // The library chooses the engine, as for `scramble verify`.
-    let engine = Engine::choose(&census, false, false, false);
-    engine
-        .check(&census)
-        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("patterns: {e}")))?;
-    let run = interruptible(py, |context| {
-        scramble::census::engine::run(&census, engine, Shard::WHOLE, 0, context)
+    let report = interruptible(py, |context| scramble::census::run(&options, context))?;
+    let report = report.map_err(|e| match e {
+        // `--patterns 9: expected 1 to 8 patterns`, named as Python names
+        // the argument.
+        scramble::Error::Unsupported(message) => {
+            pyo3::exceptions::PyValueError::new_err(message.trim_start_matches("--").to_string())
+        }
+        e => error(py, e),
     })?;
-    let run = run.map_err(|e| error(py, e))?;
-    let complete = run.complete();
-    let outcome = run
-        .outcome
-        .filter(|_| complete)
-        .ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
-    serde_json::to_string(&outcome.tally.totals()).map_err(|e| ScrambleError::new_err(e.to_string()))
+    report
+        .totals_json()
+        .filter(|_| report.complete())
+        .ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))
 }
 
 /// `json.loads(text)`.

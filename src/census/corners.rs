@@ -33,7 +33,7 @@ use crate::{Picture, Piece};
 /// The corners over `K` patterns, numbered in increasing `(tail, head)`
 /// order.
 #[derive(Clone, Debug)]
-pub struct CornerSet {
+pub(crate) struct CornerSet {
     pictures: usize,
     edges: Vec<Edge>,
     ids: Vec<Option<usize>>,
@@ -42,7 +42,7 @@ pub struct CornerSet {
 impl CornerSet {
     /// The corners of pieces over `patterns` patterns: `tail != head` when
     /// `repetition_free`.
-    pub fn new(patterns: usize, repetition_free: bool) -> Self {
+    pub(crate) fn new(patterns: usize, repetition_free: bool) -> Self {
         let pictures = 2 * patterns;
         let mut ids = vec![None; pictures * pictures];
         let mut edges = Vec::new();
@@ -56,22 +56,17 @@ impl CornerSet {
     }
 
     /// How many corners.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.edges.len()
     }
 
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.edges.is_empty()
-    }
-
     /// The corner numbered `id`.
-    pub fn edge(&self, id: usize) -> Edge {
+    pub(crate) fn edge(&self, id: usize) -> Edge {
         self.edges[id]
     }
 
     /// The number of a corner, if it belongs to the set.
-    pub fn id(&self, edge: Edge) -> Option<usize> {
+    pub(crate) fn id(&self, edge: Edge) -> Option<usize> {
         let (t, h) = (edge.tail.dense(), edge.head.dense());
         (t < self.pictures && h < self.pictures)
             .then(|| self.ids[t * self.pictures + h])
@@ -93,7 +88,7 @@ impl CornerSet {
 /// The verdict code ([`super::verdict::Verdict::code`]) of every ordered
 /// 4-tuple of corners, `C^4` bytes for `C` corners.
 #[derive(Clone, Debug)]
-pub struct CornerTable {
+pub(crate) struct CornerTable {
     corners: CornerSet,
     codes: Vec<u8>,
 }
@@ -104,19 +99,7 @@ impl CornerTable {
     /// context's stop, polled every few hundred verdicts and every few
     /// thousand copies (`None` when it came first): the table of a census
     /// over 5 patterns takes seconds, so a stop must not wait for it.
-    ///
-    /// ```
-    /// use scramble::census::corners::{CornerSet, CornerTable};
-    /// use scramble::census::verdict::{Verdict, verdict};
-    /// use scramble::{Context, Stop};
-    /// let table = CornerTable::build(CornerSet::new(2, true), &Context::new()).unwrap();
-    /// let ids = [0, 5, 7, 11];
-    /// let edges = ids.map(|i| table.corners().edge(i));
-    /// assert_eq!(Verdict::from_code(table.code(ids)), verdict(&edges));
-    /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-    /// assert!(CornerTable::build(CornerSet::new(2, true), &Context::new().until(&stopped)).is_none());
-    /// ```
-    pub fn build(corners: CornerSet, context: &Context) -> Option<Self> {
+    pub(crate) fn build(corners: CornerSet, context: &Context) -> Option<Self> {
         let stop = context.stop();
         let c = corners.len();
         let block = c * c * c;
@@ -145,18 +128,18 @@ impl CornerTable {
     }
 
     /// The corners the table is indexed by.
-    pub fn corners(&self) -> &CornerSet {
+    pub(crate) fn corners(&self) -> &CornerSet {
         &self.corners
     }
 
     /// The code of the corners numbered `ids`.
-    pub fn code(&self, ids: [usize; 4]) -> u8 {
+    pub(crate) fn code(&self, ids: [usize; 4]) -> u8 {
         self.codes[flat(ids, self.corners.len())]
     }
 
     /// The codes of all tuples starting with corner `first`, indexed
     /// `(c2 * C + c3) * C + c4`.
-    pub fn slice(&self, first: usize) -> &[u8] {
+    pub(crate) fn slice(&self, first: usize) -> &[u8] {
         let block = self.corners.len().pow(3);
         &self.codes[first * block..(first + 1) * block]
     }
@@ -247,7 +230,7 @@ pub(crate) fn check_corners(patterns: usize, repetition_free: bool, context: &Co
 
 /// The corner-level check's counts, over ordered 4-tuples of corners.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CornerReport {
+pub(crate) struct CornerReport {
     /// Corners over the `K` patterns (`2K(2K-1)`, or `(2K)^2` with loops).
     pub corners: usize,
     /// Ordered 4-tuples of corners: `corners^4`.
@@ -276,15 +259,7 @@ pub struct CornerReport {
 impl CornerReport {
     /// The report of `check_corners` over `patterns` patterns: `None`
     /// when the context's stop came first.
-    ///
-    /// ```
-    /// use scramble::census::corners::CornerReport;
-    /// use scramble::{Context, Stop};
-    /// let stopped = Stop::never().after(std::time::Duration::ZERO);
-    /// assert!(CornerReport::check(2, true, &Context::new().until(&stopped)).is_none());
-    /// assert!(CornerReport::check(2, true, &Context::new()).is_some());
-    /// ```
-    pub fn check(patterns: usize, repetition_free: bool, context: &Context) -> Option<Self> {
+    pub(crate) fn check(patterns: usize, repetition_free: bool, context: &Context) -> Option<Self> {
         let h = check_corners(patterns, repetition_free, context)?;
         Some(CornerReport {
             corners: CornerSet::new(patterns, repetition_free).len(),
@@ -306,7 +281,7 @@ impl CornerReport {
     /// accepted count at most `tuples`, the mismatch identities of
     /// [`Judged::check`] and, with repetitions (and only then),
     /// the condition failures' identities. Returns the first broken one.
-    pub fn consistent(&self, patterns: usize, repetition_free: bool) -> std::result::Result<(), String> {
+    pub(crate) fn consistent(&self, patterns: usize, repetition_free: bool) -> std::result::Result<(), String> {
         let corners = CornerSet::new(patterns, repetition_free).len();
         if self.corners != corners {
             return Err(format!(
@@ -365,6 +340,28 @@ pub(crate) mod tests {
     use crate::census::pieces::piece_classes;
     use crate::census::verdict::Verdict;
     use proptest::prelude::*;
+
+    #[test]
+    fn build_as_documented() {
+        use crate::census::corners::{CornerSet, CornerTable};
+        use crate::census::verdict::{Verdict, verdict};
+        use crate::context::{Context, Stop};
+        let table = CornerTable::build(CornerSet::new(2, true), &Context::new()).unwrap();
+        let ids = [0, 5, 7, 11];
+        let edges = ids.map(|i| table.corners().edge(i));
+        assert_eq!(Verdict::from_code(table.code(ids)), verdict(&edges));
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        assert!(CornerTable::build(CornerSet::new(2, true), &Context::new().until(&stopped)).is_none());
+    }
+
+    #[test]
+    fn check_as_documented() {
+        use crate::census::corners::CornerReport;
+        use crate::context::{Context, Stop};
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        assert!(CornerReport::check(2, true, &Context::new().until(&stopped)).is_none());
+        assert!(CornerReport::check(2, true, &Context::new()).is_some());
+    }
 
     #[test]
     fn corner_counts() {

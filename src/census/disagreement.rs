@@ -11,12 +11,14 @@ use std::path::PathBuf;
 use super::verdict::Verdict;
 #[cfg(feature = "render")]
 use crate::render::{self, Renderer, Selection};
+#[cfg(feature = "render")]
 use crate::theorem::Subgraph;
+#[cfg(feature = "render")]
 use crate::{Piece, Puzzle, RecordingGraph};
 
 /// One disagreement, by position in the census enumeration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Disagreement {
+pub(crate) struct Disagreement {
     /// The four pieces, as indices into the census's piece classes,
     /// non-decreasing.
     pub pieces: [usize; 4],
@@ -28,13 +30,15 @@ pub struct Disagreement {
 
 impl Disagreement {
     /// The puzzle, its pieces drawn from `classes`.
-    pub fn puzzle(&self, classes: &[Piece]) -> Puzzle {
+    #[cfg(feature = "render")]
+    pub(crate) fn puzzle(&self, classes: &[Piece]) -> Puzzle {
         Puzzle::new(self.pieces.iter().map(|&p| classes[p]).collect()).expect("four pieces make a 2x2 puzzle")
     }
 
     /// One line saying who disagrees with the judge, and why: the failing
     /// conditions are named when the theorem rejects a solution graph.
-    pub fn title(&self) -> String {
+    #[cfg(feature = "render")]
+    pub(crate) fn title(&self) -> String {
         let v = self.verdict;
         let judge = if v.is_solution_graph() {
             let plural = if v.solutions == 1 { "" } else { "s" };
@@ -85,7 +89,8 @@ impl Disagreement {
     }
 
     /// The subgraph in the puzzle's recording graph.
-    pub fn subgraph(&self, graph: &RecordingGraph) -> Subgraph {
+    #[cfg(feature = "render")]
+    pub(crate) fn subgraph(&self, graph: &RecordingGraph) -> Subgraph {
         Subgraph::from_corners(graph, self.corners)
     }
 
@@ -115,7 +120,7 @@ impl Disagreement {
     /// with that centre): file names and contents, for
     /// [`crate::output::write_set`].
     #[cfg(feature = "render")]
-    pub fn files(
+    pub(crate) fn files(
         &self,
         stem: &str,
         classes: &[Piece],

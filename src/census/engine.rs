@@ -13,7 +13,7 @@ use crate::{Error, Result};
 
 /// How a 2x2 census goes through its puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
+pub(crate) enum Engine {
     /// Puzzle by puzzle with the recording graph ([`plain`]): the
     /// reference the others are judged by.
     Plain,
@@ -32,17 +32,7 @@ impl Engine {
     /// declined) or may be stopped and must then say which puzzles it
     /// covered, as far as the direct table fits
     /// (`shard::MAX_PATTERNS`); else [`Engine::Symmetric`].
-    ///
-    /// ```
-    /// use scramble::census::{Census, engine::Engine};
-    /// let k5 = Census { patterns: 5, repetition_free: true };
-    /// let k6 = Census { patterns: 6, repetition_free: true };
-    /// assert_eq!(Engine::choose(&k5, false, false, false), Engine::Symmetric);
-    /// assert_eq!(Engine::choose(&k5, false, false, true), Engine::Direct);
-    /// assert_eq!(Engine::choose(&k6, false, false, true), Engine::Symmetric);
-    /// assert_eq!(Engine::choose(&k6, true, false, false), Engine::Plain);
-    /// ```
-    pub fn choose(census: &Census, plain: bool, split: bool, stoppable: bool) -> Engine {
+    pub(crate) fn choose(census: &Census, plain: bool, split: bool, stoppable: bool) -> Engine {
         if plain {
             Engine::Plain
         } else if split || (stoppable && census.patterns <= shard::MAX_PATTERNS) {
@@ -57,15 +47,7 @@ impl Engine {
     /// `shard::MAX_PATTERNS` for the plain and direct ones (the direct
     /// table holds `C^4` bytes for `C` corners: 9.8e7 for `K = 5` with
     /// repetitions, 4.3e8 for `K = 6`).
-    ///
-    /// ```
-    /// use scramble::census::{Census, engine::Engine};
-    /// let k6 = Census { patterns: 6, repetition_free: false };
-    /// assert!(Engine::Symmetric.check(&k6).is_ok());
-    /// assert!(Engine::Direct.check(&k6).is_err());
-    /// assert!(Engine::Symmetric.check(&Census { patterns: 9, repetition_free: true }).is_err());
-    /// ```
-    pub fn check(self, census: &Census) -> Result<()> {
+    pub(crate) fn check(self, census: &Census) -> Result<()> {
         let k = census.patterns;
         if !(1..=MAX_PATTERNS).contains(&k) {
             return Err(Error::Unsupported(format!("expected 1 to {MAX_PATTERNS} patterns")));
@@ -82,7 +64,7 @@ impl Engine {
 
 /// A 2x2 census run, maybe stopped.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Run {
+pub(crate) struct Run {
     /// What it counted: `None` when the symmetric engine was stopped (its
     /// orbit sums over part of the orbits count no set of puzzles).
     pub outcome: Option<Outcome>,
@@ -95,7 +77,7 @@ pub struct Run {
 
 impl Run {
     /// Whether the run covered every puzzle it was asked for.
-    pub fn complete(&self) -> bool {
+    pub(crate) fn complete(&self) -> bool {
         self.outcome.is_some() && self.first_pieces.as_ref().is_none_or(|done| *done == self.whole)
     }
 }
@@ -104,22 +86,7 @@ impl Run {
 /// with up to `keep` disagreements, until the context's stop; the
 /// symmetric engine runs the whole census (it cannot run a shard). Refused
 /// as [`Engine::check`] says.
-///
-/// ```
-/// use scramble::census::{Census, engine::{Engine, run}, shard::Shard};
-/// use scramble::{Context, Stop};
-/// let census = Census { patterns: 2, repetition_free: true };
-/// let whole = run(&census, Engine::Symmetric, Shard::WHOLE, 0, &Context::new()).unwrap();
-/// let direct = run(&census, Engine::Direct, Shard::WHOLE, 0, &Context::new()).unwrap();
-/// assert!(whole.complete() && direct.complete());
-/// assert_eq!(whole.outcome, direct.outcome);
-/// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// let cut = run(&census, Engine::Direct, Shard::WHOLE, 0, &Context::new().until(&stopped)).unwrap();
-/// assert!(!cut.complete() && cut.first_pieces == Some(0..0));
-/// let half = Shard { index: 1, count: 2 };
-/// assert!(run(&census, Engine::Symmetric, half, 0, &Context::new()).is_err());
-/// ```
-pub fn run(census: &Census, engine: Engine, shard: Shard, keep: usize, context: &Context) -> Result<Run> {
+pub(crate) fn run(census: &Census, engine: Engine, shard: Shard, keep: usize, context: &Context) -> Result<Run> {
     engine.check(census)?;
     let whole = shard.range(&first_piece_work(census.pieces().len()));
     let (outcome, first_pieces) = match engine {
@@ -143,4 +110,73 @@ pub fn run(census: &Census, engine: Engine, shard: Shard, keep: usize, context: 
         first_pieces,
         whole,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn choose_as_documented() {
+        use crate::census::{Census, engine::Engine};
+        let k5 = Census {
+            patterns: 5,
+            repetition_free: true,
+        };
+        let k6 = Census {
+            patterns: 6,
+            repetition_free: true,
+        };
+        assert_eq!(Engine::choose(&k5, false, false, false), Engine::Symmetric);
+        assert_eq!(Engine::choose(&k5, false, false, true), Engine::Direct);
+        assert_eq!(Engine::choose(&k6, false, false, true), Engine::Symmetric);
+        assert_eq!(Engine::choose(&k6, true, false, false), Engine::Plain);
+    }
+
+    #[test]
+    fn check_as_documented() {
+        use crate::census::{Census, engine::Engine};
+        let k6 = Census {
+            patterns: 6,
+            repetition_free: false,
+        };
+        assert!(Engine::Symmetric.check(&k6).is_ok());
+        assert!(Engine::Direct.check(&k6).is_err());
+        assert!(
+            Engine::Symmetric
+                .check(&Census {
+                    patterns: 9,
+                    repetition_free: true
+                })
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn run_as_documented() {
+        use crate::census::{
+            Census,
+            engine::{Engine, run},
+            shard::Shard,
+        };
+        use crate::context::{Context, Stop};
+        let census = Census {
+            patterns: 2,
+            repetition_free: true,
+        };
+        let whole = run(&census, Engine::Symmetric, Shard::WHOLE, 0, &Context::new()).unwrap();
+        let direct = run(&census, Engine::Direct, Shard::WHOLE, 0, &Context::new()).unwrap();
+        assert!(whole.complete() && direct.complete());
+        assert_eq!(whole.outcome, direct.outcome);
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        let cut = run(
+            &census,
+            Engine::Direct,
+            Shard::WHOLE,
+            0,
+            &Context::new().until(&stopped),
+        )
+        .unwrap();
+        assert!(!cut.complete() && cut.first_pieces == Some(0..0));
+        let half = Shard { index: 1, count: 2 };
+        assert!(run(&census, Engine::Symmetric, half, 0, &Context::new()).is_err());
+    }
 }

@@ -34,19 +34,7 @@ use crate::progress::Progress;
 /// per thread), so the outcome covers exactly the puzzles whose first
 /// piece is in the returned range, a prefix of the shard's (the whole of
 /// it when not stopped).
-///
-/// ```
-/// use scramble::census::{Census, fast, shard::Shard};
-/// use scramble::{Context, Stop};
-/// let census = Census { patterns: 2, repetition_free: true };
-/// let (outcome, done) = fast::run(&census, Shard::WHOLE, 0, &Context::new());
-/// assert_eq!((outcome.tally.puzzles, done), (126, 0..census.pieces().len()));
-/// assert_eq!(outcome.tally.totals().theorem.mismatches, 0);
-/// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// let (outcome, done) = fast::run(&census, Shard::WHOLE, 0, &Context::new().until(&stopped));
-/// assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
-/// ```
-pub fn run(census: &Census, shard: Shard, keep: usize, context: &Context) -> (Outcome, Range<usize>) {
+pub(crate) fn run(census: &Census, shard: Shard, keep: usize, context: &Context) -> (Outcome, Range<usize>) {
     let (stop, progress) = (context.stop(), context.progress());
     let pieces = census.pieces();
     let work = first_piece_work(pieces.len());
@@ -205,6 +193,22 @@ mod tests {
     use super::*;
     use crate::census::pieces::piece_classes;
     use crate::census::verdict::Verdict;
+
+    #[test]
+    fn run_as_documented() {
+        use crate::census::{Census, fast, shard::Shard};
+        use crate::context::{Context, Stop};
+        let census = Census {
+            patterns: 2,
+            repetition_free: true,
+        };
+        let (outcome, done) = fast::run(&census, Shard::WHOLE, 0, &Context::new());
+        assert_eq!((outcome.tally.puzzles, done), (126, 0..census.pieces().len()));
+        assert_eq!(outcome.tally.totals().theorem.mismatches, 0);
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        let (outcome, done) = fast::run(&census, Shard::WHOLE, 0, &Context::new().until(&stopped));
+        assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
+    }
 
     /// The census summed the slow way from the same table: all 256
     /// subgraphs of every puzzle.

@@ -16,16 +16,6 @@ use serde::ser::SerializeMap;
 use serde::{Deserializer, Serializer};
 
 /// What a criterion accepted and where it disagreed with the judge.
-///
-/// ```
-/// use scramble::census::Judged;
-/// let mut j = Judged { accepted: 5, mismatches: 1 };
-/// j.merge(&Judged { accepted: 2, mismatches: 0 });
-/// assert_eq!(j, Judged { accepted: 7, mismatches: 1 });
-/// // 7 accepted and 6 solution subgraphs: at least one, at most 13 mismatches, and odd.
-/// assert!(j.check("theorem", ("solution_subgraphs", 6)).is_ok());
-/// assert!(j.check("theorem", ("solution_subgraphs", 7)).is_err());
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Judged {
     /// Subgraphs (or corner tuples, or candidates) the criterion accepts.
@@ -36,7 +26,7 @@ pub struct Judged {
 
 impl Judged {
     /// Adds another part's counts.
-    pub fn merge(&mut self, o: &Judged) {
+    pub(crate) fn merge(&mut self, o: &Judged) {
         self.accepted += o.accepted;
         self.mismatches += o.mismatches;
     }
@@ -52,7 +42,7 @@ impl Judged {
     /// judge's count `S` (`truth`: its name and value): a mismatch is a case
     /// in exactly one of the two sets, so `|A - S| <= M <= A + S` and `M = A
     /// + S (mod 2)`. `name` names the criterion in the message.
-    pub fn check(&self, name: &str, (truth, s): (&str, u64)) -> Result<(), String> {
+    pub(crate) fn check(&self, name: &str, (truth, s): (&str, u64)) -> Result<(), String> {
         let (a, s, m) = (u128::from(self.accepted), u128::from(s), u128::from(self.mismatches));
         if m < a.abs_diff(s) || m > a + s || (a + s - m) % 2 != 0 {
             return Err(format!(
@@ -121,7 +111,7 @@ impl<'de> Visitor<'de> for Keys {
 macro_rules! criterion_keys {
     ($(#[$doc:meta])* $name:ident, $required:expr) => {
         $(#[$doc])*
-        pub mod $name {
+        pub(crate) mod $name {
             use super::Judged;
             /// The two keys.
             pub(crate) const KEYS: [&str; 2] = [concat!(stringify!($name), "_accepted"), concat!(stringify!($name), "_mismatches")];
@@ -185,6 +175,29 @@ pub(crate) const fn with_criteria<const N: usize, const M: usize>(head: [&'stati
 mod tests {
     use super::*;
     use serde::{Deserialize, Serialize};
+
+    #[test]
+    fn judged_as_documented() {
+        use crate::census::Judged;
+        let mut j = Judged {
+            accepted: 5,
+            mismatches: 1,
+        };
+        j.merge(&Judged {
+            accepted: 2,
+            mismatches: 0,
+        });
+        assert_eq!(
+            j,
+            Judged {
+                accepted: 7,
+                mismatches: 1
+            }
+        );
+        // 7 accepted and 6 solution subgraphs: at least one, at most 13 mismatches, and odd.
+        assert!(j.check("theorem", ("solution_subgraphs", 6)).is_ok());
+        assert!(j.check("theorem", ("solution_subgraphs", 7)).is_err());
+    }
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
     struct Report {

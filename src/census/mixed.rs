@@ -37,7 +37,7 @@ pub(crate) const MAX_PICTURES: usize = 8;
 /// What `verify --self-matching L --json` prints: the census keys of the
 /// signed census, `self_matching`, and Theorem 2.1's failures.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MixedReport {
+pub(crate) struct MixedReport {
     /// `K`, signed patterns.
     pub patterns: usize,
     /// `L`, self-matching patterns.
@@ -64,7 +64,7 @@ impl MixedReport {
     /// The claims of docs/notes/self-matching.md on this census: the
     /// twisted criterion and the repaired (3') agree with the arrangements
     /// on every subgraph, and Theorem 2.1 accepts no non-solution.
-    pub fn holds(&self) -> bool {
+    pub(crate) fn holds(&self) -> bool {
         self.totals.twisted.mismatches == 0
             && self.totals.repaired.mismatches == 0
             && self.condition_failures.accepted_non_solutions == 0
@@ -119,14 +119,12 @@ pub(crate) fn puzzles(signed: usize, self_matching: usize, repetition_free: bool
 /// fewer than 4 for a repetition-free census, or more than 20,000,000
 /// puzzles. The context's stop is polled before every puzzle and its
 /// progress counts the puzzles judged; one thread.
-///
-/// ```
-/// use scramble::{Context, census::mixed};
-/// let report = mixed::run(1, 1, false, &Context::new()).unwrap();
-/// assert!(report.complete && report.holds());
-/// assert_eq!(report.totals.puzzles, 17_550);
-/// ```
-pub fn run(signed: usize, self_matching: usize, repetition_free: bool, context: &Context) -> Result<MixedReport> {
+pub(crate) fn run(
+    signed: usize,
+    self_matching: usize,
+    repetition_free: bool,
+    context: &Context,
+) -> Result<MixedReport> {
     puzzles(signed, self_matching, repetition_free)?;
     let started = Instant::now();
     let (table, complete) = tabulate_until(&family(signed, self_matching, repetition_free)?, context);
@@ -199,6 +197,14 @@ fn failures(t: &Table) -> ConditionFailures {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn run_as_documented() {
+        use crate::{census::mixed, context::Context};
+        let report = mixed::run(1, 1, false, &Context::new()).unwrap();
+        assert!(report.complete && report.holds());
+        assert_eq!(report.totals.puzzles, 17_550);
+    }
 
     /// The totals against the self-matching module's table (itself checked
     /// against the judge's arrangements there), and the note's claims.

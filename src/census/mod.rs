@@ -2,63 +2,78 @@
 //! counted and judged. The 2x2 census goes through every multiset of 4
 //! pieces, each of its 256 four-colour subgraphs judged three ways (the
 //! arrangements, Theorem 2.1, the twisted-graph criterion); the `n x n`
-//! census ([`nxn`]) counts every 3x3 puzzle and checks the `n x n` theorem.
+//! census counts every 3x3 puzzle and checks the `n x n` theorem.
 //!
-//! - [`pieces`]: the piece classes (rotation classes of 4-tuples).
-//! - [`verdict`]: the three verdicts on four corners.
-//! - [`judged`]: [`Judged`], a criterion's accepted and mismatch counts, as
+//! Every front-end runs a census through one entry point: [`Options`]
+//! describe the run as `scramble verify`'s flags do, [`run`] gives the
+//! [`Report`] (the table, the JSON document, complete or stopped, whether
+//! the claims hold, the pictures of disagreements to write), and [`merge`]
+//! adds up the reports of sharded runs. Beside it: [`self_matching_tables`]
+//! (the tables of docs/notes/self-matching.md), [`exact::data_file`] (the
+//! shipped coefficients, computed again), the probes of the `n x n`
+//! theorem in [`nxn::check`], and the piece classes ([`pieces`]).
+//!
+//! Inside, one module per part:
+//! - `pieces`: the piece classes (rotation classes of 4-tuples).
+//! - `verdict`: the three verdicts on four corners.
+//! - `judged`: [`Judged`], a criterion's accepted and mismatch counts, as
 //!   every census report carries them.
-//! - [`corners`]: corners, the table of verdicts on every 4-tuple of
+//! - `corners`: corners, the table of verdicts on every 4-tuple of
 //!   corners, and the corner-level check.
-//! - [`fast`]: the 2x2 census from that table by partial sums, in parallel.
-//! - [`plain`]: the 2x2 census puzzle by puzzle with the recording graph,
-//!   the independent reference for [`fast`].
-//! - [`symmetric`]: the same census, one orbit of pieces (under renaming
+//! - `fast`: the 2x2 census from that table by partial sums, in parallel.
+//! - `plain`: the 2x2 census puzzle by puzzle with the recording graph,
+//!   the independent reference for `fast`.
+//! - `symmetric`: the same census, one orbit of pieces (under renaming
 //!   patterns, swapping signs, mirroring) at a time.
-//! - [`engine`]: which of the three runs a census, and what each may hold
+//! - `engine`: which of the three runs a census, and what each may hold
 //!   in memory, chosen here for every front-end.
-//! - [`exact`]: every 2x2 total for any `K` from shipped coefficients,
+//! - `exact`: every 2x2 total for any `K` from shipped coefficients,
 //!   computed independently of the enumeration (solved grids, Burnside's
 //!   lemma).
-//! - [`repair`]: the search for the replacement of condition 3.
+//! - `repair`: the search for the replacement of condition 3.
 //! - `self_matching`: Theorem 2.1, (3') and the twisted criterion when
 //!   some pictures match themselves, on every 2x2 puzzle of small mixed
 //!   families and every multiset of corners.
-//! - [`mixed`]: the 2x2 census over `K` signed and `L` self-matching
+//! - `mixed`: the 2x2 census over `K` signed and `L` self-matching
 //!   patterns (`verify --self-matching L`), from `self_matching`'s
 //!   enumeration of mixed families.
-//! - [`shard`]: splitting the 2x2 census into independent shards and
+//! - `shard`: splitting the 2x2 census into independent shards and
 //!   merging.
-//! - [`nxn`]: the 3x3 census (`verify --size 3`): totals from solved grids,
+//! - `nxn`: the 3x3 census (`verify --size 3`): totals from solved grids,
 //!   and puzzle by puzzle the backtracker, the graph solver and the `n x n`
 //!   theorem's checker.
-//! - [`disagreement`]: the subgraphs where a criterion and the judge
+//! - `disagreement`: the subgraphs where a criterion and the judge
 //!   disagree, written as puzzle files and pictures.
+//! - `report`: the entry point, and the report's table and JSON.
 
-pub mod corners;
-pub mod disagreement;
-pub mod engine;
+pub(crate) mod corners;
+pub(crate) mod disagreement;
+pub(crate) mod engine;
 pub mod exact;
-pub mod fast;
-pub mod judged;
-pub mod mixed;
+pub(crate) mod fast;
+mod judged;
+pub(crate) mod mixed;
 pub mod nxn;
 pub mod pieces;
-pub mod plain;
-pub mod repair;
+pub(crate) mod plain;
+#[cfg(test)]
+mod repair;
+mod report;
 mod self_matching;
-pub mod shard;
+pub(crate) mod shard;
 mod sums;
-pub mod symmetric;
-pub mod verdict;
+pub(crate) mod symmetric;
+pub(crate) mod verdict;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::Piece;
+pub use crate::context::Shard;
 pub(crate) use disagreement::Disagreement;
 pub use judged::Judged;
+pub use report::{Options, Report, merge, run};
 use verdict::{CODES, Verdict};
 
 /// The largest `K` of a 2x2 census: corner numbers fit in a byte (K = 4
@@ -107,7 +122,7 @@ impl Census {
 
 /// How many four-colour subgraphs (or corner tuples) got each verdict code.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Histogram {
+pub(crate) struct Histogram {
     counts: Vec<u64>,
 }
 
@@ -119,22 +134,22 @@ impl Default for Histogram {
 
 impl Histogram {
     /// Counts `n` more subgraphs with verdict `code`.
-    pub fn add(&mut self, code: u8, n: u64) {
+    pub(crate) fn add(&mut self, code: u8, n: u64) {
         self.counts[usize::from(code)] += n;
     }
 
     /// Every count times `factor`.
-    pub fn times(&self, factor: u64) -> Histogram {
+    pub(crate) fn times(&self, factor: u64) -> Histogram {
         Histogram::from_counts(self.counts.iter().map(|c| c * factor).collect())
     }
 
     /// Adds another histogram.
-    pub fn merge(&mut self, other: &Histogram) {
+    pub(crate) fn merge(&mut self, other: &Histogram) {
         self.counts.iter_mut().zip(&other.counts).for_each(|(a, b)| *a += b);
     }
 
     /// The count of each code, indexed by code.
-    pub fn counts(&self) -> &[u64] {
+    pub(crate) fn counts(&self) -> &[u64] {
         &self.counts
     }
 
@@ -160,52 +175,52 @@ impl Histogram {
     }
 
     /// All subgraphs counted.
-    pub fn total(&self) -> u64 {
+    pub(crate) fn total(&self) -> u64 {
         self.counts.iter().sum()
     }
 
     /// Subgraphs that are solution graphs.
-    pub fn solution_subgraphs(&self) -> u64 {
+    pub(crate) fn solution_subgraphs(&self) -> u64 {
         self.count(Verdict::is_solution_graph)
     }
 
     /// Solutions (modulo rotation) summed over the subgraphs.
-    pub fn solutions(&self) -> u64 {
+    pub(crate) fn solutions(&self) -> u64 {
         self.sum(|v| u64::from(v.solutions))
     }
 
     /// Subgraphs meeting conditions 1-4.
-    pub fn theorem_accepted(&self) -> u64 {
+    pub(crate) fn theorem_accepted(&self) -> u64 {
         self.count(Verdict::theorem_accepts)
     }
 
     /// Subgraphs where Theorem 2.1 and the judge disagree.
-    pub fn theorem_mismatches(&self) -> u64 {
+    pub(crate) fn theorem_mismatches(&self) -> u64 {
         self.count(Verdict::theorem_mismatch)
     }
 
     /// Subgraphs the twisted criterion accepts.
-    pub fn twisted_accepted(&self) -> u64 {
+    pub(crate) fn twisted_accepted(&self) -> u64 {
         self.count(|v| v.twisted)
     }
 
     /// Subgraphs where the twisted criterion and the judge disagree.
-    pub fn twisted_mismatches(&self) -> u64 {
+    pub(crate) fn twisted_mismatches(&self) -> u64 {
         self.count(Verdict::twisted_mismatch)
     }
 
     /// Subgraphs meeting conditions 1, 2, 3' and 4.
-    pub fn repaired_accepted(&self) -> u64 {
+    pub(crate) fn repaired_accepted(&self) -> u64 {
         self.count(|v| v.repaired)
     }
 
     /// Subgraphs where conditions 1, 2, 3', 4 and the judge disagree.
-    pub fn repaired_mismatches(&self) -> u64 {
+    pub(crate) fn repaired_mismatches(&self) -> u64 {
         self.count(Verdict::repaired_mismatch)
     }
 
     /// Theorem 2.1's accepted and mismatch counts.
-    pub fn theorem(&self) -> Judged {
+    pub(crate) fn theorem(&self) -> Judged {
         Judged {
             accepted: self.theorem_accepted(),
             mismatches: self.theorem_mismatches(),
@@ -213,7 +228,7 @@ impl Histogram {
     }
 
     /// The twisted criterion's accepted and mismatch counts.
-    pub fn twisted(&self) -> Judged {
+    pub(crate) fn twisted(&self) -> Judged {
         Judged {
             accepted: self.twisted_accepted(),
             mismatches: self.twisted_mismatches(),
@@ -221,7 +236,7 @@ impl Histogram {
     }
 
     /// The repaired conditions' accepted and mismatch counts.
-    pub fn repaired(&self) -> Judged {
+    pub(crate) fn repaired(&self) -> Judged {
         Judged {
             accepted: self.repaired_accepted(),
             mismatches: self.repaired_mismatches(),
@@ -230,7 +245,7 @@ impl Histogram {
 
     /// Which conditions reject solution graphs, and how many non-solutions
     /// are accepted.
-    pub fn condition_failures(&self) -> ConditionFailures {
+    pub(crate) fn condition_failures(&self) -> ConditionFailures {
         let rejected = |v: Verdict| v.is_solution_graph() && !v.theorem_accepts();
         let by_condition = (2..=4)
             .map(|c| {
@@ -309,7 +324,7 @@ impl Totals {
     /// `M` against its accepted count `A` and `S = solution_subgraphs`:
     /// `|A - S| <= M <= A + S` with `M = A + S (mod 2)` (a mismatch is a
     /// subgraph in exactly one of the two sets). Returns the first broken one.
-    pub fn check(&self) -> std::result::Result<(), String> {
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
         let t = self;
         let subgraphs = u128::from(t.puzzles) * 256;
         let at_most = [
@@ -355,7 +370,7 @@ impl ConditionFailures {
     /// rejects at most the rejected solutions, the combinations add up to
     /// them, each of conditions 2-4 (and only they) is named, and each
     /// rejects what the combinations naming it add up to.
-    pub fn check(&self, theorem: Judged, twisted: Judged, truth: u64) -> std::result::Result<(), String> {
+    pub(crate) fn check(&self, theorem: Judged, twisted: Judged, truth: u64) -> std::result::Result<(), String> {
         let pairs = [
             ("", self.rejected_solution_graphs, self.accepted_non_solutions, theorem),
             (
@@ -475,7 +490,7 @@ impl ConditionFailures {
 /// What a census pass counts: per-puzzle figures and the verdict histogram
 /// of all four-colour subgraphs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// Puzzles enumerated.
     pub puzzles: u64,
     /// Puzzles with a solution.
@@ -490,7 +505,7 @@ pub struct Tally {
 
 impl Tally {
     /// Adds another tally.
-    pub fn merge(&mut self, o: &Tally) {
+    pub(crate) fn merge(&mut self, o: &Tally) {
         self.puzzles += o.puzzles;
         self.solvable += o.solvable;
         self.unique += o.unique;
@@ -499,7 +514,7 @@ impl Tally {
     }
 
     /// The census totals.
-    pub fn totals(&self) -> Totals {
+    pub(crate) fn totals(&self) -> Totals {
         let h = &self.subgraphs;
         Totals {
             puzzles: self.puzzles,
@@ -516,7 +531,7 @@ impl Tally {
 
 /// A census pass's result: the tally and the first disagreements.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// The counts.
     pub tally: Tally,
     /// The first disagreements in enumeration order (at most the number

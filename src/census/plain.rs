@@ -22,7 +22,7 @@ use crate::{Puzzle, RecordingGraph};
 
 /// One puzzle's figures.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleReport {
+pub(crate) struct PuzzleReport {
     /// Solutions modulo whole-grid rotation.
     pub solutions: u64,
     /// Every four-colour subgraph, as the corner chosen for each piece, and
@@ -35,18 +35,7 @@ pub struct PuzzleReport {
 ///
 /// # Panics
 /// If the puzzle is not 2x2.
-///
-/// ```
-/// use scramble::Puzzle;
-/// use scramble::census::plain::evaluate;
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let report = evaluate(&puzzle);
-/// assert_eq!(report.subgraphs.len(), 256);
-/// assert_eq!(report.solutions, 3);
-/// let graphs = report.subgraphs.iter().filter(|(_, v)| v.is_solution_graph()).count();
-/// assert_eq!(graphs, 2);
-/// ```
-pub fn evaluate(puzzle: &Puzzle) -> PuzzleReport {
+pub(crate) fn evaluate(puzzle: &Puzzle) -> PuzzleReport {
     let graph = RecordingGraph::new(puzzle);
     let judgement = judge(puzzle, &graph).expect("the census has 2x2 puzzles");
     let subgraphs = four_color_subgraphs(&graph)
@@ -91,19 +80,7 @@ fn failed_bit(condition: Condition) -> Failed {
 /// that the stop cut short is left out whole: the outcome covers exactly
 /// the puzzles whose first piece is in the returned range, a prefix of the
 /// shard's (the whole of it when not stopped), as [`super::fast::run`].
-///
-/// ```
-/// use scramble::census::{Census, plain, shard::Shard};
-/// use scramble::{Context, Stop};
-/// let census = Census { patterns: 2, repetition_free: true };
-/// let (outcome, done) = plain::run(&census, Shard::WHOLE, 5, &Context::new());
-/// assert_eq!((outcome.tally.puzzles, outcome.tally.solvable), (126, 120));
-/// assert!(outcome.disagreements.is_empty() && done == (0..census.pieces().len()));
-/// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// let (outcome, done) = plain::run(&census, Shard::WHOLE, 0, &Context::new().until(&stopped));
-/// assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
-/// ```
-pub fn run(census: &Census, shard: Shard, keep: usize, context: &Context) -> (Outcome, Range<usize>) {
+pub(crate) fn run(census: &Census, shard: Shard, keep: usize, context: &Context) -> (Outcome, Range<usize>) {
     let (stop, progress) = (context.stop(), context.progress());
     let pieces = census.pieces();
     let n = pieces.len();
@@ -182,6 +159,34 @@ mod tests {
     use crate::census::fast;
     use crate::{Picture, Piece};
     use proptest::prelude::*;
+
+    #[test]
+    fn evaluate_as_documented() {
+        use crate::Puzzle;
+        use crate::census::plain::evaluate;
+        let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        let report = evaluate(&puzzle);
+        assert_eq!(report.subgraphs.len(), 256);
+        assert_eq!(report.solutions, 3);
+        let graphs = report.subgraphs.iter().filter(|(_, v)| v.is_solution_graph()).count();
+        assert_eq!(graphs, 2);
+    }
+
+    #[test]
+    fn run_as_documented() {
+        use crate::census::{Census, plain, shard::Shard};
+        use crate::context::{Context, Stop};
+        let census = Census {
+            patterns: 2,
+            repetition_free: true,
+        };
+        let (outcome, done) = plain::run(&census, Shard::WHOLE, 5, &Context::new());
+        assert_eq!((outcome.tally.puzzles, outcome.tally.solvable), (126, 120));
+        assert!(outcome.disagreements.is_empty() && done == (0..census.pieces().len()));
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        let (outcome, done) = plain::run(&census, Shard::WHOLE, 0, &Context::new().until(&stopped));
+        assert_eq!((outcome.tally.puzzles, done), (0, 0..0));
+    }
 
     #[test]
     fn fast_equals_plain_for_one_and_two_patterns() {

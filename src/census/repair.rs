@@ -24,7 +24,7 @@ use crate::Picture;
 
 /// A path `X -> A -> Y` of two distinct edges of a four-edge subgraph.
 #[derive(Clone, Copy, Debug)]
-pub struct Path<'a> {
+pub(crate) struct Path<'a> {
     /// The subgraph's four edges.
     pub edges: &'a [Edge; 4],
     /// `X`.

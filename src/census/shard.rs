@@ -13,7 +13,7 @@ use super::{Census, ConditionFailures, Totals};
 use crate::error::excerpt;
 use crate::{Error, Result};
 
-pub use crate::context::Shard;
+pub(crate) use crate::context::Shard;
 
 /// The puzzles whose smallest piece is `p1`, for each `p1` of `pieces`:
 /// multisets of 3 among the `pieces - p1` pieces from `p1` on.
@@ -29,7 +29,7 @@ pub(crate) fn first_piece_work(pieces: usize) -> Vec<u64> {
 /// What `scramble verify --json` prints and `scramble merge` reads: the
 /// census (or one shard of it), how long it took, and the optional parts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Report {
+pub(crate) struct Report {
     /// `K`.
     pub patterns: usize,
     /// Whether only repetition-free pieces were included.
@@ -55,7 +55,7 @@ impl Report {
     /// disagreeing with the judge on a repetition-free puzzle or corner
     /// tuple. With repetitions a disagreement is a finding, not a
     /// counterexample (the theorem assumes none).
-    pub fn counterexample(&self) -> bool {
+    pub(crate) fn counterexample(&self) -> bool {
         let census = self.totals.as_ref().is_some_and(|t| t.theorem.mismatches > 0);
         let corners = self.corners.as_ref().is_some_and(|c| c.theorem.mismatches > 0);
         self.repetition_free && (census || corners)
@@ -74,21 +74,7 @@ pub(crate) const MAX_PATTERNS: usize = 5;
 /// puzzles of its first pieces, [`Totals::check`]'s relations, finite
 /// seconds, and sums that fit in `u64`. `names` label the reports in
 /// messages. `O(shards + P)` for `P` pieces.
-///
-/// ```
-/// use scramble::census::{Census, fast, shard::{Report, Shard, merge}};
-/// let census = Census { patterns: 2, repetition_free: true };
-/// let part = |index| {
-///     let shard = Shard { index, count: 2 };
-///     let totals = fast::run(&census, shard, 0, &scramble::Context::new()).0.tally.totals();
-///     let report = Report { patterns: 2, repetition_free: true, seconds: 0.0, totals: Some(totals),
-///                           condition_failures: None, corners: None, shard: Some(shard) };
-///     (format!("shard-{index}.json"), report)
-/// };
-/// let whole = merge(&[part(1), part(2)]).unwrap();
-/// assert_eq!(whole.totals.unwrap().puzzles, 126);
-/// ```
-pub fn merge(reports: &[(String, Report)]) -> Result<Report> {
+pub(crate) fn merge(reports: &[(String, Report)]) -> Result<Report> {
     let (first_name, first) = reports
         .first()
         .ok_or_else(|| Error::Shard("merge: no shard files given".into()))?;
@@ -247,13 +233,7 @@ const MAX_SECONDS: f64 = 1e9;
 /// to 10^9. Messages name the file and the key (keys quoted escaped and
 /// short). The identities between fields are checked by [`merge`].
 /// Linear in the size of the file.
-///
-/// ```
-/// use scramble::census::shard::read;
-/// let err = read("a.json", br#"{"patterns": 2, "patterns": 3}"#).unwrap_err();
-/// assert_eq!(err.to_string(), "a.json: key `patterns` given twice");
-/// ```
-pub fn read(name: &str, bytes: &[u8]) -> Result<Report> {
+pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<Report> {
     let bad = |what: String| Error::Shard(format!("{name}: {what}"));
     let checked: Checked = serde_json::from_slice(bytes).map_err(|e| {
         bad(format!(
@@ -464,6 +444,44 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
 mod tests {
     use super::*;
     use crate::context::Context;
+
+    #[test]
+    fn merge_as_documented() {
+        use crate::census::{
+            Census, fast,
+            shard::{Report, Shard, merge},
+        };
+        let census = Census {
+            patterns: 2,
+            repetition_free: true,
+        };
+        let part = |index| {
+            let shard = Shard { index, count: 2 };
+            let totals = fast::run(&census, shard, 0, &crate::context::Context::new())
+                .0
+                .tally
+                .totals();
+            let report = Report {
+                patterns: 2,
+                repetition_free: true,
+                seconds: 0.0,
+                totals: Some(totals),
+                condition_failures: None,
+                corners: None,
+                shard: Some(shard),
+            };
+            (format!("shard-{index}.json"), report)
+        };
+        let whole = merge(&[part(1), part(2)]).unwrap();
+        assert_eq!(whole.totals.unwrap().puzzles, 126);
+    }
+
+    #[test]
+    fn read_as_documented() {
+        use crate::census::shard::read;
+        let err = read("a.json", br#"{"patterns": 2, "patterns": 3}"#).unwrap_err();
+        assert_eq!(err.to_string(), "a.json: key `patterns` given twice");
+    }
 
     #[test]
     fn shards_partition_the_first_pieces_evenly() {

@@ -107,17 +107,7 @@ fn generators(patterns: usize) -> Vec<Generator> {
 /// until the context's stop, polled before each second piece of each
 /// orbit: `None` when it came first. A stopped run reports nothing,
 /// because the orbit sums of a part of the orbits count no set of puzzles.
-///
-/// ```
-/// use scramble::census::{Census, fast, symmetric, shard::Shard};
-/// use scramble::{Context, Stop};
-/// let census = Census { patterns: 2, repetition_free: false };
-/// let whole = symmetric::run(&census, 3, &Context::new());
-/// assert_eq!(whole, Some(fast::run(&census, Shard::WHOLE, 3, &Context::new()).0));
-/// let stopped = Stop::never().after(std::time::Duration::ZERO);
-/// assert!(symmetric::run(&census, 0, &Context::new().until(&stopped)).is_none());
-/// ```
-pub fn run(census: &Census, keep: usize, context: &Context) -> Option<Outcome> {
+pub(crate) fn run(census: &Census, keep: usize, context: &Context) -> Option<Outcome> {
     let (stop, progress) = (context.stop(), context.progress());
     let pieces = census.pieces();
     let corners = CornerSet::new(census.patterns, census.repetition_free);
@@ -265,6 +255,20 @@ fn add(to: &mut [u64], from: &[u64]) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn run_as_documented() {
+        use crate::census::{Census, fast, shard::Shard, symmetric};
+        use crate::context::{Context, Stop};
+        let census = Census {
+            patterns: 2,
+            repetition_free: false,
+        };
+        let whole = symmetric::run(&census, 3, &Context::new());
+        assert_eq!(whole, Some(fast::run(&census, Shard::WHOLE, 3, &Context::new()).0));
+        let stopped = Stop::never().after(std::time::Duration::ZERO);
+        assert!(symmetric::run(&census, 0, &Context::new().until(&stopped)).is_none());
+    }
+
     #[test]
     fn the_example_of_piece_orbits_holds() {
         use crate::census::pieces::piece_classes;

@@ -20,7 +20,7 @@ use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, opposite};
 /// A corner seen as an edge of the recording graph: `tail -> head`, from a
 /// picture to the one 90 degrees clockwise from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Edge {
+pub(crate) struct Edge {
     /// The picture the edge leaves.
     pub tail: Picture,
     /// The picture the edge enters.
@@ -29,7 +29,7 @@ pub struct Edge {
 
 impl Edge {
     /// `tail -> head`.
-    pub fn new(tail: Picture, head: Picture) -> Self {
+    pub(crate) fn new(tail: Picture, head: Picture) -> Self {
         Edge { tail, head }
     }
 }
@@ -37,11 +37,11 @@ impl Edge {
 /// The conditions 2-4 of Theorem 2.1 that a subgraph breaks, as a bit set.
 /// Condition 1 (one edge of each color) holds for every four-colour subgraph.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Failed(u8);
+pub(crate) struct Failed(u8);
 
 impl Failed {
     /// Nothing broken.
-    pub const NONE: Failed = Failed(0);
+    pub(crate) const NONE: Failed = Failed(0);
     /// Condition 2: in-degree(v) = out-degree(complement of v).
     pub(crate) const DEGREES: Failed = Failed(1);
     /// Condition 3: a path `X -> A -> Y` of two distinct edges has `Y = X^c`.
@@ -55,26 +55,27 @@ impl Failed {
     }
 
     /// The bits: 1 condition 2, 2 condition 3, 4 condition 4.
-    pub fn bits(self) -> u8 {
+    pub(crate) fn bits(self) -> u8 {
         self.0
     }
 
     /// Whether every condition holds.
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// `self` with `other` added when `broken`.
-    pub fn with(self, other: Failed, broken: bool) -> Self {
+    pub(crate) fn with(self, other: Failed, broken: bool) -> Self {
         if broken { Failed(self.0 | other.0) } else { self }
     }
 
     /// The numbers (2, 3, 4) of the broken conditions, increasing.
-    pub fn conditions(self) -> impl Iterator<Item = u8> {
+    pub(crate) fn conditions(self) -> impl Iterator<Item = u8> {
         (0..3).filter(move |bit| self.0 & (1 << bit) != 0).map(|bit| bit + 2)
     }
 
     /// The broken conditions in words, e.g. `condition 3 (paths)`.
+    #[cfg(feature = "render")]
     pub(crate) fn describe(self) -> String {
         const NAMES: [&str; 3] = ["degrees", "paths", "pseudo-connected"];
         self.conditions()
@@ -85,7 +86,7 @@ impl Failed {
 
 /// The three verdicts on one four-colour subgraph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     /// Solutions (modulo whole-grid rotation) whose centre corners are these
     /// four edges: solution arrangements / 4, 0..=6.
     pub solutions: u8,
@@ -104,12 +105,12 @@ pub(crate) const CODES: usize = 256;
 
 impl Verdict {
     /// Whether the edges form a solution graph (the judge's verdict).
-    pub fn is_solution_graph(self) -> bool {
+    pub(crate) fn is_solution_graph(self) -> bool {
         self.solutions > 0
     }
 
     /// Whether Theorem 2.1 accepts (conditions 1-4 hold).
-    pub fn theorem_accepts(self) -> bool {
+    pub(crate) fn theorem_accepts(self) -> bool {
         self.failed.is_empty()
     }
 
@@ -130,12 +131,12 @@ impl Verdict {
 
     /// The verdict packed in 8 bits: solutions, failed conditions, twisted,
     /// repaired.
-    pub fn code(self) -> u8 {
+    pub(crate) fn code(self) -> u8 {
         self.solutions | self.failed.bits() << 3 | u8::from(self.twisted) << 6 | u8::from(self.repaired) << 7
     }
 
     /// The inverse of [`Verdict::code`].
-    pub fn from_code(code: u8) -> Self {
+    pub(crate) fn from_code(code: u8) -> Self {
         Verdict {
             solutions: code & 7,
             failed: Failed::from_bits(code >> 3),
@@ -150,18 +151,7 @@ impl Verdict {
 /// Tries the 24 ways to put the four pieces in the four cells with these
 /// corners at the centre, then checks conditions 2-4 and the twisted graph:
 /// constant time.
-///
-/// ```
-/// use scramble::Picture;
-/// use scramble::census::verdict::{Edge, verdict};
-/// let (a, b) = (Picture::plus(1), Picture::plus(2));
-/// // 1+ -> 2- and 2+ -> 1-, twice: two ways round the centre.
-/// let e = [Edge::new(a, b.complement()), Edge::new(b, a.complement())];
-/// let v = verdict(&[e[0], e[1], e[0], e[1]]);
-/// assert_eq!(v.solutions, 2);
-/// assert!(v.theorem_accepts() && v.twisted);
-/// ```
-pub fn verdict(edges: &[Edge; 4]) -> Verdict {
+pub(crate) fn verdict(edges: &[Edge; 4]) -> Verdict {
     Verdict {
         solutions: u8::try_from(solving_placements(edges) / 4).expect("at most 24 placements"),
         failed: theorem_failures(edges),
@@ -331,6 +321,18 @@ mod tests {
     use super::*;
     use crate::{Piece, Puzzle};
     use proptest::prelude::*;
+
+    #[test]
+    fn verdict_as_documented() {
+        use crate::Picture;
+        use crate::census::verdict::{Edge, verdict};
+        let (a, b) = (Picture::plus(1), Picture::plus(2));
+        // 1+ -> 2- and 2+ -> 1-, twice: two ways round the centre.
+        let e = [Edge::new(a, b.complement()), Edge::new(b, a.complement())];
+        let v = verdict(&[e[0], e[1], e[0], e[1]]);
+        assert_eq!(v.solutions, 2);
+        assert!(v.theorem_accepts() && v.twisted);
+    }
 
     fn p(s: &str) -> Picture {
         let piece: Piece = format!("{s} {s} {s} {s}").parse().unwrap();

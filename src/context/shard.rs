@@ -36,7 +36,7 @@ impl Shard {
     /// piece: the cut points split the total work evenly. `O(P)`.
     ///
     /// ```
-    /// use scramble::census::shard::Shard;
+    /// use scramble::census::Shard;
     /// let work = [4, 1, 1, 1, 1];
     /// assert_eq!(Shard { index: 1, count: 2 }.range(&work), 0..1);
     /// assert_eq!(Shard { index: 2, count: 2 }.range(&work), 1..5);

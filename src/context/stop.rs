@@ -78,5 +78,32 @@ impl Stop {
     }
 }
 
+impl Stop {
+    /// Why work stopped early, as reports say it: `interrupted` when the
+    /// flag is set (a signal), else `time-limit`.
+    pub(crate) fn reason(&self) -> &'static str {
+        if self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            "interrupted"
+        } else {
+            "time-limit"
+        }
+    }
+}
+
 /// [`Stop::never`], for work that always runs to the end.
 pub(crate) static NEVER: Stop = Stop::never();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_says_whether_its_flag_or_its_clock_stopped_it() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let stop = Stop::never().cancelled_by(flag.clone()).after(Duration::ZERO);
+        assert_eq!(stop.reason(), "time-limit");
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(stop.reason(), "interrupted");
+        assert_eq!(Stop::never().reason(), "time-limit");
+    }
+}

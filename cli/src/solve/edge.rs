@@ -120,14 +120,14 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let mut document = serde_json::to_string(&counted)?;
     document.push('\n');
     match &args.output {
-        Some(path) if counted.complete => scramble::output::write_atomic(path, document.as_bytes())?,
+        Some(path) if counted.complete() => scramble::output::write_atomic(path, document.as_bytes())?,
         Some(_) => crate::note(&format!(
             "shard {shard} stopped ({}) before its end; nothing was written\n",
             crate::signals::why_stopped(interrupted)
         )),
         None => print_text(&document)?,
     }
-    Ok(if counted.complete { Exit::Success } else { Exit::Stopped })
+    Ok(if counted.complete() { Exit::Success } else { Exit::Stopped })
 }
 
 /// `scramble merge` of the documents of every shard of one edge count: the

@@ -1,18 +1,18 @@
 //! Census totals for every `K`, exactly: each total is
 //! `sum_j C(K, j) N_j`, where `N_j` counts (or sums over) the puzzles that
 //! use exactly the patterns `1..=j` (`j <= 16`: four pieces show 16
-//! pictures). The `N_j` are shipped as data ([`coefficients`]) and were
+//! pictures). The `N_j` are shipped as data (`coefficients`) and were
 //! computed independently of the census's enumeration (`cargo run --release
 //! --example exact_coefficients`):
 //! - `puzzles` from Burnside's count of piece classes, `C(classes + 3, 4)`,
 //!   by inclusion-exclusion over `K = 0..=16`;
-//! - `solvable`, `unique` and `solutions` from the solved grids ([`shapes`]);
+//! - `solvable`, `unique` and `solutions` from the solved grids (`shapes`);
 //! - the subgraph totals (and `solutions` again) by Burnside's lemma over
-//!   corner tuples ([`subgraphs`]).
+//!   corner tuples (`subgraphs`).
 
 mod data;
-pub mod shapes;
-pub mod subgraphs;
+pub(crate) mod shapes;
+pub(crate) mod subgraphs;
 
 use num_bigint::BigUint;
 use serde::Serialize;
@@ -24,31 +24,17 @@ use subgraphs::binomial;
 /// `puzzles`, `solvable`, `unique`, `solutions`, `solution_subgraphs`, then
 /// `theorem_accepted`, `theorem_mismatches` and the same two of `twisted`
 /// and `repaired`.
-///
-/// ```
-/// use scramble::census::exact::KEYS;
-/// assert_eq!(KEYS[4..7], ["solution_subgraphs", "theorem_accepted", "theorem_mismatches"]);
-/// assert_eq!(KEYS[10], "repaired_mismatches");
-/// ```
-pub const KEYS: [&str; 11] =
+pub(crate) const KEYS: [&str; 11] =
     super::judged::with_criteria(["puzzles", "solvable", "unique", "solutions", "solution_subgraphs"]);
 
 /// The largest `j` with a non-zero `N_j`.
 pub(crate) const MAX_J: usize = 16;
 
 /// `N_j` for `j = 0..=16`, one row per [`KEYS`] entry.
-pub type Coefficients = [[u128; MAX_J + 1]; KEYS.len()];
+pub(crate) type Coefficients = [[u128; MAX_J + 1]; KEYS.len()];
 
 /// The shipped `N_j` of the census with or without repetitions.
-///
-/// ```
-/// use scramble::census::exact::coefficients;
-/// // Repetition-free puzzles need 4 pictures, so 2 patterns: N_1 = 0.
-/// assert_eq!(coefficients(true)[0][1], 0);
-/// // One pattern with repetitions: the 126 puzzles of the K = 1 census.
-/// assert_eq!(coefficients(false)[0][1], 126);
-/// ```
-pub fn coefficients(repetition_free: bool) -> &'static Coefficients {
+pub(crate) fn coefficients(repetition_free: bool) -> &'static Coefficients {
     if repetition_free {
         &data::REPETITION_FREE
     } else {
@@ -57,7 +43,7 @@ pub fn coefficients(repetition_free: bool) -> &'static Coefficients {
 }
 
 /// One total at `K` patterns: `sum_j C(K, j) N_j`, exactly.
-pub fn evaluate(row: &[u128; MAX_J + 1], patterns: u64) -> BigUint {
+pub(crate) fn evaluate(row: &[u128; MAX_J + 1], patterns: u64) -> BigUint {
     let mut choose = BigUint::from(1u32);
     let mut total = BigUint::from(0u32);
     for (j, &n) in row.iter().enumerate() {
@@ -75,14 +61,7 @@ pub fn evaluate(row: &[u128; MAX_J + 1], patterns: u64) -> BigUint {
 ///
 /// # Complexity
 /// `O(17 * 11)` big-integer products: microseconds for any `K`.
-///
-/// ```
-/// use scramble::census::exact::totals;
-/// let t = totals(4, true);
-/// assert_eq!(t[0], ("puzzles", 1_315_142_955u64.into()));
-/// assert_eq!(t[2], ("unique", 275_417_904u64.into()));
-/// ```
-pub fn totals(patterns: u64, repetition_free: bool) -> Vec<(&'static str, BigUint)> {
+pub(crate) fn totals(patterns: u64, repetition_free: bool) -> Vec<(&'static str, BigUint)> {
     KEYS.iter()
         .zip(coefficients(repetition_free))
         .map(|(&key, row)| (key, evaluate(row, patterns)))
@@ -91,7 +70,7 @@ pub fn totals(patterns: u64, repetition_free: bool) -> Vec<(&'static str, BigUin
 
 /// A total as a polynomial in `K` in the binomial basis, e.g.
 /// `126 C(K,1) + 1087674 C(K,2) + ...`.
-pub fn polynomial(row: &[u128; MAX_J + 1]) -> String {
+pub(crate) fn polynomial(row: &[u128; MAX_J + 1]) -> String {
     let terms: Vec<String> = row
         .iter()
         .enumerate()
@@ -145,7 +124,7 @@ pub(crate) fn inverse_binomial(values: &[u128]) -> Vec<u128> {
 /// Dominated by the shapes: 487 million solved grids for
 /// `max_shape_patterns = 12` (a minute or so on 2 cores), a few hundred
 /// thousand for 2.
-pub fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
+pub(crate) fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
     let shapes = shapes::shape_sums(max_shape_patterns);
     [true, false].map(|repetition_free| {
         let mut c: Coefficients = [[0; MAX_J + 1]; KEYS.len()];
@@ -185,10 +164,74 @@ pub fn compute(max_shape_patterns: usize) -> [Coefficients; 2] {
     })
 }
 
+/// The Rust source of `src/census/exact/data.rs`: the coefficients
+/// computed again, independently of the census's enumeration, with the
+/// solved grids over at most `max_shape_patterns` patterns (12 for every
+/// grid, the shipped file: about 2 CPU-minutes; below that, `N_j` of
+/// `solvable` and `unique` for larger `j` are 0). `cargo run --release
+/// --example exact_coefficients` prints it.
+pub fn data_file(max_shape_patterns: usize) -> String {
+    let [free, with] = compute(max_shape_patterns);
+    let mut out = String::from(
+        "//! The census coefficients `N_j` (puzzles using exactly the patterns
+//! `1..=j`), generated by `cargo run --release --example exact_coefficients`;
+//! do not edit. Rows follow `KEYS`, columns `j = 0..=16`. A row that
+//! stands more than once in a table (the criteria that agree with the
+//! solution subgraphs, the mismatches that are all 0) is written once, as a
+//! constant.
+
+use super::{Coefficients, MAX_J};
+
+/// One row: `N_j` for `j = 0..=16`.
+type Row = [u128; MAX_J + 1];
+
+/// A row of zeros.
+const ZERO: Row = [0; MAX_J + 1];
+",
+    );
+    write_table(&mut out, "REPETITION_FREE", "Repetition-free census.", &free);
+    write_table(&mut out, "WITH_REPETITIONS", "Census with repetitions.", &with);
+    out
+}
+
+/// Writes the rows of `c` that stand more than once as constants, then the
+/// table, which names them.
+fn write_table(out: &mut String, name: &str, doc: &str, c: &Coefficients) {
+    use std::fmt::Write;
+    let cells = |row: &[u128]| row.iter().map(u128::to_string).collect::<Vec<_>>().join(", ");
+    let shared = |i: usize| c.iter().filter(|row| **row == c[i]).count() > 1;
+    let first = |i: usize| c.iter().position(|row| *row == c[i]).expect("itself");
+    let constant = |i: usize| format!("{name}_{}", KEYS[first(i)].to_uppercase());
+    for i in (0..c.len()).filter(|&i| shared(i) && first(i) == i && c[i].iter().any(|&n| n > 0)) {
+        let keys: Vec<String> = (0..c.len())
+            .filter(|&k| c[k] == c[i])
+            .map(|k| format!("`{}`", KEYS[k]))
+            .collect();
+        let _ = writeln!(out, "\n/// {}: {}.", doc.trim_end_matches('.'), keys.join(", "));
+        let _ = writeln!(out, "#[rustfmt::skip]");
+        let _ = writeln!(out, "const {}: Row = [{}];", constant(i), cells(&c[i]));
+    }
+    let _ = writeln!(out, "\n/// {doc}");
+    let _ = writeln!(out, "#[rustfmt::skip]");
+    let _ = writeln!(out, "pub(super) const {name}: Coefficients = [");
+    for (i, (key, row)) in KEYS.iter().zip(c).enumerate() {
+        let value = if row.iter().all(|&n| n == 0) {
+            "ZERO".to_string()
+        } else if shared(i) {
+            constant(i)
+        } else {
+            format!("[{}]", cells(row))
+        };
+        let _ = writeln!(out, "    // {key}");
+        let _ = writeln!(out, "    {value},");
+    }
+    let _ = writeln!(out, "];");
+}
+
 /// Exact probabilities for a uniformly random puzzle of the census over `K`
 /// patterns (uniform over its multisets): `P(solvable)`, `P(unique)`,
 /// `P(unique | solvable)`, as `f64`.
-pub fn probabilities(patterns: u64, repetition_free: bool) -> Probabilities {
+pub(crate) fn probabilities(patterns: u64, repetition_free: bool) -> Probabilities {
     let t = totals(patterns, repetition_free);
     let ratio = |a: &BigUint, b: &BigUint| ratio(a, b);
     Probabilities {
@@ -213,7 +256,7 @@ fn ratio(a: &BigUint, b: &BigUint) -> f64 {
 
 /// See [`probabilities`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Probabilities {
+pub(crate) struct Probabilities {
     /// `K`.
     pub patterns: u64,
     /// Which census: repetition-free pieces only, or every piece.
@@ -231,6 +274,33 @@ mod tests {
     use super::*;
     use crate::census::{Census, symmetric};
     use crate::context::Context;
+
+    #[test]
+    fn keys_as_documented() {
+        use crate::census::exact::KEYS;
+        assert_eq!(
+            KEYS[4..7],
+            ["solution_subgraphs", "theorem_accepted", "theorem_mismatches"]
+        );
+        assert_eq!(KEYS[10], "repaired_mismatches");
+    }
+
+    #[test]
+    fn coefficients_as_documented() {
+        use crate::census::exact::coefficients;
+        // Repetition-free puzzles need 4 pictures, so 2 patterns: N_1 = 0.
+        assert_eq!(coefficients(true)[0][1], 0);
+        // One pattern with repetitions: the 126 puzzles of the K = 1 census.
+        assert_eq!(coefficients(false)[0][1], 126);
+    }
+
+    #[test]
+    fn totals_as_documented() {
+        use crate::census::exact::totals;
+        let t = totals(4, true);
+        assert_eq!(t[0], ("puzzles", 1_315_142_955u64.into()));
+        assert_eq!(t[2], ("unique", 275_417_904u64.into()));
+    }
 
     fn row(repetition_free: bool, key: &str) -> &'static [u128; MAX_J + 1] {
         &coefficients(repetition_free)[KEYS.iter().position(|k| *k == key).expect("a key")]
@@ -251,6 +321,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The generated file, from solved grids over at most 2 patterns,
+    /// differs from the shipped one only in the rows the larger grids
+    /// fill (`solvable`, `unique`, `solutions`).
+    #[test]
+    fn the_data_file_is_generated_as_shipped() {
+        let shipped = include_str!("data.rs");
+        let generated = data_file(2);
+        let (a, b): (Vec<&str>, Vec<&str>) = (shipped.lines().collect(), generated.lines().collect());
+        assert_eq!(a.len(), b.len());
+        let differ: Vec<&str> = a
+            .iter()
+            .zip(&b)
+            .filter(|(x, y)| x != y)
+            .map(|(x, _)| &x[..x.len().min(40)])
+            .collect();
+        assert!(differ.len() <= 6, "{differ:?}");
+        assert!(differ.iter().all(|l| l.trim_start().starts_with('[')), "{differ:?}");
     }
 
     /// A solvable puzzle uses at most 12 patterns, and with 12 every picture

@@ -23,13 +23,13 @@ pub(crate) const MAX_SOLUTIONS: usize = 4 * 6 * 64;
 
 /// The most patterns a solved 2x2 grid uses (4 inner boundaries, 8 border
 /// sides).
-pub const MAX_PATTERNS: usize = 12;
+pub(crate) const MAX_PATTERNS: usize = 12;
 
 /// Sums of `w(P)` over the shapes, by variant (0 repetition-free, 1 with
 /// repetitions allowed), number of patterns `j` and number of solutions `s` of the
 /// shape's puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShapeSums {
+pub(crate) struct ShapeSums {
     sums: Vec<u64>,
 }
 
@@ -49,7 +49,7 @@ impl ShapeSums {
 
     /// The sum of `w(P)` over shapes over exactly `patterns` patterns whose
     /// puzzle has `solutions` solutions.
-    pub fn get(&self, repetition_free: bool, patterns: usize, solutions: usize) -> u64 {
+    pub(crate) fn get(&self, repetition_free: bool, patterns: usize, solutions: usize) -> u64 {
         self.sums[Self::index(repetition_free, patterns, solutions)]
     }
 
@@ -159,14 +159,7 @@ impl Prefix {
 /// exactly `j <= max_patterns` patterns (`S` the Stirling numbers of the
 /// second kind), 487,026,929 in all; a few hundred thousand for
 /// `max_patterns = 2`.
-///
-/// ```
-/// use scramble::census::exact::shapes::shape_sums;
-/// let sums = shape_sums(1);
-/// // One pattern: the only repetition-free shapes would need 4 pictures.
-/// assert_eq!(sums.get(true, 1, 1), 0);
-/// ```
-pub fn shape_sums(max_patterns: usize) -> ShapeSums {
+pub(crate) fn shape_sums(max_patterns: usize) -> ShapeSums {
     let root = Prefix {
         slots: [0; SLOTS],
         len: 0,
@@ -188,6 +181,14 @@ pub fn shape_sums(max_patterns: usize) -> ShapeSums {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shape_sums_as_documented() {
+        use crate::census::exact::shapes::shape_sums;
+        let sums = shape_sums(1);
+        // One pattern: the only repetition-free shapes would need 4 pictures.
+        assert_eq!(sums.get(true, 1, 1), 0);
+    }
 
     #[test]
     fn solutions_of_a_grid_of_four_identical_symmetric_pieces() {

@@ -32,7 +32,7 @@ const PICTURES: usize = 8;
 const CORNERS: usize = PICTURES * PICTURES;
 
 /// What one subgraph adds to a total.
-pub type Figure = fn(Verdict) -> u64;
+pub(crate) type Figure = fn(Verdict) -> u64;
 
 /// The census totals that are sums over four-colour subgraphs, with the
 /// figure each subgraph adds.
@@ -163,14 +163,7 @@ pub(crate) fn binomial(n: usize, k: usize) -> u128 {
 /// # Complexity
 /// `O(K^4)` pieces per `K` to build the multiplicities, then one pass over
 /// the few tens of thousands of corner tuples with a non-zero figure.
-///
-/// ```
-/// use scramble::census::exact::subgraphs::subgraph_totals;
-/// let rows = subgraph_totals(true, 2);
-/// // K = 2, repetition-free: 878 solutions, 582 solution subgraphs.
-/// assert_eq!(rows[2][..2], [878, 582]);
-/// ```
-pub fn subgraph_totals(repetition_free: bool, max_patterns: usize) -> Vec<[u128; 8]> {
+pub(crate) fn subgraph_totals(repetition_free: bool, max_patterns: usize) -> Vec<[u128; 8]> {
     let terms = terms(repetition_free);
     (0..=max_patterns)
         .map(|k| {
@@ -188,4 +181,15 @@ pub fn subgraph_totals(repetition_free: bool, max_patterns: usize) -> Vec<[u128;
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn subgraph_totals_as_documented() {
+        use crate::census::exact::subgraphs::subgraph_totals;
+        let rows = subgraph_totals(true, 2);
+        // K = 2, repetition-free: 878 solutions, 582 solution subgraphs.
+        assert_eq!(rows[2][..2], [878, 582]);
+    }
 }

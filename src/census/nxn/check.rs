@@ -4,7 +4,7 @@
 //!
 //! For every puzzle:
 //! - the backtracker counts its solutions, one by one, and a count other
-//!   than [`super::count`]'s is a `count_mismatches`;
+//!   than `super::count`'s is a `count_mismatches`;
 //! - the graph solver ([`crate::solve::graph`]) counts them too, on every
 //!   puzzle with at most `GRAPH_LIMIT` solutions (it is far slower on
 //!   puzzles with many solutions); a different count is a mismatch;
@@ -36,7 +36,7 @@ pub(crate) const GRAPH_LIMIT: u64 = 400_000;
 
 /// The puzzle-by-puzzle comparisons of `verify --size 3 --check`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Checked {
+pub(crate) struct Checked {
     /// Puzzles checked (all of the run's unless it stopped early).
     pub checked: u64,
     /// Puzzles where the backtracker's count differs from the solved-grid
@@ -60,7 +60,7 @@ pub struct Checked {
 
 impl Checked {
     /// Adds another part's counts.
-    pub fn merge(&mut self, o: &Checked) {
+    pub(crate) fn merge(&mut self, o: &Checked) {
         self.checked += o.checked;
         self.count_mismatches += o.count_mismatches;
         self.graph_compared += o.graph_compared;
@@ -73,14 +73,14 @@ impl Checked {
 
     /// Whether a mismatch (a counterexample to the theorem or to the code)
     /// was found.
-    pub fn counterexample(&self) -> bool {
+    pub(crate) fn counterexample(&self) -> bool {
         self.count_mismatches > 0 || self.graph_mismatches > 0 || self.theorem.mismatches > 0
     }
 }
 
 /// What [`run`] found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CheckOutcome {
+pub(crate) struct CheckOutcome {
     /// The comparisons over the puzzles checked.
     pub checked: Checked,
     /// The backtracker's totals over the same puzzles.
@@ -97,21 +97,11 @@ pub struct CheckOutcome {
 /// backtracker and between candidates, not inside the graph solver's count
 /// of one puzzle (at most `GRAPH_LIMIT` solutions).
 ///
-/// ```
-/// use scramble::census::{Census, nxn::{check, count}};
-/// use scramble::Context;
-/// let census = Census { patterns: 2, repetition_free: true };
-/// let all = count::arrangements(&census, 3, &Context::new()).unwrap();
-/// let outcome = check::run(&census, 3, 2000..2001, &all, 1, &Context::new());
-/// assert_eq!(outcome.checked.checked, 1);
-/// assert!(!outcome.checked.counterexample());
-/// ```
-///
 /// # Complexity
 /// Per puzzle: two exhaustive solution counts (exponential in `n^2`) and
 /// `O(n^4)` candidates, each judged by the checker and by a brute force
 /// over at most `4^(n^2)` placements (2304 for 3x3).
-pub fn run(
+pub(crate) fn run(
     census: &Census,
     size: usize,
     range: Range<usize>,
@@ -322,6 +312,23 @@ fn place(
 mod tests {
     use super::*;
     use crate::recording::gluing::tests::planted;
+
+    #[test]
+    fn run_as_documented() {
+        use crate::census::{
+            Census,
+            nxn::{check, count},
+        };
+        use crate::context::Context;
+        let census = Census {
+            patterns: 2,
+            repetition_free: true,
+        };
+        let all = count::arrangements(&census, 3, &Context::new()).unwrap();
+        let outcome = check::run(&census, 3, 2000..2001, &all, 1, &Context::new());
+        assert_eq!(outcome.checked.checked, 1);
+        assert!(!outcome.checked.counterexample());
+    }
 
     #[test]
     fn keeping_finds_every_solution_by_its_kept_subgraph() {

@@ -30,16 +30,11 @@ use crate::context::Context;
 use crate::puzzle::grid::{BOTTOM, LEFT, RIGHT, TOP, turned};
 
 /// The most puzzles a census may hold to be counted (one `u64` per puzzle).
-pub const MAX_PUZZLES: u64 = 1 << 24;
+pub(crate) const MAX_PUZZLES: u64 = 1 << 24;
 
 /// The number of `size x size` puzzles of the census: multisets of
 /// `size^2` of its piece classes (`None` if it overflows `u64`).
-///
-/// ```
-/// use scramble::census::{Census, nxn::count::puzzle_count};
-/// assert_eq!(puzzle_count(&Census { patterns: 2, repetition_free: true }, 3), Some(2002));
-/// ```
-pub fn puzzle_count(census: &Census, size: usize) -> Option<u64> {
+pub(crate) fn puzzle_count(census: &Census, size: usize) -> Option<u64> {
     multichoose(census.pieces().len() as u64, (size * size) as u64)
 }
 
@@ -182,22 +177,13 @@ impl Walk<'_> {
 /// `stop` was reached first. `progress` counts the solved partial grids of
 /// the first two cells.
 ///
-/// ```
-/// use scramble::census::{Census, nxn::count::arrangements};
-/// use scramble::Context;
-/// let census = Census { patterns: 2, repetition_free: true };
-/// let all = arrangements(&census, 3, &Context::new()).unwrap();
-/// assert_eq!(all.len(), 2002);
-/// assert_eq!(all.iter().sum::<u64>() / 4, 7_990_480);
-/// ```
-///
 /// # Complexity
 /// `O(G n^2)` for `G` solved grids over the classes (`C (4 n^2)` memory
 /// per thread for `C` puzzles), in parallel over the first two cells.
 ///
 /// # Panics
 /// If the census holds more than [`MAX_PUZZLES`] puzzles, or `size < 2`.
-pub fn arrangements(census: &Census, size: usize, context: &Context) -> Option<Vec<u64>> {
+pub(crate) fn arrangements(census: &Census, size: usize, context: &Context) -> Option<Vec<u64>> {
     let (stop, progress) = (context.stop(), context.progress());
     assert!(size >= 2, "a grid of at least 2x2");
     let puzzles = puzzle_count(census, size).filter(|&p| p <= MAX_PUZZLES);
@@ -268,6 +254,34 @@ mod tests {
     use crate::context::Stop;
     use crate::solve::{Order, Solver};
     use crate::{Piece, Puzzle};
+
+    #[test]
+    fn puzzle_count_as_documented() {
+        use crate::census::{Census, nxn::count::puzzle_count};
+        assert_eq!(
+            puzzle_count(
+                &Census {
+                    patterns: 2,
+                    repetition_free: true
+                },
+                3
+            ),
+            Some(2002)
+        );
+    }
+
+    #[test]
+    fn arrangements_as_documented() {
+        use crate::census::{Census, nxn::count::arrangements};
+        use crate::context::Context;
+        let census = Census {
+            patterns: 2,
+            repetition_free: true,
+        };
+        let all = arrangements(&census, 3, &Context::new()).unwrap();
+        assert_eq!(all.len(), 2002);
+        assert_eq!(all.iter().sum::<u64>() / 4, 7_990_480);
+    }
 
     fn census(patterns: usize, repetition_free: bool) -> Census {
         Census {

@@ -1,17 +1,17 @@
 //! The `n x n` census (`scramble verify --size 3`): every 3x3 puzzle over
 //! `K` patterns (every multiset of 9 piece classes).
 //!
-//! - [`count`]: the totals of every puzzle at once (`puzzles`, `solvable`,
+//! - `count`: the totals of every puzzle at once (`puzzles`, `solvable`,
 //!   `unique`, `solutions`, as in the 2x2 census), from the solved grids
 //!   over the piece classes, weighted by the orders of identical pieces and
 //!   the turns of symmetric ones. Seconds, not hours: the default.
-//! - [`check`]: puzzle by puzzle (`--check`): the backtracker's count
-//!   against [`count`]'s, the graph solver's count, and the `n x n`
+//! - `check`: puzzle by puzzle (`--check`): the backtracker's count
+//!   against `count`'s, the graph solver's count, and the `n x n`
 //!   theorem's checker against a brute force on candidate subgraphs (open
 //!   question 4.2).
 
 pub mod check;
-pub mod count;
+pub(crate) mod count;
 
 use std::ops::Range;
 
@@ -23,7 +23,7 @@ pub(crate) use check::Checked;
 
 /// The totals of the `n x n` census, the first four of the 2x2 census's.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NxnTotals {
+pub(crate) struct NxnTotals {
     /// Multisets of `n * n` pieces.
     pub puzzles: u64,
     /// Puzzles with at least one solution.
@@ -37,13 +37,7 @@ pub struct NxnTotals {
 impl NxnTotals {
     /// The totals of the puzzles of `range`, from their arrangement counts
     /// (indexed by puzzle, as [`count::arrangements`] gives them).
-    ///
-    /// ```
-    /// use scramble::census::nxn::NxnTotals;
-    /// let t = NxnTotals::of(&[0, 4, 8, 4], 1..4);
-    /// assert_eq!((t.puzzles, t.solvable, t.unique, t.solutions), (3, 3, 2, 4));
-    /// ```
-    pub fn of(arrangements: &[u64], range: Range<usize>) -> NxnTotals {
+    pub(crate) fn of(arrangements: &[u64], range: Range<usize>) -> NxnTotals {
         let mut t = NxnTotals::default();
         for &a in &arrangements[range] {
             t.add(a / 4);
@@ -52,7 +46,7 @@ impl NxnTotals {
     }
 
     /// Counts one more puzzle with `solutions` solutions.
-    pub fn add(&mut self, solutions: u64) {
+    pub(crate) fn add(&mut self, solutions: u64) {
         self.puzzles += 1;
         self.solvable += u64::from(solutions > 0);
         self.unique += u64::from(solutions == 1);
@@ -62,13 +56,13 @@ impl NxnTotals {
 
 /// The puzzles (ranks in enumeration order) of shard `shard` of a census of
 /// `puzzles`: equal runs in enumeration order.
-pub fn shard_range(puzzles: usize, shard: Shard) -> Range<usize> {
+pub(crate) fn shard_range(puzzles: usize, shard: Shard) -> Range<usize> {
     shard.range(&vec![1; puzzles])
 }
 
 /// What `verify --size 3 --json` prints.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct NxnReport {
+pub(crate) struct NxnReport {
     /// `n`.
     pub size: usize,
     /// `K`.
@@ -100,14 +94,24 @@ pub struct NxnReport {
 impl NxnReport {
     /// Whether a mismatch (a counterexample to the theorem or to the code)
     /// was found.
-    pub fn counterexample(&self) -> bool {
+    pub(crate) fn counterexample(&self) -> bool {
         self.check.as_ref().is_some_and(Checked::counterexample)
     }
 }
 
 /// The census's puzzles in enumeration order: sorted multisets of
 /// `size^2` class numbers.
-pub fn multisets(census: &Census, size: usize) -> impl Iterator<Item = Vec<usize>> {
+pub(crate) fn multisets(census: &Census, size: usize) -> impl Iterator<Item = Vec<usize>> {
     use itertools::Itertools;
     (0..census.pieces().len()).combinations_with_replacement(size * size)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn of_as_documented() {
+        use crate::census::nxn::NxnTotals;
+        let t = NxnTotals::of(&[0, 4, 8, 4], 1..4);
+        assert_eq!((t.puzzles, t.solvable, t.unique, t.solutions), (3, 3, 2, 4));
+    }
 }

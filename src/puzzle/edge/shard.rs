@@ -61,6 +61,11 @@ pub struct EdgeShard {
 }
 
 impl EdgeShard {
+    /// Whether the shard ran to its end.
+    pub fn complete(&self) -> bool {
+        self.complete
+    }
+
     /// Whether this document is the complete count of `shard` of
     /// `puzzle`'s search (every rotation when `every_rotation`, or when no
     /// corner piece can be pinned): a rerun that finds it has nothing to
