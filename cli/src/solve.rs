@@ -140,6 +140,11 @@ pub struct Args {
     /// counts search so; the count is the same).
     #[arg(help_heading = "Search method (research)", long, conflicts_with = "first")]
     every_rotation: bool,
+    /// Edge-matching puzzles: fill the rim first, clockwise from the
+    /// top-left corner, then the inside row by row (one thread; the same
+    /// boards, another node count), instead of the row-scan order.
+    #[arg(help_heading = "Search method (research)", long, conflicts_with_all = ["first", "shard"])]
+    frame_first: bool,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(help_heading = "Search method (research)", long)]
     stats: bool,
@@ -356,6 +361,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// and takes the puzzle, else by the search `--method` names; a plain
 /// backtracking count that passes 2^64 goes to the frontier then.
 fn squares(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    for (given, option) in [
+        (args.every_rotation, "--every-rotation"),
+        (args.frame_first, "--frame-first"),
+    ] {
+        if given {
+            anyhow::bail!(
+                "{option}: for edge-matching puzzles; {} is a Scramble Squares puzzle (see --order)",
+                puzzle.name()
+            );
+        }
+    }
     if frontier::chosen(args, &puzzle)
         && let Some(exit) = frontier::solve(args, &puzzle, interrupted)?
     {

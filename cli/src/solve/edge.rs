@@ -24,7 +24,7 @@ struct Report {
     hints: usize,
     /// Grey (colour 0) lies only on the rim.
     grey_only_on_rim: bool,
-    /// `row-scan`.
+    /// `row-scan` or `frame-first`.
     order: &'static str,
     /// `all` or `first`.
     mode: &'static str,
@@ -127,7 +127,11 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
         )),
         None => print_text(&document)?,
     }
-    Ok(if counted.complete() { Exit::Success } else { Exit::Stopped })
+    Ok(if counted.complete() {
+        Exit::Success
+    } else {
+        Exit::Stopped
+    })
 }
 
 /// `scramble merge` of the documents of every shard of one edge count: the
@@ -136,6 +140,7 @@ pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
     let (puzzle, counted) = scramble::puzzle::edge::merge_shards(files)?;
     let asked = Asked {
         first: false,
+        frame_first: false,
         list: None,
         interrupted: None,
     };
@@ -155,6 +160,7 @@ pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
 /// (its limit), and the flag a signal raises.
 struct Asked<'a> {
     first: bool,
+    frame_first: bool,
     list: Option<u64>,
     interrupted: Option<&'a AtomicBool>,
 }
@@ -168,15 +174,18 @@ pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let stop = stop(args, interrupted);
     let bar = progress::bar(0, "counting subtrees");
     let context = args.threads.context().until(&stop).reporting(&bar);
+    let list = if args.list { args.list_limit as usize } else { 1 };
     let counted = if args.first {
         scramble::puzzle::edge::first(&puzzle, &context)
+    } else if args.frame_first {
+        scramble::puzzle::edge::count_frame_first(&puzzle, args.every_rotation, list, &context)
     } else {
-        let list = if args.list { args.list_limit as usize } else { 1 };
         scramble::puzzle::edge::count(&puzzle, args.every_rotation, list, &context)
     };
     bar.finish_and_clear();
     let asked = Asked {
         first: args.first,
+        frame_first: args.frame_first,
         list: args.list.then_some(args.list_limit),
         interrupted: Some(interrupted),
     };
@@ -202,7 +211,7 @@ fn report(asked: &Asked, puzzle: &EdgePuzzle, counted: &Counted) -> Report {
         head: Head::of(puzzle),
         hints: puzzle.hints().len(),
         grey_only_on_rim: puzzle.grey_only_on_rim(),
-        order: "row-scan",
+        order: if asked.frame_first { "frame-first" } else { "row-scan" },
         mode: if asked.first { "first" } else { "all" },
         complete,
         stopped: (!complete).then(|| asked.interrupted.map_or("time-limit", crate::signals::why_stopped)),

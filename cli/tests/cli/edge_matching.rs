@@ -308,3 +308,22 @@ fn shards_of_an_edge_count_merge_into_the_published_count() {
         .unwrap();
     assert_exit(&out, 2);
 }
+
+#[test]
+fn frame_first_finds_the_same_boards_with_its_own_node_count() {
+    let small = "fixtures/edge/small/planted-5x5-k4.json";
+    let row_scan = json(&["solve", small, "--every-rotation"]);
+    let frame_first = json(&["solve", small, "--every-rotation", "--frame-first"]);
+    assert_eq!(frame_first["order"], "frame-first");
+    assert_eq!(row_scan["order"], "row-scan");
+    let boards = |r: &Value| (r["solutions"].clone(), r["arrangements"].clone());
+    assert_eq!(boards(&frame_first), boards(&row_scan));
+    assert!(row_scan["solutions"].as_u64().unwrap() >= 1);
+    assert_ne!(frame_first["nodes"], row_scan["nodes"], "another order, another tree");
+    let out = scramble()
+        .args(["solve", "fixtures/cards3x3.txt", "--frame-first"])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--frame-first: for edge-matching puzzles"));
+}

@@ -54,6 +54,14 @@ pub fn count(puzzle: &EdgePuzzle, every_rotation: bool, list: usize, context: &C
     search(puzzle, every_rotation, Goal::Count(list), None, context)
 }
 
+/// Counts the filled boards of `puzzle` in the frame-first order (the rim
+/// clockwise from the top-left corner, then the inside row by row), on
+/// one thread, listing the first `list` of them in search order: the same
+/// boards as [`count`], another node count (docs/edge-matching.md).
+pub fn count_frame_first(puzzle: &EdgePuzzle, every_rotation: bool, list: usize, context: &Context) -> Counted {
+    search(puzzle, every_rotation, Goal::FrameFirst(list), None, context)
+}
+
 /// Searches for the first filled board (on one thread).
 pub fn first(puzzle: &EdgePuzzle, context: &Context) -> Counted {
     search(puzzle, false, Goal::First, None, context)
@@ -77,12 +85,14 @@ pub(super) enum Goal {
     Count(usize),
     /// Stop at the first.
     First,
+    /// Count all in frame-first order, list this many.
+    FrameFirst(usize),
 }
 
 impl Goal {
     fn list(self) -> usize {
         match self {
-            Goal::Count(n) => n,
+            Goal::Count(n) | Goal::FrameFirst(n) => n,
             Goal::First => 1,
         }
     }
@@ -171,9 +181,23 @@ pub(super) fn pinned(puzzle: &EdgePuzzle, pin: Hint) -> EdgePuzzle {
 /// subtrees (index modulo the shards); the nodes above the cut are the
 /// first shard's.
 fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<Deal>, context: &Context) -> Counted {
-    let tables = Tables::new(puzzle);
     let cells = puzzle.pieces.len();
     let stop = context.stop();
+    if let Goal::FrameFirst(list) = goal {
+        let part = super::frame_first::FrameFirst::new(puzzle, list).run(stop);
+        return Counted {
+            arrangements: u128::from(part.found),
+            stats: Stats {
+                nodes_per_depth: part.nodes,
+                candidate_tests: part.tests,
+                stopped: part.stopped,
+                ..Stats::default()
+            },
+            boards: part.boards,
+            ..Counted::default()
+        };
+    }
+    let tables = Tables::new(puzzle);
     // Parts come back in prefix order, each with its own first boards, so
     // a count lists the same boards on any number of threads; only the
     // search for a first board stops at it, on one thread.
@@ -302,7 +326,7 @@ pub(super) struct Part {
     pub(super) nodes: Vec<u64>,
     pub(super) tests: u64,
     pub(super) stopped: bool,
-    boards: Vec<Board>,
+    pub(super) boards: Vec<Board>,
 }
 
 /// Counts the subtree under `prefix`: by the fast path `fast` when there

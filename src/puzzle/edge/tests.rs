@@ -3,7 +3,7 @@
 
 use std::num::NonZeroUsize;
 
-use super::judge::judge;
+use super::judge::{judge, judge_in};
 use super::read::{EdgeFormat, parse_edge};
 use super::scan::is_solution;
 use super::*;
@@ -78,6 +78,33 @@ fn every_rotation_search_meets_the_judge_node_for_node() {
 }
 
 #[test]
+fn frame_first_search_meets_the_judge_in_its_order() {
+    for puzzle in population().into_iter().step_by(2) {
+        let order = super::frame_first::order(&puzzle);
+        let mut sorted = order.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..puzzle.pieces.len()).collect::<Vec<_>>(), "every cell once");
+        let rim = 2 * (puzzle.width + puzzle.height) - 4;
+        assert!(
+            order[..rim].iter().all(|&c| (0..4).any(|d| puzzle.on_rim(c, d))),
+            "the rim first"
+        );
+        let (found, nodes) = judge_in(&puzzle, &order);
+        let counted = count_frame_first(&puzzle, true, 3, &on(1));
+        assert_eq!(
+            (counted.arrangements, &counted.stats.nodes_per_depth),
+            (found, &nodes),
+            "{puzzle:?}"
+        );
+        let row_scan = count(&puzzle, true, 0, &on(1));
+        assert_eq!(row_scan.arrangements, counted.arrangements, "the same boards");
+        assert!(counted.boards.iter().all(|b| is_solution(&puzzle, b)));
+        let pinned = count_frame_first(&puzzle, false, 0, &on(1));
+        assert_eq!(pinned.solutions, count(&puzzle, false, 0, &on(1)).solutions);
+    }
+}
+
+#[test]
 fn pinning_a_corner_keeps_one_board_per_rotation_class() {
     for puzzle in population() {
         let (found, _) = judge(&puzzle);
@@ -105,6 +132,12 @@ fn hints_are_kept_and_no_rotation_is_identified() {
         let counted = count(&hinted, false, 5, &on(1));
         assert_eq!((counted.solutions, counted.arrangements), (found, found));
         assert_eq!(counted.stats.nodes_per_depth, nodes);
+        let frame_first = count_frame_first(&hinted, false, 0, &on(1));
+        let (_, nodes) = judge_in(&hinted, &super::frame_first::order(&hinted));
+        assert_eq!(
+            (frame_first.solutions, frame_first.stats.nodes_per_depth),
+            (found, nodes)
+        );
         assert!(
             counted
                 .boards
