@@ -127,7 +127,11 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
         )),
         None => print_text(&document)?,
     }
-    Ok(if counted.complete() { Exit::Success } else { Exit::Stopped })
+    Ok(if counted.complete() {
+        Exit::Success
+    } else {
+        Exit::Stopped
+    })
 }
 
 /// `scramble merge` of the documents of every shard of one edge count: the
