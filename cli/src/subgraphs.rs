@@ -176,7 +176,7 @@ fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, edges: &Edges, row: &Row)
         conditions: row.verdict.reports(puzzle, graph),
         theorem: row.theorem(),
         repaired: row.verdict.repaired_accepted(),
-        repaired_witness: row.verdict.paths_unless_loop.as_ref().err().map(|w| w.describe(puzzle)),
+        repaired_witness: row.verdict.repaired_witness(puzzle),
         self_matching_middle: row.subgraph.resolve(graph).iter().any(|e| e.head.sign() == Sign::Same),
         twisted: row.twisted,
         judge: row.judge(),

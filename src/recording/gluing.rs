@@ -25,7 +25,7 @@ use crate::puzzle::grid::{Grid, rotation_bringing, unturned_side};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
 /// An interior lattice point `(row, column)`, `1 <= row, column < n`.
-pub type Point = (usize, usize);
+pub(crate) type Point = (usize, usize);
 
 /// Tails, heads and colors of the recording graph's edges, by edge number.
 #[derive(Clone, Debug)]
