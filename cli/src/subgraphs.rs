@@ -172,7 +172,7 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: 
 fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, edges: &Edges, row: &Row) -> RowReport {
     RowReport {
         index: row.index,
-        edges: row.subgraph.resolve(graph).iter().map(|e| edges.of(e)).collect(),
+        edges: row.subgraph.edges().iter().map(|&id| edges.report(id)).collect(),
         conditions: row.verdict.reports(puzzle, graph),
         theorem: row.theorem(),
         repaired: row.verdict.repaired_accepted(),
