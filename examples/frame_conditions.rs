@@ -38,8 +38,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use itertools::Itertools;
 use scramble::Rng;
+use scramble::census::Census;
 use scramble::census::nxn::check::{candidates, keeping};
-use scramble::census::pieces::piece_classes;
 use scramble::puzzle::generate::{PlantOptions, Recipe};
 use scramble::recording::gluing::{Edges, Gluer};
 use scramble::solve::{Goal, Search};
@@ -119,7 +119,11 @@ impl Tally {
 
 /// Every multiset of `n * n` piece classes over `k` patterns.
 fn multisets(n: usize, k: usize, repetition_free: bool) -> impl Iterator<Item = Puzzle> {
-    let classes = piece_classes(k, repetition_free);
+    let classes = Census {
+        patterns: k,
+        repetition_free,
+    }
+    .pieces();
     (0..classes.len())
         .combinations_with_replacement(n * n)
         .map(move |idx| Puzzle::new(idx.iter().map(|&i| classes[i]).collect()).expect("a square"))
@@ -341,7 +345,11 @@ fn glued(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Option<bool> {
 /// over the piece classes), with the near misses of their first solution
 /// (or of a random arrangement when there is none).
 fn uniform_3x3(k: usize, count: u64, fixtures: &mut Fixtures) {
-    let classes = piece_classes(k, false);
+    let classes = Census {
+        patterns: k,
+        repetition_free: false,
+    }
+    .pieces();
     let mut t = Tally::default();
     for i in 0..count {
         let mut rng = Rng::stream(77, i);
@@ -375,7 +383,11 @@ fn search(count: u64, fixtures: &mut Fixtures) {
                 if repetition_free && k < 2 {
                     continue;
                 }
-                let classes = piece_classes(k, repetition_free);
+                let classes = Census {
+                    patterns: k,
+                    repetition_free,
+                }
+                .pieces();
                 let h = scramble::census::nxn::check::kept(&Arrangement::new(
                     n,
                     (0..n * n).map(|piece| Placement { piece, rotation: 0 }).collect(),

@@ -33,7 +33,7 @@
 use std::collections::BTreeSet;
 
 use itertools::Itertools;
-use scramble::census::pieces::piece_classes;
+use scramble::census::Census;
 use scramble::puzzle::grid::Grid;
 use scramble::recording::gluing::Edges;
 use scramble::recording::kept::kept_edges;
@@ -246,7 +246,11 @@ fn shows(v: &ArrangementVerdict, form: &str) -> bool {
 
 /// Every 3x3 multiset of repetition-free pieces over `k` patterns.
 fn puzzles(k: usize) -> impl Iterator<Item = Puzzle> {
-    let classes = piece_classes(k, true);
+    let classes = Census {
+        patterns: k,
+        repetition_free: true,
+    }
+    .pieces();
     (0..classes.len())
         .combinations_with_replacement(9)
         .map(move |idx| Puzzle::new(idx.iter().map(|&i| classes[i]).collect()).expect("9 pieces"))

@@ -56,10 +56,13 @@ pub fn refuse_piece_classes(option: &str, patterns: u32, repetition_free: bool) 
         .unwrap_or(0);
     let what = format!(
         "{patterns} patterns: the uniform population's {} piece classes",
-        thousands(scramble::census::pieces::class_count(
-            patterns as usize,
-            repetition_free
-        ))
+        thousands(
+            scramble::census::Census {
+                patterns: patterns as usize,
+                repetition_free,
+            }
+            .class_count()
+        )
     );
     refuse_memory(
         option,

@@ -9,7 +9,6 @@
 
 use petgraph::graph::EdgeIndex;
 use scramble::puzzle::LABEL_LIMIT;
-use scramble::recording::subgraph::{SubEdge, edge_label, sub_edge};
 use scramble::render::export::{EdgeData, node_link};
 use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
@@ -26,34 +25,28 @@ pub struct EdgeReport {
 /// The edges of one puzzle's G(P), as the node-link export numbers them.
 pub struct Edges<'a> {
     puzzle: &'a Puzzle,
-    graph: &'a RecordingGraph,
     exported: Vec<EdgeData>,
 }
 
 impl<'a> Edges<'a> {
-    pub fn new(puzzle: &'a Puzzle, graph: &'a RecordingGraph) -> Self {
-        let mut exported = node_link(puzzle, graph).edges;
-        for edge in &mut exported {
-            edge.name = edge.name.take().filter(|name| name.chars().count() <= LABEL_LIMIT);
-        }
+    pub fn new(puzzle: &'a Puzzle, graph: &RecordingGraph) -> Self {
         Edges {
             puzzle,
-            graph,
-            exported,
+            exported: node_link(puzzle, graph).edges,
         }
     }
 
-    /// Edge `id` of G(P).
+    /// Edge `id` of G(P), labelled `3+->1+ #1` (tail, head, piece).
     pub fn report(&self, id: EdgeIndex) -> EdgeReport {
-        self.of(&sub_edge(self.graph, id))
-    }
-
-    /// A subgraph's edge.
-    pub fn of(&self, edge: &SubEdge) -> EdgeReport {
-        EdgeReport {
-            edge: self.exported[edge.id.index()].clone(),
-            label: edge_label(self.puzzle, edge),
-        }
+        let mut edge = self.exported[id.index()].clone();
+        let label = format!(
+            "{}->{} {}",
+            edge.source,
+            edge.target,
+            self.puzzle.piece_label(edge.piece - 1)
+        );
+        edge.name = edge.name.take().filter(|name| name.chars().count() <= LABEL_LIMIT);
+        EdgeReport { edge, label }
     }
 }
 

@@ -172,11 +172,11 @@ fn report(puzzle: &Puzzle, graph: &RecordingGraph, analysis: &Analysis, listed: 
 fn row_report(puzzle: &Puzzle, graph: &RecordingGraph, edges: &Edges, row: &Row) -> RowReport {
     RowReport {
         index: row.index,
-        edges: row.subgraph.resolve(graph).iter().map(|e| edges.of(e)).collect(),
+        edges: row.subgraph.edges().iter().map(|&id| edges.report(id)).collect(),
         conditions: row.verdict.reports(puzzle, graph),
         theorem: row.theorem(),
         repaired: row.verdict.repaired_accepted(),
-        repaired_witness: row.verdict.paths_unless_loop.as_ref().err().map(|w| w.describe(puzzle)),
+        repaired_witness: row.verdict.repaired_witness(puzzle),
         self_matching_middle: row.subgraph.resolve(graph).iter().any(|e| e.head.sign() == Sign::Same),
         twisted: row.twisted,
         judge: row.judge(),

@@ -17,7 +17,7 @@ use serde::{Deserializer, Serializer};
 
 /// What a criterion accepted and where it disagreed with the judge.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Judged {
+pub(crate) struct Judged {
     /// Subgraphs (or corner tuples, or candidates) the criterion accepts.
     pub accepted: u64,
     /// Those where the criterion and the judge disagree.

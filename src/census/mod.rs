@@ -11,12 +11,12 @@
 //! adds up the reports of sharded runs. Beside it: [`self_matching_tables`]
 //! (the tables of docs/notes/self-matching.md), [`exact::data_file`] (the
 //! shipped coefficients, computed again), the probes of the `n x n`
-//! theorem in [`nxn::check`], and the piece classes ([`pieces`]).
+//! theorem in [`nxn::check`], and the piece classes ([`Census::pieces`]).
 //!
 //! Inside, one module per part:
 //! - `pieces`: the piece classes (rotation classes of 4-tuples).
 //! - `verdict`: the three verdicts on four corners.
-//! - `judged`: [`Judged`], a criterion's accepted and mismatch counts, as
+//! - `judged`: `Judged`, a criterion's accepted and mismatch counts, as
 //!   every census report carries them.
 //! - `corners`: corners, the table of verdicts on every 4-tuple of
 //!   corners, and the corner-level check.
@@ -54,7 +54,7 @@ pub(crate) mod fast;
 mod judged;
 pub(crate) mod mixed;
 pub mod nxn;
-pub mod pieces;
+pub(crate) mod pieces;
 pub(crate) mod plain;
 #[cfg(test)]
 mod repair;
@@ -72,7 +72,7 @@ use serde::{Deserialize, Serialize};
 use crate::Piece;
 pub use crate::context::Shard;
 pub(crate) use disagreement::Disagreement;
-pub use judged::Judged;
+pub(crate) use judged::Judged;
 pub use report::{Options, Report, merge, run};
 use verdict::{CODES, Verdict};
 
@@ -112,6 +112,18 @@ impl Census {
     /// The piece classes of the census, in enumeration order.
     pub fn pieces(&self) -> Vec<Piece> {
         pieces::piece_classes(self.patterns, self.repetition_free)
+    }
+
+    /// The number of piece classes [`Census::pieces`] lists, without
+    /// listing them.
+    ///
+    /// ```
+    /// use scramble::census::Census;
+    /// let census = Census { patterns: 4, repetition_free: true };
+    /// assert_eq!(census.class_count(), census.pieces().len() as u64);
+    /// ```
+    pub fn class_count(&self) -> u64 {
+        pieces::class_count(self.patterns, self.repetition_free)
     }
 
     /// The number of puzzles (multisets of 4 pieces).
@@ -279,7 +291,7 @@ impl Histogram {
 
 /// The census totals, named as docs/format.md names them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Totals {
+pub(crate) struct Totals {
     /// Multisets of 4 pieces.
     pub puzzles: u64,
     /// Puzzles with at least one solution.
@@ -446,7 +458,7 @@ impl ConditionFailures {
 /// which conditions reject true solution graphs, and how many non-solutions
 /// Theorem 2.1 accepts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConditionFailures {
+pub(crate) struct ConditionFailures {
     /// Solution graphs that Theorem 2.1 rejects.
     pub rejected_solution_graphs: u64,
     /// Of those, how many break each condition (`condition_2` ...); one

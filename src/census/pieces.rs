@@ -14,14 +14,7 @@ use crate::{Picture, Piece};
 /// when `repetition_free`), in increasing order of their representative.
 ///
 /// Enumerates all `(2K)^4` tuples: `O(K^4)`.
-///
-/// ```
-/// use scramble::census::pieces::piece_classes;
-/// assert_eq!(piece_classes(3, true).len(), 90);
-/// assert_eq!(piece_classes(4, true).len(), 420);
-/// assert_eq!(piece_classes(1, false).len(), 6);
-/// ```
-pub fn piece_classes(patterns: usize, repetition_free: bool) -> Vec<Piece> {
+pub(crate) fn piece_classes(patterns: usize, repetition_free: bool) -> Vec<Piece> {
     piece_classes_until(patterns, repetition_free, &crate::context::Stop::never()).expect("never stopped")
 }
 
@@ -54,16 +47,7 @@ pub(crate) fn piece_classes_until(
 /// them: Burnside's count over `2K` pictures, or with four different
 /// pictures `2K (2K - 1) (2K - 2) (2K - 3) / 4` (no such piece is turned
 /// into itself).
-///
-/// ```
-/// use scramble::census::pieces::{class_count, piece_classes};
-/// for k in 1..5 {
-///     for repetition_free in [false, true] {
-///         assert_eq!(class_count(k, repetition_free), piece_classes(k, repetition_free).len() as u64);
-///     }
-/// }
-/// ```
-pub fn class_count(patterns: usize, repetition_free: bool) -> u64 {
+pub(crate) fn class_count(patterns: usize, repetition_free: bool) -> u64 {
     let n = 2 * patterns as u64;
     match repetition_free {
         false => burnside_count(n),
@@ -79,7 +63,7 @@ pub(crate) fn burnside_count(n: u64) -> u64 {
 
 /// The number of multisets of 4 pieces chosen among `pieces`:
 /// `C(pieces + 3, 4)`.
-pub fn multisets_of_four(pieces: u64) -> u64 {
+pub(crate) fn multisets_of_four(pieces: u64) -> u64 {
     let n = u128::from(pieces);
     u64::try_from((n + 3) * (n + 2) * (n + 1) * n / 24).expect("fits in u64")
 }
@@ -106,6 +90,19 @@ mod tests {
         }
         assert_eq!(multisets_of_four(90), 2_919_735);
         assert_eq!(multisets_of_four(420), 1_315_142_955);
+    }
+
+    #[test]
+    fn class_count_counts_the_listed_classes() {
+        assert_eq!(piece_classes(1, false).len(), 6);
+        for k in 1..5 {
+            for repetition_free in [false, true] {
+                assert_eq!(
+                    class_count(k, repetition_free),
+                    piece_classes(k, repetition_free).len() as u64
+                );
+            }
+        }
     }
 
     #[test]

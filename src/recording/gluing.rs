@@ -25,7 +25,7 @@ use crate::puzzle::grid::{Grid, rotation_bringing, unturned_side};
 use crate::{Arrangement, Picture, Placement, Puzzle};
 
 /// An interior lattice point `(row, column)`, `1 <= row, column < n`.
-pub type Point = (usize, usize);
+pub(crate) type Point = (usize, usize);
 
 /// Tails, heads and colors of the recording graph's edges, by edge number.
 #[derive(Clone, Debug)]
@@ -89,7 +89,7 @@ impl Edges {
 /// `O(E d^3)` for `E` allowed edges and `d` the most allowed edges leaving
 /// one picture.
 #[derive(Clone, Debug)]
-pub struct Circuits {
+pub(crate) struct Circuits {
     by_start: Vec<Vec<[usize; 4]>>,
 }
 
@@ -97,16 +97,7 @@ impl Circuits {
     /// How many four-edge walks [`Circuits::new`] examines for `allowed`
     /// (each a candidate circuit): its work, and a bound on the circuits it
     /// keeps. Counted without walking, class by class, in `O(E)`.
-    ///
-    /// ```
-    /// use scramble::recording::gluing::{Circuits, Edges};
-    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-    /// let edges = Edges::new(&puzzle);
-    /// let all = vec![true; edges.len()];
-    /// // 16 edges; after any edge, the 8 edges leaving the complement of its head.
-    /// assert_eq!(Circuits::walks(&edges, &all), 16 * 8 * 8 * 8);
-    /// ```
-    pub fn walks(edges: &Edges, allowed: &[bool]) -> u128 {
+    pub(crate) fn walks(edges: &Edges, allowed: &[bool]) -> u128 {
         let allowed_edges = || (0..edges.len()).filter(|&e| allowed[e]);
         // walks[e] of length j: the walks of j more edges after e.
         let mut after = vec![1u128; edges.len()];
@@ -123,7 +114,7 @@ impl Circuits {
     }
 
     /// The circuits whose four edges are all allowed.
-    pub fn new(edges: &Edges, allowed: &[bool]) -> Self {
+    pub(crate) fn new(edges: &Edges, allowed: &[bool]) -> Self {
         let mut by_tail: std::collections::BTreeMap<Picture, Vec<usize>> = Default::default();
         for e in (0..edges.len()).filter(|&e| allowed[e]) {
             by_tail.entry(edges.tail(e)).or_default().push(e);
@@ -152,12 +143,12 @@ impl Circuits {
     }
 
     /// The circuits starting with edge `e`.
-    pub fn starting(&self, e: usize) -> &[[usize; 4]] {
+    pub(crate) fn starting(&self, e: usize) -> &[[usize; 4]] {
         &self.by_start[e]
     }
 
     /// Every circuit, once per starting edge.
-    pub fn all(&self) -> impl Iterator<Item = &[usize; 4]> {
+    pub(crate) fn all(&self) -> impl Iterator<Item = &[usize; 4]> {
         self.by_start.iter().flatten()
     }
 }
@@ -407,6 +398,15 @@ pub(crate) mod tests {
             };
             (0..count).map(move |i| recipe.draw(i).expect("planted").puzzle)
         })
+    }
+
+    #[test]
+    fn walks_on_one_pattern_follow_every_complement() {
+        let puzzle: Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
+        let edges = Edges::new(&puzzle);
+        let all = vec![true; edges.len()];
+        // 16 edges; after any edge, the 8 edges leaving the complement of its head.
+        assert_eq!(Circuits::walks(&edges, &all), 16 * 8 * 8 * 8);
     }
 
     #[test]

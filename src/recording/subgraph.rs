@@ -64,7 +64,7 @@ impl Subgraph {
 }
 
 /// The edge `id` of `graph` as a [`SubEdge`].
-pub fn sub_edge(graph: &RecordingGraph, id: EdgeIndex) -> SubEdge {
+pub(crate) fn sub_edge(graph: &RecordingGraph, id: EdgeIndex) -> SubEdge {
     let (tail, head) = graph.endpoints(id);
     SubEdge {
         id,
@@ -75,7 +75,7 @@ pub fn sub_edge(graph: &RecordingGraph, id: EdgeIndex) -> SubEdge {
 }
 
 /// One edge written as `3+->1+ #1` with the puzzle's labels.
-pub fn edge_label(puzzle: &Puzzle, edge: &SubEdge) -> String {
+pub(crate) fn edge_label(puzzle: &Puzzle, edge: &SubEdge) -> String {
     format!(
         "{}->{} {}",
         puzzle.picture_label(edge.tail),

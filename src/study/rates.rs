@@ -252,7 +252,7 @@ impl PieceSets {
     }
 
     /// The bytes the population's list of classes takes, known before
-    /// listing it ([`crate::census::pieces::class_count`] classes).
+    /// listing it (`census::pieces::class_count` classes).
     pub fn bytes(patterns: u32, repetition_free: bool) -> u64 {
         let classes = crate::census::pieces::class_count(patterns as usize, repetition_free);
         classes.saturating_mul(std::mem::size_of::<Piece>() as u64)

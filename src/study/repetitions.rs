@@ -272,7 +272,7 @@ pub struct Options {
 
 /// The rotation classes of pieces over patterns `1..=patterns` (the
 /// smallest rotation of each), repetitions allowed, sorted: the census's
-/// pieces, [`crate::census::pieces::piece_classes`].
+/// pieces, `census::pieces::piece_classes`.
 fn piece_classes(patterns: u32) -> Vec<Piece> {
     crate::census::pieces::piece_classes(patterns as usize, false)
 }

@@ -43,7 +43,7 @@
 //! the input the question is NP-complete (`super::reduction`). For
 //! `n = 3` [`check`] adds
 //!
-//! - **(H6) ring and core** ([`super::ring_core`]): the frame pieces have
+//! - **(H6) ring and core** (`ring_core`): the frame pieces have
 //!   an alternating corner/border cyclic order in which every end side
 //!   faces the next start side (an Eulerian circuit of the ring graph), and
 //!   the border pieces' inner sides, in that order, are the complements of

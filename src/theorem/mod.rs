@@ -4,8 +4,8 @@
 //!
 //! - four-edge subgraphs and their enumerator live with the recording graph
 //!   ([`crate::recording::subgraph`]) and are re-exported here.
-//! - [`conditions`]: the four conditions of Theorem 2.1, each with a witness.
-//! - [`twisted`]: the twisted-graph criterion (edge `X -> Y` becomes
+//! - `conditions`: the four conditions of Theorem 2.1, each with a witness.
+//! - `twisted`: the twisted-graph criterion (edge `X -> Y` becomes
 //!   `X -> Y^c`; a solution graph is one Eulerian circuit) and the
 //!   reconstruction of arrangements from a solution graph.
 //! - [`analysis`]: all 256 four-color subgraphs of a 2x2 puzzle judged by
@@ -13,7 +13,7 @@
 //!
 //! - [`frame`]: what a subgraph H of an `n x n` puzzle says on its own (a
 //!   frame: each piece's kind and outward turn) and the conditions on H
-//!   alone, checked in linear time (open question 4.2); [`ring_core`]:
+//!   alone, checked in linear time (open question 4.2); `ring_core`:
 //!   condition (H6), ring and core, the exact condition on H alone for 3x3;
 //!   [`arrangement_form`]: the reformulation of "a solution keeps exactly
 //!   H" as a gluing of circuits (it quantifies over arrangements), whose
@@ -32,7 +32,7 @@ pub mod analysis;
 pub mod arrangement_form;
 #[cfg(test)]
 mod bounded;
-pub mod conditions;
+pub(crate) mod conditions;
 pub mod edge_list;
 pub mod frame;
 mod frame_shape;
@@ -41,8 +41,8 @@ pub mod framed;
 mod one_pattern;
 #[cfg(test)]
 mod reduction;
-pub mod ring_core;
-pub mod twisted;
+pub(crate) mod ring_core;
+pub(crate) mod twisted;
 
 use std::fmt;
 
@@ -99,17 +99,17 @@ impl fmt::Display for Condition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// (1) each edge a different color.
-    pub colors: Result<(), SameColor>,
+    pub(crate) colors: Result<(), SameColor>,
     /// (2) `in(v) = out(v^c)` everywhere.
-    pub degrees: Result<(), Unbalanced>,
+    pub(crate) degrees: Result<(), Unbalanced>,
     /// (3) paths turn back to the complement.
-    pub paths: Result<(), BadPath>,
+    pub(crate) paths: Result<(), BadPath>,
     /// (4) pseudo-connected.
-    pub pseudo_connected: Result<(), NotPseudoConnected>,
+    pub(crate) pseudo_connected: Result<(), NotPseudoConnected>,
     /// (3') paths turn back to the complement unless the middle's
     /// complement carries a loop or the middle matches itself: replaces (3)
     /// with repetitions and self-matching pictures.
-    pub paths_unless_loop: Result<(), BadPath>,
+    pub(crate) paths_unless_loop: Result<(), BadPath>,
 }
 
 /// Evaluates the four conditions on any four edges of `graph`. Constant
@@ -180,6 +180,11 @@ impl Verdict {
             Condition::Paths => self.paths.as_ref().err().map(|w| w.describe(puzzle)),
             Condition::PseudoConnected => self.pseudo_connected.as_ref().err().map(|w| w.describe(puzzle)),
         }
+    }
+
+    /// Why (3') fails in words, `None` when it holds.
+    pub fn repaired_witness(&self, puzzle: &Puzzle) -> Option<String> {
+        self.paths_unless_loop.as_ref().err().map(|w| w.describe(puzzle))
     }
 
     /// Why the subgraph is or is not accepted, with the puzzle's labels.

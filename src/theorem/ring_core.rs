@@ -184,7 +184,7 @@ pub(crate) fn ring_orders(puzzle: &Puzzle, frame: &Frame) -> Vec<RingOrder> {
 /// (H6) on a `3 x 3` frame, with a witness: the ring orders found, or the
 /// frame piece no ring can continue, or the circuits whose borders do not
 /// fit the inner piece.
-pub fn check(puzzle: &Puzzle, h: &BTreeSet<usize>, frame: &Frame) -> Check {
+pub(crate) fn check(puzzle: &Puzzle, h: &BTreeSet<usize>, frame: &Frame) -> Check {
     let orders = ring_orders(puzzle, frame);
     let label = |p: usize| puzzle.piece_label(p);
     let kept_of = |pieces: &mut dyn Iterator<Item = usize>| -> Vec<usize> {

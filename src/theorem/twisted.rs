@@ -55,7 +55,7 @@ pub fn twisted_criterion(edges: &[SubEdge; 4]) -> bool {
 /// Every order of the four edges, starting with `edges[0]`, in which each
 /// twisted edge ends where the next one starts, cyclically: the Eulerian
 /// circuits of the twisted graph. At most 3! = 6 candidates are tried.
-pub fn circuits(edges: &[SubEdge; 4]) -> Vec<[SubEdge; 4]> {
+pub(crate) fn circuits(edges: &[SubEdge; 4]) -> Vec<[SubEdge; 4]> {
     (1..4)
         .permutations(3)
         .map(|rest| [edges[0], edges[rest[0]], edges[rest[1]], edges[rest[2]]])
