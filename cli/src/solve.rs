@@ -572,10 +572,13 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
     })
 }
 
+/// How long the search for an edit runs when `--time-limit` is not given.
+const DIAGNOSIS_BUDGET: Duration = Duration::from_secs(10);
+
 /// The stop of the search for fixes or alternatives: `--time-limit`, or
 /// the default budget, and Ctrl-C.
 fn diagnosis_stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
-    let budget = args.time_limit.unwrap_or(super::diagnosis::DEFAULT_BUDGET);
+    let budget = args.time_limit.unwrap_or(DIAGNOSIS_BUDGET);
     super::signals::stop(Some(budget), Some(interrupted))
 }
 
@@ -629,10 +632,7 @@ fn text(puzzle: &Puzzle, report: &Report, what: &Shown) -> String {
         (_, None) => format!(
             "{}: no solution\n{}",
             report.puzzle,
-            report
-                .diagnosis
-                .as_ref()
-                .map_or(String::new(), |d| super::diagnosis::text(d, all_fixes))
+            report.diagnosis.as_ref().map_or(String::new(), |d| d.text(all_fixes))
         ),
         ("first", Some(_)) => format!("{}: a solution ({})\n", report.puzzle, search_name(report)),
         (_, Some(_)) => format!(
@@ -658,7 +658,7 @@ fn text(puzzle: &Puzzle, report: &Report, what: &Shown) -> String {
         out += &looks_text(report, listed);
     }
     if let Some(alternatives) = &report.alternatives {
-        out += &super::diagnosis::alternatives_text(alternatives, all_fixes);
+        out += &alternatives.text(all_fixes);
     }
     out
 }
