@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use scramble::Context;
-use scramble::solve::diagnose::{self, Edit};
+use scramble::solve::diagnose;
 use scramble::solve::{Goal, Order, Search, Solver};
 use scramble::{Arrangement, Picture, Puzzle};
 
@@ -129,12 +129,13 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
     let rank = |edits: &[Edit]| edits.iter().position(&is_fix).map_or(0, |i| i + 1);
     if answers.is_empty() {
         let found = diagnose::diagnose(typo, &Context::new()).expect("a diagnosis");
+        let one = single_changes(&serde_json::to_value(&found).expect("JSON")["edits"]);
         if options.dump {
-            print_dump(puzzle, typo, &found.edits.one, &is_fix);
+            print_dump(puzzle, typo, &one, &is_fix);
         }
         return Fate::Unsolvable {
-            rank: rank(&found.edits.one),
-            of: found.edits.one.len(),
+            rank: rank(&one),
+            of: one.len(),
         };
     }
     let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
@@ -146,11 +147,28 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
         Fate::WrongUnranked
     } else {
         let found = diagnose::alternatives(typo, &Context::new()).expect("alternatives");
+        let one = single_changes(&serde_json::to_value(&found).expect("JSON"));
         Fate::Wrong {
-            rank: rank(&found.one),
-            of: found.one.len(),
+            rank: rank(&one),
+            of: one.len(),
         }
     }
+}
+
+/// One picture on one card changed, as the JSON of the diagnosis writes it.
+#[derive(serde::Deserialize)]
+struct Edit {
+    card: usize,
+    side: usize,
+    from: String,
+    to: String,
+    solutions: Option<u64>,
+    imbalance: usize,
+}
+
+/// The single-picture changes (`one`) of the JSON of a diagnosis's edits.
+fn single_changes(edits: &serde_json::Value) -> Vec<Edit> {
+    serde_json::from_value(edits["one"].clone()).expect("edits as the library writes them")
 }
 
 /// One JSON line: the puzzle, the typo's picture counts, every fix.

@@ -1,11 +1,11 @@
 //! `scramble merge`: adds up the JSON of `scramble verify --shard I/N --json`
 //! runs into the whole census, or the documents of `scramble solve --shard
-//! I/N` into the single run's answer (see `merge_solve.rs`).
+//! I/N` into the single run's answer.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::solve::shards::is_solve_shard;
+use scramble::solve::shards::{self, is_solve_shard};
 
 use super::exit_codes::Exit;
 use super::{print_json, print_text};
@@ -37,7 +37,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return super::solve::edge::merge(&files, args.json).map(Into::into);
     }
     if files.iter().any(|(_, bytes)| is_solve_shard(bytes)) {
-        return super::merge_solve::run(&files, args.json);
+        let merged = shards::merge(&files)?;
+        if args.json {
+            print_json(&merged)?;
+        } else {
+            print_text(&merged.text())?;
+        }
+        return Ok(Exit::found(merged.found()).into());
     }
     let merged = scramble::census::merge(&files)?;
     if args.json {

@@ -30,9 +30,10 @@ use std::time::Duration;
 pub mod edge;
 mod frontier;
 
+use scramble::census::Shard;
 use scramble::puzzle::edge::AnyPuzzle;
 use scramble::solve::diagnose::{Diagnosis, Edits};
-use scramble::solve::shards::{Mode, Shard};
+use scramble::solve::shards;
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Strategy, Symmetry};
 use scramble::{Arrangement, Puzzle};
 use scramble::{Context, Stats, Stop};
@@ -41,7 +42,7 @@ use serde::Serialize;
 use super::exit_codes::Exit;
 use super::pictures::grid_rows;
 use super::signals::OnSignal;
-use super::{PicturesArg, PuzzlesArg, print_json_line, print_text, progress};
+use super::{PicturesArg, PuzzlesArg, note, print_json_line, print_text, progress};
 
 /// The examples under `solve -h` and `solve --help`.
 macro_rules! examples {
@@ -434,29 +435,41 @@ fn stops_the_run(error: &anyhow::Error) -> bool {
         || matches!(error.downcast_ref(), Some(scramble::Error::Interrupted))
 }
 
-/// `--shard I/N`: one shard of one puzzle's backtracking search.
+/// `--shard I/N`: one shard of one puzzle's backtracking search, for a job
+/// list run by GNU parallel or a Slurm array, added up by `scramble merge`.
+/// It prints its JSON document (`-o FILE`: writes it there, whole or not
+/// at all, and a rerun that finds FILE holding this shard's complete
+/// result does nothing); `--checkpoint FILE` saves the search's position
+/// every `--checkpoint-every` seconds and when the shard is stopped, and a
+/// run that finds FILE continues from it. Exit 0 when the shard is done
+/// (whether or not its subtrees hold a solution: the merge says), 3 when
+/// it was stopped, 2 on an error.
 fn shard(args: &Args, mut puzzles: Vec<Puzzle>, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     if puzzles.len() != 1 || args.method.is_some_and(|m| m != Method::Backtrack) {
         anyhow::bail!("--shard searches one puzzle with --method backtrack");
     }
-    let most = scramble::solve::shards::MAX_SOLVE_SHARDS;
-    let shard = args.shard.expect("checked by the caller");
-    if shard.count > most {
-        anyhow::bail!("--shard {shard}: solve takes I/N with N <= {most}");
-    }
-    let shape = super::solve_shard::Shape {
-        shard,
+    let options = shards::Options {
+        shard: args.shard.expect("checked by the caller"),
         strategy: strategy(args),
         seed: args.seed,
-        mode: if args.first { Mode::First } else { Mode::All },
+        first: args.first,
         keep: if args.list { args.list_limit } else { 1 },
         list: args.list,
-        output: args.output.as_deref(),
-        checkpoint: args.checkpoint.as_deref(),
+        output: args.output.clone(),
+        checkpoint: args.checkpoint.clone(),
         every: args.checkpoint_every,
     };
     let puzzle = puzzles.pop().expect("one puzzle");
-    super::solve_shard::run(&shape, &puzzle, &stop(args, interrupted), interrupted)
+    let stop = stop(args, interrupted);
+    let bar = progress::bar(0, &format!("shard {}: subtrees", options.shard));
+    let ran = shards::run(&puzzle, &options, &Context::new().until(&stop).reporting(&bar));
+    bar.finish_and_clear();
+    let ran = ran?;
+    note(&ran.notes(super::signals::why_stopped(interrupted)));
+    if let (None, Some(document)) = (&options.output, ran.document()) {
+        print_text(&String::from_utf8_lossy(document))?;
+    }
+    Ok(if ran.complete() { Exit::Success } else { Exit::Stopped })
 }
 
 /// The order's strategy with the rules `--cells`, `--pieces` and
@@ -575,10 +588,13 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
     })
 }
 
+/// How long the search for an edit runs when `--time-limit` is not given.
+const DIAGNOSIS_BUDGET: Duration = Duration::from_secs(10);
+
 /// The stop of the search for fixes or alternatives: `--time-limit`, or
 /// the default budget, and Ctrl-C.
 fn diagnosis_stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
-    let budget = args.time_limit.unwrap_or(super::diagnosis::DEFAULT_BUDGET);
+    let budget = args.time_limit.unwrap_or(DIAGNOSIS_BUDGET);
     super::signals::stop(Some(budget), Some(interrupted))
 }
 
@@ -632,10 +648,7 @@ fn text(puzzle: &Puzzle, report: &Report, what: &Shown) -> String {
         (_, None) => format!(
             "{}: no solution\n{}",
             report.puzzle,
-            report
-                .diagnosis
-                .as_ref()
-                .map_or(String::new(), |d| super::diagnosis::text(d, all_fixes))
+            report.diagnosis.as_ref().map_or(String::new(), |d| d.text(all_fixes))
         ),
         ("first", Some(_)) => format!("{}: a solution ({})\n", report.puzzle, search_name(report)),
         (_, Some(_)) => format!(
@@ -661,7 +674,7 @@ fn text(puzzle: &Puzzle, report: &Report, what: &Shown) -> String {
         out += &looks_text(report, listed);
     }
     if let Some(alternatives) = &report.alternatives {
-        out += &super::diagnosis::alternatives_text(alternatives, all_fixes);
+        out += &alternatives.text(all_fixes);
     }
     out
 }

@@ -10,7 +10,7 @@ use crate::{Error, Result};
 
 /// The most shards a computation is split into (`N` of `I/N`): a job list
 /// of more shards than that gains nothing (the search takes fewer,
-/// [`crate::solve::shards::MAX_SOLVE_SHARDS`]).
+/// 4096).
 pub(crate) const MAX_SHARDS: usize = 65_536;
 
 /// Shard `index` of `count` (1-based), written `I/N`.

@@ -1,13 +1,13 @@
 //! Why a puzzle has no solution, in terms a person can act on.
 //!
 //! Cheapest first:
-//! 1. **Counting** ([`Shortage`]): every inner boundary of an `n x n` grid
+//! 1. **Counting** (`shortage`): every inner boundary of an `n x n` grid
 //!    (`2n(n-1)` of them) needs a matching pair of pictures, one on each
 //!    card. A pattern with `a` pictures of one half and `b` of the other
 //!    makes at most `min(a, b)` pairs (a picture that matches itself,
 //!    `floor(a / 2)`); the rest must lie on the border, which has `4n`
 //!    sides. Too few pairs is no solution, with the numbers to show it.
-//! 2. **Misfits** ([`Misfit`]): a card whose sides meet a matching picture on
+//! 2. **Misfits** (misfits): a card whose sides meet a matching picture on
 //!    some other card on no two neighbouring sides fits in no cell (every
 //!    cell has two neighbouring inner sides).
 //! 3. **The smallest edit** ([`Edits`]): one picture on one card changed to
@@ -30,7 +30,7 @@ use crate::puzzle::DIRECTIONS;
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Picture, Piece, Puzzle, Result};
 
-pub mod explain;
+pub(crate) mod explain;
 pub(crate) mod rank;
 
 /// At most this many two-picture edits are reported.
@@ -40,93 +40,93 @@ pub(crate) const TWO_EDITS_SHOWN: usize = 10;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Diagnosis {
     /// Too few matching pairs for the inner boundaries, if so.
-    pub shortage: Option<Shortage>,
+    pub(crate) shortage: Option<Shortage>,
     /// Cards that fit in no cell.
-    pub misfits: Vec<Misfit>,
+    pub(crate) misfits: Vec<Misfit>,
     /// Changes of one or two pictures that make the puzzle solvable.
-    pub edits: Edits,
+    pub(crate) edits: Edits,
 }
 
 /// The counting argument's numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Shortage {
+pub(crate) struct Shortage {
     /// Inner boundaries: `2n(n-1)`, each needing a matching pair.
-    pub inner_boundaries: usize,
+    pub(crate) inner_boundaries: usize,
     /// The matching pairs the pictures can make.
-    pub pairs: usize,
+    pub(crate) pairs: usize,
     /// Border sides: `4n`.
-    pub border_sides: usize,
+    pub(crate) border_sides: usize,
     /// Pictures left without a partner (all must lie on the border).
-    pub unpaired: usize,
+    pub(crate) unpaired: usize,
     /// Per pattern with unpaired pictures: the counts behind them.
-    pub patterns: Vec<PatternCount>,
+    pub(crate) patterns: Vec<PatternCount>,
 }
 
 /// How often each half of a pattern occurs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PatternCount {
+pub(crate) struct PatternCount {
     /// The picture (as the file writes it) and how often it occurs.
-    pub picture: String,
+    pub(crate) picture: String,
     /// How often it occurs.
-    pub count: usize,
+    pub(crate) count: usize,
     /// Its complement, `None` when the picture matches itself.
-    pub complement: Option<String>,
+    pub(crate) complement: Option<String>,
     /// How often the complement occurs.
-    pub complement_count: usize,
+    pub(crate) complement_count: usize,
     /// Pictures of this pattern without a partner.
-    pub unpaired: usize,
+    pub(crate) unpaired: usize,
 }
 
 /// A card that fits in no cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Misfit {
+pub(crate) struct Misfit {
     /// The card (0-based) and its label (`#3` or its name).
-    pub card: usize,
+    pub(crate) card: usize,
     /// The card's label.
-    pub label: String,
+    pub(crate) label: String,
     /// The directions (`top`, ...) whose picture some other card matches.
-    pub matched_sides: Vec<&'static str>,
+    pub(crate) matched_sides: Vec<&'static str>,
 }
 
 /// One picture on one card changed.
 #[derive(Clone, Debug, PartialEq, PartialOrd, Serialize)]
-pub struct Edit {
+pub(crate) struct Edit {
     /// The card (0-based).
-    pub card: usize,
+    pub(crate) card: usize,
     /// The card's label.
-    pub label: String,
+    pub(crate) label: String,
     /// The side as written (0 top, 1 right, 2 bottom, 3 left).
-    pub side: usize,
+    pub(crate) side: usize,
     /// `top`, `right`, `bottom` or `left`.
-    pub direction: &'static str,
+    pub(crate) direction: &'static str,
     /// The picture there now.
-    pub from: String,
+    pub(crate) from: String,
     /// The picture that makes the puzzle solvable.
-    pub to: String,
+    pub(crate) to: String,
     /// Solutions modulo rotation after the change; `None` when the budget
     /// ran out before they were counted.
-    pub solutions: Option<u64>,
+    pub(crate) solutions: Option<u64>,
     /// How far the pictures' counts after the change stray from the balance
     /// the puzzle shows (docs/typos.md): 0 is none.
-    pub imbalance: usize,
+    pub(crate) imbalance: usize,
     /// The plausibility score after the change (docs/typos.md): lower is
     /// likelier the fix of a typo.
-    pub score: f64,
+    pub(crate) score: f64,
 }
 
 /// The edits that make the puzzle solvable.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Edits {
     /// Every change of one picture that does (all of them when `complete`).
-    pub one: Vec<Edit>,
+    pub(crate) one: Vec<Edit>,
     /// When no single change does: up to ten pairs of
     /// changes that do.
-    pub two: Vec<[Edit; 2]>,
+    pub(crate) two: Vec<[Edit; 2]>,
     /// Candidate puzzles judged by a search.
-    pub searched: u64,
+    pub(crate) searched: u64,
     /// Whether every candidate was judged (single changes, then pairs until
     /// enough were found); `false` when the budget ran out.
-    pub complete: bool,
+    pub(crate) complete: bool,
 }
 
 /// Diagnoses `puzzle` (meant for one without a solution): the counting
@@ -143,8 +143,9 @@ pub struct Edits {
 /// // The paper's puzzle with the top of card 1 changed from 3+ to 3-.
 /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::diagnose(&puzzle, &Context::new()).unwrap();
-/// assert!(found.edits.complete);
-/// assert!(found.edits.one.iter().any(|e| e.card == 0 && e.to == "3+"));
+/// let text = found.text(true); // every fix, not only the likeliest few
+/// assert!(text.starts_with("why:\n  one picture changed makes it solvable"), "{text}");
+/// assert!(text.contains("\n    card #1, top side: 3- -> 3+"), "{text}");
 /// ```
 pub fn diagnose(puzzle: &Puzzle, context: &Context) -> Result<Diagnosis> {
     Ok(Diagnosis {
@@ -156,14 +157,7 @@ pub fn diagnose(puzzle: &Puzzle, context: &Context) -> Result<Diagnosis> {
 
 /// The counting argument: `Some` when the pictures make fewer matching
 /// pairs than there are inner boundaries. `O(N)`.
-///
-/// ```
-/// // One 1- and seven 1+, two 2- and six 2+: three pairs, four boundaries.
-/// let puzzle: scramble::Puzzle = "1+ 2+ 2+ 1+\n1+ 2+ 2+ 1+\n1+ 2+ 2- 1+\n1+ 2+ 2- 1-".parse().unwrap();
-/// let shortage = scramble::solve::diagnose::shortage(&puzzle).unwrap();
-/// assert_eq!((shortage.inner_boundaries, shortage.pairs), (4, 3));
-/// ```
-pub fn shortage(puzzle: &Puzzle) -> Option<Shortage> {
+pub(crate) fn shortage(puzzle: &Puzzle) -> Option<Shortage> {
     let n = puzzle.size();
     let inner_boundaries = 2 * n * (n - 1);
     let counts = pattern_counts(puzzle);
@@ -391,7 +385,7 @@ const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
 /// // The paper's puzzle: one solution; a change that opens another answer is listed.
 /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::alternatives(&puzzle, &Context::new()).unwrap();
-/// assert!(found.complete && !found.one.is_empty());
+/// assert!(found.text(false).starts_with("typo?\n  if the answer fails on your cards"), "{}", found.text(false));
 /// ```
 pub fn alternatives(puzzle: &Puzzle, context: &Context) -> Result<Edits> {
     let singles = changes(puzzle);

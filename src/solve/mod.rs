@@ -52,7 +52,7 @@ pub(crate) use fast::{Control, Observer, State};
 pub use order::{Cells, Order, Pieces, Strategy, Symmetry, spiral};
 pub use restart::{Restarts, luby};
 pub(crate) use shards::Cut;
-pub use shards::{Job, ShardReport, fingerprint};
+pub(crate) use shards::{Job, ShardReport};
 use stats::{Counters, Tally};
 pub use symmetric::Symmetric;
 use tables::{Dense, Kind, Tables};
@@ -491,7 +491,8 @@ impl Solver {
     /// # Complexity
     /// The search above the cut, and `O(M * n^2 * C)` probes for `M`
     /// subtrees.
-    pub fn cut(&self, shards: usize, context: &Context) -> Option<Cut> {
+    #[cfg_attr(not(feature = "fs"), allow(dead_code))] // run by `shards::run`, which writes files
+    pub(crate) fn cut(&self, shards: usize, context: &Context) -> Option<Cut> {
         let probe = self.probe(Rule::None);
         with_search!(self, Halt::on(&NEVER), search => shards::cut(&search, &probe, shards, context.stop()))
     }
@@ -502,27 +503,11 @@ impl Solver {
     ///
     /// # Complexity
     /// The search of the shard's subtrees.
-    ///
-    /// ```
-    /// use scramble::Context;
-    /// use scramble::solve::{Order, Solver, shards::{Job, Mode, Shard, merge}};
-    /// let puzzle: scramble::Puzzle = "1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-\n1+ 1+ 1- 1-".parse().unwrap();
-    /// let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
-    /// let cut = solver.cut(2, &Context::new()).unwrap();
-    /// let shard = |index| {
-    ///     let mut job = Job { puzzle: &puzzle, shard: Shard { index, count: 2 }, mode: Mode::All, keep: 1,
-    ///         list: false, seed: 0, context: Context::new(), resume: None,
-    ///         every: std::time::Duration::MAX, save: &mut |_| Ok(()) };
-    ///     (format!("{index}.json"), solver.run_shard(&cut, &mut job).unwrap())
-    /// };
-    /// let merged = merge(&[shard(1), shard(2)]).unwrap();
-    /// assert_eq!(merged.solutions, solver.count().solutions);
-    /// assert_eq!(merged.nodes, solver.count().stats.nodes());
-    /// ```
-    pub fn run_shard(&self, cut: &Cut, job: &mut Job) -> Result<ShardReport> {
+    #[cfg_attr(not(feature = "fs"), allow(dead_code))] // run by `shards::run`, which writes files
+    pub(crate) fn run_shard(&self, cut: &Cut, job: &mut Job) -> Result<ShardReport> {
         let fresh = shards::empty(job, self.strategy, cut);
         let stop = job.context.stop();
-        with_search!(self, Halt::on(stop), search => shards::run(&search, cut, job, fresh))
+        with_search!(self, Halt::on(stop), search => shards::search(&search, cut, job, fresh))
     }
 
     /// The probes of `rule` over this solver's puzzle.

@@ -43,13 +43,18 @@ use serde::{Deserialize, Serialize};
 use super::estimate::Probe;
 use super::fast::{Chooser, Control, Kernel, Observer, State};
 use super::{Strategy, Walker};
-pub use crate::context::Shard;
+pub(crate) use crate::context::Shard;
 use crate::{Arrangement, Error, Puzzle, Result};
+
+mod report;
+pub use report::{Merged, merge};
+#[cfg(feature = "fs")]
+pub use report::{Options, ShardRun, run};
 
 /// The most shards a search is cut for: `SUBTREES_PER_SHARD` subtrees
 /// each stay well under `MAX_SUBTREES`, and the cut of that many is
 /// built in seconds.
-pub const MAX_SOLVE_SHARDS: usize = 4096;
+pub(crate) const MAX_SOLVE_SHARDS: usize = 4096;
 /// Subtrees per shard the cut aims at.
 pub(crate) const SUBTREES_PER_SHARD: usize = 64;
 /// The most subtrees a cut enumerates.
@@ -62,27 +67,28 @@ const WEIGHT_PROBES: u64 = 32;
 
 /// The search tree cut at one depth into subtrees, dealt to shards.
 #[derive(Clone, Debug)]
-pub struct Cut {
+pub(crate) struct Cut {
     /// Pieces placed at the subtrees' roots.
-    pub depth: usize,
+    pub(crate) depth: usize,
     /// Nodes above the cut, the roots included.
-    pub prefix_nodes: u64,
+    pub(crate) prefix_nodes: u64,
     /// Each root as the candidates taken from the top.
     roots: Vec<Vec<u32>>,
     /// Estimated nodes below each root (the root counted).
-    pub weights: Vec<f64>,
+    #[cfg(test)]
+    weights: Vec<f64>,
     /// The shard (from 0) each subtree is dealt to.
     owners: Vec<usize>,
 }
 
 impl Cut {
     /// How many subtrees the tree was cut into.
-    pub fn subtrees(&self) -> usize {
+    pub(crate) fn subtrees(&self) -> usize {
         self.roots.len()
     }
 
     /// The subtrees dealt to `shard`, in search order.
-    pub fn of(&self, shard: Shard) -> Vec<usize> {
+    pub(crate) fn of(&self, shard: Shard) -> Vec<usize> {
         (0..self.subtrees())
             .filter(|&j| self.owners[j] == shard.index - 1)
             .collect()
@@ -191,6 +197,7 @@ pub(super) fn cut<C: Chooser>(
         depth,
         prefix_nodes,
         roots,
+        #[cfg(test)]
         weights,
         owners,
     })
@@ -210,7 +217,7 @@ fn rebuild<C: Chooser>(search: &Kernel<'_, C>, path: &[u32]) -> Option<State> {
 /// What a shard looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Mode {
+pub(crate) enum Mode {
     /// Count every solution, keeping the first `keep`.
     All,
     /// Stop at the first solution.
@@ -218,11 +225,11 @@ pub enum Mode {
 }
 
 /// The rows of a solution, `label@rotation` per cell.
-pub type Rows = Vec<Vec<String>>;
+pub(crate) type Rows = Vec<Vec<String>>;
 
 /// A solution's rows as `solve` prints them: `label@rotation` per cell,
 /// the label as [`Puzzle::piece_label`] gives it.
-pub fn rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Rows {
+pub fn rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>> {
     arrangement
         .cells()
         .chunks(arrangement.size())
@@ -237,68 +244,73 @@ pub fn rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Rows {
 /// A subtree a shard searched to its end (for `first`: to its solution).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Covered {
+pub(crate) struct Covered {
     /// Its number in search order.
-    pub subtree: usize,
+    pub(crate) subtree: usize,
     /// Nodes below its root.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Solutions below its root (modulo rotation).
-    pub solutions: u64,
+    pub(crate) solutions: u64,
 }
 
 /// A solution kept, with the subtree it lies in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Found {
+pub(crate) struct Found {
     /// Its subtree.
-    pub subtree: usize,
+    pub(crate) subtree: usize,
     /// Its rows.
-    pub solution: Rows,
+    pub(crate) solution: Rows,
 }
 
 /// Where a checkpoint stopped inside a subtree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Position {
+pub(crate) struct Position {
     /// The subtree searched when the checkpoint was saved.
-    pub subtree: usize,
+    pub(crate) subtree: usize,
     /// The candidates taken below the root (table indices).
-    pub path: Vec<u32>,
+    pub(crate) path: Vec<u32>,
     /// Nodes per depth below the root counted so far.
-    pub nodes_per_depth: Vec<u64>,
+    pub(crate) nodes_per_depth: Vec<u64>,
     /// Solutions met so far in this subtree.
-    pub solutions: u64,
+    pub(crate) solutions: u64,
     /// Those kept, in search order.
-    pub found: Vec<Rows>,
+    pub(crate) found: Vec<Rows>,
 }
 
 /// What names a sharded search: the puzzle, the strategy and seed, the
 /// goal; equal in every shard and checkpoint of one search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Named {
+pub(crate) struct Named {
     /// The puzzle's name.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// 16 hex digits of FNV-1a over the puzzle's text ([`fingerprint`]).
-    pub fingerprint: String,
+    pub(crate) fingerprint: String,
     /// `n`.
-    pub size: usize,
+    pub(crate) size: usize,
     /// The cell, piece and symmetry rules.
-    pub strategy: Strategy,
+    pub(crate) strategy: Strategy,
     /// Seed of random piece orders.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// What the search looks for.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// Solutions kept (1 for `first`).
-    pub keep: u64,
+    pub(crate) keep: u64,
     /// Whether `solve --list` asked for the kept solutions.
-    pub list: bool,
+    pub(crate) list: bool,
 }
 
 impl Named {
     /// The search of `puzzle` by `strategy` (`seed` drives random orders)
     /// for `mode`, keeping `keep` solutions, listed when `list`.
-    pub fn new(puzzle: &Puzzle, (strategy, seed): (Strategy, u64), mode: Mode, (keep, list): (u64, bool)) -> Self {
+    pub(crate) fn new(
+        puzzle: &Puzzle,
+        (strategy, seed): (Strategy, u64),
+        mode: Mode,
+        (keep, list): (u64, bool),
+    ) -> Self {
         Named {
             puzzle: puzzle.name().to_string(),
             fingerprint: fingerprint(puzzle),
@@ -316,36 +328,36 @@ impl Named {
 /// `complete: false` a checkpoint to resume from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ShardReport {
+pub(crate) struct ShardReport {
     /// The JSON schema, [`crate::JSON_SCHEMA`].
-    pub schema: u32,
+    pub(crate) schema: u32,
     /// Always `solve-shard`.
-    pub kind: String,
+    pub(crate) kind: String,
     /// The search: puzzle, strategy, seed and goal.
-    pub search: Named,
+    pub(crate) search: Named,
     /// Which shard.
-    pub shard: Shard,
+    pub(crate) shard: Shard,
     /// The cut: its depth, its subtrees, the nodes above it.
-    pub depth: usize,
+    pub(crate) depth: usize,
     /// Subtrees of the cut.
-    pub subtrees: usize,
+    pub(crate) subtrees: usize,
     /// Nodes above the cut, the roots included.
-    pub prefix_nodes: u64,
+    pub(crate) prefix_nodes: u64,
     /// The subtrees searched, in search order.
-    pub covered: Vec<Covered>,
+    pub(crate) covered: Vec<Covered>,
     /// Solutions in the covered subtrees.
-    pub solutions: u64,
+    pub(crate) solutions: u64,
     /// The first `keep` of them in search order.
-    pub found: Vec<Found>,
+    pub(crate) found: Vec<Found>,
     /// Nodes in the covered subtrees (not counting `prefix_nodes`).
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Whether the shard ran to its end; `false`: stopped (a checkpoint).
-    pub complete: bool,
+    pub(crate) complete: bool,
     /// Seconds of work.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
     /// A checkpoint's position inside its next subtree.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<Position>,
+    pub(crate) position: Option<Position>,
 }
 
 /// The kind every shard report carries.
@@ -355,13 +367,7 @@ pub(crate) const KIND: &str = "solve-shard";
 /// (names included): shards and checkpoints of another puzzle are told
 /// apart. `O(size of the puzzle)`.
 ///
-/// ```
-/// let a: scramble::Puzzle = "1+ 2+ 1- 2-\n1+ 1- 2+ 2-\n2+ 1+ 2- 1-\n1- 2- 1+ 2+".parse().unwrap();
-/// let b: scramble::Puzzle = "1+ 2+ 1- 2-\n1+ 1- 2+ 2-\n2+ 1+ 2- 1-\n1- 2- 2+ 1+".parse().unwrap();
-/// assert_ne!(scramble::solve::fingerprint(&a), scramble::solve::fingerprint(&b));
-/// assert_eq!(scramble::solve::fingerprint(&a).len(), 16);
-/// ```
-pub fn fingerprint(puzzle: &Puzzle) -> String {
+pub(crate) fn fingerprint(puzzle: &Puzzle) -> String {
     let hash = puzzle.to_string().bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     });
@@ -381,28 +387,28 @@ impl ShardReport {
 }
 
 /// What a shard run needs besides the solver and its cut.
-pub struct Job<'a> {
+pub(crate) struct Job<'a> {
     /// The puzzle's name.
-    pub puzzle: &'a Puzzle,
+    pub(crate) puzzle: &'a Puzzle,
     /// Which shard.
-    pub shard: Shard,
+    pub(crate) shard: Shard,
     /// What the search looks for.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// Solutions to keep (1 for `first`).
-    pub keep: u64,
+    pub(crate) keep: u64,
     /// Whether the kept solutions are listed.
-    pub list: bool,
+    pub(crate) list: bool,
     /// Seed of random piece orders.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// When to stop early (a checkpoint is then saved), and whom to tell
     /// of the shard's subtrees, then of each one done.
-    pub context: crate::context::Context<'a>,
+    pub(crate) context: crate::context::Context<'a>,
     /// A checkpoint of this shard to continue from.
-    pub resume: Option<ShardReport>,
+    pub(crate) resume: Option<ShardReport>,
     /// How often to save a checkpoint.
-    pub every: Duration,
+    pub(crate) every: Duration,
     /// Saves a checkpoint (whole or not at all).
-    pub save: &'a mut dyn FnMut(&ShardReport) -> Result<()>,
+    pub(crate) save: &'a mut dyn FnMut(&ShardReport) -> Result<()>,
 }
 
 /// The report of `job` before any search: no subtree covered.
@@ -426,7 +432,7 @@ pub(super) fn empty(job: &Job, strategy: Strategy, cut: &Cut) -> ShardReport {
 }
 
 /// Runs `job`'s shard of `cut`, from its checkpoint if it has one.
-pub(super) fn run<C: Chooser>(
+pub(super) fn search<C: Chooser>(
     search: &Kernel<'_, C>,
     cut: &Cut,
     job: &mut Job,
@@ -629,44 +635,10 @@ impl Observer for Watch<'_, '_> {
     }
 }
 
-/// What `scramble merge` prints for `solve` shards: the single run's
-/// answer (the keys of `solve --json` where they mean the same).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Merged {
-    /// The search: puzzle, strategy, seed and goal.
-    #[serde(flatten)]
-    pub search: Named,
-    /// Shards merged.
-    pub shards: usize,
-    /// Subtrees of the cut.
-    pub subtrees: usize,
-    /// Always true: merge takes complete shards only.
-    pub complete: bool,
-    /// Solutions modulo rotation (`all`), or 1 / 0 found (`first`).
-    pub solutions: u64,
-    /// 4 per solution (`all`; null for `first`): 128 bits, so never
-    /// wrapped.
-    pub arrangements: Option<u128>,
-    /// Nodes of the whole search (`all`: those of the single run), above
-    /// the cut and in every covered subtree.
-    pub nodes: u64,
-    /// Seconds summed over the shards.
-    pub seconds: f64,
-    /// The first solution in search order.
-    pub solution: Option<Rows>,
-    /// With `solve --list`: the first `keep` solutions in search order.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub listed: Option<Vec<Rows>>,
-}
-
 /// Reads a shard report from the bytes of file `name`: one JSON object of
 /// exactly the keys `solve --shard I/N` writes. Linear in its size.
 ///
-/// ```
-/// let err = scramble::solve::shards::read("a.json", b"{}").unwrap_err();
-/// assert!(err.to_string().starts_with("a.json: not the JSON of `scramble solve --shard I/N`"));
-/// ```
-pub fn read(name: &str, bytes: &[u8]) -> Result<ShardReport> {
+pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<ShardReport> {
     serde_json::from_slice(bytes).map_err(|e| {
         Error::Shard(format!(
             "{name}: not the JSON of `scramble solve --shard I/N`: {}",
@@ -689,7 +661,7 @@ pub fn is_solve_shard(bytes: &[u8]) -> bool {
 /// into the single run's answer, refusing what real shards cannot have
 /// written (see the module's doc). `names` label the reports in messages.
 /// `O(M + S)` for `M` subtrees and `S` solutions kept.
-pub fn merge(reports: &[(String, ShardReport)]) -> Result<Merged> {
+pub(crate) fn merge_reports(reports: &[(String, ShardReport)]) -> Result<Merged> {
     let (first_name, first) = reports
         .first()
         .ok_or_else(|| Error::Shard("merge: no shard files given".into()))?;
@@ -959,7 +931,7 @@ mod tests {
                 (format!("{i}.json"), r)
             })
             .collect();
-        merge(&reports).unwrap()
+        merge_reports(&reports).unwrap()
     }
 
     #[test]
@@ -1096,7 +1068,7 @@ mod tests {
         };
         let (a, b) = (part(1), part(2));
         let refused = |reports: &[(String, ShardReport)], says: &str| {
-            let err = merge(reports).unwrap_err().to_string();
+            let err = merge_reports(reports).unwrap_err().to_string();
             assert!(err.contains(says), "{err}");
         };
         refused(std::slice::from_ref(&a), "merge needs every shard exactly once");
@@ -1129,7 +1101,7 @@ mod tests {
         let mut stopped = b.clone();
         stopped.1.complete = false;
         refused(&[a.clone(), stopped], "stopped before its end");
-        assert!(merge(&[b, a]).is_ok(), "in any order");
+        assert!(merge_reports(&[b, a]).is_ok(), "in any order");
     }
 
     #[test]
@@ -1149,6 +1121,19 @@ mod tests {
                 .contains("extra")
         );
         assert!(!is_solve_shard(br#"{"patterns": 2}"#));
+    }
+
+    #[test]
+    fn fingerprints_tell_puzzles_apart() {
+        let a: Puzzle = "1+ 2+ 1- 2-\n1+ 1- 2+ 2-\n2+ 1+ 2- 1-\n1- 2- 1+ 2+".parse().unwrap();
+        let b: Puzzle = "1+ 2+ 1- 2-\n1+ 1- 2+ 2-\n2+ 1+ 2- 1-\n1- 2- 2+ 1+".parse().unwrap();
+        assert_ne!(fingerprint(&a), fingerprint(&b));
+        assert_eq!(fingerprint(&a).len(), 16);
+        let err = read("a.json", b"{}").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("a.json: not the JSON of `scramble solve --shard I/N`")
+        );
     }
 
     #[test]

@@ -352,10 +352,7 @@ fn text(puzzle: &Puzzle, report: &Report, found: Option<&Arrangement>) -> String
         None if count.solutions == 0u32.into() => format!(
             "{}: no solution ({how})\n{}",
             report.puzzle,
-            report
-                .diagnosis
-                .as_ref()
-                .map_or(String::new(), |d| crate::diagnosis::text(d, false))
+            report.diagnosis.as_ref().map_or(String::new(), |d| d.text(false))
         ),
         None => format!(
             "{}: {}; {how}\n",

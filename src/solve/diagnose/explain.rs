@@ -7,19 +7,10 @@ use super::{Diagnosis, Edit, Edits, Misfit, Shortage};
 
 /// One line of the explanation: its depth (1 a finding, 2 a detail under
 /// it) and its text.
-pub type Line = (usize, String);
+pub(crate) type Line = (usize, String);
 
 /// The diagnosis as lines, said as `wording` says.
-///
-/// ```
-/// use scramble::{Context, solve::diagnose};
-/// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let found = diagnose::diagnose(&puzzle, &Context::new()).unwrap();
-/// let lines = diagnose::explain::lines(&found, &Default::default());
-/// assert!(lines[0].1.starts_with("one picture changed makes it solvable"), "{lines:?}");
-/// assert!(lines.iter().any(|(depth, line)| *depth == 2 && line.starts_with("card #1, top side: 3- -> 3+")));
-/// ```
-pub fn lines(diagnosis: &Diagnosis, wording: &Wording) -> Vec<Line> {
+pub(crate) fn lines(diagnosis: &Diagnosis, wording: &Wording) -> Vec<Line> {
     let mut out = findings(diagnosis);
     out.extend(fixes(&diagnosis.edits, wording).lines(wording));
     out
@@ -27,7 +18,7 @@ pub fn lines(diagnosis: &Diagnosis, wording: &Wording) -> Vec<Line> {
 
 /// What rules a solution out before any edit is tried: the counting
 /// argument with its numbers (details at depth 2) and the misfits.
-pub fn findings(diagnosis: &Diagnosis) -> Vec<Line> {
+pub(crate) fn findings(diagnosis: &Diagnosis) -> Vec<Line> {
     let mut out = Vec::new();
     if let Some(shortage) = &diagnosis.shortage {
         out.extend(shortage_lines(shortage));
@@ -40,17 +31,17 @@ pub fn findings(diagnosis: &Diagnosis) -> Vec<Line> {
 /// most plausible first; the first `shown` are the ones to show at once,
 /// the rest are less likely (`FIXES_SHOWN`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Fixes {
+pub(crate) struct Fixes {
     /// What the edits are (`one picture changed makes it solvable (12 ways, ...):`).
-    pub head: String,
+    pub(crate) head: String,
     /// Every edit, `card #1, top side: 3- -> 3+ (then 1 solution)`, in the
     /// library's order: single changes the likeliest first.
-    pub fixes: Vec<String>,
+    pub(crate) fixes: Vec<String>,
     /// How many of them to show first.
-    pub shown: usize,
+    pub(crate) shown: usize,
     /// Whether the rest are less likely than the first (ranked single
     /// changes), rather than more examples of the same (pairs).
-    pub ranked: bool,
+    pub(crate) ranked: bool,
 }
 
 impl Fixes {
@@ -58,7 +49,7 @@ impl Fixes {
     /// rest as `wording` says: counted with its hint, or listed under a
     /// finding of their own; when not [`Fixes::ranked`], all of them under
     /// the heading.
-    pub fn lines(&self, wording: &Wording) -> Vec<Line> {
+    pub(crate) fn lines(&self, wording: &Wording) -> Vec<Line> {
         let mut out = vec![(1, self.head.clone())];
         out.extend(self.fixes[..self.shown].iter().map(|f| (2, f.clone())));
         let rest = &self.fixes[self.shown..];
@@ -87,18 +78,18 @@ pub(crate) const FIXES_SHOWN: usize = 3;
 
 /// How the lines speak of what they leave out.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Wording<'a> {
+pub(crate) struct Wording<'a> {
     /// How to give the edit search more time (`--time-limit gives it
     /// longer` on the command line); shown when the search stopped before
     /// it judged every candidate.
-    pub longer: Option<&'a str>,
+    pub(crate) longer: Option<&'a str>,
     /// How to list every fix (`--all-fixes lists them`): with it, only the
     /// first three fixes are listed and the rest counted; without
     /// it, the rest follow under a finding of their own (the page folds
     /// it).
-    pub more: Option<&'a str>,
+    pub(crate) more: Option<&'a str>,
     /// List every fix under the first finding.
-    pub all: bool,
+    pub(crate) all: bool,
 }
 
 fn shortage_lines(s: &Shortage) -> Vec<Line> {
@@ -165,21 +156,12 @@ fn ranked(one: &[Edit], head: String, wording: &Wording) -> Fixes {
 
 /// The changes [`super::alternatives`] found, for a puzzle whose answer
 /// failed on the table, as lines.
-pub fn alternatives_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
+pub(crate) fn alternatives_lines(edits: &Edits, wording: &Wording) -> Vec<Line> {
     alternatives(edits, wording).lines(wording)
 }
 
 /// The changes [`super::alternatives`] found, in words.
-///
-/// ```
-/// use scramble::{Context, solve::diagnose};
-/// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let found = diagnose::alternatives(&puzzle, &Context::new()).unwrap();
-/// let said = diagnose::explain::alternatives(&found, &Default::default());
-/// assert_eq!(said.fixes.len(), found.one.len());
-/// assert!(said.head.starts_with("if the answer fails on your cards"), "{}", said.head);
-/// ```
-pub fn alternatives(edits: &Edits, wording: &Wording) -> Fixes {
+pub(crate) fn alternatives(edits: &Edits, wording: &Wording) -> Fixes {
     let stopped = stopped(edits, wording);
     if edits.one.is_empty() {
         return none(format!("no change of one picture gives another answer{stopped}"));
@@ -213,7 +195,7 @@ fn none(head: String) -> Fixes {
 
 /// The edits that make a puzzle without a solution solvable, in words:
 /// single changes ranked, else pairs, else what was tried.
-pub fn fixes(edits: &Edits, wording: &Wording) -> Fixes {
+pub(crate) fn fixes(edits: &Edits, wording: &Wording) -> Fixes {
     let stopped = stopped(edits, wording);
     if !edits.one.is_empty() {
         let ways = edits.one.len();
@@ -250,6 +232,42 @@ pub fn fixes(edits: &Edits, wording: &Wording) -> Fixes {
             &stopped[2..]
         )
     })
+}
+
+/// The command line's wording: `all` lists every single-picture fix
+/// (`--all-fixes`), else the likeliest few.
+fn command_line(all: bool) -> Wording<'static> {
+    Wording {
+        longer: Some("--time-limit gives it longer"),
+        more: Some("--all-fixes lists them"),
+        all,
+    }
+}
+
+/// Lines indented by their depth under `head`.
+fn indented(head: &str, lines: Vec<Line>) -> String {
+    let mut out = format!("{head}\n");
+    for (depth, line) in lines {
+        out += &format!("{}{line}\n", "  ".repeat(depth));
+    }
+    out
+}
+
+impl Diagnosis {
+    /// The diagnosis as `scramble solve` prints it: indented lines under
+    /// `why:`, every single-picture fix when `all_fixes`, else the
+    /// likeliest few.
+    pub fn text(&self, all_fixes: bool) -> String {
+        indented("why:", lines(self, &command_line(all_fixes)))
+    }
+}
+
+impl Edits {
+    /// The changes as `scramble solve --wrong` prints them: indented lines
+    /// under `typo?`, every one when `all_fixes`, else the likeliest few.
+    pub fn text(&self, all_fixes: bool) -> String {
+        indented("typo?", alternatives_lines(self, &command_line(all_fixes)))
+    }
 }
 
 #[cfg(test)]

@@ -170,3 +170,39 @@ fn alternatives_each_give_an_answer_the_puzzle_had_not() {
     let scores: Vec<f64> = found.one.iter().map(|e| e.score).collect();
     assert!(scores.windows(2).all(|w| w[0] <= w[1]), "{scores:?}");
 }
+
+#[test]
+fn the_explanation_names_the_fix_and_the_alternatives_their_changes() {
+    let broken: Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    let found = diagnose(&broken, &Context::new()).unwrap();
+    assert!(found.edits.complete);
+    assert!(found.edits.one.iter().any(|e| e.card == 0 && e.to == "3+"));
+    let lines = explain::lines(&found, &Default::default());
+    assert!(
+        lines[0].1.starts_with("one picture changed makes it solvable"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|(depth, line)| *depth == 2 && line.starts_with("card #1, top side: 3- -> 3+"))
+    );
+    let paper: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    let found = alternatives(&paper, &Context::new()).unwrap();
+    assert!(found.complete && !found.one.is_empty());
+    let said = explain::alternatives(&found, &Default::default());
+    assert_eq!(said.fixes.len(), found.one.len());
+    assert!(
+        said.head.starts_with("if the answer fails on your cards"),
+        "{}",
+        said.head
+    );
+}
+
+#[test]
+fn counting_shows_three_pairs_for_four_boundaries() {
+    // One 1- and seven 1+, two 2- and six 2+: three pairs, four boundaries.
+    let puzzle: Puzzle = "1+ 2+ 2+ 1+\n1+ 2+ 2+ 1+\n1+ 2+ 2- 1+\n1+ 2+ 2- 1-".parse().unwrap();
+    let shortage = shortage(&puzzle).unwrap();
+    assert_eq!((shortage.inner_boundaries, shortage.pairs), (4, 3));
+}
