@@ -165,6 +165,8 @@ pub struct Args {
     /// Search only shard I of N: the tree is cut into many more subtrees
     /// than shards, dealt by estimated work; the shard searches its own on
     /// one thread and prints one JSON document. Add up with `scramble merge`.
+    /// An edge-matching puzzle's shard counts every N-th subtree of its
+    /// row-scan search, from the I-th, on -j threads.
     #[arg(help_heading = "Shards (one long search on several machines)", long, value_name = "I/N", conflicts_with_all = ["restarts", "stats"])]
     shard: Option<Shard>,
     /// With --shard: write the shard's document to FILE, whole or not at all,
