@@ -6,7 +6,6 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use scramble::Format;
-use scramble::puzzle::read::parse;
 
 /// A puzzle of `side * side` pieces whose every picture has its own name
 /// (`4 * side * side` distinct names).
@@ -27,7 +26,7 @@ fn bench(c: &mut Criterion) {
         let names = 4 * side * side;
         group.throughput(Throughput::Elements(names as u64));
         group.bench_with_input(BenchmarkId::from_parameter(names), &text, |b, text| {
-            b.iter(|| parse(text, "bench.txt", Format::Spec).expect("reads").pieces().len())
+            b.iter(|| Format::Spec.parse(text, "bench.txt").expect("reads").pieces().len())
         });
     }
     group.finish();

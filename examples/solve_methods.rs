@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use scramble::solve::{Goal, Order, Search, Solver};
+use scramble::solve::{Goal, Method, Order, Search, Solver};
 use scramble::{Puzzle, read_puzzle};
 
 const REPEATS: usize = 5;
@@ -41,7 +41,7 @@ fn main() {
         });
         let (gr, graph_solutions, gr_nodes) = best(|| {
             let count = Search::new(Goal::Count { keep: 0 });
-            let c = scramble::solve::graph::run(&puzzle, &count).expect("the graph method counts");
+            let c = scramble::solve::run(&puzzle, Method::Graph, &count).expect("the graph method counts");
             (c.solutions, c.stats.nodes_per_depth.iter().sum())
         });
         assert_eq!(solutions, graph_solutions, "{path}: the two methods disagree");

@@ -23,7 +23,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use scramble::solve::{Goal, Order, Restarts, Rule, Search, Solver};
+use scramble::solve::{Goal, Method, Order, Rule, Search, Solver};
 use scramble::{Context, Stop, Threads};
 
 struct Config {
@@ -122,28 +122,27 @@ fn main() {
     for puzzle in puzzles {
         let stop = Stop::never().after(config.limit);
         let context = Context::new().until(&stop);
-        let (found, stats) = match config.restarts {
+        let threads = if config.threads == 1 {
+            Threads::One
+        } else {
+            Threads::All
+        };
+        let search = Search::within(Goal::First, &context).on(threads);
+        let outcome = match config.restarts {
             Some(unit) => {
-                let restarts = Restarts {
+                let restarts = Method::Restarts {
                     unit,
                     seed: config.seed,
-                    threads: config.threads,
                 };
-                let result = pool.install(|| restarts.first(&puzzle, &context)).expect("at most 8x8");
-                (result.found, result.stats)
+                pool.install(|| scramble::solve::run(&puzzle, restarts, &search))
+                    .expect("at most 8x8")
             }
             None => {
                 let solver = Solver::new(&puzzle, config.order, config.seed).expect("at most 8x8");
-                let threads = if config.threads == 1 {
-                    Threads::One
-                } else {
-                    Threads::All
-                };
-                let search = Search::within(Goal::First, &context).on(threads);
-                let outcome = pool.install(|| solver.run(&search));
-                (outcome.kept.into_iter().next(), outcome.stats)
+                pool.install(|| solver.run(&search))
             }
         };
+        let (found, stats) = (outcome.kept.into_iter().next(), outcome.stats);
         if let Some(solution) = &found {
             assert!(solution.is_solution(&puzzle), "{}: not a solution", puzzle.name());
             solved += 1;

@@ -196,7 +196,7 @@ impl PuzzleArg {
 
 /// Warns on stderr about the likely typos of `puzzle`, read from `path`.
 pub fn warn_typos(path: &Path, puzzle: &Puzzle) {
-    for warning in scramble::puzzle::read::warnings(puzzle) {
+    for warning in puzzle.warnings() {
         note(&format!(
             "scramble: warning: {}: {warning}\n",
             scramble::output::shown_path(path)

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::solve::shards::{self, is_solve_shard};
+use scramble::solve::shards;
 
 use super::exit_codes::Exit;
 use super::{print_json, print_text};
@@ -36,8 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     {
         return super::solve::edge::merge(&files, args.json).map(Into::into);
     }
-    if files.iter().any(|(_, bytes)| is_solve_shard(bytes)) {
-        let merged = shards::merge(&files)?;
+    if let Some(merged) = shards::merge(&files)? {
         if args.json {
             print_json(&merged)?;
         } else {

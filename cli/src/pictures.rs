@@ -112,7 +112,7 @@ pub fn write_owned(folder: &Path, files: Vec<File>, owns: Owns) -> anyhow::Resul
 
 /// An arrangement as rows of `piece@rotation` with the puzzle's labels.
 pub fn grid_rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>> {
-    scramble::solve::shards::rows(puzzle, arrangement)
+    arrangement.rows(puzzle)
 }
 
 /// `pictures: 3 files in out/x/solutions/` for every folder written to.

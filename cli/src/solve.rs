@@ -526,8 +526,7 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         .filter(|_| args.pictures.writes())
         .map(|a| write_svg(&puzzle, a, &args.pictures.out))
         .transpose()?;
-    let looks = (complete && !args.first)
-        .then(|| scramble::solve::looks::from_count(&puzzle, outcome.solutions, outcome.symmetric));
+    let looks = (complete && !args.first).then(|| outcome.looks(&puzzle));
     let listed_looks = args
         .list_looks
         .then(|| list_looks(args, &puzzle, &stop, looks))
@@ -615,14 +614,14 @@ struct Shown<'a> {
 fn list_looks(args: &Args, puzzle: &Puzzle, stop: &Stop, looks: Option<u64>) -> anyhow::Result<(ListedLooks, bool)> {
     let limit = usize::try_from(args.list_limit).unwrap_or(usize::MAX);
     let listed = scramble::solve::looks::list(puzzle, &Context::new().until(stop), limit)?;
-    let shown = listed.solutions.len() as u64;
+    let shown = listed.kept.len() as u64;
     Ok((
         ListedLooks {
             limit: args.list_limit,
             truncated: looks.is_some_and(|looks| shown < looks),
-            looks: listed.solutions.iter().map(|a| grid_rows(puzzle, a)).collect(),
+            looks: listed.kept.iter().map(|a| grid_rows(puzzle, a)).collect(),
         },
-        listed.complete,
+        !listed.stats.stopped,
     ))
 }
 

@@ -159,12 +159,7 @@ impl Puzzle {
     /// by turning a card that looks the same turned, or by turning the
     /// whole board, count once.
     fn looks(&self, py: Python<'_>) -> PyResult<u64> {
-        let outcome = self.search(py, Goal::Count { keep: 0 })?;
-        Ok(scramble::solve::looks::from_count(
-            &self.inner,
-            outcome.solutions,
-            outcome.symmetric,
-        ))
+        Ok(self.search(py, Goal::Count { keep: 0 })?.looks(&self.inner))
     }
 
     /// The exact count by the frontier (`scramble solve --method
@@ -449,7 +444,7 @@ fn read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<PyAny>> {
 #[pyfunction]
 fn read_text(py: Python<'_>, text: String, name: String) -> PyResult<Puzzle> {
     let inner = read_releasing(py, move || {
-        scramble::puzzle::read::parse(&text, &name, Format::Auto).map(|p| p.with_name(name))
+        Format::Auto.parse(&text, &name).map(|p| p.with_name(name))
     })?;
     Ok(Puzzle { inner })
 }

@@ -135,6 +135,27 @@ impl Arrangement {
         }
         best
     }
+
+    /// The rows of this arrangement as `solve` prints them:
+    /// `label@rotation` per cell, the label as [`Puzzle::piece_label`]
+    /// gives it. `O(n^2)`.
+    ///
+    /// ```
+    /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
+    /// let placements = [(3, 0), (1, 1), (0, 2), (2, 3)].map(|(piece, rotation)| scramble::Placement { piece, rotation });
+    /// let arrangement = scramble::Arrangement::new(2, placements.to_vec());
+    /// assert_eq!(arrangement.rows(&puzzle), [["4@0", "2@1"], ["1@2", "3@3"]]);
+    /// ```
+    pub fn rows(&self, puzzle: &Puzzle) -> Vec<Vec<String>> {
+        self.cells
+            .chunks(self.size)
+            .map(|row| {
+                row.iter()
+                    .map(|p| format!("{}@{}", puzzle.piece_label(p.piece), p.rotation))
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 impl fmt::Display for Arrangement {

@@ -16,7 +16,7 @@
 //! ([`Style::Planted`], the planted population) or in the layout of the
 //! real commercial puzzles ([`Style::Commercial`]: 3x3, 4 patterns, each on
 //! 3 inner boundaries and 3 border sides), or any layout with every pattern
-//! on 9 of the 36 sides ([`Style::NinePerPattern`]); [`balanced`] extends
+//! on 9 of the 36 sides ([`Style::NinePerPattern`]); `balanced` extends
 //! that layout to any `n` and `K` (every pattern on as many inner boundaries
 //! and border sides as the others, give or take one). In every style each
 //! inner boundary's sign (which of its two sides shows `+`) and each border
@@ -431,17 +431,15 @@ fn placed_at_random(
 /// choice), placed by uniformly random permutations; signs are fair coins.
 /// With `repetition_free`, grids with a picture twice on a piece are drawn
 /// again. For 3x3 over 4 patterns this is [`Style::Commercial`], draw for
-/// draw. `O(n^2)` per grid drawn.
-///
-/// ```
-/// use scramble::puzzle::generate::{balanced, layout};
-/// let (puzzle, solution) = balanced(4, 5, false, &mut scramble::Rng::new(2)).unwrap();
-/// assert!(solution.is_solution(&puzzle));
-/// // 24 inner boundaries and 16 border sides over 5 patterns.
-/// let counts = layout(&puzzle, &solution);
-/// assert!(counts.iter().all(|p| (4..=5).contains(&p.inner) && (3..=4).contains(&p.border)));
-/// ```
-pub fn balanced(size: usize, patterns: u32, repetition_free: bool, rng: &mut Rng) -> Result<(Puzzle, Arrangement)> {
+/// draw. `O(n^2)` per grid drawn. The studies (feature `plots`) draw
+/// these puzzles; without them only the tests do.
+#[cfg_attr(not(feature = "plots"), allow(dead_code))]
+pub(crate) fn balanced(
+    size: usize,
+    patterns: u32,
+    repetition_free: bool,
+    rng: &mut Rng,
+) -> Result<(Puzzle, Arrangement)> {
     check(
         size,
         patterns,
@@ -514,58 +512,6 @@ fn grid_of_labels(n: usize, inner: &[u32], border: &[u32], rng: &mut Rng) -> Vec
         grid[cell][d] = coin_picture(pattern);
     }
     grid
-}
-
-/// Where a pattern sits in a solved grid.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct PatternLayout {
-    /// The pattern's number.
-    pub pattern: u32,
-    /// Inner boundaries showing it (each counts two sides).
-    pub inner: usize,
-    /// Border sides showing it.
-    pub border: usize,
-    /// Of those, border sides showing its `+` picture.
-    pub border_plus: usize,
-}
-
-/// The layout of every pattern of `puzzle` in `solution` (a solution), in
-/// pattern order. `O(n^2)`.
-///
-/// ```
-/// use scramble::puzzle::generate::{layout, planted, PlantOptions};
-/// let (puzzle, solution) = planted(3, 2, &mut scramble::Rng::new(3), PlantOptions::default()).unwrap();
-/// let sides: usize = layout(&puzzle, &solution).iter().map(|p| 2 * p.inner + p.border).sum();
-/// assert_eq!(sides, 36);
-/// ```
-pub fn layout(puzzle: &Puzzle, solution: &Arrangement) -> Vec<PatternLayout> {
-    let n = solution.size();
-    let mut layouts: std::collections::BTreeMap<Pattern, PatternLayout> = puzzle
-        .patterns()
-        .into_iter()
-        .map(|p| {
-            (
-                p,
-                PatternLayout {
-                    pattern: p.number(),
-                    ..PatternLayout::default()
-                },
-            )
-        })
-        .collect();
-    for (cell, d, _) in solution.inner_boundaries() {
-        layouts
-            .entry(solution.side(puzzle, cell, d).pattern())
-            .or_default()
-            .inner += 1;
-    }
-    for (cell, d) in Grid::new(n).border_sides() {
-        let picture = solution.side(puzzle, cell, d);
-        let entry = layouts.entry(picture.pattern()).or_default();
-        entry.border += 1;
-        entry.border_plus += usize::from(picture.sign() == Sign::Plus);
-    }
-    layouts.into_values().collect()
 }
 
 fn check(size: usize, patterns: u32, options: PlantOptions) -> Result<()> {
@@ -685,13 +631,65 @@ mod tests {
         use crate::puzzle::generate::{Style, styled};
         let (puzzle, solution) = styled(Style::Commercial, (3, 4), false, &mut Rng::new(1)).unwrap();
         assert!(solution.is_solution(&puzzle));
-        let layout = crate::puzzle::generate::layout(&puzzle, &solution);
+        let layout = super::tests::layout(&puzzle, &solution);
         assert!(layout.iter().all(|p| p.inner == 3 && p.border == 3));
         let (free, _) = styled(Style::Commercial, (3, 4), true, &mut Rng::new(1)).unwrap();
         assert!(free.is_repetition_free());
     }
 
     use super::*;
+
+    /// Where a pattern sits in a solved grid.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    struct PatternLayout {
+        /// The pattern's number.
+        pattern: u32,
+        /// Inner boundaries showing it (each counts two sides).
+        inner: usize,
+        /// Border sides showing it.
+        border: usize,
+        /// Of those, border sides showing its `+` picture.
+        border_plus: usize,
+    }
+
+    /// The layout of every pattern of `puzzle` in `solution` (a solution), in
+    /// pattern order. `O(n^2)`.
+    fn layout(puzzle: &Puzzle, solution: &Arrangement) -> Vec<PatternLayout> {
+        let n = solution.size();
+        let mut layouts: std::collections::BTreeMap<Pattern, PatternLayout> = puzzle
+            .patterns()
+            .into_iter()
+            .map(|p| {
+                (
+                    p,
+                    PatternLayout {
+                        pattern: p.number(),
+                        ..PatternLayout::default()
+                    },
+                )
+            })
+            .collect();
+        for (cell, d, _) in solution.inner_boundaries() {
+            layouts
+                .entry(solution.side(puzzle, cell, d).pattern())
+                .or_default()
+                .inner += 1;
+        }
+        for (cell, d) in Grid::new(n).border_sides() {
+            let picture = solution.side(puzzle, cell, d);
+            let entry = layouts.entry(picture.pattern()).or_default();
+            entry.border += 1;
+            entry.border_plus += usize::from(picture.sign() == Sign::Plus);
+        }
+        layouts.into_values().collect()
+    }
+
+    #[test]
+    fn a_layout_counts_every_side_of_the_grid() {
+        let (puzzle, solution) = planted(3, 2, &mut Rng::new(3), PlantOptions::default()).unwrap();
+        let sides: usize = layout(&puzzle, &solution).iter().map(|p| 2 * p.inner + p.border).sum();
+        assert_eq!(sides, 36);
+    }
 
     fn options(repetition_free: bool, identical: usize) -> PlantOptions {
         PlantOptions {
@@ -886,9 +884,12 @@ mod tests {
         for (size, patterns) in [(3, 3), (3, 5), (3, 6), (4, 4), (4, 6), (5, 7)] {
             let (puzzle, solution) = balanced(size, patterns, false, &mut Rng::new(9)).unwrap();
             assert!(solution.is_solution(&puzzle));
-            let inner = layout(&puzzle, &solution).iter().map(|p| p.inner).collect::<Vec<_>>();
-            let (low, high) = (inner.iter().min().unwrap(), inner.iter().max().unwrap());
-            assert!(high - low <= 1 && inner.len() == patterns as usize, "{inner:?}");
+            let counts = layout(&puzzle, &solution);
+            for side in [|p: &PatternLayout| p.inner, |p: &PatternLayout| p.border] {
+                let on = counts.iter().map(side).collect::<Vec<_>>();
+                let (low, high) = (on.iter().min().unwrap(), on.iter().max().unwrap());
+                assert!(high - low <= 1 && on.len() == patterns as usize, "{on:?}");
+            }
         }
     }
 

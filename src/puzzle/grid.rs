@@ -31,7 +31,7 @@ pub(crate) const BOTTOM: usize = 2;
 pub(crate) const LEFT: usize = 3;
 
 /// The direction opposite `d`: the side a neighbour shows back.
-pub const fn opposite(d: usize) -> usize {
+pub(crate) const fn opposite(d: usize) -> usize {
     (d + 2) % 4
 }
 
@@ -52,21 +52,13 @@ pub(crate) const fn turned_direction(rotation: usize, side: usize) -> usize {
 /// Four sides (of any kind: pictures, dense numbers) turned `rotation`
 /// quarter turns clockwise, by `unturned_side`. The one place a side list
 /// is turned; [`crate::Piece::rotated`] calls it.
-///
-/// ```
-/// assert_eq!(scramble::puzzle::grid::turned([0, 1, 2, 3], 1), [3, 0, 1, 2]);
-/// ```
-pub fn turned<T: Copy>(sides: [T; 4], rotation: usize) -> [T; 4] {
+pub(crate) fn turned<T: Copy>(sides: [T; 4], rotation: usize) -> [T; 4] {
     std::array::from_fn(|d| sides[unturned_side(rotation, d)])
 }
 
 /// How many of the four turns leave `sides` unchanged (1, 2 or 4): the
 /// size of its stabiliser under rotation.
-///
-/// ```
-/// assert_eq!(scramble::puzzle::grid::symmetries([5, 6, 5, 6]), 2);
-/// ```
-pub fn symmetries<T: Copy + PartialEq>(sides: [T; 4]) -> usize {
+pub(crate) fn symmetries<T: Copy + PartialEq>(sides: [T; 4]) -> usize {
     (0..4).filter(|&r| turned(sides, r) == sides).count()
 }
 
@@ -286,6 +278,22 @@ mod tests {
         // One quarter turn brings the left side (3) to the top (0).
         assert_eq!(unturned_side(1, 0), 3);
         assert_eq!(unturned_side(0, 2), 2);
+    }
+
+    #[test]
+    fn a_quarter_turn_brings_the_left_side_to_the_top() {
+        use crate::puzzle::grid::{opposite, turned};
+        assert_eq!(turned([0, 1, 2, 3], 1), [3, 0, 1, 2]);
+        assert_eq!(turned([0, 1, 2, 3], 4), [0, 1, 2, 3]);
+        assert_eq!((0..4).map(opposite).collect::<Vec<_>>(), [2, 3, 0, 1]);
+    }
+
+    #[test]
+    fn symmetries_are_the_turns_that_keep_the_sides() {
+        use crate::puzzle::grid::symmetries;
+        assert_eq!(symmetries([5, 6, 5, 6]), 2);
+        assert_eq!(symmetries([5, 5, 5, 5]), 4);
+        assert_eq!(symmetries([5, 6, 7, 8]), 1);
     }
 
     #[test]

@@ -45,19 +45,9 @@ pub(crate) fn looks_like_xml(text: &str) -> bool {
     text.trim_start().starts_with('<')
 }
 
-/// Parses a Legespiel configuration; `file` names it in error messages.
-///
-/// ```
-/// let xml = r#"<legespielConfiguration><numberOfRows>2</numberOfRows><numberOfColumns>2</numberOfColumns>
-/// <pictures><picture id="1" name="Rot" matchWithIds="1"/><picture id="2" name="Kopf" matchWithIds="3"/>
-/// <picture id="3" name="Schwanz" matchWithIds="2"/></pictures>
-/// <cards><card north="1" east="2" south="3" west="1"/><card north="1" east="2" south="3" west="1"/>
-/// <card north="1" east="2" south="3" west="1"/><card north="1" east="2" south="3" west="1"/></cards>
-/// </legespielConfiguration>"#;
-/// let puzzle = scramble::puzzle::legespiel::parse(xml, "x.xml").unwrap();
-/// assert_eq!(puzzle.piece_text(0), "Rot= Kopf_Schwanz+ Kopf_Schwanz- Rot=");
-/// ```
-pub fn parse(text: &str, file: &str) -> Result<Puzzle> {
+/// Parses a Legespiel configuration; `file` names it in error messages
+/// (`Format::Legespiel.parse`).
+pub(crate) fn parse(text: &str, file: &str) -> Result<Puzzle> {
     let doc = Document::parse(text).map_err(|e| {
         let pos = e.pos();
         let text = e.to_string();

@@ -12,7 +12,7 @@ mod arrangement;
 pub mod edge;
 pub mod generate;
 pub mod grid;
-pub mod legespiel;
+mod legespiel;
 mod picture;
 mod piece;
 pub mod read;
@@ -198,6 +198,22 @@ impl Puzzle {
     /// Whether no piece has a repetition.
     pub fn is_repetition_free(&self) -> bool {
         !self.pieces.iter().any(Piece::has_repetition)
+    }
+
+    /// Likely typos, one line each, for warnings (not errors): pictures
+    /// whose complement never occurs (no side can ever match them), and
+    /// pattern names that differ only by case, by compatibility form
+    /// (`ﬁsh` and `fish`, full-width letters) or by one letter (`fx` and
+    /// `fox`). `O(P L^2)` for `P` names of length at most `L`.
+    ///
+    /// ```
+    /// let puzzle: scramble::Puzzle = "fox+ cat- owl+ elk-\nfx+ cat+ owl- elk+\nfox- cat+ owl+ elk-\nfox- cat- owl- elk+".parse().unwrap();
+    /// let warnings = puzzle.warnings();
+    /// assert_eq!(warnings.len(), 2, "{warnings:?}");
+    /// assert!(warnings[1].contains("`fox` and `fx`"));
+    /// ```
+    pub fn warnings(&self) -> Vec<String> {
+        read::warnings(self)
     }
 
     /// `(piece, picture)` for every picture repeated on a piece.

@@ -1,5 +1,5 @@
 //! Reading puzzle files: the text format, the CodeProject card format and
-//! (in [`legespiel`](super::legespiel)) Legespiel-Solver XML.
+//! (in `puzzle::legespiel`) Legespiel-Solver XML.
 //!
 //! text format: one piece per line, four pictures clockwise from the top,
 //! separated by whitespace, an optional `name:` prefix, `#` comments. A
@@ -38,6 +38,28 @@ pub enum Format {
     /// (docs/edge-matching.md); `auto` knows them by a first `{` or lines of
     /// numbers only.
     Edge,
+}
+
+impl Format {
+    /// Reads a puzzle from `text` in this notation; `file` names it in
+    /// error messages. Linear in the length of `text`.
+    ///
+    /// ```
+    /// use scramble::Format;
+    /// let xml = r#"<legespielConfiguration><numberOfRows>2</numberOfRows><numberOfColumns>2</numberOfColumns>
+    /// <pictures><picture id="1" name="Rot" matchWithIds="1"/><picture id="2" name="Kopf" matchWithIds="3"/>
+    /// <picture id="3" name="Schwanz" matchWithIds="2"/></pictures>
+    /// <cards><card north="1" east="2" south="3" west="1"/><card north="1" east="2" south="3" west="1"/>
+    /// <card north="1" east="2" south="3" west="1"/><card north="1" east="2" south="3" west="1"/></cards>
+    /// </legespielConfiguration>"#;
+    /// let puzzle = Format::Legespiel.parse(xml, "x.xml").unwrap();
+    /// assert_eq!(puzzle.piece_text(0), "Rot= Kopf_Schwanz+ Kopf_Schwanz- Rot=");
+    /// let error = Format::Spec.parse("1+ 2+ 3+", "short.txt").unwrap_err();
+    /// assert!(error.to_string().contains("short.txt"), "{error}");
+    /// ```
+    pub fn parse(self, text: &str, file: &str) -> Result<Puzzle> {
+        parse(text, file, self)
+    }
 }
 
 /// The largest file [`read_puzzle`] reads: 16 MiB, far beyond any real
@@ -147,14 +169,8 @@ pub(crate) fn safe_name(stem: &str) -> String {
 /// form (`ﬁsh` and `fish`, full-width letters) or by one letter (`fx` and
 /// `fox`). Names are compared by their deletion neighbourhoods, so
 /// this is `O(P L^2)` for `P` names of length at most `L`, not `O(P^2)`.
-///
-/// ```
-/// let puzzle: scramble::Puzzle = "fox+ cat- owl+ elk-\nfx+ cat+ owl- elk+\nfox- cat+ owl+ elk-\nfox- cat- owl- elk+".parse().unwrap();
-/// let warnings = scramble::puzzle::read::warnings(&puzzle);
-/// assert_eq!(warnings.len(), 2, "{warnings:?}");
-/// assert!(warnings[1].contains("`fox` and `fx`"));
-/// ```
-pub fn warnings(puzzle: &Puzzle) -> Vec<String> {
+/// [`Puzzle::warnings`] gives them.
+pub(crate) fn warnings(puzzle: &Puzzle) -> Vec<String> {
     let indices = puzzle.picture_indices();
     let lonely: Vec<String> = indices
         .keys()
@@ -269,8 +285,9 @@ fn near_names(names: &[String]) -> std::collections::BTreeSet<(usize, usize)> {
     pairs
 }
 
-/// Parses `text`; `file` is the name used in error messages.
-pub fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
+/// Parses `text`; `file` is the name used in error messages
+/// ([`Format::parse`]).
+pub(crate) fn parse(text: &str, file: &str, format: Format) -> Result<Puzzle> {
     // A byte order mark (Notepad writes one) is no part of the first name.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if format == Format::Legespiel || (format == Format::Auto && super::legespiel::looks_like_xml(text)) {

@@ -438,7 +438,7 @@ mod tests {
     fn static_orders_leave_forward_checking_nothing_to_check() {
         for n in 2..=8 {
             let grid = crate::puzzle::grid::Grid::new(n);
-            for cells in [crate::solve::spiral(n), (0..n * n).collect()] {
+            for cells in [crate::solve::order::spiral(n), (0..n * n).collect()] {
                 for depth in 1..cells.len() {
                     let placed = &cells[..depth];
                     let watched = cells[depth + 1..].iter().filter(|&&cell| {

@@ -74,6 +74,26 @@ pub struct FrontierCount {
     pub primes: usize,
 }
 
+impl FrontierCount {
+    /// The count in a hobbyist's words, as [`crate::solve::looks::count_words`]
+    /// says a count of Scramble Squares solutions, at any size.
+    ///
+    /// ```
+    /// let puzzle: scramble::Puzzle = "1= 1= 2= 2=\n1= 1= 2= 2=\n1= 1= 2= 2=\n1= 1= 2= 2=".parse().unwrap();
+    /// let counted = scramble::solve::frontier::count(&puzzle, 1 << 20, &scramble::Context::new()).unwrap().unwrap();
+    /// assert_eq!(counted.words(), "96 solutions (384 counting the board's turns); looks not counted");
+    /// let big = scramble::solve::frontier::FrontierCount { solutions: num_bigint::BigUint::from(10u32).pow(30), ..counted };
+    /// assert!(big.words().starts_with("1000000000000000000000000000000 solutions (4000000000000000000000000000000 counting"));
+    /// ```
+    pub fn words(&self) -> String {
+        crate::solve::looks::words(
+            self.solutions.to_string(),
+            (&self.solutions * 4u32).to_string(),
+            self.looks.as_ref().map(ToString::to_string),
+        )
+    }
+}
+
 /// A count as JSON: a number up to 2^53, a decimal string above.
 fn exact<S: serde::Serializer>(n: &BigUint, serializer: S) -> std::result::Result<S::Ok, S::Error> {
     match u64::try_from(n) {

@@ -23,16 +23,9 @@ pub(crate) const WALK_LIMIT: u128 = 100_000_000;
 /// take more than `WALK_LIMIT` walks to list are refused
 /// ([`Error::Unsupported`]).
 ///
-/// ```
-/// use scramble::solve::{Goal, Search, graph};
-/// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let count = graph::run(&puzzle, &Search::new(Goal::Count { keep: 1 })).unwrap();
-/// assert_eq!(count.solutions, scramble::solve::plain::count_solutions(&puzzle));
-/// ```
-///
 /// # Complexity
 /// Exponential in `(n - 1)^2` in the worst case; see [`Gluer::all`].
-pub fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
+pub(crate) fn run(puzzle: &Puzzle, search: &Search) -> Result<Outcome> {
     let edges = Edges::new(puzzle);
     let walks = Circuits::walks(&edges, &vec![true; edges.len()]);
     if walks > WALK_LIMIT {

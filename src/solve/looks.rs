@@ -13,9 +13,9 @@
 //! Burnside's lemma over the four whole-grid turns gives
 //! `looks = (S + 2 * Q + H) / F` from the `S` solutions modulo rotation and
 //! the `Q` and `H` of them whose picture grid a quarter and a half turn
-//! keep ([`Symmetric`], tallied by the count itself): no solution or look
-//! is stored, so memory stays `O(n^2)` however many there are. Listing one
-//! solution per look ([`list`]) keeps a solution when it is the least
+//! keep (`Symmetric`, tallied by the count itself; [`Outcome::looks`]): no
+//! solution or look is stored, so memory stays `O(n^2)` however many there
+//! are. Listing one solution per look ([`list`]) keeps a solution when it is the least
 //! arrangement of its look (the canonical representative), again without
 //! storing the looks met. Both are judged by a brute force in the tests:
 //! every arrangement by the plain judge, mapped to its picture grid,
@@ -24,20 +24,18 @@
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
-use serde::Serialize;
-
-use crate::context::Context;
+use crate::context::{Context, Stats};
 use crate::puzzle::grid::{Grid, symmetries, turned};
-use crate::solve::{Control, Goal, Observer, Order, Search, Solver, State, Symmetric};
+use crate::solve::{Control, Observer, Order, Outcome, Solver, State, Symmetric};
 use crate::{Arrangement, Picture, Piece, Placement, Puzzle, Result};
 
 /// A grid of turned pictures, row-major: what a person sees of a solution.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Look(Vec<[Picture; 4]>);
+pub(crate) struct Look(Vec<[Picture; 4]>);
 
 impl Look {
     /// What `arrangement` of `puzzle` shows.
-    pub fn of(puzzle: &Puzzle, arrangement: &Arrangement) -> Look {
+    pub(crate) fn of(puzzle: &Puzzle, arrangement: &Arrangement) -> Look {
         let cells = arrangement.cells().len();
         Look(
             (0..cells)
@@ -47,7 +45,7 @@ impl Look {
     }
 
     /// The same grid turned a quarter turn clockwise.
-    pub fn turned(&self) -> Look {
+    pub(crate) fn turned(&self) -> Look {
         let grid = Grid::new(self.0.len().isqrt());
         let mut out = self.0.clone();
         for (cell, &sides) in self.0.iter().enumerate() {
@@ -57,13 +55,14 @@ impl Look {
     }
 
     /// The least of the four turns: one representative per look.
-    pub fn canonical(&self) -> Look {
+    #[cfg(test)]
+    pub(crate) fn canonical(&self) -> Look {
         let turns = std::iter::successors(Some(self.clone()), |look| Some(look.turned())).take(4);
         turns.min().expect("four turns")
     }
 
     /// The turned pictures of each cell, row-major.
-    pub fn cells(&self) -> &[[Picture; 4]] {
+    pub(crate) fn cells(&self) -> &[[Picture; 4]] {
         &self.0
     }
 }
@@ -80,7 +79,7 @@ pub(crate) struct Classes {
 
 impl Classes {
     /// The classes of `puzzle`'s cards. `O(N log N)`.
-    pub fn of(puzzle: &Puzzle) -> Classes {
+    pub(crate) fn of(puzzle: &Puzzle) -> Classes {
         let mut cards: BTreeMap<Piece, Vec<usize>> = BTreeMap::new();
         for (i, piece) in puzzle.pieces().iter().enumerate() {
             cards.entry(piece.canonical()).or_default().push(i);
@@ -106,7 +105,7 @@ impl Classes {
     /// `look`, or `None` when the cards cannot show it. Greedy: each cell
     /// takes the lowest free card of its class at its lowest turn.
     /// `O(n^2 * m)` for classes of at most `m` cards.
-    pub fn least(&self, look: &Look) -> Option<Arrangement> {
+    pub(crate) fn least(&self, look: &Look) -> Option<Arrangement> {
         let mut taken = BTreeMap::<Piece, usize>::new();
         let cells = look.cells().iter().map(|&sides| {
             let shown = Piece::new(sides);
@@ -125,7 +124,7 @@ impl Classes {
     /// arrangement, over the four whole-grid turns and every way of laying
     /// the cards, that shows its look (so exactly one solution per rotation
     /// class of a look is). `O(n^2 * m)`.
-    pub fn is_representative(&self, puzzle: &Puzzle, arrangement: &Arrangement) -> bool {
+    pub(crate) fn is_representative(&self, puzzle: &Puzzle, arrangement: &Arrangement) -> bool {
         let look = Look::of(puzzle, arrangement);
         let turns = std::iter::successors(Some(look), |look| Some(look.turned())).take(4);
         let least = turns.filter_map(|look| self.least(&look)).min();
@@ -135,18 +134,8 @@ impl Classes {
 
 /// `(S + 2Q + H) / F`: the looks of a puzzle with `solutions` solutions
 /// modulo rotation of which `symmetric` show a picture grid kept by a turn
-/// (the tallies of a whole count). `O(N log N)`.
-///
-/// ```
-/// use scramble::solve::{Goal, Order, Search, Solver};
-/// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
-/// let count = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count();
-/// assert_eq!(count.solutions, 192);
-/// // Four identical cards: two checkerboards, the card upright or turned
-/// // in the top-left cell.
-/// assert_eq!(scramble::solve::looks::from_count(&puzzle, count.solutions, count.symmetric), 2);
-/// ```
-pub fn from_count(puzzle: &Puzzle, solutions: u64, symmetric: Symmetric) -> u64 {
+/// (the tallies of a whole count; [`Outcome::looks`]). `O(N log N)`.
+pub(crate) fn from_count(puzzle: &Puzzle, solutions: u64, symmetric: Symmetric) -> u64 {
     let orbits = u128::from(solutions) + 2 * u128::from(symmetric.quarter_turn) + u128::from(symmetric.half_turn);
     let per_look = Classes::of(puzzle).arrangements_per_look();
     debug_assert_eq!(
@@ -178,23 +167,10 @@ pub fn count_words(solutions: u64, looks: Option<u64>) -> String {
     )
 }
 
-/// [`count_words`] for counts of any size (the frontier's).
-///
-/// ```
-/// let big = num_bigint::BigUint::from(10u32).pow(30);
-/// assert!(scramble::solve::looks::exact_count_words(&big, None).starts_with("1000000000000000000000000000000 solutions (4000000000000000000000000000000 counting"));
-/// ```
-pub fn exact_count_words(solutions: &num_bigint::BigUint, looks: Option<&num_bigint::BigUint>) -> String {
-    words(
-        solutions.to_string(),
-        (solutions * 4u32).to_string(),
-        looks.map(ToString::to_string),
-    )
-}
-
 /// The words of a count, from its decimal digits (equal digits, equal
-/// numbers), so that the page's count needs no big integers.
-fn words(solutions: String, arrangements: String, looks: Option<String>) -> String {
+/// numbers), so that the page's count needs no big integers; counts of any
+/// size say theirs by `FrontierCount::words`.
+pub(crate) fn words(solutions: String, arrangements: String, looks: Option<String>) -> String {
     let alike = match looks {
         None => "looks not counted".to_string(),
         Some(looks) if looks == solutions => "every solution looks different".to_string(),
@@ -207,18 +183,20 @@ fn words(solutions: String, arrangements: String, looks: Option<String>) -> Stri
     )
 }
 
-/// A count of solutions and of looks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Counted {
+/// A count of solutions and of looks (the judge of the frontier's and
+/// the twins' counts in the tests).
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Counted {
     /// Solutions modulo rotation (identical cards told apart); a lower
     /// bound when the count stopped.
-    pub solutions: u64,
+    pub(crate) solutions: u64,
     /// Distinct-looking solutions; `None` when the count stopped.
-    pub looks: Option<u64>,
+    pub(crate) looks: Option<u64>,
     /// The solutions whose picture grid a turn keeps.
-    pub symmetric: Symmetric,
+    pub(crate) symmetric: Symmetric,
     /// Whether the count ran to its end.
-    pub complete: bool,
+    pub(crate) complete: bool,
 }
 
 /// Counts `puzzle`'s solutions and looks with the backtracker on every core
@@ -226,14 +204,9 @@ pub struct Counted {
 ///
 /// # Complexity
 /// One exhaustive search ([`Solver::run`]) plus `O(n^2)` per solution.
-///
-/// ```
-/// use scramble::{Context, solve::looks};
-/// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let counted = looks::count(&puzzle, &Context::new()).unwrap();
-/// assert_eq!((counted.solutions, counted.looks), (3, Some(3)));
-/// ```
-pub fn count(puzzle: &Puzzle, context: &Context) -> Result<Counted> {
+#[cfg(test)]
+pub(crate) fn count(puzzle: &Puzzle, context: &Context) -> Result<Counted> {
+    use crate::solve::{Goal, Search};
     let solver = Solver::counting(puzzle, Order::Spiral.strategy(), 0)?;
     let outcome = solver
         .run(&Search::within(Goal::Count { keep: 0 }, context).without_stats())
@@ -247,19 +220,12 @@ pub fn count(puzzle: &Puzzle, context: &Context) -> Result<Counted> {
     })
 }
 
-/// One solution per look, the look's representative
-/// (`Classes::is_representative`), in the spiral order's search order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Listed {
-    /// The representatives found, at most the limit asked for.
-    pub solutions: Vec<Arrangement>,
-    /// Whether the search went through every solution (or stopped at the
-    /// limit): `false` when `stop` cut it short.
-    pub complete: bool,
-}
-
-/// The first `limit` looks of `puzzle`, one representative solution each,
-/// on one thread, until `stop`; the search ends at the `limit`-th.
+/// The first `limit` looks of `puzzle`, one representative solution each
+/// (`Classes::is_representative`), in the spiral order's search order, on
+/// one thread, until the context's stop; the search ends at the `limit`-th.
+/// The outcome keeps the representatives; its `stats.stopped` is set when
+/// the stop cut the search short (not when it ended at the limit), and its
+/// statistics count nothing else.
 ///
 /// # Complexity
 /// The search up to the `limit`-th look, plus `O(n^2 * m)` per solution met
@@ -269,10 +235,11 @@ pub struct Listed {
 /// use scramble::{Context, solve::looks};
 /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
 /// let listed = looks::list(&puzzle, &Context::new(), 10).unwrap();
-/// assert_eq!(listed.solutions.len(), 2);
-/// assert!(listed.solutions[0].is_solution(&puzzle));
+/// assert_eq!((listed.kept.len(), listed.solutions), (2, 2));
+/// assert!(listed.kept[0].is_solution(&puzzle) && !listed.stats.stopped);
 /// ```
-pub fn list(puzzle: &Puzzle, context: &Context, limit: usize) -> Result<Listed> {
+pub fn list(puzzle: &Puzzle, context: &Context, limit: usize) -> Result<Outcome> {
+    let started = web_time::Instant::now();
     let solver = Solver::new(puzzle, Order::Spiral, 0)?;
     let mut lister = Lister {
         puzzle,
@@ -281,9 +248,16 @@ pub fn list(puzzle: &Puzzle, context: &Context, limit: usize) -> Result<Listed> 
         found: Vec::new(),
     };
     let stopped = limit > 0 && solver.observe_until(context.stop(), &mut lister);
-    Ok(Listed {
-        solutions: lister.found,
-        complete: !stopped,
+    let mut stats = Stats::new(puzzle.pieces().len());
+    stats.stopped = stopped;
+    stats.elapsed = started.elapsed();
+    Ok(Outcome {
+        solutions: lister.found.len() as u64,
+        kept: lister.found,
+        stats,
+        runs: None,
+        symmetric: Symmetric::default(),
+        too_many: false,
     })
 }
 

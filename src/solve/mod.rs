@@ -8,7 +8,7 @@
 //! bitset backtracker ([`Solver::run`], one kernel in `fast.rs` that every
 //! goal, the statistics and the progress observe), the
 //! gluing of twisted circuits ([`graph`], no tables and no size limit) or
-//! randomized restarts ([`Restarts`]). Solutions are counted modulo the four
+//! randomized restarts (`Restarts`). Solutions are counted modulo the four
 //! whole-grid rotations exactly as docs/format.md defines (identical pieces are
 //! different pieces; every rotation of a piece counts), in any [`Order`];
 //! [`plain`] is the obviously-correct reference they are tested against.
@@ -49,12 +49,12 @@ pub use estimate::{Estimate, Rule};
 use fast::Halt;
 use fast::{CenterMax, Chooser, Constrained, Fixed, Geometry, Kernel, OnReached, Reporter, Step};
 pub(crate) use fast::{Control, Observer, State};
-pub use order::{Cells, Order, Pieces, Strategy, Symmetry, spiral};
-pub use restart::{Restarts, luby};
+pub use order::{Cells, Order, Pieces, Strategy, Symmetry};
+use restart::Restarts;
 pub(crate) use shards::Cut;
 pub(crate) use shards::{Job, ShardReport};
 use stats::{Counters, Tally};
-pub use symmetric::Symmetric;
+pub(crate) use symmetric::Symmetric;
 use tables::{Dense, Kind, Tables};
 use twins::{Twins, Weighed};
 
@@ -163,9 +163,9 @@ pub struct Outcome {
     /// Restarts: the runs started.
     pub runs: Option<u64>,
     /// How many of the solutions counted show a picture grid that a
-    /// whole-grid turn keeps (for the count of looks, [`crate::solve::looks`]):
+    /// whole-grid turn keeps (for the count of looks, [`Outcome::looks`]):
     /// kept by a count ([`Goal::Count`]), zero for every other goal.
-    pub symmetric: Symmetric,
+    pub(crate) symmetric: Symmetric,
     /// A count of a puzzle with twins ([`Solver::counting`]) passed
     /// `u64::MAX` solutions: `solutions` and `symmetric` saturated there.
     pub too_many: bool,
@@ -186,6 +186,27 @@ impl Outcome {
     pub fn found(&self) -> Option<&Arrangement> {
         self.kept.first()
     }
+
+    /// The distinct-looking solutions of `puzzle` (what a person can tell
+    /// apart: [`crate::solve::looks`]), from this outcome of a
+    /// [`Goal::Count`] that ran to its end, by Burnside's lemma over the
+    /// count's own tallies. `O(N log N)`.
+    ///
+    /// ```
+    /// use scramble::solve::{Order, Solver};
+    /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
+    /// let count = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count();
+    /// assert_eq!(count.solutions, 192);
+    /// // Four identical cards: two checkerboards, the card upright or turned
+    /// // in the top-left cell.
+    /// assert_eq!(count.looks(&puzzle), 2);
+    /// let paper: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    /// let count = Solver::new(&paper, Order::Spiral, 0).unwrap().count();
+    /// assert_eq!((count.solutions, count.looks(&paper)), (3, 3));
+    /// ```
+    pub fn looks(&self, puzzle: &Puzzle) -> u64 {
+        looks::from_count(puzzle, self.solutions, self.symmetric)
+    }
 }
 
 /// How `solve` searches.
@@ -203,7 +224,7 @@ pub enum Method {
     /// no limit on the grid's size.
     Graph,
     /// Randomized restarts of the spiral for a first solution
-    /// ([`Restarts`]): each run builds its own tables.
+    /// (`Restarts`): each run builds its own tables.
     Restarts {
         /// Placements of the shortest run.
         unit: u64,
@@ -246,8 +267,8 @@ pub fn unique(puzzle: &Puzzle, context: &Context) -> Result<Option<bool>> {
 /// search order as [`Goal::Nth`] numbers them.
 ///
 /// # Complexity
-/// That of the method's search; see [`Solver::run`], [`graph::run`] and
-/// [`Restarts::first`].
+/// That of the method's search; see [`Solver::run`], `graph::run` and
+/// `Restarts::first`.
 ///
 /// ```
 /// use scramble::solve::{Goal, Method, Order, Search, run};

@@ -369,14 +369,7 @@ pub(crate) fn value_indices(puzzle: &Puzzle) -> Vec<usize> {
 /// The cells of an `n x n` grid in spiral order: the centre (upper-left of
 /// the four central cells for even `n`), right, then clockwise outward with
 /// runs of 1, 1, 2, 2, 3, 3, ... cells, skipping cells outside the grid.
-///
-/// ```
-/// use scramble::solve::spiral;
-/// // Figure 9 of the paper: 7 8 9 / 6 1 2 / 5 4 3.
-/// assert_eq!(spiral(3), vec![4, 5, 8, 7, 6, 3, 0, 1, 2]);
-/// assert_eq!(spiral(2), vec![0, 1, 3, 2]);
-/// ```
-pub fn spiral(n: usize) -> Vec<usize> {
+pub(crate) fn spiral(n: usize) -> Vec<usize> {
     let middle = ((n - 1) / 2) as isize;
     let (mut r, mut c) = (middle, middle);
     let mut cells = vec![Grid::new(n).central_start()];
@@ -420,6 +413,9 @@ mod tests {
 
     #[test]
     fn spiral_of_four_starts_in_the_central_block() {
+        // Figure 9 of the paper: 7 8 9 / 6 1 2 / 5 4 3.
+        assert_eq!(spiral(3), vec![4, 5, 8, 7, 6, 3, 0, 1, 2]);
+        assert_eq!(spiral(2), vec![0, 1, 3, 2]);
         assert_eq!(&spiral(4)[..4], &[5, 6, 10, 9]);
     }
 

@@ -29,12 +29,7 @@ use crate::{Arrangement, Puzzle, Result};
 
 /// Item `i` (from 1) of the Luby sequence: `2^(k-1)` when `i = 2^k - 1`,
 /// else `luby(i - 2^(k-1) + 1)` for the `k` with `2^(k-1) <= i < 2^k - 1`.
-///
-/// ```
-/// let first: Vec<u64> = (1..=15).map(scramble::solve::luby).collect();
-/// assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-/// ```
-pub fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     assert!(i >= 1, "the Luby sequence starts at item 1");
     let mut i = u128::from(i); // 2^k - 1 may not fit in a u64
     loop {
@@ -48,24 +43,24 @@ pub fn luby(i: u64) -> u64 {
 
 /// How a restarting search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Restarts {
+pub(crate) struct Restarts {
     /// Placements of the shortest run: run `i` may make `luby(i) * unit`.
-    pub unit: u64,
+    pub(crate) unit: u64,
     /// Seed of the runs' piece orders.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Runs side by side (1: one after another).
-    pub threads: usize,
+    pub(crate) threads: usize,
 }
 
 /// What a restarting search found.
 #[derive(Clone, Debug)]
-pub struct Restarted {
+pub(crate) struct Restarted {
     /// The first solution of the lowest-numbered run that found one.
-    pub found: Option<Arrangement>,
+    pub(crate) found: Option<Arrangement>,
     /// Every run's counters added up; `stopped` when the context's stop ended it.
-    pub stats: Stats,
+    pub(crate) stats: Stats,
     /// Runs started.
-    pub runs: u64,
+    pub(crate) runs: u64,
 }
 
 impl Restarts {
@@ -78,17 +73,7 @@ impl Restarts {
     /// A run costs its tables (`O(P^2 + 4N)` per neighbour pattern) and at
     /// most its budget; up to the run of budget `2^k * unit` the runs make
     /// `O(k 2^k unit)` placements in all.
-    ///
-    /// ```
-    /// use scramble::solve::Restarts;
-    /// use scramble::Context;
-    /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-    /// let restarts = Restarts { unit: 4, seed: 7, threads: 2 };
-    /// let result = restarts.first(&puzzle, &Context::new()).unwrap();
-    /// assert!(result.found.unwrap().is_solution(&puzzle));
-    /// assert!(result.runs >= 1);
-    /// ```
-    pub fn first(&self, puzzle: &Puzzle, context: &Context) -> Result<Restarted> {
+    pub(crate) fn first(&self, puzzle: &Puzzle, context: &Context) -> Result<Restarted> {
         let (stop, progress) = (context.stop(), context.progress());
         let started = Instant::now();
         let threads = self.threads.max(1) as u64;
@@ -177,11 +162,26 @@ mod tests {
 
     #[test]
     fn luby_doubles_after_each_repeat() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
         assert_eq!(luby(31), 16);
         assert_eq!(luby(32), 1);
         assert_eq!(luby(u64::MAX), 1 << 63);
         let sum: u64 = (1..=63).map(luby).sum();
         assert_eq!(sum, 6 * 32, "each of 1, 2, ..., 32 fills 32 placements per level");
+    }
+
+    #[test]
+    fn restarts_solve_the_papers_puzzle() {
+        let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        let restarts = Restarts {
+            unit: 4,
+            seed: 7,
+            threads: 2,
+        };
+        let result = restarts.first(&puzzle, &Context::new()).unwrap();
+        assert!(result.found.unwrap().is_solution(&puzzle));
+        assert!(result.runs >= 1);
     }
 
     /// Restarts find a solution exactly when the plain backtracker does,

@@ -44,7 +44,7 @@ use super::estimate::Probe;
 use super::fast::{Chooser, Control, Kernel, Observer, State};
 use super::{Strategy, Walker};
 pub(crate) use crate::context::Shard;
-use crate::{Arrangement, Error, Puzzle, Result};
+use crate::{Error, Puzzle, Result};
 
 mod report;
 pub use report::{Merged, merge};
@@ -226,20 +226,6 @@ pub(crate) enum Mode {
 
 /// The rows of a solution, `label@rotation` per cell.
 pub(crate) type Rows = Vec<Vec<String>>;
-
-/// A solution's rows as `solve` prints them: `label@rotation` per cell,
-/// the label as [`Puzzle::piece_label`] gives it.
-pub fn rows(puzzle: &Puzzle, arrangement: &Arrangement) -> Vec<Vec<String>> {
-    arrangement
-        .cells()
-        .chunks(arrangement.size())
-        .map(|row| {
-            row.iter()
-                .map(|p| format!("{}@{}", puzzle.piece_label(p.piece), p.rotation))
-                .collect()
-        })
-        .collect()
-}
 
 /// A subtree a shard searched to its end (for `first`: to its solution).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -492,7 +478,7 @@ pub(super) fn search<C: Chooser>(
         report.nodes += nodes;
         let kept = earlier
             .into_iter()
-            .chain(walker.kept.iter().map(|a| rows(job.puzzle, a)));
+            .chain(walker.kept.iter().map(|a| a.rows(job.puzzle)));
         report.found.extend(kept.map(|solution| Found { subtree, solution }));
         job.context.progress().advance(1);
         report.seconds = before + started.elapsed().as_secs_f64();
@@ -598,7 +584,7 @@ impl Watch<'_, '_> {
             nodes_per_depth: state.nodes()[..cells].to_vec(),
             solutions: self.walker.solutions,
             found: found
-                .chain(self.walker.kept.iter().map(|a| rows(self.job.puzzle, a)))
+                .chain(self.walker.kept.iter().map(|a| a.rows(self.job.puzzle)))
                 .collect(),
         };
         ShardReport {
@@ -649,7 +635,7 @@ pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<ShardReport> {
 
 /// Whether `bytes` look like a `solve` shard report (a JSON object whose
 /// `kind` is `solve-shard`) rather than a census shard.
-pub fn is_solve_shard(bytes: &[u8]) -> bool {
+pub(crate) fn is_solve_shard(bytes: &[u8]) -> bool {
     #[derive(Deserialize)]
     struct Kind {
         kind: Option<String>,
@@ -870,6 +856,7 @@ const MAX_PUZZLE_NAME_BYTES: usize = 255;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Arrangement;
     use crate::context::{Context, Stop, Threads};
     use crate::puzzle::generate::{PlantOptions, planted};
     use crate::rng::Rng;
@@ -941,7 +928,7 @@ mod tests {
             let solver = Solver::new(&puzzle, order, 0).unwrap();
             let single = solver.run(&Search::new(Goal::Count { keep: 5 }).on(Threads::One));
             let first = solver.run(&Search::new(Goal::First).on(Threads::One));
-            let as_rows = |kept: &[Arrangement]| kept.iter().map(|a| rows(&puzzle, a)).collect::<Vec<_>>();
+            let as_rows = |kept: &[Arrangement]| kept.iter().map(|a| a.rows(&puzzle)).collect::<Vec<_>>();
             for count in [1, 2, 3, 7] {
                 let all = merged(&solver, &puzzle, count, (Mode::All, 5));
                 assert_eq!(all.solutions, single.solutions, "{puzzle} N={count}");
@@ -950,7 +937,7 @@ mod tests {
                 let one = merged(&solver, &puzzle, count, (Mode::First, 1));
                 assert_eq!(
                     one.solution,
-                    first.found().map(|a| rows(&puzzle, a)),
+                    first.found().map(|a| a.rows(&puzzle)),
                     "{puzzle} N={count}"
                 );
                 assert_eq!(one.solutions, first.solutions);

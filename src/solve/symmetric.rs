@@ -14,16 +14,16 @@ use crate::{Arrangement, Puzzle};
 /// How many of the solutions met show a grid of pictures that a whole-grid
 /// turn leaves unchanged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Symmetric {
+pub(crate) struct Symmetric {
     /// Unchanged by a half turn (those unchanged by a quarter turn included).
-    pub half_turn: u64,
+    pub(crate) half_turn: u64,
     /// Unchanged by a quarter turn.
-    pub quarter_turn: u64,
+    pub(crate) quarter_turn: u64,
 }
 
 impl Symmetric {
     /// The sum of two tallies.
-    pub fn merged(self, other: Symmetric) -> Symmetric {
+    pub(crate) fn merged(self, other: Symmetric) -> Symmetric {
         Symmetric {
             half_turn: self.half_turn + other.half_turn,
             quarter_turn: self.quarter_turn + other.quarter_turn,

@@ -12,7 +12,7 @@
 //!   classes (every class, or the repetition-free ones only), the 2x2
 //!   census's puzzles; its planted sampler is the planted generator;
 //! - [`Population::Balanced`]: the commercial style generalised
-//!   ([`crate::puzzle::generate::balanced`]): every pattern on as equal a number of
+//!   (`balanced` in `puzzle::generate`): every pattern on as equal a number of
 //!   inner boundaries and of border sides as the grid allows;
 //! - [`Population::Commercial`]: 3x3, K = 4, the uniform population
 //!   restricted to puzzles with every pattern on exactly 9 of the 36 sides;
@@ -48,7 +48,7 @@ pub enum Population {
     Planted,
     /// Uniformly random multisets of piece classes.
     Uniform,
-    /// The commercial style generalised ([`crate::puzzle::generate::balanced`]).
+    /// The commercial style generalised (`balanced` in `puzzle::generate`).
     Balanced,
     /// 3x3, K = 4, uniform multisets with every pattern on 9 of 36 sides.
     Commercial,

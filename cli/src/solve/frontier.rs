@@ -354,15 +354,11 @@ fn text(puzzle: &Puzzle, report: &Report, found: Option<&Arrangement>) -> String
             report.puzzle,
             report.diagnosis.as_ref().map_or(String::new(), |d| d.text(false))
         ),
-        None => format!(
-            "{}: {}; {how}\n",
-            report.puzzle,
-            scramble::solve::looks::exact_count_words(&count.solutions, count.looks.as_ref())
-        ),
+        None => format!("{}: {}; {how}\n", report.puzzle, count.words()),
         Some(solution) => format!(
             "{}: {}; {how}; the first (spiral order):\n{}",
             report.puzzle,
-            scramble::solve::looks::exact_count_words(&count.solutions, count.looks.as_ref()),
+            count.words(),
             grid_text(puzzle, solution)
         ),
     };

@@ -4,17 +4,31 @@
 
 use std::collections::BTreeSet;
 
-use scramble::solve::looks::Look;
 use scramble::solve::plain;
-use scramble::{Arrangement, Placement, Puzzle};
+use scramble::{Arrangement, Picture, Placement, Puzzle};
 
 use crate::{json_report, real, scramble};
+
+/// What a person sees of an arrangement: its grid of turned pictures,
+/// row-major.
+type Look = Vec<[Picture; 4]>;
+
+/// The least look of `arrangement`'s four whole-grid turns: one per look.
+fn look(puzzle: &Puzzle, arrangement: &Arrangement) -> Look {
+    let turns = std::iter::successors(Some(arrangement.clone()), |a| Some(a.rotated())).take(4);
+    let shown = |a: Arrangement| -> Look {
+        (0..a.cells().len())
+            .map(|cell| std::array::from_fn(|d| a.side(puzzle, cell, d)))
+            .collect()
+    };
+    turns.map(shown).min().expect("four turns")
+}
 
 /// The distinct looks of every solution arrangement (the brute force).
 fn brute_force(puzzle: &Puzzle) -> BTreeSet<Look> {
     plain::all_arrangements(puzzle)
         .iter()
-        .map(|a| Look::of(puzzle, a).canonical())
+        .map(|a| look(puzzle, a))
         .collect()
 }
 
@@ -54,7 +68,7 @@ fn real_puzzles_list_one_solution_per_look() {
         assert_eq!(listed["truncated"], false);
         let shown: Vec<Arrangement> = listed["looks"].as_array().unwrap().iter().map(arrangement).collect();
         assert!(shown.iter().all(|a| a.is_solution(&puzzle)), "{name}");
-        let seen: BTreeSet<Look> = shown.iter().map(|a| Look::of(&puzzle, a).canonical()).collect();
+        let seen: BTreeSet<Look> = shown.iter().map(|a| look(&puzzle, a)).collect();
         assert_eq!((seen, shown.len()), (looks.clone(), looks.len()), "{name}");
     }
 }

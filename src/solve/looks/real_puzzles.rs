@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use super::*;
 use crate::puzzle::read::{Format, read_puzzle};
-use crate::solve::plain;
+use crate::solve::{Goal, Search, plain};
 
 /// The one configuration no search finishes in test time.
 const UNCOUNTED: &str = "TheAntTrailsPuzzle.config.xml";

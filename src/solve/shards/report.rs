@@ -152,7 +152,7 @@ impl ShardRun {
 ///     assert!(ran.complete() && ran.notes("").is_empty());
 ///     (format!("{index}.json"), ran.document().unwrap().to_vec())
 /// };
-/// let merged = shards::merge(&[shard(1), shard(2)]).unwrap();
+/// let merged = shards::merge(&[shard(1), shard(2)]).unwrap().expect("solve shards");
 /// assert!(merged.found());
 /// assert!(merged.text().contains("solutions modulo rotation"), "{}", merged.text());
 /// ```
@@ -401,17 +401,24 @@ impl Merged {
 
 /// Adds up the documents `files` (name, bytes) of every shard of one
 /// `solve --shard I/N` search into the single run's answer, refusing what
-/// real shards cannot have written (see [`super`]). `O(M + S)` for `M`
-/// subtrees and `S` solutions kept, after reading.
+/// real shards cannot have written (see [`super`]); `None` when no file
+/// is such a document (they may be another command's shards). `O(M + S)`
+/// for `M` subtrees and `S` solutions kept, after reading.
 ///
 /// ```
-/// let err = scramble::solve::shards::merge(&[("a.json".into(), b"{}".to_vec())]).unwrap_err();
+/// use scramble::solve::shards::merge;
+/// assert!(merge(&[("a.json".into(), b"{}".to_vec())]).unwrap().is_none());
+/// let shard = br#"{"kind": "solve-shard"}"#.to_vec();
+/// let err = merge(&[("a.json".into(), b"{}".to_vec()), ("b.json".into(), shard)]).unwrap_err();
 /// assert!(err.to_string().starts_with("a.json: not the JSON of `scramble solve --shard I/N`"));
 /// ```
-pub fn merge(files: &[(String, Vec<u8>)]) -> Result<Merged> {
+pub fn merge(files: &[(String, Vec<u8>)]) -> Result<Option<Merged>> {
+    if !files.iter().any(|(_, bytes)| super::is_solve_shard(bytes)) {
+        return Ok(None);
+    }
     let reports = files
         .iter()
         .map(|(name, bytes)| Ok((name.clone(), super::read(name, bytes)?)))
         .collect::<Result<Vec<_>>>()?;
-    merge_reports(&reports)
+    merge_reports(&reports).map(Some)
 }

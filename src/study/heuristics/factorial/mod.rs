@@ -19,7 +19,7 @@
 //! multisets of piece classes over patterns `1..=K`, pieces shuffled and
 //! turned, kept when the solver finds a solution: rejection sampling, so
 //! every solvable multiset is equally likely); balanced puzzles
-//! ([`crate::puzzle::generate::balanced`], the commercial style generalised, the
+//! (`balanced` in `puzzle::generate`, the commercial style generalised, the
 //! same generator as `generate --style commercial` on 3x3 over 4 patterns,
 //! from its own stream). [`Options::repetition_free`] restricts all three to
 //! repetition-free pieces.
