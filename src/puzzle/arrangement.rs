@@ -144,7 +144,7 @@ impl Arrangement {
     /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
     /// let placements = [(3, 0), (1, 1), (0, 2), (2, 3)].map(|(piece, rotation)| scramble::Placement { piece, rotation });
     /// let arrangement = scramble::Arrangement::new(2, placements.to_vec());
-    /// assert_eq!(arrangement.rows(&puzzle), [["4@0", "2@1"], ["1@2", "3@3"]]);
+    /// assert_eq!(arrangement.rows(&puzzle), [["#4@0", "#2@1"], ["#1@2", "#3@3"]]);
     /// ```
     pub fn rows(&self, puzzle: &Puzzle) -> Vec<Vec<String>> {
         self.cells
