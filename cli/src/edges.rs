@@ -3,12 +3,10 @@
 //! `corner`, `color` and `name`, as `graph --format json` writes it) with the
 //! text's `label` beside it, so that a report's edge is found in the export
 //! by its `id`. A report repeats an edge once per subgraph, so it keeps a
-//! piece's `name` only when labels show it (at most
-//! [`scramble::puzzle::LABEL_LIMIT`] characters); the export holds every
-//! name.
+//! piece's `name` only when labels show it (a name short enough to be the
+//! piece's label, `Puzzle::piece_label`); the export holds every name.
 
 use petgraph::graph::EdgeIndex;
-use scramble::puzzle::LABEL_LIMIT;
 use scramble::render::export::{EdgeData, node_link};
 use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
@@ -39,13 +37,9 @@ impl<'a> Edges<'a> {
     /// Edge `id` of G(P), labelled `3+->1+ #1` (tail, head, piece).
     pub fn report(&self, id: EdgeIndex) -> EdgeReport {
         let mut edge = self.exported[id.index()].clone();
-        let label = format!(
-            "{}->{} {}",
-            edge.source,
-            edge.target,
-            self.puzzle.piece_label(edge.piece - 1)
-        );
-        edge.name = edge.name.take().filter(|name| name.chars().count() <= LABEL_LIMIT);
+        let shown = self.puzzle.piece_label(edge.piece - 1);
+        let label = format!("{}->{} {shown}", edge.source, edge.target);
+        edge.name = edge.name.take().filter(|name| *name == shown);
         EdgeReport { edge, label }
     }
 }

@@ -29,7 +29,7 @@ use crate::{Error, Result};
 
 /// The longest piece name shown as a piece's label ([`Puzzle::piece_label`]);
 /// longer names are shown as `#k`.
-pub const LABEL_LIMIT: usize = 64;
+pub(crate) const LABEL_LIMIT: usize = 64;
 
 /// `n*n` pieces for an `n x n` grid, `n >= 2`.
 ///
@@ -120,7 +120,7 @@ impl Puzzle {
     }
 
     /// The name to show for a piece: its own name, or `#k` (1-based) when it
-    /// has none or a name longer than [`LABEL_LIMIT`] characters (labels are
+    /// has none or a name longer than 64 characters (`LABEL_LIMIT`; labels are
     /// repeated in every report line, witness and picture; the whole name
     /// stays in [`Puzzle::piece_name`] and the puzzle's text).
     pub fn piece_label(&self, piece: usize) -> String {
