@@ -411,7 +411,7 @@ impl Solver {
     /// let puzzle: scramble::Puzzle = "1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-\n1+ 1- 1+ 1-".parse().unwrap();
     /// let every = Solver::new(&puzzle, Order::Spiral, 0).unwrap().count();
     /// let twins = Solver::counting(&puzzle, Order::Spiral.strategy(), 0).unwrap().count();
-    /// assert_eq!((twins.solutions, twins.symmetric), (every.solutions, every.symmetric));
+    /// assert_eq!((twins.solutions, twins.looks(&puzzle)), (every.solutions, every.looks(&puzzle)));
     /// assert!(twins.stats.nodes() < every.stats.nodes());
     /// ```
     pub fn counting(puzzle: &Puzzle, strategy: Strategy, seed: u64) -> Result<Self> {
