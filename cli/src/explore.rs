@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::Context;
-use scramble::render::page::{Options, page_within, with_puzzle};
+use scramble::render::page::{Options, page};
 use scramble::solve::Order;
 use serde::Serialize;
 
@@ -90,8 +90,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         scramble::output::inputs::refuse_over_input(file)?;
     }
     let stop = super::signals::stop(args.time_limit, None);
-    let page = page_within(&puzzle, &options, &Context::new().until(&stop))?;
-    let html = with_puzzle(PAGE, &puzzle, &options)?;
+    let page = page(&puzzle, &options, &Context::new().until(&stop))?;
+    let html = page.html(PAGE)?;
     if to_stdout {
         print_text(&html)?;
         return Ok(ExitCode::SUCCESS);

@@ -88,7 +88,7 @@ fn write_text(text: &str, file: Option<&std::path::Path>) -> anyhow::Result<Exit
 /// (refused beforehand when its clauses would not fit) and written whole.
 fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
     if args.text {
-        return write_text(&scramble::puzzle::edge::text(puzzle), file);
+        return write_text(&puzzle.text(), file);
     }
     // A clause of a few literals takes about 48 bytes held in memory.
     let bytes = EdgeCnf::clauses_bound(puzzle).saturating_mul(48);

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use scramble::puzzle::edge::{Board, Counted, EdgePuzzle, EdgeShard, board_edges, viewer_link};
+use scramble::puzzle::edge::{Board, Counted, EdgePuzzle, EdgeShard};
 use serde::Serialize;
 
 use crate::show::edge::Head;
@@ -77,7 +77,7 @@ fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
 }
 
 /// `solve --shard I/N` of an edge-matching puzzle: one shard of the
-/// row-scan count (`scramble::puzzle::edge::count_shard`), printed as one
+/// row-scan count (`scramble::puzzle::edge::EdgeShard::count`), printed as one
 /// JSON document, or written whole to `-o FILE` once the shard is done; a
 /// rerun that finds FILE holding this shard's count does nothing. A
 /// stopped shard writes nothing there (exit 3): the shards are the
@@ -115,7 +115,7 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let stop = stop(args, interrupted);
     let bar = progress::bar(0, &format!("shard {shard}: subtrees"));
     let context = args.threads.context().until(&stop).reporting(&bar);
-    let counted = scramble::puzzle::edge::count_shard(&puzzle, args.every_rotation, shard, &context)?;
+    let counted = EdgeShard::count(&puzzle, args.every_rotation, shard, &context)?;
     bar.finish_and_clear();
     let mut document = serde_json::to_string(&counted)?;
     document.push('\n');
@@ -137,7 +137,7 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
 /// `scramble merge` of the documents of every shard of one edge count: the
 /// single run's report, as `solve` prints it.
 pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
-    let (puzzle, counted) = scramble::puzzle::edge::merge_shards(files)?;
+    let (puzzle, counted) = EdgeShard::merge(files)?;
     let asked = Asked {
         first: false,
         frame_first: false,
@@ -225,8 +225,8 @@ fn report(asked: &Asked, puzzle: &EdgePuzzle, counted: &Counted) -> Report {
         seconds: stats.elapsed.as_secs_f64(),
         nodes_per_second: stats.nodes_per_second(),
         solution: shown.map(|b| rows(puzzle, b)),
-        board_edges: shown.map(|b| board_edges(puzzle, b)),
-        viewer: shown.map(|b| viewer_link(puzzle, b)),
+        board_edges: shown.map(|b| puzzle.board_edges(b)),
+        viewer: shown.map(|b| puzzle.viewer_link(b)),
         shards: None,
         listed: asked.list.map(|limit| super::Listed {
             limit,

@@ -548,22 +548,25 @@ impl<'t> Walk<'t> {
     }
 }
 
-/// Whether `board` fills `puzzle`: every piece once, every hint kept, the
-/// frame met and every touching pair of sides equal.
-pub fn is_solution(puzzle: &EdgePuzzle, board: &[(usize, u8)]) -> bool {
-    let cells = puzzle.pieces.len();
-    let mut seen = vec![false; cells];
-    if board.len() != cells
-        || board
-            .iter()
-            .any(|&(p, t)| p >= cells || t > 3 || std::mem::replace(&mut seen[p], true))
-    {
-        return false;
+impl EdgePuzzle {
+    /// Whether `board` fills the puzzle: every piece once, every hint kept, the
+    /// frame met and every touching pair of sides equal.
+    pub fn is_solution(&self, board: &[(usize, u8)]) -> bool {
+        let puzzle = self;
+        let cells = puzzle.pieces.len();
+        let mut seen = vec![false; cells];
+        if board.len() != cells
+            || board
+                .iter()
+                .any(|&(p, t)| p >= cells || t > 3 || std::mem::replace(&mut seen[p], true))
+        {
+            return false;
+        }
+        let at = |cell: usize, d: usize| side(puzzle.pieces[board[cell].0], board[cell].1.into(), d);
+        let w = puzzle.width;
+        puzzle.hints.iter().all(|h| board[h.cell] == (h.piece, h.turn))
+            && (0..cells).all(|c| puzzle.fits_frame(c, puzzle.pieces[board[c].0], board[c].1.into()))
+            && (0..cells)
+                .all(|c| (c % w + 1 == w || at(c, 1) == at(c + 1, 3)) && (c + w >= cells || at(c, 2) == at(c + w, 0)))
     }
-    let at = |cell: usize, d: usize| side(puzzle.pieces[board[cell].0], board[cell].1.into(), d);
-    let w = puzzle.width;
-    puzzle.hints.iter().all(|h| board[h.cell] == (h.piece, h.turn))
-        && (0..cells).all(|c| puzzle.fits_frame(c, puzzle.pieces[board[c].0], board[c].1.into()))
-        && (0..cells)
-            .all(|c| (c % w + 1 == w || at(c, 1) == at(c + 1, 3)) && (c + w >= cells || at(c, 2) == at(c + w, 0)))
 }
