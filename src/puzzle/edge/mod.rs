@@ -45,6 +45,7 @@ pub(crate) mod judge;
 use std::fmt;
 
 pub use read::{AnyPuzzle, read_any};
+pub(crate) use read::{EdgeFormat, parse_edge};
 pub use sample::{MAX_SAMPLE, Projection, project};
 pub(crate) use scan::corner_pins;
 pub use scan::{Board, Counted, count, count_frame_first, first};

@@ -5,7 +5,8 @@
 //! [`explore_json`] turns a puzzle's text into everything the page shows
 //! ([`Explored`]: the [`PageData`] and the two drawings), or into the
 //! parse error with its line and column; [`count_json`] counts the
-//! solutions and says how long it took. [`super::Page::html`] places a puzzle in
+//! solutions and says how long it took. An edge-matching puzzle (a grey
+//! frame, unsigned colours) gets its own view (`super::edge`) from both. [`super::Page::html`] places a puzzle in
 //! the built page, which is how `scramble explore` writes it: one page,
 //! whoever fills it.
 
@@ -227,12 +228,25 @@ pub fn alternatives_json(request: &str) -> String {
 /// assert!(answer.starts_with(r#"{"error":"#) && answer.contains(r#""message":"puzzle:2:4:"#), "{answer}");
 /// ```
 pub fn explore_json(request: &str) -> String {
-    answer(request, explore)
+    answer(request, |r| match super::edge::asked(r) {
+        true => value(super::edge::explore(r, Some(super::edge::BUDGET))?),
+        false => value(explore(r)?),
+    })
 }
 
-/// `count` from JSON to JSON: `{"ok": Counted}` or `{"error": Failure}`.
+/// `count` from JSON to JSON: `{"ok": Counted}` or `{"error": Failure}`;
+/// for an edge-matching puzzle, its view counted to the end (or the
+/// request's time limit).
 pub fn count_json(request: &str) -> String {
-    answer(request, count)
+    answer(request, |r| match super::edge::asked(r) {
+        true => value(super::edge::explore(r, None)?),
+        false => value(count(r)?),
+    })
+}
+
+/// `answer` as JSON.
+fn value(answer: impl Serialize) -> Result<serde_json::Value> {
+    serde_json::to_value(answer).map_err(|e| Error::Unsupported(format!("the answer as JSON: {e}")))
 }
 
 fn answer<T: Serialize>(request: &str, run: impl FnOnce(&Request) -> Result<T>) -> String {

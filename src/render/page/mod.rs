@@ -16,6 +16,7 @@ pub(crate) mod answer;
 pub(crate) mod app;
 pub(crate) mod cards;
 pub(crate) mod drawing;
+pub(crate) mod edge;
 pub(crate) mod play;
 pub(crate) mod solutions;
 pub(crate) mod subgraphs;
