@@ -115,7 +115,7 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let stop = stop(args, interrupted);
     let bar = progress::bar(0, &format!("shard {shard}: subtrees"));
     let context = args.threads.context().until(&stop).reporting(&bar);
-    let counted = EdgeShard::count(&puzzle, args.every_rotation, shard, &context)?;
+    let counted = EdgeShard::count(&puzzle, args.every_rotation, shard, None, None, &context)?;
     bar.finish_and_clear();
     let mut document = serde_json::to_string(&counted)?;
     document.push('\n');

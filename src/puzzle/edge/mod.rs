@@ -31,6 +31,7 @@
 //! - `write`: the `board_edges` string and the viewer link.
 
 mod bits;
+mod checkpoint;
 mod frame_first;
 mod read;
 mod sample;
