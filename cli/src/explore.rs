@@ -77,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         trace_cap: args.trace_cap as usize,
         solution_cap: args.solution_cap as usize,
     };
-    super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "explore")?;
+    super::refuse_larger(&puzzle, scramble::render::Drawing::MAX_SIZE, "explore")?;
     let to_stdout = args.output.as_deref() == Some(std::path::Path::new("-"));
     let file = match args.output {
         _ if to_stdout => None,

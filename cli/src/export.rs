@@ -56,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.text {
         return write_text(&puzzle.to_string(), file);
     }
-    super::refuse_larger(&puzzle, scramble::render::cnf::MAX_SIZE, "export --cnf")?;
+    super::refuse_larger(&puzzle, Cnf::MAX_SIZE, "export --cnf")?;
     let clauses = Cnf::clauses_of(&puzzle);
     if clauses > MAX_CLAUSES {
         anyhow::bail!(
