@@ -61,19 +61,23 @@ pub struct NodeLink {
     pub directed: bool,
     /// Always `true`: G(P) has parallel edges.
     pub multigraph: bool,
-    /// Graph attributes: the puzzle's name.
-    pub graph: GraphData,
+    /// The puzzle's name: the graph's one attribute, serialised as
+    /// networkx reads graph attributes, `"graph": {"puzzle": NAME}`.
+    #[serde(rename = "graph", serialize_with = "graph_attributes")]
+    pub puzzle: String,
     /// The pictures.
     pub nodes: Vec<NodeData>,
     /// The edges, in edge order.
     pub edges: Vec<EdgeData>,
 }
 
-/// The attributes of the graph as a whole.
-#[derive(Clone, Debug, Serialize)]
-pub struct GraphData {
-    /// The puzzle's name.
-    pub puzzle: String,
+/// The attributes of the graph as a whole, as node-link data holds them.
+fn graph_attributes<S: serde::Serializer>(puzzle: &str, serializer: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Attributes<'a> {
+        puzzle: &'a str,
+    }
+    Attributes { puzzle }.serialize(serializer)
 }
 
 impl NodeLink {
@@ -118,9 +122,7 @@ impl NodeLink {
             schema: crate::JSON_SCHEMA,
             directed: true,
             multigraph: true,
-            graph: GraphData {
-                puzzle: puzzle.name().to_string(),
-            },
+            puzzle: puzzle.name().to_string(),
             nodes,
             edges,
         }
@@ -154,10 +156,7 @@ impl NodeLink {
             "  <key id=\"color\" for=\"edge\" attr.name=\"color\" attr.type=\"string\"/>\n",
             "  <key id=\"name\" for=\"edge\" attr.name=\"name\" attr.type=\"string\"/>\n",
         ));
-        xml += &format!(
-            "  <graph id=\"{}\" edgedefault=\"directed\">\n",
-            escape(&self.graph.puzzle)
-        );
+        xml += &format!("  <graph id=\"{}\" edgedefault=\"directed\">\n", escape(&self.puzzle));
         for node in &self.nodes {
             xml += &format!(
                 "    <node id=\"{}\"><data key=\"pattern\">{}</data><data key=\"sign\">{}</data></node>\n",
