@@ -6,7 +6,7 @@
 //!
 //! A set of files (the pictures of one run): every file is first written
 //! into a hidden staging folder beside the destination, and only once all
-//! of them are on disk is the set installed ([`write_set`]) by one
+//! of them are on disk is the set installed ([`FileSet`]) by one
 //! `renameat2(RENAME_EXCHANGE)` (or one `RENAME_NOREPLACE` rename when
 //! there was no folder):
 //! - a set that owns its whole folder is the staging folder;
@@ -235,6 +235,67 @@ fn replace_file(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Re
     temporary.persist(path).map(drop).map_err(|e| e.error)
 }
 
+/// A set of output files in one folder (the pictures of one run): refused
+/// before any work where writing it would replace an input
+/// ([`FileSet::refuse`]), then written all or none ([`FileSet::write`]),
+/// replacing what the set owns.
+///
+/// ```
+/// use scramble::output::{FileSet, Owns};
+/// let dir = tempfile::tempdir().unwrap();
+/// let folder = dir.path().join("pictures");
+/// let set = FileSet::new(&folder, Owns::Folder);
+/// set.refuse().unwrap();
+/// set.write(&[("a.svg".into(), "a".into()), ("b.svg".into(), "b".into())]).unwrap();
+/// set.write(&[("c.svg".into(), "c".into())]).unwrap();
+/// let names: Vec<_> = std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name()).collect();
+/// assert_eq!(names, ["c.svg"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileSet<'a> {
+    folder: &'a Path,
+    owns: Owns<'a>,
+}
+
+impl<'a> FileSet<'a> {
+    /// The set that `owns` says it is in `folder` (nothing is checked or
+    /// written yet).
+    pub fn new(folder: &'a Path, owns: Owns<'a>) -> Self {
+        FileSet { folder, owns }
+    }
+
+    /// Refuses, before any work, a set that would replace an input of the
+    /// run (marked by [`mark_input`]): the folder itself when the set owns
+    /// it, else every name it owns; the same check [`FileSet::write`] makes
+    /// again when it writes. Commands call it as soon as their inputs are
+    /// read, so a run that would overwrite its input does no work at all.
+    ///
+    /// ```
+    /// use scramble::output::{FileSet, Owns};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let input = dir.path().join("recording.dot");
+    /// std::fs::write(&input, "1+ 1- 1+ 1-").unwrap();
+    /// scramble::output::mark_input(&input);
+    /// assert!(FileSet::new(dir.path(), Owns::Names(&["recording.dot"])).refuse().is_err());
+    /// assert!(FileSet::new(dir.path(), Owns::Names(&["other.svg"])).refuse().is_ok());
+    /// assert!(FileSet::new(dir.path(), Owns::Folder).refuse().is_err());
+    /// ```
+    pub fn refuse(self) -> Result<()> {
+        refuse_planned(self.folder, self.owns)
+    }
+
+    /// Writes `files` (names relative to the folder, no `..`) as one set:
+    /// all of them or none, replacing what the set owns. Returns the
+    /// written paths.
+    ///
+    /// Cost: one write and one `fsync` per file, then one rename (a folder
+    /// set) or one rename per file under the folder's lock (a set of
+    /// names).
+    pub fn write(self, files: &[(PathBuf, String)]) -> Result<Vec<PathBuf>> {
+        write_set(self.folder, files, self.owns)
+    }
+}
+
 /// Which files of its folder a set replaces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Owns<'a> {
@@ -244,22 +305,8 @@ pub enum Owns<'a> {
     Names(&'a [&'a str]),
 }
 
-/// Writes `files` (names relative to `folder`, no `..`) as one set: all of
-/// them or none, replacing what the set owns. Returns the written paths.
-///
-/// Cost: one write and one `fsync` per file, then one rename (a folder
-/// set) or one rename per file under the folder's lock (a set of names).
-///
-/// ```
-/// use scramble::output::{Owns, write_set};
-/// let dir = tempfile::tempdir().unwrap();
-/// let folder = dir.path().join("pictures");
-/// write_set(&folder, &[("a.svg".into(), "a".into()), ("b.svg".into(), "b".into())], Owns::Folder).unwrap();
-/// write_set(&folder, &[("c.svg".into(), "c".into())], Owns::Folder).unwrap();
-/// let names: Vec<_> = std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name()).collect();
-/// assert_eq!(names, ["c.svg"]);
-/// ```
-pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<Vec<PathBuf>> {
+/// [`FileSet::write`].
+fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<Vec<PathBuf>> {
     if let Some((bad, _)) = files.iter().find(|(name, _)| !is_plain_relative(name)) {
         return Err(Error::Write {
             path: folder.join(bad),
@@ -299,24 +346,8 @@ fn refuse_over_inputs(folder: &Path, files: &[(PathBuf, String)], owns: Owns) ->
         .try_for_each(|(name, _)| inputs::refuse_over_input(&folder.join(name)))
 }
 
-/// Refuses, before any work, a set planned into `folder` that would replace
-/// an input of the run (marked by [`mark_input`]): the folder
-/// itself when the set owns it, else every name it owns; the same check
-/// [`write_set`] makes again when it writes. Commands call it as soon as
-/// their inputs are read, so a run that would overwrite its input does no
-/// work at all.
-///
-/// ```
-/// use scramble::output::{Owns, refuse_planned};
-/// let dir = tempfile::tempdir().unwrap();
-/// let input = dir.path().join("recording.dot");
-/// std::fs::write(&input, "1+ 1- 1+ 1-").unwrap();
-/// scramble::output::mark_input(&input);
-/// assert!(refuse_planned(dir.path(), Owns::Names(&["recording.dot"])).is_err());
-/// assert!(refuse_planned(dir.path(), Owns::Names(&["other.svg"])).is_ok());
-/// assert!(refuse_planned(dir.path(), Owns::Folder).is_err());
-/// ```
-pub fn refuse_planned(folder: &Path, owns: Owns) -> Result<()> {
+/// [`FileSet::refuse`].
+fn refuse_planned(folder: &Path, owns: Owns) -> Result<()> {
     match owns {
         Owns::Folder => inputs::refuse_over_input(folder),
         Owns::Names(names) => names

@@ -9,7 +9,7 @@ use scramble::render::{self, Renderer, Selection, UsedRenderer};
 use scramble::{NodeLink, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use scramble::output::{Owns, write_set};
+use scramble::output::{FileSet, Owns};
 
 use super::bounds::MAX_PER_PIECE;
 use super::pictures::note_fallback;
@@ -170,7 +170,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let files = if args.pictures.writes() {
         let folder = puzzle_folder(&args.pictures.out, &puzzle)?;
-        write_set(&folder, &files, Owns::Names(&OWNED))?
+        FileSet::new(&folder, Owns::Names(&OWNED)).write(&files)?
     } else {
         Vec::new()
     };
