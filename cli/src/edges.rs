@@ -9,7 +9,7 @@
 
 use petgraph::graph::EdgeIndex;
 use scramble::puzzle::LABEL_LIMIT;
-use scramble::render::export::{EdgeData, node_link};
+use scramble::render::export::{EdgeData, NodeLink};
 use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
 
@@ -32,7 +32,7 @@ impl<'a> Edges<'a> {
     pub fn new(puzzle: &'a Puzzle, graph: &RecordingGraph) -> Self {
         Edges {
             puzzle,
-            exported: node_link(puzzle, graph).edges,
+            exported: NodeLink::new(puzzle, graph).edges,
         }
     }
 

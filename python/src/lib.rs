@@ -203,7 +203,7 @@ impl Puzzle {
 
     /// G(P) as the node-link JSON of `scramble graph --format json`.
     fn node_link_json(&self) -> String {
-        scramble::render::export::json(&self.inner, &RecordingGraph::new(&self.inner))
+        scramble::NodeLink::new(&self.inner, &RecordingGraph::new(&self.inner)).json()
     }
 
     /// G(P) as a `networkx.MultiDiGraph` with the node and edge attributes

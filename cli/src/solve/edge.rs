@@ -98,8 +98,7 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     }
     let shard = args.shard.expect("checked by the caller");
     if let Some(path) = &args.output {
-        scramble::output::inputs::refuse_over_input(path)?;
-        scramble::output::refuse_where_no_file_goes(path)?;
+        scramble::output::Target::new(path).refuse()?;
         let done = crate::input::read_file(path)
             .ok()
             .and_then(|bytes| serde_json::from_slice::<EdgeShard>(&bytes).ok())
@@ -120,7 +119,7 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let mut document = serde_json::to_string(&counted)?;
     document.push('\n');
     match &args.output {
-        Some(path) if counted.complete() => scramble::output::write_atomic(path, document.as_bytes())?,
+        Some(path) if counted.complete() => scramble::output::Target::new(path).write(document.as_bytes())?,
         Some(_) => crate::note(&format!(
             "shard {shard} stopped ({}) before its end; nothing was written\n",
             crate::signals::why_stopped(interrupted)
