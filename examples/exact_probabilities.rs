@@ -13,7 +13,7 @@ use std::path::Path;
 
 use scramble::Context;
 use scramble::census::Options;
-use scramble::output::write_atomic;
+use scramble::output::Target;
 use scramble::study::plot;
 
 /// `P(solvable)`, `P(unique)` and `P(unique | solvable)` over `patterns`
@@ -63,5 +63,5 @@ fn main() -> scramble::Result<()> {
         plot::LineColors::Paired,
     )?;
     let out = std::env::args().nth(1).unwrap_or_else(|| "out".to_string());
-    write_atomic(&Path::new(&out).join("exact/probabilities.svg"), svg.as_bytes())
+    Target::new(&Path::new(&out).join("exact/probabilities.svg")).write(svg.as_bytes())
 }

@@ -10,7 +10,7 @@
 use std::num::NonZeroUsize;
 use std::time::Duration;
 
-use scramble::{Context, Format, Goal, Method, Order, RecordingGraph, Search, Stop, analyse, node_link, read_puzzle};
+use scramble::{Context, Format, Goal, Method, NodeLink, Order, RecordingGraph, Search, Stop, analyse, read_puzzle};
 
 fn main() -> scramble::Result<()> {
     let path = std::env::args()
@@ -50,7 +50,7 @@ fn main() -> scramble::Result<()> {
 
     // The recording graph G(P), and its node-link export.
     let graph = RecordingGraph::new(&puzzle);
-    let data = node_link(&puzzle, &graph);
+    let data = NodeLink::new(&puzzle, &graph);
     println!("G(P): {} pictures, {} edges", data.nodes.len(), data.edges.len());
 
     // Theorem 2.1 on the 256 four-color subgraphs of a 2x2 puzzle.

@@ -80,6 +80,6 @@ pub use recording::RecordingGraph;
 pub use census::Census;
 pub use judge::{Judgement, judge};
 pub use puzzle::generate::{PlantOptions, planted};
-pub use render::export::{graphml, node_link};
+pub use render::export::NodeLink;
 pub use solve::{Goal, Method, Order, Outcome, Search, Solver};
 pub use theorem::analysis::{Analysis, analyse};

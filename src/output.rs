@@ -1,12 +1,12 @@
 //! Output files, written whole or not at all, and only where they belong.
 //!
-//! One file: its content goes to a temporary file beside the target, which
-//! is then renamed over it ([`write_atomic`]): a reader never sees half a
-//! file, and a failure leaves the old file (or none) in place.
+//! One file ([`Target`]): its content goes to a temporary file beside the
+//! target, which is then renamed over it: a reader never sees half a file,
+//! and a failure leaves the old file (or none) in place.
 //!
 //! A set of files (the pictures of one run): every file is first written
 //! into a hidden staging folder beside the destination, and only once all
-//! of them are on disk is the set installed ([`write_set`]) by one
+//! of them are on disk is the set installed ([`FileSet`]) by one
 //! `renameat2(RENAME_EXCHANGE)` (or one `RENAME_NOREPLACE` rename when
 //! there was no folder):
 //! - a set that owns its whole folder is the staging folder;
@@ -17,7 +17,7 @@
 //! moment see the old set or the new one, never a mix. An exclusive
 //! advisory lock (`flock`) on the folder that changes is held from staging
 //! to the swap, so concurrent writes beside the set are not lost. No
-//! destination may be or hold an input of the run ([`inputs`]).
+//! destination may be or hold an input of the run ([`mark_input`]).
 //!
 //! Staging and temporary names are unpredictable (`.NAME.staging-PID-XXXXXX`)
 //! and created exclusively, so a planted link is never followed; staging
@@ -37,9 +37,11 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::{Error, Result};
 
-pub mod inputs;
+mod inputs;
 
 pub use crate::error::{excerpt, plural, shown_path};
+pub use inputs::mark_input;
+pub(crate) use inputs::same_place;
 
 /// Held by every write from its first staged byte to its installed set.
 static INSTALLS: Mutex<()> = Mutex::new(());
@@ -88,66 +90,91 @@ fn write_error(path: &Path, reason: std::io::Error) -> Error {
     }
 }
 
-/// Writes `contents` to `path` atomically, creating parent folders. A
-/// symbolic link, device, FIFO or folder at `path` is refused.
+/// One output file of a run: refused before any work where writing it
+/// would be refused ([`Target::refuse`]), then written whole or not at all
+/// ([`Target::write`], [`Target::write_streamed`]), creating parent folders.
 ///
 /// ```
+/// use scramble::output::Target;
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("a.txt");
-/// scramble::output::write_atomic(&path, b"hello").unwrap();
+/// let target = Target::new(&path);
+/// target.refuse().unwrap();
+/// target.write(b"hello").unwrap();
 /// assert_eq!(std::fs::read(&path).unwrap(), b"hello");
 /// ```
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    write_streamed(path, &mut |out| out.write_all(contents))
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target<'a> {
+    path: &'a Path,
 }
 
-/// [`write_atomic`] of what `fill` writes, as it writes it: the content is
-/// streamed into the temporary file beside `path` (through a buffer, so
-/// memory stays flat however long it is) and renamed over `path` only once
-/// `fill` has returned. An error of `fill`, a failed write or a stop
-/// ([`stop_writing`], checked at every buffer flush) leaves the old file
-/// (or none) and no temporary.
-///
-/// ```
-/// use std::io::Write;
-/// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("lines.txt");
-/// scramble::output::write_streamed(&path, &mut |out| (0..3).try_for_each(|i| writeln!(out, "{i}"))).unwrap();
-/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "0\n1\n2\n");
-/// let failed = scramble::output::write_streamed(&path, &mut |out| {
-///     writeln!(out, "half")?;
-///     Err(std::io::Error::other("no more"))
-/// });
-/// assert!(failed.is_err());
-/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "0\n1\n2\n");
-/// ```
-pub fn write_streamed(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
-    inputs::refuse_over_input(path)?;
-    let _installing = begin()?;
-    refuse_in_the_way(path, Expect::File).map_err(|e| write_error(path, e))?;
-    let created = create_parents(path).map_err(|e| write_error(path, e))?;
-    let result = replace_file(path, fill);
-    if result.is_err() {
-        remove_created(created);
+impl<'a> Target<'a> {
+    /// The file at `path` (nothing is checked or written yet).
+    pub fn new(path: &'a Path) -> Self {
+        Target { path }
     }
-    result.map_err(|e| write_error(path, e))
-}
 
-/// Refuses, as a write to `path` would (exit 2, naming it), a symbolic
-/// link, device, FIFO, socket or folder where an output file goes: for a
-/// command that reads its output back before writing it (a shard's result
-/// or checkpoint), so that it never blocks opening a FIFO.
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// assert!(scramble::output::refuse_where_no_file_goes(&dir.path().join("new.json")).is_ok());
-/// assert!(scramble::output::refuse_where_no_file_goes(dir.path()).is_err());
-/// ```
-pub fn refuse_where_no_file_goes(path: &Path) -> Result<()> {
-    refuse_in_the_way(path, Expect::File).map_err(|reason| Error::Write {
-        path: path.to_path_buf(),
-        reason,
-    })
+    /// Refuses, as a write would (exit 2, naming the file), a destination
+    /// that is an input of the run, holds one or is one under another name
+    /// ([`mark_input`]), and a symbolic link, device, FIFO, socket or folder
+    /// where the file goes. Commands call it as soon as their inputs are
+    /// read: a run that would be refused does no work, and one that reads
+    /// its output back before writing it (a shard's result or checkpoint)
+    /// never blocks opening a FIFO.
+    ///
+    /// ```
+    /// use scramble::output::Target;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// assert!(Target::new(&dir.path().join("new.json")).refuse().is_ok());
+    /// assert!(Target::new(dir.path()).refuse().is_err());
+    /// ```
+    pub fn refuse(self) -> Result<()> {
+        inputs::refuse_over_input(self.path)?;
+        refuse_in_the_way(self.path, Expect::File).map_err(|reason| Error::Write {
+            path: self.path.to_path_buf(),
+            reason,
+        })
+    }
+
+    /// Writes `contents` atomically. A symbolic link, device, FIFO or
+    /// folder where the file goes is refused.
+    pub fn write(self, contents: &[u8]) -> Result<()> {
+        self.write_streamed(&mut |out| out.write_all(contents))
+    }
+
+    /// Writes what `fill` writes, as it writes it: the content is streamed
+    /// into the temporary file beside the target (through a buffer, so
+    /// memory stays flat however long it is) and renamed over it only once
+    /// `fill` has returned. An error of `fill`, a failed write or a stop
+    /// ([`stop_writing`], checked at every buffer flush) leaves the old
+    /// file (or none) and no temporary.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("lines.txt");
+    /// let target = scramble::output::Target::new(&path);
+    /// target.write_streamed(&mut |out| (0..3).try_for_each(|i| writeln!(out, "{i}"))).unwrap();
+    /// assert_eq!(std::fs::read_to_string(&path).unwrap(), "0\n1\n2\n");
+    /// let failed = target.write_streamed(&mut |out| {
+    ///     writeln!(out, "half")?;
+    ///     Err(std::io::Error::other("no more"))
+    /// });
+    /// assert!(failed.is_err());
+    /// assert_eq!(std::fs::read_to_string(&path).unwrap(), "0\n1\n2\n");
+    /// ```
+    pub fn write_streamed(self, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+        let path = self.path;
+        inputs::refuse_over_input(path)?;
+        let _installing = begin()?;
+        refuse_in_the_way(path, Expect::File).map_err(|e| write_error(path, e))?;
+        let created = create_parents(path).map_err(|e| write_error(path, e))?;
+        let result = replace_file(path, fill);
+        if result.is_err() {
+            remove_created(created);
+        }
+        result.map_err(|e| write_error(path, e))
+    }
 }
 
 /// Removes the temporary files and staging folders that processes no
@@ -155,15 +182,7 @@ pub fn refuse_where_no_file_goes(path: &Path) -> Result<()> {
 /// under its folder's lock; nothing when the folder does not exist. For a
 /// command that removes an output it wrote before (a finished shard's
 /// checkpoint), so that nothing of it is left behind.
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// let left = dir.path().join(".c.json.tmp-2147483600-abc");
-/// std::fs::write(&left, "{").unwrap();
-/// scramble::output::remove_leftovers(&dir.path().join("c.json"));
-/// assert!(!left.exists());
-/// ```
-pub fn remove_leftovers(path: &Path) {
+pub(crate) fn remove_leftovers(path: &Path) {
     let parent = parent_of(path);
     if parent.is_dir()
         && let Ok(_lock) = lock_folder(parent)
@@ -216,6 +235,67 @@ fn replace_file(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Re
     temporary.persist(path).map(drop).map_err(|e| e.error)
 }
 
+/// A set of output files in one folder (the pictures of one run): refused
+/// before any work where writing it would replace an input
+/// ([`FileSet::refuse`]), then written all or none ([`FileSet::write`]),
+/// replacing what the set owns.
+///
+/// ```
+/// use scramble::output::{FileSet, Owns};
+/// let dir = tempfile::tempdir().unwrap();
+/// let folder = dir.path().join("pictures");
+/// let set = FileSet::new(&folder, Owns::Folder);
+/// set.refuse().unwrap();
+/// set.write(&[("a.svg".into(), "a".into()), ("b.svg".into(), "b".into())]).unwrap();
+/// set.write(&[("c.svg".into(), "c".into())]).unwrap();
+/// let names: Vec<_> = std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name()).collect();
+/// assert_eq!(names, ["c.svg"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileSet<'a> {
+    folder: &'a Path,
+    owns: Owns<'a>,
+}
+
+impl<'a> FileSet<'a> {
+    /// The set that `owns` says it is in `folder` (nothing is checked or
+    /// written yet).
+    pub fn new(folder: &'a Path, owns: Owns<'a>) -> Self {
+        FileSet { folder, owns }
+    }
+
+    /// Refuses, before any work, a set that would replace an input of the
+    /// run (marked by [`mark_input`]): the folder itself when the set owns
+    /// it, else every name it owns; the same check [`FileSet::write`] makes
+    /// again when it writes. Commands call it as soon as their inputs are
+    /// read, so a run that would overwrite its input does no work at all.
+    ///
+    /// ```
+    /// use scramble::output::{FileSet, Owns};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let input = dir.path().join("recording.dot");
+    /// std::fs::write(&input, "1+ 1- 1+ 1-").unwrap();
+    /// scramble::output::mark_input(&input);
+    /// assert!(FileSet::new(dir.path(), Owns::Names(&["recording.dot"])).refuse().is_err());
+    /// assert!(FileSet::new(dir.path(), Owns::Names(&["other.svg"])).refuse().is_ok());
+    /// assert!(FileSet::new(dir.path(), Owns::Folder).refuse().is_err());
+    /// ```
+    pub fn refuse(self) -> Result<()> {
+        refuse_planned(self.folder, self.owns)
+    }
+
+    /// Writes `files` (names relative to the folder, no `..`) as one set:
+    /// all of them or none, replacing what the set owns. Returns the
+    /// written paths.
+    ///
+    /// Cost: one write and one `fsync` per file, then one rename (a folder
+    /// set) or one rename per file under the folder's lock (a set of
+    /// names).
+    pub fn write(self, files: &[(PathBuf, String)]) -> Result<Vec<PathBuf>> {
+        write_set(self.folder, files, self.owns)
+    }
+}
+
 /// Which files of its folder a set replaces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Owns<'a> {
@@ -225,22 +305,8 @@ pub enum Owns<'a> {
     Names(&'a [&'a str]),
 }
 
-/// Writes `files` (names relative to `folder`, no `..`) as one set: all of
-/// them or none, replacing what the set owns. Returns the written paths.
-///
-/// Cost: one write and one `fsync` per file, then one rename (a folder
-/// set) or one rename per file under the folder's lock (a set of names).
-///
-/// ```
-/// use scramble::output::{Owns, write_set};
-/// let dir = tempfile::tempdir().unwrap();
-/// let folder = dir.path().join("pictures");
-/// write_set(&folder, &[("a.svg".into(), "a".into()), ("b.svg".into(), "b".into())], Owns::Folder).unwrap();
-/// write_set(&folder, &[("c.svg".into(), "c".into())], Owns::Folder).unwrap();
-/// let names: Vec<_> = std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name()).collect();
-/// assert_eq!(names, ["c.svg"]);
-/// ```
-pub fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<Vec<PathBuf>> {
+/// [`FileSet::write`].
+fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<Vec<PathBuf>> {
     if let Some((bad, _)) = files.iter().find(|(name, _)| !is_plain_relative(name)) {
         return Err(Error::Write {
             path: folder.join(bad),
@@ -280,24 +346,8 @@ fn refuse_over_inputs(folder: &Path, files: &[(PathBuf, String)], owns: Owns) ->
         .try_for_each(|(name, _)| inputs::refuse_over_input(&folder.join(name)))
 }
 
-/// Refuses, before any work, a set planned into `folder` that would replace
-/// an input of the run (marked by [`inputs::mark_input`]): the folder
-/// itself when the set owns it, else every name it owns; the same check
-/// [`write_set`] makes again when it writes. Commands call it as soon as
-/// their inputs are read, so a run that would overwrite its input does no
-/// work at all.
-///
-/// ```
-/// use scramble::output::{Owns, refuse_planned};
-/// let dir = tempfile::tempdir().unwrap();
-/// let input = dir.path().join("recording.dot");
-/// std::fs::write(&input, "1+ 1- 1+ 1-").unwrap();
-/// scramble::output::inputs::mark_input(&input);
-/// assert!(refuse_planned(dir.path(), Owns::Names(&["recording.dot"])).is_err());
-/// assert!(refuse_planned(dir.path(), Owns::Names(&["other.svg"])).is_ok());
-/// assert!(refuse_planned(dir.path(), Owns::Folder).is_err());
-/// ```
-pub fn refuse_planned(folder: &Path, owns: Owns) -> Result<()> {
+/// [`FileSet::refuse`].
+fn refuse_planned(folder: &Path, owns: Owns) -> Result<()> {
     match owns {
         Owns::Folder => inputs::refuse_over_input(folder),
         Owns::Names(names) => names
@@ -687,6 +737,10 @@ mod tests {
         names
     }
 
+    fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+        Target::new(path).write(contents)
+    }
+
     fn set(names: &[&str]) -> Vec<(PathBuf, String)> {
         names.iter().map(|n| (PathBuf::from(n), format!("{n} text"))).collect()
     }
@@ -699,6 +753,17 @@ mod tests {
         write_atomic(&path, b"two").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
         assert_eq!(names(path.parent().unwrap()), ["x.svg"]);
+    }
+
+    #[test]
+    fn leftovers_of_dead_processes_are_removed_beside_a_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let left = dir.path().join(".c.json.tmp-2147483600-abc");
+        std::fs::write(&left, "{").unwrap();
+        remove_leftovers(&dir.path().join("c.json"));
+        assert!(!left.exists());
+        remove_leftovers(&dir.path().join("missing/c.json"));
+        assert!(!dir.path().join("missing").exists(), "no folder is made");
     }
 
     #[test]

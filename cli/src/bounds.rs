@@ -96,7 +96,10 @@ mod tests {
             ("Memory a run plans to hold", format!("{} GiB", MEMORY >> 30)),
             ("Clauses exported", thousands(MAX_CLAUSES)),
             ("Pieces drawn one by one", MAX_PER_PIECE.to_string()),
-            ("Grid exported", format!("{0}x{0}", scramble::render::cnf::MAX_SIZE)),
+            (
+                "Grid exported",
+                format!("{0}x{0}", scramble::render::cnf::Cnf::MAX_SIZE),
+            ),
             ("Patterns in a study", super::super::study::MAX_PATTERNS.to_string()),
         ];
         for (what, cap) in caps {

@@ -7,7 +7,7 @@
 //! piece's label, `Puzzle::piece_label`); the export holds every name.
 
 use petgraph::graph::EdgeIndex;
-use scramble::render::export::{EdgeData, node_link};
+use scramble::render::export::{EdgeData, NodeLink};
 use scramble::{Puzzle, RecordingGraph};
 use serde::Serialize;
 
@@ -30,7 +30,7 @@ impl<'a> Edges<'a> {
     pub fn new(puzzle: &'a Puzzle, graph: &RecordingGraph) -> Self {
         Edges {
             puzzle,
-            exported: node_link(puzzle, graph).edges,
+            exported: NodeLink::new(puzzle, graph).edges,
         }
     }
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scramble::Context;
-use scramble::render::page::{Options, page_within, with_puzzle};
+use scramble::render::page::{Options, page};
 use scramble::solve::Order;
 use serde::Serialize;
 
@@ -77,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         trace_cap: args.trace_cap as usize,
         solution_cap: args.solution_cap as usize,
     };
-    super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "explore")?;
+    super::refuse_larger(&puzzle, scramble::render::Drawing::MAX_SIZE, "explore")?;
     let to_stdout = args.output.as_deref() == Some(std::path::Path::new("-"));
     let file = match args.output {
         _ if to_stdout => None,
@@ -87,17 +87,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     // Before any work: the page may not replace the puzzle it shows.
     if let Some(file) = &file {
-        scramble::output::inputs::refuse_over_input(file)?;
+        scramble::output::Target::new(file).refuse()?;
     }
     let stop = super::signals::stop(args.time_limit, None);
-    let page = page_within(&puzzle, &options, &Context::new().until(&stop))?;
-    let html = with_puzzle(PAGE, &puzzle, &options)?;
+    let page = page(&puzzle, &options, &Context::new().until(&stop))?;
+    let html = page.html(PAGE)?;
     if to_stdout {
         print_text(&html)?;
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(file) = &file {
-        scramble::output::write_atomic(file, html.as_bytes())?;
+        scramble::output::Target::new(file).write(html.as_bytes())?;
     }
     let summary = page.summary();
     let report = Report {

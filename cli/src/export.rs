@@ -13,6 +13,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use scramble::output::Target;
 use scramble::puzzle::edge::{AnyPuzzle, EdgePuzzle};
 use scramble::render::cnf::{Cnf, EdgeCnf};
 
@@ -45,9 +46,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read_any()?;
-    let file = args.output.as_deref().filter(|f| *f != std::path::Path::new("-"));
+    let file = args
+        .output
+        .as_deref()
+        .filter(|f| *f != std::path::Path::new("-"))
+        .map(Target::new);
     if let Some(file) = file {
-        scramble::output::inputs::refuse_over_input(file)?;
+        file.refuse()?;
     }
     let puzzle = match puzzle {
         AnyPuzzle::Squares(puzzle) => puzzle,
@@ -56,7 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.text {
         return write_text(&puzzle.to_string(), file);
     }
-    super::refuse_larger(&puzzle, scramble::render::cnf::MAX_SIZE, "export --cnf")?;
+    super::refuse_larger(&puzzle, Cnf::MAX_SIZE, "export --cnf")?;
     let clauses = Cnf::clauses_of(&puzzle);
     if clauses > MAX_CLAUSES {
         anyhow::bail!(
@@ -68,16 +73,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut fill = |out: &mut dyn std::io::Write| Cnf::write_dimacs(&puzzle, out);
     match file {
-        Some(file) => scramble::output::write_streamed(file, &mut fill)?,
+        Some(file) => file.write_streamed(&mut fill)?,
         None => print_streamed(&mut fill)?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// `text` into `file` (whole or not at all), or to standard output.
-fn write_text(text: &str, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+fn write_text(text: &str, file: Option<Target>) -> anyhow::Result<ExitCode> {
     match file {
-        Some(file) => scramble::output::write_atomic(file, text.as_bytes())?,
+        Some(file) => file.write(text.as_bytes())?,
         None => print_text(text)?,
     }
     Ok(ExitCode::SUCCESS)
@@ -86,9 +91,9 @@ fn write_text(text: &str, file: Option<&std::path::Path>) -> anyhow::Result<Exit
 /// `export --cnf` of an edge-matching puzzle: its frame, hints and
 /// rectangle in the encoding of `scramble::render::cnf::EdgeCnf`, made in memory
 /// (refused beforehand when its clauses would not fit) and written whole.
-fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<Target>) -> anyhow::Result<ExitCode> {
     if args.text {
-        return write_text(&scramble::puzzle::edge::text(puzzle), file);
+        return write_text(&puzzle.text(), file);
     }
     // A clause of a few literals takes about 48 bytes held in memory.
     let bytes = EdgeCnf::clauses_bound(puzzle).saturating_mul(48);
@@ -100,7 +105,7 @@ fn edge(args: &Args, puzzle: &EdgePuzzle, file: Option<&std::path::Path>) -> any
     )?;
     let dimacs = EdgeCnf::new(puzzle).dimacs();
     match file {
-        Some(file) => scramble::output::write_atomic(file, dimacs.as_bytes())?,
+        Some(file) => file.write(dimacs.as_bytes())?,
         None => print_text(&dimacs)?,
     }
     Ok(ExitCode::SUCCESS)

@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::output::{Owns, write_set};
+use scramble::output::{FileSet, Owns};
 use scramble::puzzle::generate::{Drawn, PlantOptions, Recipe, Style};
 use serde::Serialize;
 
@@ -242,7 +242,8 @@ fn write(args: &Args, kept: &[Drawn], complete: bool) -> anyhow::Result<Vec<Writ
     let folder = args.pictures.out.join("generated");
     let paths = if args.pictures.writes() && complete {
         super::signals::before_writing();
-        write_set(&folder, &files, Owns::Names(&[]))?
+        FileSet::new(&folder, Owns::Names(&[]))
+            .write(&files)?
             .into_iter()
             .map(Some)
             .collect()

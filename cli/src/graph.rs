@@ -6,10 +6,10 @@ use std::process::ExitCode;
 
 use scramble::puzzle::edge::AnyPuzzle;
 use scramble::render::{self, Renderer, Selection, UsedRenderer};
-use scramble::{Puzzle, RecordingGraph};
+use scramble::{NodeLink, Puzzle, RecordingGraph};
 use serde::Serialize;
 
-use scramble::output::{Owns, write_set};
+use scramble::output::{FileSet, Owns};
 
 use super::bounds::MAX_PER_PIECE;
 use super::pictures::note_fallback;
@@ -102,7 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         AnyPuzzle::Squares(puzzle) => puzzle,
         AnyPuzzle::Edge(puzzle) => puzzle.pictures()?,
     };
-    super::refuse_larger(&puzzle, scramble::render::MAX_DRAWN_SIZE, "graph")?;
+    super::refuse_larger(&puzzle, render::Drawing::MAX_SIZE, "graph")?;
     let pieces = puzzle.pieces().len();
     if args.per_piece && pieces > MAX_PER_PIECE {
         anyhow::bail!(
@@ -114,7 +114,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stop = super::signals::stop(args.time_limit, None);
     let graph = RecordingGraph::new(&puzzle);
     let chosen = chosen_pieces(&puzzle, &args.highlight)?;
-    let edges = render::piece_edges(&graph, &chosen);
+    let edges = graph.piece_edges(&chosen);
     let (selection, highlighted) = if chosen.is_empty() {
         (Selection::Full, String::new())
     } else {
@@ -156,18 +156,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
         files.push((PathBuf::from(OWNED[3]), render::per_piece_svg(&puzzle, &graph, &title)));
     }
-    if wanted(PictureFormat::Json) {
-        files.push((PathBuf::from(OWNED[4]), render::export::json(&puzzle, &graph)));
-    }
-    if wanted(PictureFormat::Graphml) {
-        files.push((PathBuf::from(OWNED[5]), render::export::graphml(&puzzle, &graph)));
+    if wanted(PictureFormat::Json) || wanted(PictureFormat::Graphml) {
+        let data = NodeLink::new(&puzzle, &graph);
+        if wanted(PictureFormat::Json) {
+            files.push((PathBuf::from(OWNED[4]), data.json()));
+        }
+        if wanted(PictureFormat::Graphml) {
+            files.push((PathBuf::from(OWNED[5]), data.graphml()));
+        }
     }
     if stop.reached() {
         return stopped(&puzzle, args.json);
     }
     let files = if args.pictures.writes() {
         let folder = puzzle_folder(&args.pictures.out, &puzzle)?;
-        write_set(&folder, &files, Owns::Names(&OWNED))?
+        FileSet::new(&folder, Owns::Names(&OWNED)).write(&files)?
     } else {
         Vec::new()
     };

@@ -35,14 +35,14 @@ const POLL: Duration = Duration::from_millis(20);
 /// Reads the puzzle in `path` (`-`: standard input) under the run's stop
 /// (`read_under_stop`).
 pub fn read_puzzle(path: &Path, format: Format) -> anyhow::Result<Puzzle> {
-    scramble::output::inputs::mark_input(path);
+    scramble::output::mark_input(path);
     read_under_stop(path, move |path| scramble::read_puzzle(path, format))
 }
 
 /// The puzzle in `path` of either kind, Scramble Squares or edge-matching
 /// (`scramble::puzzle::edge::read_any`), read under the run's stop.
 pub fn read_any(path: &Path, format: Format) -> anyhow::Result<scramble::puzzle::edge::AnyPuzzle> {
-    scramble::output::inputs::mark_input(path);
+    scramble::output::mark_input(path);
     read_under_stop(path, move |path| scramble::puzzle::edge::read_any(path, format))
 }
 

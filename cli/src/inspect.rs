@@ -106,7 +106,7 @@ struct PointReport {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     if let Some(file) = &args.subgraph {
-        scramble::output::inputs::mark_input(file);
+        scramble::output::mark_input(file);
     }
     let sub = if args.subgraph.is_some() {
         "inspect-subgraph"

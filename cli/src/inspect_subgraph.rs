@@ -72,7 +72,7 @@ pub fn run(
     context: &Context,
 ) -> anyhow::Result<Option<ExitCode>> {
     // The same size cap as puzzle files: `/dev/zero` is refused at once.
-    scramble::output::inputs::mark_input(file);
+    scramble::output::mark_input(file);
     let bytes = super::input::read_file(file)?;
     let text = String::from_utf8(bytes).map_err(|_| Error::Read {
         path: file.to_path_buf(),

@@ -32,7 +32,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     if files
         .iter()
-        .any(|(_, bytes)| scramble::puzzle::edge::is_edge_shard(bytes))
+        .any(|(_, bytes)| scramble::puzzle::edge::EdgeShard::is_document(bytes))
     {
         return super::solve::edge::merge(&files, args.json).map(Into::into);
     }

@@ -1,13 +1,13 @@
 //! Pictures of the commands that draw subgraphs and solved grids
 //! (`subgraphs`, `inspect`, `inspect --subgraph`): drawn first, then written
-//! as one set through [`scramble::output::write_set`]; and the lines that
+//! as one set through [`scramble::output::FileSet`]; and the lines that
 //! report what was written.
 
 use std::path::{Path, PathBuf};
 
 use itertools::Itertools;
 use petgraph::graph::EdgeIndex;
-use scramble::output::{Owns, write_set};
+use scramble::output::{FileSet, Owns};
 use scramble::render::{Drawing, Renderer, Selection, UsedRenderer, pieces_svg};
 use scramble::{Arrangement, Puzzle, RecordingGraph};
 
@@ -95,7 +95,7 @@ pub fn write_all(folder: &Path, files: Vec<File>) -> anyhow::Result<Vec<PathBuf>
 pub fn refuse_over_inputs(pictures: &super::PicturesArg, puzzle: &Puzzle, sub: &str, owns: Owns) -> anyhow::Result<()> {
     if pictures.writes() {
         let folder = super::puzzle_folder(&pictures.out, puzzle)?;
-        scramble::output::refuse_planned(&folder.join(sub), owns)?;
+        FileSet::new(&folder.join(sub), owns).refuse()?;
     }
     Ok(())
 }
@@ -107,7 +107,7 @@ pub fn write_owned(folder: &Path, files: Vec<File>, owns: Owns) -> anyhow::Resul
         .into_iter()
         .map(|(path, text)| Ok((path.strip_prefix(folder)?.to_path_buf(), text)))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(write_set(folder, &relative, owns)?)
+    Ok(FileSet::new(folder, owns).write(&relative)?)
 }
 
 /// An arrangement as rows of `piece@rotation` with the puzzle's labels.

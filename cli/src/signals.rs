@@ -123,7 +123,7 @@ fn exit(signal: i32) -> ! {
     if !claim_end(SIGNAL_ENDS) {
         wait_for_exit();
     }
-    scramble::render::stop_graphviz();
+    scramble::render::Renderer::stop_graphviz();
     let _no_writes = scramble::output::stop_writing();
     let name = match signal {
         SIGINT => "SIGINT",

@@ -628,10 +628,8 @@ fn list_looks(args: &Args, puzzle: &Puzzle, stop: &Stop, looks: Option<u64>) -> 
 fn write_svg(puzzle: &Puzzle, solution: &Arrangement, out: &Path) -> anyhow::Result<PathBuf> {
     let path = super::puzzle_folder(out, puzzle)?.join("solution.svg");
     let title = format!("{}: a solution", puzzle.name());
-    scramble::output::write_atomic(
-        &path,
-        scramble::render::pieces_svg(puzzle, Some(solution), &title).as_bytes(),
-    )?;
+    scramble::output::Target::new(&path)
+        .write(scramble::render::pieces_svg(puzzle, Some(solution), &title).as_bytes())?;
     Ok(path)
 }
 

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use scramble::census::{self, Options, Shard};
-use scramble::output::{Owns, write_set};
+use scramble::output::{FileSet, Owns};
 use scramble::render::Renderer;
 
 use super::exit_codes::Exit;
@@ -117,7 +117,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let report = report?;
     if let Some((folder, files)) = report.files() {
-        write_set(folder, files, Owns::Folder)?;
+        FileSet::new(folder, Owns::Folder).write(files)?;
     }
     if args.json {
         print_json(&report)?;

@@ -198,7 +198,7 @@ impl Puzzle {
 
     /// G(P) as the node-link JSON of `scramble graph --format json`.
     fn node_link_json(&self) -> String {
-        scramble::render::export::json(&self.inner, &RecordingGraph::new(&self.inner))
+        scramble::NodeLink::new(&self.inner, &RecordingGraph::new(&self.inner)).json()
     }
 
     /// G(P) as a `networkx.MultiDiGraph` with the node and edge attributes
@@ -403,18 +403,18 @@ impl EdgePuzzle {
 
     /// Whether `rows` (of `(piece, turn)`) is a solved board.
     fn is_solution(&self, rows: Rows) -> PyResult<bool> {
-        Ok(edge::is_solution(&self.inner, &self.board(rows)?))
+        Ok(self.inner.is_solution(&self.board(rows)?))
     }
 
     /// The community's `board_edges` string of `rows`: four letters per
     /// cell (`'a' + colour`, up, right, down, left), row by row.
     fn board_edges(&self, rows: Rows) -> PyResult<String> {
-        Ok(edge::board_edges(&self.inner, &self.board(rows)?))
+        Ok(self.inner.board_edges(&self.board(rows)?))
     }
 
     /// The community viewer's link to `rows`.
     fn viewer_link(&self, rows: Rows) -> PyResult<String> {
-        Ok(edge::viewer_link(&self.inner, &self.board(rows)?))
+        Ok(self.inner.viewer_link(&self.board(rows)?))
     }
 
     fn __repr__(&self) -> String {

@@ -118,7 +118,7 @@ impl Disagreement {
     /// (the recording graph, the subgraph highlighted, the verdicts in the
     /// title) and, for a solution graph, `<stem>-solution.svg` (a solution
     /// with that centre): file names and contents, for
-    /// [`crate::output::write_set`].
+    /// [`crate::output::FileSet`].
     #[cfg(feature = "render")]
     pub(crate) fn files(
         &self,

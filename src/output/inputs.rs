@@ -32,8 +32,8 @@ static INPUTS: Mutex<Vec<Input>> = Mutex::new(Vec::new());
 /// let dir = tempfile::tempdir().unwrap();
 /// let input = dir.path().join("p.txt");
 /// std::fs::write(&input, "1+ 1- 1+ 1-").unwrap();
-/// scramble::output::inputs::mark_input(&input);
-/// let err = scramble::output::write_atomic(&dir.path().join("./p.txt"), b"x").unwrap_err();
+/// scramble::output::mark_input(&input);
+/// let err = scramble::output::Target::new(&dir.path().join("./p.txt")).write(b"x").unwrap_err();
 /// assert!(err.to_string().contains("an input of this run"), "{err}");
 /// assert_eq!(std::fs::read(&input).unwrap(), b"1+ 1- 1+ 1-");
 /// ```
@@ -54,7 +54,7 @@ pub fn mark_input(path: &Path) {
 
 /// Refuses (naming both) a destination `output` that is an input, holds
 /// one (a folder replaced as a whole), or is an input under another name.
-pub fn refuse_over_input(output: &Path) -> Result<()> {
+pub(crate) fn refuse_over_input(output: &Path) -> Result<()> {
     let inputs = INPUTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if inputs.is_empty() {
         return Ok(());
@@ -79,14 +79,7 @@ pub fn refuse_over_input(output: &Path) -> Result<()> {
 /// Whether `a` and `b` name one file: the same device and inode where
 /// both exist, else the same resolved place (so `x.json` and `./x.json`,
 /// or a link and its target, are one). Two resolutions and two `stat`s.
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// let a = dir.path().join("a.json");
-/// assert!(scramble::output::inputs::same_place(&a, &dir.path().join("./a.json")));
-/// assert!(!scramble::output::inputs::same_place(&a, &dir.path().join("b.json")));
-/// ```
-pub fn same_place(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_place(a: &Path, b: &Path) -> bool {
     let id = |p: &Path| std::fs::metadata(p).ok().map(|m| (m.dev(), m.ino()));
     match (id(a), id(b)) {
         (Some(x), Some(y)) => x == y,
@@ -116,4 +109,21 @@ fn resolved(path: &Path) -> Option<PathBuf> {
         }
     }
     Some(real)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_place_under_two_spellings_or_through_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.json");
+        assert!(same_place(&a, &dir.path().join("./a.json")));
+        assert!(!same_place(&a, &dir.path().join("b.json")));
+        std::fs::write(&a, "{}").unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&a, &link).unwrap();
+        assert!(same_place(&a, &link));
+    }
 }

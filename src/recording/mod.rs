@@ -95,6 +95,26 @@ impl RecordingGraph {
         EdgeIndex::new(4 * piece + corner)
     }
 
+    /// The edges of the chosen pieces (indices into the puzzle), all four
+    /// corners of each, to show with
+    /// [`Selection::Highlighted`](crate::render::Selection::Highlighted) or
+    /// [`Selection::Alone`](crate::render::Selection::Alone). Indices past
+    /// the puzzle's pieces are ignored. `O(pieces)`.
+    ///
+    /// ```
+    /// use scramble::{Puzzle, RecordingGraph};
+    /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+    /// let graph = RecordingGraph::new(&puzzle);
+    /// assert_eq!(graph.piece_edges(&[0, 2, 9]).len(), 8);
+    /// ```
+    pub fn piece_edges(&self, pieces: &[usize]) -> Vec<EdgeIndex> {
+        pieces
+            .iter()
+            .filter(|&&piece| piece < self.pieces)
+            .flat_map(|&piece| self.color_class(piece))
+            .collect()
+    }
+
     /// The four edges of one color, in corner order.
     pub(crate) fn color_class(&self, piece: usize) -> [EdgeIndex; 4] {
         std::array::from_fn(|corner| self.edge(piece, corner))

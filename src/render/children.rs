@@ -26,16 +26,9 @@ fn running() -> MutexGuard<'static, Running> {
     RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Kills and reaps every Graphviz process this process started that is
-/// still running, and keeps any other from starting: for a process about
-/// to end, so that no Graphviz outlives it. A drawing waiting for one then
-/// fails with [`crate::Error::Interrupted`]. Linear in the children
-/// running (one or a few).
-///
-/// ```
-/// scramble::render::stop_graphviz();
-/// ```
-pub fn stop_graphviz() {
+/// Kills and reaps every Graphviz process still running and keeps any
+/// other from starting: `Renderer::stop_graphviz`.
+pub(crate) fn stop_graphviz() {
     let mut running = running();
     running.stopped = true;
     for (_, mut child) in running.children.drain(..) {

@@ -19,10 +19,6 @@
 //! of [`Cnf::dimacs`] lists every placement and boundary variable, so a
 //! model can be read back without this code; [`Cnf::decode`] does it here.
 
-/// The largest grid exported: a 16x16 puzzle has 262,144 placement
-/// variables (4 n^4); the DIMACS text grows as n^6 beyond that.
-pub const MAX_SIZE: usize = 16;
-
 use crate::puzzle::grid::{Grid, opposite};
 use crate::{Arrangement, Picture, Placement, Puzzle, Sign};
 
@@ -55,6 +51,10 @@ pub struct Cnf {
 }
 
 impl Cnf {
+    /// The largest grid exported: a 16x16 puzzle has 262,144 placement
+    /// variables (4 n^4); the DIMACS text grows as n^6 beyond that.
+    pub const MAX_SIZE: usize = 16;
+
     /// Encodes `puzzle`.
     pub fn new(puzzle: &Puzzle) -> Self {
         let mut cnf = Cnf::layout(puzzle);

@@ -1,6 +1,7 @@
 //! The recording graph G(P) as data for graph tools: node-link JSON (as
 //! networkx's `node_link_graph` reads it) and GraphML (networkx, Gephi,
-//! yEd). The DOT form is [`super::Drawing::dot`].
+//! yEd), both written from one [`NodeLink`] ([`NodeLink::json`],
+//! [`NodeLink::graphml`]). The DOT form is [`super::Drawing::dot`].
 //!
 //! Both give one node per picture (`id` is its label, as in DOT, with its
 //! `pattern` and `sign`) and one edge per edge of G(P), in edge order
@@ -60,128 +61,128 @@ pub struct NodeLink {
     pub directed: bool,
     /// Always `true`: G(P) has parallel edges.
     pub multigraph: bool,
-    /// Graph attributes: the puzzle's name.
-    pub graph: GraphData,
+    /// The puzzle's name: the graph's one attribute, serialised as
+    /// networkx reads graph attributes, `"graph": {"puzzle": NAME}`.
+    #[serde(rename = "graph", serialize_with = "graph_attributes")]
+    pub puzzle: String,
     /// The pictures.
     pub nodes: Vec<NodeData>,
     /// The edges, in edge order.
     pub edges: Vec<EdgeData>,
 }
 
-/// The attributes of the graph as a whole.
-#[derive(Clone, Debug, Serialize)]
-pub struct GraphData {
-    /// The puzzle's name.
-    pub puzzle: String,
+/// The attributes of the graph as a whole, as node-link data holds them.
+fn graph_attributes<S: serde::Serializer>(puzzle: &str, serializer: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Attributes<'a> {
+        puzzle: &'a str,
+    }
+    Attributes { puzzle }.serialize(serializer)
 }
 
-/// G(P) of `puzzle` as node-link data.
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, render::export::node_link};
-/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
-/// let data = node_link(&puzzle, &RecordingGraph::new(&puzzle));
-/// assert_eq!((data.nodes.len(), data.edges.len()), (4, 16));
-/// assert_eq!((data.edges[0].source.as_str(), data.edges[0].target.as_str()), ("1+", "2+"));
-/// ```
-pub fn node_link(puzzle: &Puzzle, graph: &RecordingGraph) -> NodeLink {
-    let nodes = graph
-        .graph()
-        .node_weights()
-        .map(|&picture| NodeData {
-            id: puzzle.picture_label(picture),
-            pattern: puzzle.pattern_label(picture.pattern()),
-            sign: picture.sign().symbol(),
-        })
-        .collect();
-    let mut seen = std::collections::BTreeMap::new();
-    let edges = graph
-        .edges()
-        .map(|(id, tail, head, corner)| {
-            let key = seen.entry((tail, head)).or_insert(0);
-            *key += 1;
-            EdgeData {
-                id: id.index(),
-                source: puzzle.picture_label(tail),
-                target: puzzle.picture_label(head),
-                key: *key - 1,
-                piece: corner.piece + 1,
-                corner: corner.corner,
-                color: piece_color(corner.piece),
-                name: puzzle.piece_name(corner.piece).map(str::to_string),
-            }
-        })
-        .collect();
-    NodeLink {
-        schema: crate::JSON_SCHEMA,
-        directed: true,
-        multigraph: true,
-        graph: GraphData {
+impl NodeLink {
+    /// G(P) of `puzzle` as node-link data.
+    ///
+    /// ```
+    /// use scramble::{NodeLink, Puzzle, RecordingGraph};
+    /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+    /// let data = NodeLink::new(&puzzle, &RecordingGraph::new(&puzzle));
+    /// assert_eq!((data.nodes.len(), data.edges.len()), (4, 16));
+    /// assert_eq!((data.edges[0].source.as_str(), data.edges[0].target.as_str()), ("1+", "2+"));
+    /// ```
+    pub fn new(puzzle: &Puzzle, graph: &RecordingGraph) -> NodeLink {
+        let nodes = graph
+            .graph()
+            .node_weights()
+            .map(|&picture| NodeData {
+                id: puzzle.picture_label(picture),
+                pattern: puzzle.pattern_label(picture.pattern()),
+                sign: picture.sign().symbol(),
+            })
+            .collect();
+        let mut seen = std::collections::BTreeMap::new();
+        let edges = graph
+            .edges()
+            .map(|(id, tail, head, corner)| {
+                let key = seen.entry((tail, head)).or_insert(0);
+                *key += 1;
+                EdgeData {
+                    id: id.index(),
+                    source: puzzle.picture_label(tail),
+                    target: puzzle.picture_label(head),
+                    key: *key - 1,
+                    piece: corner.piece + 1,
+                    corner: corner.corner,
+                    color: piece_color(corner.piece),
+                    name: puzzle.piece_name(corner.piece).map(str::to_string),
+                }
+            })
+            .collect();
+        NodeLink {
+            schema: crate::JSON_SCHEMA,
+            directed: true,
+            multigraph: true,
             puzzle: puzzle.name().to_string(),
-        },
-        nodes,
-        edges,
+            nodes,
+            edges,
+        }
     }
-}
 
-/// G(P) of `puzzle` as node-link JSON, pretty-printed, ending in a newline.
-pub fn json(puzzle: &Puzzle, graph: &RecordingGraph) -> String {
-    let mut text = serde_json::to_string_pretty(&node_link(puzzle, graph)).expect("plain data serialises");
-    text.push('\n');
-    text
-}
+    /// The data as node-link JSON, pretty-printed, ending in a newline.
+    pub fn json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("plain data serialises");
+        text.push('\n');
+        text
+    }
 
-/// G(P) of `puzzle` as GraphML: a directed graph whose nodes carry
-/// `pattern` and `sign` and whose edges carry `piece`, `corner`, `color`
-/// and the piece's `name` (when it has one), all declared with their types.
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, render::export::graphml};
-/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
-/// let xml = graphml(&puzzle, &RecordingGraph::new(&puzzle));
-/// assert_eq!(xml.matches("<edge ").count(), 16);
-/// ```
-pub fn graphml(puzzle: &Puzzle, graph: &RecordingGraph) -> String {
-    let data = node_link(puzzle, graph);
-    let mut xml = String::from(concat!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
-        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n",
-        "  <key id=\"pattern\" for=\"node\" attr.name=\"pattern\" attr.type=\"string\"/>\n",
-        "  <key id=\"sign\" for=\"node\" attr.name=\"sign\" attr.type=\"string\"/>\n",
-        "  <key id=\"piece\" for=\"edge\" attr.name=\"piece\" attr.type=\"int\"/>\n",
-        "  <key id=\"corner\" for=\"edge\" attr.name=\"corner\" attr.type=\"int\"/>\n",
-        "  <key id=\"color\" for=\"edge\" attr.name=\"color\" attr.type=\"string\"/>\n",
-        "  <key id=\"name\" for=\"edge\" attr.name=\"name\" attr.type=\"string\"/>\n",
-    ));
-    xml += &format!(
-        "  <graph id=\"{}\" edgedefault=\"directed\">\n",
-        escape(&data.graph.puzzle)
-    );
-    for node in &data.nodes {
-        xml += &format!(
-            "    <node id=\"{}\"><data key=\"pattern\">{}</data><data key=\"sign\">{}</data></node>\n",
-            escape(&node.id),
-            escape(&node.pattern),
-            node.sign
-        );
+    /// The data as GraphML: a directed graph whose nodes carry `pattern`
+    /// and `sign` and whose edges carry `piece`, `corner`, `color` and the
+    /// piece's `name` (when it has one), all declared with their types.
+    ///
+    /// ```
+    /// use scramble::{NodeLink, Puzzle, RecordingGraph};
+    /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
+    /// let xml = NodeLink::new(&puzzle, &RecordingGraph::new(&puzzle)).graphml();
+    /// assert_eq!(xml.matches("<edge ").count(), 16);
+    /// ```
+    pub fn graphml(&self) -> String {
+        let mut xml = String::from(concat!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+            "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n",
+            "  <key id=\"pattern\" for=\"node\" attr.name=\"pattern\" attr.type=\"string\"/>\n",
+            "  <key id=\"sign\" for=\"node\" attr.name=\"sign\" attr.type=\"string\"/>\n",
+            "  <key id=\"piece\" for=\"edge\" attr.name=\"piece\" attr.type=\"int\"/>\n",
+            "  <key id=\"corner\" for=\"edge\" attr.name=\"corner\" attr.type=\"int\"/>\n",
+            "  <key id=\"color\" for=\"edge\" attr.name=\"color\" attr.type=\"string\"/>\n",
+            "  <key id=\"name\" for=\"edge\" attr.name=\"name\" attr.type=\"string\"/>\n",
+        ));
+        xml += &format!("  <graph id=\"{}\" edgedefault=\"directed\">\n", escape(&self.puzzle));
+        for node in &self.nodes {
+            xml += &format!(
+                "    <node id=\"{}\"><data key=\"pattern\">{}</data><data key=\"sign\">{}</data></node>\n",
+                escape(&node.id),
+                escape(&node.pattern),
+                node.sign
+            );
+        }
+        for edge in &self.edges {
+            xml += &format!(
+                "    <edge id=\"e{}\" source=\"{}\" target=\"{}\"><data key=\"piece\">{}</data><data key=\"corner\">{}</data><data key=\"color\">{}</data>{}</edge>\n",
+                edge.id,
+                escape(&edge.source),
+                escape(&edge.target),
+                edge.piece,
+                edge.corner,
+                edge.color,
+                edge.name
+                    .as_ref()
+                    .map(|n| format!("<data key=\"name\">{}</data>", escape(n)))
+                    .unwrap_or_default()
+            );
+        }
+        xml += "  </graph>\n</graphml>\n";
+        xml
     }
-    for edge in &data.edges {
-        xml += &format!(
-            "    <edge id=\"e{}\" source=\"{}\" target=\"{}\"><data key=\"piece\">{}</data><data key=\"corner\">{}</data><data key=\"color\">{}</data>{}</edge>\n",
-            edge.id,
-            escape(&edge.source),
-            escape(&edge.target),
-            edge.piece,
-            edge.corner,
-            edge.color,
-            edge.name
-                .as_ref()
-                .map(|n| format!("<data key=\"name\">{}</data>", escape(n)))
-                .unwrap_or_default()
-        );
-    }
-    xml += "  </graph>\n</graphml>\n";
-    xml
 }
 
 /// Text as XML or HTML character data or a double-quoted attribute value.
@@ -260,7 +261,7 @@ mod tests {
     #[test]
     fn json_is_read_back_as_the_recording_graph() {
         for puzzle in sample_puzzles() {
-            let text = json(&puzzle, &RecordingGraph::new(&puzzle));
+            let text = NodeLink::new(&puzzle, &RecordingGraph::new(&puzzle)).json();
             let value: serde_json::Value = serde_json::from_str(&text).unwrap();
             assert_eq!(value["schema"], crate::JSON_SCHEMA);
             assert_eq!(
@@ -292,7 +293,7 @@ mod tests {
     #[test]
     fn parallel_edges_get_distinct_keys() {
         let puzzle: Puzzle = "1+ 2+ 1+ 2+\n1+ 2+ 1+ 2+\n1- 2- 1- 2-\n1- 2- 1- 2-".parse().unwrap();
-        let data = node_link(&puzzle, &RecordingGraph::new(&puzzle));
+        let data = NodeLink::new(&puzzle, &RecordingGraph::new(&puzzle));
         let mut keys: Vec<(&str, &str, usize)> = data
             .edges
             .iter()
@@ -309,7 +310,7 @@ mod tests {
         use svg::node::element::tag::Type;
         use svg::parser::Event;
         for puzzle in sample_puzzles() {
-            let xml = graphml(&puzzle, &RecordingGraph::new(&puzzle));
+            let xml = NodeLink::new(&puzzle, &RecordingGraph::new(&puzzle)).graphml();
             // A small XML read: the edge elements' ends and their data, by key.
             let (mut edges, mut current, mut key) = (vec![], None, None);
             let mut nodes = 0;
@@ -348,7 +349,7 @@ mod tests {
     fn names_are_escaped_in_graphml() {
         assert_eq!(escape("a<&\"b\">"), "a&lt;&amp;&quot;b&quot;&gt;");
         let puzzle: Puzzle = include_str!("../../fixtures/named2x2.txt").parse().unwrap();
-        let xml = graphml(&puzzle, &RecordingGraph::new(&puzzle));
+        let xml = NodeLink::new(&puzzle, &RecordingGraph::new(&puzzle)).graphml();
         assert!(
             xml.contains("<node id=\"sun+\"><data key=\"pattern\">sun</data>"),
             "{xml}"

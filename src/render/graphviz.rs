@@ -16,7 +16,7 @@ const PROGRAM: &str = "neato";
 const ARGUMENTS: [&str; 2] = ["-n2", "-Tsvg"];
 
 /// Whether `neato` is an executable file in a folder of `PATH`.
-pub fn graphviz_available() -> bool {
+pub(crate) fn graphviz_available() -> bool {
     std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| is_executable(&dir.join(PROGRAM))))
 }
@@ -51,7 +51,7 @@ pub(crate) const TIMEOUT: Duration = Duration::from_secs(60);
 /// empty or garbled output is never written as a picture), or runs longer
 /// than [`TIMEOUT`] (it is then killed).
 /// Graphviz is killed once `stop` is reached or
-/// [`super::stop_graphviz`] runs (then [`Error::Interrupted`]).
+/// [`super::Renderer::stop_graphviz`] runs (then [`Error::Interrupted`]).
 pub(crate) fn neato_svg_until(dot: &str, stop: &crate::context::Stop) -> Result<String> {
     run(PROGRAM.as_ref(), dot, TIMEOUT, stop)
 }

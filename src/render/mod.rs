@@ -1,16 +1,17 @@
 //! Pictures: DOT and SVG of recording graphs, solution graphs and pieces.
 //!
 //! The geometry of a recording-graph picture is computed once, in
-//! [`layout`]: the paper's two rows, curves for every edge (parallel edges
+//! `layout`: the paper's two rows, curves for every edge (parallel edges
 //! bent apart, loops as teardrops), held by a [`Drawing`]. [`Drawing::dot`]
 //! writes it as DOT with every position pinned; [`Drawing::svg`] has
 //! Graphviz (`neato -n2`) draw that DOT, or draws the same geometry itself
-//! with the embedded renderer. `recording_dot` and [`recording_svg`] are
-//! the one-picture shorthands.
+//! with the embedded renderer.
 //! [`per_piece_svg`] draws small multiples, one copy of G(P) per piece with
-//! only that piece's 4-cycle in color; [`piece_edges`] gives the edges of
-//! chosen pieces, to highlight them. [`pieces_svg`] draws the pieces, loose
-//! or as an arrangement places them. All output is deterministic.
+//! only that piece's 4-cycle in color;
+//! [`RecordingGraph::piece_edges`](crate::RecordingGraph::piece_edges)
+//! gives the edges of chosen pieces, to highlight them. [`pieces_svg`]
+//! draws the pieces, loose or as an arrangement places them. All output is
+//! deterministic.
 
 #[cfg(feature = "render")]
 mod children;
@@ -19,33 +20,29 @@ pub mod cnf;
 mod dot;
 mod embedded;
 pub mod export;
-pub mod geometry;
+pub(crate) mod geometry;
 #[cfg(feature = "render")]
 mod graphviz;
-pub mod layout;
+pub(crate) mod layout;
 mod multiples;
 #[cfg(test)]
 mod neato_check;
 pub mod page;
 mod pieces;
-pub mod style;
+pub(crate) mod style;
 
-/// The largest grid drawn (`graph`, `explore`): a 32x32 puzzle's recording
-/// graph has 4,096 edges; beyond that the pictures (and the memory to make
-/// them) grow past any use.
-pub const MAX_DRAWN_SIZE: usize = 32;
+/// The largest grid drawn: [`Drawing::MAX_SIZE`].
+pub(crate) const MAX_DRAWN_SIZE: usize = Drawing::MAX_SIZE;
 
 use petgraph::graph::EdgeIndex;
 
 #[cfg(feature = "render")]
-pub use children::stop_graphviz;
-#[cfg(feature = "render")]
-pub use graphviz::graphviz_available;
+use graphviz::graphviz_available;
 
 /// Whether Graphviz can draw: never in a build without the `render`
 /// feature (the WebAssembly page), where the embedded renderer draws.
 #[cfg(not(feature = "render"))]
-pub fn graphviz_available() -> bool {
+fn graphviz_available() -> bool {
     false
 }
 
@@ -119,6 +116,11 @@ pub struct Drawing {
 }
 
 impl Drawing {
+    /// The largest grid drawn (`graph`, `explore`): a 32x32 puzzle's
+    /// recording graph has 4,096 edges; beyond that the pictures (and the
+    /// memory to make them) grow past any use.
+    pub const MAX_SIZE: usize = 32;
+
     /// Lays out `graph` with `title` above it (wrapped to the drawing's
     /// width, see `Layout::with_title`). Linear in the size of the graph
     /// (plus sorting).
@@ -191,6 +193,28 @@ impl Drawing {
 }
 
 impl Renderer {
+    /// Whether Graphviz can draw: `neato` is an executable file in a
+    /// folder of `PATH`. Never in a build without the `render` feature (the
+    /// WebAssembly page), where the embedded renderer draws.
+    pub fn graphviz_available() -> bool {
+        graphviz_available()
+    }
+
+    /// Kills and reaps every Graphviz process this process started that is
+    /// still running, and keeps any other from starting: for a process
+    /// about to end on a signal, so that no Graphviz outlives it. A drawing
+    /// waiting for one then fails with
+    /// [`Error::Interrupted`](crate::Error::Interrupted). Linear in the
+    /// children running (one or a few).
+    ///
+    /// ```
+    /// scramble::render::Renderer::stop_graphviz();
+    /// ```
+    #[cfg(feature = "render")]
+    pub fn stop_graphviz() {
+        children::stop_graphviz();
+    }
+
     /// Whether this choice draws with Graphviz: asked for, or `auto` with
     /// `neato` on PATH.
     pub(crate) fn draws_with_graphviz(self) -> bool {
@@ -209,36 +233,9 @@ pub(crate) fn recording_dot(puzzle: &Puzzle, graph: &RecordingGraph, selection: 
     Drawing::new(puzzle, graph, title).dot(selection)
 }
 
-/// The edges of the chosen pieces (indices into the puzzle), all four
-/// corners of each, for [`Selection::Highlighted`] or [`Selection::Alone`].
-/// Indices past the puzzle's pieces are ignored. `O(pieces)`.
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, render::piece_edges};
-/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
-/// let graph = RecordingGraph::new(&puzzle);
-/// assert_eq!(piece_edges(&graph, &[0, 2, 9]).len(), 8);
-/// ```
-pub fn piece_edges(graph: &RecordingGraph, pieces: &[usize]) -> Vec<EdgeIndex> {
-    let count = graph.graph().edge_count() / 4;
-    pieces
-        .iter()
-        .filter(|&&piece| piece < count)
-        .flat_map(|&piece| (0..4).map(move |corner| graph.edge(piece, corner)))
-        .collect()
-}
-
 /// SVG of the recording graph with `title` above it: a one-picture
 /// [`Drawing::svg`].
-///
-/// ```
-/// use scramble::{Puzzle, RecordingGraph, render::{recording_svg, Renderer, Selection, UsedRenderer}};
-/// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
-/// let graph = RecordingGraph::new(&puzzle);
-/// let picture = recording_svg(&puzzle, &graph, Selection::Full, "G(P)", Renderer::Embedded, &scramble::Context::new()).unwrap();
-/// assert_eq!(picture.renderer, UsedRenderer::Embedded);
-/// ```
-pub fn recording_svg(
+pub(crate) fn recording_svg(
     puzzle: &Puzzle,
     graph: &RecordingGraph,
     selection: Selection<'_>,

@@ -11,7 +11,7 @@ use svg::node::element::{Group, Rectangle, Text, Title};
 
 use super::geometry::{Point, num, text_width};
 use super::layout::{Layout, TITLE_FONT, TITLE_LINE, wrap_title};
-use super::{Selection, embedded, piece_edges};
+use super::{Selection, embedded};
 use crate::{Puzzle, RecordingGraph};
 
 /// Width of one panel, in points.
@@ -77,7 +77,7 @@ pub fn per_piece_svg(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> St
 /// One panel: the piece's label and sides, and below it the scaled graph
 /// with the piece's edges in color.
 fn panel(puzzle: &Puzzle, graph: &RecordingGraph, layout: &Layout, piece: usize, corner: Point, scale: f64) -> Group {
-    let edges = piece_edges(graph, &[piece]);
+    let edges = graph.piece_edges(&[piece]);
     let label = format!("{}: {}", puzzle.piece_label(piece), puzzle.piece_text(piece));
     let label_center = corner + Point::new(PANEL_WIDTH / 2.0, LABEL_BAND / 2.0);
     let drawing = embedded::drawing(layout, &Selection::Highlighted(&edges)).set(

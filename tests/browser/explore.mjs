@@ -826,6 +826,27 @@ const countNow = async (page) => {
     assert.equal(await again.$eval('#puzzle-text', (t) => t.value), readFileSync('fixtures/real/monkey_puzzle.txt', 'utf8'));
     await again.close();
   });
+  await check('[app] an edge-matching sample: counted as solve --json counts it, its first board drawn and written as board_edges, the Scramble Squares sections hidden', async () => {
+    const file = 'fixtures/edge/brendan/brendan_06x06.txt';
+    const cli = cliSolve(file);
+    await page.select('#sample', 'brendan_06x06');
+    await page.waitForFunction(() => document.body.dataset.kind === 'edge' && document.body.dataset.state === 'ready', { timeout: 30000 });
+    assert.match(await page.$eval('#answer-count', (e) => e.textContent), new RegExp(`^${cli.solutions} solutions modulo the board's rotations \\(${cli.arrangements} boards`));
+    assert.equal(await page.$eval('#edge-board-edges', (e) => e.textContent), cli.board_edges);
+    assert.equal(await page.$eval('#edge-viewer', (a) => a.getAttribute('href')), cli.viewer);
+    assert.equal(await page.$$eval('#answer-solution svg.edge-board g.cell', (r) => r.length), 36);
+    assert.equal(await page.$eval('main', (m) => getComputedStyle(m).display), 'none');
+    const counted = await countNow(page);
+    assert.deepEqual([counted.count, counted.nodes], [cli.solutions, cli.nodes]);
+    await shotAt(page, { width: 1280, height: 900 }, '#answer', 'app-edge-desktop.png');
+    await view(page, PHONE_360);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling at 360 px');
+    await view(page, { width: 1280, height: 800 });
+    await page.select('#sample', 'monkey_puzzle');
+    await ready(page);
+    assert.equal(await page.$eval('body', (b) => b.dataset.kind), 'squares');
+    assert.notEqual(await page.$eval('main', (m) => getComputedStyle(m).display), 'none');
+  });
   await check('[app] G(P) downloads as an SVG file', async () => {
     const client = await page.createCDPSession();
     const into = join(work, 'downloads');

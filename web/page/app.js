@@ -111,6 +111,17 @@ self.onmessage = (ev) => {
     if (controller) controller.abort();
     controller = new AbortController();
     shown = asked;
+    document.body.dataset.kind = ok.kind === 'edge' ? 'edge' : 'squares';
+    if (ok.kind === 'edge') {
+      showEdge(ok);
+      $('warnings').replaceChildren();
+      status.textContent = stopped
+        ? 'Stopped: the count was ended; the pieces are shown.'
+        : `Explored in ${answer.ms.toFixed(0)} ms by the WebAssembly engine.`;
+      remember();
+      document.body.dataset.state = 'ready';
+      return;
+    }
     showPuzzle(ok.data, ok, controller.signal, {
       alternatives: () => ask('alternatives', asked, 'Looking for a picture typed wrong'),
     });
@@ -163,6 +174,17 @@ self.onmessage = (ev) => {
       if (a.error) { showError(a.error); status.textContent = 'Not counted.'; return; }
       clearError();
       const c = a.ok;
+      if (c.kind === 'edge') {
+        showEdge(c);
+        out.dataset.count = String(c.solutions);
+        out.dataset.ms = String(c.ms);
+        out.dataset.nodes = String(c.nodes);
+        out.textContent = c.complete
+          ? `${c.solutions} solution${c.solutions === 1 ? '' : 's'} modulo the board's rotations (${c.arrangements} boards), counted in ${c.ms.toFixed(1)} ms (${c.nodes} pieces placed) by the WebAssembly engine.`
+          : `Stopped after ${c.ms.toFixed(0)} ms with ${c.arrangements} boards found (${c.nodes} pieces placed).`;
+        status.textContent = 'Counted.';
+        return;
+      }
       out.dataset.count = String(c.count);
       out.dataset.ms = String(c.ms);
       out.dataset.looks = String(c.looks);

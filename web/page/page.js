@@ -56,6 +56,39 @@ const fixesBlock = (fixes, id, noun) => {
       html('ol', { start: fixes.shown + 1 }, ...rest.map((f) => html('li', { text: f }))))] : []));
 };
 
+// An edge-matching puzzle (a grey frame, unsigned colours, hints, a
+// rectangle): the library's count, its drawing of the first board (or of
+// the pieces), and the community's board_edges string and viewer link.
+// The Scramble Squares sections do not apply and are hidden.
+const showEdge = (v) => {
+  const old = document.getElementById('answer-body');
+  const root = old.cloneNode(false);
+  old.replaceWith(root);
+  const s = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const shape = `${v.width} x ${v.height} board${v.hints ? `, ${s(v.hints, 'hint')}` : ''}, ${s(v.colours, 'colour')} besides grey`;
+  const count = !v.complete
+    ? `The count was stopped with ${s(v.arrangements, 'board')} found so far (${shape}). Count solutions counts to the end; the command line counts faster.`
+    : v.solutions === 0
+      ? `No solution (${shape}).`
+      : `${s(v.solutions, 'solution')} modulo the board's rotations (${s(v.arrangements, 'board')} counting its turns; ${shape}).`;
+  root.append(html('p', { id: 'answer-count', class: 'answer-count', role: 'status', text: count }));
+  const figure = html('figure', { class: 'answer-grid edge', id: 'answer-solution' });
+  figure.innerHTML = v.drawing;
+  figure.append(html('figcaption', { text: v.solution
+    ? 'The first board found. Each side shows its colour\'s number; grey is the frame.'
+    : 'The pieces as given, in file order. Each side shows its colour\'s number; grey is the frame.' }));
+  const side = html('div', { class: 'answer-side' });
+  if (v.board_edges) {
+    side.append(
+      html('p', { class: 'help', text: 'The board as the community writes it (board_edges: four letters per cell, top, right, bottom, left, row by row):' }),
+      html('p', {}, html('code', { class: 'board-edges', id: 'edge-board-edges', text: v.board_edges })),
+      html('p', {}, html('a', { href: v.viewer, id: 'edge-viewer', rel: 'noopener', target: '_blank', text: 'Open this board in the community\'s viewer (online)' })),
+      html('p', { class: 'help', text: `Rows of piece@turn (pieces from 1 in file order, quarter turns clockwise): ${v.solution.map((r) => r.join(' ')).join(' / ')}` }));
+  }
+  side.append(html('p', { class: 'help', text: `${v.nodes} pieces placed by the row-scan search in ${v.ms.toFixed(0)} ms by the WebAssembly engine.` }));
+  root.append(html('div', { class: 'answer-row' }, figure, side));
+};
+
 // Fills every section for one explored puzzle; called again for each
 // puzzle entered. `signal` ends the previous puzzle's document listeners;
 // `actions.alternatives()` asks the engine for the single-picture changes

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use scramble::puzzle::edge::{Board, Counted, EdgePuzzle, EdgeShard, board_edges, viewer_link};
+use scramble::puzzle::edge::{Board, Counted, EdgePuzzle, EdgeShard};
 use serde::Serialize;
 
 use crate::show::edge::Head;
@@ -77,7 +77,7 @@ fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
 }
 
 /// `solve --shard I/N` of an edge-matching puzzle: one shard of the
-/// row-scan count (`scramble::puzzle::edge::count_shard`), printed as one
+/// row-scan count (`scramble::puzzle::edge::EdgeShard::count`), printed as one
 /// JSON document, or written whole to `-o FILE` once the shard is done; a
 /// rerun that finds FILE holding this shard's count does nothing. A
 /// stopped shard writes nothing there (exit 3): the shards are the
@@ -98,8 +98,7 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     }
     let shard = args.shard.expect("checked by the caller");
     if let Some(path) = &args.output {
-        scramble::output::inputs::refuse_over_input(path)?;
-        scramble::output::refuse_where_no_file_goes(path)?;
+        scramble::output::Target::new(path).refuse()?;
         let done = crate::input::read_file(path)
             .ok()
             .and_then(|bytes| serde_json::from_slice::<EdgeShard>(&bytes).ok())
@@ -115,12 +114,12 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let stop = stop(args, interrupted);
     let bar = progress::bar(0, &format!("shard {shard}: subtrees"));
     let context = args.threads.context().until(&stop).reporting(&bar);
-    let counted = scramble::puzzle::edge::count_shard(&puzzle, args.every_rotation, shard, &context)?;
+    let counted = EdgeShard::count(&puzzle, args.every_rotation, shard, None, None, &context)?;
     bar.finish_and_clear();
     let mut document = serde_json::to_string(&counted)?;
     document.push('\n');
     match &args.output {
-        Some(path) if counted.complete() => scramble::output::write_atomic(path, document.as_bytes())?,
+        Some(path) if counted.complete() => scramble::output::Target::new(path).write(document.as_bytes())?,
         Some(_) => crate::note(&format!(
             "shard {shard} stopped ({}) before its end; nothing was written\n",
             crate::signals::why_stopped(interrupted)
@@ -137,7 +136,7 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
 /// `scramble merge` of the documents of every shard of one edge count: the
 /// single run's report, as `solve` prints it.
 pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
-    let (puzzle, counted) = scramble::puzzle::edge::merge_shards(files)?;
+    let (puzzle, counted) = EdgeShard::merge(files)?;
     let asked = Asked {
         first: false,
         frame_first: false,
@@ -225,8 +224,8 @@ fn report(asked: &Asked, puzzle: &EdgePuzzle, counted: &Counted) -> Report {
         seconds: stats.elapsed.as_secs_f64(),
         nodes_per_second: stats.nodes_per_second(),
         solution: shown.map(|b| rows(puzzle, b)),
-        board_edges: shown.map(|b| board_edges(puzzle, b)),
-        viewer: shown.map(|b| viewer_link(puzzle, b)),
+        board_edges: shown.map(|b| puzzle.board_edges(b)),
+        viewer: shown.map(|b| puzzle.viewer_link(b)),
         shards: None,
         listed: asked.list.map(|limit| super::Listed {
             limit,

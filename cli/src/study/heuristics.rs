@@ -160,9 +160,7 @@ pub(super) fn run_heuristics(args: HeuristicsArgs) -> anyhow::Result<ExitCode> {
     if !args.puzzles.is_empty() {
         // Every file in every order, in file order: a table row and a JSON
         // document per puzzle, no bar and no files.
-        args.puzzles
-            .iter()
-            .for_each(|file| scramble::output::inputs::mark_input(file));
+        args.puzzles.iter().for_each(|file| scramble::output::mark_input(file));
         for file in &args.puzzles {
             let puzzle = crate::input::read_puzzle(file, Default::default())?;
             options.puzzles.push((file.clone(), puzzle));

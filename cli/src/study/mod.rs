@@ -127,7 +127,7 @@ fn run_study(
     if let Some(folder) = &folder
         && !report.files().is_empty()
     {
-        scramble::output::write_set(folder, report.files(), scramble::output::Owns::Folder)?;
+        scramble::output::FileSet::new(folder, scramble::output::Owns::Folder).write(report.files())?;
     }
     if run.json {
         for document in report.documents() {

@@ -8,7 +8,7 @@ use crate::{real, scramble};
 
 /// Whether Graphviz tests can run, by the library tests' one rule.
 fn neato_or_note() -> bool {
-    crate::neato_check::neato_or_note(scramble::render::graphviz_available())
+    crate::neato_check::neato_or_note(scramble::render::Renderer::graphviz_available())
 }
 
 fn read(path: &Path) -> String {

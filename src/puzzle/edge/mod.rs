@@ -31,6 +31,7 @@
 //! - `write`: the `board_edges` string and the viewer link.
 
 mod bits;
+mod checkpoint;
 mod frame_first;
 mod read;
 mod sample;
@@ -45,11 +46,11 @@ pub(crate) mod judge;
 use std::fmt;
 
 pub use read::{AnyPuzzle, read_any};
+pub(crate) use read::{EdgeFormat, parse_edge};
 pub use sample::{MAX_SAMPLE, Projection, project};
 pub(crate) use scan::corner_pins;
-pub use scan::{Board, Counted, count, count_frame_first, first, is_solution};
-pub use shard::{EdgeShard, count_shard, is_edge_shard, merge_shards};
-pub use write::{board_edges, text, viewer_link};
+pub use scan::{Board, Counted, count, count_frame_first, first};
+pub use shard::EdgeShard;
 
 use crate::{Error, Result};
 

@@ -68,11 +68,23 @@ pub fn first(puzzle: &EdgePuzzle, context: &Context) -> Counted {
 }
 
 /// Which subtrees a search takes: all, or shard `index` of `count` (from
-/// 0) of a cut that depends on `count` alone.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Deal {
+/// 0) of a cut that depends on `count` alone, with the ledger of a
+/// checkpointed shard.
+#[derive(Clone, Copy)]
+pub(super) struct Deal<'l> {
     pub(super) index: usize,
     pub(super) count: usize,
+    pub(super) ledger: Option<&'l dyn Ledger>,
+}
+
+/// What a checkpointed shard keeps of its subtrees (numbered from 0 within
+/// the shard, per run of a pinned search): which were counted before, and
+/// each one counted to its end now.
+pub(super) trait Ledger: Sync {
+    /// Whether subtree `k` of run `run` was counted before: it is skipped.
+    fn counted(&self, run: usize, k: usize) -> bool;
+    /// Subtree `k` of run `run` ran to its end and gave `part`.
+    fn record(&self, run: usize, k: usize, part: &Part);
 }
 
 /// Subtrees of the cut per shard: enough that shards of one search take
@@ -118,8 +130,8 @@ pub(super) fn search(
         stats: Stats::new(puzzle.pieces.len()),
         ..Counted::default()
     };
-    for run in &runs {
-        let part = run_one(run, goal, deal, context);
+    for (k, run) in runs.iter().enumerate() {
+        let part = run_one(run, goal, deal.map(|d| (k, d)), context);
         counted.arrangements += part.arrangements;
         counted.stats.add(&part.stats);
         counted.stats.stopped |= part.stats.stopped;
@@ -180,7 +192,7 @@ pub(super) fn pinned(puzzle: &EdgePuzzle, pin: Hint) -> EdgePuzzle {
 /// One search of one puzzle: cut, deal, add up. A shard counts its own
 /// subtrees (index modulo the shards); the nodes above the cut are the
 /// first shard's.
-fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<Deal>, context: &Context) -> Counted {
+fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<(usize, Deal)>, context: &Context) -> Counted {
     let cells = puzzle.pieces.len();
     let stop = context.stop();
     if let Goal::FrameFirst(list) = goal {
@@ -208,7 +220,7 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<Deal>, context: &Contex
     };
     // Cut the tree where it has enough subtrees to deal.
     let want = match deal {
-        Some(deal) => SUBTREES_PER_SHARD * deal.count,
+        Some((_, deal)) => SUBTREES_PER_SHARD * deal.count,
         None if serial => 64,
         None => 64 * context.threads(),
     };
@@ -218,11 +230,11 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<Deal>, context: &Contex
     if walk.stopped {
         return counted;
     }
-    if deal.is_none_or(|deal| deal.index == 0) {
+    if deal.is_none_or(|(_, deal)| deal.index == 0) {
         counted.stats.nodes_per_depth = walk.nodes.clone();
         counted.stats.candidate_tests = walk.tests;
     }
-    if let Some(deal) = deal {
+    if let Some((_, deal)) = deal {
         let mut k = 0;
         prefixes.retain(|_| {
             k += 1;
@@ -243,15 +255,23 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<Deal>, context: &Contex
         Goal::Count(0 | 1) => Bits::new(puzzle, &tables),
         _ => None,
     };
-    let subtree = |walk: &mut Walk, prefix: &Vec<u32>| {
+    let ledger = deal.and_then(|(run, deal)| deal.ledger.map(|ledger| (run, ledger)));
+    let subtree = |walk: &mut Walk, (k, prefix): (usize, &Vec<u32>)| {
+        if ledger.is_some_and(|(run, ledger)| ledger.counted(run, k)) {
+            progress.advance(1);
+            return Part::empty(cells);
+        }
         let part = subtree(walk, fast.as_ref(), &tables, prefix, goal, stop);
+        if let Some((run, ledger)) = ledger.filter(|_| !part.stopped) {
+            ledger.record(run, k, &part);
+        }
         progress.advance(1);
         part
     };
     let parts: Vec<Part> = if serial {
         let mut walk = Walk::new(puzzle, &tables);
         let mut parts = vec![];
-        for prefix in &prefixes {
+        for prefix in prefixes.iter().enumerate() {
             let part = subtree(&mut walk, prefix);
             let done = part.stopped || (matches!(goal, Goal::First) && part.found > 0);
             parts.push(part);
@@ -264,12 +284,13 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<Deal>, context: &Contex
         let run = || {
             prefixes
                 .par_iter()
+                .enumerate()
                 .map_init(|| Walk::new(puzzle, &tables), subtree)
                 .collect()
         };
         context
             .install(run)
-            .unwrap_or_else(|_| prefixes.iter().map(|p| subtree(&mut walk, p)).collect())
+            .unwrap_or_else(|_| prefixes.iter().enumerate().map(|p| subtree(&mut walk, p)).collect())
     };
     for part in parts {
         counted.arrangements += u128::from(part.found);
@@ -327,6 +348,19 @@ pub(super) struct Part {
     pub(super) tests: u64,
     pub(super) stopped: bool,
     pub(super) boards: Vec<Board>,
+}
+
+impl Part {
+    /// Nothing: a subtree counted before.
+    fn empty(cells: usize) -> Part {
+        Part {
+            found: 0,
+            nodes: vec![0; cells],
+            tests: 0,
+            stopped: false,
+            boards: vec![],
+        }
+    }
 }
 
 /// Counts the subtree under `prefix`: by the fast path `fast` when there
@@ -548,22 +582,25 @@ impl<'t> Walk<'t> {
     }
 }
 
-/// Whether `board` fills `puzzle`: every piece once, every hint kept, the
-/// frame met and every touching pair of sides equal.
-pub fn is_solution(puzzle: &EdgePuzzle, board: &[(usize, u8)]) -> bool {
-    let cells = puzzle.pieces.len();
-    let mut seen = vec![false; cells];
-    if board.len() != cells
-        || board
-            .iter()
-            .any(|&(p, t)| p >= cells || t > 3 || std::mem::replace(&mut seen[p], true))
-    {
-        return false;
+impl EdgePuzzle {
+    /// Whether `board` fills the puzzle: every piece once, every hint kept, the
+    /// frame met and every touching pair of sides equal.
+    pub fn is_solution(&self, board: &[(usize, u8)]) -> bool {
+        let puzzle = self;
+        let cells = puzzle.pieces.len();
+        let mut seen = vec![false; cells];
+        if board.len() != cells
+            || board
+                .iter()
+                .any(|&(p, t)| p >= cells || t > 3 || std::mem::replace(&mut seen[p], true))
+        {
+            return false;
+        }
+        let at = |cell: usize, d: usize| side(puzzle.pieces[board[cell].0], board[cell].1.into(), d);
+        let w = puzzle.width;
+        puzzle.hints.iter().all(|h| board[h.cell] == (h.piece, h.turn))
+            && (0..cells).all(|c| puzzle.fits_frame(c, puzzle.pieces[board[c].0], board[c].1.into()))
+            && (0..cells)
+                .all(|c| (c % w + 1 == w || at(c, 1) == at(c + 1, 3)) && (c + w >= cells || at(c, 2) == at(c + w, 0)))
     }
-    let at = |cell: usize, d: usize| side(puzzle.pieces[board[cell].0], board[cell].1.into(), d);
-    let w = puzzle.width;
-    puzzle.hints.iter().all(|h| board[h.cell] == (h.piece, h.turn))
-        && (0..cells).all(|c| puzzle.fits_frame(c, puzzle.pieces[board[c].0], board[c].1.into()))
-        && (0..cells)
-            .all(|c| (c % w + 1 == w || at(c, 1) == at(c + 1, 3)) && (c + w >= cells || at(c, 2) == at(c + w, 0)))
 }

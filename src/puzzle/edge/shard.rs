@@ -15,6 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use super::EdgePuzzle;
 use super::read::{EdgeFormat, parse_edge};
+use std::time::Duration;
+
+use super::checkpoint::{Book, Sums, Tally};
 use super::scan::{Board, Counted, Deal, Goal, corner_pins, search};
 use super::write::json;
 use crate::context::{Context, Shard, Stats};
@@ -27,7 +30,7 @@ const MAX_SHARDS: usize = 4096;
 const KIND: &str = "edge-shard";
 
 /// What one shard counted, as `solve --shard I/N --json` writes it and
-/// [`merge_shards`] reads it back.
+/// [`EdgeShard::merge`] reads it back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EdgeShard {
@@ -58,9 +61,248 @@ pub struct EdgeShard {
     seconds: f64,
     /// The shard's first board, `(piece, turn)` per cell.
     board: Option<Board>,
+    /// A checkpoint's (a shard not complete): the subtrees counted, whose
+    /// counts the fields above add up (without the nodes above the cut).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tally: Option<Tally>,
 }
 
+/// Saves a shard's checkpoint.
+type SaveShard<'a> = &'a (dyn Fn(&EdgeShard) -> Result<()> + Sync);
+
 impl EdgeShard {
+    /// Counts `shard` of `puzzle`'s row-scan count (every rotation, or with
+    /// the first corner pinned, as [`super::count`]), on the context's
+    /// threads. With `resume` (a checkpoint of this shard, see
+    /// [`EdgeShard::continues`]) the subtrees it counted are not counted
+    /// again; with `save`, a checkpoint is handed to it at most every so
+    /// often while the shard runs. A stopped shard returns its checkpoint
+    /// (not [`complete`](EdgeShard::complete)), to be saved and resumed.
+    ///
+    /// # Errors
+    /// `shard` is not `I/N` with `1 <= I <= N <= 4096`; `resume` is not a
+    /// checkpoint of this shard; an error of `save` (the count stops).
+    pub fn count(
+        puzzle: &EdgePuzzle,
+        every_rotation: bool,
+        shard: Shard,
+        resume: Option<&EdgeShard>,
+        save: Option<(Duration, SaveShard)>,
+        context: &Context,
+    ) -> Result<EdgeShard> {
+        if !(1..=MAX_SHARDS).contains(&shard.count) || !(1..=shard.count).contains(&shard.index) {
+            return Err(Error::Shard(format!(
+                "shard {shard}: expected I/N with 1 <= I <= N <= {MAX_SHARDS}"
+            )));
+        }
+        if resume.is_some_and(|r| !r.continues(puzzle, every_rotation, shard)) {
+            return Err(Error::Shard(format!("shard {shard}: a checkpoint of another search")));
+        }
+        let started = web_time::Instant::now();
+        let resumed = resume.map(EdgeShard::sums);
+        let blank = EdgeShard::blank(puzzle, shard, every_rotation || corner_pins(puzzle).is_none());
+        let seconds = resume.map_or(0.0, |r| r.seconds);
+        let symmetries = puzzle.symmetries();
+        let checkpoint = |sums: &Sums| blank.checkpoint(sums, seconds + started.elapsed().as_secs_f64(), symmetries);
+        let saving = save.map(|(every, save)| (every, move |sums: &Sums| save(&checkpoint(sums))));
+        let book = Book::new(
+            resumed.clone(),
+            puzzle.pieces.len(),
+            saving
+                .as_ref()
+                .map(|(every, f)| (*every, f as &(dyn Fn(&Sums) -> Result<()> + Sync))),
+        );
+        let deal = Deal {
+            index: shard.index - 1,
+            count: shard.count,
+            ledger: Some(&book),
+        };
+        let counted = search(puzzle, every_rotation, Goal::Count(1), Some(deal), context);
+        let sums = book.into_sums()?;
+        if counted.stats.stopped {
+            return Ok(checkpoint(&sums));
+        }
+        let resumed = resumed.unwrap_or_default();
+        let fresh = if counted.every_rotation {
+            counted.arrangements
+        } else {
+            counted.solutions
+        };
+        let mut nodes = counted.stats.nodes_per_depth;
+        for (total, n) in nodes.iter_mut().zip(&resumed.nodes_per_depth) {
+            *total += n;
+        }
+        Ok(EdgeShard {
+            complete: true,
+            nodes_per_depth: nodes,
+            candidate_tests: counted.stats.candidate_tests + resumed.candidate_tests,
+            seconds: seconds + counted.stats.elapsed.as_secs_f64(),
+            // The ledger's first board is the first of every subtree; none
+            // there, the search's (a tree that fitted above the cut).
+            board: sums.board.or(counted.boards.into_iter().next()),
+            ..blank.counting(fresh + resumed.tally.found, counted.symmetries)
+        })
+    }
+
+    /// A document of `shard` of `puzzle`'s search that has counted nothing.
+    fn blank(puzzle: &EdgePuzzle, shard: Shard, every_rotation: bool) -> EdgeShard {
+        EdgeShard {
+            kind: KIND.into(),
+            name: puzzle.name.clone(),
+            puzzle: serde_json::from_str(&json(puzzle)).expect("the Puzzle JSON is JSON"),
+            shard,
+            every_rotation,
+            complete: false,
+            arrangements: 0,
+            solutions: 0,
+            nodes_per_depth: vec![0; puzzle.pieces.len()],
+            candidate_tests: 0,
+            seconds: 0.0,
+            board: None,
+            tally: None,
+        }
+    }
+
+    /// This document with `found` boards (every turn of a pinned board not
+    /// counted) in the conventions of the fields.
+    fn counting(&self, found: u128, symmetries: u64) -> EdgeShard {
+        let (arrangements, solutions) = match self.every_rotation {
+            true => (found, found / u128::from(symmetries)),
+            false => (found * u128::from(symmetries), found),
+        };
+        EdgeShard {
+            arrangements,
+            solutions,
+            ..self.clone()
+        }
+    }
+
+    /// The checkpoint of `sums`, after `seconds` of counting in all, for a
+    /// puzzle whose board keeps `symmetries` rotations.
+    fn checkpoint(&self, sums: &Sums, seconds: f64, symmetries: u64) -> EdgeShard {
+        EdgeShard {
+            nodes_per_depth: sums.nodes_per_depth.clone(),
+            candidate_tests: sums.candidate_tests,
+            seconds,
+            board: sums.board.clone(),
+            tally: Some(sums.tally.clone()),
+            ..self.counting(sums.tally.found, symmetries)
+        }
+    }
+
+    /// What a checkpoint counted, as the ledger keeps it.
+    fn sums(&self) -> Sums {
+        Sums {
+            tally: self.tally.clone().unwrap_or_default(),
+            nodes_per_depth: self.nodes_per_depth.clone(),
+            candidate_tests: self.candidate_tests,
+            board: self.board.clone(),
+        }
+    }
+
+    /// Whether this document is a checkpoint of `shard` of `puzzle`'s
+    /// search (every rotation when `every_rotation`, or when no corner
+    /// piece can be pinned), which [`EdgeShard::count`] continues.
+    pub fn continues(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
+        !self.complete && self.tally.is_some() && self.same_search(puzzle, every_rotation, shard)
+    }
+
+    fn same_search(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
+        let every_rotation = every_rotation || corner_pins(puzzle).is_none();
+        let same_puzzle = serde_json::from_str::<serde_json::Value>(&json(puzzle)).is_ok_and(|p| p == self.puzzle);
+        same_puzzle && (self.shard, self.every_rotation, &*self.name) == (shard, every_rotation, puzzle.name())
+    }
+
+    /// Whether `bytes` hold a shard's document (by its `kind`).
+    pub fn is_document(bytes: &[u8]) -> bool {
+        #[derive(Deserialize)]
+        struct Kind {
+            kind: Option<String>,
+        }
+        serde_json::from_slice::<Kind>(bytes).is_ok_and(|k| k.kind.as_deref() == Some(KIND))
+    }
+
+    /// Adds up the documents of every shard of one count (`(name, bytes)`,
+    /// names for messages) into the single run's count, with its puzzle; the
+    /// first board is the lowest shard's. `elapsed` is the shards' seconds
+    /// added up.
+    ///
+    /// # Errors
+    /// A document that is not a shard's, shards of different searches, a
+    /// shard missing, repeated or incomplete.
+    pub fn merge(documents: &[(String, Vec<u8>)]) -> Result<(EdgePuzzle, Counted)> {
+        let bad = |name: &str, why: String| Error::Shard(format!("{name}: {why}"));
+        let mut shards: Vec<(String, EdgeShard)> = documents
+            .iter()
+            .map(|(name, bytes)| {
+                let shard: EdgeShard = serde_json::from_slice(bytes)
+                    .map_err(|e| bad(name, format!("not a shard of an edge count: {e}")))?;
+                Ok((name.clone(), shard))
+            })
+            .collect::<Result<_>>()?;
+        shards.sort_by_key(|(_, s)| s.shard.index);
+        let (first_name, first) = shards.first().ok_or_else(|| bad("merge", "no shard given".into()))?;
+        let same = |s: &EdgeShard| {
+            (&s.name, &s.puzzle, s.shard.count, s.every_rotation)
+                == (&first.name, &first.puzzle, first.shard.count, first.every_rotation)
+        };
+        if let Some((name, _)) = shards.iter().find(|(_, s)| !same(s)) {
+            return Err(bad(name, format!("a shard of another search than {first_name}'s")));
+        }
+        let count = first.shard.count;
+        for (k, (name, s)) in shards.iter().enumerate() {
+            if s.shard.index != k + 1 {
+                let why = match s.shard.index == k {
+                    true => format!("shard {} given twice", s.shard),
+                    false => format!("shard {}/{count} is missing", k + 1),
+                };
+                return Err(bad(name, why));
+            }
+            if !s.complete {
+                return Err(bad(name, format!("shard {} was stopped: run it again", s.shard)));
+            }
+        }
+        if shards.len() != count {
+            return Err(bad(
+                first_name,
+                format!("shard {}/{count} is missing", shards.len() + 1),
+            ));
+        }
+        let text = serde_json::to_string(&first.puzzle).map_err(|e| bad(first_name, e.to_string()))?;
+        let puzzle = parse_edge(&text, first_name, EdgeFormat::Json)?.with_name(first.name.clone());
+        let cells = puzzle.pieces.len();
+        let mut counted = Counted {
+            symmetries: puzzle.symmetries(),
+            every_rotation: first.every_rotation,
+            stats: Stats::new(cells),
+            ..Counted::default()
+        };
+        for (name, s) in &shards {
+            if s.nodes_per_depth.len() != cells || s.board.as_ref().is_some_and(|b| b.len() != cells) {
+                return Err(bad(
+                    name,
+                    format!("counts for {} cells, the puzzle has {cells}", s.nodes_per_depth.len()),
+                ));
+            }
+            counted.arrangements += s.arrangements;
+            counted.solutions += s.solutions;
+            for (total, n) in counted.stats.nodes_per_depth.iter_mut().zip(&s.nodes_per_depth) {
+                *total += n;
+            }
+            counted.stats.candidate_tests += s.candidate_tests;
+            counted.stats.elapsed += std::time::Duration::from_secs_f64(s.seconds.max(0.0));
+            if counted.boards.is_empty() {
+                counted.boards.extend(s.board.clone());
+            }
+        }
+        // A search of every rotation meets each class of boards `symmetries`
+        // times, not always within one shard.
+        if counted.every_rotation {
+            counted.solutions = counted.arrangements / u128::from(counted.symmetries);
+        }
+        Ok((puzzle, counted))
+    }
+
     /// Whether the shard ran to its end.
     pub fn complete(&self) -> bool {
         self.complete
@@ -71,135 +313,8 @@ impl EdgeShard {
     /// corner piece can be pinned): a rerun that finds it has nothing to
     /// do.
     pub fn answers(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
-        let every_rotation = every_rotation || corner_pins(puzzle).is_none();
-        let same_puzzle = serde_json::from_str::<serde_json::Value>(&json(puzzle)).is_ok_and(|p| p == self.puzzle);
-        self.complete
-            && same_puzzle
-            && (self.shard, self.every_rotation, &*self.name) == (shard, every_rotation, puzzle.name())
+        self.complete && self.same_search(puzzle, every_rotation, shard)
     }
-}
-
-/// Counts `shard` of `puzzle`'s row-scan count (every rotation, or with
-/// the first corner pinned, as [`super::count`]), on the context's
-/// threads.
-///
-/// # Errors
-/// `shard` is not `I/N` with `1 <= I <= N <= 4096`.
-pub fn count_shard(puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard, context: &Context) -> Result<EdgeShard> {
-    if !(1..=MAX_SHARDS).contains(&shard.count) || !(1..=shard.count).contains(&shard.index) {
-        return Err(Error::Shard(format!(
-            "shard {shard}: expected I/N with 1 <= I <= N <= {MAX_SHARDS}"
-        )));
-    }
-    let deal = Deal {
-        index: shard.index - 1,
-        count: shard.count,
-    };
-    let counted = search(puzzle, every_rotation, Goal::Count(1), Some(deal), context);
-    Ok(EdgeShard {
-        kind: KIND.into(),
-        name: puzzle.name.clone(),
-        puzzle: serde_json::from_str(&json(puzzle)).expect("the Puzzle JSON is JSON"),
-        shard,
-        every_rotation: counted.every_rotation,
-        complete: !counted.stats.stopped,
-        arrangements: counted.arrangements,
-        solutions: counted.solutions,
-        nodes_per_depth: counted.stats.nodes_per_depth,
-        candidate_tests: counted.stats.candidate_tests,
-        seconds: counted.stats.elapsed.as_secs_f64(),
-        board: counted.boards.into_iter().next(),
-    })
-}
-
-/// Whether `bytes` hold a shard's document (by its `kind`).
-pub fn is_edge_shard(bytes: &[u8]) -> bool {
-    #[derive(Deserialize)]
-    struct Kind {
-        kind: Option<String>,
-    }
-    serde_json::from_slice::<Kind>(bytes).is_ok_and(|k| k.kind.as_deref() == Some(KIND))
-}
-
-/// Adds up the documents of every shard of one count (`(name, bytes)`,
-/// names for messages) into the single run's count, with its puzzle; the
-/// first board is the lowest shard's. `elapsed` is the shards' seconds
-/// added up.
-///
-/// # Errors
-/// A document that is not a shard's, shards of different searches, a
-/// shard missing, repeated or incomplete.
-pub fn merge_shards(documents: &[(String, Vec<u8>)]) -> Result<(EdgePuzzle, Counted)> {
-    let bad = |name: &str, why: String| Error::Shard(format!("{name}: {why}"));
-    let mut shards: Vec<(String, EdgeShard)> = documents
-        .iter()
-        .map(|(name, bytes)| {
-            let shard: EdgeShard =
-                serde_json::from_slice(bytes).map_err(|e| bad(name, format!("not a shard of an edge count: {e}")))?;
-            Ok((name.clone(), shard))
-        })
-        .collect::<Result<_>>()?;
-    shards.sort_by_key(|(_, s)| s.shard.index);
-    let (first_name, first) = shards.first().ok_or_else(|| bad("merge", "no shard given".into()))?;
-    let same = |s: &EdgeShard| {
-        (&s.name, &s.puzzle, s.shard.count, s.every_rotation)
-            == (&first.name, &first.puzzle, first.shard.count, first.every_rotation)
-    };
-    if let Some((name, _)) = shards.iter().find(|(_, s)| !same(s)) {
-        return Err(bad(name, format!("a shard of another search than {first_name}'s")));
-    }
-    let count = first.shard.count;
-    for (k, (name, s)) in shards.iter().enumerate() {
-        if s.shard.index != k + 1 {
-            let why = match s.shard.index == k {
-                true => format!("shard {} given twice", s.shard),
-                false => format!("shard {}/{count} is missing", k + 1),
-            };
-            return Err(bad(name, why));
-        }
-        if !s.complete {
-            return Err(bad(name, format!("shard {} was stopped: run it again", s.shard)));
-        }
-    }
-    if shards.len() != count {
-        return Err(bad(
-            first_name,
-            format!("shard {}/{count} is missing", shards.len() + 1),
-        ));
-    }
-    let text = serde_json::to_string(&first.puzzle).map_err(|e| bad(first_name, e.to_string()))?;
-    let puzzle = parse_edge(&text, first_name, EdgeFormat::Json)?.with_name(first.name.clone());
-    let cells = puzzle.pieces.len();
-    let mut counted = Counted {
-        symmetries: puzzle.symmetries(),
-        every_rotation: first.every_rotation,
-        stats: Stats::new(cells),
-        ..Counted::default()
-    };
-    for (name, s) in &shards {
-        if s.nodes_per_depth.len() != cells || s.board.as_ref().is_some_and(|b| b.len() != cells) {
-            return Err(bad(
-                name,
-                format!("counts for {} cells, the puzzle has {cells}", s.nodes_per_depth.len()),
-            ));
-        }
-        counted.arrangements += s.arrangements;
-        counted.solutions += s.solutions;
-        for (total, n) in counted.stats.nodes_per_depth.iter_mut().zip(&s.nodes_per_depth) {
-            *total += n;
-        }
-        counted.stats.candidate_tests += s.candidate_tests;
-        counted.stats.elapsed += std::time::Duration::from_secs_f64(s.seconds.max(0.0));
-        if counted.boards.is_empty() {
-            counted.boards.extend(s.board.clone());
-        }
-    }
-    // A search of every rotation meets each class of boards `symmetries`
-    // times, not always within one shard.
-    if counted.every_rotation {
-        counted.solutions = counted.arrangements / u128::from(counted.symmetries);
-    }
-    Ok((puzzle, counted))
 }
 
 #[cfg(test)]
@@ -221,7 +336,7 @@ mod tests {
                     index: k,
                     count: shards,
                 };
-                let shard = count_shard(puzzle, every_rotation, shard, &on(1 + k % 2)).unwrap();
+                let shard = EdgeShard::count(puzzle, every_rotation, shard, None, None, &on(1 + k % 2)).unwrap();
                 (format!("s{k}.json"), serde_json::to_vec(&shard).unwrap())
             })
             .collect()
@@ -234,7 +349,7 @@ mod tests {
             for every_rotation in [true, false] {
                 let whole = count(&puzzle, every_rotation, 1, &on(1));
                 for shards in [1, 3, 7] {
-                    let (back, merged) = merge_shards(&documents(&puzzle, every_rotation, shards)).unwrap();
+                    let (back, merged) = EdgeShard::merge(&documents(&puzzle, every_rotation, shards)).unwrap();
                     assert_eq!((back.width, back.height, &back.pieces), (w, h, &puzzle.pieces));
                     assert_eq!(
                         (merged.arrangements, merged.solutions, merged.every_rotation),
@@ -243,7 +358,7 @@ mod tests {
                     );
                     assert_eq!(merged.stats.nodes_per_depth, whole.stats.nodes_per_depth);
                     assert_eq!(merged.stats.candidate_tests, whole.stats.candidate_tests);
-                    assert!(merged.boards.iter().all(|b| super::super::is_solution(&puzzle, b)));
+                    assert!(merged.boards.iter().all(|b| puzzle.is_solution(b)));
                     assert_eq!(merged.boards.len(), usize::from(whole.arrangements > 0));
                 }
             }
@@ -251,10 +366,104 @@ mod tests {
     }
 
     #[test]
+    fn a_shard_resumed_from_any_of_its_checkpoints_ends_as_one_run() {
+        // Boards with more than 256 live prefixes above their last cells:
+        // their shards have subtrees to count, keep and skip.
+        for (seed, (w, h), every_rotation) in [(8, (5, 5), false), (7, (6, 4), false), (8, (5, 5), true)] {
+            let puzzle = planted(seed, w, h, 3, false);
+            for (index, count) in [(1, 1), (1, 2), (2, 2)] {
+                let shard = Shard { index, count };
+                let whole = EdgeShard::count(&puzzle, every_rotation, shard, None, None, &on(1)).unwrap();
+                let saved = std::sync::Mutex::new(vec![]);
+                let save = |doc: &EdgeShard| {
+                    saved.lock().unwrap().push(serde_json::to_vec(doc).unwrap());
+                    Ok(())
+                };
+                let again = EdgeShard::count(
+                    &puzzle,
+                    every_rotation,
+                    shard,
+                    None,
+                    Some((Duration::ZERO, &save)),
+                    &on(2),
+                );
+                let again = again.unwrap();
+                assert_eq!(
+                    EdgeShard { seconds: 0.0, ..again },
+                    EdgeShard {
+                        seconds: 0.0,
+                        ..whole.clone()
+                    }
+                );
+                let saved = saved.into_inner().unwrap();
+                assert!(saved.len() >= 2, "{} checkpoints", saved.len());
+                for bytes in saved.iter().step_by(saved.len() / 5 + 1) {
+                    let checkpoint: EdgeShard = serde_json::from_slice(bytes).unwrap();
+                    assert!(checkpoint.continues(&puzzle, every_rotation, shard) && !checkpoint.complete());
+                    let resumed = EdgeShard::count(
+                        &puzzle,
+                        every_rotation,
+                        shard,
+                        Some(&checkpoint),
+                        None,
+                        &on(1 + (seed % 2) as usize),
+                    )
+                    .unwrap();
+                    assert_eq!(
+                        EdgeShard {
+                            seconds: 0.0,
+                            ..resumed
+                        },
+                        EdgeShard {
+                            seconds: 0.0,
+                            ..whole.clone()
+                        },
+                        "{puzzle:?} shard {shard}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_shard_is_its_checkpoint_and_another_searchs_is_refused() {
+        let puzzle = planted(8, 5, 5, 3, false);
+        let shard = Shard { index: 1, count: 1 };
+        let stop = crate::context::Stop::never().after(Duration::ZERO);
+        let stopped = EdgeShard::count(&puzzle, false, shard, None, None, &Context::new().until(&stop)).unwrap();
+        assert!(!stopped.complete() && stopped.continues(&puzzle, false, shard));
+        assert!(!stopped.answers(&puzzle, false, shard));
+        let whole = EdgeShard::count(&puzzle, false, shard, None, None, &on(1)).unwrap();
+        let resumed = EdgeShard::count(&puzzle, false, shard, Some(&stopped), None, &on(1)).unwrap();
+        assert_eq!(resumed.arrangements, whole.arrangements);
+        assert_eq!(resumed.nodes_per_depth, whole.nodes_per_depth);
+        for (other, every_rotation, shard) in [
+            (planted(10, 4, 4, 3, false), false, shard),
+            (puzzle.clone(), true, shard),
+            (puzzle.clone(), false, Shard { index: 1, count: 2 }),
+        ] {
+            let refused = EdgeShard::count(&other, every_rotation, shard, Some(&stopped), None, &on(1));
+            assert!(
+                refused
+                    .unwrap_err()
+                    .to_string()
+                    .contains("a checkpoint of another search")
+            );
+        }
+        assert!(
+            !whole.continues(&puzzle, false, shard),
+            "a complete shard continues nothing"
+        );
+        let failing = |_: &EdgeShard| Err(crate::Error::Shard("disk full".into()));
+        let failed = EdgeShard::count(&puzzle, false, shard, None, Some((Duration::ZERO, &failing)), &on(1));
+        assert!(failed.unwrap_err().to_string().contains("disk full"));
+    }
+
+    #[test]
     fn a_merge_refuses_missing_repeated_stopped_and_foreign_shards() {
         let puzzle = planted(4, 4, 4, 3, false);
         let docs = documents(&puzzle, true, 3);
-        let message = |docs: &[(String, Vec<u8>)]| merge_shards(docs).unwrap_err().to_string();
+        let message = |docs: &[(String, Vec<u8>)]| EdgeShard::merge(docs).unwrap_err().to_string();
         assert!(message(&docs[..2]).contains("shard 3/3 is missing"));
         assert!(message(&[docs[0].clone(), docs[2].clone()]).contains("shard 2/3 is missing"));
         let twice = [docs[0].clone(), docs[1].clone(), docs[1].clone()];
@@ -271,9 +480,9 @@ mod tests {
         assert!(message(&[docs[0].clone(), other[1].clone(), docs[2].clone()]).contains("another search"));
         assert!(message(&[("x.json".into(), b"{}".to_vec())]).contains("not a shard"));
         for (index, count) in [(4, 3), (0, 3), (1, MAX_SHARDS + 1)] {
-            assert!(count_shard(&puzzle, true, Shard { index, count }, &on(1)).is_err());
+            assert!(EdgeShard::count(&puzzle, true, Shard { index, count }, None, None, &on(1)).is_err());
         }
-        assert!(is_edge_shard(&docs[0].1) && !is_edge_shard(b"{\"kind\": \"solve-shard\"}"));
+        assert!(EdgeShard::is_document(&docs[0].1) && !EdgeShard::is_document(b"{\"kind\": \"solve-shard\"}"));
         let first: EdgeShard = serde_json::from_slice(&docs[0].1).unwrap();
         let shard = |index| Shard { index, count: 3 };
         assert!(first.answers(&puzzle, true, shard(1)));

@@ -5,7 +5,6 @@ use std::num::NonZeroUsize;
 
 use super::judge::{judge, judge_in};
 use super::read::{EdgeFormat, parse_edge};
-use super::scan::is_solution;
 use super::*;
 use crate::context::Context;
 use crate::rng::Rng;
@@ -98,7 +97,7 @@ fn frame_first_search_meets_the_judge_in_its_order() {
         );
         let row_scan = count(&puzzle, true, 0, &on(1));
         assert_eq!(row_scan.arrangements, counted.arrangements, "the same boards");
-        assert!(counted.boards.iter().all(|b| is_solution(&puzzle, b)));
+        assert!(counted.boards.iter().all(|b| puzzle.is_solution(b)));
         let pinned = count_frame_first(&puzzle, false, 0, &on(1));
         assert_eq!(pinned.solutions, count(&puzzle, false, 0, &on(1)).solutions);
     }
@@ -142,7 +141,7 @@ fn hints_are_kept_and_no_rotation_is_identified() {
             counted
                 .boards
                 .iter()
-                .all(|b| is_solution(&hinted, b) && b[cell] == (piece, turn))
+                .all(|b| hinted.is_solution(b) && b[cell] == (piece, turn))
         );
     }
 }
@@ -166,7 +165,7 @@ fn listed_boards_are_distinct_solutions_in_search_order() {
     let puzzle = planted(7, 4, 4, 2, false);
     let all = count(&puzzle, true, 1000, &on(1));
     assert!(all.boards.len() as u128 == all.arrangements.min(1000) && all.arrangements > 4);
-    assert!(all.boards.iter().all(|b| is_solution(&puzzle, b)));
+    assert!(all.boards.iter().all(|b| puzzle.is_solution(b)));
     let mut sorted = all.boards.clone();
     sorted.sort();
     sorted.dedup();
@@ -178,7 +177,7 @@ fn listed_boards_are_distinct_solutions_in_search_order() {
     assert_eq!(count(&puzzle, true, 1, &on(2)).boards, all.boards[..1]);
     let found = first(&puzzle, &on(1));
     assert_eq!((found.solutions, found.boards.len()), (1, 1));
-    assert!(is_solution(&puzzle, &found.boards[0]));
+    assert!(puzzle.is_solution(&found.boards[0]));
 }
 
 #[test]
@@ -199,7 +198,7 @@ fn a_stopped_count_says_so_and_keeps_a_lower_bound() {
 fn is_solution_refuses_what_breaks_a_rule() {
     let puzzle = planted(11, 3, 3, 2, false);
     let board = first(&puzzle, &on(1)).boards.remove(0);
-    assert!(is_solution(&puzzle, &board));
+    assert!(puzzle.is_solution(&board));
     let mut turned = board.clone();
     turned[4].1 = (turned[4].1 + 1) % 4;
     let mut swapped = board.clone();
@@ -207,12 +206,12 @@ fn is_solution_refuses_what_breaks_a_rule() {
     let mut twice = board.clone();
     twice[1] = twice[0];
     assert!(
-        !is_solution(&puzzle, &turned)
+        !puzzle.is_solution(&turned)
             || puzzle.pieces()[board[4].0]
                 .iter()
                 .all(|&c| c == puzzle.pieces()[board[4].0][0])
     );
-    assert!(!is_solution(&puzzle, &swapped) && !is_solution(&puzzle, &twice) && !is_solution(&puzzle, &board[1..]));
+    assert!(!puzzle.is_solution(&swapped) && !puzzle.is_solution(&twice) && !puzzle.is_solution(&board[1..]));
 }
 
 #[test]
@@ -298,7 +297,7 @@ fn cnf_models(puzzle: &EdgePuzzle) -> (u128, bool) {
     while solver.solve().expect("solvable formula") {
         let model: Vec<i32> = solver.model().unwrap().iter().map(|l| l.to_dimacs() as i32).collect();
         let board = cnf.decode(&model).expect("one piece per cell");
-        assert!(is_solution(puzzle, &board), "{puzzle:?}");
+        assert!(puzzle.is_solution(&board), "{puzzle:?}");
         let block: Vec<Lit> = model
             .iter()
             .filter(|&&l| l > 0 && l as u32 <= cnf.placements())
@@ -379,7 +378,7 @@ fn the_text_export_reads_back_as_the_same_puzzle() {
     }
     let (mut lines, mut json) = (0, 0);
     for puzzle in &puzzles {
-        let text = super::text(puzzle);
+        let text = puzzle.text();
         let back = super::read::parse_edge(&text, "text", super::read::EdgeFormat::Auto).unwrap();
         let fields = |p: &EdgePuzzle| (p.width(), p.height(), p.pieces().to_vec(), p.hints().to_vec());
         assert_eq!(fields(&back), fields(puzzle), "{text}");

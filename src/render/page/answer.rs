@@ -60,7 +60,10 @@ mod tests {
             render::page::{Options, page},
         };
         let puzzle: Puzzle = "1- 1+ 3- 3+\n1- 1+ 2- 2+\n2- 3- 1+ 2+\n1+ 3- 2+ 1-".parse().unwrap();
-        let answer = page(&puzzle, &Options::default()).unwrap().data.answer;
+        let answer = page(&puzzle, &Options::default(), &crate::Context::new())
+            .unwrap()
+            .data
+            .answer;
         assert_eq!(answer.count, "no solution");
         let fixes = answer.fixes.unwrap();
         assert_eq!(fixes.fixes[0], "card #1, top side: 1- -> 2- (then 1 solution)");
@@ -74,7 +77,10 @@ mod tests {
     #[test]
     fn a_solved_puzzle_says_its_count_as_solve_does_and_has_no_fixes() {
         let puzzle: Puzzle = include_str!("../../../fixtures/real/wizards.txt").parse().unwrap();
-        let answer = page(&puzzle, &Options::default()).unwrap().data.answer;
+        let answer = page(&puzzle, &Options::default(), &crate::Context::new())
+            .unwrap()
+            .data
+            .answer;
         assert_eq!(
             answer.count,
             "1 solution (4 counting the board's turns); every solution looks different"
@@ -85,7 +91,7 @@ mod tests {
     #[test]
     fn an_unsolvable_puzzle_gives_its_findings_and_the_ranked_fixes_of_its_diagnosis() {
         let puzzle: Puzzle = include_str!("../../../fixtures/unsolvable2x2.txt").parse().unwrap();
-        let data = page(&puzzle, &Options::default()).unwrap().data;
+        let data = page(&puzzle, &Options::default(), &crate::Context::new()).unwrap().data;
         let why = data.why.unwrap();
         let answer = data.answer;
         assert_eq!(answer.count, "no solution");

@@ -5,7 +5,8 @@
 //! [`explore_json`] turns a puzzle's text into everything the page shows
 //! ([`Explored`]: the [`PageData`] and the two drawings), or into the
 //! parse error with its line and column; [`count_json`] counts the
-//! solutions and says how long it took. [`with_puzzle`] places a puzzle in
+//! solutions and says how long it took. An edge-matching puzzle (a grey
+//! frame, unsigned colours) gets its own view (`super::edge`) from both. [`super::Page::html`] places a puzzle in
 //! the built page, which is how `scramble explore` writes it: one page,
 //! whoever fills it.
 
@@ -24,7 +25,7 @@ use crate::{Error, Puzzle, RecordingGraph, Result};
 /// The largest grid the page explores (as `scramble explore`).
 pub(crate) const MAX_SIZE: usize = crate::render::MAX_DRAWN_SIZE;
 
-/// The marker in the built page where [`with_puzzle`] puts the puzzle: an
+/// The marker in the built page where [`super::Page::html`] puts the puzzle: an
 /// empty entry, which the page reads as "none given".
 pub const ENTERED: &str = r#"<script type="application/json" id="entered">null</script>"#;
 
@@ -148,7 +149,7 @@ impl Request {
 /// Explores the requested puzzle: the page's data and drawings.
 ///
 /// # Complexity
-/// That of [`super::page_within`]: the solver's work for the solutions
+/// That of [`super::page`]: the solver's work for the solutions
 /// (ended by the request's time limit) plus the trace.
 pub(crate) fn explore(request: &Request) -> Result<Explored> {
     let puzzle = request.puzzle()?;
@@ -227,12 +228,25 @@ pub fn alternatives_json(request: &str) -> String {
 /// assert!(answer.starts_with(r#"{"error":"#) && answer.contains(r#""message":"puzzle:2:4:"#), "{answer}");
 /// ```
 pub fn explore_json(request: &str) -> String {
-    answer(request, explore)
+    answer(request, |r| match super::edge::asked(r) {
+        true => value(super::edge::explore(r, Some(super::edge::BUDGET))?),
+        false => value(explore(r)?),
+    })
 }
 
-/// `count` from JSON to JSON: `{"ok": Counted}` or `{"error": Failure}`.
+/// `count` from JSON to JSON: `{"ok": Counted}` or `{"error": Failure}`;
+/// for an edge-matching puzzle, its view counted to the end (or the
+/// request's time limit).
 pub fn count_json(request: &str) -> String {
-    answer(request, count)
+    answer(request, |r| match super::edge::asked(r) {
+        true => value(super::edge::explore(r, None)?),
+        false => value(count(r)?),
+    })
+}
+
+/// `answer` as JSON.
+fn value(answer: impl Serialize) -> Result<serde_json::Value> {
+    serde_json::to_value(answer).map_err(|e| Error::Unsupported(format!("the answer as JSON: {e}")))
 }
 
 fn answer<T: Serialize>(request: &str, run: impl FnOnce(&Request) -> Result<T>) -> String {
@@ -258,13 +272,9 @@ fn failure(error: &Error) -> Failure {
     }
 }
 
-/// The built `page` with `puzzle` entered (and `options` for its trace and
-/// solutions): the page opens on it. Fails when `page` has no
-/// [`ENTERED`] marker (not a page of scramble).
-pub fn with_puzzle(page: &str, puzzle: &Puzzle, options: &Options) -> Result<String> {
-    if !page.contains(ENTERED) {
-        return Err(Error::Unsupported("the page has no place for a puzzle".into()));
-    }
+/// The entry that opens the built page on `puzzle` (and `options` for its
+/// trace and solutions): [`ENTERED`] with the request that explores it.
+pub(super) fn entered(puzzle: &Puzzle, options: &Options) -> Result<String> {
     let request = Request {
         text: puzzle.to_string(),
         format: "spec".into(),
@@ -278,7 +288,7 @@ pub fn with_puzzle(page: &str, puzzle: &Puzzle, options: &Options) -> Result<Str
     let json = serde_json::to_string(&request)
         .map_err(|e| Error::Unsupported(format!("the puzzle as JSON: {e}")))?
         .replace('<', "\\u003c");
-    Ok(page.replacen(ENTERED, &ENTERED.replace("null", &json), 1))
+    Ok(ENTERED.replace("null", &json))
 }
 
 #[cfg(test)]
@@ -335,11 +345,12 @@ mod tests {
     }
 
     #[test]
-    fn the_example_of_with_puzzle_holds() {
-        use crate::render::page::{ENTERED, Options, with_puzzle};
+    fn a_page_opens_on_its_puzzle() {
+        use crate::render::page::{ENTERED, Options, page};
         let puzzle: crate::Puzzle = "1+ 2+ 1- 2-\n".repeat(4).parse().unwrap();
-        let page = format!("<html>{ENTERED}</html>");
-        let filled = with_puzzle(&page, &puzzle, &Options::default()).unwrap();
+        let template = format!("<html>{ENTERED}</html>");
+        let made = page(&puzzle, &Options::default(), &crate::Context::new()).unwrap();
+        let filled = made.html(&template).unwrap();
         assert!(filled.contains(r#""order":"spiral""#) && filled.contains("1+ 2+ 1- 2-"));
     }
 
@@ -385,7 +396,7 @@ mod tests {
             ..Request::default()
         };
         let puzzle: Puzzle = text.parse::<Puzzle>().unwrap().with_name("paper2x2");
-        let page = super::super::page(&puzzle, &Options::default()).unwrap();
+        let page = super::super::page(&puzzle, &Options::default(), &Context::new()).unwrap();
         assert_eq!(explore(&request).unwrap().data, page.data);
     }
 
@@ -426,6 +437,7 @@ mod tests {
     #[test]
     fn a_page_without_the_marker_is_refused() {
         let puzzle: Puzzle = include_str!("../../../fixtures/paper2x2.txt").parse().unwrap();
-        assert!(with_puzzle("<html></html>", &puzzle, &Options::default()).is_err());
+        let made = super::super::page(&puzzle, &Options::default(), &Context::new()).unwrap();
+        assert!(made.html("<html></html>").is_err());
     }
 }

@@ -10,19 +10,20 @@
 //! pieces (`play`). The page itself (HTML, CSS and plain JavaScript in
 //! `web/page/`) runs this library compiled to WebAssembly and asks for the
 //! data in JSON (`app`); `scramble explore` writes the built page with
-//! the puzzle entered ([`app::with_puzzle`]).
+//! the puzzle entered ([`Page::html`]).
 
 pub(crate) mod answer;
 pub(crate) mod app;
 pub(crate) mod cards;
 pub(crate) mod drawing;
+pub(crate) mod edge;
 pub(crate) mod play;
 pub(crate) mod solutions;
 pub(crate) mod subgraphs;
 pub(crate) mod trace;
 pub(crate) mod why;
 
-pub use app::{ENTERED, alternatives_json, count_json, explore_json, with_puzzle};
+pub use app::{ENTERED, alternatives_json, count_json, explore_json};
 
 use serde::Serialize;
 
@@ -143,6 +144,8 @@ pub(crate) struct EdgeView {
 pub struct Page {
     /// The data of every section.
     pub(crate) data: PageData,
+    /// The page's entry for the puzzle: the request that explores it.
+    entered: String,
 }
 
 /// A page in numbers: what it found and what it left out.
@@ -165,12 +168,25 @@ pub struct Summary {
 }
 
 impl Page {
+    /// The built page `template` (as `web/build.sh` makes it) opening on
+    /// this page's puzzle: how `scramble explore` writes it, one page
+    /// whoever fills it. `O(template)`.
+    ///
+    /// # Errors
+    /// `template` has no [`ENTERED`] marker (not a page of scramble).
+    pub fn html(&self, template: &str) -> Result<String> {
+        if !template.contains(ENTERED) {
+            return Err(crate::Error::Unsupported("the page has no place for a puzzle".into()));
+        }
+        Ok(template.replacen(ENTERED, &self.entered, 1))
+    }
+
     /// What the page found and what it left out. `O(1)` but the notes.
     ///
     /// ```
     /// use scramble::{Puzzle, render::page::{Options, page}};
     /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-    /// let summary = page(&puzzle, &Options::default()).unwrap().summary();
+    /// let summary = page(&puzzle, &Options::default(), &scramble::Context::new()).unwrap().summary();
     /// assert_eq!((summary.subgraphs, summary.stopped), (256, false));
     /// assert!(summary.notes.is_empty());
     /// ```
@@ -199,7 +215,9 @@ impl Page {
     }
 }
 
-/// Computes what the page of `puzzle` shows.
+/// Computes what the page of `puzzle` shows, within `context`: the
+/// solution search ends at its stop (a time limit, Ctrl-C), and the page
+/// then says that the count is partial.
 ///
 /// Parts that do not apply (subgraphs beyond 2x2, a trace beyond
 /// `TRACE_LIMIT``x``TRACE_LIMIT` or in `center-max` order, solutions
@@ -209,29 +227,19 @@ impl Page {
 /// The solver's work for the solutions plus `O(trace_cap)` for the trace.
 ///
 /// ```
-/// use scramble::{Puzzle, render::page::{Options, page}};
+/// use scramble::{Context, Puzzle, Stop, render::page::{Options, page}};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let page = page(&puzzle, &Options::default()).unwrap();
-/// assert_eq!(page.summary().subgraphs, 256);
-/// ```
-pub fn page(puzzle: &Puzzle, options: &Options) -> Result<Page> {
-    page_within(puzzle, options, &Context::new())
-}
-
-/// [`page`] within `context`: the solution search ends at its stop (a time
-/// limit, Ctrl-C), and the page then says that the count is partial.
-///
-/// ```
-/// use scramble::{Context, Puzzle, Stop, render::page::{Options, page_within}};
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// let full = page(&puzzle, &Options::default(), &Context::new()).unwrap();
+/// assert_eq!(full.summary().subgraphs, 256);
 /// let stop = Stop::never().after(std::time::Duration::ZERO);
-/// let page = page_within(&puzzle, &Options::default(), &Context::new().until(&stop)).unwrap();
-/// assert!(page.summary().stopped);
+/// let stopped = page(&puzzle, &Options::default(), &Context::new().until(&stop)).unwrap();
+/// assert!(stopped.summary().stopped);
 /// ```
-pub fn page_within(puzzle: &Puzzle, options: &Options, context: &Context) -> Result<Page> {
+pub fn page(puzzle: &Puzzle, options: &Options, context: &Context) -> Result<Page> {
     let graph = RecordingGraph::new(puzzle);
     Ok(Page {
         data: data(puzzle, &graph, options, context)?,
+        entered: app::entered(puzzle, options)?,
     })
 }
 
@@ -330,12 +338,12 @@ mod tests {
             order: Order::CenterMax,
             ..Options::default()
         };
-        let data = page(&puzzle, &few).unwrap().data;
+        let data = page(&puzzle, &few, &Context::new()).unwrap().data;
         assert!(data.subgraphs.is_none());
         assert!(data.trace.unwrap_err().contains("center-max"));
         let text: String = (0..25).map(|_| "1+ 2+ 1- 2-\n").collect();
         let big: Puzzle = text.parse().unwrap();
-        let data = page(&big, &Options::default()).unwrap().data;
+        let data = page(&big, &Options::default(), &Context::new()).unwrap().data;
         assert!(data.trace.unwrap_err().contains("up to 4x4"));
         assert!(data.solutions.unwrap().note.unwrap().contains("not solved completely"));
     }

@@ -56,14 +56,14 @@ mod tests {
     #[test]
     fn the_page_says_why_a_puzzle_has_no_solution_and_nothing_when_it_has_one() {
         let bad: Puzzle = include_str!("../../../fixtures/unsolvable2x2.txt").parse().unwrap();
-        let data = page(&bad, &Options::default()).unwrap().data;
+        let data = page(&bad, &Options::default(), &crate::Context::new()).unwrap().data;
         assert_eq!(data.solutions.as_ref().unwrap().count, Some(0));
         assert_eq!(data.solutions.as_ref().unwrap().looks, Some(0));
         let why = data.why.unwrap();
         assert_eq!(why.diagnosis, diagnose(&bad, &Context::new()).unwrap());
         assert!(!why.lines.is_empty());
         let good: Puzzle = include_str!("../../../fixtures/paper2x2.txt").parse().unwrap();
-        let data = page(&good, &Options::default()).unwrap().data;
+        let data = page(&good, &Options::default(), &crate::Context::new()).unwrap().data;
         assert!(data.why.is_none());
         assert_eq!(data.solutions.unwrap().looks, Some(3));
     }

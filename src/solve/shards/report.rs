@@ -213,7 +213,7 @@ pub fn run(puzzle: &Puzzle, options: &Options, context: &Context) -> Result<Shar
         return Ok(ran(Ended::WhileCutting, resumed, None));
     };
     let mut save = |checkpoint: &ShardReport| match &options.checkpoint {
-        Some(path) => crate::output::write_atomic(path, &document(checkpoint)),
+        Some(path) => crate::output::Target::new(path).write(&document(checkpoint)),
         None => Ok(()),
     };
     let mut job = Job {
@@ -234,7 +234,7 @@ pub fn run(puzzle: &Puzzle, options: &Options, context: &Context) -> Result<Shar
         return Ok(ran(Ended::Stopped(options.checkpoint.clone()), resumed, Some(written)));
     }
     if let Some(path) = &options.output {
-        crate::output::write_atomic(path, &written)?;
+        crate::output::Target::new(path).write(&written)?;
     }
     if let Some(path) = &options.checkpoint {
         remove(path)?;
@@ -258,11 +258,10 @@ impl Options {
 #[cfg(feature = "fs")]
 fn refuse_paths(options: &Options) -> Result<()> {
     for path in options.output.iter().chain(&options.checkpoint) {
-        crate::output::inputs::refuse_over_input(path)?;
-        crate::output::refuse_where_no_file_goes(path)?;
+        crate::output::Target::new(path).refuse()?;
     }
     if let (Some(output), Some(checkpoint)) = (&options.output, &options.checkpoint)
-        && crate::output::inputs::same_place(output, checkpoint)
+        && crate::output::same_place(output, checkpoint)
     {
         return Err(Error::Shard(format!(
             "-o {} and --checkpoint {} are one file: the checkpoint is removed once the shard is done, \

@@ -60,10 +60,15 @@ fn assemble(glue: &Path, wasm: &Path) -> Result<String, String> {
     fill(TEMPLATE, &values)
 }
 
-/// The sample puzzles: the paper's 2x2 and the real puzzles, by name.
+/// The sample puzzles: the paper's 2x2, the real puzzles and two
+/// edge-matching boards (Brendan Owen's 6x6, a 5 x 4 rectangle), by name.
 fn samples() -> Result<BTreeMap<String, String>, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures");
-    let mut files = vec![root.join("paper2x2.txt")];
+    let mut files = vec![
+        root.join("paper2x2.txt"),
+        root.join("edge/brendan/brendan_06x06.txt"),
+        root.join("edge/small/planted-5x4-k3.json"),
+    ];
     let real = std::fs::read_dir(root.join("real")).map_err(|e| format!("fixtures/real: {e}"))?;
     files.extend(
         real.filter_map(|e| e.ok().map(|e| e.path()))
