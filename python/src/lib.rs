@@ -443,9 +443,7 @@ fn read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<PyAny>> {
 /// name ([`read_releasing`]).
 #[pyfunction]
 fn read_text(py: Python<'_>, text: String, name: String) -> PyResult<Puzzle> {
-    let inner = read_releasing(py, move || {
-        Format::Auto.parse(&text, &name).map(|p| p.with_name(name))
-    })?;
+    let inner = read_releasing(py, move || Format::Auto.parse(&text, &name).map(|p| p.with_name(name)))?;
     Ok(Puzzle { inner })
 }
 
