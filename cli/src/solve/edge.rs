@@ -87,7 +87,6 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let refused = [
         (args.first, "--first"),
         (args.list, "--list"),
-        (args.checkpoint.is_some(), "--checkpoint"),
         (args.method.is_some_and(|m| m != Method::Backtrack), "--method"),
     ];
     if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
@@ -111,26 +110,93 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
             return Ok(Exit::Success);
         }
     }
+    let resume = resume(args, &puzzle, shard)?;
     let stop = stop(args, interrupted);
     let bar = progress::bar(0, &format!("shard {shard}: subtrees"));
     let context = args.threads.context().until(&stop).reporting(&bar);
-    let counted = EdgeShard::count(&puzzle, args.every_rotation, shard, None, None, &context)?;
+    let save = |doc: &EdgeShard| match &args.checkpoint {
+        Some(path) => scramble::output::Target::new(path).write(&document(doc)),
+        None => Ok(()),
+    };
+    let saving = args.checkpoint.as_ref().map(|_| (args.checkpoint_every, &save as _));
+    let counted = EdgeShard::count(&puzzle, args.every_rotation, shard, resume.as_ref(), saving, &context)?;
     bar.finish_and_clear();
-    let mut document = serde_json::to_string(&counted)?;
-    document.push('\n');
-    match &args.output {
-        Some(path) if counted.complete() => scramble::output::Target::new(path).write(document.as_bytes())?,
-        Some(_) => crate::note(&format!(
+    let why = || crate::signals::why_stopped(interrupted);
+    match (&args.output, &args.checkpoint) {
+        (_, Some(path)) if !counted.complete() => {
+            save(&counted)?;
+            crate::note(&format!(
+                "shard {shard} stopped ({}) before its end; its checkpoint {} continues it\n",
+                why(),
+                scramble::output::shown_path(path)
+            ));
+        }
+        (Some(path), _) if counted.complete() => scramble::output::Target::new(path).write(&document(&counted))?,
+        (Some(_), _) => crate::note(&format!(
             "shard {shard} stopped ({}) before its end; nothing was written\n",
-            crate::signals::why_stopped(interrupted)
+            why()
         )),
-        None => print_text(&document)?,
+        (None, _) => print_text(&String::from_utf8_lossy(&document(&counted)))?,
+    }
+    // The result is written: the checkpoint has nothing more to give.
+    if let Some(path) = args.checkpoint.as_ref().filter(|_| counted.complete()) {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                anyhow::bail!("{}: {e}", scramble::output::shown_path(path))
+            }
+            _ => {}
+        }
     }
     Ok(if counted.complete() {
         Exit::Success
     } else {
         Exit::Stopped
     })
+}
+
+/// A shard's document as written: one JSON line.
+fn document(doc: &EdgeShard) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec(doc).expect("a shard's document is JSON");
+    bytes.push(b'\n');
+    bytes
+}
+
+/// The checkpoint `--checkpoint FILE` continues, if FILE holds one (none
+/// there: a fresh start). Refused before any work: FILE where no file
+/// goes, over an input or the same file as `-o`, or a checkpoint of
+/// another run.
+fn resume(args: &Args, puzzle: &EdgePuzzle, shard: scramble::census::Shard) -> anyhow::Result<Option<EdgeShard>> {
+    let Some(path) = &args.checkpoint else {
+        return Ok(None);
+    };
+    scramble::output::Target::new(path).refuse()?;
+    let shown = scramble::output::shown_path(path);
+    if args.output.as_deref().is_some_and(|output| same_file(output, path)) {
+        anyhow::bail!(
+            "-o {} and --checkpoint {shown} are one file: the checkpoint is removed once the shard is done, \
+             give them two names",
+            scramble::output::shown_path(args.output.as_deref().unwrap_or(path))
+        );
+    }
+    let Ok(bytes) = crate::input::read_file(path) else {
+        return Ok(None);
+    };
+    let checkpoint: EdgeShard = serde_json::from_slice(&bytes)
+        .map_err(|e| anyhow::anyhow!("{shown}: not a checkpoint of an edge count: {e}"))?;
+    if !checkpoint.continues(puzzle, args.every_rotation, shard) {
+        anyhow::bail!(
+            "{shown}: a checkpoint of another run, not of shard {shard} of this search: give this run another \
+             --checkpoint, or run it as that checkpoint was run"
+        );
+    }
+    crate::note(&format!("{shown}: shard {shard} continues from its checkpoint\n"));
+    Ok(Some(checkpoint))
+}
+
+/// Whether two paths name one file (the same path, or, where both exist,
+/// the same place once links are followed).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// `scramble merge` of the documents of every shard of one edge count: the

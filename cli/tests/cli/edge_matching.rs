@@ -310,6 +310,63 @@ fn shards_of_an_edge_count_merge_into_the_published_count() {
 }
 
 #[test]
+fn a_stopped_edge_shard_continues_from_its_checkpoint_to_the_published_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out_file, checkpoint) = (dir.path().join("s1.json"), dir.path().join("s1.ckpt"));
+    let run = |extra: &[&str]| {
+        scramble()
+            .args(["solve", BRENDAN6, "--every-rotation", "--shard", "1/1", "-j", "2", "-o"])
+            .arg(&out_file)
+            .arg("--checkpoint")
+            .arg(&checkpoint)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    // Stopped part-way, every time: each run leaves a checkpoint that the
+    // next continues, and never a result.
+    let mut continued = 0;
+    for _ in 0..3 {
+        let out = run(&["--time-limit", "0.15", "--checkpoint-every", "0.05"]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        continued += usize::from(said.contains("continues from its checkpoint"));
+        if out.status.code() == Some(0) {
+            break;
+        }
+        assert_exit(&out, 3);
+        assert!(said.contains("its checkpoint"), "{said}");
+        assert!(checkpoint.exists() && !out_file.exists());
+    }
+    assert!(continued >= 1, "a second run continues the first one's checkpoint");
+    let out = run(&[]);
+    assert_exit(&out, 0);
+    assert!(!checkpoint.exists(), "the checkpoint goes once the shard is done");
+    let merged = scramble().arg("merge").arg(&out_file).arg("--json").output().unwrap();
+    assert_exit(&merged, 0);
+    let merged: Value = serde_json::from_slice(&merged.stdout).unwrap();
+    assert_eq!(
+        (&merged["solutions"], &merged["nodes"]),
+        (&Value::from(65), &Value::from(69_284_103u64)),
+        "the published counts, across the runs"
+    );
+    // A checkpoint of another run is refused before any work.
+    std::fs::write(&checkpoint, std::fs::read(&out_file).unwrap()).unwrap();
+    std::fs::remove_file(&out_file).unwrap();
+    let out = run(&[]);
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a checkpoint of another run"));
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--shard", "1/2", "-o"])
+        .arg(&checkpoint)
+        .arg("--checkpoint")
+        .arg(&checkpoint)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("are one file"));
+}
+
+#[test]
 fn frame_first_finds_the_same_boards_with_its_own_node_count() {
     let small = "fixtures/edge/small/planted-5x5-k4.json";
     let row_scan = json(&["solve", small, "--every-rotation"]);

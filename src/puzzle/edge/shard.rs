@@ -202,9 +202,15 @@ impl EdgeShard {
 
     /// Whether this document is a checkpoint of `shard` of `puzzle`'s
     /// search (every rotation when `every_rotation`, or when no corner
-    /// piece can be pinned), which [`EdgeShard::count`] continues.
+    /// piece can be pinned), which [`EdgeShard::count`] continues: its
+    /// counts are for the puzzle's cells and its board fills the puzzle.
     pub fn continues(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
-        !self.complete && self.tally.is_some() && self.same_search(puzzle, every_rotation, shard)
+        let cells = puzzle.pieces.len();
+        !self.complete
+            && self.tally.is_some()
+            && self.nodes_per_depth.len() == cells
+            && self.board.as_ref().is_none_or(|b| puzzle.is_solution(b))
+            && self.same_search(puzzle, every_rotation, shard)
     }
 
     fn same_search(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
@@ -454,6 +460,15 @@ mod tests {
             !whole.continues(&puzzle, false, shard),
             "a complete shard continues nothing"
         );
+        let short = EdgeShard {
+            nodes_per_depth: vec![0; 3],
+            ..stopped.clone()
+        };
+        let wrong_board = EdgeShard {
+            board: Some(vec![(0, 0); 25]),
+            ..stopped.clone()
+        };
+        assert!(!short.continues(&puzzle, false, shard) && !wrong_board.continues(&puzzle, false, shard));
         let failing = |_: &EdgeShard| Err(crate::Error::Shard("disk full".into()));
         let failed = EdgeShard::count(&puzzle, false, shard, None, Some((Duration::ZERO, &failing)), &on(1));
         assert!(failed.unwrap_err().to_string().contains("disk full"));
