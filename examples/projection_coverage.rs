@@ -1,5 +1,5 @@
 //! How often the 95% interval of `scramble estimate` on an edge-matching
-//! puzzle (a sample of subtrees, `edge::project`) holds the exact node
+//! puzzle (a sample of subtrees, `EdgePuzzle::project`) holds the exact node
 //! count: generated framed puzzles with a planted solution (5x5 and 6x6,
 //! 4 to 6 inner colours, grey on the rim only), each counted whole and
 //! projected under `SEEDS` seeds from `SAMPLE` subtrees. Prints the share
@@ -10,7 +10,7 @@
 
 use scramble::Context;
 use scramble::Rng;
-use scramble::puzzle::edge::{self, EdgePuzzle};
+use scramble::puzzle::edge::EdgePuzzle;
 
 /// A `w x w` framed board: random inner colours, pieces shuffled and turned.
 fn planted(rng: &mut Rng, w: usize, colours: usize) -> EdgePuzzle {
@@ -46,9 +46,9 @@ fn main() {
     for i in 0..puzzles {
         let (w, colours) = (5 + (i % 2) as usize, 4 + ((i / 2) % 3) as usize);
         let puzzle = planted(&mut rng, w, colours);
-        let exact = edge::count(&puzzle, false, 0, &Context::new()).stats.nodes() as f64;
+        let exact = puzzle.count(false, 0, &Context::new()).stats.nodes() as f64;
         for seed in 0..seeds {
-            let p = edge::project(&puzzle, false, sample, seed, &Context::new());
+            let p = puzzle.project(false, sample, seed, &Context::new());
             held += u64::from(p.low <= exact && exact <= p.high);
             runs += 1;
             // The interval is 1.96 standard errors above the point.

@@ -43,7 +43,7 @@ pub fn read_puzzle(path: &Path, format: Format) -> anyhow::Result<Puzzle> {
 /// (`scramble::puzzle::edge::read_any`), read under the run's stop.
 pub fn read_any(path: &Path, format: Format) -> anyhow::Result<scramble::puzzle::edge::AnyPuzzle> {
     scramble::output::mark_input(path);
-    read_under_stop(path, move |path| scramble::puzzle::edge::read_any(path, format))
+    read_under_stop(path, move |path| scramble::puzzle::edge::AnyPuzzle::read(path, format))
 }
 
 /// The bytes of `path` (`-`: standard input), at most

@@ -362,7 +362,7 @@ impl EdgePuzzle {
     #[pyo3(signature = (every_rotation = false))]
     fn count<'py>(&self, py: Python<'py>, every_rotation: bool) -> PyResult<Bound<'py, PyDict>> {
         let puzzle = &self.inner;
-        let counted = interruptible(py, |context| edge::count(puzzle, every_rotation, 0, context))?;
+        let counted = interruptible(py, |context| puzzle.count(every_rotation, 0, context))?;
         if counted.stats.stopped {
             return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"));
         }
@@ -380,7 +380,7 @@ impl EdgePuzzle {
     /// `None`.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Rows>> {
         let puzzle = &self.inner;
-        let counted = interruptible(py, |context| edge::first(puzzle, context))?;
+        let counted = interruptible(py, |context| puzzle.first(context))?;
         match counted.boards.first() {
             Some(board) => Ok(Some(self.rows(board))),
             None if counted.stats.stopped => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped")),
@@ -433,7 +433,7 @@ impl EdgePuzzle {
 /// `Puzzle`, or an `EdgePuzzle` for an edge-matching file.
 #[pyfunction]
 fn read_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<PyAny>> {
-    match read_releasing(py, move || edge::read_any(Path::new(&path), Format::Auto))? {
+    match read_releasing(py, move || edge::AnyPuzzle::read(Path::new(&path), Format::Auto))? {
         edge::AnyPuzzle::Squares(inner) => Ok(Py::new(py, Puzzle { inner })?.into_any()),
         edge::AnyPuzzle::Edge(inner) => Ok(Py::new(py, EdgePuzzle { inner })?.into_any()),
     }

@@ -146,7 +146,7 @@ pub fn count(puzzle: &Puzzle, memory: u64, context: &Context) -> Result<Option<F
 /// Counts the filled boards of a framed edge-matching puzzle by the
 /// frontier, as [`count`] does: `arrangements` are the filled boards with
 /// every piece told apart and every turn of a piece that a turn keeps
-/// counted, as [`crate::puzzle::edge::count`] counts them with every rotation;
+/// counted, as [`crate::puzzle::edge::EdgePuzzle::count`] counts them with every rotation;
 /// `solutions` are these modulo the board's rotations (4 on a square, 2
 /// on a rectangle); `looks` is `None`. The rim must carry grey, and grey
 /// stands inside only where the pieces carry more grey sides than the rim

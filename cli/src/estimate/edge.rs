@@ -1,6 +1,6 @@
 //! `scramble estimate` on an edge-matching puzzle: the exhaustive
 //! row-scan count projected from a sample of its subtrees
-//! ([`scramble::puzzle::edge::project`]), on `-j` threads under `--time-limit` and
+//! ([`scramble::puzzle::edge::EdgePuzzle::project`]), on `-j` threads under `--time-limit` and
 //! Ctrl-C, as text or one JSON object.
 
 use std::process::ExitCode;
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::num::NonZeroUsize;
 
 use scramble::Context;
-use scramble::puzzle::edge::{EdgePuzzle, Projection, count, project};
+use scramble::puzzle::edge::{EdgePuzzle, Projection};
 use serde::Serialize;
 
 use crate::show::edge::Head;
@@ -54,20 +54,16 @@ pub(super) fn run(args: &Args, puzzle: &EdgePuzzle) -> anyhow::Result<ExitCode> 
     let sample = args.sample.unwrap_or(256);
     let bar = crate::progress::bar(sample, "subtrees");
     let context = args.threads.context().until(&stop).reporting(&bar);
-    let projection = project(puzzle, args.every_rotation, sample, args.seed, &context);
+    let projection = puzzle.project(args.every_rotation, sample, args.seed, &context);
     bar.finish_and_clear();
     let sample = rate_stop(args, started).cancelled_by(interrupted);
     let rate = if projection.stopped {
         0.0
     } else {
-        count(
-            puzzle,
-            args.every_rotation,
-            0,
-            &Context::new().on_threads(ONE).until(&sample),
-        )
-        .stats
-        .nodes_per_second()
+        puzzle
+            .count(args.every_rotation, 0, &Context::new().on_threads(ONE).until(&sample))
+            .stats
+            .nodes_per_second()
     };
     let report = Report {
         head: Head::of(puzzle),

@@ -241,11 +241,11 @@ pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let context = args.threads.context().until(&stop).reporting(&bar);
     let list = if args.list { args.list_limit as usize } else { 1 };
     let counted = if args.first {
-        scramble::puzzle::edge::first(&puzzle, &context)
+        puzzle.first(&context)
     } else if args.frame_first {
-        scramble::puzzle::edge::count_frame_first(&puzzle, args.every_rotation, list, &context)
+        puzzle.count_frame_first(args.every_rotation, list, &context)
     } else {
-        scramble::puzzle::edge::count(&puzzle, args.every_rotation, list, &context)
+        puzzle.count(args.every_rotation, list, &context)
     };
     bar.finish_and_clear();
     let asked = Asked {

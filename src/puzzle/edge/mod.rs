@@ -45,11 +45,11 @@ pub(crate) mod judge;
 
 use std::fmt;
 
-pub use read::{AnyPuzzle, read_any};
+pub use read::AnyPuzzle;
 pub(crate) use read::{EdgeFormat, parse_edge};
-pub use sample::{MAX_SAMPLE, Projection, project};
+pub use sample::{MAX_SAMPLE, Projection};
 pub(crate) use scan::corner_pins;
-pub use scan::{Board, Counted, count, count_frame_first, first};
+pub use scan::{Board, Counted};
 pub use shard::EdgeShard;
 
 use crate::{Error, Result};

@@ -60,16 +60,18 @@ pub enum AnyPuzzle {
     Edge(EdgePuzzle),
 }
 
-/// Reads the puzzle in `path` (`-`: standard input), of either kind:
-/// `Format::Auto` tells an edge-matching file by `is_edge_text`,
-/// `Format::Edge` asks for one.
-pub fn read_any(path: &Path, format: Format) -> Result<AnyPuzzle> {
-    let (text, file, name) = read_text(path)?;
-    if format == Format::Edge || (format == Format::Auto && is_edge_text(&text)) {
-        let puzzle = parse_edge(&text, &file, EdgeFormat::Auto)?.with_name(name);
-        return Ok(AnyPuzzle::Edge(puzzle));
+impl AnyPuzzle {
+    /// Reads the puzzle in `path` (`-`: standard input), of either kind:
+    /// `Format::Auto` tells an edge-matching file by `is_edge_text`,
+    /// `Format::Edge` asks for one.
+    pub fn read(path: &Path, format: Format) -> Result<AnyPuzzle> {
+        let (text, file, name) = read_text(path)?;
+        if format == Format::Edge || (format == Format::Auto && is_edge_text(&text)) {
+            let puzzle = parse_edge(&text, &file, EdgeFormat::Auto)?.with_name(name);
+            return Ok(AnyPuzzle::Edge(puzzle));
+        }
+        Ok(AnyPuzzle::Squares(parse(&text, &file, format)?.with_name(name)))
     }
-    Ok(AnyPuzzle::Squares(parse(&text, &file, format)?.with_name(name)))
 }
 
 /// Parses `text` (from `file`, for messages) as an edge-matching puzzle.

@@ -7,7 +7,7 @@
 //! the cut are counted exactly. `sample` subtrees are drawn uniformly
 //! without replacement (seeded; reservoir sampling, so only the drawn ones
 //! are kept) and each is counted exactly by the same walk as
-//! [`super::count`]. A total (nodes, boards) is estimated by
+//! [`EdgePuzzle::count`]. A total (nodes, boards) is estimated by
 //! expansion, `above + M / k * (sum over the sample)` for `k` of `M`
 //! subtrees, which is unbiased; its 95% interval is `1.96` standard errors
 //! of that sum (the sample's variance with the finite-population
@@ -52,13 +52,13 @@ pub struct Projection {
     /// The rotations a solution stands for (as [`super::Counted`]).
     pub symmetries: u64,
     /// Estimated nodes of the exhaustive search (the field's definition,
-    /// [`super::count`]'s `nodes`).
+    /// [`EdgePuzzle::count`]'s `nodes`).
     pub nodes: f64,
     /// Its 95% interval.
     pub low: f64,
     /// Its 95% interval.
     pub high: f64,
-    /// Estimated solutions, counted as [`super::count`] counts them.
+    /// Estimated solutions, counted as [`EdgePuzzle::count`] counts them.
     pub solutions: f64,
     /// Its 95% interval.
     pub solutions_low: f64,
@@ -101,21 +101,24 @@ struct Cut {
 /// What a counted subtree gave: nodes and boards.
 type Tally = (u64, u64);
 
-/// Projects the exhaustive row-scan count of `puzzle` (every rotation, or
-/// with the first corner pinned, as [`super::count`]) from `sample` of its
-/// subtrees drawn with `seed`, counted on the context's threads.
-///
-/// # Complexity
-/// Time: the tree above the cut (at least `SUBTREES_PER_SAMPLED * sample`
-/// subtrees), walked once per depth down to it, plus the sampled
-/// subtrees. Memory: the `sample` prefixes drawn.
-pub fn project(puzzle: &EdgePuzzle, every_rotation: bool, sample: u64, seed: u64, context: &Context) -> Projection {
-    let sample = sample.clamp(1, MAX_SAMPLE);
-    let want = usize::try_from(sample).map_or(usize::MAX, |k| k.saturating_mul(SUBTREES_PER_SAMPLED));
-    project_at(puzzle, every_rotation, want, sample, seed, context)
+impl EdgePuzzle {
+    /// Projects the exhaustive row-scan count (every rotation, or
+    /// with the first corner pinned, as [`EdgePuzzle::count`]) from `sample` of its
+    /// subtrees drawn with `seed`, counted on the context's threads.
+    ///
+    /// # Complexity
+    /// Time: the tree above the cut (at least `SUBTREES_PER_SAMPLED * sample`
+    /// subtrees), walked once per depth down to it, plus the sampled
+    /// subtrees. Memory: the `sample` prefixes drawn.
+    pub fn project(&self, every_rotation: bool, sample: u64, seed: u64, context: &Context) -> Projection {
+        let puzzle = self;
+        let sample = sample.clamp(1, MAX_SAMPLE);
+        let want = usize::try_from(sample).map_or(usize::MAX, |k| k.saturating_mul(SUBTREES_PER_SAMPLED));
+        project_at(puzzle, every_rotation, want, sample, seed, context)
+    }
 }
 
-/// [`project`] with the tree cut where it has at least `want` subtrees.
+/// [`EdgePuzzle::project`] with the tree cut where it has at least `want` subtrees.
 fn project_at(
     puzzle: &EdgePuzzle,
     every_rotation: bool,
@@ -295,7 +298,6 @@ mod tests {
     use std::num::NonZeroUsize;
 
     use super::*;
-    use crate::puzzle::edge::count;
     use crate::puzzle::edge::tests::planted;
 
     fn on(threads: usize) -> Context<'static> {
@@ -309,7 +311,7 @@ mod tests {
             let (w, h) = [(4, 4), (5, 4), (4, 3)][seed as usize % 3];
             let puzzle = planted(seed, w, h, 3 + seed as usize % 2, false);
             for every_rotation in [false, true] {
-                let exact = count(&puzzle, every_rotation, 0, &on(1));
+                let exact = puzzle.count(every_rotation, 0, &on(1));
                 let all = project_at(&puzzle, every_rotation, 64, MAX_SAMPLE, seed, &on(2));
                 assert_eq!(all.sampled, all.subtrees, "{puzzle:?}");
                 sampled += usize::from(all.sampled >= 64);
@@ -319,7 +321,7 @@ mod tests {
                 assert_eq!(all.counted_nodes, exact.stats.nodes());
                 assert!(!all.stopped);
                 // The public cut: 256 subtrees per one drawn, or the whole tree.
-                let two = project(&puzzle, every_rotation, 2, seed, &on(1));
+                let two = puzzle.project(every_rotation, 2, seed, &on(1));
                 assert!(two.subtrees >= 512 || (two.subtrees == 0 && two.nodes == all.nodes));
                 assert!(two.counted_nodes <= exact.stats.nodes() && two.low <= two.high);
             }
@@ -335,7 +337,7 @@ mod tests {
     #[test]
     fn small_samples_bracket_the_exact_count_for_most_seeds() {
         let puzzle = planted(7, 5, 5, 4, false);
-        let exact = count(&puzzle, false, 0, &on(1));
+        let exact = puzzle.count(false, 0, &on(1));
         let nodes = exact.stats.nodes() as f64;
         let (mut held, mut errors) = (0, vec![]);
         for seed in 0..40 {
@@ -360,7 +362,7 @@ mod tests {
     fn a_stopped_projection_says_so() {
         let puzzle = planted(3, 5, 5, 4, false);
         let stop = crate::context::Stop::never().after(Duration::ZERO);
-        let p = project(&puzzle, false, 64, 0, &on(1).until(&stop));
+        let p = puzzle.project(false, 64, 0, &on(1).until(&stop));
         assert!(p.stopped);
         assert_eq!(p.sampled, 0);
     }

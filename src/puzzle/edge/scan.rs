@@ -48,23 +48,25 @@ pub struct Counted {
     pub boards: Vec<Board>,
 }
 
-/// Counts the filled boards of `puzzle` on the context's threads, listing
-/// the first `list` of them in the search's order.
-pub fn count(puzzle: &EdgePuzzle, every_rotation: bool, list: usize, context: &Context) -> Counted {
-    search(puzzle, every_rotation, Goal::Count(list), None, context)
-}
+impl EdgePuzzle {
+    /// Counts the filled boards on the context's threads, listing
+    /// the first `list` of them in the search's order.
+    pub fn count(&self, every_rotation: bool, list: usize, context: &Context) -> Counted {
+        search(self, every_rotation, Goal::Count(list), None, context)
+    }
 
-/// Counts the filled boards of `puzzle` in the frame-first order (the rim
-/// clockwise from the top-left corner, then the inside row by row), on
-/// one thread, listing the first `list` of them in search order: the same
-/// boards as [`count`], another node count (docs/edge-matching.md).
-pub fn count_frame_first(puzzle: &EdgePuzzle, every_rotation: bool, list: usize, context: &Context) -> Counted {
-    search(puzzle, every_rotation, Goal::FrameFirst(list), None, context)
-}
+    /// Counts the filled boards in the frame-first order (the rim
+    /// clockwise from the top-left corner, then the inside row by row), on
+    /// one thread, listing the first `list` of them in search order: the same
+    /// boards as [`EdgePuzzle::count`], another node count (docs/edge-matching.md).
+    pub fn count_frame_first(&self, every_rotation: bool, list: usize, context: &Context) -> Counted {
+        search(self, every_rotation, Goal::FrameFirst(list), None, context)
+    }
 
-/// Searches for the first filled board (on one thread).
-pub fn first(puzzle: &EdgePuzzle, context: &Context) -> Counted {
-    search(puzzle, false, Goal::First, None, context)
+    /// Searches for the first filled board (on one thread).
+    pub fn first(&self, context: &Context) -> Counted {
+        search(self, false, Goal::First, None, context)
+    }
 }
 
 /// Which subtrees a search takes: all, or shard `index` of `count` (from

@@ -72,7 +72,7 @@ type SaveShard<'a> = &'a (dyn Fn(&EdgeShard) -> Result<()> + Sync);
 
 impl EdgeShard {
     /// Counts `shard` of `puzzle`'s row-scan count (every rotation, or with
-    /// the first corner pinned, as [`super::count`]), on the context's
+    /// the first corner pinned, as [`EdgePuzzle::count`]), on the context's
     /// threads. With `resume` (a checkpoint of this shard, see
     /// [`EdgeShard::continues`]) the subtrees it counted are not counted
     /// again; with `save`, a checkpoint is handed to it at most every so
@@ -328,7 +328,6 @@ mod tests {
     use std::num::NonZeroUsize;
 
     use super::*;
-    use crate::puzzle::edge::count;
     use crate::puzzle::edge::tests::planted;
 
     fn on(threads: usize) -> Context<'static> {
@@ -353,7 +352,7 @@ mod tests {
         for (seed, (w, h)) in [(1, (4, 4)), (2, (5, 3)), (3, (4, 3))] {
             let puzzle = planted(seed, w, h, 3, false);
             for every_rotation in [true, false] {
-                let whole = count(&puzzle, every_rotation, 1, &on(1));
+                let whole = puzzle.count(every_rotation, 1, &on(1));
                 for shards in [1, 3, 7] {
                     let (back, merged) = EdgeShard::merge(&documents(&puzzle, every_rotation, shards)).unwrap();
                     assert_eq!((back.width, back.height, &back.pieces), (w, h, &puzzle.pieces));

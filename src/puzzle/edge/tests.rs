@@ -65,7 +65,7 @@ fn every_rotation_search_meets_the_judge_node_for_node() {
         layered += usize::from(bits.layered());
         // No list: the bit sets; a list of two: the list walk.
         for list in [0, 2] {
-            let counted = count(&puzzle, true, list, &on(1));
+            let counted = puzzle.count(true, list, &on(1));
             assert_eq!(counted.arrangements, found, "{puzzle:?}");
             assert_eq!(counted.stats.nodes_per_depth, nodes, "{puzzle:?}");
         }
@@ -89,17 +89,17 @@ fn frame_first_search_meets_the_judge_in_its_order() {
             "the rim first"
         );
         let (found, nodes) = judge_in(&puzzle, &order);
-        let counted = count_frame_first(&puzzle, true, 3, &on(1));
+        let counted = puzzle.count_frame_first(true, 3, &on(1));
         assert_eq!(
             (counted.arrangements, &counted.stats.nodes_per_depth),
             (found, &nodes),
             "{puzzle:?}"
         );
-        let row_scan = count(&puzzle, true, 0, &on(1));
+        let row_scan = puzzle.count(true, 0, &on(1));
         assert_eq!(row_scan.arrangements, counted.arrangements, "the same boards");
         assert!(counted.boards.iter().all(|b| puzzle.is_solution(b)));
-        let pinned = count_frame_first(&puzzle, false, 0, &on(1));
-        assert_eq!(pinned.solutions, count(&puzzle, false, 0, &on(1)).solutions);
+        let pinned = puzzle.count_frame_first(false, 0, &on(1));
+        assert_eq!(pinned.solutions, puzzle.count(false, 0, &on(1)).solutions);
     }
 }
 
@@ -107,7 +107,7 @@ fn frame_first_search_meets_the_judge_in_its_order() {
 fn pinning_a_corner_keeps_one_board_per_rotation_class() {
     for puzzle in population() {
         let (found, _) = judge(&puzzle);
-        let counted = count(&puzzle, false, 0, &on(1));
+        let counted = puzzle.count(false, 0, &on(1));
         assert_eq!(counted.arrangements, found, "{puzzle:?}");
         assert_eq!(counted.solutions * u128::from(puzzle.symmetries()), found, "{puzzle:?}");
         assert_eq!(counted.every_rotation, !puzzle.grey_only_on_rim());
@@ -117,7 +117,7 @@ fn pinning_a_corner_keeps_one_board_per_rotation_class() {
 #[test]
 fn hints_are_kept_and_no_rotation_is_identified() {
     for (seed, puzzle) in population().into_iter().enumerate().take(30) {
-        let board = count(&puzzle, true, 1, &on(1)).boards.remove(0);
+        let board = puzzle.count(true, 1, &on(1)).boards.remove(0);
         let cell = seed % puzzle.pieces().len();
         let (piece, turn) = board[cell];
         let hinted = EdgePuzzle::new(
@@ -128,10 +128,10 @@ fn hints_are_kept_and_no_rotation_is_identified() {
         )
         .unwrap();
         let (found, nodes) = judge(&hinted);
-        let counted = count(&hinted, false, 5, &on(1));
+        let counted = hinted.count(false, 5, &on(1));
         assert_eq!((counted.solutions, counted.arrangements), (found, found));
         assert_eq!(counted.stats.nodes_per_depth, nodes);
-        let frame_first = count_frame_first(&hinted, false, 0, &on(1));
+        let frame_first = hinted.count_frame_first(false, 0, &on(1));
         let (_, nodes) = judge_in(&hinted, &super::frame_first::order(&hinted));
         assert_eq!(
             (frame_first.solutions, frame_first.stats.nodes_per_depth),
@@ -151,8 +151,8 @@ fn threads_change_neither_counts_nor_nodes() {
     for (k, puzzle) in population().into_iter().step_by(5).enumerate() {
         // A count that keeps its first board (the command line's) too.
         let list = k % 2;
-        let one = count(&puzzle, true, list, &on(1));
-        let two = count(&puzzle, true, list, &on(2));
+        let one = puzzle.count(true, list, &on(1));
+        let two = puzzle.count(true, list, &on(2));
         assert_eq!(
             (one.arrangements, one.stats.nodes_per_depth, one.boards),
             (two.arrangements, two.stats.nodes_per_depth, two.boards)
@@ -163,19 +163,19 @@ fn threads_change_neither_counts_nor_nodes() {
 #[test]
 fn listed_boards_are_distinct_solutions_in_search_order() {
     let puzzle = planted(7, 4, 4, 2, false);
-    let all = count(&puzzle, true, 1000, &on(1));
+    let all = puzzle.count(true, 1000, &on(1));
     assert!(all.boards.len() as u128 == all.arrangements.min(1000) && all.arrangements > 4);
     assert!(all.boards.iter().all(|b| puzzle.is_solution(b)));
     let mut sorted = all.boards.clone();
     sorted.sort();
     sorted.dedup();
     assert_eq!(sorted.len(), all.boards.len());
-    let few = count(&puzzle, true, 3, &on(1));
+    let few = puzzle.count(true, 3, &on(1));
     assert_eq!(few.boards, all.boards[..3]);
     // Two threads list the same boards, in the same order.
-    assert_eq!(count(&puzzle, true, 1000, &on(2)).boards, all.boards);
-    assert_eq!(count(&puzzle, true, 1, &on(2)).boards, all.boards[..1]);
-    let found = first(&puzzle, &on(1));
+    assert_eq!(puzzle.count(true, 1000, &on(2)).boards, all.boards);
+    assert_eq!(puzzle.count(true, 1, &on(2)).boards, all.boards[..1]);
+    let found = puzzle.first(&on(1));
     assert_eq!((found.solutions, found.boards.len()), (1, 1));
     assert!(puzzle.is_solution(&found.boards[0]));
 }
@@ -183,13 +183,13 @@ fn listed_boards_are_distinct_solutions_in_search_order() {
 #[test]
 fn a_stopped_count_says_so_and_keeps_a_lower_bound() {
     let puzzle = planted(3, 4, 4, 2, false);
-    let full = count(&puzzle, true, 0, &on(1));
+    let full = puzzle.count(true, 0, &on(1));
     assert!(
         full.stats.nodes() > 1 << 17 && !full.stats.stopped,
         "a tree past the first look at the stop"
     );
     let stop = crate::context::Stop::never().after(std::time::Duration::ZERO);
-    let counted = count(&puzzle, true, 0, &Context::new().until(&stop));
+    let counted = puzzle.count(true, 0, &Context::new().until(&stop));
     assert!(counted.stats.stopped);
     assert!(counted.arrangements < full.arrangements && counted.stats.nodes() < full.stats.nodes());
 }
@@ -197,7 +197,7 @@ fn a_stopped_count_says_so_and_keeps_a_lower_bound() {
 #[test]
 fn is_solution_refuses_what_breaks_a_rule() {
     let puzzle = planted(11, 3, 3, 2, false);
-    let board = first(&puzzle, &on(1)).boards.remove(0);
+    let board = puzzle.first(&on(1)).boards.remove(0);
     assert!(puzzle.is_solution(&board));
     let mut turned = board.clone();
     turned[4].1 = (turned[4].1 + 1) % 4;
@@ -313,7 +313,7 @@ fn cnf_models(puzzle: &EdgePuzzle) -> (u128, bool) {
 fn the_cnf_models_are_the_counted_boards_with_frame_hints_and_rectangles() {
     let mut hinted = 0;
     for (i, puzzle) in population().into_iter().enumerate() {
-        let counted = count(&puzzle, false, 0, &on(1));
+        let counted = puzzle.count(false, 0, &on(1));
         let (models, pinned) = cnf_models(&puzzle);
         let want = if pinned {
             counted.solutions
@@ -328,7 +328,7 @@ fn the_cnf_models_are_the_counted_boards_with_frame_hints_and_rectangles() {
         );
         if i % 3 == 0 {
             // Pin one placement of a solution as a hint.
-            let board = first(&puzzle, &on(1)).boards.remove(0);
+            let board = puzzle.first(&on(1)).boards.remove(0);
             let cell = i % board.len();
             let hint = Hint {
                 cell,
@@ -339,7 +339,7 @@ fn the_cnf_models_are_the_counted_boards_with_frame_hints_and_rectangles() {
                 EdgePuzzle::new(puzzle.width(), puzzle.height(), puzzle.pieces().to_vec(), vec![hint]).unwrap();
             let (models, pinned) = cnf_models(&with_hint);
             assert!(!pinned);
-            assert_eq!(models, count(&with_hint, false, 0, &on(1)).solutions, "{with_hint:?}");
+            assert_eq!(models, with_hint.count(false, 0, &on(1)).solutions, "{with_hint:?}");
             hinted += 1;
         }
     }
@@ -354,7 +354,7 @@ fn the_text_export_reads_back_as_the_same_puzzle() {
         "e2/e2-16x16-v00.json",
         "macmahon24.json",
     ];
-    let read = |name: &str| match super::read_any(
+    let read = |name: &str| match super::AnyPuzzle::read(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("fixtures/edge")
             .join(name),

@@ -14,7 +14,7 @@
 //!
 //! A hint is a unit clause. Without hints, and when grey lies only on the
 //! rim, the lowest-numbered corner piece stands in the top-left corner (or
-//! the top-right one, on a rectangle), as [`crate::puzzle::edge::count`] pins it:
+//! the top-right one, on a rectangle), as [`crate::puzzle::edge::EdgePuzzle::count`] pins it:
 //! then models and `solutions` (boards modulo the board's rotations) are
 //! one to one. Otherwise models are the filled boards, `arrangements`.
 

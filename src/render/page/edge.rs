@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::app::Request;
 use crate::context::{Context, Stop};
-use crate::puzzle::edge::{EdgeFormat, EdgePuzzle, GREY, count, parse_edge};
+use crate::puzzle::edge::{EdgeFormat, EdgePuzzle, GREY, parse_edge};
 use crate::puzzle::read::is_edge_text;
 use crate::{Error, Result};
 
@@ -92,7 +92,7 @@ pub(crate) fn explore(request: &Request, budget: Option<Duration>) -> Result<Edg
         None => Stop::never(),
     };
     let started = web_time::Instant::now();
-    let counted = count(&puzzle, false, 1, &Context::new().until(&stop));
+    let counted = puzzle.count(false, 1, &Context::new().until(&stop));
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let complete = !counted.stats.stopped;
     let board = counted.boards.first();

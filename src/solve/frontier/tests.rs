@@ -200,7 +200,7 @@ fn framed_puzzles_agree_with_the_edge_judge() {
         let boards = if w * h <= 9 {
             edge::judge::judge(&puzzle).0
         } else {
-            edge::count(&puzzle, true, 0, &Context::new()).arrangements
+            puzzle.count(true, 0, &Context::new()).arrangements
         };
         assert_eq!(counted.arrangements, BigUint::from(boards), "seed {seed}: {w}x{h}");
         assert_eq!(
@@ -228,7 +228,7 @@ fn pinned_pieces_agree_with_the_edge_judge() {
         let (w, h) = shapes[seed as usize % shapes.len()];
         let colours = 2 + (seed as usize / shapes.len()) % 3 + usize::from(w * h > 9);
         let puzzle = planted(seed, w, h, colours, seed % 4 == 3);
-        let board = edge::count(&puzzle, true, 1, &Context::new()).boards.remove(0);
+        let board = puzzle.count(true, 1, &Context::new()).boards.remove(0);
         let cells = w * h;
         let from_board = |at: &[usize]| -> Vec<Hint> {
             at.iter()
@@ -267,7 +267,7 @@ fn pinned_pieces_agree_with_the_edge_judge() {
             let boards = if cells <= 9 {
                 edge::judge::judge(&pinned).0
             } else {
-                edge::count(&pinned, true, 0, &Context::new()).arrangements
+                pinned.count(true, 0, &Context::new()).arrangements
             };
             assert_eq!(
                 counted.arrangements,
