@@ -22,6 +22,7 @@ pub mod export;
 pub mod geometry;
 #[cfg(feature = "render")]
 mod graphviz;
+pub mod inspect;
 pub mod layout;
 mod multiples;
 #[cfg(test)]
