@@ -72,14 +72,14 @@ struct Tally {
 }
 
 /// Which of the conditions on H alone fail, by position ((H1) is 0).
-fn failing(v: &FrameVerdict) -> Vec<usize> {
+fn failing_conditions(v: &FrameVerdict) -> Vec<usize> {
     let findings = v.findings().into_iter().enumerate();
     findings.filter(|(_, (_, f))| f.is_err()).map(|(i, _)| i).collect()
 }
 
 impl Tally {
     fn add(&mut self, puzzle: &Puzzle, h: &BTreeSet<usize>, v: &FrameVerdict, kept: bool) {
-        let failing = failing(v);
+        let failing = failing_conditions(v);
         let five = failing.iter().all(|&i| i >= 5);
         if self.names.is_empty() {
             self.names = v.findings().into_iter().map(|(name, _)| name).collect();
@@ -169,7 +169,7 @@ impl Fixtures {
     /// Keeps the first subgraph failing exactly one of (H2)-(H5), and the
     /// first meeting all five that no solution keeps.
     fn offer(&mut self, puzzle: &Puzzle, origin: &str, h: &BTreeSet<usize>, v: &FrameVerdict, kept: bool) {
-        let failing: Vec<usize> = failing(v).into_iter().filter(|&i| i < 5).collect();
+        let failing: Vec<usize> = failing_conditions(v).into_iter().filter(|&i| i < 5).collect();
         let size = match puzzle.size() {
             3 => String::new(),
             n => format!("-{n}x{n}"),
@@ -409,7 +409,7 @@ fn search(count: u64, fixtures: &mut Fixtures) {
                     let pieces = (0..n * n).map(|_| classes[rng.below(classes.len())]).collect();
                     let puzzle = Puzzle::new(pieces).expect("n * n pieces");
                     let v = check(&puzzle, &h);
-                    let failing: Vec<usize> = failing(&v).into_iter().filter(|&i| i < 5).collect();
+                    let failing: Vec<usize> = failing_conditions(&v).into_iter().filter(|&i| i < 5).collect();
                     if failing.len() > 1 || (failing.len() == 1 && failing[0] != 2 && failing[0] != 3) {
                         continue;
                     }
@@ -494,7 +494,7 @@ fn pruning(every: usize) {
         seeds.extend(solver.run(&Search::new(Goal::First)).kept);
         for h in candidates(&puzzle, &seeds) {
             let started = std::time::Instant::now();
-            let five = failing(&check(&puzzle, &h)).iter().all(|&i| i >= 5);
+            let five = failing_conditions(&check(&puzzle, &h)).iter().all(|&i| i >= 5);
             frame_time += started.elapsed();
             let allowed: Vec<bool> = (0..4 * 9).map(|e| h.contains(&e)).collect();
             let (count, _, stats) = Gluer::new(&puzzle, Some(&allowed)).count();
@@ -563,7 +563,7 @@ fn search_h3(count: u64, fixtures: &mut Fixtures) {
                         let puzzle = Puzzle::new(pieces.into_iter().map(Piece::new).collect()).expect("16 pieces");
                         let v = check(&puzzle, &h);
                         tried += 1;
-                        let failing: Vec<usize> = failing(&v).into_iter().filter(|&i| i < 5).collect();
+                        let failing: Vec<usize> = failing_conditions(&v).into_iter().filter(|&i| i < 5).collect();
                         if failing == [2] {
                             found += 1;
                             let rep = if repetition_free {

@@ -34,8 +34,8 @@ use std::collections::BTreeSet;
 
 use itertools::Itertools;
 use scramble::census::Census;
-use scramble::puzzle::grid::Grid;
 use scramble::census::nxn::check::kept as kept_subgraph;
+use scramble::puzzle::grid::Grid;
 use scramble::theorem::arrangement_form::{ArrangementVerdict, SPLITS, evaluate, splits};
 use scramble::theorem::edge_list;
 use scramble::{Picture, Puzzle};
@@ -153,7 +153,11 @@ impl Search<'_> {
         let mut search = Search {
             template,
             puzzle,
-            edges: puzzle.pieces().iter().flat_map(|p| p.corners().map(|(_, t, h)| (t, h))).collect(),
+            edges: puzzle
+                .pieces()
+                .iter()
+                .flat_map(|p| p.corners().map(|(_, t, h)| (t, h)))
+                .collect(),
             maps: (0..roles).map(|r| template.maps(r)).collect(),
             piece_of: vec![None; roles],
             corners: vec![Vec::new(); roles],

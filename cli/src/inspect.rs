@@ -103,9 +103,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut report = Inspection::solution(&puzzle, &graph, &solution, args.solution);
     if !args.pictures.no_pictures {
         let dir = puzzle_folder(&args.pictures.out, &puzzle)?.join("inspect");
-        let (files, used) = report.pictures(&puzzle, &graph, args.renderer, None)?;
-        report.written(write_set(&dir, &files, Owns::Folder)?, used);
-        if let Some(used) = used {
+        let files = report.pictures(&puzzle, &graph, args.renderer, None)?;
+        report.written(write_set(&dir, &files, Owns::Folder)?);
+        if let Some(used) = report.renderer() {
             note_fallback(args.renderer, used);
         }
     }

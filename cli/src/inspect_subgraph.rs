@@ -45,14 +45,11 @@ pub fn run(
         return Ok(None);
     };
     let dir = super::puzzle_folder(&options.out, puzzle)?.join("inspect-subgraph");
-    let (files, used) = report.pictures(puzzle, graph, options.renderer, None)?;
-    let written = if options.no_pictures {
-        Vec::new()
-    } else {
-        write_set(&dir, &files, Owns::Folder)?
-    };
-    report.written(written, used);
-    if let Some(used) = used {
+    let files = report.pictures(puzzle, graph, options.renderer, None)?;
+    if !options.no_pictures {
+        report.written(write_set(&dir, &files, Owns::Folder)?);
+    }
+    if let Some(used) = report.renderer() {
         note_fallback(options.renderer, used);
     }
     print_report(options.json, &report, Inspection::text)?;

@@ -59,12 +59,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !args.pictures.no_pictures {
         let folder = puzzle_folder(&args.pictures.out, &puzzle)?;
         let draw = args.draw.map(usize::from);
-        let (files, used) = report.pictures(&puzzle, &graph, args.renderer, draw)?;
+        let files = report.pictures(&puzzle, &graph, args.renderer, draw)?;
         // Both folders change in one step: never new solutions beside old
         // subgraphs.
-        let written = write_set(&folder, &files, Owns::Names(owned))?;
-        report.written(written, used);
-        if let Some(used) = used {
+        report.written(write_set(&folder, &files, Owns::Names(owned))?);
+        if let Some(used) = report.renderer() {
             note_fallback(args.renderer, used);
         }
     }

@@ -8,8 +8,8 @@ use itertools::Itertools;
 use petgraph::graph::EdgeIndex;
 use proptest::prelude::*;
 
-use super::*;
 use super::twisted::is_twisted;
+use super::*;
 use crate::judge::{Judgement, judge};
 use crate::recording::Corner;
 use crate::{Picture, Piece};

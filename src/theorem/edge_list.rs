@@ -182,6 +182,37 @@ mod tests {
         let err = parse(&puzzle, "1+ -> 2- #1\n", "h.txt").unwrap_err();
         // The error points at the piece number, which has no corner 1+ -> 2-.
         assert!(err.to_string().starts_with("h.txt:1:10:"));
-        assert_eq!(parse(&puzzle, &write(&puzzle, &[1, 6].into()), "x").unwrap(), [1, 6].into());
+        assert_eq!(
+            parse(&puzzle, &write(&puzzle, &[1, 6].into()), "x").unwrap(),
+            [1, 6].into()
+        );
+    }
+
+    /// The counterexamples of `fixtures/nxn/` to the arrangement form's
+    /// weaker forms, with their solutions modulo rotation: the plain
+    /// backtracker finds no solution that keeps exactly H.
+    #[test]
+    fn the_backtracker_finds_no_solution_keeping_any_counterexample() {
+        let fixtures = [
+            ("shared-pair", 0),
+            ("no-orientation", 6480),
+            ("no-circuit-order", 0),
+            ("separate-bijections", 0),
+        ];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nxn");
+        for (name, solutions) in fixtures {
+            let puzzle = crate::read_puzzle(&root.join(format!("{name}.txt")), Default::default()).unwrap();
+            let text = std::fs::read_to_string(root.join(format!("{name}.edges"))).unwrap();
+            let h = parse(&puzzle, &text, name).unwrap();
+            assert!(puzzle.is_repetition_free(), "{name}");
+            let all = crate::solve::plain::all_arrangements(&puzzle);
+            assert_eq!(all.len() as u64, 4 * solutions, "{name}");
+            let kept = |a: &crate::Arrangement| -> BTreeSet<usize> {
+                crate::recording::kept::kept_corners(a)
+                    .map(|(p, c)| 4 * p + c)
+                    .collect()
+            };
+            assert!(all.iter().all(|a| kept(a) != h), "{name}");
+        }
     }
 }

@@ -72,36 +72,51 @@ impl Inspection {
         }
     }
 
-    /// The pictures, drawn by `renderer` (paths relative to the folder
-    /// the command owns: `<puzzle>/` for the subgraphs, with
-    /// `solutions/` and, for `draw`, `subgraphs/`; `<puzzle>/inspect/`;
-    /// `<puzzle>/inspect-subgraph/`), and who drew the graphs (`None` when
-    /// no graph was drawn). `draw`: also subgraph number `draw` of the 256.
+    /// The pictures, drawn by `renderer`, to write as one set: paths
+    /// relative to the folder the command owns (`<puzzle>/` for the
+    /// subgraphs, with `solutions/` and, for `draw`, `subgraphs/`;
+    /// `<puzzle>/inspect/`; `<puzzle>/inspect-subgraph/`). `draw`: also
+    /// subgraph number `draw` of the 256. The report then names who drew
+    /// them ([`Inspection::renderer`]).
     pub fn pictures(
-        &self,
+        &mut self,
         puzzle: &Puzzle,
         graph: &RecordingGraph,
         renderer: Renderer,
         draw: Option<usize>,
-    ) -> Result<(Vec<(PathBuf, String)>, Option<UsedRenderer>)> {
+    ) -> Result<Vec<(PathBuf, String)>> {
         let pictures = Pictures::new(puzzle, graph, renderer);
         let files = match &self.body {
             Body::Subgraphs(r) => r.pictures(&pictures, draw)?,
             Body::Solution(r) => r.pictures(&pictures)?,
             Body::Subgraph(r) => r.pictures(&pictures)?,
         };
-        Ok((files, pictures.used.get()))
+        *self.written_and_renderer().1 = pictures.used.get();
+        Ok(files)
     }
 
-    /// Records the pictures as written (their paths) and who drew them.
-    pub fn written(&mut self, paths: Vec<PathBuf>, renderer: Option<UsedRenderer>) {
-        let (pictures, used) = match &mut self.body {
+    /// Who drew the graphs of [`Inspection::pictures`]; `None` when none
+    /// was drawn.
+    pub fn renderer(&self) -> Option<UsedRenderer> {
+        match &self.body {
+            Body::Subgraphs(r) => r.renderer,
+            Body::Solution(r) => r.renderer,
+            Body::Subgraph(r) => r.renderer,
+        }
+    }
+
+    /// Records the pictures as written: their paths, for the text and the
+    /// JSON.
+    pub fn written(&mut self, paths: Vec<PathBuf>) {
+        *self.written_and_renderer().0 = paths;
+    }
+
+    fn written_and_renderer(&mut self) -> (&mut Vec<PathBuf>, &mut Option<UsedRenderer>) {
+        match &mut self.body {
             Body::Subgraphs(r) => (&mut r.pictures, &mut r.renderer),
             Body::Solution(r) => (&mut r.pictures, &mut r.renderer),
             Body::Subgraph(r) => (&mut r.pictures, &mut r.renderer),
-        };
-        *pictures = paths;
-        *used = renderer;
+        }
     }
 }
 

@@ -260,9 +260,18 @@ fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
         ));
     }
     let counterexamples = [
-        (analysis.repaired_mismatches(), "conditions (1), (2), (3') and (4) disagree with the judge"),
-        (analysis.twisted_mismatches(), "the twisted-graph criterion disagrees with the judge"),
-        (analysis.reconstruction_mismatches(), "rebuilt arrangements differ from the judge's"),
+        (
+            analysis.repaired_mismatches(),
+            "conditions (1), (2), (3') and (4) disagree with the judge",
+        ),
+        (
+            analysis.twisted_mismatches(),
+            "the twisted-graph criterion disagrees with the judge",
+        ),
+        (
+            analysis.reconstruction_mismatches(),
+            "rebuilt arrangements differ from the judge's",
+        ),
     ];
     for (count, what) in counterexamples.into_iter().filter(|(count, _)| *count > 0) {
         found.push(format!("COUNTEREXAMPLE: {what} on {}", subgraphs(count)));
@@ -286,7 +295,11 @@ fn yes(b: bool) -> &'static str {
 
 impl RowReport {
     fn text(&self, explain_all: bool) -> String {
-        let flags: String = self.conditions.iter().map(|c| if c.holds { '+' } else { '-' }).collect();
+        let flags: String = self
+            .conditions
+            .iter()
+            .map(|c| if c.holds { '+' } else { '-' })
+            .collect();
         let mark = if self.disagreement { "  <-- DISAGREEMENT" } else { "" };
         let mut out = format!(
             "  [{:>3}] {}  [{flags}] theorem {} twisted {} judge {}{mark}\n",
