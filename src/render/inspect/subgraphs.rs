@@ -350,11 +350,11 @@ mod tests {
         let all = Inspection::subgraphs(&puzzle, &graph, false, None).unwrap();
         let json = serde_json::to_value(&all).unwrap();
         assert_eq!(json["listed"].as_array().unwrap().len(), 256);
-        let failing = Inspection::subgraphs(&puzzle, &graph, false, Some(Condition::Colors)).unwrap();
+        let failing = Inspection::subgraphs(&puzzle, &graph, false, Some(Condition::Paths)).unwrap();
         let json = serde_json::to_value(&failing).unwrap();
         let listed = json["listed"].as_array().unwrap();
         assert!(!listed.is_empty() && listed.len() < 256);
-        assert!(listed.iter().all(|r| r["conditions"][0]["holds"] == false));
-        assert_eq!(failing.text().matches("(1) colors fails: ").count(), listed.len());
+        assert!(listed.iter().all(|r| r["conditions"][2]["holds"] == false));
+        assert_eq!(failing.text().matches("(3) paths fails: ").count(), listed.len());
     }
 }
