@@ -11,6 +11,8 @@
 //! only that piece's 4-cycle in color; [`piece_edges`] gives the edges of
 //! chosen pieces, to highlight them. [`pieces_svg`] draws the pieces, loose
 //! or as an arrangement places them. All output is deterministic.
+//! [`inspect`] assembles the reports of the commands that judge subgraphs
+//! of G(P) (`subgraphs`, `inspect`), their pictures included.
 
 #[cfg(feature = "render")]
 mod children;
