@@ -41,11 +41,11 @@ use scramble::Rng;
 use scramble::census::Census;
 use scramble::census::nxn::check::{candidates, keeping};
 use scramble::puzzle::generate::{PlantOptions, Recipe};
-use scramble::recording::gluing::{Edges, Gluer};
+use scramble::recording::gluing::Gluer;
 use scramble::solve::{Goal, Search};
 use scramble::theorem::arrangement_form::{corner_moves, evaluate, splits};
 use scramble::theorem::edge_list;
-use scramble::theorem::frame::{CONDITIONS, Frame, FrameVerdict, Kind, RING_AND_CORE, SideType, check};
+use scramble::theorem::frame::{FrameVerdict, check};
 use scramble::{Arrangement, Picture, Piece, Placement, Puzzle};
 use scramble::{Context, Stop};
 
@@ -67,25 +67,36 @@ struct Tally {
     /// rejects among (H1)-(H5).
     rejects: [u64; 6],
     only: [u64; 5],
+    /// The conditions' names, (H1)-(H5) and for 3x3 (H6).
+    names: Vec<&'static str>,
+}
+
+/// Which of the conditions on H alone fail, by position ((H1) is 0).
+fn failing_conditions(v: &FrameVerdict) -> Vec<usize> {
+    let findings = v.findings().into_iter().enumerate();
+    findings.filter(|(_, (_, f))| f.is_err()).map(|(i, _)| i).collect()
 }
 
 impl Tally {
     fn add(&mut self, puzzle: &Puzzle, h: &BTreeSet<usize>, v: &FrameVerdict, kept: bool) {
-        let five = v.checks[..5].iter().all(|c| c.finding.is_ok());
+        let failing = failing_conditions(v);
+        let five = failing.iter().all(|&i| i >= 5);
+        if self.names.is_empty() {
+            self.names = v.findings().into_iter().map(|(name, _)| name).collect();
+        }
         self.subgraphs += 1;
         self.kept += u64::from(kept);
         self.passed += u64::from(five);
         self.false_rejections += u64::from(kept && !five);
         if five && !kept {
             self.passed_not_kept += 1;
-            let b = !splits(&Edges::new(puzzle), h, 1).is_empty();
+            let b = !splits(puzzle, h, 1).is_empty();
             self.passed_not_kept_b += u64::from(b);
         }
-        if v.checks.len() == 6 {
+        if self.names.len() == 6 {
             self.h6_accepts_not_kept += u64::from(v.passes() && !kept);
             self.h6_rejects_kept += u64::from(!v.passes() && kept);
         }
-        let failing: Vec<usize> = (0..v.checks.len()).filter(|&i| v.checks[i].finding.is_err()).collect();
         for &i in &failing {
             self.rejects[i] += 1;
         }
@@ -106,8 +117,7 @@ impl Tally {
                 self.h6_accepts_not_kept, self.h6_rejects_kept
             );
         }
-        let h6 = three.then_some(&RING_AND_CORE);
-        for (i, condition) in CONDITIONS.iter().chain(h6).enumerate() {
+        for (i, condition) in self.names.iter().enumerate() {
             let only = self
                 .only
                 .get(i)
@@ -159,7 +169,7 @@ impl Fixtures {
     /// Keeps the first subgraph failing exactly one of (H2)-(H5), and the
     /// first meeting all five that no solution keeps.
     fn offer(&mut self, puzzle: &Puzzle, origin: &str, h: &BTreeSet<usize>, v: &FrameVerdict, kept: bool) {
-        let failing: Vec<usize> = (0..5).filter(|&i| v.checks[i].finding.is_err()).collect();
+        let failing: Vec<usize> = failing_conditions(v).into_iter().filter(|&i| i < 5).collect();
         let size = match puzzle.size() {
             3 => String::new(),
             n => format!("-{n}x{n}"),
@@ -174,8 +184,8 @@ impl Fixtures {
         }
         println!("== {name}: {origin}\n{puzzle}");
         print!("{}", edge_list::write(puzzle, h));
-        for c in &v.checks {
-            println!("  {}: {:?}", c.condition, c.finding);
+        for (condition, finding) in v.findings() {
+            println!("  {condition}: {finding:?}");
         }
         if let Some(dir) = &self.dir {
             let header = format!(
@@ -399,7 +409,7 @@ fn search(count: u64, fixtures: &mut Fixtures) {
                     let pieces = (0..n * n).map(|_| classes[rng.below(classes.len())]).collect();
                     let puzzle = Puzzle::new(pieces).expect("n * n pieces");
                     let v = check(&puzzle, &h);
-                    let failing: Vec<usize> = (0..5).filter(|&i| v.checks[i].finding.is_err()).collect();
+                    let failing: Vec<usize> = failing_conditions(&v).into_iter().filter(|&i| i < 5).collect();
                     if failing.len() > 1 || (failing.len() == 1 && failing[0] != 2 && failing[0] != 3) {
                         continue;
                     }
@@ -484,7 +494,7 @@ fn pruning(every: usize) {
         seeds.extend(solver.run(&Search::new(Goal::First)).kept);
         for h in candidates(&puzzle, &seeds) {
             let started = std::time::Instant::now();
-            let five = check(&puzzle, &h).checks[..5].iter().all(|c| c.finding.is_ok());
+            let five = failing_conditions(&check(&puzzle, &h)).iter().all(|&i| i >= 5);
             frame_time += started.elapsed();
             let allowed: Vec<bool> = (0..4 * 9).map(|e| h.contains(&e)).collect();
             let (count, _, stats) = Gluer::new(&puzzle, Some(&allowed)).count();
@@ -527,15 +537,18 @@ fn search_h3(count: u64, fixtures: &mut Fixtures) {
             for i in 0..count {
                 let Ok(drawn) = recipe.draw(i) else { continue };
                 let h = scramble::census::nxn::check::kept(&drawn.solution);
-                let Some(frame) = Frame::new(16, &h) else { continue };
-                let frame = &frame;
+                // H's frame: a border piece keeps two corners, an inner
+                // piece four; side s is full when H keeps both its end
+                // corners, s - 1 and s.
+                let kept = |p: usize, c: usize| h.contains(&(4 * p + c % 4));
+                let keeps = |p: usize| (0..4).filter(|&c| kept(p, c)).count();
                 let borders: Vec<(usize, usize)> = (0..16)
-                    .filter(|&p| frame.kind(p) == Kind::Border)
+                    .filter(|&p| keeps(p) == 2)
                     .flat_map(|p| (0..4).map(move |s| (p, s)))
-                    .filter(|&(p, s)| frame.side(p, s) == SideType::Full)
+                    .filter(|&(p, s)| kept(p, s + 3) && kept(p, s))
                     .collect();
                 let inner: Vec<(usize, usize)> = (0..16)
-                    .filter(|&p| frame.kind(p) == Kind::Inner)
+                    .filter(|&p| keeps(p) == 4)
                     .flat_map(|p| (0..4).map(move |s| (p, s)))
                     .collect();
                 for &(b, sb) in &borders {
@@ -550,7 +563,7 @@ fn search_h3(count: u64, fixtures: &mut Fixtures) {
                         let puzzle = Puzzle::new(pieces.into_iter().map(Piece::new).collect()).expect("16 pieces");
                         let v = check(&puzzle, &h);
                         tried += 1;
-                        let failing: Vec<usize> = (0..5).filter(|&i| v.checks[i].finding.is_err()).collect();
+                        let failing: Vec<usize> = failing_conditions(&v).into_iter().filter(|&i| i < 5).collect();
                         if failing == [2] {
                             found += 1;
                             let rep = if repetition_free {

@@ -34,12 +34,11 @@ use std::collections::BTreeSet;
 
 use itertools::Itertools;
 use scramble::census::Census;
+use scramble::census::nxn::check::kept as kept_subgraph;
 use scramble::puzzle::grid::Grid;
-use scramble::recording::gluing::Edges;
-use scramble::recording::kept::kept_edges;
 use scramble::theorem::arrangement_form::{ArrangementVerdict, SPLITS, evaluate, splits};
 use scramble::theorem::edge_list;
-use scramble::{Puzzle, RecordingGraph};
+use scramble::{Picture, Puzzle};
 
 const FORMS: [&str; 4] = [
     "shared-pair",
@@ -141,7 +140,7 @@ impl Template {
 struct Search<'a> {
     template: &'a Template,
     puzzle: &'a Puzzle,
-    edges: Edges,
+    edges: Vec<(Picture, Picture)>,
     maps: Vec<Vec<Vec<usize>>>,
     piece_of: Vec<Option<usize>>,
     corners: Vec<Vec<usize>>,
@@ -154,7 +153,11 @@ impl Search<'_> {
         let mut search = Search {
             template,
             puzzle,
-            edges: Edges::new(puzzle),
+            edges: puzzle
+                .pieces()
+                .iter()
+                .flat_map(|p| p.corners().map(|(_, t, h)| (t, h)))
+                .collect(),
             maps: (0..roles).map(|r| template.maps(r)).collect(),
             piece_of: vec![None; roles],
             corners: vec![Vec::new(); roles],
@@ -221,12 +224,21 @@ impl Search<'_> {
                     .collect();
                 let Some(e) = edges else { return true };
                 if self.template.in_order {
-                    return self.edges.is_circuit(&[e[0], e[1], e[2], e[3]]);
+                    return self.is_circuit(&[e[0], e[1], e[2], e[3]]);
                 }
                 [[1, 2, 3], [1, 3, 2], [2, 1, 3], [2, 3, 1], [3, 1, 2], [3, 2, 1]]
                     .iter()
-                    .any(|[a, b, c]| self.edges.is_circuit(&[e[0], e[*a], e[*b], e[*c]]))
+                    .any(|[a, b, c]| self.is_circuit(&[e[0], e[*a], e[*b], e[*c]]))
             })
+    }
+
+    /// Whether four edges (`4 * piece + corner`, tail and head in
+    /// `edges`) in this cyclic order are a twisted circuit of four colors:
+    /// each edge's head is the complement of the next edge's tail.
+    fn is_circuit(&self, c: &[usize; 4]) -> bool {
+        let colors_differ = (0..4).all(|a| (a + 1..4).all(|b| c[a] / 4 != c[b] / 4));
+        let follows = |a: usize, b: usize| self.edges[b].0 == self.edges[a].1.complement();
+        colors_differ && (0..4).all(|k| follows(c[k], c[(k + 1) % 4]))
     }
 }
 
@@ -338,17 +350,11 @@ fn main() {
 /// Fewer splits than the checker looks at, so its weaker-form verdicts are
 /// complete.
 fn complete(puzzle: &Puzzle, h: &BTreeSet<usize>) -> bool {
-    splits(&Edges::new(puzzle), h, SPLITS).len() < SPLITS
+    splits(puzzle, h, SPLITS).len() < SPLITS
 }
 
 /// Whether some solution of the plain backtracker keeps exactly H.
 fn kept(puzzle: &Puzzle, h: &BTreeSet<usize>) -> bool {
-    let graph = RecordingGraph::new(puzzle);
-    scramble::solve::plain::all_arrangements(puzzle).iter().any(|a| {
-        kept_edges(&graph, a)
-            .into_iter()
-            .map(|e| e.index())
-            .collect::<BTreeSet<_>>()
-            == *h
-    })
+    let all = scramble::solve::plain::all_arrangements(puzzle);
+    all.iter().any(|a| kept_subgraph(a) == *h)
 }

@@ -5,25 +5,22 @@
 //! numbering of `solve --list`).
 //!
 //! With `--subgraph FILE` it judges a subgraph H given as an edge list
-//! instead (format: [`scramble::theorem::edge_list`]) by the `n x n`
+//! instead (one edge per line, `1+ -> 2- #3`) by the `n x n`
 //! theorem, condition by condition with witnesses, and draws it: exit 0
 //! when H is the kept subgraph of a solution, 1 when it is not.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::recording::kept::{blocks, inner_corners, kept_edges};
-use scramble::render::{Renderer, UsedRenderer};
+use scramble::output::{FileSet, Owns};
+use scramble::render::Renderer;
+use scramble::render::inspect::Inspection;
 use scramble::solve::{Goal, Order, Search, Solver};
-use scramble::theorem::{ConditionReport, evaluate, twisted_criterion};
-use scramble::{Arrangement, Context, Puzzle, RecordingGraph};
+use scramble::{Context, Puzzle, RecordingGraph};
 
-use super::signals::why_stopped;
-use serde::Serialize;
-
-use super::edges::{EdgeReport, Edges, labels};
 use super::exit_codes::Exit;
-use super::pictures::{Pictures, grid_rows, pictures_text, write_all};
+use super::pictures::note_fallback;
+use super::signals::why_stopped;
 use super::{PicturesArg, PuzzleArg, puzzle_folder};
 use super::{print_json, print_report, print_text};
 
@@ -58,51 +55,6 @@ pub struct Args {
     time_limit: Option<std::time::Duration>,
 }
 
-/// What `inspect --json` prints.
-#[derive(Serialize)]
-struct Report {
-    puzzle: String,
-    size: usize,
-    solved: bool,
-    solution: Vec<Vec<String>>,
-    /// `--solution N`: which solution in the spiral order this is.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    number: Option<u64>,
-    kept_edges: usize,
-    recording_edges: usize,
-    pieces: Vec<PieceReport>,
-    lattice_points: Vec<PointReport>,
-    pictures: Vec<PathBuf>,
-    renderer: Option<UsedRenderer>,
-}
-
-#[derive(Serialize)]
-struct PieceReport {
-    piece: String,
-    /// `[row, column]`, each from 1 (docs/json.md).
-    cell: [usize; 2],
-    rotation: usize,
-    role: &'static str,
-    edges: Vec<EdgeReport>,
-}
-
-/// The four corners meeting at one interior lattice point: a 2x2 solution
-/// graph of the four pieces around it.
-#[derive(Serialize)]
-struct PointReport {
-    point: [usize; 2],
-    edges: Vec<EdgeReport>,
-    twisted: bool,
-    theorem: bool,
-    failing: Vec<String>,
-    /// The four conditions with their witnesses (the shape of
-    /// `subgraphs --json`).
-    conditions: Vec<ConditionReport>,
-    /// Conditions (1), (2), (3') and (4): exact with repetitions and
-    /// self-matching pictures, where Theorem 2.1 may reject a solution.
-    repaired: bool,
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.read()?;
     if let Some(file) = &args.subgraph {
@@ -113,7 +65,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         "inspect"
     };
-    super::pictures::refuse_over_inputs(&args.pictures, &puzzle, sub, scramble::output::Owns::Folder)?;
+    super::pictures::refuse_over_inputs(&args.pictures, &puzzle, sub, Owns::Folder)?;
     let graph = RecordingGraph::new(&puzzle);
     let (stop, interrupted) = super::signals::interruptible(args.time_limit);
     let context = Context::new().until(&stop);
@@ -148,25 +100,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         return Ok(Exit::NotFound.into());
     };
-    let mut report = report(&puzzle, &graph, &solution);
-    report.number = args.solution;
+    let mut report = Inspection::solution(&puzzle, &graph, &solution, args.solution);
     if !args.pictures.no_pictures {
-        let pictures = Pictures::new(&puzzle, &graph, args.renderer);
         let dir = puzzle_folder(&args.pictures.out, &puzzle)?.join("inspect");
-        let title = format!(
-            "{}: the {} edges a {n}x{n} solution keeps",
-            puzzle.name(),
-            report.kept_edges,
-            n = puzzle.size()
-        );
-        let mut files = pictures.edges(&kept_edges(&graph, &solution), &title, &dir, "kept")?;
-        let rows: Vec<String> = report.solution.iter().map(|r| r.join(" ")).collect();
-        let grid_title = format!("{}: solution {}", puzzle.name(), rows.join(" / "));
-        files.push(pictures.grid(&solution, &grid_title, dir.join("solution.svg")));
-        report.pictures = write_all(&dir, files)?;
-        report.renderer = pictures.used();
+        let files = report.pictures(&puzzle, &graph, args.renderer, None)?;
+        report.written(FileSet::new(&dir, Owns::Folder).write(&files)?);
+        if let Some(used) = report.renderer() {
+            note_fallback(args.renderer, used);
+        }
     }
-    print_report(args.json, &report, text)?;
+    print_report(args.json, &report, Inspection::text)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -196,92 +139,4 @@ fn args_view(args: &Args) -> super::inspect_subgraph::Options {
         no_pictures: args.pictures.no_pictures,
         renderer: args.renderer,
     }
-}
-
-fn report(puzzle: &Puzzle, graph: &RecordingGraph, solution: &Arrangement) -> Report {
-    let n = solution.size();
-    let edges = Edges::new(puzzle, graph);
-    let label = |e| edges.report(e);
-    let pieces: Vec<PieceReport> = solution
-        .cells()
-        .iter()
-        .enumerate()
-        .map(|(cell, p)| {
-            let corners = inner_corners(n, cell, p.rotation);
-            PieceReport {
-                piece: puzzle.piece_label(p.piece),
-                cell: [cell / n + 1, cell % n + 1],
-                rotation: p.rotation,
-                role: ["corner piece", "corner piece", "edge piece", "", "inner piece"][corners.len()],
-                edges: corners.iter().map(|&c| label(graph.edge(p.piece, c))).collect(),
-            }
-        })
-        .collect();
-    let lattice_points = blocks(graph, solution)
-        .into_iter()
-        .map(|((i, j), block)| {
-            let verdict = evaluate(graph, &block);
-            PointReport {
-                point: [i, j],
-                edges: block.edges().into_iter().map(label).collect(),
-                twisted: twisted_criterion(&block.resolve(graph)),
-                theorem: verdict.accepted(),
-                failing: verdict.failing().iter().map(ToString::to_string).collect(),
-                conditions: verdict.reports(puzzle, graph),
-                repaired: verdict.repaired_accepted(),
-            }
-        })
-        .collect();
-    Report {
-        puzzle: puzzle.name().to_string(),
-        size: n,
-        solved: true,
-        solution: grid_rows(puzzle, solution),
-        number: None,
-        kept_edges: pieces.iter().map(|p| p.edges.len()).sum(),
-        recording_edges: graph.graph().edge_count(),
-        pieces,
-        lattice_points,
-        pictures: Vec::new(),
-        renderer: None,
-    }
-}
-
-fn text(r: &Report) -> String {
-    let number = r.number.map_or_else(String::new, |n| format!(" {n} (spiral order)"));
-    let mut out = format!("{}: {}x{} solution{number}\n", r.puzzle, r.size, r.size);
-    for row in &r.solution {
-        out += &format!("  {}\n", row.join(" "));
-    }
-    out += &format!(
-        "kept edges: {} of {} (corners between two inner sides)\n",
-        r.kept_edges, r.recording_edges
-    );
-    for p in &r.pieces {
-        let (row, column) = (p.cell[0], p.cell[1]);
-        out += &format!(
-            "  ({row},{column}) {}@{} {}: {}\n",
-            p.piece,
-            p.rotation,
-            p.role,
-            labels(&p.edges)
-        );
-    }
-    out += "lattice points (each the centre of a 2x2 block of the solution):\n";
-    for p in &r.lattice_points {
-        let theorem = if p.theorem {
-            "Theorem 2.1 holds".to_string()
-        } else {
-            let repaired = if p.repaired { "holds" } else { "fails" };
-            format!("Theorem 2.1 fails {}; (3') {repaired}", p.failing.join(", "))
-        };
-        let twisted = if p.twisted {
-            "twisted circuit"
-        } else {
-            "NOT a twisted circuit"
-        };
-        let (i, j) = (p.point[0], p.point[1]);
-        out += &format!("  ({i},{j}): {}  [{twisted}; {theorem}]\n", labels(&p.edges));
-    }
-    out + &pictures_text(&r.pictures)
 }

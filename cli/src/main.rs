@@ -9,7 +9,6 @@
 mod bounds;
 mod choices;
 mod completions;
-mod edges;
 mod estimate;
 pub mod exit_codes;
 mod explore;

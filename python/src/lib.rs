@@ -17,7 +17,7 @@ use pyo3::types::PyDict;
 use scramble::puzzle::edge;
 use scramble::solve::frontier::FrontierCount;
 use scramble::solve::{Goal, Method, Order, Search};
-use scramble::theorem::analysis::analyse;
+use scramble::render::inspect::Inspection;
 use scramble::{Arrangement, Context, Format, RecordingGraph, Stop};
 
 // Named `scramble.ScrambleError`, the public name it is raised and caught by.
@@ -234,19 +234,22 @@ impl Puzzle {
     fn subgraphs_json(&self, py: Python<'_>) -> PyResult<String> {
         let puzzle = &self.inner;
         let graph = RecordingGraph::new(puzzle);
-        let analysis = py.detach(|| analyse(puzzle, &graph)).map_err(|e| error(py, e))?;
-        let rows: Vec<serde_json::Value> = analysis
-            .rows
+        let report = py
+            .detach(|| Inspection::subgraphs(puzzle, &graph, false, None))
+            .map_err(|e| error(py, e))?;
+        let report = serde_json::to_value(&report).expect("a report serialises");
+        let listed = report["listed"].as_array().map_or(&[][..], Vec::as_slice);
+        let rows: Vec<serde_json::Value> = listed
             .iter()
             .map(|row| {
-                let v = &row.verdict;
+                let edges = row["edges"].as_array().map_or(&[][..], Vec::as_slice);
                 serde_json::json!({
-                    "index": row.index,
-                    "edges": row.subgraph.edges().iter().map(|e| e.index()).collect::<Vec<_>>(),
-                    "conditions": v.reports(puzzle, &graph),
-                    "theorem": row.theorem(),
-                    "twisted": row.twisted,
-                    "judge": row.judge(),
+                    "index": row["index"],
+                    "edges": edges.iter().map(|e| &e["id"]).collect::<Vec<_>>(),
+                    "conditions": row["conditions"],
+                    "theorem": row["theorem"],
+                    "twisted": row["twisted"],
+                    "judge": row["judge"],
                 })
             })
             .collect();

@@ -51,7 +51,7 @@ pub(crate) fn evaluate(puzzle: &Puzzle) -> PuzzleReport {
             let verdict = Verdict {
                 solutions: u8::try_from(solutions).expect("at most 6 solutions share a centre"),
                 failed,
-                twisted: twisted_criterion(&subgraph.resolve(&graph)),
+                twisted: twisted_criterion(&graph, &subgraph),
                 repaired: conditions.repaired_accepted(),
             };
             (corners, verdict)

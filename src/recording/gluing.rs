@@ -29,7 +29,7 @@ pub(crate) type Point = (usize, usize);
 
 /// Tails, heads and colors of the recording graph's edges, by edge number.
 #[derive(Clone, Debug)]
-pub struct Edges {
+pub(crate) struct Edges {
     tail: Vec<Picture>,
     head: Vec<Picture>,
 }
@@ -61,11 +61,6 @@ impl Edges {
     /// Number of edges.
     pub fn len(&self) -> usize {
         self.tail.len()
-    }
-
-    /// Whether there are no edges.
-    pub fn is_empty(&self) -> bool {
-        self.tail.is_empty()
     }
 
     /// Whether `b` follows `a` in a twisted circuit: `tail(b) = head(a)^c`.

@@ -17,16 +17,7 @@ use crate::puzzle::grid::{BLOCK_CENTRE_DIRECTIONS, Grid, unturned_side};
 /// The corners of a piece at `cell` of an `size x size` grid, turned
 /// `rotation` times, whose two sides both face neighbours: none, one, two
 /// or four of them, in increasing direction order.
-///
-/// ```
-/// use scramble::recording::kept::inner_corners;
-/// // The top-left cell of a 2x2 grid keeps the corner from its right side
-/// // to its bottom side: corner (1 - rotation) mod 4 of the piece.
-/// assert_eq!(inner_corners(2, 0, 0), vec![1]);
-/// assert_eq!(inner_corners(2, 0, 3), vec![2]);
-/// assert_eq!(inner_corners(3, 4, 0), vec![0, 1, 2, 3]);
-/// ```
-pub fn inner_corners(size: usize, cell: usize, rotation: usize) -> Vec<usize> {
+pub(crate) fn inner_corners(size: usize, cell: usize, rotation: usize) -> Vec<usize> {
     Grid::new(size)
         .inner_corner_directions(cell)
         .map(|d| unturned_side(rotation, d))
@@ -61,7 +52,7 @@ pub(crate) fn solution_subgraph(graph: &RecordingGraph, arrangement: &Arrangemen
 ///
 /// # Complexity
 /// `O(n^2)`.
-pub fn blocks(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<((usize, usize), Subgraph)> {
+pub(crate) fn blocks(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<((usize, usize), Subgraph)> {
     let grid = Grid::new(arrangement.size());
     grid.lattice_points()
         .map(|point| {
@@ -78,7 +69,7 @@ pub fn blocks(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<((usize,
 /// The edges an `n x n` arrangement keeps: every piece's corners between two
 /// inner sides (a corner piece one edge, an edge piece a path of two, an
 /// inner piece its whole 4-cycle), in cell order: `4(n - 1)^2` edges.
-pub fn kept_edges(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<EdgeIndex> {
+pub(crate) fn kept_edges(graph: &RecordingGraph, arrangement: &Arrangement) -> Vec<EdgeIndex> {
     kept_corners(arrangement)
         .map(|(piece, c)| graph.edge(piece, c))
         .collect()
@@ -176,6 +167,11 @@ mod tests {
                 })
                 .collect(),
         );
+        // The top-left cell of a 2x2 grid keeps the corner from its right
+        // side to its bottom side: corner (1 - rotation) mod 4 of the piece.
+        assert_eq!(inner_corners(2, 0, 0), vec![1]);
+        assert_eq!(inner_corners(2, 0, 3), vec![2]);
+        assert_eq!(inner_corners(3, 4, 0), vec![0, 1, 2, 3]);
         let counts: Vec<usize> = (0..9).map(|cell| inner_corners(3, cell, cell % 4).len()).collect();
         assert_eq!(counts, vec![1, 2, 1, 2, 4, 2, 1, 2, 1]);
         let puzzle: Puzzle = std::iter::repeat_n("1+ 2+ 3+ 4+\n", 9)

@@ -7,7 +7,7 @@
 //!
 //! - [`subgraph`]: four-edge subgraphs and the enumerator of the 256
 //!   four-color ones of a 2x2 puzzle.
-//! - [`kept`]: the edges of G(P) an arrangement keeps (its corners between
+//! - `kept`: the edges of G(P) an arrangement keeps (its corners between
 //!   two inner sides), grouped by interior lattice point.
 //! - [`gluing`]: twisted circuits glued at the lattice points into an
 //!   `n x n` solution: the constructive half of the `n x n` theorem
@@ -21,18 +21,18 @@ use petgraph::visit::EdgeRef;
 use crate::{Picture, Puzzle};
 
 pub mod gluing;
-pub mod kept;
+pub(crate) mod kept;
 pub mod subgraph;
 
-pub use subgraph::{SubEdge, Subgraph, four_color_subgraphs};
+pub use subgraph::{Subgraph, four_color_subgraphs};
 
 /// What an edge of the recording graph carries: which piece and which corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub struct Corner {
+pub(crate) struct Corner {
     /// The piece's index in the puzzle: its color.
-    pub piece: usize,
+    pub(crate) piece: usize,
     /// The corner, 0..4: from side `corner` to side `corner + 1`, clockwise.
-    pub corner: usize,
+    pub(crate) corner: usize,
 }
 
 /// The recording graph of a puzzle: a petgraph multigraph plus a lookup from
@@ -45,8 +45,7 @@ pub struct Corner {
 /// use scramble::{Puzzle, RecordingGraph};
 /// let puzzle: Puzzle = "1+ 2+ 1- 2-\n2- 1+ 2+ 1-\n1- 2- 1+ 2+\n2+ 1- 2- 1+".parse().unwrap();
 /// let g = RecordingGraph::new(&puzzle);
-/// assert_eq!(g.graph().node_count(), 4);
-/// assert_eq!(g.graph().edge_count(), 16);
+/// assert_eq!(g.colors(), 4);
 /// let (tail, head) = g.endpoints(g.edge(0, 1));
 /// assert_eq!((tail.to_string(), head.to_string()), ("2+".into(), "1-".into()));
 /// ```
@@ -76,7 +75,7 @@ impl RecordingGraph {
     }
 
     /// The petgraph graph: node weights are pictures, edge weights corners.
-    pub fn graph(&self) -> &DiGraph<Picture, Corner> {
+    pub(crate) fn graph(&self) -> &DiGraph<Picture, Corner> {
         &self.graph
     }
 
@@ -127,12 +126,12 @@ impl RecordingGraph {
     }
 
     /// The corner an edge stands for.
-    pub fn corner(&self, edge: EdgeIndex) -> Corner {
+    pub(crate) fn corner(&self, edge: EdgeIndex) -> Corner {
         self.graph[edge]
     }
 
     /// Every edge as `(index, tail, head, corner)`, in index order.
-    pub fn edges(&self) -> impl Iterator<Item = (EdgeIndex, Picture, Picture, Corner)> + '_ {
+    pub(crate) fn edges(&self) -> impl Iterator<Item = (EdgeIndex, Picture, Picture, Corner)> + '_ {
         self.graph
             .edge_references()
             .map(|e| (e.id(), self.graph[e.source()], self.graph[e.target()], *e.weight()))

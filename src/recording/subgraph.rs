@@ -22,15 +22,15 @@ pub struct Subgraph {
 
 /// One edge of a subgraph with everything the conditions look at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SubEdge {
+pub(crate) struct SubEdge {
     /// The edge in the recording graph.
-    pub id: EdgeIndex,
+    pub(crate) id: EdgeIndex,
     /// The picture the corner starts from.
-    pub tail: Picture,
+    pub(crate) tail: Picture,
     /// The picture 90 degrees clockwise from the tail.
-    pub head: Picture,
+    pub(crate) head: Picture,
     /// Which piece (color) and which corner.
-    pub corner: Corner,
+    pub(crate) corner: Corner,
 }
 
 impl Subgraph {
@@ -50,7 +50,7 @@ impl Subgraph {
     }
 
     /// The edges with their endpoints and corners.
-    pub fn resolve(&self, graph: &RecordingGraph) -> [SubEdge; 4] {
+    pub(crate) fn resolve(&self, graph: &RecordingGraph) -> [SubEdge; 4] {
         self.edges.map(|id| sub_edge(graph, id))
     }
 

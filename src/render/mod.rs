@@ -11,7 +11,9 @@
 //! [`RecordingGraph::piece_edges`](crate::RecordingGraph::piece_edges)
 //! gives the edges of chosen pieces, to highlight them. [`pieces_svg`]
 //! draws the pieces, loose or as an arrangement places them. All output is
-//! deterministic.
+//! deterministic. [`inspect`] assembles the reports of the commands that
+//! judge subgraphs of G(P) (`subgraphs`, `inspect`), their pictures
+//! included.
 
 #[cfg(feature = "render")]
 mod children;
@@ -23,6 +25,7 @@ pub mod export;
 pub(crate) mod geometry;
 #[cfg(feature = "render")]
 mod graphviz;
+pub mod inspect;
 pub(crate) mod layout;
 mod multiples;
 #[cfg(test)]

@@ -8,6 +8,7 @@ use itertools::Itertools;
 use petgraph::graph::EdgeIndex;
 use proptest::prelude::*;
 
+use super::twisted::is_twisted;
 use super::*;
 use crate::judge::{Judgement, judge};
 use crate::recording::Corner;
@@ -55,7 +56,7 @@ fn theorem_and_twisted_criterion_agree_on_every_loop_free_subgraph() {
     let mut accepted = 0;
     for edges in subgraphs_up_to_symmetry(false) {
         let theorem = evaluate_edges(&edges).accepted();
-        assert_eq!(theorem, twisted_criterion(&edges), "{edges:?}");
+        assert_eq!(theorem, is_twisted(&edges), "{edges:?}");
         accepted += usize::from(theorem);
     }
     assert!(accepted > 0);
@@ -66,9 +67,9 @@ fn with_loops_the_theorem_only_misses_solution_graphs_through_condition_3() {
     let mut mismatches = 0;
     for edges in subgraphs_up_to_symmetry(true) {
         let verdict = evaluate_edges(&edges);
-        if verdict.accepted() != twisted_criterion(&edges) {
+        if verdict.accepted() != is_twisted(&edges) {
             mismatches += 1;
-            assert!(twisted_criterion(&edges), "theorem accepts a non-solution: {edges:?}");
+            assert!(is_twisted(&edges), "theorem accepts a non-solution: {edges:?}");
             assert_eq!(verdict.failing(), vec![Condition::Paths], "{edges:?}");
             assert!(edges.iter().any(|e| e.tail == e.head), "no loop: {edges:?}");
         }
@@ -169,7 +170,7 @@ fn twisted_agrees_with_judge(puzzle: &Puzzle) -> Result<Judgement, TestCaseError
     let judgement = judge(puzzle, &graph).expect("2x2");
     let mut rebuilt = BTreeSet::new();
     for s in four_color_subgraphs(&graph) {
-        let twisted = twisted_criterion(&s.resolve(&graph));
+        let twisted = twisted_criterion(&graph, &s);
         prop_assert_eq!(
             twisted,
             judgement.is_solution_graph(&s),

@@ -11,44 +11,45 @@ use crate::{Arrangement, Picture, Puzzle, RecordingGraph, Result};
 
 /// One four-color subgraph and what each method says about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
+pub(crate) struct Row {
     /// Position in [`four_color_subgraphs`] order, 0..256.
-    pub index: usize,
+    pub(crate) index: usize,
     /// The subgraph.
-    pub subgraph: Subgraph,
+    pub(crate) subgraph: Subgraph,
     /// The four conditions of Theorem 2.1.
-    pub verdict: Verdict,
+    pub(crate) verdict: Verdict,
     /// The twisted-graph criterion.
-    pub twisted: bool,
+    pub(crate) twisted: bool,
     /// Solutions whose centre it is, one per rotation class (the judge).
-    pub solutions: Vec<Arrangement>,
+    pub(crate) solutions: Vec<Arrangement>,
     /// Solutions rebuilt from its twisted circuits.
-    pub rebuilt: Vec<Arrangement>,
+    pub(crate) rebuilt: Vec<Arrangement>,
 }
 
 impl Row {
     /// Whether Theorem 2.1's conditions all hold.
-    pub fn theorem(&self) -> bool {
+    pub(crate) fn theorem(&self) -> bool {
         self.verdict.accepted()
     }
 
     /// Whether the judge found it as the centre of a solution.
-    pub fn judge(&self) -> bool {
+    pub(crate) fn judge(&self) -> bool {
         !self.solutions.is_empty()
     }
 
     /// Whether anything disagrees with the judge: the theorem, the twisted
     /// criterion or the reconstruction.
-    pub fn disagreement(&self) -> bool {
+    pub(crate) fn disagreement(&self) -> bool {
         self.theorem() != self.judge() || self.twisted != self.judge() || self.rebuilt != self.solutions
     }
 }
 
-/// The 256 rows of a 2x2 puzzle with the judge's findings.
+/// The 256 rows of a 2x2 puzzle with the judge's findings (their report,
+/// row by row: [`crate::render::inspect::Inspection::subgraphs`]).
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// One row per four-color subgraph.
-    pub rows: Vec<Row>,
+    pub(crate) rows: Vec<Row>,
     /// The brute-force solutions.
     pub judgement: Judgement,
     /// Whether the puzzle is repetition-free (Theorem 2.1's hypothesis).
@@ -122,7 +123,6 @@ impl Analysis {
 /// use scramble::{Puzzle, RecordingGraph, theorem::analysis::analyse};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let a = analyse(&puzzle, &RecordingGraph::new(&puzzle)).unwrap();
-/// assert_eq!(a.rows.len(), 256);
 /// assert_eq!(a.theorem_mismatches(), 0);
 /// assert_eq!(a.theorem_accepted(), a.solution_graphs());
 /// ```
@@ -133,7 +133,7 @@ pub fn analyse(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Analysis> {
         .map(|(index, subgraph)| Row {
             index,
             verdict: evaluate(graph, &subgraph),
-            twisted: twisted_criterion(&subgraph.resolve(graph)),
+            twisted: twisted_criterion(graph, &subgraph),
             solutions: judgement.solution_graphs.get(&subgraph).cloned().unwrap_or_default(),
             rebuilt: solution_arrangements(graph, &subgraph),
             subgraph,

@@ -35,7 +35,7 @@ use crate::{Arrangement, Placement, Puzzle};
 
 /// What one condition found: `Ok` with what satisfies it, `Err` with why
 /// not, in words with the puzzle's labels.
-pub type Finding = Result<String, String>;
+pub(crate) type Finding = Result<String, String>;
 
 /// The verdicts of the arrangement form's conditions on one subgraph.
 #[derive(Clone, Debug)]
@@ -95,7 +95,7 @@ fn consecutive(corners: &[usize]) -> bool {
 
 /// (A): every color keeps one edge, two consecutive corners or all four, in
 /// the grid's numbers.
-pub fn shapes(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Finding {
+pub(crate) fn shapes(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Finding {
     let n = puzzle.size();
     let kept = kept_corners(n, puzzle.pieces().len(), h);
     if let Some((piece, corners)) = kept.iter().enumerate().find(|(_, c)| !consecutive(c)) {
@@ -149,7 +149,7 @@ fn glue(puzzle: &Puzzle, h: &BTreeSet<usize>) -> Vec<Arrangement> {
 /// The verdict on a subgraph that `solutions` keep (not empty; found by
 /// any exact search, e.g. [`super::framed::decide`]): every condition
 /// holds, witnessed by the first solution. `O(n^2)`.
-pub fn kept_verdict(puzzle: &Puzzle, h: &BTreeSet<usize>, solutions: Vec<Arrangement>) -> ArrangementVerdict {
+pub(crate) fn kept_verdict(puzzle: &Puzzle, h: &BTreeSet<usize>, solutions: Vec<Arrangement>) -> ArrangementVerdict {
     glued_verdict(puzzle, &Edges::new(puzzle), shapes(puzzle, h), solutions)
 }
 
@@ -204,7 +204,12 @@ pub(crate) type Split = Vec<[usize; 4]>;
 /// # Complexity
 /// Exact cover by backtracking: exponential in `|H| / 4` in the worst
 /// case, a few hundred steps for real subgraphs.
-pub fn splits(edges: &Edges, h: &BTreeSet<usize>, limit: usize) -> Vec<Split> {
+pub fn splits(puzzle: &Puzzle, h: &BTreeSet<usize>, limit: usize) -> Vec<Split> {
+    split_edges(&Edges::new(puzzle), h, limit)
+}
+
+/// [`splits`] with the edges already read.
+fn split_edges(edges: &Edges, h: &BTreeSet<usize>, limit: usize) -> Vec<Split> {
     let allowed: Vec<bool> = (0..edges.len()).map(|e| h.contains(&e)).collect();
     let circuits = Circuits::new(edges, &allowed);
     let mut sets: BTreeMap<usize, BTreeSet<[usize; 4]>> = BTreeMap::new();
@@ -331,7 +336,7 @@ pub fn evaluate(puzzle: &Puzzle, h: &BTreeSet<usize>) -> ArrangementVerdict {
     if let (Ok(_), false) = (&shapes, glued.is_empty()) {
         return glued_verdict(puzzle, &edges, shapes, glued);
     }
-    let splits = splits(&edges, h, SPLITS);
+    let splits = split_edges(&edges, h, SPLITS);
     let circuits = circuits_finding(puzzle, &edges, h, &splits);
     let mut candidates = Vec::new();
     if shapes.is_ok() {

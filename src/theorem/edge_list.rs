@@ -19,19 +19,7 @@ use crate::{Error, Picture, Puzzle, Result};
 
 /// Reads a subgraph of `puzzle`'s recording graph: edge numbers
 /// `4 * piece + corner`. `file` names the source in error messages.
-///
-/// ```
-/// use scramble::Puzzle;
-/// use scramble::theorem::edge_list::{parse, write};
-/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-/// let h = parse(&puzzle, "1+ -> 2+ #1\n4+ -> 1- #2  # piece 2\n", "h.txt").unwrap();
-/// assert_eq!(h.into_iter().collect::<Vec<_>>(), vec![1, 6]);
-/// let err = parse(&puzzle, "1+ -> 2- #1\n", "h.txt").unwrap_err();
-/// // The error points at the piece number, which has no corner 1+ -> 2-.
-/// assert!(err.to_string().starts_with("h.txt:1:10:"));
-/// assert_eq!(parse(&puzzle, &write(&puzzle, &[1, 6].into()), "x").unwrap(), [1, 6].into());
-/// ```
-pub fn parse(puzzle: &Puzzle, text: &str, file: &str) -> Result<BTreeSet<usize>> {
+pub(crate) fn parse(puzzle: &Puzzle, text: &str, file: &str) -> Result<BTreeSet<usize>> {
     let edges = Edges::new(puzzle);
     let mut h = BTreeSet::new();
     for (i, line) in text.lines().enumerate() {
@@ -78,8 +66,15 @@ pub fn parse(puzzle: &Puzzle, text: &str, file: &str) -> Result<BTreeSet<usize>>
     Ok(h)
 }
 
-/// Writes a subgraph in the format [`parse`] reads, naming the corner
-/// only where the tail and head do not tell it.
+/// Writes a subgraph in the format `parse` reads, naming the corner only
+/// where the tail and head do not tell it.
+///
+/// ```
+/// use scramble::Puzzle;
+/// use scramble::theorem::edge_list::write;
+/// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// assert_eq!(write(&puzzle, &[1, 6].into()), "1+ -> 2+ #1\n4+ -> 1- #2\n");
+/// ```
 pub fn write(puzzle: &Puzzle, h: &BTreeSet<usize>) -> String {
     let edges = Edges::new(puzzle);
     let mut out = String::new();
@@ -172,5 +167,52 @@ fn corner(
                 excerpt(c)
             )),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_what_it_writes_and_points_at_errors() {
+        let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+        let h = parse(&puzzle, "1+ -> 2+ #1\n4+ -> 1- #2  # piece 2\n", "h.txt").unwrap();
+        assert_eq!(h.into_iter().collect::<Vec<_>>(), vec![1, 6]);
+        let err = parse(&puzzle, "1+ -> 2- #1\n", "h.txt").unwrap_err();
+        // The error points at the piece number, which has no corner 1+ -> 2-.
+        assert!(err.to_string().starts_with("h.txt:1:10:"));
+        assert_eq!(
+            parse(&puzzle, &write(&puzzle, &[1, 6].into()), "x").unwrap(),
+            [1, 6].into()
+        );
+    }
+
+    /// The counterexamples of `fixtures/nxn/` to the arrangement form's
+    /// weaker forms, with their solutions modulo rotation: the plain
+    /// backtracker finds no solution that keeps exactly H.
+    #[test]
+    fn the_backtracker_finds_no_solution_keeping_any_counterexample() {
+        let fixtures = [
+            ("shared-pair", 0),
+            ("no-orientation", 6480),
+            ("no-circuit-order", 0),
+            ("separate-bijections", 0),
+        ];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nxn");
+        for (name, solutions) in fixtures {
+            let puzzle = crate::read_puzzle(&root.join(format!("{name}.txt")), Default::default()).unwrap();
+            let text = std::fs::read_to_string(root.join(format!("{name}.edges"))).unwrap();
+            let h = parse(&puzzle, &text, name).unwrap();
+            assert!(puzzle.is_repetition_free(), "{name}");
+            let all = crate::solve::plain::all_arrangements(&puzzle);
+            assert_eq!(all.len() as u64, 4 * solutions, "{name}");
+            let kept = |a: &crate::Arrangement| -> BTreeSet<usize> {
+                crate::recording::kept::kept_corners(a)
+                    .map(|(p, c)| 4 * p + c)
+                    .collect()
+            };
+            assert!(all.iter().all(|a| kept(a) != h), "{name}");
+        }
     }
 }

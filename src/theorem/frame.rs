@@ -56,8 +56,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::arrangement_form::{Finding, edge_text, shapes};
-pub use super::frame_shape::{Check, Frame, Kind, SideType};
-pub use super::ring_core::RING_AND_CORE;
+pub(crate) use super::frame_shape::{Check, Frame, Kind, SideType};
+pub(crate) use super::ring_core::RING_AND_CORE;
 use crate::puzzle::grid::Grid;
 use crate::recording::gluing::Edges;
 use crate::{Picture, Puzzle};
@@ -67,7 +67,7 @@ use crate::{Picture, Puzzle};
 pub struct FrameVerdict {
     /// The five conditions, in order, and (H6) for `n = 3`. When (H1)
     /// fails the others are not evaluated (they need the frame) and say so.
-    pub checks: Vec<Check>,
+    pub(crate) checks: Vec<Check>,
     /// Whether the conditions decide the question: for `n = 2` and `n = 3`
     /// they are exact; for `n >= 4` a pass is not a proof.
     pub exact: bool,
@@ -80,13 +80,20 @@ impl FrameVerdict {
     }
 
     /// The first condition that fails, if any.
-    pub fn first_failure(&self) -> Option<&Check> {
+    pub(crate) fn first_failure(&self) -> Option<&Check> {
         self.checks.iter().find(|c| c.finding.is_err())
+    }
+
+    /// Each condition's name (`(H1) shapes` and so on) with its finding, in
+    /// order: `Ok` with what holds, `Err` with why not, in words with the
+    /// puzzle's labels.
+    pub fn findings(&self) -> Vec<(&'static str, &Result<String, String>)> {
+        self.checks.iter().map(|c| (c.condition, &c.finding)).collect()
     }
 }
 
-/// The names of (H1)-(H5), in order ((H6) is [`RING_AND_CORE`]).
-pub const CONDITIONS: [&str; 5] = [
+/// The names of (H1)-(H5), in order ((H6) is `RING_AND_CORE`).
+pub(crate) const CONDITIONS: [&str; 5] = [
     "(H1) shapes",
     "(H2) typed balance",
     "(H3) separation",
@@ -109,7 +116,8 @@ pub const CONDITIONS: [&str; 5] = [
 /// assert!(verdict.passes() && verdict.exact);
 /// // All four first corners: the twisted graph is unbalanced.
 /// let verdict = check(&puzzle, &[0, 4, 8, 12].into());
-/// assert_eq!(verdict.first_failure().unwrap().condition, "(H2) typed balance");
+/// let failing = verdict.findings().into_iter().find(|(_, finding)| finding.is_err());
+/// assert_eq!(failing.unwrap().0, "(H2) typed balance");
 /// ```
 ///
 /// # Complexity

@@ -18,7 +18,8 @@
 //!   [`arrangement_form`]: the reformulation of "a solution keeps exactly
 //!   H" as a gluing of circuits (it quantifies over arrangements), whose
 //!   constructive half is [`crate::recording::gluing`]; [`edge_list`]
-//!   reads and writes subgraph files.
+//!   reads and writes subgraph files. `crate::render::inspect` reports on
+//!   a subgraph with all of them.
 //! - `reduction`: the kept-subgraph question is NP-complete for every
 //!   `n`; `bounded`: with at most `n + 4` patterns it still is, and
 //!   with a fixed number of patterns it is not unless P = NP.
@@ -48,7 +49,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use crate::recording::subgraph::{SubEdge, Subgraph, four_color_subgraphs};
+pub(crate) use crate::recording::subgraph::SubEdge;
+pub use crate::recording::subgraph::{Subgraph, four_color_subgraphs};
 pub(crate) use conditions::{BadPath, NotPseudoConnected, SameColor, Unbalanced};
 pub(crate) use twisted::solution_arrangements;
 pub use twisted::twisted_criterion;
@@ -198,40 +200,30 @@ impl Verdict {
 /// --json`, the page, Python): number and name, whether it holds, and the
 /// witness of a failure, in words and as what it names in G(P).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ConditionReport {
+pub(crate) struct ConditionReport {
     /// 1..4.
-    pub number: usize,
+    pub(crate) number: usize,
     /// `colors`, `degrees`, `paths`, `pseudo-connected`.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// Whether it holds.
-    pub holds: bool,
+    pub(crate) holds: bool,
     /// The witness in words (`None` when it holds).
-    pub witness: Option<String>,
+    pub(crate) witness: Option<String>,
     /// Edges the witness names, by their ids in G(P) (the `id` of the
     /// edge objects): the two edges of a repeated color or of a path that
     /// does not turn back.
-    pub edge_ids: Vec<usize>,
+    pub(crate) edge_ids: Vec<usize>,
     /// Vertices the witness names, by their node indices in G(P): an
     /// unbalanced vertex and its complement.
-    pub vertex_ids: Vec<usize>,
+    pub(crate) vertex_ids: Vec<usize>,
     /// For pseudo-connectedness: the vertices of each pseudo-class.
-    pub classes: Vec<Vec<usize>>,
+    pub(crate) classes: Vec<Vec<usize>>,
 }
 
 impl Verdict {
     /// The four conditions as reports, in order, witnesses named with
     /// `puzzle`'s labels and `graph`'s indices.
-    ///
-    /// ```
-    /// use scramble::{Puzzle, RecordingGraph, theorem::{Subgraph, evaluate}};
-    /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-    /// let g = RecordingGraph::new(&puzzle);
-    /// let reports = evaluate(&g, &Subgraph::from_corners(&g, [0, 0, 0, 0])).reports(&puzzle, &g);
-    /// let failing: Vec<&str> = reports.iter().filter(|r| !r.holds).map(|r| r.name).collect();
-    /// assert_eq!(failing, ["degrees", "paths"]);
-    /// assert!(reports.iter().all(|r| r.holds == r.witness.is_none()));
-    /// ```
-    pub fn reports(&self, puzzle: &Puzzle, graph: &RecordingGraph) -> Vec<ConditionReport> {
+    pub(crate) fn reports(&self, puzzle: &Puzzle, graph: &RecordingGraph) -> Vec<ConditionReport> {
         Condition::ALL.map(|c| self.report(puzzle, graph, c)).to_vec()
     }
 

@@ -33,7 +33,7 @@ use crate::{Arrangement, Placement};
 use crate::{Picture, Puzzle};
 
 /// The condition's name.
-pub const RING_AND_CORE: &str = "(H6) ring and core";
+pub(crate) const RING_AND_CORE: &str = "(H6) ring and core";
 
 /// The cells of the `3 x 3` frame clockwise from the top-left corner.
 #[cfg(test)]

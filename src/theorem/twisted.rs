@@ -27,19 +27,24 @@ pub(crate) fn twist(edge: &SubEdge) -> (Picture, Picture) {
     (edge.tail, edge.head.complement())
 }
 
-/// The twisted-graph criterion on four edges: the twisted graph is balanced
-/// (in-degree = out-degree at every vertex) and connected. For a
-/// four-color subgraph this says it is a solution graph; the criterion
+/// The twisted-graph criterion on four edges of `graph`: the twisted graph
+/// is balanced (in-degree = out-degree at every vertex) and connected. For
+/// a four-color subgraph this says it is a solution graph; the criterion
 /// itself does not look at colors.
 ///
 /// ```
 /// use scramble::{Puzzle, RecordingGraph, theorem::{Subgraph, twisted_criterion}};
 /// let puzzle: Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let g = RecordingGraph::new(&puzzle);
-/// assert!(twisted_criterion(&Subgraph::from_corners(&g, [1, 2, 0, 3]).resolve(&g)));
-/// assert!(!twisted_criterion(&Subgraph::from_corners(&g, [0, 0, 0, 0]).resolve(&g)));
+/// assert!(twisted_criterion(&g, &Subgraph::from_corners(&g, [1, 2, 0, 3])));
+/// assert!(!twisted_criterion(&g, &Subgraph::from_corners(&g, [0, 0, 0, 0])));
 /// ```
-pub fn twisted_criterion(edges: &[SubEdge; 4]) -> bool {
+pub fn twisted_criterion(graph: &RecordingGraph, subgraph: &Subgraph) -> bool {
+    is_twisted(&subgraph.resolve(graph))
+}
+
+/// [`twisted_criterion`] on edges already resolved.
+pub(crate) fn is_twisted(edges: &[SubEdge; 4]) -> bool {
     let twisted = edges.map(|e| twist(&e));
     let vertices: Vec<Picture> = twisted.iter().flat_map(|&(a, b)| [a, b]).sorted().dedup().collect();
     let balanced = vertices.iter().all(|&v| {
@@ -119,7 +124,7 @@ mod tests {
         let graph = RecordingGraph::new(&puzzle);
         let centre = Subgraph::from_corners(&graph, [0, 0, 0, 0]);
         let edges = centre.resolve(&graph);
-        assert!(twisted_criterion(&edges));
+        assert!(is_twisted(&edges));
         assert_eq!(circuits(&edges).len(), 2);
         let found = solution_arrangements(&graph, &centre);
         assert_eq!(found.len(), 2);
@@ -135,7 +140,7 @@ mod tests {
         let puzzle: Puzzle = "1+ 2- 3+ 4+\n2+ 1- 3- 4-\n3+ 4- 1+ 2+\n4+ 3- 1- 2-".parse().unwrap();
         let graph = RecordingGraph::new(&puzzle);
         let edges = Subgraph::from_corners(&graph, [0, 0, 0, 0]).resolve(&graph);
-        assert!(!twisted_criterion(&edges));
+        assert!(!is_twisted(&edges));
         assert!(circuits(&edges).is_empty());
     }
 }
