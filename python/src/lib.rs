@@ -15,9 +15,9 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use scramble::puzzle::edge;
+use scramble::render::inspect::Inspection;
 use scramble::solve::frontier::FrontierCount;
 use scramble::solve::{Goal, Method, Order, Search};
-use scramble::render::inspect::Inspection;
 use scramble::{Arrangement, Context, Format, RecordingGraph, Stop};
 
 // Named `scramble.ScrambleError`, the public name it is raised and caught by.
