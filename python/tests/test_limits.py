@@ -34,16 +34,30 @@ def test_reading_a_fifo_lets_other_threads_run_and_hears_ctrl_c(tmp_path):
             ticks.append(time.monotonic())
             time.sleep(0.01)
 
+    def feed():
+        with open(fifo, "w") as writer:
+            writer.write("1+ 1+ 1- 1-\n" * 4)
+
     other = threading.Thread(target=tick)
-    interrupt = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    # Ctrl-C at 0.5 s, and again at 1.5 s as a user would press it again;
+    # the read must end by either within 3 s.
+    presses = [threading.Timer(t, lambda: os.kill(os.getpid(), signal.SIGINT)) for t in (0.5, 1.5)]
+    # A read that hears neither ends when the FIFO gets its writer, so that
+    # the test fails instead of waiting forever.
+    watchdog = threading.Timer(10, feed)
     other.start()
-    interrupt.start()
+    for press in presses:
+        press.start()
+    watchdog.start()
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        scramble.read(fifo)
+        try:
+            scramble.read(fifo)
+        finally:
+            presses[1].cancel()
     assert time.monotonic() - started < 3
     other.join()
     assert len(ticks) == 20, "the other thread ran while the read waited"
     # Give the abandoned reader its writer, so that its thread ends.
-    with open(fifo, "w") as writer:
-        writer.write("1+ 1+ 1- 1-\n" * 4)
+    watchdog.cancel()
+    feed()
