@@ -217,8 +217,8 @@ fn colour_of(colour: u8) -> (String, &'static str) {
     }
     let k = usize::from(colour - 1);
     let (r, g, b) = BASE[k % 7];
-    // Round 0: as is; 1: lighter; 2: darker; 3: a little darker; then
-    // round 0 again (the numbers still tell them apart).
+    // Pass 0 over the seven: as is; 1: lighter; 2: darker; 3: a little
+    // darker; then as is again (the numbers still tell them apart).
     let mix = |v: u8| -> u8 {
         let v = f64::from(v);
         let out = match (k / 7) % 4 {
