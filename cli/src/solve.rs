@@ -181,12 +181,13 @@ pub struct Args {
     output: Option<PathBuf>,
     /// With --shard: save the search's position to FILE every
     /// --checkpoint-every seconds and when stopped; a run that finds FILE
-    /// continues from it (removed once the shard is done).
+    /// continues from it (removed once the shard is done). An
+    /// edge-matching puzzle's count takes it without --shard too, as one
+    /// shard of one, and reports as without it.
     #[arg(
         help_heading = "Shards (one long search on several machines)",
         long,
-        value_name = "FILE",
-        requires = "shard"
+        value_name = "FILE"
     )]
     checkpoint: Option<PathBuf>,
     /// Seconds between two checkpoints.
@@ -332,6 +333,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         refuse_over_inputs(&args, puzzle)?;
         return shard(&args, puzzles, &interrupt_flag()).map(Into::into);
     }
+    if args.checkpoint.is_some() && args.puzzles.puzzles.len() != 1 {
+        anyhow::bail!("--checkpoint keeps the place of one puzzle's count: give one file");
+    }
     let interrupted = interrupt_flag();
     let mut exit = Exit::Success;
     for (i, path) in args.puzzles.puzzles.iter().enumerate() {
@@ -374,6 +378,13 @@ fn squares(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow
                 puzzle.name()
             );
         }
+    }
+    if args.checkpoint.is_some() {
+        anyhow::bail!(
+            "--checkpoint without --shard: for edge-matching puzzles; {} is a Scramble Squares puzzle, \
+             whose shards keep checkpoints (--shard 1/1)",
+            puzzle.name()
+        );
     }
     if frontier::chosen(args, &puzzle)
         && let Some(exit) = frontier::solve(args, &puzzle, interrupted)?

@@ -2,6 +2,8 @@
 //! Eternity II clue puzzles and 16x16), read as published and solved with
 //! the community's agreed numbers.
 
+use std::process::Output;
+
 use serde_json::Value;
 
 use crate::common::assert_exit;
@@ -261,6 +263,24 @@ fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_reads_back() {
     assert_eq!(solve(&written), solve(std::path::Path::new(six)));
 }
 
+/// Runs `run` stopped at 0.15 s, saving every 0.05 s, with `extra`, up to
+/// three times or until it ends; `stopped` checks each stopped run and
+/// what it said. The runs that continued a checkpoint.
+fn stopped_runs(run: &dyn Fn(&[&str]) -> Output, extra: &[&str], stopped: &dyn Fn(&Output, &str)) -> usize {
+    let mut continued = 0;
+    for _ in 0..3 {
+        let out = run(&[&["--time-limit", "0.15", "--checkpoint-every", "0.05"], extra].concat());
+        let said = String::from_utf8_lossy(&out.stderr);
+        continued += usize::from(said.contains("continues from its checkpoint"));
+        if out.status.code() == Some(0) {
+            break;
+        }
+        assert_exit(&out, 3);
+        stopped(&out, &said);
+    }
+    continued
+}
+
 #[test]
 fn shards_of_an_edge_count_merge_into_the_published_count() {
     let dir = tempfile::tempdir().unwrap();
@@ -325,18 +345,10 @@ fn a_stopped_edge_shard_continues_from_its_checkpoint_to_the_published_count() {
     };
     // Stopped part-way, every time: each run leaves a checkpoint that the
     // next continues, and never a result.
-    let mut continued = 0;
-    for _ in 0..3 {
-        let out = run(&["--time-limit", "0.15", "--checkpoint-every", "0.05"]);
-        let said = String::from_utf8_lossy(&out.stderr);
-        continued += usize::from(said.contains("continues from its checkpoint"));
-        if out.status.code() == Some(0) {
-            break;
-        }
-        assert_exit(&out, 3);
+    let continued = stopped_runs(&run, &[], &|_, said| {
         assert!(said.contains("its checkpoint"), "{said}");
         assert!(checkpoint.exists() && !out_file.exists());
-    }
+    });
     assert!(continued >= 1, "a second run continues the first one's checkpoint");
     let out = run(&[]);
     assert_exit(&out, 0);
@@ -364,6 +376,79 @@ fn a_stopped_edge_shard_continues_from_its_checkpoint_to_the_published_count() {
         .unwrap();
     assert_exit(&out, 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("are one file"));
+}
+
+#[test]
+fn a_count_with_a_checkpoint_stopped_and_resumed_reports_as_one_plain_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("count.ckpt");
+    let run = |extra: &[&str]| {
+        scramble()
+            .args(["solve", BRENDAN6, "--every-rotation", "-j", "2", "--checkpoint"])
+            .arg(&checkpoint)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let continued = stopped_runs(&run, &["--json"], &|out, said| {
+        let partial: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let stopped = (&partial["complete"], &partial["stopped"]);
+        assert_eq!(stopped, (&Value::from(false), &Value::from("time-limit")));
+        assert!(
+            said.contains("the count stopped (time-limit) before its end; its checkpoint"),
+            "{said}"
+        );
+        assert!(checkpoint.exists());
+    });
+    assert!(continued >= 1, "a second run continues the first one's checkpoint");
+    let out = run(&["--json"]);
+    assert_exit(&out, 0);
+    assert!(!checkpoint.exists(), "the checkpoint goes once the count is done");
+    let resumed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&resumed["solutions"], &resumed["nodes"]),
+        (&Value::from(65), &Value::from(69_284_103u64)),
+        "the published counts, across the runs"
+    );
+    let plain = json(&["solve", BRENDAN6, "--every-rotation"]);
+    let without_time = |mut report: Value| {
+        let object = report.as_object_mut().unwrap();
+        object.remove("seconds");
+        object.remove("nodes_per_second");
+        report
+    };
+    assert_eq!(without_time(resumed), without_time(plain), "the plain run's report");
+    // Text: the plain run's lines, the checkpoint gone at once.
+    let small = "fixtures/edge/small/planted-5x4-k3.json";
+    let text = scramble()
+        .args(["solve", small, "--checkpoint"])
+        .arg(&checkpoint)
+        .output()
+        .unwrap();
+    assert_exit(&text, 0);
+    let plain = scramble().args(["solve", small]).output().unwrap();
+    assert_eq!(text.stdout, plain.stdout);
+    // Refused before any work: another search's checkpoint, a Scramble
+    // Squares puzzle, a list, the checkpoint over its input.
+    let _ = run(&["--time-limit", "0.05"]);
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--checkpoint"])
+        .arg(&checkpoint)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a checkpoint of another run, not of this count"));
+    for args in [
+        &["solve", "fixtures/cards3x3.txt", "--checkpoint"][..],
+        &["solve", BRENDAN6, "--list", "--checkpoint"],
+    ] {
+        assert_exit(&scramble().args(args).arg(&checkpoint).output().unwrap(), 2);
+    }
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--checkpoint", BRENDAN6])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
 }
 
 #[test]

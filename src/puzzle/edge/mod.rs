@@ -28,10 +28,15 @@
 //! - `tables`: candidate lists keyed by the left and top colours.
 //! - `scan`: the row-scan search and its node count; `bits`: its fast
 //!   path, candidates as bit sets.
+//! - `shard`: one shard of a count and the merge of the shards;
+//!   `checkpoint`: a shard's ledger of its counted subtrees; `files`: a
+//!   count with its output and checkpoint files.
 //! - `write`: the `board_edges` string and the viewer link.
 
 mod bits;
 mod checkpoint;
+#[cfg(feature = "fs")]
+mod files;
 mod frame_first;
 mod read;
 mod sample;

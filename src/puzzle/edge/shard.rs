@@ -277,12 +277,6 @@ impl EdgeShard {
         let text = serde_json::to_string(&first.puzzle).map_err(|e| bad(first_name, e.to_string()))?;
         let puzzle = parse_edge(&text, first_name, EdgeFormat::Json)?.with_name(first.name.clone());
         let cells = puzzle.pieces.len();
-        let mut counted = Counted {
-            symmetries: puzzle.symmetries(),
-            every_rotation: first.every_rotation,
-            stats: Stats::new(cells),
-            ..Counted::default()
-        };
         for (name, s) in &shards {
             if s.nodes_per_depth.len() != cells || s.board.as_ref().is_some_and(|b| b.len() != cells) {
                 return Err(bad(
@@ -290,23 +284,18 @@ impl EdgeShard {
                     format!("counts for {} cells, the puzzle has {cells}", s.nodes_per_depth.len()),
                 ));
             }
-            counted.arrangements += s.arrangements;
-            counted.solutions += s.solutions;
-            for (total, n) in counted.stats.nodes_per_depth.iter_mut().zip(&s.nodes_per_depth) {
-                *total += n;
-            }
-            counted.stats.candidate_tests += s.candidate_tests;
-            counted.stats.elapsed += std::time::Duration::from_secs_f64(s.seconds.max(0.0));
-            if counted.boards.is_empty() {
-                counted.boards.extend(s.board.clone());
-            }
         }
-        // A search of every rotation meets each class of boards `symmetries`
-        // times, not always within one shard.
-        if counted.every_rotation {
-            counted.solutions = counted.arrangements / u128::from(counted.symmetries);
-        }
+        let counted = sum(&puzzle, shards.iter().map(|(_, s)| s));
         Ok((puzzle, counted))
+    }
+
+    /// What this document counted, as a count of `puzzle` reports it
+    /// (marked stopped when the document is a checkpoint): a whole count
+    /// kept as a shard of one gives the single run's count.
+    pub fn counted(&self, puzzle: &EdgePuzzle) -> Counted {
+        let mut counted = sum(puzzle, [self]);
+        counted.stats.stopped = !self.complete;
+        counted
     }
 
     /// Whether the shard ran to its end.
@@ -321,6 +310,36 @@ impl EdgeShard {
     pub fn answers(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
         self.complete && self.same_search(puzzle, every_rotation, shard)
     }
+}
+
+/// The shards of one search added up; the first board is the first
+/// shard's that has one.
+fn sum<'s>(puzzle: &EdgePuzzle, shards: impl IntoIterator<Item = &'s EdgeShard>) -> Counted {
+    let mut shards = shards.into_iter().peekable();
+    let mut counted = Counted {
+        symmetries: puzzle.symmetries(),
+        every_rotation: shards.peek().is_some_and(|s| s.every_rotation),
+        stats: Stats::new(puzzle.pieces.len()),
+        ..Counted::default()
+    };
+    for s in shards {
+        counted.arrangements += s.arrangements;
+        counted.solutions += s.solutions;
+        for (total, n) in counted.stats.nodes_per_depth.iter_mut().zip(&s.nodes_per_depth) {
+            *total += n;
+        }
+        counted.stats.candidate_tests += s.candidate_tests;
+        counted.stats.elapsed += std::time::Duration::from_secs_f64(s.seconds.max(0.0));
+        if counted.boards.is_empty() {
+            counted.boards.extend(s.board.clone());
+        }
+    }
+    // A search of every rotation meets each class of boards `symmetries`
+    // times, not always within one shard.
+    if counted.every_rotation {
+        counted.solutions = counted.arrangements / u128::from(counted.symmetries);
+    }
+    counted
 }
 
 #[cfg(test)]
