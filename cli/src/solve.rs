@@ -142,9 +142,9 @@ pub struct Args {
     #[arg(help_heading = "Search method (research)", long, conflicts_with = "first")]
     every_rotation: bool,
     /// Edge-matching puzzles: fill the rim first, clockwise from the
-    /// top-left corner, then the inside row by row (one thread; the same
-    /// boards, another node count), instead of the row-scan order.
-    #[arg(help_heading = "Search method (research)", long, conflicts_with_all = ["first", "shard"])]
+    /// top-left corner, then the inside row by row (the same boards,
+    /// another node count), instead of the row-scan order.
+    #[arg(help_heading = "Search method (research)", long, conflicts_with = "first")]
     frame_first: bool,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(help_heading = "Search method (research)", long)]
@@ -166,7 +166,8 @@ pub struct Args {
     /// than shards, dealt by estimated work; the shard searches its own on
     /// one thread and prints one JSON document. Add up with `scramble merge`.
     /// An edge-matching puzzle's shard counts every N-th subtree of its
-    /// row-scan search, from the I-th, on -j threads.
+    /// search (row-scan, or with --frame-first), from the I-th, on -j
+    /// threads.
     #[arg(help_heading = "Shards (one long search on several machines)", long, value_name = "I/N", conflicts_with_all = ["restarts", "stats"])]
     shard: Option<Shard>,
     /// With --shard: write the shard's document to FILE, whole or not at all,
@@ -460,6 +461,9 @@ fn stops_the_run(error: &anyhow::Error) -> bool {
 fn shard(args: &Args, mut puzzles: Vec<Puzzle>, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     if puzzles.len() != 1 || args.method.is_some_and(|m| m != Method::Backtrack) {
         anyhow::bail!("--shard searches one puzzle with --method backtrack");
+    }
+    if args.frame_first {
+        anyhow::bail!("--frame-first: for edge-matching puzzles; a Scramble Squares shard follows --order");
     }
     let options = shards::Options {
         shard: args.shard.expect("checked by the caller"),

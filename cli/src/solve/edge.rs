@@ -77,14 +77,13 @@ fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
 }
 
 /// Refuses what a count kept in files (a shard, or a count with a
-/// checkpoint) does not take: it counts every board by the row-scan
-/// search; `why` says so.
+/// checkpoint) does not take: it counts every board by the search, row by
+/// row or frame first; `why` says so.
 fn refuse_in_files(args: &Args, why: &str) -> anyhow::Result<()> {
     refuse_other_options(args)?;
     let refused = [
         (args.first, "--first"),
         (args.list, "--list"),
-        (args.frame_first, "--frame-first"),
         (args.method.is_some_and(|m| m != Method::Backtrack), "--method"),
     ];
     match refused.iter().find(|(given, _)| *given) {
@@ -94,7 +93,7 @@ fn refuse_in_files(args: &Args, why: &str) -> anyhow::Result<()> {
 }
 
 /// `solve --shard I/N` of an edge-matching puzzle: one shard of the
-/// row-scan count (`scramble::puzzle::edge::EdgeShard::run`), printed as one
+/// count, row by row or frame first (`scramble::puzzle::edge::EdgeShard::run`), printed as one
 /// JSON document, or written whole to `-o FILE` once the shard is done; a
 /// rerun that finds FILE holding this shard's count does nothing. A
 /// stopped shard writes nothing there (exit 3): the shards are the
@@ -102,7 +101,7 @@ fn refuse_in_files(args: &Args, why: &str) -> anyhow::Result<()> {
 pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     refuse_in_files(
         args,
-        "the shards of an edge-matching puzzle count its boards by the row-scan search; \
+        "the shards of an edge-matching puzzle count its boards by the search (row-scan or frame-first); \
          a stopped shard is run again",
     )?;
     let shard = args.shard.expect("checked by the caller");
@@ -113,6 +112,7 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     let ran = EdgeShard::run(
         &puzzle,
         args.every_rotation,
+        args.frame_first,
         Some(shard),
         args.output.as_deref(),
         checkpoint,
@@ -134,20 +134,29 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
 }
 
 /// `solve --checkpoint FILE` of an edge-matching puzzle without `--shard`:
-/// the whole row-scan count as one shard of one, its place kept in FILE
+/// the whole count as one shard of one, its place kept in FILE
 /// (`scramble::puzzle::edge::EdgeShard::run`), reported as a plain `solve`
 /// reports it; a stopped count reports what it found so far (exit 3) and
 /// a rerun continues it.
 fn checkpointed(args: &Args, puzzle: &EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     refuse_in_files(
         args,
-        "a count with --checkpoint counts every board by the row-scan search; its rerun continues it",
+        "a count with --checkpoint counts every board by the search (row-scan or frame-first); \
+         its rerun continues it",
     )?;
     let stop = stop(args, interrupted);
     let bar = progress::bar(0, "counting subtrees");
     let context = args.threads.context().until(&stop).reporting(&bar);
     let checkpoint = args.checkpoint.as_deref().map(|path| (path, args.checkpoint_every));
-    let ran = EdgeShard::run(puzzle, args.every_rotation, None, None, checkpoint, &context);
+    let ran = EdgeShard::run(
+        puzzle,
+        args.every_rotation,
+        args.frame_first,
+        None,
+        None,
+        checkpoint,
+        &context,
+    );
     bar.finish_and_clear();
     let (counted, notes) = ran?;
     crate::note(&notes);
@@ -160,7 +169,6 @@ pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
     let (puzzle, counted) = EdgeShard::merge(files)?;
     let asked = Asked {
         first: false,
-        frame_first: false,
         list: None,
         interrupted: None,
     };
@@ -180,7 +188,6 @@ pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
 /// (its limit), and the flag a signal raises.
 struct Asked<'a> {
     first: bool,
-    frame_first: bool,
     list: Option<u64>,
     interrupted: Option<&'a AtomicBool>,
 }
@@ -213,7 +220,6 @@ pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
 fn answer(args: &Args, puzzle: &EdgePuzzle, counted: &Counted, interrupted: &AtomicBool) -> anyhow::Result<Exit> {
     let asked = Asked {
         first: args.first,
-        frame_first: args.frame_first,
         list: args.list.then_some(args.list_limit),
         interrupted: Some(interrupted),
     };
@@ -239,7 +245,7 @@ fn report(asked: &Asked, puzzle: &EdgePuzzle, counted: &Counted) -> Report {
         head: Head::of(puzzle),
         hints: puzzle.hints().len(),
         grey_only_on_rim: puzzle.grey_only_on_rim(),
-        order: if asked.frame_first { "frame-first" } else { "row-scan" },
+        order: if counted.frame_first { "frame-first" } else { "row-scan" },
         mode: if asked.first { "first" } else { "all" },
         complete,
         stopped: (!complete).then(|| asked.interrupted.map_or("time-limit", crate::signals::why_stopped)),

@@ -469,3 +469,53 @@ fn frame_first_finds_the_same_boards_with_its_own_node_count() {
     assert_exit(&out, 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--frame-first: for edge-matching puzzles"));
 }
+
+#[test]
+fn frame_first_shards_and_threads_give_the_single_runs_count() {
+    // Brendan Owen's 6x6, first corner piece pinned: 128 M nodes in the
+    // frame-first order, a few seconds.
+    let whole = json(&["solve", BRENDAN6, "--frame-first", "-j", "1"]);
+    assert_eq!(
+        (&whole["solutions"], &whole["order"]),
+        (&Value::from(65), &Value::from("frame-first"))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let shard = |i: usize, order: &[&str]| {
+        let path = dir.path().join(format!("s{i}-{}.json", order.len()));
+        let out = scramble()
+            .args(["solve", BRENDAN6, "--shard", &format!("{i}/3"), "-j", "2", "-o"])
+            .arg(&path)
+            .args(order)
+            .output()
+            .unwrap();
+        assert_exit(&out, 0);
+        path
+    };
+    let shards: Vec<_> = (1..=3).map(|i| shard(i, &["--frame-first"])).collect();
+    let merged = scramble().arg("merge").args(&shards).arg("--json").output().unwrap();
+    assert_exit(&merged, 0);
+    let merged: Value = serde_json::from_slice(&merged.stdout).unwrap();
+    for key in [
+        "solutions",
+        "arrangements",
+        "nodes",
+        "candidate_tests",
+        "nodes_per_depth",
+        "order",
+    ] {
+        assert_eq!(merged[key], whole[key], "{key}");
+    }
+    assert_eq!(merged["shards"], 3);
+    // A row-scan shard is another search.
+    let mixed = [shards[0].clone(), shard(2, &[]), shards[2].clone()];
+    let out = scramble().arg("merge").args(&mixed).output().unwrap();
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a shard of another search"));
+    // Two threads: the same count, nodes and first board as one.
+    let small = "fixtures/edge/small/planted-4x4-k3-grey-inside.json";
+    let one = json(&["solve", small, "--frame-first", "-j", "1"]);
+    let two = json(&["solve", small, "--frame-first", "-j", "2"]);
+    for key in ["solutions", "nodes_per_depth", "candidate_tests", "board_edges"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+}

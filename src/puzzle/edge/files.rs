@@ -16,7 +16,8 @@ use crate::{Error, Result};
 
 impl EdgeShard {
     /// Counts `shard` of `puzzle`'s search (`None`: the whole count, as
-    /// one shard of one), as [`EdgeShard::count`] does, with its files:
+    /// one shard of one; every rotation or the first corner pinned, row
+    /// by row or frame first), as [`EdgeShard::count`] does, with its files:
     /// nothing when `output` already holds this shard's complete document
     /// (which comes back); else from the checkpoint in `checkpoint.0` when
     /// that file holds one, saving it there every `checkpoint.1` and when
@@ -37,13 +38,14 @@ impl EdgeShard {
     /// let dir = tempfile::tempdir().unwrap();
     /// let checkpoint = dir.path().join("count.ckpt");
     /// let every = std::time::Duration::from_secs(60);
-    /// let (done, notes) = EdgeShard::run(&puzzle, true, None, None, Some((&checkpoint, every)), &Context::new()).unwrap();
+    /// let (done, notes) = EdgeShard::run(&puzzle, true, false, None, None, Some((&checkpoint, every)), &Context::new()).unwrap();
     /// assert!(done.complete() && notes.is_empty() && !checkpoint.exists());
     /// assert_eq!(done.counted(&puzzle).arrangements, puzzle.count(true, 1, &Context::new()).arrangements);
     /// ```
     pub fn run(
         puzzle: &EdgePuzzle,
         every_rotation: bool,
+        frame_first: bool,
         shard: Option<Shard>,
         output: Option<&Path>,
         checkpoint: Option<(&Path, Duration)>,
@@ -55,7 +57,9 @@ impl EdgeShard {
         let checkpoint_path = checkpoint.map(|(path, _)| path);
         refuse_paths(output, checkpoint_path)?;
         if let Some(path) = output
-            && let Some(done) = read(path).ok().filter(|d| d.answers(puzzle, every_rotation, shard))
+            && let Some(done) = read(path)
+                .ok()
+                .filter(|d| d.answers(puzzle, every_rotation, frame_first, shard))
         {
             // A run killed between writing the result and removing its
             // checkpoint left the checkpoint: the shard is done, it goes.
@@ -64,12 +68,20 @@ impl EdgeShard {
         }
         let mut notes = String::new();
         let resume = match checkpoint_path.filter(|path| path.exists()) {
-            Some(path) => Some(resume(path, puzzle, every_rotation, asked, &mut notes)?),
+            Some(path) => Some(resume(path, puzzle, (every_rotation, frame_first), asked, &mut notes)?),
             None => None,
         };
         let save = |doc: &EdgeShard| checkpoint_path.map_or(Ok(()), |path| Target::new(path).write(&doc.bytes()));
         let saving = checkpoint.map(|(_, every)| (every, &save as _));
-        let counted = EdgeShard::count(puzzle, every_rotation, shard, resume.as_ref(), saving, context)?;
+        let counted = EdgeShard::count(
+            puzzle,
+            every_rotation,
+            frame_first,
+            shard,
+            resume.as_ref(),
+            saving,
+            context,
+        )?;
         if !counted.complete() {
             let why = context.stop().reason();
             let after = match (checkpoint_path, output) {
@@ -125,17 +137,18 @@ fn who(shard: Option<Shard>) -> String {
 }
 
 /// The checkpoint in `path`, refused unless it continues `shard` of
-/// `puzzle`'s search (`None`: the whole count); says so in `notes`.
+/// `puzzle`'s search (`None`: the whole count; every rotation or not,
+/// frame first or not); says so in `notes`.
 fn resume(
     path: &Path,
     puzzle: &EdgePuzzle,
-    every_rotation: bool,
+    (every_rotation, frame_first): (bool, bool),
     shard: Option<Shard>,
     notes: &mut String,
 ) -> Result<EdgeShard> {
     let shown = shown_path(path);
     let checkpoint = read(path)?;
-    if !checkpoint.continues(puzzle, every_rotation, shard.unwrap_or(Shard::WHOLE)) {
+    if !checkpoint.continues(puzzle, every_rotation, frame_first, shard.unwrap_or(Shard::WHOLE)) {
         let of = shard.map_or("this count".to_string(), |s| format!("shard {s} of this search"));
         return Err(Error::Shard(format!(
             "{shown}: a checkpoint of another run, not of {of}: give this run another --checkpoint, \
@@ -171,39 +184,33 @@ mod tests {
     fn a_whole_count_stopped_and_resumed_ends_as_one_run_and_removes_its_checkpoint() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("count.ckpt");
-        for (seed, every_rotation) in [(8, false), (7, true)] {
+        let stop = crate::Stop::never().after(Duration::ZERO);
+        for (seed, every_rotation, frame_first) in [(8, false, false), (7, true, false), (8, true, true)] {
             let puzzle = planted(seed, 5, 5, 3, false);
-            let whole = puzzle.count(every_rotation, 1, &Context::new());
-            let stop = crate::Stop::never().after(Duration::ZERO);
-            let (stopped, notes) = EdgeShard::run(
-                &puzzle,
-                every_rotation,
-                None,
-                None,
-                Some((&path, every())),
-                &Context::new().until(&stop),
-            )
-            .unwrap();
+            let whole = match frame_first {
+                false => puzzle.count(every_rotation, 1, &Context::new()),
+                true => puzzle.count_frame_first(every_rotation, 1, &Context::new()),
+            };
+            let run = |context: &Context| {
+                let checkpoint = Some((path.as_path(), every()));
+                EdgeShard::run(&puzzle, every_rotation, frame_first, None, None, checkpoint, context).unwrap()
+            };
+            let (stopped, notes) = run(&Context::new().until(&stop));
             assert!(!stopped.complete() && path.exists(), "{notes}");
-            assert!(
-                notes.starts_with("the count stopped (time-limit) before its end; its checkpoint"),
-                "{notes}"
-            );
-            let (done, notes) = EdgeShard::run(
-                &puzzle,
-                every_rotation,
-                None,
-                None,
-                Some((&path, every())),
-                &Context::new(),
-            )
-            .unwrap();
+            let said = "the count stopped (time-limit) before its end; its checkpoint";
+            assert!(notes.starts_with(said), "{notes}");
+            let (done, notes) = run(&Context::new());
             assert!(notes.contains("the count continues from its checkpoint"), "{notes}");
             assert!(done.complete() && !path.exists());
             let counted = done.counted(&puzzle);
             assert_eq!(
-                (counted.arrangements, counted.solutions, counted.every_rotation),
-                (whole.arrangements, whole.solutions, whole.every_rotation)
+                (
+                    counted.arrangements,
+                    counted.solutions,
+                    counted.every_rotation,
+                    counted.frame_first
+                ),
+                (whole.arrangements, whole.solutions, whole.every_rotation, frame_first)
             );
             assert_eq!(counted.stats.nodes_per_depth, whole.stats.nodes_per_depth);
             assert_eq!(counted.stats.candidate_tests, whole.stats.candidate_tests);
@@ -219,9 +226,17 @@ mod tests {
         let puzzle = planted(8, 5, 5, 3, false);
         let stop = crate::Stop::never().after(Duration::ZERO);
         let stopped = Context::new().until(&stop);
-        EdgeShard::run(&puzzle, false, None, None, Some((&path, every())), &stopped).unwrap();
+        EdgeShard::run(&puzzle, false, false, None, None, Some((&path, every())), &stopped).unwrap();
         let refused = |puzzle: &EdgePuzzle, every_rotation, shard| {
-            let run = EdgeShard::run(puzzle, every_rotation, shard, None, Some((&path, every())), &stopped);
+            let run = EdgeShard::run(
+                puzzle,
+                every_rotation,
+                false,
+                shard,
+                None,
+                Some((&path, every())),
+                &stopped,
+            );
             run.unwrap_err().to_string()
         };
         assert!(refused(&puzzle, true, None).contains("a checkpoint of another run, not of this count"));
@@ -232,6 +247,7 @@ mod tests {
         let (_, notes) = EdgeShard::run(
             &puzzle,
             false,
+            false,
             Some(Shard::WHOLE),
             None,
             Some((&path, every())),
@@ -241,7 +257,15 @@ mod tests {
         assert!(notes.contains("shard 1/1 continues from its checkpoint"), "{notes}");
         std::fs::write(&path, "{}").unwrap();
         assert!(refused(&puzzle, false, None).contains("not a checkpoint of an edge count"));
-        let both = EdgeShard::run(&puzzle, false, half, Some(&path), Some((&path, every())), &stopped);
+        let both = EdgeShard::run(
+            &puzzle,
+            false,
+            false,
+            half,
+            Some(&path),
+            Some((&path, every())),
+            &stopped,
+        );
         assert!(both.unwrap_err().to_string().contains("are one file"));
         assert!(std::fs::read(&path).unwrap() == b"{}", "nothing was touched");
     }
@@ -253,7 +277,16 @@ mod tests {
         let puzzle = planted(4, 4, 4, 3, false);
         let shard = Some(Shard { index: 2, count: 3 });
         let run = |context: &Context| {
-            EdgeShard::run(&puzzle, true, shard, Some(&output), Some((&path, every())), context).unwrap()
+            EdgeShard::run(
+                &puzzle,
+                true,
+                false,
+                shard,
+                Some(&output),
+                Some((&path, every())),
+                context,
+            )
+            .unwrap()
         };
         let (done, notes) = run(&Context::new());
         assert!(done.complete() && notes.is_empty() && !path.exists());
@@ -265,7 +298,15 @@ mod tests {
         assert!(!path.exists(), "the leftover checkpoint goes");
         std::fs::remove_file(&output).unwrap();
         let stop = crate::Stop::never().after(Duration::ZERO);
-        let no_checkpoint = EdgeShard::run(&puzzle, true, shard, Some(&output), None, &Context::new().until(&stop));
+        let no_checkpoint = EdgeShard::run(
+            &puzzle,
+            true,
+            false,
+            shard,
+            Some(&output),
+            None,
+            &Context::new().until(&stop),
+        );
         let (stopped, notes) = no_checkpoint.unwrap();
         assert!(!stopped.complete() && !output.exists());
         assert_eq!(

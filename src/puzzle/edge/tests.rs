@@ -161,6 +161,44 @@ fn threads_change_neither_counts_nor_nodes() {
 }
 
 #[test]
+fn frame_first_threads_change_neither_counts_nor_nodes_nor_boards() {
+    let mut split = 0;
+    for (k, puzzle) in population().into_iter().step_by(3).enumerate() {
+        let list = [0, 1, 1000][k % 3];
+        let every_rotation = k % 4 != 1;
+        let one = puzzle.count_frame_first(every_rotation, list, &on(1));
+        let two = puzzle.count_frame_first(every_rotation, list, &on(2));
+        assert_eq!(
+            (
+                one.arrangements,
+                one.solutions,
+                &one.stats.nodes_per_depth,
+                one.stats.candidate_tests
+            ),
+            (
+                two.arrangements,
+                two.solutions,
+                &two.stats.nodes_per_depth,
+                two.stats.candidate_tests
+            ),
+            "{puzzle:?}"
+        );
+        assert_eq!(one.boards, two.boards, "the same boards in the same order");
+        let (_, nodes) = judge_in(&puzzle, &super::frame_first::order(&puzzle));
+        if every_rotation {
+            assert_eq!(two.stats.nodes_per_depth, nodes, "{puzzle:?}");
+        }
+        split += usize::from(one.stats.nodes() > 2_000);
+    }
+    // Trees big enough to be cut below their first cells.
+    assert!(split >= 3, "{split} trees of more than 2,000 nodes");
+    let puzzle = planted(8, 5, 5, 3, false);
+    let one = puzzle.count_frame_first(true, 1000, &on(1));
+    assert!(one.arrangements > 4 && one.boards.iter().all(|b| puzzle.is_solution(b)));
+    assert_eq!(puzzle.count_frame_first(true, 1000, &on(2)).boards, one.boards);
+}
+
+#[test]
 fn listed_boards_are_distinct_solutions_in_search_order() {
     let puzzle = planted(7, 4, 4, 2, false);
     let all = puzzle.count(true, 1000, &on(1));
