@@ -109,40 +109,80 @@ fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
     );
 }
 
+/// The columns and rows of the pieces in a `pieces.svg`: the distinct `x`
+/// and `y` of the pieces' outlines.
+fn drawn_board(svg: &str) -> (usize, usize) {
+    let attribute = |tag: &str, name: &str| {
+        let value = tag.split(&format!(" {name}=\"")).nth(1).expect("the attribute");
+        value.split('"').next().unwrap().to_string()
+    };
+    let outlines: Vec<&str> = svg
+        .split("<rect")
+        .skip(1)
+        .filter(|tag| tag.contains("fill=\"none\""))
+        .collect();
+    let distinct = |name| {
+        let values: std::collections::BTreeSet<String> = outlines.iter().map(|t| attribute(t, name)).collect();
+        values.len()
+    };
+    (distinct("x"), distinct("y"))
+}
+
 #[test]
-fn graph_draws_an_edge_puzzle_with_its_frame_colour_in_grey() {
+fn graph_draws_edge_puzzles_square_or_not_with_the_frame_colour_in_grey() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    let written = json(&[
+    let drawn = [
+        ("e2/e2-16x16-v00", (16, 16), 23),
+        ("e2/e2-clue-clue2", (12, 6), 9),
+        ("small/planted-5x4-k3", (5, 4), 4),
+    ];
+    for (name, (width, height), colours) in drawn {
+        let file = format!("fixtures/edge/{name}.json");
+        let args = [
+            "graph",
+            &file,
+            "--format",
+            "dot,svg,json",
+            "--renderer",
+            "embedded",
+            "--out",
+            out,
+        ];
+        let written = json(&args);
+        assert_eq!(written["files"].as_array().unwrap().len(), 4, "{written}");
+        let folder = dir.path().join(name.split('/').nth(1).unwrap());
+        let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
+        let graph: Value = serde_json::from_str(&read("recording.json")).unwrap();
+        // A vertex per colour, grey among them; four edges per piece.
+        let nodes = graph["nodes"].as_array().unwrap();
+        assert_eq!(nodes.len(), colours, "{graph}");
+        assert!(nodes.iter().any(|n| n["id"] == "grey="));
+        assert_eq!(graph["edges"].as_array().unwrap().len(), 4 * width * height);
+        let pieces = read("pieces.svg");
+        assert_eq!(pieces.matches("<g class=\"piece\"").count(), width * height);
+        assert_eq!(
+            drawn_board(&pieces),
+            (width, height),
+            "{name}: the pieces on the board's shape"
+        );
+        assert!(
+            read("recording.svg").contains("grey="),
+            "the frame's colour is named in the drawing"
+        );
+        assert!(read("recording.dot").contains("grey"));
+    }
+    // One copy of G(P) per piece, a row per row of the board.
+    let args = [
         "graph",
-        "fixtures/edge/e2/e2-16x16-v00.json",
-        "--format",
-        "dot,svg,json",
-        "--renderer",
-        "embedded",
+        "fixtures/edge/small/planted-5x4-k3.json",
+        "--per-piece",
         "--out",
         out,
-    ]);
-    assert_eq!(written["files"].as_array().unwrap().len(), 4, "{written}");
-    let folder = dir.path().join("e2-16x16-v00");
-    let graph: Value = serde_json::from_str(&std::fs::read_to_string(folder.join("recording.json")).unwrap()).unwrap();
-    // 23 colours and grey: 23 vertices; four edges per piece.
-    assert_eq!(graph["nodes"].as_array().unwrap().len(), 23, "{graph}");
-    assert_eq!(graph["edges"].as_array().unwrap().len(), 4 * 256);
-    let svg = std::fs::read_to_string(folder.join("recording.svg")).unwrap();
-    assert!(svg.contains("grey"), "the frame's colour is named in the drawing");
-    let dot = std::fs::read_to_string(folder.join("recording.dot")).unwrap();
-    assert!(dot.contains("grey"), "{dot}");
-    let out = scramble()
-        .args(["graph", "fixtures/edge/e2/e2-clue-clue2.json", "--out", out])
-        .output()
-        .unwrap();
-    assert_exit(&out, 2);
-    let message = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        message.contains("is a 12 x 6 board") || message.contains("is a 6 x 12 board"),
-        "{message}"
-    );
+    ];
+    assert_exit(&scramble().args(args).output().unwrap(), 0);
+    let panels = std::fs::read_to_string(dir.path().join("planted-5x4-k3/per-piece.svg")).unwrap();
+    assert_eq!(panels.matches("class=\"panel\"").count(), 20);
 }
 
 #[test]

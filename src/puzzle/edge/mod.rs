@@ -156,8 +156,9 @@ impl EdgePuzzle {
     /// number in the file, and grey is named `grey`, so that drawings show
     /// the frame's colour in grey. The hints are not kept.
     ///
-    /// Fails on a board that is not square: a Scramble Squares puzzle
-    /// fills an `n x n` grid.
+    /// G(P) depends on the pieces alone, so a rectangle's pictures are
+    /// drawn too, the pieces on its `width x height` board; no `n x n`
+    /// search takes them ([`crate::Puzzle::size`] panics on them).
     ///
     /// ```
     /// use scramble::puzzle::edge::EdgePuzzle;
@@ -169,16 +170,11 @@ impl EdgePuzzle {
     /// assert_eq!(puzzle.with_name("board").pictures().unwrap().name(), "board");
     ///
     /// let wide = EdgePuzzle::new(3, 2, vec![[0, 1, 1, 0], [0, 1, 1, 1], [0, 0, 1, 1], [1, 1, 0, 0], [1, 1, 0, 1], [1, 0, 0, 1]], vec![]).unwrap();
-    /// assert!(wide.pictures().is_err());
+    /// let graph = scramble::RecordingGraph::new(&wide.pictures().unwrap());
+    /// assert_eq!(graph.colors(), 6);
     /// ```
     pub fn pictures(&self) -> Result<crate::Puzzle> {
         use crate::puzzle::{Pattern, Picture, Piece, Sign};
-        if self.width != self.height {
-            return Err(Error::InvalidPuzzle(format!(
-                "{} is a {} x {} board: G(P) and its drawings take square boards (n x n pieces)",
-                self.name, self.width, self.height
-            )));
-        }
         let picture = |c: u8| Picture::new(Pattern::new(u32::from(c) + 1), Sign::Same);
         let pieces = self.pieces.iter().map(|p| Piece::new(p.map(picture))).collect();
         let names = (0..=self.pieces.iter().flatten().copied().max().unwrap_or(GREY))
@@ -187,7 +183,7 @@ impl EdgePuzzle {
                 (Pattern::new(u32::from(c) + 1), name)
             })
             .collect();
-        Ok(crate::Puzzle::new(pieces)?
+        Ok(crate::Puzzle::rectangle(pieces, self.width, self.height)?
             .with_name(self.name.clone())
             .with_pattern_names(names))
     }

@@ -426,3 +426,22 @@ fn the_text_export_reads_back_as_the_same_puzzle() {
     // grey inside as JSON.
     assert!(lines > 10 && json > 5, "{lines} as lines, {json} as JSON");
 }
+
+#[test]
+fn a_rectangles_pictures_keep_its_board_and_no_square_search_takes_them() {
+    let wide = planted(3, 5, 3, 3, false);
+    let pictures = wide.pictures().unwrap();
+    assert_eq!((pictures.shape(), pictures.pieces().len()), ((5, 3), 15));
+    let grey = crate::puzzle::Picture::new(crate::puzzle::Pattern::new(1), crate::puzzle::Sign::Same);
+    assert_eq!(pictures.picture_label(grey), "grey=");
+    for (piece, sides) in pictures.pieces().iter().zip(wide.pieces()) {
+        let patterns = piece.sides().map(|p| p.pattern());
+        assert_eq!(patterns, sides.map(|c| crate::puzzle::Pattern::new(u32::from(c) + 1)));
+    }
+    assert!(
+        std::panic::catch_unwind(|| pictures.size()).is_err(),
+        "no n for a 5 x 3 board"
+    );
+    let square = planted(3, 4, 4, 3, false).pictures().unwrap();
+    assert_eq!((square.size(), square.shape()), (4, (4, 4)));
+}
