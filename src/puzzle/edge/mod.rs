@@ -26,8 +26,10 @@
 //! - `read`: the field's formats (the eternity2.dev Puzzle JSON,
 //!   `e2pieces.txt` lines, Heule's `em_*.txt`).
 //! - `tables`: candidate lists keyed by the left and top colours.
-//! - `scan`: the row-scan search and its node count; `bits`: its fast
-//!   path, candidates as bit sets.
+//! - `scan`: the row-scan search and its node count, and the cut of a
+//!   search tree into subtrees dealt to threads and shards; `bits`: its
+//!   fast path, candidates as bit sets; `frame_first`: the frame-first
+//!   order, cut and dealt the same way.
 //! - `shard`: one shard of a count and the merge of the shards;
 //!   `checkpoint`: a shard's ledger of its counted subtrees; `files`: a
 //!   count with its output and checkpoint files.
