@@ -191,6 +191,17 @@ pub(crate) fn remove_leftovers(path: &Path) {
     }
 }
 
+/// Removes `path`, an output whose work is done (a finished count's
+/// checkpoint; none there is fine), and the leftovers of writes to it that
+/// were killed outright ([`remove_leftovers`]).
+pub(crate) fn remove_done(path: &Path) -> std::io::Result<()> {
+    remove_leftovers(path);
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
 /// A file being written that gives up at its next write once the process
 /// is stopping.
 struct Stoppable<'f>(&'f std::fs::File);

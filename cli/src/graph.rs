@@ -97,12 +97,21 @@ const OWNED: [&str; 6] = [
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // An edge-matching puzzle is drawn as its self-matching pictures, grey
-    // named so that the frame's colour is drawn grey.
-    let puzzle = match args.puzzle.read_any()? {
-        AnyPuzzle::Squares(puzzle) => puzzle,
-        AnyPuzzle::Edge(puzzle) => puzzle.pictures()?,
+    // named so that the frame's colour is drawn grey, on its board (a
+    // rectangle too).
+    let (puzzle, shape) = match args.puzzle.read_any()? {
+        AnyPuzzle::Squares(puzzle) => (puzzle, None),
+        AnyPuzzle::Edge(puzzle) => (puzzle.pictures()?, Some((puzzle.width(), puzzle.height()))),
     };
-    super::refuse_larger(&puzzle, render::Drawing::MAX_SIZE, "graph")?;
+    let max = render::Drawing::MAX_SIZE;
+    match shape {
+        Some((width, height)) if width != height && width.max(height) > max => anyhow::bail!(
+            "{}: a {width} x {height} board; graph takes boards up to {max}x{max} (the output grows with the grid)",
+            puzzle.name()
+        ),
+        Some((width, height)) if width != height => {}
+        _ => super::refuse_larger(&puzzle, max, "graph")?,
+    }
     let pieces = puzzle.pieces().len();
     if args.per_piece && pieces > MAX_PER_PIECE {
         anyhow::bail!(

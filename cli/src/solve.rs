@@ -142,9 +142,9 @@ pub struct Args {
     #[arg(help_heading = "Search method (research)", long, conflicts_with = "first")]
     every_rotation: bool,
     /// Edge-matching puzzles: fill the rim first, clockwise from the
-    /// top-left corner, then the inside row by row (one thread; the same
-    /// boards, another node count), instead of the row-scan order.
-    #[arg(help_heading = "Search method (research)", long, conflicts_with_all = ["first", "shard"])]
+    /// top-left corner, then the inside row by row (the same boards,
+    /// another node count), instead of the row-scan order.
+    #[arg(help_heading = "Search method (research)", long, conflicts_with = "first")]
     frame_first: bool,
     /// Print nodes per depth, candidate tests, time and rate.
     #[arg(help_heading = "Search method (research)", long)]
@@ -166,7 +166,8 @@ pub struct Args {
     /// than shards, dealt by estimated work; the shard searches its own on
     /// one thread and prints one JSON document. Add up with `scramble merge`.
     /// An edge-matching puzzle's shard counts every N-th subtree of its
-    /// row-scan search, from the I-th, on -j threads.
+    /// search (row-scan, or with --frame-first), from the I-th, on -j
+    /// threads.
     #[arg(help_heading = "Shards (one long search on several machines)", long, value_name = "I/N", conflicts_with_all = ["restarts", "stats"])]
     shard: Option<Shard>,
     /// With --shard: write the shard's document to FILE, whole or not at all,
@@ -181,12 +182,13 @@ pub struct Args {
     output: Option<PathBuf>,
     /// With --shard: save the search's position to FILE every
     /// --checkpoint-every seconds and when stopped; a run that finds FILE
-    /// continues from it (removed once the shard is done).
+    /// continues from it (removed once the shard is done). An
+    /// edge-matching puzzle's count takes it without --shard too, as one
+    /// shard of one, and reports as without it.
     #[arg(
         help_heading = "Shards (one long search on several machines)",
         long,
-        value_name = "FILE",
-        requires = "shard"
+        value_name = "FILE"
     )]
     checkpoint: Option<PathBuf>,
     /// Seconds between two checkpoints.
@@ -332,6 +334,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         refuse_over_inputs(&args, puzzle)?;
         return shard(&args, puzzles, &interrupt_flag()).map(Into::into);
     }
+    if args.checkpoint.is_some() && args.puzzles.puzzles.len() != 1 {
+        anyhow::bail!("--checkpoint keeps the place of one puzzle's count: give one file");
+    }
     let interrupted = interrupt_flag();
     let mut exit = Exit::Success;
     for (i, path) in args.puzzles.puzzles.iter().enumerate() {
@@ -374,6 +379,13 @@ fn squares(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow
                 puzzle.name()
             );
         }
+    }
+    if args.checkpoint.is_some() {
+        anyhow::bail!(
+            "--checkpoint without --shard: for edge-matching puzzles; {} is a Scramble Squares puzzle, \
+             whose shards keep checkpoints (--shard 1/1)",
+            puzzle.name()
+        );
     }
     if frontier::chosen(args, &puzzle)
         && let Some(exit) = frontier::solve(args, &puzzle, interrupted)?
@@ -449,6 +461,9 @@ fn stops_the_run(error: &anyhow::Error) -> bool {
 fn shard(args: &Args, mut puzzles: Vec<Puzzle>, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     if puzzles.len() != 1 || args.method.is_some_and(|m| m != Method::Backtrack) {
         anyhow::bail!("--shard searches one puzzle with --method backtrack");
+    }
+    if args.frame_first {
+        anyhow::bail!("--frame-first: for edge-matching puzzles; a Scramble Squares shard follows --order");
     }
     let options = shards::Options {
         shard: args.shard.expect("checked by the caller"),

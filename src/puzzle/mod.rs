@@ -44,6 +44,9 @@ pub(crate) const LABEL_LIMIT: usize = 64;
 pub struct Puzzle {
     name: String,
     size: usize,
+    /// The rows of a board that is not square (a rectangle's pictures,
+    /// drawn and never searched): `size` is then its columns.
+    rows: Option<usize>,
     pieces: Vec<Piece>,
     piece_names: Vec<Option<String>>,
     pattern_names: BTreeMap<Pattern, String>,
@@ -55,6 +58,28 @@ impl Puzzle {
     /// Fails unless the count is `n*n` with `n >= 2`, and when a pattern is
     /// both self-matching (`X=`) and signed (`X+` or `X-`).
     pub fn new(pieces: Vec<Piece>) -> Result<Self> {
+        Puzzle::on_board(pieces, None)
+    }
+
+    /// The pieces of a `columns x rows` board, for G(P) and the drawings
+    /// alone when it is not square ([`Puzzle::size`] panics on it).
+    ///
+    /// # Errors
+    /// The pieces do not fill the board, or a pattern is both
+    /// self-matching and signed.
+    pub(crate) fn rectangle(pieces: Vec<Piece>, columns: usize, rows: usize) -> Result<Self> {
+        if columns * rows != pieces.len() || columns < 2 || rows < 2 {
+            return Err(Error::InvalidPuzzle(format!(
+                "{} pieces do not fill a {columns} x {rows} board",
+                pieces.len()
+            )));
+        }
+        Puzzle::on_board(pieces, Some((columns, rows)))
+    }
+
+    /// A puzzle of `pieces` on a `columns x rows` board, or on the square
+    /// they fill.
+    fn on_board(pieces: Vec<Piece>, shape: Option<(usize, usize)>) -> Result<Self> {
         if let Some(pattern) = mixed_pattern(&pieces) {
             return Err(Error::InvalidPuzzle(format!(
                 "pattern {pattern} is both self-matching ({pattern}=) and signed ({pattern}+ or {pattern}-): \
@@ -62,15 +87,22 @@ impl Puzzle {
             )));
         }
         let count = pieces.len();
-        let size = grid_size(count).ok_or_else(|| {
-            Error::InvalidPuzzle(format!(
-                "{count} pieces do not fill a square grid: expected {}",
-                nearest_square_counts(count)
-            ))
-        })?;
+        let (size, rows) = match shape {
+            Some((columns, rows)) if columns != rows => (columns, Some(rows)),
+            _ => {
+                let size = grid_size(count).ok_or_else(|| {
+                    Error::InvalidPuzzle(format!(
+                        "{count} pieces do not fill a square grid: expected {}",
+                        nearest_square_counts(count)
+                    ))
+                })?;
+                (size, None)
+            }
+        };
         Ok(Puzzle {
             name: "puzzle".to_string(),
             size,
+            rows,
             piece_names: vec![None; count],
             pieces,
             pattern_names: BTreeMap::new(),
@@ -105,8 +137,24 @@ impl Puzzle {
     }
 
     /// `n` for an `n x n` grid.
+    ///
+    /// # Panics
+    /// On the pictures of a rectangular edge-matching board
+    /// ([`crate::puzzle::edge::EdgePuzzle::pictures`]): they are drawn,
+    /// and no `n x n` search takes them.
     pub fn size(&self) -> usize {
+        assert!(
+            self.rows.is_none(),
+            "{}: the pictures of a rectangular board are drawn, not searched",
+            self.name
+        );
         self.size
+    }
+
+    /// The board the pieces stand on, `(columns, rows)`: `(n, n)`, or a
+    /// rectangle's.
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.size, self.rows.unwrap_or(self.size))
     }
 
     /// The pieces in file order; the index is the piece's color.

@@ -36,7 +36,7 @@ const FONT: &str = "Helvetica,Arial,sans-serif";
 pub fn per_piece_svg(puzzle: &Puzzle, graph: &RecordingGraph, title: &str) -> String {
     let layout = Layout::new(puzzle, graph).without_legend();
     let pieces = puzzle.pieces().len();
-    let columns = puzzle.size().max(1);
+    let columns = puzzle.shape().0.max(1);
     let rows = pieces.div_ceil(columns);
     let scale = PANEL_WIDTH / layout.width;
     let panel_height = layout.height * scale + LABEL_BAND;

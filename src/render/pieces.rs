@@ -3,8 +3,8 @@
 //! hatched in a light tint of the same hue, every triangle labelled with its
 //! picture (`3+`, `3-`), and the piece's label in the middle.
 //!
-//! Without an arrangement the pieces stand apart on the `n x n` grid in
-//! puzzle order; with one, they fill the cells as placed and turned, so a
+//! Without an arrangement the pieces stand apart on the puzzle's board
+//! (`n x n`, or a rectangle's) in puzzle order; with one, they fill the cells as placed and turned, so a
 //! solution shows its matching halves side by side.
 
 use svg::Document;
@@ -24,7 +24,7 @@ const LABEL_FONT: f64 = 14.0;
 
 /// The SVG of the pieces, titled `title`.
 pub fn write(puzzle: &Puzzle, arrangement: Option<&Arrangement>, title: &str) -> String {
-    let n = arrangement.map_or(puzzle.size(), Arrangement::size);
+    let (columns, rows) = arrangement.map_or(puzzle.shape(), |a| (a.size(), a.size()));
     let cells: Vec<Placement> = arrangement.map_or_else(
         || {
             (0..puzzle.pieces().len())
@@ -34,9 +34,10 @@ pub fn write(puzzle: &Puzzle, arrangement: Option<&Arrangement>, title: &str) ->
         |a| a.cells().to_vec(),
     );
     let gap = if arrangement.is_some() { 0.0 } else { GAP };
-    let grid = n as f64 * SIDE + (n as f64 - 1.0) * gap;
+    let span = |cells: usize| cells as f64 * SIDE + (cells as f64 - 1.0) * gap;
+    let grid = span(columns);
     let width = (grid + 2.0 * MARGIN).max(text_width(title, 18.0) + 2.0 * MARGIN);
-    let height = TITLE_BAND + grid + 2.0 * MARGIN + CAPTION_BAND;
+    let height = TITLE_BAND + span(rows) + 2.0 * MARGIN + CAPTION_BAND;
     let left = (width - grid) / 2.0;
     let patterns = puzzle.patterns();
     let squares = cells
@@ -44,8 +45,8 @@ pub fn write(puzzle: &Puzzle, arrangement: Option<&Arrangement>, title: &str) ->
         .enumerate()
         .fold(Group::new().set("class", "pieces"), |g, (cell, &placement)| {
             let corner = Point::new(
-                left + (cell % n) as f64 * (SIDE + gap),
-                TITLE_BAND + MARGIN + (cell / n) as f64 * (SIDE + gap),
+                left + (cell % columns) as f64 * (SIDE + gap),
+                TITLE_BAND + MARGIN + (cell / columns) as f64 * (SIDE + gap),
             );
             g.add(square(puzzle, &patterns, placement, corner, arrangement.is_some()))
         });

@@ -76,76 +76,55 @@ fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
     }
 }
 
-/// `solve --shard I/N` of an edge-matching puzzle: one shard of the
-/// row-scan count (`scramble::puzzle::edge::EdgeShard::count`), printed as one
-/// JSON document, or written whole to `-o FILE` once the shard is done; a
-/// rerun that finds FILE holding this shard's count does nothing. A
-/// stopped shard writes nothing there (exit 3): the shards are the
-/// count's restart points.
-pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+/// Refuses what a count kept in files (a shard, or a count with a
+/// checkpoint) does not take: it counts every board by the search, row by
+/// row or frame first; `why` says so.
+fn refuse_in_files(args: &Args, why: &str) -> anyhow::Result<()> {
     refuse_other_options(args)?;
     let refused = [
         (args.first, "--first"),
         (args.list, "--list"),
         (args.method.is_some_and(|m| m != Method::Backtrack), "--method"),
     ];
-    if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
-        anyhow::bail!(
-            "{option}: the shards of an edge-matching puzzle count its boards by the row-scan search; \
-             a stopped shard is run again"
-        );
+    match refused.iter().find(|(given, _)| *given) {
+        Some((_, option)) => anyhow::bail!("{option}: {why}"),
+        None => Ok(()),
     }
+}
+
+/// `solve --shard I/N` of an edge-matching puzzle: one shard of the
+/// count, row by row or frame first (`scramble::puzzle::edge::EdgeShard::run`), printed as one
+/// JSON document, or written whole to `-o FILE` once the shard is done; a
+/// rerun that finds FILE holding this shard's count does nothing. A
+/// stopped shard writes nothing there (exit 3): the shards are the
+/// count's restart points, and `--checkpoint FILE` keeps a shard's place.
+pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    refuse_in_files(
+        args,
+        "the shards of an edge-matching puzzle count its boards by the search (row-scan or frame-first); \
+         a stopped shard is run again",
+    )?;
     let shard = args.shard.expect("checked by the caller");
-    if let Some(path) = &args.output {
-        scramble::output::Target::new(path).refuse()?;
-        let done = crate::input::read_file(path)
-            .ok()
-            .and_then(|bytes| serde_json::from_slice::<EdgeShard>(&bytes).ok())
-            .is_some_and(|done| done.answers(&puzzle, args.every_rotation, shard));
-        if done {
-            crate::note(&format!(
-                "{}: shard {shard} is already done\n",
-                scramble::output::shown_path(path)
-            ));
-            return Ok(Exit::Success);
-        }
-    }
-    let resume = resume(args, &puzzle, shard)?;
     let stop = stop(args, interrupted);
     let bar = progress::bar(0, &format!("shard {shard}: subtrees"));
     let context = args.threads.context().until(&stop).reporting(&bar);
-    let save = |doc: &EdgeShard| match &args.checkpoint {
-        Some(path) => scramble::output::Target::new(path).write(&document(doc)),
-        None => Ok(()),
-    };
-    let saving = args.checkpoint.as_ref().map(|_| (args.checkpoint_every, &save as _));
-    let counted = EdgeShard::count(&puzzle, args.every_rotation, shard, resume.as_ref(), saving, &context)?;
+    let checkpoint = args.checkpoint.as_deref().map(|path| (path, args.checkpoint_every));
+    let ran = EdgeShard::run(
+        &puzzle,
+        args.every_rotation,
+        args.frame_first,
+        Some(shard),
+        args.output.as_deref(),
+        checkpoint,
+        &context,
+    );
     bar.finish_and_clear();
-    let why = || crate::signals::why_stopped(interrupted);
-    match (&args.output, &args.checkpoint) {
-        (_, Some(path)) if !counted.complete() => {
-            save(&counted)?;
-            crate::note(&format!(
-                "shard {shard} stopped ({}) before its end; its checkpoint {} continues it\n",
-                why(),
-                scramble::output::shown_path(path)
-            ));
-        }
-        (Some(path), _) if counted.complete() => scramble::output::Target::new(path).write(&document(&counted))?,
-        (Some(_), _) => crate::note(&format!(
-            "shard {shard} stopped ({}) before its end; nothing was written\n",
-            why()
-        )),
-        (None, _) => print_text(&String::from_utf8_lossy(&document(&counted)))?,
-    }
-    // The result is written: the checkpoint has nothing more to give.
-    if let Some(path) = args.checkpoint.as_ref().filter(|_| counted.complete()) {
-        match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                anyhow::bail!("{}: {e}", scramble::output::shown_path(path))
-            }
-            _ => {}
-        }
+    let (counted, notes) = ran?;
+    crate::note(&notes);
+    // Without -o the document goes to standard output: the count's, or
+    // a stopped shard's when no checkpoint keeps it.
+    if args.output.is_none() && (counted.complete() || args.checkpoint.is_none()) {
+        print_text(&(serde_json::to_string(&counted)? + "\n"))?;
     }
     Ok(if counted.complete() {
         Exit::Success
@@ -154,49 +133,34 @@ pub(super) fn shard(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
     })
 }
 
-/// A shard's document as written: one JSON line.
-fn document(doc: &EdgeShard) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec(doc).expect("a shard's document is JSON");
-    bytes.push(b'\n');
-    bytes
-}
-
-/// The checkpoint `--checkpoint FILE` continues, if FILE holds one (none
-/// there: a fresh start). Refused before any work: FILE where no file
-/// goes, over an input or the same file as `-o`, or a checkpoint of
-/// another run.
-fn resume(args: &Args, puzzle: &EdgePuzzle, shard: scramble::census::Shard) -> anyhow::Result<Option<EdgeShard>> {
-    let Some(path) = &args.checkpoint else {
-        return Ok(None);
-    };
-    scramble::output::Target::new(path).refuse()?;
-    let shown = scramble::output::shown_path(path);
-    if args.output.as_deref().is_some_and(|output| same_file(output, path)) {
-        anyhow::bail!(
-            "-o {} and --checkpoint {shown} are one file: the checkpoint is removed once the shard is done, \
-             give them two names",
-            scramble::output::shown_path(args.output.as_deref().unwrap_or(path))
-        );
-    }
-    let Ok(bytes) = crate::input::read_file(path) else {
-        return Ok(None);
-    };
-    let checkpoint: EdgeShard = serde_json::from_slice(&bytes)
-        .map_err(|e| anyhow::anyhow!("{shown}: not a checkpoint of an edge count: {e}"))?;
-    if !checkpoint.continues(puzzle, args.every_rotation, shard) {
-        anyhow::bail!(
-            "{shown}: a checkpoint of another run, not of shard {shard} of this search: give this run another \
-             --checkpoint, or run it as that checkpoint was run"
-        );
-    }
-    crate::note(&format!("{shown}: shard {shard} continues from its checkpoint\n"));
-    Ok(Some(checkpoint))
-}
-
-/// Whether two paths name one file (the same path, or, where both exist,
-/// the same place once links are followed).
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+/// `solve --checkpoint FILE` of an edge-matching puzzle without `--shard`:
+/// the whole count as one shard of one, its place kept in FILE
+/// (`scramble::puzzle::edge::EdgeShard::run`), reported as a plain `solve`
+/// reports it; a stopped count reports what it found so far (exit 3) and
+/// a rerun continues it.
+fn checkpointed(args: &Args, puzzle: &EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    refuse_in_files(
+        args,
+        "a count with --checkpoint counts every board by the search (row-scan or frame-first); \
+         its rerun continues it",
+    )?;
+    let stop = stop(args, interrupted);
+    let bar = progress::bar(0, "counting subtrees");
+    let context = args.threads.context().until(&stop).reporting(&bar);
+    let checkpoint = args.checkpoint.as_deref().map(|path| (path, args.checkpoint_every));
+    let ran = EdgeShard::run(
+        puzzle,
+        args.every_rotation,
+        args.frame_first,
+        None,
+        None,
+        checkpoint,
+        &context,
+    );
+    bar.finish_and_clear();
+    let (counted, notes) = ran?;
+    crate::note(&notes);
+    answer(args, puzzle, &counted.counted(puzzle), interrupted)
 }
 
 /// `scramble merge` of the documents of every shard of one edge count: the
@@ -205,7 +169,6 @@ pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
     let (puzzle, counted) = EdgeShard::merge(files)?;
     let asked = Asked {
         first: false,
-        frame_first: false,
         list: None,
         interrupted: None,
     };
@@ -225,7 +188,6 @@ pub fn merge(files: &[(String, Vec<u8>)], json: bool) -> anyhow::Result<Exit> {
 /// (its limit), and the flag a signal raises.
 struct Asked<'a> {
     first: bool,
-    frame_first: bool,
     list: Option<u64>,
     interrupted: Option<&'a AtomicBool>,
 }
@@ -233,6 +195,9 @@ struct Asked<'a> {
 /// Solves one edge-matching puzzle and prints its report.
 pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
     refuse_other_options(args)?;
+    if args.checkpoint.is_some() {
+        return checkpointed(args, &puzzle, interrupted);
+    }
     if args.method == Some(Method::Frontier) {
         return super::frontier::solve_framed(args, &puzzle, interrupted);
     }
@@ -248,13 +213,17 @@ pub(super) fn solve(args: &Args, puzzle: EdgePuzzle, interrupted: &Arc<AtomicBoo
         puzzle.count(args.every_rotation, list, &context)
     };
     bar.finish_and_clear();
+    answer(args, &puzzle, &counted, interrupted)
+}
+
+/// Prints the report of `counted` as `args` ask and gives the exit code.
+fn answer(args: &Args, puzzle: &EdgePuzzle, counted: &Counted, interrupted: &AtomicBool) -> anyhow::Result<Exit> {
     let asked = Asked {
         first: args.first,
-        frame_first: args.frame_first,
         list: args.list.then_some(args.list_limit),
         interrupted: Some(interrupted),
     };
-    let report = report(&asked, &puzzle, &counted);
+    let report = report(&asked, puzzle, counted);
     if args.json {
         print_json_line(&report)?;
     } else {
@@ -276,7 +245,7 @@ fn report(asked: &Asked, puzzle: &EdgePuzzle, counted: &Counted) -> Report {
         head: Head::of(puzzle),
         hints: puzzle.hints().len(),
         grey_only_on_rim: puzzle.grey_only_on_rim(),
-        order: if asked.frame_first { "frame-first" } else { "row-scan" },
+        order: if counted.frame_first { "frame-first" } else { "row-scan" },
         mode: if asked.first { "first" } else { "all" },
         complete,
         stopped: (!complete).then(|| asked.interrupted.map_or("time-limit", crate::signals::why_stopped)),

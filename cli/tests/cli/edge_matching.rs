@@ -2,6 +2,8 @@
 //! Eternity II clue puzzles and 16x16), read as published and solved with
 //! the community's agreed numbers.
 
+use std::process::Output;
+
 use serde_json::Value;
 
 use crate::common::assert_exit;
@@ -107,40 +109,80 @@ fn heule_files_and_bad_edge_files_are_read_with_their_line_and_column() {
     );
 }
 
+/// The columns and rows of the pieces in a `pieces.svg`: the distinct `x`
+/// and `y` of the pieces' outlines.
+fn drawn_board(svg: &str) -> (usize, usize) {
+    let attribute = |tag: &str, name: &str| {
+        let value = tag.split(&format!(" {name}=\"")).nth(1).expect("the attribute");
+        value.split('"').next().unwrap().to_string()
+    };
+    let outlines: Vec<&str> = svg
+        .split("<rect")
+        .skip(1)
+        .filter(|tag| tag.contains("fill=\"none\""))
+        .collect();
+    let distinct = |name| {
+        let values: std::collections::BTreeSet<String> = outlines.iter().map(|t| attribute(t, name)).collect();
+        values.len()
+    };
+    (distinct("x"), distinct("y"))
+}
+
 #[test]
-fn graph_draws_an_edge_puzzle_with_its_frame_colour_in_grey() {
+fn graph_draws_edge_puzzles_square_or_not_with_the_frame_colour_in_grey() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    let written = json(&[
+    let drawn = [
+        ("e2/e2-16x16-v00", (16, 16), 23),
+        ("e2/e2-clue-clue2", (12, 6), 9),
+        ("small/planted-5x4-k3", (5, 4), 4),
+    ];
+    for (name, (width, height), colours) in drawn {
+        let file = format!("fixtures/edge/{name}.json");
+        let args = [
+            "graph",
+            &file,
+            "--format",
+            "dot,svg,json",
+            "--renderer",
+            "embedded",
+            "--out",
+            out,
+        ];
+        let written = json(&args);
+        assert_eq!(written["files"].as_array().unwrap().len(), 4, "{written}");
+        let folder = dir.path().join(name.split('/').nth(1).unwrap());
+        let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
+        let graph: Value = serde_json::from_str(&read("recording.json")).unwrap();
+        // A vertex per colour, grey among them; four edges per piece.
+        let nodes = graph["nodes"].as_array().unwrap();
+        assert_eq!(nodes.len(), colours, "{graph}");
+        assert!(nodes.iter().any(|n| n["id"] == "grey="));
+        assert_eq!(graph["edges"].as_array().unwrap().len(), 4 * width * height);
+        let pieces = read("pieces.svg");
+        assert_eq!(pieces.matches("<g class=\"piece\"").count(), width * height);
+        assert_eq!(
+            drawn_board(&pieces),
+            (width, height),
+            "{name}: the pieces on the board's shape"
+        );
+        assert!(
+            read("recording.svg").contains("grey="),
+            "the frame's colour is named in the drawing"
+        );
+        assert!(read("recording.dot").contains("grey"));
+    }
+    // One copy of G(P) per piece, a row per row of the board.
+    let args = [
         "graph",
-        "fixtures/edge/e2/e2-16x16-v00.json",
-        "--format",
-        "dot,svg,json",
-        "--renderer",
-        "embedded",
+        "fixtures/edge/small/planted-5x4-k3.json",
+        "--per-piece",
         "--out",
         out,
-    ]);
-    assert_eq!(written["files"].as_array().unwrap().len(), 4, "{written}");
-    let folder = dir.path().join("e2-16x16-v00");
-    let graph: Value = serde_json::from_str(&std::fs::read_to_string(folder.join("recording.json")).unwrap()).unwrap();
-    // 23 colours and grey: 23 vertices; four edges per piece.
-    assert_eq!(graph["nodes"].as_array().unwrap().len(), 23, "{graph}");
-    assert_eq!(graph["edges"].as_array().unwrap().len(), 4 * 256);
-    let svg = std::fs::read_to_string(folder.join("recording.svg")).unwrap();
-    assert!(svg.contains("grey"), "the frame's colour is named in the drawing");
-    let dot = std::fs::read_to_string(folder.join("recording.dot")).unwrap();
-    assert!(dot.contains("grey"), "{dot}");
-    let out = scramble()
-        .args(["graph", "fixtures/edge/e2/e2-clue-clue2.json", "--out", out])
-        .output()
-        .unwrap();
-    assert_exit(&out, 2);
-    let message = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        message.contains("is a 12 x 6 board") || message.contains("is a 6 x 12 board"),
-        "{message}"
-    );
+    ];
+    assert_exit(&scramble().args(args).output().unwrap(), 0);
+    let panels = std::fs::read_to_string(dir.path().join("planted-5x4-k3/per-piece.svg")).unwrap();
+    assert_eq!(panels.matches("class=\"panel\"").count(), 20);
 }
 
 #[test]
@@ -261,6 +303,24 @@ fn export_cnf_writes_the_frame_and_pins_a_corner_and_text_reads_back() {
     assert_eq!(solve(&written), solve(std::path::Path::new(six)));
 }
 
+/// Runs `run` stopped at 0.15 s, saving every 0.05 s, with `extra`, up to
+/// three times or until it ends; `stopped` checks each stopped run and
+/// what it said. The runs that continued a checkpoint.
+fn stopped_runs(run: &dyn Fn(&[&str]) -> Output, extra: &[&str], stopped: &dyn Fn(&Output, &str)) -> usize {
+    let mut continued = 0;
+    for _ in 0..3 {
+        let out = run(&[&["--time-limit", "0.15", "--checkpoint-every", "0.05"], extra].concat());
+        let said = String::from_utf8_lossy(&out.stderr);
+        continued += usize::from(said.contains("continues from its checkpoint"));
+        if out.status.code() == Some(0) {
+            break;
+        }
+        assert_exit(&out, 3);
+        stopped(&out, &said);
+    }
+    continued
+}
+
 #[test]
 fn shards_of_an_edge_count_merge_into_the_published_count() {
     let dir = tempfile::tempdir().unwrap();
@@ -325,18 +385,10 @@ fn a_stopped_edge_shard_continues_from_its_checkpoint_to_the_published_count() {
     };
     // Stopped part-way, every time: each run leaves a checkpoint that the
     // next continues, and never a result.
-    let mut continued = 0;
-    for _ in 0..3 {
-        let out = run(&["--time-limit", "0.15", "--checkpoint-every", "0.05"]);
-        let said = String::from_utf8_lossy(&out.stderr);
-        continued += usize::from(said.contains("continues from its checkpoint"));
-        if out.status.code() == Some(0) {
-            break;
-        }
-        assert_exit(&out, 3);
+    let continued = stopped_runs(&run, &[], &|_, said| {
         assert!(said.contains("its checkpoint"), "{said}");
         assert!(checkpoint.exists() && !out_file.exists());
-    }
+    });
     assert!(continued >= 1, "a second run continues the first one's checkpoint");
     let out = run(&[]);
     assert_exit(&out, 0);
@@ -367,6 +419,79 @@ fn a_stopped_edge_shard_continues_from_its_checkpoint_to_the_published_count() {
 }
 
 #[test]
+fn a_count_with_a_checkpoint_stopped_and_resumed_reports_as_one_plain_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("count.ckpt");
+    let run = |extra: &[&str]| {
+        scramble()
+            .args(["solve", BRENDAN6, "--every-rotation", "-j", "2", "--checkpoint"])
+            .arg(&checkpoint)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let continued = stopped_runs(&run, &["--json"], &|out, said| {
+        let partial: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let stopped = (&partial["complete"], &partial["stopped"]);
+        assert_eq!(stopped, (&Value::from(false), &Value::from("time-limit")));
+        assert!(
+            said.contains("the count stopped (time-limit) before its end; its checkpoint"),
+            "{said}"
+        );
+        assert!(checkpoint.exists());
+    });
+    assert!(continued >= 1, "a second run continues the first one's checkpoint");
+    let out = run(&["--json"]);
+    assert_exit(&out, 0);
+    assert!(!checkpoint.exists(), "the checkpoint goes once the count is done");
+    let resumed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&resumed["solutions"], &resumed["nodes"]),
+        (&Value::from(65), &Value::from(69_284_103u64)),
+        "the published counts, across the runs"
+    );
+    let plain = json(&["solve", BRENDAN6, "--every-rotation"]);
+    let without_time = |mut report: Value| {
+        let object = report.as_object_mut().unwrap();
+        object.remove("seconds");
+        object.remove("nodes_per_second");
+        report
+    };
+    assert_eq!(without_time(resumed), without_time(plain), "the plain run's report");
+    // Text: the plain run's lines, the checkpoint gone at once.
+    let small = "fixtures/edge/small/planted-5x4-k3.json";
+    let text = scramble()
+        .args(["solve", small, "--checkpoint"])
+        .arg(&checkpoint)
+        .output()
+        .unwrap();
+    assert_exit(&text, 0);
+    let plain = scramble().args(["solve", small]).output().unwrap();
+    assert_eq!(text.stdout, plain.stdout);
+    // Refused before any work: another search's checkpoint, a Scramble
+    // Squares puzzle, a list, the checkpoint over its input.
+    let _ = run(&["--time-limit", "0.05"]);
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--checkpoint"])
+        .arg(&checkpoint)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a checkpoint of another run, not of this count"));
+    for args in [
+        &["solve", "fixtures/cards3x3.txt", "--checkpoint"][..],
+        &["solve", BRENDAN6, "--list", "--checkpoint"],
+    ] {
+        assert_exit(&scramble().args(args).arg(&checkpoint).output().unwrap(), 2);
+    }
+    let out = scramble()
+        .args(["solve", BRENDAN6, "--checkpoint", BRENDAN6])
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+}
+
+#[test]
 fn frame_first_finds_the_same_boards_with_its_own_node_count() {
     let small = "fixtures/edge/small/planted-5x5-k4.json";
     let row_scan = json(&["solve", small, "--every-rotation"]);
@@ -383,4 +508,54 @@ fn frame_first_finds_the_same_boards_with_its_own_node_count() {
         .unwrap();
     assert_exit(&out, 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--frame-first: for edge-matching puzzles"));
+}
+
+#[test]
+fn frame_first_shards_and_threads_give_the_single_runs_count() {
+    // Brendan Owen's 6x6, first corner piece pinned: 128 M nodes in the
+    // frame-first order, a few seconds.
+    let whole = json(&["solve", BRENDAN6, "--frame-first", "-j", "1"]);
+    assert_eq!(
+        (&whole["solutions"], &whole["order"]),
+        (&Value::from(65), &Value::from("frame-first"))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let shard = |i: usize, order: &[&str]| {
+        let path = dir.path().join(format!("s{i}-{}.json", order.len()));
+        let out = scramble()
+            .args(["solve", BRENDAN6, "--shard", &format!("{i}/3"), "-j", "2", "-o"])
+            .arg(&path)
+            .args(order)
+            .output()
+            .unwrap();
+        assert_exit(&out, 0);
+        path
+    };
+    let shards: Vec<_> = (1..=3).map(|i| shard(i, &["--frame-first"])).collect();
+    let merged = scramble().arg("merge").args(&shards).arg("--json").output().unwrap();
+    assert_exit(&merged, 0);
+    let merged: Value = serde_json::from_slice(&merged.stdout).unwrap();
+    for key in [
+        "solutions",
+        "arrangements",
+        "nodes",
+        "candidate_tests",
+        "nodes_per_depth",
+        "order",
+    ] {
+        assert_eq!(merged[key], whole[key], "{key}");
+    }
+    assert_eq!(merged["shards"], 3);
+    // A row-scan shard is another search.
+    let mixed = [shards[0].clone(), shard(2, &[]), shards[2].clone()];
+    let out = scramble().arg("merge").args(&mixed).output().unwrap();
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a shard of another search"));
+    // Two threads: the same count, nodes and first board as one.
+    let small = "fixtures/edge/small/planted-4x4-k3-grey-inside.json";
+    let one = json(&["solve", small, "--frame-first", "-j", "1"]);
+    let two = json(&["solve", small, "--frame-first", "-j", "2"]);
+    for key in ["solutions", "nodes_per_depth", "candidate_tests", "board_edges"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
 }

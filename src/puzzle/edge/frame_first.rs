@@ -9,8 +9,10 @@
 //! Each cell's candidates are listed by the colours that its first two
 //! placed neighbours show (a rim cell follows the one before it; an inside
 //! cell has its left and top neighbours placed); a third or fourth placed
-//! neighbour, and the used pieces, are checked one by one. The search runs on one
-//! thread and polls the stop every 65,536 nodes. Its judge is the plain
+//! neighbour, and the used pieces, are checked one by one. The stop is
+//! polled every 65,536 nodes. The tree is cut into subtrees as the
+//! row-scan's is (`scan`): a walk lists the prefixes that reach a cut, and
+//! each subtree is counted from its prefix. Its judge is the plain
 //! recursion of `judge`, walked in the same order.
 
 use super::scan::{Board, Part};
@@ -51,11 +53,18 @@ struct Step {
     lists: Vec<Vec<(usize, u8)>>,
 }
 
-/// The search of one puzzle (hints pinned) in frame-first order.
+/// The search of one puzzle (hints pinned) in frame-first order: its
+/// cells' candidate lists, shared by the walks of every thread.
 pub(super) struct FrameFirst<'p> {
     puzzle: &'p EdgePuzzle,
     steps: Vec<Step>,
     colours: usize,
+}
+
+/// One walk of the frame-first tree: the pieces placed (row-major), the
+/// used pieces, what it counted, and the cut where it stops to list
+/// prefixes instead (none: it fills the board).
+pub(super) struct FillWalk {
     board: Vec<(usize, u8)>,
     used: Vec<bool>,
     nodes: Vec<u64>,
@@ -65,10 +74,11 @@ pub(super) struct FrameFirst<'p> {
     list: usize,
     poll: u32,
     stopped: bool,
+    cut: Option<(usize, Vec<Vec<u32>>)>,
 }
 
 impl<'p> FrameFirst<'p> {
-    pub(super) fn new(puzzle: &'p EdgePuzzle, list: usize) -> Self {
+    pub(super) fn new(puzzle: &'p EdgePuzzle) -> Self {
         let cells = puzzle.pieces.len();
         let colours = puzzle
             .pieces
@@ -94,10 +104,13 @@ impl<'p> FrameFirst<'p> {
                 Step { cell, checks, lists }
             })
             .collect();
-        FrameFirst {
-            puzzle,
-            steps,
-            colours,
+        FrameFirst { puzzle, steps, colours }
+    }
+
+    /// A walk that keeps the first `list` boards it fills.
+    pub(super) fn walk(&self, list: usize) -> FillWalk {
+        let cells = self.steps.len();
+        FillWalk {
             board: vec![(usize::MAX, 0); cells],
             used: vec![false; cells],
             nodes: vec![0; cells],
@@ -107,29 +120,76 @@ impl<'p> FrameFirst<'p> {
             list,
             poll: 1 << 16,
             stopped: false,
+            cut: None,
         }
     }
 
-    /// Counts every board, keeping the first `list` (row-major).
-    pub(super) fn run(mut self, stop: &Stop) -> Part {
-        self.stopped = stop.reached();
-        if !self.stopped {
-            self.fill(0, stop);
+    /// The prefixes that reach cell `cut` of the order, each as its
+    /// placements (`piece * 4 + turn`, in order), with `walk` counting the
+    /// nodes and tests above the cut.
+    pub(super) fn prefixes(&self, walk: &mut FillWalk, cut: usize, stop: &Stop) -> Vec<Vec<u32>> {
+        self.start(walk, &[], stop);
+        walk.cut = Some((cut, vec![]));
+        if !walk.stopped {
+            self.fill(walk, 0, stop);
+        }
+        walk.cut.take().map(|(_, prefixes)| prefixes).unwrap_or_default()
+    }
+
+    /// Counts the boards under `prefix` (the placements of the first cells
+    /// of the order, as [`FrameFirst::prefixes`] lists them), keeping the
+    /// first of them (row-major).
+    pub(super) fn subtree(&self, walk: &mut FillWalk, prefix: &[u32], stop: &Stop) -> Part {
+        self.start(walk, prefix, stop);
+        if !walk.stopped {
+            self.fill(walk, prefix.len(), stop);
         }
         Part {
-            found: self.found,
-            nodes: self.nodes,
-            tests: self.tests,
-            stopped: self.stopped,
-            boards: self.boards,
+            found: walk.found,
+            nodes: walk.nodes.clone(),
+            tests: walk.tests,
+            stopped: walk.stopped,
+            boards: std::mem::take(&mut walk.boards),
         }
     }
 
-    fn fill(&mut self, k: usize, stop: &Stop) {
+    /// The board (row-major) of a prefix that fills every cell.
+    pub(super) fn board(&self, prefix: &[u32]) -> Board {
+        let mut board = vec![(usize::MAX, 0); self.steps.len()];
+        for (step, &placed) in self.steps.iter().zip(prefix) {
+            board[step.cell] = unpacked(placed);
+        }
+        board
+    }
+
+    /// Clears `walk` and places `prefix`.
+    fn start(&self, walk: &mut FillWalk, prefix: &[u32], stop: &Stop) {
+        walk.board.fill((usize::MAX, 0));
+        walk.used.fill(false);
+        walk.nodes.fill(0);
+        (walk.tests, walk.found) = (0, 0);
+        walk.boards.clear();
+        walk.stopped = stop.reached();
+        for (step, &placed) in self.steps.iter().zip(prefix) {
+            let (p, turn) = unpacked(placed);
+            walk.used[p] = true;
+            walk.board[step.cell] = (p, turn);
+        }
+    }
+
+    fn fill(&self, walk: &mut FillWalk, k: usize, stop: &Stop) {
+        if let Some((cut, prefixes)) = walk.cut.as_mut().filter(|(cut, _)| *cut == k) {
+            let placed = self.steps[..*cut].iter().map(|s| {
+                let (p, turn) = walk.board[s.cell];
+                (p * 4) as u32 + u32::from(turn)
+            });
+            prefixes.push(placed.collect());
+            return;
+        }
         let Some(step) = self.steps.get(k) else {
-            self.found += 1;
-            if self.boards.len() < self.list {
-                self.boards.push(self.board.clone());
+            walk.found += 1;
+            if walk.boards.len() < walk.list {
+                walk.boards.push(walk.board.clone());
             }
             return;
         };
@@ -140,39 +200,58 @@ impl<'p> FrameFirst<'p> {
         };
         let key = key_of(&step.checks, self.colours, |d| {
             let &check = step.checks.iter().find(|c| c.0 == d).expect("a placed neighbour");
-            shows(&self.board, check)
+            shows(&walk.board, check)
         });
-        let cell = step.cell;
-        for i in 0..self.steps[k].lists[key].len() {
-            let (p, turn) = self.steps[k].lists[key][i];
-            self.tests += 1;
-            let step = &self.steps[k];
-            let fits = !self.used[p]
+        for &(p, turn) in &step.lists[key] {
+            walk.tests += 1;
+            let fits = !walk.used[p]
                 && step.checks[2.min(step.checks.len())..]
                     .iter()
-                    .all(|&check| side(pieces[p], turn.into(), check.0) == shows(&self.board, check));
+                    .all(|&check| side(pieces[p], turn.into(), check.0) == shows(&walk.board, check));
             if !fits {
                 continue;
             }
-            self.nodes[k] += 1;
-            self.poll -= 1;
-            if self.poll == 0 {
-                self.poll = 1 << 16;
-                self.stopped = stop.reached();
+            walk.nodes[k] += 1;
+            walk.poll -= 1;
+            if walk.poll == 0 {
+                walk.poll = 1 << 16;
+                walk.stopped = stop.reached();
             }
-            if self.stopped {
+            if walk.stopped {
                 return;
             }
-            self.used[p] = true;
-            self.board[cell] = (p, turn);
-            self.fill(k + 1, stop);
-            self.used[p] = false;
-            self.board[cell] = (usize::MAX, 0);
-            if self.stopped {
+            walk.used[p] = true;
+            walk.board[step.cell] = (p, turn);
+            self.fill(walk, k + 1, stop);
+            walk.used[p] = false;
+            walk.board[step.cell] = (usize::MAX, 0);
+            if walk.stopped {
                 return;
             }
         }
     }
+}
+
+impl FillWalk {
+    /// The cells of the board.
+    pub(super) fn cells(&self) -> usize {
+        self.board.len()
+    }
+
+    /// Whether the stop came.
+    pub(super) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The nodes per depth and the tests of the last walk.
+    pub(super) fn counted(&self) -> (Vec<u64>, u64) {
+        (self.nodes.clone(), self.tests)
+    }
+}
+
+/// A placement of a prefix: `(piece, turn)`.
+fn unpacked(placed: u32) -> (usize, u8) {
+    ((placed / 4) as usize, (placed % 4) as u8)
 }
 
 /// The list of a candidate whose side in direction `d` is `colour(d)`:

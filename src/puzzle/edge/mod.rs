@@ -26,12 +26,19 @@
 //! - `read`: the field's formats (the eternity2.dev Puzzle JSON,
 //!   `e2pieces.txt` lines, Heule's `em_*.txt`).
 //! - `tables`: candidate lists keyed by the left and top colours.
-//! - `scan`: the row-scan search and its node count; `bits`: its fast
-//!   path, candidates as bit sets.
+//! - `scan`: the row-scan search and its node count, and the cut of a
+//!   search tree into subtrees dealt to threads and shards; `bits`: its
+//!   fast path, candidates as bit sets; `frame_first`: the frame-first
+//!   order, cut and dealt the same way.
+//! - `shard`: one shard of a count and the merge of the shards;
+//!   `checkpoint`: a shard's ledger of its counted subtrees; `files`: a
+//!   count with its output and checkpoint files.
 //! - `write`: the `board_edges` string and the viewer link.
 
 mod bits;
 mod checkpoint;
+#[cfg(feature = "fs")]
+mod files;
 mod frame_first;
 mod read;
 mod sample;
@@ -151,8 +158,9 @@ impl EdgePuzzle {
     /// number in the file, and grey is named `grey`, so that drawings show
     /// the frame's colour in grey. The hints are not kept.
     ///
-    /// Fails on a board that is not square: a Scramble Squares puzzle
-    /// fills an `n x n` grid.
+    /// G(P) depends on the pieces alone, so a rectangle's pictures are
+    /// drawn too, the pieces on its `width x height` board; no `n x n`
+    /// search takes them ([`crate::Puzzle::size`] panics on them).
     ///
     /// ```
     /// use scramble::puzzle::edge::EdgePuzzle;
@@ -164,16 +172,11 @@ impl EdgePuzzle {
     /// assert_eq!(puzzle.with_name("board").pictures().unwrap().name(), "board");
     ///
     /// let wide = EdgePuzzle::new(3, 2, vec![[0, 1, 1, 0], [0, 1, 1, 1], [0, 0, 1, 1], [1, 1, 0, 0], [1, 1, 0, 1], [1, 0, 0, 1]], vec![]).unwrap();
-    /// assert!(wide.pictures().is_err());
+    /// let graph = scramble::RecordingGraph::new(&wide.pictures().unwrap());
+    /// assert_eq!(graph.colors(), 6);
     /// ```
     pub fn pictures(&self) -> Result<crate::Puzzle> {
         use crate::puzzle::{Pattern, Picture, Piece, Sign};
-        if self.width != self.height {
-            return Err(Error::InvalidPuzzle(format!(
-                "{} is a {} x {} board: G(P) and its drawings take square boards (n x n pieces)",
-                self.name, self.width, self.height
-            )));
-        }
         let picture = |c: u8| Picture::new(Pattern::new(u32::from(c) + 1), Sign::Same);
         let pieces = self.pieces.iter().map(|p| Piece::new(p.map(picture))).collect();
         let names = (0..=self.pieces.iter().flatten().copied().max().unwrap_or(GREY))
@@ -182,7 +185,7 @@ impl EdgePuzzle {
                 (Pattern::new(u32::from(c) + 1), name)
             })
             .collect();
-        Ok(crate::Puzzle::new(pieces)?
+        Ok(crate::Puzzle::rectangle(pieces, self.width, self.height)?
             .with_name(self.name.clone())
             .with_pattern_names(names))
     }

@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use web_time::Instant;
 
 use super::bits::Bits;
+use super::frame_first::{FillWalk, FrameFirst};
 use super::tables::{Tables, bottom_of, piece_of, right_of};
 use super::{EdgePuzzle, GREY, Hint, side};
 use crate::context::Stats;
@@ -42,6 +43,8 @@ pub struct Counted {
     pub symmetries: u64,
     /// Whether the search covered every rotation (no corner was pinned).
     pub every_rotation: bool,
+    /// Whether the cells were filled frame first (else row by row).
+    pub frame_first: bool,
     /// Nodes, time and whether the search was stopped.
     pub stats: Stats,
     /// The boards listed, in search order, up to the limit asked.
@@ -57,8 +60,9 @@ impl EdgePuzzle {
 
     /// Counts the filled boards in the frame-first order (the rim
     /// clockwise from the top-left corner, then the inside row by row), on
-    /// one thread, listing the first `list` of them in search order: the same
-    /// boards as [`EdgePuzzle::count`], another node count (docs/edge-matching.md).
+    /// the context's threads, listing the first `list` of them in search
+    /// order: the same boards as [`EdgePuzzle::count`], another node count
+    /// (docs/edge-matching.md).
     pub fn count_frame_first(&self, every_rotation: bool, list: usize, context: &Context) -> Counted {
         search(self, every_rotation, Goal::FrameFirst(list), None, context)
     }
@@ -129,6 +133,7 @@ pub(super) fn search(
     let mut counted = Counted {
         symmetries,
         every_rotation: pins.is_none(),
+        frame_first: matches!(goal, Goal::FrameFirst(_)),
         stats: Stats::new(puzzle.pieces.len()),
         ..Counted::default()
     };
@@ -191,50 +196,157 @@ pub(super) fn pinned(puzzle: &EdgePuzzle, pin: Hint) -> EdgePuzzle {
     pinned
 }
 
-/// One search of one puzzle: cut, deal, add up. A shard counts its own
-/// subtrees (index modulo the shards); the nodes above the cut are the
-/// first shard's.
+/// One search of one puzzle, in the goal's order.
 fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<(usize, Deal)>, context: &Context) -> Counted {
-    let cells = puzzle.pieces.len();
-    let stop = context.stop();
-    if let Goal::FrameFirst(list) = goal {
-        let part = super::frame_first::FrameFirst::new(puzzle, list).run(stop);
-        return Counted {
-            arrangements: u128::from(part.found),
-            stats: Stats {
-                nodes_per_depth: part.nodes,
-                candidate_tests: part.tests,
-                stopped: part.stopped,
-                ..Stats::default()
-            },
-            boards: part.boards,
-            ..Counted::default()
-        };
+    if let Goal::FrameFirst(_) = goal {
+        return split(&FrameFirst::new(puzzle), goal, deal, context);
     }
     let tables = Tables::new(puzzle);
+    // Counting (with at most the first board kept) takes the fast path
+    // where it applies.
+    let fast = match goal {
+        Goal::Count(0 | 1) => Bits::new(puzzle, &tables),
+        _ => None,
+    };
+    let tree = RowScan {
+        puzzle,
+        tables: &tables,
+        fast,
+    };
+    split(&tree, goal, deal, context)
+}
+
+/// A search tree cut into subtrees: the row-scan's or the frame-first's.
+/// A prefix is what fills the cells above the cut, in the tree's order.
+trait Tree: Sync {
+    /// What one thread's walk keeps between subtrees.
+    type Walk: Send;
+    /// A fresh walk, listing `list` boards.
+    fn walk(&self, list: usize) -> Self::Walk;
+    /// The shallowest cut with at least `want` prefixes (or the whole tree
+    /// when it has fewer), with the prefixes, the nodes and tests above the
+    /// cut, and whether the stop came first.
+    fn cut(&self, walk: &mut Self::Walk, want: usize, stop: &Stop) -> Cut;
+    /// The subtree under `prefix`, listing at most `goal`'s boards.
+    fn subtree(&self, walk: &mut Self::Walk, prefix: &[u32], goal: Goal, stop: &Stop) -> Part;
+    /// The board of a prefix that fills every cell.
+    fn board(&self, prefix: &[u32]) -> Board;
+}
+
+/// Where a tree was cut: the depth, the prefixes there, and what the
+/// walk above them counted.
+struct Cut {
+    depth: usize,
+    prefixes: Vec<Vec<u32>>,
+    nodes: Vec<u64>,
+    tests: u64,
+    stopped: bool,
+}
+
+/// The row-scan tree: the candidate tables and the fast path.
+struct RowScan<'t> {
+    puzzle: &'t EdgePuzzle,
+    tables: &'t Tables,
+    fast: Option<Bits>,
+}
+
+impl<'t> Tree for RowScan<'t> {
+    type Walk = Walk<'t>;
+
+    fn walk(&self, _list: usize) -> Walk<'t> {
+        Walk::new(self.puzzle, self.tables)
+    }
+
+    fn cut(&self, walk: &mut Walk<'t>, want: usize, stop: &Stop) -> Cut {
+        let (depth, prefixes) = cut(walk, want, stop);
+        Cut {
+            depth,
+            prefixes,
+            nodes: walk.nodes.clone(),
+            tests: walk.tests,
+            stopped: walk.stopped,
+        }
+    }
+
+    fn subtree(&self, walk: &mut Walk<'t>, prefix: &[u32], goal: Goal, stop: &Stop) -> Part {
+        subtree(walk, self.fast.as_ref(), self.tables, prefix, goal, stop)
+    }
+
+    fn board(&self, prefix: &[u32]) -> Board {
+        Walk::new(self.puzzle, self.tables).board(prefix)
+    }
+}
+
+impl Tree for FrameFirst<'_> {
+    type Walk = FillWalk;
+
+    fn walk(&self, list: usize) -> FillWalk {
+        FrameFirst::walk(self, list)
+    }
+
+    fn cut(&self, walk: &mut FillWalk, want: usize, stop: &Stop) -> Cut {
+        let cells = walk.cells();
+        let mut depth = 1.min(cells);
+        loop {
+            let prefixes = self.prefixes(walk, depth, stop);
+            if walk.stopped() || prefixes.len() >= want || depth == cells || prefixes.is_empty() {
+                let (nodes, tests) = walk.counted();
+                return Cut {
+                    depth,
+                    prefixes,
+                    nodes,
+                    tests,
+                    stopped: walk.stopped(),
+                };
+            }
+            depth += 1;
+        }
+    }
+
+    fn subtree(&self, walk: &mut FillWalk, prefix: &[u32], _goal: Goal, stop: &Stop) -> Part {
+        FrameFirst::subtree(self, walk, prefix, stop)
+    }
+
+    fn board(&self, prefix: &[u32]) -> Board {
+        FrameFirst::board(self, prefix)
+    }
+}
+
+/// Cuts `tree`, deals its subtrees (all, or a shard's) to the context's
+/// threads and adds them up. A shard counts its own subtrees (index modulo
+/// the shards); the nodes above the cut are the first shard's.
+fn split<T: Tree>(tree: &T, goal: Goal, deal: Option<(usize, Deal)>, context: &Context) -> Counted {
+    let stop = context.stop();
     // Parts come back in prefix order, each with its own first boards, so
     // a count lists the same boards on any number of threads; only the
     // search for a first board stops at it, on one thread.
     let serial = matches!(goal, Goal::First) || context.threads() == 1;
-    let mut counted = Counted {
-        stats: Stats::new(cells),
-        ..Counted::default()
-    };
     // Cut the tree where it has enough subtrees to deal.
     let want = match deal {
         Some((_, deal)) => SUBTREES_PER_SHARD * deal.count,
         None if serial => 64,
         None => 64 * context.threads(),
     };
-    let mut walk = Walk::new(puzzle, &tables);
-    let (cut, mut prefixes) = cut(&mut walk, want, stop);
-    counted.stats.stopped = walk.stopped;
-    if walk.stopped {
+    let mut walk = tree.walk(goal.list());
+    let Cut {
+        depth,
+        mut prefixes,
+        nodes,
+        tests,
+        stopped,
+    } = tree.cut(&mut walk, want, stop);
+    let cells = nodes.len();
+    let mut counted = Counted {
+        stats: Stats::new(cells),
+        ..Counted::default()
+    };
+    counted.stats.stopped = stopped;
+    if stopped {
         return counted;
     }
     if deal.is_none_or(|(_, deal)| deal.index == 0) {
-        counted.stats.nodes_per_depth = walk.nodes.clone();
-        counted.stats.candidate_tests = walk.tests;
+        counted.stats.nodes_per_depth = nodes;
+        counted.stats.candidate_tests = tests;
     }
     if let Some((_, deal)) = deal {
         let mut k = 0;
@@ -243,27 +355,21 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<(usize, Deal)>, context
             (k - 1) % deal.count == deal.index
         });
     }
-    if cut == cells {
+    if depth == cells {
         // The whole tree fitted above the cut: the prefixes are boards.
         counted.arrangements = prefixes.len() as u128;
-        counted.boards = prefixes.iter().take(goal.list()).map(|p| walk.board(p)).collect();
+        counted.boards = prefixes.iter().take(goal.list()).map(|p| tree.board(p)).collect();
         return counted;
     }
     let progress = context.progress();
     progress.start(prefixes.len() as u64);
-    // Counting (with at most the first board kept) takes the fast path
-    // where it applies.
-    let fast = match goal {
-        Goal::Count(0 | 1) => Bits::new(puzzle, &tables),
-        _ => None,
-    };
     let ledger = deal.and_then(|(run, deal)| deal.ledger.map(|ledger| (run, ledger)));
-    let subtree = |walk: &mut Walk, (k, prefix): (usize, &Vec<u32>)| {
+    let subtree = |walk: &mut T::Walk, (k, prefix): (usize, &Vec<u32>)| {
         if ledger.is_some_and(|(run, ledger)| ledger.counted(run, k)) {
             progress.advance(1);
             return Part::empty(cells);
         }
-        let part = subtree(walk, fast.as_ref(), &tables, prefix, goal, stop);
+        let part = tree.subtree(walk, prefix, goal, stop);
         if let Some((run, ledger)) = ledger.filter(|_| !part.stopped) {
             ledger.record(run, k, &part);
         }
@@ -271,7 +377,6 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<(usize, Deal)>, context
         part
     };
     let parts: Vec<Part> = if serial {
-        let mut walk = Walk::new(puzzle, &tables);
         let mut parts = vec![];
         for prefix in prefixes.iter().enumerate() {
             let part = subtree(&mut walk, prefix);
@@ -287,7 +392,7 @@ fn run_one(puzzle: &EdgePuzzle, goal: Goal, deal: Option<(usize, Deal)>, context
             prefixes
                 .par_iter()
                 .enumerate()
-                .map_init(|| Walk::new(puzzle, &tables), subtree)
+                .map_init(|| tree.walk(goal.list()), subtree)
                 .collect()
         };
         context

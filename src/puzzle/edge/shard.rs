@@ -44,6 +44,10 @@ pub struct EdgeShard {
     shard: Shard,
     /// The search covered every rotation (no corner piece pinned).
     every_rotation: bool,
+    /// The order the cells are filled in: `frame-first`, or (the key left
+    /// out) `row-scan`.
+    #[serde(default, skip_serializing_if = "CellOrder::is_row_scan")]
+    order: CellOrder,
     /// The shard ran to its end.
     complete: bool,
     /// Filled boards in the shard's subtrees, every rotation counted.
@@ -67,14 +71,46 @@ pub struct EdgeShard {
     tally: Option<Tally>,
 }
 
+/// The order of a shard's search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum CellOrder {
+    #[default]
+    RowScan,
+    FrameFirst,
+}
+
+impl CellOrder {
+    fn of(frame_first: bool) -> CellOrder {
+        if frame_first {
+            CellOrder::FrameFirst
+        } else {
+            CellOrder::RowScan
+        }
+    }
+
+    fn is_row_scan(&self) -> bool {
+        *self == CellOrder::RowScan
+    }
+
+    /// The search's goal in this order, keeping the first board.
+    fn goal(self) -> Goal {
+        match self {
+            CellOrder::RowScan => Goal::Count(1),
+            CellOrder::FrameFirst => Goal::FrameFirst(1),
+        }
+    }
+}
+
 /// Saves a shard's checkpoint.
 type SaveShard<'a> = &'a (dyn Fn(&EdgeShard) -> Result<()> + Sync);
 
 impl EdgeShard {
-    /// Counts `shard` of `puzzle`'s row-scan count (every rotation, or with
-    /// the first corner pinned, as [`EdgePuzzle::count`]), on the context's
-    /// threads. With `resume` (a checkpoint of this shard, see
-    /// [`EdgeShard::continues`]) the subtrees it counted are not counted
+    /// Counts `shard` of `puzzle`'s count (every rotation, or with the
+    /// first corner pinned, as [`EdgePuzzle::count`]; in the frame-first
+    /// order when `frame_first`, as [`EdgePuzzle::count_frame_first`]), on
+    /// the context's threads. With `resume` (a checkpoint of this shard, see
+    /// `continues`) the subtrees it counted are not counted
     /// again; with `save`, a checkpoint is handed to it at most every so
     /// often while the shard runs. A stopped shard returns its checkpoint
     /// (not [`complete`](EdgeShard::complete)), to be saved and resumed.
@@ -85,6 +121,7 @@ impl EdgeShard {
     pub fn count(
         puzzle: &EdgePuzzle,
         every_rotation: bool,
+        frame_first: bool,
         shard: Shard,
         resume: Option<&EdgeShard>,
         save: Option<(Duration, SaveShard)>,
@@ -95,12 +132,13 @@ impl EdgeShard {
                 "shard {shard}: expected I/N with 1 <= I <= N <= {MAX_SHARDS}"
             )));
         }
-        if resume.is_some_and(|r| !r.continues(puzzle, every_rotation, shard)) {
+        let order = CellOrder::of(frame_first);
+        if resume.is_some_and(|r| !r.continues(puzzle, every_rotation, frame_first, shard)) {
             return Err(Error::Shard(format!("shard {shard}: a checkpoint of another search")));
         }
         let started = web_time::Instant::now();
         let resumed = resume.map(EdgeShard::sums);
-        let blank = EdgeShard::blank(puzzle, shard, every_rotation || corner_pins(puzzle).is_none());
+        let blank = EdgeShard::blank(puzzle, shard, every_rotation || corner_pins(puzzle).is_none(), order);
         let seconds = resume.map_or(0.0, |r| r.seconds);
         let symmetries = puzzle.symmetries();
         let checkpoint = |sums: &Sums| blank.checkpoint(sums, seconds + started.elapsed().as_secs_f64(), symmetries);
@@ -117,7 +155,7 @@ impl EdgeShard {
             count: shard.count,
             ledger: Some(&book),
         };
-        let counted = search(puzzle, every_rotation, Goal::Count(1), Some(deal), context);
+        let counted = search(puzzle, every_rotation, order.goal(), Some(deal), context);
         let sums = book.into_sums()?;
         if counted.stats.stopped {
             return Ok(checkpoint(&sums));
@@ -145,13 +183,14 @@ impl EdgeShard {
     }
 
     /// A document of `shard` of `puzzle`'s search that has counted nothing.
-    fn blank(puzzle: &EdgePuzzle, shard: Shard, every_rotation: bool) -> EdgeShard {
+    fn blank(puzzle: &EdgePuzzle, shard: Shard, every_rotation: bool, order: CellOrder) -> EdgeShard {
         EdgeShard {
             kind: KIND.into(),
             name: puzzle.name.clone(),
             puzzle: serde_json::from_str(&json(puzzle)).expect("the Puzzle JSON is JSON"),
             shard,
             every_rotation,
+            order,
             complete: false,
             arrangements: 0,
             solutions: 0,
@@ -202,21 +241,23 @@ impl EdgeShard {
 
     /// Whether this document is a checkpoint of `shard` of `puzzle`'s
     /// search (every rotation when `every_rotation`, or when no corner
-    /// piece can be pinned), which [`EdgeShard::count`] continues: its
-    /// counts are for the puzzle's cells and its board fills the puzzle.
-    pub fn continues(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
+    /// piece can be pinned; frame first when `frame_first`), which
+    /// `EdgeShard::count` continues: its counts are for the puzzle's cells
+    /// and its board fills the puzzle.
+    pub(crate) fn continues(&self, puzzle: &EdgePuzzle, every_rotation: bool, frame_first: bool, shard: Shard) -> bool {
         let cells = puzzle.pieces.len();
         !self.complete
             && self.tally.is_some()
             && self.nodes_per_depth.len() == cells
             && self.board.as_ref().is_none_or(|b| puzzle.is_solution(b))
-            && self.same_search(puzzle, every_rotation, shard)
+            && self.same_search(puzzle, every_rotation, frame_first, shard)
     }
 
-    fn same_search(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
+    fn same_search(&self, puzzle: &EdgePuzzle, every_rotation: bool, frame_first: bool, shard: Shard) -> bool {
         let every_rotation = every_rotation || corner_pins(puzzle).is_none();
         let same_puzzle = serde_json::from_str::<serde_json::Value>(&json(puzzle)).is_ok_and(|p| p == self.puzzle);
-        same_puzzle && (self.shard, self.every_rotation, &*self.name) == (shard, every_rotation, puzzle.name())
+        let search = (self.shard, self.every_rotation, self.order, &*self.name);
+        same_puzzle && search == (shard, every_rotation, CellOrder::of(frame_first), puzzle.name())
     }
 
     /// Whether `bytes` hold a shard's document (by its `kind`).
@@ -249,8 +290,14 @@ impl EdgeShard {
         shards.sort_by_key(|(_, s)| s.shard.index);
         let (first_name, first) = shards.first().ok_or_else(|| bad("merge", "no shard given".into()))?;
         let same = |s: &EdgeShard| {
-            (&s.name, &s.puzzle, s.shard.count, s.every_rotation)
-                == (&first.name, &first.puzzle, first.shard.count, first.every_rotation)
+            (&s.name, &s.puzzle, s.shard.count, s.every_rotation, s.order)
+                == (
+                    &first.name,
+                    &first.puzzle,
+                    first.shard.count,
+                    first.every_rotation,
+                    first.order,
+                )
         };
         if let Some((name, _)) = shards.iter().find(|(_, s)| !same(s)) {
             return Err(bad(name, format!("a shard of another search than {first_name}'s")));
@@ -277,12 +324,6 @@ impl EdgeShard {
         let text = serde_json::to_string(&first.puzzle).map_err(|e| bad(first_name, e.to_string()))?;
         let puzzle = parse_edge(&text, first_name, EdgeFormat::Json)?.with_name(first.name.clone());
         let cells = puzzle.pieces.len();
-        let mut counted = Counted {
-            symmetries: puzzle.symmetries(),
-            every_rotation: first.every_rotation,
-            stats: Stats::new(cells),
-            ..Counted::default()
-        };
         for (name, s) in &shards {
             if s.nodes_per_depth.len() != cells || s.board.as_ref().is_some_and(|b| b.len() != cells) {
                 return Err(bad(
@@ -290,23 +331,18 @@ impl EdgeShard {
                     format!("counts for {} cells, the puzzle has {cells}", s.nodes_per_depth.len()),
                 ));
             }
-            counted.arrangements += s.arrangements;
-            counted.solutions += s.solutions;
-            for (total, n) in counted.stats.nodes_per_depth.iter_mut().zip(&s.nodes_per_depth) {
-                *total += n;
-            }
-            counted.stats.candidate_tests += s.candidate_tests;
-            counted.stats.elapsed += std::time::Duration::from_secs_f64(s.seconds.max(0.0));
-            if counted.boards.is_empty() {
-                counted.boards.extend(s.board.clone());
-            }
         }
-        // A search of every rotation meets each class of boards `symmetries`
-        // times, not always within one shard.
-        if counted.every_rotation {
-            counted.solutions = counted.arrangements / u128::from(counted.symmetries);
-        }
+        let counted = sum(&puzzle, shards.iter().map(|(_, s)| s));
         Ok((puzzle, counted))
+    }
+
+    /// What this document counted, as a count of `puzzle` reports it
+    /// (marked stopped when the document is a checkpoint): a whole count
+    /// kept as a shard of one gives the single run's count.
+    pub fn counted(&self, puzzle: &EdgePuzzle) -> Counted {
+        let mut counted = sum(puzzle, [self]);
+        counted.stats.stopped = !self.complete;
+        counted
     }
 
     /// Whether the shard ran to its end.
@@ -318,9 +354,41 @@ impl EdgeShard {
     /// `puzzle`'s search (every rotation when `every_rotation`, or when no
     /// corner piece can be pinned): a rerun that finds it has nothing to
     /// do.
-    pub fn answers(&self, puzzle: &EdgePuzzle, every_rotation: bool, shard: Shard) -> bool {
-        self.complete && self.same_search(puzzle, every_rotation, shard)
+    #[cfg(feature = "fs")]
+    pub(crate) fn answers(&self, puzzle: &EdgePuzzle, every_rotation: bool, frame_first: bool, shard: Shard) -> bool {
+        self.complete && self.same_search(puzzle, every_rotation, frame_first, shard)
     }
+}
+
+/// The shards of one search added up; the first board is the first
+/// shard's that has one.
+fn sum<'s>(puzzle: &EdgePuzzle, shards: impl IntoIterator<Item = &'s EdgeShard>) -> Counted {
+    let mut shards = shards.into_iter().peekable();
+    let mut counted = Counted {
+        symmetries: puzzle.symmetries(),
+        every_rotation: shards.peek().is_some_and(|s| s.every_rotation),
+        frame_first: shards.peek().is_some_and(|s| s.order == CellOrder::FrameFirst),
+        stats: Stats::new(puzzle.pieces.len()),
+        ..Counted::default()
+    };
+    for s in shards {
+        counted.arrangements += s.arrangements;
+        counted.solutions += s.solutions;
+        for (total, n) in counted.stats.nodes_per_depth.iter_mut().zip(&s.nodes_per_depth) {
+            *total += n;
+        }
+        counted.stats.candidate_tests += s.candidate_tests;
+        counted.stats.elapsed += std::time::Duration::from_secs_f64(s.seconds.max(0.0));
+        if counted.boards.is_empty() {
+            counted.boards.extend(s.board.clone());
+        }
+    }
+    // A search of every rotation meets each class of boards `symmetries`
+    // times, not always within one shard.
+    if counted.every_rotation {
+        counted.solutions = counted.arrangements / u128::from(counted.symmetries);
+    }
+    counted
 }
 
 #[cfg(test)]
@@ -334,14 +402,20 @@ mod tests {
         Context::new().on_threads(NonZeroUsize::new(threads).unwrap())
     }
 
-    fn documents(puzzle: &EdgePuzzle, every_rotation: bool, shards: usize) -> Vec<(String, Vec<u8>)> {
+    fn documents_of(
+        puzzle: &EdgePuzzle,
+        every_rotation: bool,
+        frame_first: bool,
+        shards: usize,
+    ) -> Vec<(String, Vec<u8>)> {
         (1..=shards)
             .map(|k| {
                 let shard = Shard {
                     index: k,
                     count: shards,
                 };
-                let shard = EdgeShard::count(puzzle, every_rotation, shard, None, None, &on(1 + k % 2)).unwrap();
+                let shard =
+                    EdgeShard::count(puzzle, every_rotation, frame_first, shard, None, None, &on(1 + k % 2)).unwrap();
                 (format!("s{k}.json"), serde_json::to_vec(&shard).unwrap())
             })
             .collect()
@@ -354,7 +428,8 @@ mod tests {
             for every_rotation in [true, false] {
                 let whole = puzzle.count(every_rotation, 1, &on(1));
                 for shards in [1, 3, 7] {
-                    let (back, merged) = EdgeShard::merge(&documents(&puzzle, every_rotation, shards)).unwrap();
+                    let (back, merged) =
+                        EdgeShard::merge(&documents_of(&puzzle, every_rotation, false, shards)).unwrap();
                     assert_eq!((back.width, back.height, &back.pieces), (w, h, &puzzle.pieces));
                     assert_eq!(
                         (merged.arrangements, merged.solutions, merged.every_rotation),
@@ -371,6 +446,41 @@ mod tests {
     }
 
     #[test]
+    fn frame_first_shards_add_up_to_the_single_run_and_do_not_mix_with_row_scan_ones() {
+        for (seed, (w, h)) in [(8, (5, 5)), (2, (5, 3)), (7, (6, 4))] {
+            let puzzle = planted(seed, w, h, 3, false);
+            for every_rotation in [true, false] {
+                let whole = puzzle.count_frame_first(every_rotation, usize::MAX, &on(1));
+                for shards in [1, 3, 7] {
+                    let documents = documents_of(&puzzle, every_rotation, true, shards);
+                    assert!(String::from_utf8_lossy(&documents[0].1).contains(r#""order":"frame-first""#));
+                    let (_, merged) = EdgeShard::merge(&documents).unwrap();
+                    assert_eq!(
+                        (merged.arrangements, merged.solutions, merged.frame_first),
+                        (whole.arrangements, whole.solutions, true),
+                        "{shards} shards of {puzzle:?}"
+                    );
+                    assert_eq!(merged.stats.nodes_per_depth, whole.stats.nodes_per_depth);
+                    assert_eq!(merged.stats.candidate_tests, whole.stats.candidate_tests);
+                    // The first board is the lowest shard's: one of the
+                    // single run's, its first when the shard is the whole.
+                    assert_eq!(merged.boards.len(), 1);
+                    assert!(whole.boards.contains(&merged.boards[0]));
+                    if shards == 1 {
+                        assert_eq!(merged.boards[..], whole.boards[..1]);
+                    }
+                    if shards == 3 {
+                        let row_scan = documents_of(&puzzle, every_rotation, false, 3);
+                        let mixed = [documents[0].clone(), row_scan[1].clone(), documents[2].clone()];
+                        let refused = EdgeShard::merge(&mixed).unwrap_err().to_string();
+                        assert!(refused.contains("another search"), "{refused}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_shard_resumed_from_any_of_its_checkpoints_ends_as_one_run() {
         // Boards with more than 256 live prefixes above their last cells:
         // their shards have subtrees to count, keep and skip.
@@ -378,7 +488,7 @@ mod tests {
             let puzzle = planted(seed, w, h, 3, false);
             for (index, count) in [(1, 1), (1, 2), (2, 2)] {
                 let shard = Shard { index, count };
-                let whole = EdgeShard::count(&puzzle, every_rotation, shard, None, None, &on(1)).unwrap();
+                let whole = EdgeShard::count(&puzzle, every_rotation, false, shard, None, None, &on(1)).unwrap();
                 let saved = std::sync::Mutex::new(vec![]);
                 let save = |doc: &EdgeShard| {
                     saved.lock().unwrap().push(serde_json::to_vec(doc).unwrap());
@@ -387,6 +497,7 @@ mod tests {
                 let again = EdgeShard::count(
                     &puzzle,
                     every_rotation,
+                    false,
                     shard,
                     None,
                     Some((Duration::ZERO, &save)),
@@ -404,10 +515,11 @@ mod tests {
                 assert!(saved.len() >= 2, "{} checkpoints", saved.len());
                 for bytes in saved.iter().step_by(saved.len() / 5 + 1) {
                     let checkpoint: EdgeShard = serde_json::from_slice(bytes).unwrap();
-                    assert!(checkpoint.continues(&puzzle, every_rotation, shard) && !checkpoint.complete());
+                    assert!(checkpoint.continues(&puzzle, every_rotation, false, shard) && !checkpoint.complete());
                     let resumed = EdgeShard::count(
                         &puzzle,
                         every_rotation,
+                        false,
                         shard,
                         Some(&checkpoint),
                         None,
@@ -435,11 +547,11 @@ mod tests {
         let puzzle = planted(8, 5, 5, 3, false);
         let shard = Shard { index: 1, count: 1 };
         let stop = crate::context::Stop::never().after(Duration::ZERO);
-        let stopped = EdgeShard::count(&puzzle, false, shard, None, None, &Context::new().until(&stop)).unwrap();
-        assert!(!stopped.complete() && stopped.continues(&puzzle, false, shard));
-        assert!(!stopped.answers(&puzzle, false, shard));
-        let whole = EdgeShard::count(&puzzle, false, shard, None, None, &on(1)).unwrap();
-        let resumed = EdgeShard::count(&puzzle, false, shard, Some(&stopped), None, &on(1)).unwrap();
+        let stopped = EdgeShard::count(&puzzle, false, false, shard, None, None, &Context::new().until(&stop)).unwrap();
+        assert!(!stopped.complete() && stopped.continues(&puzzle, false, false, shard));
+        assert!(!stopped.answers(&puzzle, false, false, shard));
+        let whole = EdgeShard::count(&puzzle, false, false, shard, None, None, &on(1)).unwrap();
+        let resumed = EdgeShard::count(&puzzle, false, false, shard, Some(&stopped), None, &on(1)).unwrap();
         assert_eq!(resumed.arrangements, whole.arrangements);
         assert_eq!(resumed.nodes_per_depth, whole.nodes_per_depth);
         for (other, every_rotation, shard) in [
@@ -447,7 +559,7 @@ mod tests {
             (puzzle.clone(), true, shard),
             (puzzle.clone(), false, Shard { index: 1, count: 2 }),
         ] {
-            let refused = EdgeShard::count(&other, every_rotation, shard, Some(&stopped), None, &on(1));
+            let refused = EdgeShard::count(&other, every_rotation, false, shard, Some(&stopped), None, &on(1));
             assert!(
                 refused
                     .unwrap_err()
@@ -456,7 +568,7 @@ mod tests {
             );
         }
         assert!(
-            !whole.continues(&puzzle, false, shard),
+            !whole.continues(&puzzle, false, false, shard),
             "a complete shard continues nothing"
         );
         let short = EdgeShard {
@@ -467,16 +579,24 @@ mod tests {
             board: Some(vec![(0, 0); 25]),
             ..stopped.clone()
         };
-        assert!(!short.continues(&puzzle, false, shard) && !wrong_board.continues(&puzzle, false, shard));
+        assert!(!short.continues(&puzzle, false, false, shard) && !wrong_board.continues(&puzzle, false, false, shard));
         let failing = |_: &EdgeShard| Err(crate::Error::Shard("disk full".into()));
-        let failed = EdgeShard::count(&puzzle, false, shard, None, Some((Duration::ZERO, &failing)), &on(1));
+        let failed = EdgeShard::count(
+            &puzzle,
+            false,
+            false,
+            shard,
+            None,
+            Some((Duration::ZERO, &failing)),
+            &on(1),
+        );
         assert!(failed.unwrap_err().to_string().contains("disk full"));
     }
 
     #[test]
     fn a_merge_refuses_missing_repeated_stopped_and_foreign_shards() {
         let puzzle = planted(4, 4, 4, 3, false);
-        let docs = documents(&puzzle, true, 3);
+        let docs = documents_of(&puzzle, true, false, 3);
         let message = |docs: &[(String, Vec<u8>)]| EdgeShard::merge(docs).unwrap_err().to_string();
         assert!(message(&docs[..2]).contains("shard 3/3 is missing"));
         assert!(message(&[docs[0].clone(), docs[2].clone()]).contains("shard 2/3 is missing"));
@@ -490,21 +610,21 @@ mod tests {
             docs[2].clone(),
         ];
         assert!(message(&stopped).contains("was stopped"));
-        let other = documents(&planted(5, 4, 4, 3, false), true, 3);
+        let other = documents_of(&planted(5, 4, 4, 3, false), true, false, 3);
         assert!(message(&[docs[0].clone(), other[1].clone(), docs[2].clone()]).contains("another search"));
         assert!(message(&[("x.json".into(), b"{}".to_vec())]).contains("not a shard"));
         for (index, count) in [(4, 3), (0, 3), (1, MAX_SHARDS + 1)] {
-            assert!(EdgeShard::count(&puzzle, true, Shard { index, count }, None, None, &on(1)).is_err());
+            assert!(EdgeShard::count(&puzzle, true, false, Shard { index, count }, None, None, &on(1)).is_err());
         }
         assert!(EdgeShard::is_document(&docs[0].1) && !EdgeShard::is_document(b"{\"kind\": \"solve-shard\"}"));
         let first: EdgeShard = serde_json::from_slice(&docs[0].1).unwrap();
         let shard = |index| Shard { index, count: 3 };
-        assert!(first.answers(&puzzle, true, shard(1)));
-        assert!(!first.answers(&puzzle, true, shard(2)));
+        assert!(first.answers(&puzzle, true, false, shard(1)));
+        assert!(!first.answers(&puzzle, true, false, shard(2)));
         assert!(
-            !first.answers(&puzzle, false, shard(1)),
+            !first.answers(&puzzle, false, false, shard(1)),
             "a pinned search is another search"
         );
-        assert!(!first.answers(&planted(5, 4, 4, 3, false), true, shard(1)));
+        assert!(!first.answers(&planted(5, 4, 4, 3, false), true, false, shard(1)));
     }
 }

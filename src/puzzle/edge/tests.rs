@@ -161,6 +161,44 @@ fn threads_change_neither_counts_nor_nodes() {
 }
 
 #[test]
+fn frame_first_threads_change_neither_counts_nor_nodes_nor_boards() {
+    let mut split = 0;
+    for (k, puzzle) in population().into_iter().step_by(3).enumerate() {
+        let list = [0, 1, 1000][k % 3];
+        let every_rotation = k % 4 != 1;
+        let one = puzzle.count_frame_first(every_rotation, list, &on(1));
+        let two = puzzle.count_frame_first(every_rotation, list, &on(2));
+        assert_eq!(
+            (
+                one.arrangements,
+                one.solutions,
+                &one.stats.nodes_per_depth,
+                one.stats.candidate_tests
+            ),
+            (
+                two.arrangements,
+                two.solutions,
+                &two.stats.nodes_per_depth,
+                two.stats.candidate_tests
+            ),
+            "{puzzle:?}"
+        );
+        assert_eq!(one.boards, two.boards, "the same boards in the same order");
+        let (_, nodes) = judge_in(&puzzle, &super::frame_first::order(&puzzle));
+        if every_rotation {
+            assert_eq!(two.stats.nodes_per_depth, nodes, "{puzzle:?}");
+        }
+        split += usize::from(one.stats.nodes() > 2_000);
+    }
+    // Trees big enough to be cut below their first cells.
+    assert!(split >= 3, "{split} trees of more than 2,000 nodes");
+    let puzzle = planted(8, 5, 5, 3, false);
+    let one = puzzle.count_frame_first(true, 1000, &on(1));
+    assert!(one.arrangements > 4 && one.boards.iter().all(|b| puzzle.is_solution(b)));
+    assert_eq!(puzzle.count_frame_first(true, 1000, &on(2)).boards, one.boards);
+}
+
+#[test]
 fn listed_boards_are_distinct_solutions_in_search_order() {
     let puzzle = planted(7, 4, 4, 2, false);
     let all = puzzle.count(true, 1000, &on(1));
@@ -387,4 +425,23 @@ fn the_text_export_reads_back_as_the_same_puzzle() {
     // Both forms are met: squares and wide boards as lines, tall boards and
     // grey inside as JSON.
     assert!(lines > 10 && json > 5, "{lines} as lines, {json} as JSON");
+}
+
+#[test]
+fn a_rectangles_pictures_keep_its_board_and_no_square_search_takes_them() {
+    let wide = planted(3, 5, 3, 3, false);
+    let pictures = wide.pictures().unwrap();
+    assert_eq!((pictures.shape(), pictures.pieces().len()), ((5, 3), 15));
+    let grey = crate::puzzle::Picture::new(crate::puzzle::Pattern::new(1), crate::puzzle::Sign::Same);
+    assert_eq!(pictures.picture_label(grey), "grey=");
+    for (piece, sides) in pictures.pieces().iter().zip(wide.pieces()) {
+        let patterns = piece.sides().map(|p| p.pattern());
+        assert_eq!(patterns, sides.map(|c| crate::puzzle::Pattern::new(u32::from(c) + 1)));
+    }
+    assert!(
+        std::panic::catch_unwind(|| pictures.size()).is_err(),
+        "no n for a 5 x 3 board"
+    );
+    let square = planted(3, 4, 4, 3, false).pictures().unwrap();
+    assert_eq!((square.size(), square.shape()), (4, (4, 4)));
 }

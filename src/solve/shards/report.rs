@@ -318,14 +318,12 @@ fn mismatch(report: &ShardReport, named: &Named, shard: Shard) -> Option<String>
 /// temporary files of checkpoints whose writer was killed outright.
 #[cfg(feature = "fs")]
 fn remove(path: &Path) -> Result<()> {
-    crate::output::remove_leftovers(path);
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::Shard(format!(
+    crate::output::remove_done(path).map_err(|e| {
+        Error::Shard(format!(
             "{}: cannot remove the finished shard's checkpoint: {e}",
             shown_path(path)
-        ))),
-        _ => Ok(()),
-    }
+        ))
+    })
 }
 
 /// What `scramble merge` shows for `solve` shards: the single run's
