@@ -313,7 +313,7 @@ fn edit(puzzle: &Puzzle, (card, side, picture): Change) -> Edit {
         to: puzzle.picture_label(picture),
         solutions: None,
         imbalance: rank::imbalance(&changed(puzzle, &[(card, side, picture)])),
-        score: rank::score(&changed(puzzle, &[(card, side, picture)])),
+        score: rank::score(puzzle, &changed(puzzle, &[(card, side, picture)])),
     }
 }
 

@@ -66,7 +66,7 @@ mod tests {
             .answer;
         assert_eq!(answer.count, "no solution");
         let fixes = answer.fixes.unwrap();
-        assert_eq!(fixes.fixes[0], "card #1, top side: 1- -> 2- (then 1 solution)");
+        assert_eq!(fixes.fixes[0], "card #4, left side: 1- -> 3- (then 1 solution)");
         assert_eq!((fixes.shown, fixes.fixes.len()), (3, 25));
     }
 

@@ -9,8 +9,8 @@
 //! 1. **Cards alike** ([`trait_rarities`], [`card_shapes`]): the cards of a real puzzle resemble
 //!    each other: most show four different patterns, or all show the same
 //!    mix of halves; a typo makes one card odd, and the fix makes it like
-//!    the others again. Cards showing four different patterns, and no two
-//!    cards alike, count in favour.
+//!    the others again. Cards showing four different patterns, and pairs
+//!    of identical cards, count in favour.
 //! 2. **Balance** ([`imbalance`], [`halves_apart`]): a maker draws each
 //!    pattern about as often as the others and each half about as often as
 //!    the other; a typo moves one picture from one pattern or half to
@@ -19,9 +19,13 @@
 //!    make about as many matching pairs as the grid has inner boundaries,
 //!    rarely many more.
 //!
-//! The score is their weighted sum ([`score`]), lowest first; ties go to the
-//! change after which the puzzle has fewest solutions (a maker builds a
-//! puzzle with one or few), then card, side, picture order.
+//! The score is their weighted sum ([`score`]), lowest first. Three weights
+//! fade as the typed puzzle itself shows more of their term ([`faded`]): a
+//! puzzle whose cards mix their halves unevenly, whose patterns occur
+//! unevenly or whose pictures make many spare pairs was made so, and a fix
+//! that evens them out is no likelier the true one. Ties go to the change
+//! after which the puzzle has fewest solutions (a maker builds a puzzle
+//! with one or few), then card, side, picture order.
 
 use std::collections::BTreeMap;
 
@@ -206,45 +210,99 @@ fn order(a: &Edit, b: &Edit) -> std::cmp::Ordering {
 }
 
 /// The weights of [`score`]'s terms, chosen on the real puzzles
-/// (docs/typos.md): the rarity of each card trait ([`oddness`]'s four), the
-/// spread of the patterns' counts, the halves apart, the spare pairs, the
-/// cards with four different patterns and the pairs of identical cards.
-const WEIGHTS: Weights = Weights {
-    traits: [0.3, 0.6, 0.5, 0.4],
-    spread: 0.5,
+/// (docs/typos.md): the rarity of each card trait ([`trait_rarities`]'s
+/// four), the spread of the patterns' counts, the halves apart, the spare
+/// pairs, the cards with four different patterns and the pairs of identical
+/// cards.
+const WEIGHTS: Terms = Terms {
+    traits: [0.15, 0.3, 0.85, 0.1],
+    spread: 0.65,
     apart: 0.15,
-    spare: 1.5,
-    four_patterns: -1.0,
-    twins: 0.6,
+    spare: 1.9,
+    four_patterns: -0.9,
+    twins: -0.35,
 };
 
-/// See [`WEIGHTS`].
-struct Weights {
+/// Where the weight of a term fades to nothing: the weight of the rarity of
+/// the cards' halves, of the spread and of the spare pairs shrinks in
+/// proportion to the typed puzzle's own value of that term and is 0 from
+/// these values on ([`faded`]).
+const FADES: Fades = Fades {
+    signs: 10.5,
+    spread: 45.0,
+    spare: 6.5,
+};
+
+/// [`score`]'s terms of one puzzle, or their weights ([`WEIGHTS`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Terms {
+    /// The rarity of the four card traits ([`trait_rarities`]).
     traits: [f64; 4],
+    /// The spread of the patterns' counts ([`imbalance`]'s first part).
     spread: f64,
+    /// How far each pattern's halves lie apart ([`halves_apart`]).
     apart: f64,
+    /// The [`spare_pairs`].
     spare: f64,
+    /// The cards with four different patterns ([`card_shapes`]).
     four_patterns: f64,
+    /// The pairs of identical cards ([`card_shapes`]).
     twins: f64,
 }
 
-/// The score of `puzzle` (lower is likelier a real puzzle): the
-/// [`WEIGHTS`]ed sum of the rarity of its card traits ([`trait_rarities`]),
-/// the spread of its patterns' counts ([`imbalance`]'s first part), how far
-/// each pattern's halves lie apart ([`halves_apart`]), its
-/// [`spare_pairs`], its cards with four different patterns and its pairs
-/// of identical cards ([`card_shapes`]). `O(N log N)` for `N` cards.
-pub(crate) fn score(puzzle: &Puzzle) -> f64 {
-    let w = &WEIGHTS;
-    let rarities = trait_rarities(puzzle);
-    let traits: f64 = rarities.iter().zip(w.traits).map(|(r, w)| r * w).sum();
+/// See [`FADES`].
+struct Fades {
+    signs: f64,
+    spread: f64,
+    spare: f64,
+}
+
+/// The terms of `puzzle`. `O(N log N)` for `N` cards.
+fn terms(puzzle: &Puzzle) -> Terms {
     let (four, twins) = card_shapes(puzzle);
+    Terms {
+        traits: trait_rarities(puzzle),
+        spread: spread(puzzle) as f64,
+        apart: halves_apart(puzzle) as f64,
+        spare: spare_pairs(puzzle) as f64,
+        four_patterns: four as f64,
+        twins: twins as f64,
+    }
+}
+
+/// `weight` shrunk in proportion to `typed`, a term's value on the typed
+/// puzzle: the whole weight at 0, none from `fade` on. A puzzle that
+/// already shows much of a term (many spare pairs, say) shows it by design,
+/// not by a typo.
+fn faded(weight: f64, typed: f64, fade: f64) -> f64 {
+    weight * (1.0 - typed / fade).max(0.0)
+}
+
+/// The weights of [`score`] for fixes of `typed`: [`WEIGHTS`], three of
+/// them [`faded`] by the typed puzzle's own terms.
+fn weights(typed: &Puzzle) -> Terms {
+    let (own, mut w) = (terms(typed), WEIGHTS);
+    w.traits[2] = faded(w.traits[2], own.traits[2], FADES.signs);
+    w.spread = faded(w.spread, own.spread, FADES.spread);
+    w.spare = faded(w.spare, own.spare, FADES.spare);
+    w
+}
+
+/// The score of `fixed`, `typed` after one change (lower is likelier a
+/// real puzzle): the sum of its [`terms`] (the rarity of its card traits,
+/// the spread of its patterns' counts, how far each pattern's halves lie
+/// apart, its spare pairs, its cards with four different patterns, its
+/// pairs of identical cards), each times its [`weights`] for `typed`.
+/// `O(N log N)` for `N` cards.
+pub(crate) fn score(typed: &Puzzle, fixed: &Puzzle) -> f64 {
+    let (w, t) = (weights(typed), terms(fixed));
+    let traits: f64 = t.traits.iter().zip(w.traits).map(|(r, w)| r * w).sum();
     traits
-        + w.spread * spread(puzzle) as f64
-        + w.apart * halves_apart(puzzle) as f64
-        + w.spare * spare_pairs(puzzle) as f64
-        + w.four_patterns * four as f64
-        + w.twins * twins as f64
+        + w.spread * t.spread
+        + w.apart * t.apart
+        + w.spare * t.spare
+        + w.four_patterns * t.four_patterns
+        + w.twins * t.twins
 }
 
 /// `fixes` (changes that make `puzzle` solvable) as edits, their solutions
@@ -285,7 +343,7 @@ mod tests {
         assert_eq!(imbalance(&typo), 2);
         assert!(oddness(&typo) > 0.0);
         assert_eq!((halves_apart(&typo), card_shapes(&typo)), (2, (3, 0)));
-        assert!(score(&typo) > score(&even));
+        assert!(score(&typo, &even) < score(&typo, &typo));
     }
 
     #[test]
@@ -300,5 +358,23 @@ mod tests {
         // Other patterns in the same places: one shape (docs/typos.md).
         let other: Puzzle = "3- 4- 2+ 4+\n1+ 1+ 1+ 1+\n2+ 2+ 2+ 2+\n3+ 3+ 3+ 3+".parse().unwrap();
         assert_eq!(shape(&pieces[0]), shape(&other.pieces()[0]));
+    }
+
+    #[test]
+    fn a_weight_fades_as_the_typed_puzzle_shows_its_term() {
+        assert_eq!(faded(2.0, 0.0, 4.0), 2.0);
+        assert_eq!(faded(2.0, 1.0, 4.0), 1.5);
+        assert_eq!(faded(2.0, 5.0, 4.0), 0.0);
+        // Four patterns, each 4 times: no spread, four spare pairs on a 2x2.
+        let even: Puzzle = "1+ 2+ 3- 4-\n2+ 3+ 4- 1-\n3+ 4+ 1- 2-\n4+ 1+ 2- 3-".parse().unwrap();
+        let w = weights(&even);
+        assert_eq!((w.spread, w.traits[2]), (WEIGHTS.spread, WEIGHTS.traits[2]));
+        assert_eq!(w.spare, faded(WEIGHTS.spare, 4.0, FADES.spare));
+        assert!(0.0 < w.spare && w.spare < WEIGHTS.spare);
+        // The unfaded weights stay.
+        assert_eq!(
+            (w.apart, w.twins, w.traits[0]),
+            (WEIGHTS.apart, WEIGHTS.twins, WEIGHTS.traits[0])
+        );
     }
 }
