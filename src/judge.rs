@@ -95,7 +95,7 @@ pub fn judge(puzzle: &Puzzle, graph: &RecordingGraph) -> Result<Judgement> {
 
 /// Fails with a clear message unless the puzzle is 2x2.
 pub(crate) fn require_2x2(puzzle: &Puzzle) -> Result<()> {
-    match puzzle.size() {
+    match puzzle.square()? {
         2 => Ok(()),
         size => Err(Error::NotTwoByTwo {
             puzzle: puzzle.name().to_string(),

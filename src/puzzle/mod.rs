@@ -141,7 +141,8 @@ impl Puzzle {
     /// # Panics
     /// On the pictures of a rectangular edge-matching board
     /// ([`crate::puzzle::edge::EdgePuzzle::pictures`]): they are drawn,
-    /// and no `n x n` search takes them.
+    /// and no `n x n` search takes them; the solver, the frontier count,
+    /// the diagnosis, the judge and the page refuse them with an error.
     pub fn size(&self) -> usize {
         assert!(
             self.rows.is_none(),
@@ -149,6 +150,19 @@ impl Puzzle {
             self.name
         );
         self.size
+    }
+
+    /// `n` for an `n x n` grid, or an error on a rectangle's pictures: the
+    /// entry points of long work ask this first, so that they refuse such a
+    /// puzzle rather than reach [`Puzzle::size`]'s panic.
+    pub(crate) fn square(&self) -> Result<usize> {
+        match self.rows {
+            None => Ok(self.size),
+            Some(rows) => Err(Error::InvalidPuzzle(format!(
+                "{}: the pictures of a {} x {rows} board are drawn, not searched (an n x n grid is)",
+                self.name, self.size
+            ))),
+        }
     }
 
     /// The board the pieces stand on, `(columns, rows)`: `(n, n)`, or a

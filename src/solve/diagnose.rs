@@ -148,6 +148,7 @@ pub struct Edits {
 /// assert!(text.contains("\n    card #1, top side: 3- -> 3+"), "{text}");
 /// ```
 pub fn diagnose(puzzle: &Puzzle, context: &Context) -> Result<Diagnosis> {
+    puzzle.square()?;
     Ok(Diagnosis {
         shortage: shortage(puzzle),
         misfits: misfits(puzzle),
@@ -388,6 +389,7 @@ const ALTERNATIVES_LOOKED_AT: u64 = 10_000;
 /// assert!(found.text(false).starts_with("typo?\n  if the answer fails on your cards"), "{}", found.text(false));
 /// ```
 pub fn alternatives(puzzle: &Puzzle, context: &Context) -> Result<Edits> {
+    puzzle.square()?;
     let singles = changes(puzzle);
     let verdicts: Vec<Result<(Option<bool>, bool)>> = singles
         .par_iter()

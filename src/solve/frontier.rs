@@ -382,7 +382,7 @@ struct Model {
 
 impl Model {
     fn new(puzzle: &Puzzle) -> Result<Model> {
-        let n = puzzle.size();
+        let n = puzzle.square()?;
         let mut pictures: Vec<Picture> = puzzle.pictures().flat_map(|p| [p, p.complement()]).collect();
         pictures.sort_unstable();
         pictures.dedup();

@@ -155,6 +155,7 @@ pub(super) struct Dense {
 impl Dense {
     /// Numbers the puzzle's pictures; fails beyond 64 pieces or 128 patterns.
     pub(crate) fn new(puzzle: &Puzzle) -> Result<Self> {
+        puzzle.square()?;
         let count = puzzle.pieces().len();
         let patterns = puzzle.patterns();
         if count > MAX_PIECES || 2 * patterns.len() > MAX_PICTURES {

@@ -442,6 +442,22 @@ fn a_rectangles_pictures_keep_its_board_and_no_square_search_takes_them() {
         std::panic::catch_unwind(|| pictures.size()).is_err(),
         "no n for a 5 x 3 board"
     );
+    // The entry points of long work refuse it with an error instead.
+    let context = crate::Context::new();
+    let refused = |r: crate::Result<()>| matches!(r, Err(crate::Error::InvalidPuzzle(m)) if m.contains("5 x 3"));
+    assert!(refused(
+        crate::solve::Solver::new(&pictures, crate::solve::Order::Spiral, 0).map(drop)
+    ));
+    assert!(refused(
+        crate::solve::frontier::count(&pictures, 1 << 20, &context).map(drop)
+    ));
+    assert!(refused(crate::solve::diagnose::diagnose(&pictures, &context).map(drop)));
+    assert!(refused(
+        crate::solve::diagnose::alternatives(&pictures, &context).map(drop)
+    ));
+    assert!(refused(
+        crate::judge::judge(&pictures, &crate::RecordingGraph::new(&pictures)).map(drop)
+    ));
     let square = planted(3, 4, 4, 3, false).pictures().unwrap();
     assert_eq!((square.size(), square.shape()), (4, (4, 4)));
 }

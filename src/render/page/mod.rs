@@ -236,6 +236,7 @@ impl Page {
 /// assert!(stopped.summary().stopped);
 /// ```
 pub fn page(puzzle: &Puzzle, options: &Options, context: &Context) -> Result<Page> {
+    puzzle.square()?;
     let graph = RecordingGraph::new(puzzle);
     Ok(Page {
         data: data(puzzle, &graph, options, context)?,
