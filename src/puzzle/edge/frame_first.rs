@@ -107,6 +107,11 @@ impl<'p> FrameFirst<'p> {
         FrameFirst { puzzle, steps, colours }
     }
 
+    /// The cells of the board.
+    pub(super) fn cells(&self) -> usize {
+        self.steps.len()
+    }
+
     /// A walk that keeps the first `list` boards it fills.
     pub(super) fn walk(&self, list: usize) -> FillWalk {
         let cells = self.steps.len();
@@ -233,19 +238,10 @@ impl<'p> FrameFirst<'p> {
 }
 
 impl FillWalk {
-    /// The cells of the board.
-    pub(super) fn cells(&self) -> usize {
-        self.board.len()
-    }
-
-    /// Whether the stop came.
-    pub(super) fn stopped(&self) -> bool {
-        self.stopped
-    }
-
-    /// The nodes per depth and the tests of the last walk.
-    pub(super) fn counted(&self) -> (Vec<u64>, u64) {
-        (self.nodes.clone(), self.tests)
+    /// The nodes per depth and the tests of the last walk, and whether
+    /// the stop came.
+    pub(super) fn counted(&self) -> (Vec<u64>, u64, bool) {
+        (self.nodes.clone(), self.tests, self.stopped)
     }
 }
 

@@ -223,10 +223,13 @@ trait Tree: Sync {
     type Walk: Send;
     /// A fresh walk, listing `list` boards.
     fn walk(&self, list: usize) -> Self::Walk;
-    /// The shallowest cut with at least `want` prefixes (or the whole tree
-    /// when it has fewer), with the prefixes, the nodes and tests above the
-    /// cut, and whether the stop came first.
-    fn cut(&self, walk: &mut Self::Walk, want: usize, stop: &Stop) -> Cut;
+    /// The prefixes that reach `depth`, `walk` counting the nodes above.
+    fn prefixes(&self, walk: &mut Self::Walk, depth: usize, stop: &Stop) -> Vec<Vec<u32>>;
+    /// What `walk`'s last walk counted: nodes per depth, tests, and
+    /// whether the stop came.
+    fn counted(&self, walk: &Self::Walk) -> (Vec<u64>, u64, bool);
+    /// The cells of the board.
+    fn cells(&self) -> usize;
     /// The subtree under `prefix`, listing at most `goal`'s boards.
     fn subtree(&self, walk: &mut Self::Walk, prefix: &[u32], goal: Goal, stop: &Stop) -> Part;
     /// The board of a prefix that fills every cell.
@@ -257,15 +260,22 @@ impl<'t> Tree for RowScan<'t> {
         Walk::new(self.puzzle, self.tables)
     }
 
-    fn cut(&self, walk: &mut Walk<'t>, want: usize, stop: &Stop) -> Cut {
-        let (depth, prefixes) = cut(walk, want, stop);
-        Cut {
-            depth,
-            prefixes,
-            nodes: walk.nodes.clone(),
-            tests: walk.tests,
-            stopped: walk.stopped,
-        }
+    fn prefixes(&self, walk: &mut Walk<'t>, depth: usize, stop: &Stop) -> Vec<Vec<u32>> {
+        walk.reset();
+        let mut prefixes = vec![];
+        walk.run(0, depth, stop, &mut |chosen| {
+            prefixes.push(chosen.to_vec());
+            true
+        });
+        prefixes
+    }
+
+    fn counted(&self, walk: &Walk<'t>) -> (Vec<u64>, u64, bool) {
+        (walk.nodes.clone(), walk.tests, walk.stopped)
+    }
+
+    fn cells(&self) -> usize {
+        self.puzzle.pieces.len()
     }
 
     fn subtree(&self, walk: &mut Walk<'t>, prefix: &[u32], goal: Goal, stop: &Stop) -> Part {
@@ -284,23 +294,16 @@ impl Tree for FrameFirst<'_> {
         FrameFirst::walk(self, list)
     }
 
-    fn cut(&self, walk: &mut FillWalk, want: usize, stop: &Stop) -> Cut {
-        let cells = walk.cells();
-        let mut depth = 1.min(cells);
-        loop {
-            let prefixes = self.prefixes(walk, depth, stop);
-            if walk.stopped() || prefixes.len() >= want || depth == cells || prefixes.is_empty() {
-                let (nodes, tests) = walk.counted();
-                return Cut {
-                    depth,
-                    prefixes,
-                    nodes,
-                    tests,
-                    stopped: walk.stopped(),
-                };
-            }
-            depth += 1;
-        }
+    fn prefixes(&self, walk: &mut FillWalk, depth: usize, stop: &Stop) -> Vec<Vec<u32>> {
+        FrameFirst::prefixes(self, walk, depth, stop)
+    }
+
+    fn counted(&self, walk: &FillWalk) -> (Vec<u64>, u64, bool) {
+        walk.counted()
+    }
+
+    fn cells(&self) -> usize {
+        FrameFirst::cells(self)
     }
 
     fn subtree(&self, walk: &mut FillWalk, prefix: &[u32], _goal: Goal, stop: &Stop) -> Part {
@@ -334,7 +337,7 @@ fn split<T: Tree>(tree: &T, goal: Goal, deal: Option<(usize, Deal)>, context: &C
         nodes,
         tests,
         stopped,
-    } = tree.cut(&mut walk, want, stop);
+    } = cut(tree, &mut walk, want, stop);
     let cells = nodes.len();
     let mut counted = Counted {
         stats: Stats::new(cells),
@@ -428,21 +431,23 @@ fn from_bits(walk: &Walk, prefix: &[u32], found: super::bits::Found) -> Part {
     }
 }
 
-/// The shallowest depth with at least `want` live prefixes (or the whole
-/// tree when it has fewer), with the prefixes; `walk` keeps the nodes above
-/// the cut.
-fn cut(walk: &mut Walk, want: usize, stop: &Stop) -> (usize, Vec<Vec<u32>>) {
-    let cells = walk.cells;
+/// The shallowest cut of `tree` with at least `want` prefixes (or the
+/// whole tree when it has fewer), with the prefixes, the nodes and tests
+/// above the cut, and whether the stop came first.
+fn cut<T: Tree>(tree: &T, walk: &mut T::Walk, want: usize, stop: &Stop) -> Cut {
+    let cells = tree.cells();
     let mut depth = 1.min(cells);
     loop {
-        walk.reset();
-        let mut prefixes = vec![];
-        walk.run(0, depth, stop, &mut |chosen| {
-            prefixes.push(chosen.to_vec());
-            true
-        });
-        if walk.stopped || prefixes.len() >= want || depth == cells || prefixes.is_empty() {
-            return (depth, prefixes);
+        let prefixes = tree.prefixes(walk, depth, stop);
+        let (nodes, tests, stopped) = tree.counted(walk);
+        if stopped || prefixes.len() >= want || depth == cells || prefixes.is_empty() {
+            return Cut {
+                depth,
+                prefixes,
+                nodes,
+                tests,
+                stopped,
+            };
         }
         depth += 1;
     }
