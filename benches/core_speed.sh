@@ -27,7 +27,10 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
-count() { RAYON_NUM_THREADS=1 /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve "$2" --json; }
+# One thread: RAYON_NUM_THREADS for builds without `-j`, `-j1` for those with
+# it (their default is every core).
+one_thread() { if "$1" solve --help | grep -q -- '--threads <N>'; then echo -j1; fi; }
+count() { RAYON_NUM_THREADS=1 /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve "$2" --json $(one_thread "$1"); }
 # The first number of a JSON key in a report (the top-level one).
 field() { grep -o "\"$1\": *[0-9.e+-]*" | head -1 | sed 's/.*: *//'; }
 printf '| puzzle | nodes | solutions | base s (median of %s) | new s (median of %s) | base / new | base M nodes/s | new M nodes/s | base CPU s | new CPU s | CPU base / new |\n' "$runs" "$runs"
