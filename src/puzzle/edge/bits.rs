@@ -10,6 +10,16 @@
 //! the key; the search tries a piece's layers one after the other, in the
 //! list walk's order (piece, then turn).
 //!
+//! The search is depth first over a stack of candidates. Trying a cell's
+//! candidates reads, for each, its next cell's key and the pieces still
+//! free there; every candidate counts as a node, and only those whose
+//! next cell has a free candidate go on the stack, the list walk's first
+//! on top. A dead end is thus counted without a branch that depends on
+//! it, and a candidate taken off the stack brings its next cell's
+//! candidates with it. Per cell, the used pieces of its kind once it is
+//! placed are kept apart, so that taking a candidate off the stack undoes
+//! every deeper cell at once.
+//!
 //! It applies when every kind has at most 64 pieces; otherwise the list
 //! walk of `scan` counts. Its judge is that walk: the tests compare both,
 //! node for node, on generated puzzles.
@@ -195,63 +205,38 @@ struct CellKey {
     kind: u8,
 }
 
-/// What one depth reads of the cell after it, fixed while the search
-/// stays at the depth: that cell's key base with its top colour added,
-/// the used pieces of its kind, and whether its kind is the depth's own
-/// (all ones), so that the piece tried at the depth counts as used there
-/// without being marked.
+/// What the search reads at one cell, fixed by the board's shape and the
+/// root: whether the next cell is of the same kind (all ones), the next
+/// cell's key base and the slot of `bottom` above it, and the slots of
+/// `used` that hold the used pieces of this cell's kind and of the next
+/// cell's kind before this cell.
 #[derive(Clone, Copy, Default)]
-struct Ahead {
-    key: u32,
-    used: u64,
+struct Step {
     same: u64,
+    base: u32,
+    own: u16,
+    prior: u16,
+    top: u8,
 }
 
-impl Ahead {
-    /// What depth `i` reads of cell `i + 1`, whose top neighbour is placed
-    /// (the board is at least two cells wide).
-    #[inline(always)]
-    fn at(shape: &[CellKey; SLOTS], bottom: &[u8; SLOTS], used: &[u64; 4], i: usize) -> Ahead {
-        let cell = shape[(i + 1) & (SLOTS - 1)];
-        let (kind, next) = (shape[i & (SLOTS - 1)].kind & 3, cell.kind & 3);
-        Ahead {
-            key: cell.base + u32::from(bottom[cell.top as usize & (SLOTS - 1)]),
-            used: used[usize::from(next)],
-            same: if next == kind { !0 } else { 0 },
-        }
-    }
-}
-
-/// One depth of the search: the cell's free pieces, what it reads ahead,
-/// the key's first layer and the layer tried next, and the entry and piece
-/// bit placed there.
+/// One candidate waiting on the search's stack: the piece of bit `bit`
+/// placed at `cell` with the entry `at`, and what it leaves the next cell,
+/// read when the piece was tried: the free candidates of that cell's key's
+/// first layer, the key's offset and layers, and the bottom colour the
+/// piece shows.
 #[derive(Clone, Copy, Default)]
-struct Depth {
+struct Item {
+    bit: u64,
     free: u64,
-    taken: u64,
-    ahead: Ahead,
+    at: u32,
     offset: u32,
-    chosen: u32,
     extra: u16,
-    layer: u8,
+    cell: u8,
+    bottom: u8,
 }
 
-impl Depth {
-    /// The frame of a cell under `key` whose kind's pieces `used` are
-    /// taken.
-    #[inline(always)]
-    fn new(key: Key, used: u64, ahead: Ahead) -> Depth {
-        Depth {
-            free: key.mask & !used,
-            taken: 0,
-            ahead,
-            offset: key.offset,
-            extra: key.extra,
-            chosen: 0,
-            layer: 0,
-        }
-    }
-}
+/// The most candidates one cell stacks: 64 pieces in 4 turns.
+const WIDE: usize = 256;
 
 /// The key at index `at` of `bits`, below [`TABLE`] (the cast keeps it
 /// whole).
@@ -277,14 +262,17 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         found.nodes = nodes[..cells].to_vec();
         return found;
     }
-    // Indexed by a kind below 3 (`& 3` proves it in range).
-    let mut used = [0u64; 4];
+    let slot = |i: usize| i & (SLOTS - 1);
+    // Per cell from the root: the used pieces of its kind once it is
+    // placed; at `SLOTS + kind`, those the prefix uses.
+    let mut used = [0u64; 2 * SLOTS];
     let mut right = vec![GREY; cells + 1];
     let mut bottom = [GREY; SLOTS];
+    let root = prefix.len();
     for (cell, &e) in prefix.iter().enumerate() {
         let entry = tables.entries[e as usize];
         let piece = piece_of(entry);
-        used[usize::from(bits.kind_of_piece[piece])] |= 1 << bits.bit_of_piece[piece];
+        used[SLOTS + usize::from(bits.kind_of_piece[piece] & 3)] |= 1 << bits.bit_of_piece[piece];
         (right[cell], bottom[cell]) = (right_of(entry), bottom_of(entry));
     }
     let mut shape = [CellKey::default(); SLOTS];
@@ -295,47 +283,113 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
             kind: bits.kind_of_cell[i] % 3,
         };
     }
-    let mut frames = [Depth::default(); SLOTS];
-    let slot = |i: usize| i & (SLOTS - 1);
-    let root = prefix.len();
-    let mut i = root;
-    let mut tests = 0;
-    frames[slot(i)] = {
-        let cell = shape[slot(i)];
-        let left = u32::from(right[neighbour(tables, i, cells, true)]) << bits.shift;
+    let mut steps = [Step::default(); SLOTS];
+    // The last cell so far (from the root) of each kind, or the prefix's
+    // slot of it.
+    let mut last = [0, 1, 2, 3].map(|kind| (SLOTS + kind) as u16);
+    for i in root..cells {
+        let (cell, next) = (shape[i], shape[(i + 1) & (SLOTS - 1)]);
+        steps[i] = Step {
+            same: if cell.kind == next.kind { !0 } else { 0 },
+            base: next.base,
+            own: last[usize::from(cell.kind & 3)],
+            prior: last[usize::from(next.kind & 3)],
+            top: next.top as u8,
+        };
+        last[usize::from(cell.kind & 3)] = i as u16;
+    }
+    // Grown before a cell stacks its candidates, so that they fit a
+    // window of `WIDE` items read without a bounds check.
+    let mut stack = vec![Item::default(); 4 * WIDE];
+    let mut sp = 0usize;
+    let mut chosen = [0u32; SLOTS];
+    let mut tests = 0u64;
+    // Tries every candidate of cell `c` (first layer `free` from `offset`,
+    // layers `extra`): counts them, and stacks those whose next cell has a
+    // free candidate, the list walk's first on top.
+    macro_rules! expand {
+        ($c:expr, $offset:expr, $extra:expr, $free:expr) => {{
+            let (c, offset, extra, free): (usize, u32, u16, u64) = ($c, $offset, $extra, $free);
+            if c + 1 == cells {
+                let mut count = free.count_ones();
+                for layer in &bits.layers[usize::from(extra)] {
+                    count += (layer.0 & free).count_ones();
+                }
+                nodes[slot(c)] += u64::from(count);
+                found.found += u64::from(count);
+                if found.first.is_none() && free != 0 {
+                    chosen[slot(c)] = offset + free.trailing_zeros();
+                    found.first = Some(board(bits, &chosen[root..cells]));
+                }
+            } else {
+                let step = steps[slot(c)];
+                let ahead = step.base + u32::from(bottom[usize::from(step.top)]);
+                let taken = used[usize::from(step.prior) & (2 * SLOTS - 1)];
+                if stack.len() < sp + WIDE {
+                    stack.resize(2 * stack.len(), Item::default());
+                }
+                let window = stack[sp..].first_chunk_mut::<WIDE>().expect("grown");
+                let mut n = 0;
+                let mut push = |bit: u64, at: u32| {
+                    let entry = bits.entries[at as usize & (ENTRIES - 1)];
+                    let next = key(bits, ahead + (entry >> 16));
+                    tests += u64::from(next.tests);
+                    let open = next.mask & !(taken | (bit & step.same));
+                    window[n & (WIDE - 1)] = Item {
+                        bit,
+                        free: open,
+                        at,
+                        offset: next.offset,
+                        extra: next.extra,
+                        cell: c as u8,
+                        bottom: (entry >> 8) as u8,
+                    };
+                    n += usize::from(open != 0);
+                };
+                if extra == 0 {
+                    nodes[slot(c)] += u64::from(free.count_ones());
+                    let mut rest = free;
+                    while rest != 0 {
+                        let high = 63 - rest.leading_zeros();
+                        push(1 << high, offset + high);
+                        rest ^= 1 << high;
+                    }
+                } else {
+                    let layers = &bits.layers[usize::from(extra)];
+                    let mut count = free.count_ones();
+                    for layer in layers {
+                        count += (layer.0 & free).count_ones();
+                    }
+                    nodes[slot(c)] += u64::from(count);
+                    let mut rest = free;
+                    while rest != 0 {
+                        let high = 63 - rest.leading_zeros();
+                        for layer in layers.iter().rev() {
+                            if layer.0 >> high & 1 != 0 {
+                                push(1 << high, layer.1 + high);
+                            }
+                        }
+                        push(1 << high, offset + high);
+                        rest ^= 1 << high;
+                    }
+                }
+                sp += n;
+            }
+        }};
+    }
+    {
+        let cell = shape[slot(root)];
+        let left = u32::from(right[neighbour(tables, root, cells, true)]) << bits.shift;
         let key = key(bits, cell.base + (left | u32::from(bottom[slot(cell.top as usize)])));
         tests += u64::from(key.tests);
-        let ahead = Ahead::at(&shape, &bottom, &used, i);
-        Depth::new(key, used[usize::from(cell.kind & 3)], ahead)
-    };
+        let free = key.mask & !used[SLOTS + usize::from(cell.kind & 3)];
+        expand!(root, key.offset, key.extra, free);
+    }
     let mut poll = 1u32 << 16;
-    loop {
-        let frame = &mut frames[slot(i)];
-        let candidates = frame.free;
-        if candidates == 0 {
-            if i == root {
-                break;
-            }
-            i -= 1;
-            used[usize::from(shape[slot(i)].kind) & 3] &= !frames[slot(i)].taken;
-            continue;
-        }
-        let lowest = candidates & candidates.wrapping_neg();
-        let at = if frame.extra == 0 {
-            frame.free = candidates ^ lowest;
-            frame.offset + candidates.trailing_zeros()
-        } else {
-            layered(bits, frame, candidates, lowest)
-        };
-        nodes[slot(i)] += 1;
-        if i + 1 == cells {
-            found.found += 1;
-            if found.first.is_none() {
-                frame.chosen = at;
-                found.first = Some(board(bits, &frames[root..cells]));
-            }
-            continue;
-        }
+    while sp != 0 {
+        sp -= 1;
+        let item = stack[sp];
+        let c = usize::from(item.cell);
         poll -= 1;
         if poll == 0 {
             poll = 1 << 16;
@@ -344,27 +398,10 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
                 break;
             }
         }
-        // A cell on the left rim follows one on the right rim, whose right
-        // side is grey, colour 0: the key part of a rim.
-        let entry = bits.entries[at as usize & (ENTRIES - 1)];
-        let ahead = frame.ahead;
-        let next = key(bits, ahead.key + (entry >> 16));
-        tests += u64::from(next.tests);
-        let free = next.mask & !(ahead.used | (lowest & ahead.same));
-        if free == 0 {
-            // A dead end: the next cell is read, found empty and left at
-            // once, without moving the search down.
-            continue;
-        }
-        frame.chosen = at;
-        frame.taken = lowest;
-        bottom[slot(i)] = (entry >> 8) as u8;
-        used[usize::from(shape[slot(i)].kind) & 3] |= lowest;
-        i += 1;
-        frames[slot(i)] = Depth {
-            free,
-            ..Depth::new(next, 0, Ahead::at(&shape, &bottom, &used, i))
-        };
+        chosen[slot(c)] = item.at;
+        bottom[slot(c)] = item.bottom;
+        used[slot(c)] = used[usize::from(steps[slot(c)].own) & (2 * SLOTS - 1)] | item.bit;
+        expand!(c + 1, item.offset, item.extra, item.free);
     }
     found.tests = tests;
     found.nodes = nodes[..cells].to_vec();
@@ -379,37 +416,13 @@ fn packed(entry: u32, shift: u32) -> u32 {
     piece_of(entry) as u32 | u32::from(bottom_of(entry)) << 8 | (u32::from(right_of(entry)) << shift) << 16
 }
 
-/// The board the frames hold, `(piece, turn)` per cell.
+/// The board `chosen` holds, `(piece, turn)` per cell.
 #[cold]
-fn board(bits: &Bits, frames: &[Depth]) -> Vec<(usize, u8)> {
-    frames
+fn board(bits: &Bits, chosen: &[u32]) -> Vec<(usize, u8)> {
+    chosen
         .iter()
-        .map(|f| {
-            (
-                (bits.entries[f.chosen as usize] & 0xff) as usize,
-                bits.turns[f.chosen as usize],
-            )
-        })
+        .map(|&at| ((bits.entries[at as usize] & 0xff) as usize, bits.turns[at as usize]))
         .collect()
-}
-
-/// The entry of piece `lowest` in `frame`'s current layer, and the frame
-/// moved on: to the piece's next turn under the key, or to the next piece.
-#[inline(always)]
-fn layered(bits: &Bits, frame: &mut Depth, candidates: u64, lowest: u64) -> u32 {
-    let layers = &bits.layers[usize::from(frame.extra)];
-    let offset = match usize::from(frame.layer) {
-        0 => frame.offset,
-        l => layers[l - 1].1,
-    };
-    match layers.get(usize::from(frame.layer)) {
-        Some(next) if next.0 & lowest != 0 => frame.layer += 1,
-        _ => {
-            frame.layer = 0;
-            frame.free = candidates ^ lowest;
-        }
-    }
-    offset + candidates.trailing_zeros()
 }
 
 /// Where cell `i` reads its left (or top) colour: the neighbour's index,
