@@ -311,12 +311,9 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         ($c:expr, $offset:expr, $extra:expr, $free:expr) => {{
             let (c, offset, extra, free): (usize, u32, u16, u64) = ($c, $offset, $extra, $free);
             if c + 1 == cells {
-                let mut count = free.count_ones();
-                for layer in &bits.layers[usize::from(extra)] {
-                    count += (layer.0 & free).count_ones();
-                }
-                nodes[slot(c)] += u64::from(count);
-                found.found += u64::from(count);
+                let count = tried(bits, extra, free);
+                nodes[slot(c)] += count;
+                found.found += count;
                 if found.first.is_none() && free != 0 {
                     chosen[slot(c)] = offset + free.trailing_zeros();
                     found.first = Some(board(bits, &chosen[root..cells]));
@@ -356,11 +353,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
                     }
                 } else {
                     let layers = &bits.layers[usize::from(extra)];
-                    let mut count = free.count_ones();
-                    for layer in layers {
-                        count += (layer.0 & free).count_ones();
-                    }
-                    nodes[slot(c)] += u64::from(count);
+                    nodes[slot(c)] += tried(bits, extra, free);
                     let mut rest = free;
                     while rest != 0 {
                         let high = 63 - rest.leading_zeros();
@@ -423,6 +416,17 @@ fn board(bits: &Bits, chosen: &[u32]) -> Vec<(usize, u8)> {
         .iter()
         .map(|&at| ((bits.entries[at as usize] & 0xff) as usize, bits.turns[at as usize]))
         .collect()
+}
+
+/// The candidates under a key whose first layer's free pieces are `free`
+/// and whose layers are `extra`: each free piece once per turn it fits in.
+#[inline(always)]
+fn tried(bits: &Bits, extra: u16, free: u64) -> u64 {
+    let later: u32 = bits.layers[usize::from(extra)]
+        .iter()
+        .map(|layer| (layer.0 & free).count_ones())
+        .sum();
+    u64::from(free.count_ones() + later)
 }
 
 /// Where cell `i` reads its left (or top) colour: the neighbour's index,
