@@ -819,6 +819,12 @@ pub(super) struct Walker {
 }
 
 impl Observer for Walker {
+    /// A walker that never ends the search (a count).
+    #[inline(always)]
+    fn stackable(&self) -> bool {
+        self.end_after == u64::MAX
+    }
+
     #[inline(always)]
     fn reached(&mut self, state: &State) -> Control {
         if self.keep.contains(&self.solutions) {
