@@ -44,6 +44,8 @@ mod chooser;
 mod observer;
 mod stacked;
 
+pub(in crate::solve) use stacked::Stacked;
+
 pub(in crate::solve) use chooser::{CenterMax, Chooser, Constrained, Fixed};
 
 use super::tables::{Candidate, Complements, PLANS, Tables, key_bits};
@@ -620,6 +622,8 @@ pub(super) struct Kernel<'a, C> {
     pub steps: &'a [Step],
     pub chooser: C,
     pub halt: Halt<'a>,
+    /// The stacked count's tables, for a static order where they apply.
+    pub stacked: Option<&'a Stacked>,
 }
 
 impl<C: Chooser> Kernel<'_, C> {
@@ -784,8 +788,13 @@ impl<C: Chooser> Kernel<'_, C> {
     /// ([`Observer::stackable`]) runs on the stack of candidates
     /// ([`stacked`]), with the same counts.
     pub(crate) fn enter_and_run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
-        if C::STATIC && !O::EVENTS && usize::from(state.depth) < limit && observer.stackable() {
-            return self.stacked(state, limit, observer);
+        if let Some(stacked) = self.stacked
+            && C::STATIC
+            && !O::EVENTS
+            && usize::from(state.depth) < limit
+            && observer.stackable()
+        {
+            return self.stacked(stacked, state, limit, observer);
         }
         self.resume(state, state.depth, limit, observer)
     }
