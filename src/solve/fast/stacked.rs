@@ -66,21 +66,23 @@ impl Link {
     /// This neighbour's part of a key when the board holds `placed`.
     #[inline(always)]
     fn part(self, grid: &Geometry, placed: &[super::Candidate; 256]) -> u32 {
-        let shown = (placed[usize::from(self.cell)].sides >> self.from & 0xFF) as u8;
-        (u32::from(grid.complements.of(shown)) & u32::from(self.keep)) << self.shift
+        let shown = placed[usize::from(self.cell)].sides >> self.from;
+        (grid.complements.packed(shown) & u32::from(self.keep)) << self.shift
     }
 }
 
 /// What the search reads at one depth.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(align(32))]
 struct Depth {
     /// The cell filled at this depth.
     cell: u8,
     /// Where this cell's keys start in `keys`.
     base: u32,
     /// The neighbours of this cell filled before the depth just above
-    /// (that one's part of the key is kept with its candidates).
-    others: [Link; 4],
+    /// (that one's part of the key is kept with its candidates); a cell
+    /// with four of them is left to the kernel.
+    others: [Link; 3],
     /// The neighbour filled at the depth just above, if any.
     above: Link,
     /// One of the other central cells of an even grid, and whether the
@@ -100,14 +102,16 @@ pub(crate) struct Stacked {
     entries: Vec<u32>,
 }
 
-/// The most keys one cell's table has (pictures of every neighbour).
+/// The bits of the most keys one cell's table has (pictures of every
+/// neighbour).
 const KEY_BITS: u32 = 16;
 
 impl Stacked {
     /// The tables of the static order of `steps` (one per depth), or
     /// `None` where they do not apply: twins, a cell keyed by more than
-    /// [`KEY_BITS`] bits, or buckets not in piece order (pieces ranked
-    /// other than by number).
+    /// [`KEY_BITS`] bits or more than 2^20 keys in all, a cell with four
+    /// neighbours filled before the depth above, or buckets not in piece
+    /// order (pieces ranked other than by number).
     pub(crate) fn new(grid: &Geometry, tables: &Tables, steps: &[Step]) -> Option<Stacked> {
         if !grid.twins.is_empty() || steps.is_empty() || steps.len() > 64 {
             return None;
@@ -139,8 +143,9 @@ impl Stacked {
                 cell: NONE,
                 ..Link::default()
             };
-            let (mut others, mut above_link) = ([none; 4], none);
-            for (slot, (i, &dir)) in others.iter_mut().zip(dirs.iter().enumerate()) {
+            let (mut others, mut above_link) = ([none; 3], none);
+            let mut slots = others.iter_mut();
+            for (i, &dir) in dirs.iter().enumerate() {
                 let link = Link {
                     cell: grid.neighbours[usize::from(step.cell)][dir],
                     from: (8 * opposite(dir)) as u8,
@@ -150,7 +155,7 @@ impl Stacked {
                 if Some(link.cell) == above {
                     above_link = link;
                 } else {
-                    *slot = link;
+                    *slots.next()? = link;
                 }
             }
             stacked.depths.push(Depth {
@@ -249,6 +254,9 @@ impl Stacked {
     /// layers `extra` hold: each free piece once per turn it fits in.
     #[inline(always)]
     fn tried(&self, extra: u16, free: u64) -> u64 {
+        if extra == 0 {
+            return u64::from(free.count_ones());
+        }
         let later: u32 = self.layers[usize::from(extra)]
             .iter()
             .map(|layer| (layer.0 & free).count_ones())
@@ -257,10 +265,10 @@ impl Stacked {
     }
 }
 
-/// One candidate waiting on the stack: the candidate of index `index` goes
-/// into the cell of `depth`, and the next cell's key has its first layer's
-/// free pieces `free` (read when the candidate was tried), its entries at
-/// `offset` and its layers `extra`.
+/// One candidate waiting on the stack: the candidate of index `index`
+/// (of piece `piece`) goes into the cell of `depth`, and the next cell's
+/// key has its first layer's free pieces `free` (read when the candidate
+/// was tried), its entries at `offset` and its layers `extra`.
 #[derive(Clone, Copy, Default)]
 struct Item {
     free: u64,
@@ -268,6 +276,7 @@ struct Item {
     extra: u16,
     index: u16,
     depth: u8,
+    piece: u8,
 }
 
 /// The most candidates one cell stacks: 64 pieces in 4 turns.
@@ -369,6 +378,7 @@ impl<C: Chooser> Kernel<'_, C> {
                         extra: key.extra,
                         index: entry as u16,
                         depth,
+                        piece: bit as u8,
                     };
                     n += usize::from(open != 0);
                 };
@@ -400,9 +410,8 @@ impl<C: Chooser> Kernel<'_, C> {
             sp -= 1;
             let item = stack[sp];
             let d = usize::from(item.depth);
-            let c = self.tables.candidates[usize::from(item.index)];
-            state.placed[usize::from(depths[d].cell)] = c;
-            let below = used[d] | 1 << c.piece;
+            state.placed[usize::from(depths[d].cell)] = self.tables.candidates[usize::from(item.index)];
+            let below = used[d] | 1 << (item.piece & 63);
             used[(d + 1) & 255] = below;
             let depth = item.depth + 1;
             countdown -= 1;
