@@ -42,6 +42,9 @@ use std::ops::ControlFlow;
 
 mod chooser;
 mod observer;
+mod stacked;
+
+pub(in crate::solve) use stacked::Stacked;
 
 pub(in crate::solve) use chooser::{CenterMax, Chooser, Constrained, Fixed};
 
@@ -619,6 +622,8 @@ pub(super) struct Kernel<'a, C> {
     pub steps: &'a [Step],
     pub chooser: C,
     pub halt: Halt<'a>,
+    /// The stacked count's tables, for a static order where they apply.
+    pub stacked: Option<&'a Stacked>,
 }
 
 impl<C: Chooser> Kernel<'_, C> {
@@ -779,7 +784,18 @@ impl<C: Chooser> Kernel<'_, C> {
 
     /// Enters the cell of `state.depth` (0 for a fresh state, the prefix
     /// length for a prefix) and searches below it.
+    /// A static order's search whose observer may run there
+    /// ([`Observer::stackable`]) runs on the stack of candidates
+    /// ([`stacked`]), with the same counts.
     pub(crate) fn enter_and_run<O: Observer>(&self, state: &mut State, limit: usize, observer: &mut O) -> Control {
+        if let Some(stacked) = self.stacked
+            && C::STATIC
+            && !O::EVENTS
+            && usize::from(state.depth) < limit
+            && observer.stackable()
+        {
+            return self.stacked(stacked, state, limit, observer);
+        }
         self.resume(state, state.depth, limit, observer)
     }
 

@@ -335,6 +335,8 @@ pub struct Solver {
     occurrences: Vec<u32>,
     /// The puzzle's twins when this solver breaks them ([`Solver::counting`]).
     twins: Option<Twins>,
+    /// The stacked count's tables (static orders, where they apply).
+    stacked: Option<fast::Stacked>,
 }
 
 /// The steps a search meets.
@@ -450,7 +452,12 @@ impl Solver {
             };
             step.base = tables.base(&dense, (&first, &rest), kind);
         }
+        let stacked = match &steps {
+            Steps::Fixed(steps) => fast::Stacked::new(&grid, &tables, steps),
+            Steps::ByCell(_) => None,
+        };
         Ok(Solver {
+            stacked,
             strategy,
             grid,
             tables,
@@ -477,6 +484,7 @@ impl Solver {
             steps,
             chooser,
             halt,
+            stacked: self.stacked.as_ref(),
         }
     }
 
@@ -819,6 +827,12 @@ pub(super) struct Walker {
 }
 
 impl Observer for Walker {
+    /// A walker that never ends the search (a count).
+    #[inline(always)]
+    fn stackable(&self) -> bool {
+        self.end_after == u64::MAX
+    }
+
     #[inline(always)]
     fn reached(&mut self, state: &State) -> Control {
         if self.keep.contains(&self.solutions) {

@@ -16,6 +16,11 @@ pub(super) struct Counters;
 
 impl Observer for Counters {
     const COUNTS: bool = true;
+
+    #[inline(always)]
+    fn stackable(&self) -> bool {
+        true
+    }
 }
 
 /// What a search keeps beside its goal: [`Counters`], or `()` for no

@@ -12,6 +12,9 @@ pub(in crate::solve) trait Chooser {
     /// Whether the chooser reads `filled`: the search keeps it up to date
     /// only then (static orders save the work).
     const FILLED: bool;
+    /// Whether the step at depth `d` is always step `d` (a static order):
+    /// the stacked search ([`super::stacked`]) then applies.
+    const STATIC: bool = false;
     fn next(&self, grid: &Geometry, board: Board) -> usize;
 }
 
@@ -20,6 +23,7 @@ pub(in crate::solve) struct Fixed;
 
 impl Chooser for Fixed {
     const FILLED: bool = false;
+    const STATIC: bool = true;
 
     #[inline(always)]
     fn next(&self, _: &Geometry, board: Board) -> usize {

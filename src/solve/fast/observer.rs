@@ -58,6 +58,15 @@ pub(crate) trait Observer {
         ControlFlow::Continue(())
     }
 
+    /// Whether a search this observer watches may run on the stack of
+    /// candidates ([`super::stacked`]): it never breaks at
+    /// [`Observer::reached`] and reads no position at its polls (only
+    /// counters). Only then; a search with events never does.
+    #[inline(always)]
+    fn stackable(&self) -> bool {
+        false
+    }
+
     /// A poll, after `placements` more placements that went deeper; `state`
     /// holds the search's position (see [`State::path`]) and its counters.
     #[inline(always)]
@@ -92,6 +101,11 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     }
 
     #[inline(always)]
+    fn stackable(&self) -> bool {
+        self.0.stackable() && self.1.stackable()
+    }
+
+    #[inline(always)]
     fn polled(&mut self, state: &State, placements: u64) -> Control {
         let (a, b) = (self.0.polled(state, placements), self.1.polled(state, placements));
         if a.is_break() { a } else { b }
@@ -99,7 +113,12 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
 }
 
 /// Watches nothing: the statistics of a search that keeps none.
-impl Observer for () {}
+impl Observer for () {
+    #[inline(always)]
+    fn stackable(&self) -> bool {
+        true
+    }
+}
 
 /// A closure called on the states of `limit` pieces alone.
 pub(crate) struct OnReached<F>(pub F);
@@ -117,6 +136,11 @@ impl<F: FnMut(&State) -> Control> Observer for OnReached<F> {
 pub(crate) struct Reporter<'a>(pub &'a dyn crate::Progress);
 
 impl Observer for Reporter<'_> {
+    #[inline(always)]
+    fn stackable(&self) -> bool {
+        true
+    }
+
     #[inline(always)]
     fn polled(&mut self, _state: &State, placements: u64) -> Control {
         self.0.advance(placements);
