@@ -339,6 +339,11 @@ pub struct Solver {
     stacked: Option<fast::Stacked>,
 }
 
+/// The smallest grid whose counts run on the stacked count's tables:
+/// below it, building them takes longer than they save (a real 3x3 count
+/// takes about 10 µs).
+const STACKED_FROM: usize = 5;
+
 /// The steps a search meets.
 #[derive(Clone, Debug)]
 enum Steps {
@@ -452,12 +457,8 @@ impl Solver {
             };
             step.base = tables.base(&dense, (&first, &rest), kind);
         }
-        let stacked = match &steps {
-            Steps::Fixed(steps) => fast::Stacked::new(&grid, &tables, steps),
-            Steps::ByCell(_) => None,
-        };
-        Ok(Solver {
-            stacked,
+        let solver = Solver {
+            stacked: None,
             strategy,
             grid,
             tables,
@@ -465,7 +466,18 @@ impl Solver {
             start,
             occurrences: dense.occurrences,
             twins,
-        })
+        };
+        Ok(if n >= STACKED_FROM { solver.stacking() } else { solver })
+    }
+
+    /// This solver with the stacked count's tables where its order is
+    /// static and they apply ([`fast::Stacked::new`]), whatever its size
+    /// (the unit tests judge them from 2x2 up).
+    fn stacking(mut self) -> Self {
+        if let Steps::Fixed(steps) = &self.steps {
+            self.stacked = fast::Stacked::new(&self.grid, &self.tables, steps);
+        }
+        self
     }
 
     /// The cell, piece and symmetry rules this solver walks by.

@@ -29,7 +29,8 @@
 //! placements that went deeper. It runs only for observers that never
 //! break at a reached state, watch no events and read no position at polls
 //! ([`Observer::stackable`]), and only where its tables apply
-//! ([`Stacked::new`]); elsewhere the kernel runs. A stop at a poll leaves
+//! ([`Stacked::new`]) on a grid of 5x5 or more (a smaller count takes
+//! less time than building them); elsewhere the kernel runs. A stop at a poll leaves
 //! lower bounds, as the kernel's does.
 
 use std::ops::ControlFlow;
@@ -493,8 +494,8 @@ mod tests {
             });
         for strategy in strategies {
             for solver in [
-                Solver::with_strategy(puzzle, strategy, seed).unwrap(),
-                Solver::counting(puzzle, strategy, seed).unwrap(),
+                Solver::with_strategy(puzzle, strategy, seed).unwrap().stacking(),
+                Solver::counting(puzzle, strategy, seed).unwrap().stacking(),
             ] {
                 let fast = count(&solver, ());
                 assert_eq!(fast, count(&solver, Kernel), "{} on\n{puzzle}", strategy.name());
@@ -540,7 +541,7 @@ mod tests {
     #[test]
     fn a_stop_ends_the_stacked_count_at_once() {
         let (puzzle, _) = planted(4, 3, &mut Rng::new(1), PlantOptions::default()).unwrap();
-        let solver = Solver::new(&puzzle, crate::solve::Order::Spiral, 0).unwrap();
+        let solver = Solver::new(&puzzle, crate::solve::Order::Spiral, 0).unwrap().stacking();
         assert!(solver.stacked.is_some());
         let stop = crate::context::Stop::never().after(std::time::Duration::ZERO);
         let mut observer = (Walker::new(4, 0..1, u64::MAX), Counters);
