@@ -39,10 +39,11 @@ pub(crate) struct Bits {
     layers: Vec<[(u64, u32); 3]>,
     /// Entries of `Tables`, one slot per piece bit of each key's layer
     /// (a piece's entry at the layer's offset plus its bit), packed for
-    /// the search: `piece | bottom << 8 | (right << shift) << 16`, so that
-    /// the next cell's key reads the right colour already in place
-    /// ([`packed`]; [`ENTRIES`] slots).
-    entries: Box<[u32; ENTRIES]>,
+    /// the search as an [`Item`]'s word less its cell and the next cell's
+    /// key base ([`packed`]; [`ENTRIES`] slots).
+    entries: Box<[u64; ENTRIES]>,
+    /// The most entries under one key, every layer counted.
+    widest: usize,
     turns: Vec<u8>,
     /// Per cell: the kind of piece it holds.
     kind_of_cell: Vec<u8>,
@@ -103,6 +104,7 @@ impl Bits {
             base: tables.base.clone(),
             keys: fixed(vec![])?,
             entries: fixed(vec![])?,
+            widest: 0,
             turns: vec![],
             layers: vec![[(0, 0); 3]],
             kind_of_cell,
@@ -130,8 +132,9 @@ impl Bits {
                 entries.resize(entries.len() + slots, 0);
                 bits.turns.resize(entries.len(), 0);
                 for &e in list {
-                    let at = layer.1 as usize + usize::from(bits.bit_of_piece[piece_of(tables.entries[e])]);
-                    entries[at] = packed(tables.entries[e], bits.shift);
+                    let bit = bits.bit_of_piece[piece_of(tables.entries[e])];
+                    let at = layer.1 as usize + usize::from(bit);
+                    entries[at] = packed(tables.entries[e], bits.shift, at as u64, bit);
                     bits.turns[at] = tables.turns[e];
                 }
             }
@@ -141,6 +144,7 @@ impl Bits {
                 bits.layers.push([layers[1], layers[2], layers[3]]);
                 bits.layers.len() as u32 - 1
             };
+            bits.widest = bits.widest.max((end - start) as usize);
             keys.push(Key {
                 mask: layers[0].0,
                 offset: layers[0].1,
@@ -168,7 +172,7 @@ const TABLE: usize = 1 << 16;
 
 /// The most entry slots the fast path holds, a power of two: the search
 /// reads them at an index `& (ENTRIES - 1)`, without a bounds check.
-const ENTRIES: usize = 1 << 18;
+const ENTRIES: usize = 1 << AT;
 
 /// `list` in a table of `N` slots, or None when it does not fit.
 fn fixed<T: Copy + Default, const N: usize>(mut list: Vec<T>) -> Option<Box<[T; N]>> {
@@ -219,21 +223,27 @@ struct Step {
     top: u8,
 }
 
-/// One candidate waiting on the search's stack: the piece of bit `bit`
-/// placed at `cell` with the entry `at`, and what it leaves the next cell,
-/// read when the piece was tried: the free candidates of that cell's key's
-/// first layer, the key's offset and layers, and the bottom colour the
-/// piece shows.
+/// One candidate waiting on the search's stack: what it leaves the next
+/// cell, read when the piece was tried (the free candidates of that cell's
+/// key's first layer), and a word that packs the rest: the entry `at`
+/// ([`AT`] bits), the next cell's key, the cell, the bottom colour the
+/// piece shows, its bit within its kind and the piece (from the bit of
+/// each `*_AT`). A word is its entry of `entries` plus the key's base and
+/// the cell, so that trying a candidate adds once to build it.
 #[derive(Clone, Copy, Default)]
 struct Item {
-    bit: u64,
     free: u64,
-    at: u32,
-    offset: u32,
-    extra: u16,
-    cell: u8,
-    bottom: u8,
+    word: u64,
 }
+
+/// The bits of an [`Item`]'s entry index, the log2 of [`ENTRIES`].
+const AT: u32 = 18;
+/// Where an [`Item`]'s fields start in its word (16, 8, 8, 6 and 8 bits).
+const KEY_AT: u32 = AT;
+const CELL_AT: u32 = KEY_AT + 16;
+const BOTTOM_AT: u32 = CELL_AT + 8;
+const BIT_AT: u32 = BOTTOM_AT + 8;
+const PIECE_AT: u32 = BIT_AT + 8;
 
 /// The most candidates one cell stacks: 64 pieces in 4 turns.
 const WIDE: usize = 256;
@@ -298,9 +308,10 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         };
         last[usize::from(cell.kind & 3)] = i as u16;
     }
-    // Grown before a cell stacks its candidates, so that they fit a
-    // window of `WIDE` items read without a bounds check.
-    let mut stack = vec![Item::default(); 4 * WIDE];
+    // Each cell stacks at most `widest` candidates, and the last cell
+    // none: with room for a window of `WIDE` items on top, written
+    // without a bounds check, the stack never grows.
+    let mut stack = vec![Item::default(); cells * bits.widest + WIDE];
     let mut sp = 0usize;
     let mut chosen = [0u32; SLOTS];
     let mut tests = 0u64;
@@ -322,25 +333,15 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
                 let step = steps[slot(c)];
                 let ahead = step.base + u32::from(bottom[usize::from(step.top)]);
                 let taken = used[usize::from(step.prior) & (2 * SLOTS - 1)];
-                if stack.len() < sp + WIDE {
-                    stack.resize(2 * stack.len(), Item::default());
-                }
-                let window = stack[sp..].first_chunk_mut::<WIDE>().expect("grown");
+                let base = u64::from(ahead) << KEY_AT | (c as u64) << CELL_AT;
+                let window = stack[sp..].first_chunk_mut::<WIDE>().expect("room for a window");
                 let mut n = 0;
                 let mut push = |bit: u64, at: u32| {
-                    let entry = bits.entries[at as usize & (ENTRIES - 1)];
-                    let next = key(bits, ahead + (entry >> 16));
+                    let word = bits.entries[at as usize & (ENTRIES - 1)] + base;
+                    let next = key(bits, (word >> KEY_AT) as u32);
                     tests += u64::from(next.tests);
                     let open = next.mask & !(taken | (bit & step.same));
-                    window[n & (WIDE - 1)] = Item {
-                        bit,
-                        free: open,
-                        at,
-                        offset: next.offset,
-                        extra: next.extra,
-                        cell: c as u8,
-                        bottom: (entry >> 8) as u8,
-                    };
+                    window[n & (WIDE - 1)] = Item { free: open, word };
                     n += usize::from(open != 0);
                 };
                 if extra == 0 {
@@ -381,8 +382,8 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
     let mut poll = 1u32 << 16;
     while sp != 0 {
         sp -= 1;
-        let item = stack[sp];
-        let c = usize::from(item.cell);
+        let Item { free, word } = stack[sp];
+        let c = usize::from((word >> CELL_AT) as u8);
         poll -= 1;
         if poll == 0 {
             poll = 1 << 16;
@@ -391,22 +392,27 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
                 break;
             }
         }
-        chosen[slot(c)] = item.at;
-        bottom[slot(c)] = item.bottom;
-        used[slot(c)] = used[usize::from(steps[slot(c)].own) & (2 * SLOTS - 1)] | item.bit;
-        expand!(c + 1, item.offset, item.extra, item.free);
+        chosen[slot(c)] = word as u32 & (ENTRIES as u32 - 1);
+        bottom[slot(c)] = (word >> BOTTOM_AT) as u8;
+        used[slot(c)] = used[usize::from(steps[slot(c)].own) & (2 * SLOTS - 1)] | 1 << (word >> BIT_AT & 63);
+        let next = key(bits, (word >> KEY_AT) as u32);
+        expand!(c + 1, next.offset, next.extra, free);
     }
     found.tests = tests;
     found.nodes = nodes[..cells].to_vec();
     found
 }
 
-/// A `Tables` entry packed for the search (see [`Bits`]'s `entries`): a
-/// piece below 256 ([`SLOTS`]), its bottom colour, and its right colour
-/// shifted into the place of a key's left colour.
-fn packed(entry: u32, shift: u32) -> u32 {
+/// A `Tables` entry at slot `at` of the entries, its piece of bit `bit`
+/// within its kind, packed for the search (see [`Item`]): its right
+/// colour shifted into the place of a key's left colour, so that adding
+/// the base of the next cell's key gives that key.
+fn packed(entry: u32, shift: u32, at: u64, bit: u8) -> u64 {
     const _: () = assert!(GREY == 0, "a rim cell's key part is 0");
-    piece_of(entry) as u32 | u32::from(bottom_of(entry)) << 8 | (u32::from(right_of(entry)) << shift) << 16
+    at | u64::from(right_of(entry)) << shift << KEY_AT
+        | u64::from(bottom_of(entry)) << BOTTOM_AT
+        | u64::from(bit) << BIT_AT
+        | (piece_of(entry) as u64) << PIECE_AT
 }
 
 /// The board `chosen` holds, `(piece, turn)` per cell.
@@ -414,7 +420,12 @@ fn packed(entry: u32, shift: u32) -> u32 {
 fn board(bits: &Bits, chosen: &[u32]) -> Vec<(usize, u8)> {
     chosen
         .iter()
-        .map(|&at| ((bits.entries[at as usize] & 0xff) as usize, bits.turns[at as usize]))
+        .map(|&at| {
+            (
+                (bits.entries[at as usize] >> PIECE_AT) as usize,
+                bits.turns[at as usize],
+            )
+        })
         .collect()
 }
 
