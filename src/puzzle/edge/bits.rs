@@ -255,35 +255,208 @@ fn key(bits: &Bits, at: u32) -> Key {
     bits.keys[usize::from(at as u16)]
 }
 
+/// What every lane of a subtree's search reads: the bit sets, the board's
+/// shape from the root, and the root.
+struct Walk<'b> {
+    bits: &'b Bits,
+    steps: [Step; SLOTS],
+    cells: usize,
+    root: usize,
+}
+
+/// One depth-first walk over part of a subtree: its path (per cell from
+/// the root, the used pieces of its kind once it is placed, at `SLOTS +
+/// kind` those the prefix uses; the bottom colours; the entries chosen),
+/// its stack of candidates (`floor..sp`, the list walk's first on top)
+/// and what it counted.
+struct Lane {
+    used: [u64; 2 * SLOTS],
+    bottom: [u8; SLOTS],
+    chosen: [u32; SLOTS],
+    nodes: [u64; SLOTS],
+    stack: Vec<Item>,
+    floor: usize,
+    sp: usize,
+    tests: u64,
+    found: u64,
+    /// The entries of the lane's first board in the list walk's order,
+    /// from the root.
+    first: Option<Vec<u32>>,
+    /// Whether the lane has met no board since it last took a candidate:
+    /// it meets its boards in the list walk's order between two takings.
+    fresh: bool,
+}
+
+const fn slot(i: usize) -> usize {
+    i & (SLOTS - 1)
+}
+
+impl Lane {
+    /// Tries every candidate of cell `c` (first layer `free` from
+    /// `offset`, layers `extra`): counts them, and stacks those whose next
+    /// cell has a free candidate, the list walk's first on top.
+    #[inline(always)]
+    fn expand(&mut self, walk: &Walk, c: usize, offset: u32, extra: u16, free: u64) {
+        let bits = walk.bits;
+        if c + 1 == walk.cells {
+            let count = tried(bits, extra, free);
+            self.nodes[slot(c)] += count;
+            self.found += count;
+            if self.fresh && free != 0 {
+                self.chosen[slot(c)] = offset + free.trailing_zeros();
+                self.keep(walk);
+            }
+            return;
+        }
+        let step = walk.steps[slot(c)];
+        let ahead = step.base + u32::from(self.bottom[usize::from(step.top)]);
+        let taken = self.used[usize::from(step.prior) & (2 * SLOTS - 1)];
+        let base = u64::from(ahead) << KEY_AT | (c as u64) << CELL_AT;
+        let window = self.stack[self.sp..]
+            .first_chunk_mut::<WIDE>()
+            .expect("room for a window");
+        let mut n = 0;
+        let mut tests = 0;
+        let mut push = |bit: u64, at: u32| {
+            let word = bits.entries[at as usize & (ENTRIES - 1)] + base;
+            let next = key(bits, (word >> KEY_AT) as u32);
+            tests += u64::from(next.tests);
+            let open = next.mask & !(taken | (bit & step.same));
+            window[n & (WIDE - 1)] = Item { free: open, word };
+            n += usize::from(open != 0);
+        };
+        if extra == 0 {
+            self.nodes[slot(c)] += u64::from(free.count_ones());
+            let mut rest = free;
+            while rest != 0 {
+                let high = 63 - rest.leading_zeros();
+                push(1 << high, offset + high);
+                rest ^= 1 << high;
+            }
+        } else {
+            let layers = &bits.layers[usize::from(extra)];
+            self.nodes[slot(c)] += tried(bits, extra, free);
+            let mut rest = free;
+            while rest != 0 {
+                let high = 63 - rest.leading_zeros();
+                for layer in layers.iter().rev() {
+                    if layer.0 >> high & 1 != 0 {
+                        push(1 << high, layer.1 + high);
+                    }
+                }
+                push(1 << high, offset + high);
+                rest ^= 1 << high;
+            }
+        }
+        self.tests += tests;
+        self.sp += n;
+    }
+
+    /// Places the candidate on top of the stack and tries its next cell's.
+    #[inline(always)]
+    fn pop(&mut self, walk: &Walk) {
+        self.sp -= 1;
+        let Item { free, word } = self.stack[self.sp];
+        let c = usize::from((word >> CELL_AT) as u8);
+        self.chosen[slot(c)] = word as u32 & (ENTRIES as u32 - 1);
+        self.bottom[slot(c)] = (word >> BOTTOM_AT) as u8;
+        self.used[slot(c)] =
+            self.used[usize::from(walk.steps[slot(c)].own) & (2 * SLOTS - 1)] | 1 << (word >> BIT_AT & 63);
+        let next = key(walk.bits, (word >> KEY_AT) as u32);
+        self.expand(walk, c + 1, next.offset, next.extra, free);
+    }
+
+    /// Keeps the board just met if the list walk meets it before the
+    /// lane's first so far.
+    #[cold]
+    fn keep(&mut self, walk: &Walk) {
+        self.fresh = false;
+        let board = self.chosen[walk.root..walk.cells].to_vec();
+        if self
+            .first
+            .as_ref()
+            .is_none_or(|first| order(walk.bits, &board) < order(walk.bits, first))
+        {
+            self.first = Some(board);
+        }
+    }
+
+    /// Whether the stack is empty.
+    #[inline(always)]
+    fn idle(&self) -> bool {
+        self.sp == self.floor
+    }
+
+    /// Takes the list walk's last candidate of `other`'s shallowest cell,
+    /// with the path to it, when `other` has another left and the cell
+    /// lies `SHALLOW` cells or more above the last.
+    #[cold]
+    fn steal(&mut self, other: &mut Lane, walk: &Walk) -> bool {
+        if other.sp - other.floor < 2 {
+            return false;
+        }
+        let item = other.stack[other.floor];
+        let c = usize::from((item.word >> CELL_AT) as u8);
+        if c + SHALLOW > walk.cells {
+            return false;
+        }
+        other.floor += 1;
+        self.used[..c].copy_from_slice(&other.used[..c]);
+        self.bottom[..c].copy_from_slice(&other.bottom[..c]);
+        self.chosen[..c].copy_from_slice(&other.chosen[..c]);
+        (self.floor, self.sp, self.fresh) = (0, 1, true);
+        self.stack[0] = item;
+        true
+    }
+}
+
+/// How deep a candidate's subtree must reach for an idle lane to take it.
+const SHALLOW: usize = 6;
+
 /// Counts the boards under `prefix` (entries of `tables`, the list walk's
 /// numbering), keeping the first.
+///
+/// Two lanes walk the subtree in turn, each with its own path and stack,
+/// so that the processor overlaps the one's memory reads with the
+/// other's; an idle lane takes the other's shallowest candidate that the
+/// list walk would try last. Each lane meets its boards in the list walk's
+/// order, so the first board is the earlier of the two lanes' firsts.
 #[inline(never)]
 pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop) -> Found {
     let cells = bits.base.len();
-    let mut nodes = [0u64; SLOTS];
     let mut found = Found {
         found: 0,
-        nodes: vec![],
+        nodes: vec![0; cells],
         tests: 0,
         stopped: stop.reached(),
         first: None,
     };
     if found.stopped || prefix.len() >= cells {
-        found.nodes = nodes[..cells].to_vec();
         return found;
     }
-    let slot = |i: usize| i & (SLOTS - 1);
-    // Per cell from the root: the used pieces of its kind once it is
-    // placed; at `SLOTS + kind`, those the prefix uses.
-    let mut used = [0u64; 2 * SLOTS];
+    let mut lane = Box::new(Lane {
+        used: [0; 2 * SLOTS],
+        bottom: [GREY; SLOTS],
+        chosen: [0; SLOTS],
+        nodes: [0; SLOTS],
+        // Each cell stacks at most `widest` candidates, and the last cell
+        // none: with room for a window of `WIDE` items on top, written
+        // without a bounds check, the stack never grows.
+        stack: vec![Item::default(); cells * bits.widest + WIDE],
+        floor: 0,
+        sp: 0,
+        tests: 0,
+        found: 0,
+        first: None,
+        fresh: true,
+    });
     let mut right = vec![GREY; cells + 1];
-    let mut bottom = [GREY; SLOTS];
     let root = prefix.len();
     for (cell, &e) in prefix.iter().enumerate() {
         let entry = tables.entries[e as usize];
         let piece = piece_of(entry);
-        used[SLOTS + usize::from(bits.kind_of_piece[piece] & 3)] |= 1 << bits.bit_of_piece[piece];
-        (right[cell], bottom[cell]) = (right_of(entry), bottom_of(entry));
+        lane.used[SLOTS + usize::from(bits.kind_of_piece[piece] & 3)] |= 1 << bits.bit_of_piece[piece];
+        (right[cell], lane.bottom[cell]) = (right_of(entry), bottom_of(entry));
     }
     let mut shape = [CellKey::default(); SLOTS];
     for (i, slot) in shape.iter_mut().enumerate().take(cells) {
@@ -293,13 +466,18 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
             kind: bits.kind_of_cell[i] % 3,
         };
     }
-    let mut steps = [Step::default(); SLOTS];
+    let mut walk = Walk {
+        bits,
+        steps: [Step::default(); SLOTS],
+        cells,
+        root,
+    };
     // The last cell so far (from the root) of each kind, or the prefix's
     // slot of it.
     let mut last = [0, 1, 2, 3].map(|kind| (SLOTS + kind) as u16);
     for i in root..cells {
         let (cell, next) = (shape[i], shape[(i + 1) & (SLOTS - 1)]);
-        steps[i] = Step {
+        walk.steps[i] = Step {
             same: if cell.kind == next.kind { !0 } else { 0 },
             base: next.base,
             own: last[usize::from(cell.kind & 3)],
@@ -308,99 +486,75 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         };
         last[usize::from(cell.kind & 3)] = i as u16;
     }
-    // Each cell stacks at most `widest` candidates, and the last cell
-    // none: with room for a window of `WIDE` items on top, written
-    // without a bounds check, the stack never grows.
-    let mut stack = vec![Item::default(); cells * bits.widest + WIDE];
-    let mut sp = 0usize;
-    let mut chosen = [0u32; SLOTS];
-    let mut tests = 0u64;
-    // Tries every candidate of cell `c` (first layer `free` from `offset`,
-    // layers `extra`): counts them, and stacks those whose next cell has a
-    // free candidate, the list walk's first on top.
-    macro_rules! expand {
-        ($c:expr, $offset:expr, $extra:expr, $free:expr) => {{
-            let (c, offset, extra, free): (usize, u32, u16, u64) = ($c, $offset, $extra, $free);
-            if c + 1 == cells {
-                let count = tried(bits, extra, free);
-                nodes[slot(c)] += count;
-                found.found += count;
-                if found.first.is_none() && free != 0 {
-                    chosen[slot(c)] = offset + free.trailing_zeros();
-                    found.first = Some(board(bits, &chosen[root..cells]));
-                }
-            } else {
-                let step = steps[slot(c)];
-                let ahead = step.base + u32::from(bottom[usize::from(step.top)]);
-                let taken = used[usize::from(step.prior) & (2 * SLOTS - 1)];
-                let base = u64::from(ahead) << KEY_AT | (c as u64) << CELL_AT;
-                let window = stack[sp..].first_chunk_mut::<WIDE>().expect("room for a window");
-                let mut n = 0;
-                let mut push = |bit: u64, at: u32| {
-                    let word = bits.entries[at as usize & (ENTRIES - 1)] + base;
-                    let next = key(bits, (word >> KEY_AT) as u32);
-                    tests += u64::from(next.tests);
-                    let open = next.mask & !(taken | (bit & step.same));
-                    window[n & (WIDE - 1)] = Item { free: open, word };
-                    n += usize::from(open != 0);
-                };
-                if extra == 0 {
-                    nodes[slot(c)] += u64::from(free.count_ones());
-                    let mut rest = free;
-                    while rest != 0 {
-                        let high = 63 - rest.leading_zeros();
-                        push(1 << high, offset + high);
-                        rest ^= 1 << high;
-                    }
-                } else {
-                    let layers = &bits.layers[usize::from(extra)];
-                    nodes[slot(c)] += tried(bits, extra, free);
-                    let mut rest = free;
-                    while rest != 0 {
-                        let high = 63 - rest.leading_zeros();
-                        for layer in layers.iter().rev() {
-                            if layer.0 >> high & 1 != 0 {
-                                push(1 << high, layer.1 + high);
-                            }
-                        }
-                        push(1 << high, offset + high);
-                        rest ^= 1 << high;
-                    }
-                }
-                sp += n;
-            }
-        }};
-    }
     {
         let cell = shape[slot(root)];
         let left = u32::from(right[neighbour(tables, root, cells, true)]) << bits.shift;
-        let key = key(bits, cell.base + (left | u32::from(bottom[slot(cell.top as usize)])));
-        tests += u64::from(key.tests);
-        let free = key.mask & !used[SLOTS + usize::from(cell.kind & 3)];
-        expand!(root, key.offset, key.extra, free);
+        let key = key(
+            bits,
+            cell.base + (left | u32::from(lane.bottom[slot(cell.top as usize)])),
+        );
+        lane.tests += u64::from(key.tests);
+        let free = key.mask & !lane.used[SLOTS + usize::from(cell.kind & 3)];
+        lane.expand(&walk, root, key.offset, key.extra, free);
     }
-    let mut poll = 1u32 << 16;
-    while sp != 0 {
-        sp -= 1;
-        let Item { free, word } = stack[sp];
-        let c = usize::from((word >> CELL_AT) as u8);
+    let mut other = Box::new(Lane {
+        used: lane.used,
+        bottom: lane.bottom,
+        chosen: lane.chosen,
+        nodes: [0; SLOTS],
+        stack: lane.stack.clone(),
+        floor: 0,
+        sp: 0,
+        tests: 0,
+        found: 0,
+        first: None,
+        fresh: true,
+    });
+    let (a, b) = (&mut *lane, &mut *other);
+    let mut poll = 1u32 << 15;
+    loop {
         poll -= 1;
         if poll == 0 {
-            poll = 1 << 16;
+            poll = 1 << 15;
             if stop.reached() {
                 found.stopped = true;
                 break;
             }
         }
-        chosen[slot(c)] = word as u32 & (ENTRIES as u32 - 1);
-        bottom[slot(c)] = (word >> BOTTOM_AT) as u8;
-        used[slot(c)] = used[usize::from(steps[slot(c)].own) & (2 * SLOTS - 1)] | 1 << (word >> BIT_AT & 63);
-        let next = key(bits, (word >> KEY_AT) as u32);
-        expand!(c + 1, next.offset, next.extra, free);
+        if a.idle() && !a.steal(b, &walk) {
+            if b.idle() {
+                break;
+            }
+            b.pop(&walk);
+            continue;
+        }
+        if b.idle() && !b.steal(a, &walk) {
+            a.pop(&walk);
+            continue;
+        }
+        a.pop(&walk);
+        b.pop(&walk);
     }
-    found.tests = tests;
-    found.nodes = nodes[..cells].to_vec();
+    let first = match (&a.first, &b.first) {
+        (Some(x), Some(y)) => Some(if order(bits, x) < order(bits, y) { x } else { y }),
+        (x, y) => x.as_ref().or(y.as_ref()),
+    };
+    found.first = first.map(|chosen| board(bits, chosen));
+    found.found = a.found + b.found;
+    found.tests = a.tests + b.tests;
+    for (c, n) in found.nodes.iter_mut().enumerate() {
+        *n = a.nodes[c] + b.nodes[c];
+    }
     found
+}
+
+/// Where the list walk meets a board (entries per cell): per cell, the
+/// piece's bit within its kind, then its turn.
+fn order(bits: &Bits, board: &[u32]) -> Vec<(u64, u8)> {
+    board
+        .iter()
+        .map(|&at| (bits.entries[at as usize] >> BIT_AT & 63, bits.turns[at as usize]))
+        .collect()
 }
 
 /// A `Tables` entry at slot `at` of the entries, its piece of bit `bit`

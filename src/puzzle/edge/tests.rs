@@ -63,12 +63,16 @@ fn every_rotation_search_meets_the_judge_node_for_node() {
         let tables = super::tables::Tables::new(&puzzle);
         let bits = super::bits::Bits::new(&puzzle, &tables).expect("every kind fits 64 bits");
         layered += usize::from(bits.layered());
-        // No list: the bit sets; a list of two: the list walk.
-        for list in [0, 2] {
-            let counted = puzzle.count(true, list, &on(1));
+        // A list of one: the bit sets (two lanes that take each other's
+        // candidates); a list of two: the list walk. The same first board
+        // and the same candidate tests.
+        let [fast, walk] = [1, 2].map(|list| puzzle.count(true, list, &on(1)));
+        for counted in [&fast, &walk] {
             assert_eq!(counted.arrangements, found, "{puzzle:?}");
             assert_eq!(counted.stats.nodes_per_depth, nodes, "{puzzle:?}");
         }
+        assert_eq!(fast.boards[..], walk.boards[..1], "{puzzle:?}");
+        assert_eq!(fast.stats.candidate_tests, walk.stats.candidate_tests, "{puzzle:?}");
     }
     assert!(
         layered >= 10,
