@@ -317,20 +317,32 @@ impl Lane {
             .expect("room for a window");
         let mut n = 0;
         let mut tests = 0;
-        let mut push = |bit: u64, at: u32| {
+        let mut push = |bit: u64, at: u32, real: u64| {
             let word = bits.entries[at as usize & (ENTRIES - 1)] + base;
             let next = key(bits, (word >> KEY_AT) as u32);
-            tests += u64::from(next.tests);
-            let open = next.mask & !(taken | (bit & step.same));
+            tests += u64::from(next.tests) & real;
+            let open = next.mask & !(taken | (bit & step.same)) & real;
             window[n & (WIDE - 1)] = Item { free: open, word };
             n += usize::from(open != 0);
         };
         if extra == 0 {
             self.nodes[slot(c)] += u64::from(free.count_ones());
             let mut rest = free;
+            if rest != 0 {
+                // The first two candidates without a branch on how many
+                // there are: with one, the second is slot 0, counted as
+                // nothing.
+                let high = 63 - rest.leading_zeros();
+                push(1 << high, offset + high, !0);
+                rest ^= 1 << high;
+                let real = 0u64.wrapping_sub(u64::from(rest != 0));
+                let high = 63 - (rest | 1).leading_zeros();
+                push(1 << high, offset + high, real);
+                rest &= !(1 << high);
+            }
             while rest != 0 {
                 let high = 63 - rest.leading_zeros();
-                push(1 << high, offset + high);
+                push(1 << high, offset + high, !0);
                 rest ^= 1 << high;
             }
         } else {
@@ -341,10 +353,10 @@ impl Lane {
                 let high = 63 - rest.leading_zeros();
                 for layer in layers.iter().rev() {
                     if layer.0 >> high & 1 != 0 {
-                        push(1 << high, layer.1 + high);
+                        push(1 << high, layer.1 + high, !0);
                     }
                 }
-                push(1 << high, offset + high);
+                push(1 << high, offset + high, !0);
                 rest ^= 1 << high;
             }
         }
