@@ -296,7 +296,8 @@ impl Lane {
     /// `offset`, layers `extra`): counts them, and stacks those whose next
     /// cell has a free candidate, the list walk's first on top.
     #[inline(always)]
-    fn expand(&mut self, walk: &Walk, c: usize, offset: u32, extra: u16, free: u64) {
+    /// `sp` is the top of the stack, and the top after is returned.
+    fn expand(&mut self, walk: &Walk, sp: usize, c: usize, offset: u32, extra: u16, free: u64) -> usize {
         let bits = walk.bits;
         if c + 1 == walk.cells {
             let count = tried(bits, extra, free);
@@ -306,15 +307,13 @@ impl Lane {
                 self.chosen[slot(c)] = offset + free.trailing_zeros();
                 self.keep(walk);
             }
-            return;
+            return sp;
         }
         let step = walk.steps[slot(c)];
         let ahead = step.base + u32::from(self.bottom[usize::from(step.top)]);
         let taken = self.used[usize::from(step.prior) & (2 * SLOTS - 1)];
         let base = u64::from(ahead) << KEY_AT | (c as u64) << CELL_AT;
-        let window = self.stack[self.sp..]
-            .first_chunk_mut::<WIDE>()
-            .expect("room for a window");
+        let window = self.stack[sp..].first_chunk_mut::<WIDE>().expect("room for a window");
         let mut n = 0;
         let mut tests = 0;
         let mut push = |bit: u64, at: u32, real: u64| {
@@ -361,21 +360,22 @@ impl Lane {
             }
         }
         self.tests += tests;
-        self.sp += n;
+        sp + n
     }
 
-    /// Places the candidate on top of the stack and tries its next cell's.
+    /// Places the candidate on top of the stack (below `sp`) and tries its
+    /// next cell's; returns the top after.
     #[inline(always)]
-    fn pop(&mut self, walk: &Walk) {
-        self.sp -= 1;
-        let Item { free, word } = self.stack[self.sp];
+    fn pop(&mut self, walk: &Walk, sp: usize) -> usize {
+        let sp = sp - 1;
+        let Item { free, word } = self.stack[sp];
         let c = usize::from((word >> CELL_AT) as u8);
         self.chosen[slot(c)] = word as u32 & (ENTRIES as u32 - 1);
         self.bottom[slot(c)] = (word >> BOTTOM_AT) as u8;
         self.used[slot(c)] =
             self.used[usize::from(walk.steps[slot(c)].own) & (2 * SLOTS - 1)] | 1 << (word >> BIT_AT & 63);
         let next = key(walk.bits, (word >> KEY_AT) as u32);
-        self.expand(walk, c + 1, next.offset, next.extra, free);
+        self.expand(walk, sp, c + 1, next.offset, next.extra, free)
     }
 
     /// Keeps the board just met if the list walk meets it before the
@@ -391,12 +391,6 @@ impl Lane {
         {
             self.first = Some(board);
         }
-    }
-
-    /// Whether the stack is empty.
-    #[inline(always)]
-    fn idle(&self) -> bool {
-        self.sp == self.floor
     }
 
     /// Takes the list walk's last candidate of `other`'s shallowest cell,
@@ -507,7 +501,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         );
         lane.tests += u64::from(key.tests);
         let free = key.mask & !lane.used[SLOTS + usize::from(cell.kind & 3)];
-        lane.expand(&walk, root, key.offset, key.extra, free);
+        lane.sp = lane.expand(&walk, 0, root, key.offset, key.extra, free);
     }
     let mut other = Box::new(Lane {
         used: lane.used,
@@ -523,6 +517,9 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         fresh: true,
     });
     let (a, b) = (&mut *lane, &mut *other);
+    // The tops of the stacks, in registers; the lanes' own when one takes
+    // from the other.
+    let (mut top_a, mut top_b) = (a.sp, b.sp);
     let mut poll = 1u32 << 15;
     loop {
         poll -= 1;
@@ -533,19 +530,27 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
                 break;
             }
         }
-        if a.idle() && !a.steal(b, &walk) {
-            if b.idle() {
-                break;
+        if top_a == a.floor {
+            (a.sp, b.sp) = (top_a, top_b);
+            if !a.steal(b, &walk) {
+                if top_b == b.floor {
+                    break;
+                }
+                top_b = b.pop(&walk, top_b);
+                continue;
             }
-            b.pop(&walk);
-            continue;
+            top_a = a.sp;
         }
-        if b.idle() && !b.steal(a, &walk) {
-            a.pop(&walk);
-            continue;
+        if top_b == b.floor {
+            (a.sp, b.sp) = (top_a, top_b);
+            if !b.steal(a, &walk) {
+                top_a = a.pop(&walk, top_a);
+                continue;
+            }
+            top_b = b.sp;
         }
-        a.pop(&walk);
-        b.pop(&walk);
+        top_a = a.pop(&walk, top_a);
+        top_b = b.pop(&walk, top_b);
     }
     let first = match (&a.first, &b.first) {
         (Some(x), Some(y)) => Some(if order(bits, x) < order(bits, y) { x } else { y }),
