@@ -282,9 +282,6 @@ struct Lane {
     /// The entries of the lane's first board in the list walk's order,
     /// from the root.
     first: Option<Vec<u32>>,
-    /// Whether the lane has met no board since it last took a candidate:
-    /// it meets its boards in the list walk's order between two takings.
-    fresh: bool,
 }
 
 const fn slot(i: usize) -> usize {
@@ -303,7 +300,7 @@ impl Lane {
             let count = tried(bits, extra, free);
             self.nodes[slot(c)] += count;
             self.found += count;
-            if self.fresh && free != 0 {
+            if free != 0 {
                 self.chosen[slot(c)] = offset + free.trailing_zeros();
                 self.keep(walk);
             }
@@ -324,39 +321,39 @@ impl Lane {
             window[n & (WIDE - 1)] = Item { free: open, word };
             n += usize::from(open != 0);
         };
-        if extra == 0 {
-            self.nodes[slot(c)] += u64::from(free.count_ones());
-            let mut rest = free;
-            if rest != 0 {
-                // The first two candidates without a branch on how many
-                // there are: with one, the second is slot 0, counted as
-                // nothing.
-                let high = 63 - rest.leading_zeros();
-                push(1 << high, offset + high, !0);
-                rest ^= 1 << high;
-                let real = 0u64.wrapping_sub(u64::from(rest != 0));
-                let high = 63 - (rest | 1).leading_zeros();
-                push(1 << high, offset + high, real);
-                rest &= !(1 << high);
-            }
-            while rest != 0 {
-                let high = 63 - rest.leading_zeros();
-                push(1 << high, offset + high, !0);
-                rest ^= 1 << high;
-            }
-        } else {
-            let layers = &bits.layers[usize::from(extra)];
-            self.nodes[slot(c)] += tried(bits, extra, free);
-            let mut rest = free;
-            while rest != 0 {
-                let high = 63 - rest.leading_zeros();
-                for layer in layers.iter().rev() {
-                    if layer.0 >> high & 1 != 0 {
-                        push(1 << high, layer.1 + high, !0);
-                    }
+        self.nodes[slot(c)] += u64::from(free.count_ones());
+        let mut rest = free;
+        if rest != 0 {
+            // The first two candidates without a branch on how many there
+            // are: with one, the second is slot 0, counted as nothing.
+            let high = 63 - rest.leading_zeros();
+            push(1 << high, offset + high, !0);
+            rest ^= 1 << high;
+            let real = 0u64.wrapping_sub(u64::from(rest != 0));
+            let high = 63 - (rest | 1).leading_zeros();
+            push(1 << high, offset + high, real);
+            rest &= !(1 << high);
+        }
+        while rest != 0 {
+            let high = 63 - rest.leading_zeros();
+            push(1 << high, offset + high, !0);
+            rest ^= 1 << high;
+        }
+        // Every key has layers (index 0: empty ones), so that no branch
+        // asks whether it has; a piece in a layer is in the layers before,
+        // so one test finds whether a free piece has a later turn. Those
+        // turns go on the stack after (above) the first turns: the stack
+        // is then not in the list walk's order.
+        let layers = &bits.layers[usize::from(extra)];
+        if layers[0].0 & free != 0 {
+            for (mask, offset) in layers {
+                let mut rest = mask & free;
+                self.nodes[slot(c)] += u64::from(rest.count_ones());
+                while rest != 0 {
+                    let high = 63 - rest.leading_zeros();
+                    push(1 << high, offset + high, !0);
+                    rest ^= 1 << high;
                 }
-                push(1 << high, offset + high, !0);
-                rest ^= 1 << high;
             }
         }
         self.tests += tests;
@@ -380,16 +377,13 @@ impl Lane {
 
     /// Keeps the board just met if the list walk meets it before the
     /// lane's first so far.
-    #[cold]
+    #[inline(never)]
     fn keep(&mut self, walk: &Walk) {
-        self.fresh = false;
-        let board = self.chosen[walk.root..walk.cells].to_vec();
-        if self
-            .first
-            .as_ref()
-            .is_none_or(|first| order(walk.bits, &board) < order(walk.bits, first))
-        {
-            self.first = Some(board);
+        let board = &self.chosen[walk.root..walk.cells];
+        match &mut self.first {
+            None => self.first = Some(board.to_vec()),
+            Some(first) if earlier(walk.bits, board, first) => first.copy_from_slice(board),
+            Some(_) => {}
         }
     }
 
@@ -410,7 +404,7 @@ impl Lane {
         self.used[..c].copy_from_slice(&other.used[..c]);
         self.bottom[..c].copy_from_slice(&other.bottom[..c]);
         self.chosen[..c].copy_from_slice(&other.chosen[..c]);
-        (self.floor, self.sp, self.fresh) = (0, 1, true);
+        (self.floor, self.sp) = (0, 1);
         self.stack[0] = item;
         true
     }
@@ -454,7 +448,6 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         tests: 0,
         found: 0,
         first: None,
-        fresh: true,
     });
     let mut right = vec![GREY; cells + 1];
     let root = prefix.len();
@@ -514,7 +507,6 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         tests: 0,
         found: 0,
         first: None,
-        fresh: true,
     });
     let (a, b) = (&mut *lane, &mut *other);
     // The tops of the stacks, in registers; the lanes' own when one takes
@@ -553,7 +545,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         top_b = b.pop(&walk, top_b);
     }
     let first = match (&a.first, &b.first) {
-        (Some(x), Some(y)) => Some(if order(bits, x) < order(bits, y) { x } else { y }),
+        (Some(x), Some(y)) => Some(if earlier(bits, y, x) { y } else { x }),
         (x, y) => x.as_ref().or(y.as_ref()),
     };
     found.first = first.map(|chosen| board(bits, chosen));
@@ -565,13 +557,12 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
     found
 }
 
-/// Where the list walk meets a board (entries per cell): per cell, the
-/// piece's bit within its kind, then its turn.
-fn order(bits: &Bits, board: &[u32]) -> Vec<(u64, u8)> {
-    board
-        .iter()
-        .map(|&at| (bits.entries[at as usize] >> BIT_AT & 63, bits.turns[at as usize]))
-        .collect()
+/// Whether the list walk meets board `a` before board `b` (entries per
+/// cell from the same root): at the first cell where they differ, `a`'s
+/// piece comes first in the list, or the same piece in an earlier turn.
+fn earlier(bits: &Bits, a: &[u32], b: &[u32]) -> bool {
+    let rank = |at: u32| (bits.entries[at as usize & (ENTRIES - 1)] >> BIT_AT & 63, bits.turns[at as usize]);
+    a.iter().zip(b).find(|(x, y)| x != y).is_some_and(|(&x, &y)| rank(x) < rank(y))
 }
 
 /// A `Tables` entry at slot `at` of the entries, its piece of bit `bit`
