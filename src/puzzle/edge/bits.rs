@@ -413,6 +413,9 @@ impl Lane {
 /// How deep a candidate's subtree must reach for an idle lane to take it.
 const SHALLOW: usize = 6;
 
+/// How many steps of the busy lane an idle one waits after a failed take.
+const RETRY: u32 = 64;
+
 /// Counts the boards under `prefix` (entries of `tables`, the list walk's
 /// numbering), keeping the first.
 ///
@@ -513,6 +516,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
     // from the other.
     let (mut top_a, mut top_b) = (a.sp, b.sp);
     let mut poll = 1u32 << 15;
+    let mut wait = 0;
     loop {
         poll -= 1;
         if poll == 0 {
@@ -522,24 +526,29 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
                 break;
             }
         }
-        if top_a == a.floor {
-            (a.sp, b.sp) = (top_a, top_b);
-            if !a.steal(b, &walk) {
-                if top_b == b.floor {
-                    break;
-                }
+        let (idle_a, idle_b) = (top_a == a.floor, top_b == b.floor);
+        if idle_a || idle_b {
+            if idle_a && idle_b {
+                break;
+            }
+            // An idle lane tries to take a candidate, and after a failed
+            // try waits `RETRY` steps of the other before it tries again.
+            if wait == 0 {
+                (a.sp, b.sp) = (top_a, top_b);
+                let took = if idle_a { a.steal(b, &walk) } else { b.steal(a, &walk) };
+                (top_a, top_b) = (a.sp, b.sp);
+                wait = if took { 0 } else { RETRY };
+            } else {
+                wait -= 1;
+            }
+            if top_a == a.floor {
                 top_b = b.pop(&walk, top_b);
                 continue;
             }
-            top_a = a.sp;
-        }
-        if top_b == b.floor {
-            (a.sp, b.sp) = (top_a, top_b);
-            if !b.steal(a, &walk) {
+            if top_b == b.floor {
                 top_a = a.pop(&walk, top_a);
                 continue;
             }
-            top_b = b.sp;
         }
         top_a = a.pop(&walk, top_a);
         top_b = b.pop(&walk, top_b);
@@ -561,8 +570,16 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
 /// cell from the same root): at the first cell where they differ, `a`'s
 /// piece comes first in the list, or the same piece in an earlier turn.
 fn earlier(bits: &Bits, a: &[u32], b: &[u32]) -> bool {
-    let rank = |at: u32| (bits.entries[at as usize & (ENTRIES - 1)] >> BIT_AT & 63, bits.turns[at as usize]);
-    a.iter().zip(b).find(|(x, y)| x != y).is_some_and(|(&x, &y)| rank(x) < rank(y))
+    let rank = |at: u32| {
+        (
+            bits.entries[at as usize & (ENTRIES - 1)] >> BIT_AT & 63,
+            bits.turns[at as usize],
+        )
+    };
+    a.iter()
+        .zip(b)
+        .find(|(x, y)| x != y)
+        .is_some_and(|(&x, &y)| rank(x) < rank(y))
 }
 
 /// A `Tables` entry at slot `at` of the entries, its piece of bit `bit`
