@@ -7,18 +7,26 @@
 //!
 //! A piece that fits one key in several turns (`4 5 5 5` shows left 5 and
 //! top 5 turned once or twice) has its later turns in *layers* 1 to 3 of
-//! the key; the search tries a piece's layers one after the other, in the
-//! list walk's order (piece, then turn).
+//! the key.
 //!
 //! The search is depth first over a stack of candidates. Trying a cell's
 //! candidates reads, for each, its next cell's key and the pieces still
 //! free there; every candidate counts as a node, and only those whose
-//! next cell has a free candidate go on the stack, the list walk's first
-//! on top. A dead end is thus counted without a branch that depends on
-//! it, and a candidate taken off the stack brings its next cell's
-//! candidates with it. Per cell, the used pieces of its kind once it is
-//! placed are kept apart, so that taking a candidate off the stack undoes
-//! every deeper cell at once.
+//! next cell has a free candidate go on the stack. A dead end is thus
+//! counted without a branch that depends on it, and a candidate taken off
+//! the stack brings its next cell's candidates with it. Per cell, the used
+//! pieces of its kind once it is placed are kept apart, so that taking a
+//! candidate off the stack undoes every deeper cell at once. The first
+//! two candidates of a cell are tried without a branch on how many there
+//! are, and the later turns of a piece after every first turn, so that
+//! most cells take no branch the processor mispredicts.
+//!
+//! Two such searches (*lanes*) run in turn over one subtree, each with its
+//! own path and stack, so that the processor overlaps the memory reads of
+//! the one with the other's; an idle lane takes the shallowest candidate
+//! the other has stacked. The lanes meet the boards in no fixed order, so
+//! the first board kept is the least in the list walk's order (piece, then
+//! turn, cell by cell) of all met.
 //!
 //! It applies when every kind has at most 64 pieces; otherwise the list
 //! walk of `scan` counts. Its judge is that walk: the tests compare both,
@@ -267,8 +275,7 @@ struct Walk<'b> {
 /// One depth-first walk over part of a subtree: its path (per cell from
 /// the root, the used pieces of its kind once it is placed, at `SLOTS +
 /// kind` those the prefix uses; the bottom colours; the entries chosen),
-/// its stack of candidates (`floor..sp`, the list walk's first on top)
-/// and what it counted.
+/// its stack of candidates (`floor..sp`) and what it counted.
 struct Lane {
     used: [u64; 2 * SLOTS],
     bottom: [u8; SLOTS],
@@ -279,8 +286,8 @@ struct Lane {
     sp: usize,
     tests: u64,
     found: u64,
-    /// The entries of the lane's first board in the list walk's order,
-    /// from the root.
+    /// The entries of the least board the lane met in the list walk's
+    /// order, from the root.
     first: Option<Vec<u32>>,
 }
 
@@ -291,9 +298,8 @@ const fn slot(i: usize) -> usize {
 impl Lane {
     /// Tries every candidate of cell `c` (first layer `free` from
     /// `offset`, layers `extra`): counts them, and stacks those whose next
-    /// cell has a free candidate, the list walk's first on top.
+    /// cell has a free candidate above `sp`; returns the top after.
     #[inline(always)]
-    /// `sp` is the top of the stack, and the top after is returned.
     fn expand(&mut self, walk: &Walk, sp: usize, c: usize, offset: u32, extra: u16, free: u64) -> usize {
         let bits = walk.bits;
         if c + 1 == walk.cells {
@@ -387,9 +393,9 @@ impl Lane {
         }
     }
 
-    /// Takes the list walk's last candidate of `other`'s shallowest cell,
-    /// with the path to it, when `other` has another left and the cell
-    /// lies `SHALLOW` cells or more above the last.
+    /// Takes the lowest candidate of `other`'s stack (one of its
+    /// shallowest cell's), with the path to it, when `other` has another
+    /// left and the cell lies `SHALLOW` cells or more above the last.
     #[cold]
     fn steal(&mut self, other: &mut Lane, walk: &Walk) -> bool {
         if other.sp - other.floor < 2 {
@@ -421,9 +427,8 @@ const RETRY: u32 = 64;
 ///
 /// Two lanes walk the subtree in turn, each with its own path and stack,
 /// so that the processor overlaps the one's memory reads with the
-/// other's; an idle lane takes the other's shallowest candidate that the
-/// list walk would try last. Each lane meets its boards in the list walk's
-/// order, so the first board is the earlier of the two lanes' firsts.
+/// other's; an idle lane takes the other's shallowest candidate. The
+/// first board kept is the least in the list walk's order of all met.
 #[inline(never)]
 pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop) -> Found {
     let cells = bits.base.len();
