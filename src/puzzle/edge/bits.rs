@@ -276,6 +276,7 @@ struct Walk<'b> {
 /// the root, the used pieces of its kind once it is placed, at `SLOTS +
 /// kind` those the prefix uses; the bottom colours; the entries chosen),
 /// its stack of candidates (`floor..sp`) and what it counted.
+#[derive(Clone)]
 struct Lane {
     used: [u64; 2 * SLOTS],
     bottom: [u8; SLOTS],
@@ -465,6 +466,8 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         lane.used[SLOTS + usize::from(bits.kind_of_piece[piece] & 3)] |= 1 << bits.bit_of_piece[piece];
         (right[cell], lane.bottom[cell]) = (right_of(entry), bottom_of(entry));
     }
+    // The second lane starts idle, on the prefix.
+    let mut other = lane.clone();
     let mut shape = [CellKey::default(); SLOTS];
     for (i, slot) in shape.iter_mut().enumerate().take(cells) {
         *slot = CellKey {
@@ -504,18 +507,6 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         let free = key.mask & !lane.used[SLOTS + usize::from(cell.kind & 3)];
         lane.sp = lane.expand(&walk, 0, root, key.offset, key.extra, free);
     }
-    let mut other = Box::new(Lane {
-        used: lane.used,
-        bottom: lane.bottom,
-        chosen: lane.chosen,
-        nodes: [0; SLOTS],
-        stack: lane.stack.clone(),
-        floor: 0,
-        sp: 0,
-        tests: 0,
-        found: 0,
-        first: None,
-    });
     let (a, b) = (&mut *lane, &mut *other);
     // The tops of the stacks, in registers; the lanes' own when one takes
     // from the other.
