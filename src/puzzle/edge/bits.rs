@@ -39,17 +39,17 @@ use crate::context::Stop;
 /// The bit sets of every cell's keys.
 pub(crate) struct Bits {
     shift: u32,
-    /// Per cell: the offset of its list set in `keys`.
+    /// Per cell: the index of its list set's first key.
     base: Vec<u32>,
-    /// Per (list set, left, top): its candidates ([`TABLE`] slots).
-    keys: Box<[Key; TABLE]>,
-    /// Layers 1 to 3 of the keys that have them (index 0: no layer).
-    layers: Vec<[(u64, u32); 3]>,
-    /// Entries of `Tables`, one slot per piece bit of each key's layer
-    /// (a piece's entry at the layer's offset plus its bit), packed for
-    /// the search as an [`Item`]'s word less its cell and the next cell's
-    /// key base ([`packed`]; [`ENTRIES`] slots).
-    entries: Box<[u64; ENTRIES]>,
+    /// One table, so that the search holds one address for all it reads:
+    /// per (list set, left, top) its candidates as two words ([`TABLE`]
+    /// keys, read by [`key`]); then the entries of `Tables`, one slot per
+    /// piece bit of each key's layer (a piece's entry at the layer's
+    /// offset plus its bit), packed for the search as an [`Item`]'s word
+    /// less its cell and the next cell's key base ([`packed`]; [`ENTRIES`]
+    /// slots, read by [`entry`]); then layers 1 to 3 of the keys that
+    /// have them, two words each (read by [`layer`]).
+    table: Box<[u64; WORDS]>,
     /// The most entries under one key, every layer counted.
     widest: usize,
     turns: Vec<u8>,
@@ -61,13 +61,13 @@ pub(crate) struct Bits {
 }
 
 /// The candidates under one key.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Key {
     /// The candidate pieces of the first layer (bits of their kind).
     mask: u64,
-    /// Where the first layer's entries start in `entries`.
+    /// Where the first layer's entries start among the entries.
     offset: u32,
-    /// The index of the key's layers 1 to 3 in `layers` (0: none).
+    /// The index of the key's layers 1 to 3 (0: none), read by [`layer`].
     extra: u16,
     /// The entries under the key, every layer counted: the list walk's
     /// candidate tests.
@@ -106,15 +106,15 @@ impl Bits {
             })
             .collect();
         let mut keys = Vec::with_capacity(tables.ranges.len());
+        // Layers 1 to 3 of the keys that have them (index 0: no layer).
+        let mut extras = vec![[(0, 0); 3]];
         let mut entries = vec![];
         let mut bits = Bits {
             shift: tables.shift,
             base: tables.base.clone(),
-            keys: fixed(vec![])?,
-            entries: fixed(vec![])?,
+            table: vec![0; WORDS].into_boxed_slice().try_into().ok()?,
             widest: 0,
             turns: vec![],
-            layers: vec![[(0, 0); 3]],
             kind_of_cell,
             kind_of_piece,
             bit_of_piece,
@@ -149,8 +149,8 @@ impl Bits {
             let extra = if layers[1].0 == 0 {
                 0
             } else {
-                bits.layers.push([layers[1], layers[2], layers[3]]);
-                bits.layers.len() as u32 - 1
+                extras.push([layers[1], layers[2], layers[3]]);
+                extras.len() as u32 - 1
             };
             bits.widest = bits.widest.max((end - start) as usize);
             keys.push(Key {
@@ -160,8 +160,20 @@ impl Bits {
                 tests: (end - start) as u16,
             });
         }
-        bits.keys = fixed(keys)?;
-        bits.entries = fixed(entries)?;
+        if keys.len() > TABLE || entries.len() > ENTRIES {
+            return None;
+        }
+        for (i, k) in keys.iter().enumerate() {
+            bits.table[2 * i] = k.mask;
+            bits.table[2 * i + 1] = u64::from(k.offset) | u64::from(k.extra) << 32 | u64::from(k.tests) << 48;
+        }
+        bits.table[2 * TABLE..2 * TABLE + entries.len()].copy_from_slice(&entries);
+        for (i, layers) in extras.iter().enumerate() {
+            for (l, &(mask, offset)) in layers.iter().enumerate() {
+                bits.table[LAYERS_AT + 6 * i + 2 * l] = mask;
+                bits.table[LAYERS_AT + 6 * i + 2 * l + 1] = u64::from(offset);
+            }
+        }
         Some(bits)
     }
 }
@@ -170,7 +182,7 @@ impl Bits {
     /// Whether some piece fits one key in two turns or more.
     #[cfg(test)]
     pub(crate) fn layered(&self) -> bool {
-        self.layers.len() > 1
+        layer(self, 1, 0).0 != 0
     }
 }
 
@@ -182,14 +194,10 @@ const TABLE: usize = 1 << 16;
 /// reads them at an index `& (ENTRIES - 1)`, without a bounds check.
 const ENTRIES: usize = 1 << AT;
 
-/// `list` in a table of `N` slots, or None when it does not fit.
-fn fixed<T: Copy + Default, const N: usize>(mut list: Vec<T>) -> Option<Box<[T; N]>> {
-    if list.len() > N {
-        return None;
-    }
-    list.resize(N, T::default());
-    list.into_boxed_slice().try_into().ok()
-}
+/// Where the layers start in [`Bits`]' table: two words per key, then
+/// the entries, then two words per layer, three layers per key at most.
+const LAYERS_AT: usize = 2 * TABLE + ENTRIES;
+const WORDS: usize = LAYERS_AT + 6 * TABLE;
 
 /// What one subtree gave.
 pub(crate) struct Found {
@@ -236,7 +244,7 @@ struct Step {
 /// key's first layer), and a word that packs the rest: the entry `at`
 /// ([`AT`] bits), the next cell's key, the cell, the bottom colour the
 /// piece shows, its bit within its kind and the piece (from the bit of
-/// each `*_AT`). A word is its entry of `entries` plus the key's base and
+/// each `*_AT`). A word is its entry ([`entry`]) plus the key's base and
 /// the cell, so that trying a candidate adds once to build it.
 #[derive(Clone, Copy, Default)]
 struct Item {
@@ -260,7 +268,28 @@ const WIDE: usize = 256;
 /// whole).
 #[inline(always)]
 fn key(bits: &Bits, at: u32) -> Key {
-    bits.keys[usize::from(at as u16)]
+    let i = 2 * usize::from(at as u16);
+    let word = bits.table[i + 1];
+    Key {
+        mask: bits.table[i],
+        offset: word as u32,
+        extra: (word >> 32) as u16,
+        tests: (word >> 48) as u16,
+    }
+}
+
+/// Layer `l` + 1 of the keys whose layers are `extra`: its first layer's
+/// mask and where its entries start.
+#[inline(always)]
+fn layer(bits: &Bits, extra: u16, l: usize) -> (u64, u32) {
+    let i = LAYERS_AT + 6 * usize::from(extra) + 2 * (l % 3);
+    (bits.table[i], bits.table[i + 1] as u32)
+}
+
+/// The entry at slot `at` of `bits` (the slot masked below [`ENTRIES`]).
+#[inline(always)]
+fn entry(bits: &Bits, at: u32) -> u64 {
+    bits.table[2 * TABLE + (at as usize & (ENTRIES - 1))]
 }
 
 /// What every lane of a subtree's search reads: the bit sets, the board's
@@ -321,7 +350,7 @@ impl Lane {
         let mut n = 0;
         let mut tests = 0;
         let mut push = |bit: u64, at: u32, real: u64| {
-            let word = bits.entries[at as usize & (ENTRIES - 1)] + base;
+            let word = entry(bits, at) + base;
             let next = key(bits, (word >> KEY_AT) as u32);
             tests += u64::from(next.tests) & real;
             let open = next.mask & !(taken | (bit & step.same)) & real;
@@ -351,9 +380,8 @@ impl Lane {
         // so one test finds whether a free piece has a later turn. Those
         // turns go on the stack after (above) the first turns: the stack
         // is then not in the list walk's order.
-        let layers = &bits.layers[usize::from(extra)];
-        if layers[0].0 & free != 0 {
-            for (mask, offset) in layers {
+        if layer(bits, extra, 0).0 & free != 0 {
+            for (mask, offset) in (0..3).map(|l| layer(bits, extra, l)) {
                 let mut rest = mask & free;
                 self.nodes[slot(c)] += u64::from(rest.count_ones());
                 while rest != 0 {
@@ -566,12 +594,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
 /// cell from the same root): at the first cell where they differ, `a`'s
 /// piece comes first in the list, or the same piece in an earlier turn.
 fn earlier(bits: &Bits, a: &[u32], b: &[u32]) -> bool {
-    let rank = |at: u32| {
-        (
-            bits.entries[at as usize & (ENTRIES - 1)] >> BIT_AT & 63,
-            bits.turns[at as usize],
-        )
-    };
+    let rank = |at: u32| (entry(bits, at) >> BIT_AT & 63, bits.turns[at as usize]);
     a.iter()
         .zip(b)
         .find(|(x, y)| x != y)
@@ -595,12 +618,7 @@ fn packed(entry: u32, shift: u32, at: u64, bit: u8) -> u64 {
 fn board(bits: &Bits, chosen: &[u32]) -> Vec<(usize, u8)> {
     chosen
         .iter()
-        .map(|&at| {
-            (
-                (bits.entries[at as usize] >> PIECE_AT) as usize,
-                bits.turns[at as usize],
-            )
-        })
+        .map(|&at| ((entry(bits, at) >> PIECE_AT) as usize, bits.turns[at as usize]))
         .collect()
 }
 
@@ -608,10 +626,7 @@ fn board(bits: &Bits, chosen: &[u32]) -> Vec<(usize, u8)> {
 /// and whose layers are `extra`: each free piece once per turn it fits in.
 #[inline(always)]
 fn tried(bits: &Bits, extra: u16, free: u64) -> u64 {
-    let later: u32 = bits.layers[usize::from(extra)]
-        .iter()
-        .map(|layer| (layer.0 & free).count_ones())
-        .sum();
+    let later: u32 = (0..3).map(|l| (layer(bits, extra, l).0 & free).count_ones()).sum();
     u64::from(free.count_ones() + later)
 }
 
