@@ -471,7 +471,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
     if found.stopped || prefix.len() >= cells {
         return found;
     }
-    let mut lane = Box::new(Lane {
+    let mut lane = Lane {
         used: [0; 2 * SLOTS],
         bottom: [GREY; SLOTS],
         chosen: [0; SLOTS],
@@ -485,7 +485,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         tests: 0,
         found: 0,
         first: None,
-    });
+    };
     let mut right = vec![GREY; cells + 1];
     let root = prefix.len();
     for (cell, &e) in prefix.iter().enumerate() {
@@ -535,7 +535,7 @@ pub(crate) fn subtree(bits: &Bits, tables: &Tables, prefix: &[u32], stop: &Stop)
         let free = key.mask & !lane.used[SLOTS + usize::from(cell.kind & 3)];
         lane.sp = lane.expand(&walk, 0, root, key.offset, key.extra, free);
     }
-    let (a, b) = (&mut *lane, &mut *other);
+    let (a, b) = (&mut lane, &mut other);
     // The tops of the stacks, in registers; the lanes' own when one takes
     // from the other.
     let (mut top_a, mut top_b) = (a.sp, b.sp);
