@@ -13,7 +13,8 @@
 //!
 //! `cargo run --release --example typos -- [--dump] [--no-wrong] [PUZZLE_FILE...]`
 //! (default: every file of `fixtures/legespiel/` and `fixtures/real/`);
-//! `--dump` prints one JSON line per no-solution typo with every fix;
+//! `--dump` prints one JSON line per no-solution typo with every fix and
+//! the first solution after it;
 //! `--no-wrong` (implied by `--dump`) leaves out where `--wrong` ranks the
 //! true fix of a typo whose every answer is wrong, the longest part on a
 //! 4x4 puzzle with many solutions.
@@ -96,10 +97,14 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 
 /// Every solution, one per rotation class.
 fn solutions(puzzle: &Puzzle) -> Vec<Arrangement> {
-    let every = Search::new(Goal::List { limit: u64::MAX });
+    first_solutions(puzzle, u64::MAX)
+}
+
+/// The first `limit` solutions, one per rotation class.
+fn first_solutions(puzzle: &Puzzle, limit: u64) -> Vec<Arrangement> {
     Solver::new(puzzle, Order::Spiral, 0)
         .expect("a square puzzle")
-        .run(&every)
+        .run(&Search::new(Goal::List { limit }))
         .kept
 }
 
@@ -171,7 +176,30 @@ fn single_changes(edits: &serde_json::Value) -> Vec<Edit> {
     serde_json::from_value(edits["one"].clone()).expect("edits as the library writes them")
 }
 
-/// One JSON line: the puzzle, the typo's picture counts, every fix.
+/// `typo` with the picture of `edit`.
+fn fixed(typo: &Puzzle, edit: &Edit) -> Puzzle {
+    let picture = typo
+        .pictures()
+        .flat_map(|p| [p, p.complement()])
+        .find(|&p| typo.picture_label(p) == edit.to)
+        .expect("a fix to a picture of the puzzle's patterns");
+    typo.with_side(edit.card, edit.side, picture)
+}
+
+/// The first solution `puzzle` has, as `[piece, turn]` cell by cell, row
+/// by row (the turn as `Placement::rotation` counts it).
+fn first_solution(puzzle: &Puzzle) -> Vec<[usize; 2]> {
+    first_solutions(puzzle, 1)
+        .first()
+        .expect("a fix makes the puzzle solvable")
+        .cells()
+        .iter()
+        .map(|c| [c.piece, c.rotation])
+        .collect()
+}
+
+/// One JSON line: the puzzle, the typo's picture counts, every fix with
+/// the first solution after it.
 fn print_dump(puzzle: &Puzzle, typo: &Puzzle, fixes: &[Edit], is_fix: &impl Fn(&Edit) -> bool) {
     let counts: Vec<(String, usize)> = typo
         .picture_indices()
@@ -180,7 +208,19 @@ fn print_dump(puzzle: &Puzzle, typo: &Puzzle, fixes: &[Edit], is_fix: &impl Fn(&
         .collect();
     let fixes: Vec<serde_json::Value> = fixes
         .iter()
-        .map(|e| serde_json::json!([e.card, e.side, e.from, e.to, e.solutions, e.imbalance, is_fix(e)]))
+        .map(|e| {
+            let solved = first_solution(&fixed(typo, e));
+            serde_json::json!([
+                e.card,
+                e.side,
+                e.from,
+                e.to,
+                e.solutions,
+                e.imbalance,
+                is_fix(e),
+                solved
+            ])
+        })
         .collect();
     let cards: Vec<Vec<String>> = typo
         .pieces()

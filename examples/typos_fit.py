@@ -74,7 +74,7 @@ def load(path):
         size = round(math.sqrt(len(cards)))
         own = terms(cards, size)
         rows, truth, order = [], 0, []
-        for i, (card, side, _, to, _, _, is_fix) in enumerate(typo["fixes"]):
+        for i, (card, side, _, to, _, _, is_fix, *_) in enumerate(typo["fixes"]):
             fixed = [list(c) for c in cards]
             fixed[card][side] = to
             row = terms(fixed, size)

@@ -29,9 +29,9 @@ from typos_fit import report, terms
 
 def load(path):
     typos = []
-    for line in open(path, encoding="utf-8"):
-        if not line.startswith("{"):
-            continue
+    # The dump's lines come in no fixed order; sorted, the trees' sampling
+    # sees the same rows in the same order each run.
+    for line in sorted(line for line in open(path, encoding="utf-8") if line.startswith("{")):
         typo = json.loads(line)
         cards, fixes = typo["cards"], typo["fixes"]
         size = round(math.sqrt(len(cards)))
@@ -39,7 +39,7 @@ def load(path):
         sides = Counter((f[0], f[1]) for f in fixes)
         per_card = Counter(f[0] for f in fixes)
         rows, truth, order = [], 0, []
-        for i, (card, side, _, to, solutions, _, is_fix) in enumerate(fixes):
+        for i, (card, side, _, to, solutions, _, is_fix, *_) in enumerate(fixes):
             fixed = [list(c) for c in cards]
             fixed[card][side] = to
             after = np.array(terms(fixed, size), float)
