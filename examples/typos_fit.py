@@ -64,6 +64,19 @@ def terms(cards, size):
     ]
 
 
+def fixed(cards, card, side, to):
+    """The cards with picture `to` on side `side` of card `card`."""
+    out = [list(c) for c in cards]
+    out[card][side] = to
+    return out
+
+
+def halves(groups):
+    """The groups of the puzzles of even position (sorted by name), and of odd."""
+    names = sorted({g[0] for g in groups})
+    return [[g for g in groups if names.index(g[0]) % 2 == k] for k in (0, 1)]
+
+
 def load(path):
     groups = []
     for line in open(path, encoding="utf-8"):
@@ -75,9 +88,7 @@ def load(path):
         own = terms(cards, size)
         rows, truth, order = [], 0, []
         for i, (card, side, _, to, _, _, is_fix, *_) in enumerate(typo["fixes"]):
-            fixed = [list(c) for c in cards]
-            fixed[card][side] = to
-            row = terms(fixed, size)
+            row = terms(fixed(cards, card, side, to), size)
             rows.append(row + [-row[TERMS.index(t)] * own[TERMS.index(t)] for t in FADING])
             order.append((card, side, to))
             truth = i if is_fix else truth
@@ -143,9 +154,7 @@ def report(name, r):
 
 def main():
     groups = load(sys.argv[1])
-    names = sorted({g[0] for g in groups})
-    even = [g for g in groups if names.index(g[0]) % 2 == 0]
-    odd = [g for g in groups if names.index(g[0]) % 2 == 1]
+    even, odd = halves(groups)
     w = search(groups, fit(groups))
     names = TERMS + [f"{t} x typed" for t in FADING]
     print("weights fitted on all:", {t: round(float(v), 3) for t, v in zip(names, w)})

@@ -24,7 +24,7 @@ from collections import Counter
 import lightgbm
 import numpy as np
 
-from typos_fit import report, terms
+from typos_fit import fixed, halves, report, terms
 
 
 def load(path):
@@ -40,9 +40,7 @@ def load(path):
         per_card = Counter(f[0] for f in fixes)
         rows, truth, order = [], 0, []
         for i, (card, side, _, to, solutions, _, is_fix, *_) in enumerate(fixes):
-            fixed = [list(c) for c in cards]
-            fixed[card][side] = to
-            after = np.array(terms(fixed, size), float)
+            after = np.array(terms(fixed(cards, card, side, to), size), float)
             counts = [math.log(solutions) if solutions else -1.0]
             counts += [math.log(sides[(card, side)]), math.log(per_card[card]), math.log(len(fixes))]
             rows.append(np.concatenate([after, after - own, own, counts]))
@@ -81,9 +79,7 @@ def ranks(typos, model):
 
 def main():
     typos = load(sys.argv[1])
-    names = sorted({t[0] for t in typos})
-    even = [t for t in typos if names.index(t[0]) % 2 == 0]
-    odd = [t for t in typos if names.index(t[0]) % 2 == 1]
+    even, odd = halves(typos)
     on_odd, on_even = ranks(odd, fitted(even)), ranks(even, fitted(odd))
     report("odd positions, fitted on even", on_odd)
     report("even positions, fitted on odd", on_even)

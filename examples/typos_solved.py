@@ -70,9 +70,7 @@ def load(path):
     for (name, rows, truth, ties), typo in zip(groups, typos):
         extra = []
         for card, side, _, to, _, _, _, solution in typo["fixes"]:
-            fixed = [list(c) for c in typo["cards"]]
-            fixed[card][side] = to
-            extra.append(traits(fixed, solution))
+            extra.append(traits(typos_fit.fixed(typo["cards"], card, side, to), solution))
         out.append((name, rows, np.hstack([rows, np.array(extra, float)]), truth, ties))
     return out
 
@@ -83,9 +81,7 @@ def fitted(groups):
 
 
 def cross_fitted(groups):
-    names = sorted({g[0] for g in groups})
-    even = [g for g in groups if names.index(g[0]) % 2 == 0]
-    odd = [g for g in groups if names.index(g[0]) % 2 == 1]
+    even, odd = typos_fit.halves(groups)
     return np.concatenate([typos_fit.ranks(odd, fitted(even)), typos_fit.ranks(even, fitted(odd))])
 
 
