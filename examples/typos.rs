@@ -119,7 +119,7 @@ fn typos(puzzle: &Puzzle, options: Options) -> Vec<Fate> {
             let now = puzzle.pieces()[card].side(side);
             for &typed in palette.iter().filter(|&&p| p != now) {
                 let typo = puzzle.with_side(card, side, typed);
-                let is_fix = |e: &Edit| e.card == card && e.side == side && e.to == puzzle.picture_label(now);
+                let is_fix = |e: &Edit| e.at(card, side) && e.to == puzzle.picture_label(now);
                 out.push(fate(puzzle, &typo, is_fix, options));
             }
         }
@@ -169,6 +169,23 @@ struct Edit {
     to: String,
     solutions: Option<u64>,
     imbalance: usize,
+    /// The other places where the same change gives the same puzzle.
+    also: Vec<Place>,
+}
+
+/// A card's side, as the JSON of the diagnosis writes it.
+#[derive(serde::Deserialize)]
+struct Place {
+    card: usize,
+    side: usize,
+}
+
+impl Edit {
+    /// Whether the edit changes side `side` of card `card`, or makes the
+    /// same puzzle as that change would.
+    fn at(&self, card: usize, side: usize) -> bool {
+        (self.card, self.side) == (card, side) || self.also.iter().any(|p| (p.card, p.side) == (card, side))
+    }
 }
 
 /// The single-picture changes (`one`) of the JSON of a diagnosis's edits.
@@ -360,9 +377,9 @@ fn print_table(fates: &[(usize, Vec<Fate>)]) {
         let n = ranks.len();
         println!(
             "| {name} | {n} | {} | {} | {} | {} | {} |",
-            percent(within(ranks, 1), n),
-            percent(within(ranks, 3), n),
-            percent(within(ranks, 10), n),
+            wilson(within(ranks, 1), n),
+            wilson(within(ranks, 3), n),
+            wilson(within(ranks, 10), n),
             percent(within(ranks, usize::MAX), n),
             median(ranks)
         );

@@ -13,8 +13,10 @@
 //! 3. **The smallest edit** ([`Edits`]): one picture on one card changed to
 //!    another picture of the puzzle's patterns, every such change tried
 //!    (those the counting argument and the misfit check already rule out
-//!    are skipped), each judged by a search for a first solution; when none
-//!    works, pairs of changes until a few work. Bounded by the context's
+//!    are skipped), each judged by a search for a first solution; changes
+//!    that make the same puzzle (on identical cards, or on two sides of a
+//!    card that looks the same turned) are one edit with several places.
+//!    When none works, pairs of changes until a few work. Bounded by the context's
 //!    stop ([`crate::Context`]): what was tried by then is reported, and said to be incomplete.
 //!
 //! Matching uses the puzzle's own complement ([`Picture::complement`]), so
@@ -112,6 +114,23 @@ pub(crate) struct Edit {
     /// The plausibility score after the change (docs/typos.md): lower is
     /// likelier the fix of a typo.
     pub(crate) score: f64,
+    /// The other cards and sides where the same change gives the same
+    /// puzzle (an identical card, or a side that the card shows again after
+    /// a turn): one fix, listed once.
+    pub(crate) also: Vec<Place>,
+}
+
+/// A side of a card.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Serialize)]
+pub(crate) struct Place {
+    /// The card (0-based).
+    pub(crate) card: usize,
+    /// The card's label.
+    pub(crate) label: String,
+    /// The side as written (0 top, 1 right, 2 bottom, 3 left).
+    pub(crate) side: usize,
+    /// `top`, `right`, `bottom` or `left`.
+    pub(crate) direction: &'static str,
 }
 
 /// The edits that make the puzzle solvable.
@@ -252,6 +271,31 @@ fn changed(puzzle: &Puzzle, changes: &[Change]) -> Puzzle {
     })
 }
 
+/// `changes` folded by the puzzle each makes: the first change (in the
+/// given order) to each puzzle, with the later changes to the same one.
+/// Two changes make the same puzzle (the same cards, whatever their order
+/// and turns) exactly when they change the same card, up to a turn, into
+/// the same card, up to a turn: the puzzle loses one card and gains one.
+/// `O(C^2)` for `C` changes.
+fn folded(puzzle: &Puzzle, changes: &[Change]) -> Vec<(Change, Vec<Change>)> {
+    let mut swaps: Vec<(Piece, Piece)> = Vec::new();
+    let mut out: Vec<(Change, Vec<Change>)> = Vec::new();
+    for &(card, side, picture) in changes {
+        let before = puzzle.pieces()[card];
+        let mut sides = before.sides();
+        sides[side] = picture;
+        let swap = (before.canonical(), Piece::new(sides).canonical());
+        match swaps.iter().position(|s| *s == swap) {
+            Some(i) => out[i].1.push((card, side, picture)),
+            None => {
+                swaps.push(swap);
+                out.push(((card, side, picture), Vec::new()));
+            }
+        }
+    }
+    out
+}
+
 /// Every single change to another picture of the puzzle's patterns, in
 /// card, side, picture order.
 fn changes(puzzle: &Puzzle) -> Vec<Change> {
@@ -303,6 +347,16 @@ fn judge(puzzle: &Puzzle, candidates: &[Vec<Change>], context: &Context) -> Resu
     Ok((verdicts.into_iter().map(|(v, _)| v).collect(), searched))
 }
 
+/// Card `card`'s side `side` as reported.
+fn place(puzzle: &Puzzle, card: usize, side: usize) -> Place {
+    Place {
+        card,
+        label: puzzle.piece_label(card),
+        side,
+        direction: DIRECTIONS[side],
+    }
+}
+
 /// The edit as reported.
 fn edit(puzzle: &Puzzle, (card, side, picture): Change) -> Edit {
     Edit {
@@ -315,6 +369,7 @@ fn edit(puzzle: &Puzzle, (card, side, picture): Change) -> Edit {
         solutions: None,
         imbalance: rank::imbalance(&changed(puzzle, &[(card, side, picture)])),
         score: rank::score(puzzle, &changed(puzzle, &[(card, side, picture)])),
+        also: Vec::new(),
     }
 }
 

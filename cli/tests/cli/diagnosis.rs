@@ -87,3 +87,37 @@ fn the_likeliest_fixes_come_first_and_wrong_lists_other_answers() {
     assert!(!alternatives.is_empty(), "{r}");
     assert_eq!(r["alternatives"]["complete"], true);
 }
+
+#[test]
+fn changes_that_make_the_same_puzzle_are_one_fix_with_their_places() {
+    // Card 1 shows 1+ 2+ twice: its top and bottom sides changed alike
+    // make one puzzle, listed once, with the other place in text and JSON.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("twice.txt");
+    std::fs::write(&path, "1+ 2+ 1+ 2+\n2- 1- 3+ 4+\n3- 4- 1- 2-\n4- 3+ 2- 1+\n").unwrap();
+    let r = json_report_exiting(1, &["solve", path.to_str().unwrap()], dir.path());
+    let one = r["diagnosis"]["edits"]["one"].as_array().unwrap();
+    let folded: Vec<&serde_json::Value> = one
+        .iter()
+        .filter(|e| !e["also"].as_array().unwrap().is_empty())
+        .collect();
+    assert!(!folded.is_empty(), "{r}");
+    for e in &folded {
+        assert_eq!((&e["card"], &e["side"]), (&0.into(), &0.into()), "{e}");
+        assert_eq!(
+            e["also"],
+            serde_json::json!([{"card": 0, "label": "#1", "side": 2, "direction": "bottom"}])
+        );
+    }
+    let every_place = |e: &serde_json::Value| 1 + e["also"].as_array().unwrap().len();
+    assert!(one.iter().all(|e| !(e["card"] == 0 && e["side"] == 2)), "{r}");
+    assert!(one.iter().map(every_place).sum::<usize>() > one.len());
+    scramble()
+        .args(["solve", path.to_str().unwrap(), "--all-fixes"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(format!(
+            "    card #1, top side (or card #1, bottom side): 1+ -> {} (then ",
+            folded[0]["to"].as_str().unwrap()
+        )));
+}

@@ -126,9 +126,20 @@ fn misfit_line(m: &Misfit) -> String {
     )
 }
 
-/// `card a, top side: 3- -> 3+`.
+/// `card a, top side: 3- -> 3+`, with the other places that give the
+/// same puzzle: `card a, top side (or card b, top side): 3- -> 3+`.
 pub(crate) fn edit_text(e: &Edit) -> String {
-    format!("card {}, {} side: {} -> {}", e.label, e.direction, e.from, e.to)
+    let places: Vec<String> = e
+        .also
+        .iter()
+        .map(|p| format!("card {}, {} side", p.label, p.direction))
+        .collect();
+    let also = if places.is_empty() {
+        String::new()
+    } else {
+        format!(" (or {})", places.join(", or "))
+    };
+    format!("card {}, {} side{also}: {} -> {}", e.label, e.direction, e.from, e.to)
 }
 
 /// `card a, top side: 3- -> 3+ (then 1 solution)`.

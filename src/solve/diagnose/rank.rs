@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use super::{Change, Edit, changed, edit, pattern_counts};
+use super::{Change, Edit, changed, edit, folded, pattern_counts, place};
 use crate::context::{Context, Threads};
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Pattern, Picture, Piece, Puzzle, Result, Sign};
@@ -305,14 +305,17 @@ pub(crate) fn score(typed: &Puzzle, fixed: &Puzzle) -> f64 {
         + w.twins * t.twins
 }
 
-/// `fixes` (changes that make `puzzle` solvable) as edits, their solutions
-/// counted on every core until `stop`, most plausible first.
+/// `fixes` (changes that make `puzzle` solvable, in card, side, picture
+/// order) as edits, one per puzzle they make ([`folded`], the others as
+/// [`Edit::also`]), their solutions counted on every core until `stop`,
+/// most plausible first.
 pub(super) fn ranked(puzzle: &Puzzle, fixes: &[Change], context: &Context) -> Result<Vec<Edit>> {
-    let edits: Vec<Result<Edit>> = fixes
+    let edits: Vec<Result<Edit>> = folded(puzzle, fixes)
         .par_iter()
-        .map(|&change| {
-            let mut e = edit(puzzle, change);
-            e.solutions = solutions(&changed(puzzle, &[change]), context)?;
+        .map(|(change, same)| {
+            let mut e = edit(puzzle, *change);
+            e.also = same.iter().map(|&(card, side, _)| place(puzzle, card, side)).collect();
+            e.solutions = solutions(&changed(puzzle, &[*change]), context)?;
             Ok(e)
         })
         .collect();

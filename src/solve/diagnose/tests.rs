@@ -31,6 +31,85 @@ fn made(puzzle: &Puzzle, edit: &Edit) -> Puzzle {
     puzzle.with_side(edit.card, edit.side, to)
 }
 
+/// Whether `edit` changes side `side` of card `card`, or makes the same
+/// puzzle as that change would.
+fn at(edit: &Edit, card: usize, side: usize) -> bool {
+    (edit.card, edit.side) == (card, side) || edit.also.iter().any(|p| (p.card, p.side) == (card, side))
+}
+
+/// The cards as text, each at the turn that reads least, sorted: one
+/// puzzle on the table, written without the library's ordering of cards.
+fn on_the_table(puzzle: &Puzzle) -> Vec<String> {
+    let mut cards: Vec<String> = puzzle
+        .pieces()
+        .iter()
+        .map(|p| (0..4).map(|r| p.rotated(r).to_string()).min().unwrap())
+        .collect();
+    cards.sort();
+    cards
+}
+
+/// On generated 2x2 puzzles of a few kinds of card (so with identical
+/// cards and cards that look the same turned), one picture changed: the
+/// fixes listed, with their other places, are every single change that
+/// makes the puzzle solvable by brute force, each once, and no two listed
+/// fixes make the same puzzle.
+#[test]
+fn every_fix_is_listed_once_with_the_places_that_make_the_same_puzzle() {
+    let (mut judged, mut folded) = (0, 0);
+    for seed in 0..60 {
+        let mut rng = crate::rng::Rng::stream(0x_f1_7e, seed);
+        let kinds: Vec<Piece> = (0..1 + rng.below(3))
+            .map(|_| Piece::new(std::array::from_fn(|_| Picture::from_dense(rng.below(4)))))
+            .collect();
+        let pieces = (0..4)
+            .map(|_| kinds[rng.below(kinds.len())].rotated(rng.below(4)))
+            .collect();
+        let puzzle = Puzzle::new(pieces).unwrap();
+        if plain::count_solutions(&puzzle) > 0 {
+            continue;
+        }
+        let found = diagnose(&puzzle, &Context::new()).unwrap();
+        let mut listed: Vec<(usize, usize, String)> = Vec::new();
+        for e in &found.edits.one {
+            listed.push((e.card, e.side, e.to.clone()));
+            for p in &e.also {
+                let same = Edit {
+                    card: p.card,
+                    side: p.side,
+                    ..e.clone()
+                };
+                assert_eq!(
+                    on_the_table(&made(&puzzle, &same)),
+                    on_the_table(&made(&puzzle, e)),
+                    "{e:?}"
+                );
+                listed.push((p.card, p.side, e.to.clone()));
+            }
+            folded += e.also.len();
+        }
+        listed.sort();
+        let mut every: Vec<(usize, usize, String)> = changes(&puzzle)
+            .into_iter()
+            .filter(|&(card, side, to)| plain::count_solutions(&puzzle.with_side(card, side, to)) > 0)
+            .map(|(card, side, to)| (card, side, puzzle.picture_label(to)))
+            .collect();
+        every.sort();
+        assert_eq!(listed, every, "{puzzle}");
+        let mut puzzles: Vec<Vec<String>> = found
+            .edits
+            .one
+            .iter()
+            .map(|e| on_the_table(&made(&puzzle, e)))
+            .collect();
+        puzzles.sort();
+        puzzles.dedup();
+        assert_eq!(puzzles.len(), found.edits.one.len(), "{puzzle}");
+        judged += 1;
+    }
+    assert!(judged >= 20 && folded >= 10, "{judged} puzzles, {folded} places folded");
+}
+
 #[test]
 fn real_puzzles_with_one_picture_changed_get_an_edit_that_restores_them() {
     let mut judged = 0;
@@ -48,7 +127,7 @@ fn real_puzzles_with_one_picture_changed_get_an_edit_that_restores_them() {
                 for edit in &found.edits.one {
                     assert!(solutions(&made(&broken, edit)) > 0, "{} {edit:?}", puzzle.name());
                 }
-                let undo = |e: &Edit| e.card == card && e.side == side && e.to == puzzle.picture_label(now);
+                let undo = |e: &Edit| at(e, card, side) && e.to == puzzle.picture_label(now);
                 assert!(
                     found.edits.one.iter().any(undo),
                     "{}: {:?}",
@@ -141,7 +220,7 @@ fn the_true_fix_of_a_typo_on_a_real_puzzle_is_mostly_in_the_top_three() {
                     continue;
                 }
                 let found = diagnose(&broken, &Context::new()).unwrap();
-                let undo = |e: &Edit| e.card == card && e.side == side && e.to == puzzle.picture_label(now);
+                let undo = |e: &Edit| at(e, card, side) && e.to == puzzle.picture_label(now);
                 let rank = found.edits.one.iter().position(undo).expect("the true fix is listed");
                 let mut by_card = found.edits.one.clone();
                 by_card.sort_by_key(|e| (e.card, e.side, e.to.clone()));
