@@ -202,7 +202,7 @@ fn two_changes_when_one_is_not_enough() {
 
 /// Every one-picture typo of the Wizards puzzle that leaves no solution:
 /// the true fix is ranked first or in the top 3 far more often than card
-/// order puts it there (97.4% in the top 3 when measured, docs/typos.md).
+/// order puts it there (98.0% in the top 3 when measured, docs/typos.md).
 #[test]
 fn the_true_fix_of_a_typo_on_a_real_puzzle_is_mostly_in_the_top_three() {
     let puzzle = crate::read_puzzle(std::path::Path::new("fixtures/real/wizards.txt"), Default::default()).unwrap();
