@@ -93,14 +93,9 @@ pub(crate) struct Misfit {
 /// One picture on one card changed.
 #[derive(Clone, Debug, PartialEq, PartialOrd, Serialize)]
 pub(crate) struct Edit {
-    /// The card (0-based).
-    pub(crate) card: usize,
-    /// The card's label.
-    pub(crate) label: String,
-    /// The side as written (0 top, 1 right, 2 bottom, 3 left).
-    pub(crate) side: usize,
-    /// `top`, `right`, `bottom` or `left`.
-    pub(crate) direction: &'static str,
+    /// The card and side changed (`card`, `label`, `side`, `direction`).
+    #[serde(flatten)]
+    pub(crate) at: Place,
     /// The picture there now.
     pub(crate) from: String,
     /// The picture that makes the puzzle solvable.
@@ -359,16 +354,14 @@ fn place(puzzle: &Puzzle, card: usize, side: usize) -> Place {
 
 /// The edit as reported.
 fn edit(puzzle: &Puzzle, (card, side, picture): Change) -> Edit {
+    let fixed = changed(puzzle, &[(card, side, picture)]);
     Edit {
-        card,
-        label: puzzle.piece_label(card),
-        side,
-        direction: DIRECTIONS[side],
+        at: place(puzzle, card, side),
         from: puzzle.picture_label(puzzle.pieces()[card].side(side)),
         to: puzzle.picture_label(picture),
         solutions: None,
-        imbalance: rank::imbalance(&changed(puzzle, &[(card, side, picture)])),
-        score: rank::score(puzzle, &changed(puzzle, &[(card, side, picture)])),
+        imbalance: rank::imbalance(&fixed),
+        score: rank::score(puzzle, &fixed),
         also: Vec::new(),
     }
 }

@@ -44,7 +44,7 @@ mod tests {
         use crate::render::page::why::why;
         let puzzle: crate::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
         let found = why(&puzzle, Some(false)).unwrap();
-        let fix = |e: &crate::solve::diagnose::Edit| (e.card, e.side, e.to.as_str()) == (0, 0, "3+");
+        let fix = |e: &crate::solve::diagnose::Edit| (e.at.card, e.at.side, e.to.as_str()) == (0, 0, "3+");
         assert!(found.diagnosis.edits.one.iter().any(fix));
         assert!(!found.lines.is_empty());
         assert!(why(&puzzle, None).is_none());

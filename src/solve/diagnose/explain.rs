@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Diagnosis, Edit, Edits, Misfit, Shortage};
+use super::{Diagnosis, Edit, Edits, Misfit, Place, Shortage};
 
 /// One line of the explanation: its depth (1 a finding, 2 a detail under
 /// it) and its text.
@@ -126,20 +126,21 @@ fn misfit_line(m: &Misfit) -> String {
     )
 }
 
+/// `card a, top side`.
+fn place_text(p: &Place) -> String {
+    format!("card {}, {} side", p.label, p.direction)
+}
+
 /// `card a, top side: 3- -> 3+`, with the other places that give the
 /// same puzzle: `card a, top side (or card b, top side): 3- -> 3+`.
 pub(crate) fn edit_text(e: &Edit) -> String {
-    let places: Vec<String> = e
-        .also
-        .iter()
-        .map(|p| format!("card {}, {} side", p.label, p.direction))
-        .collect();
-    let also = if places.is_empty() {
+    let also: Vec<String> = e.also.iter().map(place_text).collect();
+    let also = if also.is_empty() {
         String::new()
     } else {
-        format!(" (or {})", places.join(", or "))
+        format!(" (or {})", also.join(", or "))
     };
-    format!("card {}, {} side{also}: {} -> {}", e.label, e.direction, e.from, e.to)
+    format!("{}{also}: {} -> {}", place_text(&e.at), e.from, e.to)
 }
 
 /// `card a, top side: 3- -> 3+ (then 1 solution)`.

@@ -206,7 +206,7 @@ fn order(a: &Edit, b: &Edit) -> std::cmp::Ordering {
     a.score
         .total_cmp(&b.score)
         .then(solutions(a).cmp(&solutions(b)))
-        .then_with(|| (a.card, a.side, &a.to).cmp(&(b.card, b.side, &b.to)))
+        .then_with(|| (a.at.card, a.at.side, &a.to).cmp(&(b.at.card, b.at.side, &b.to)))
 }
 
 /// The weights of [`score`]'s terms, chosen on the real puzzles

@@ -28,13 +28,15 @@ fn made(puzzle: &Puzzle, edit: &Edit) -> Puzzle {
         .flat_map(|p| [p, p.complement()])
         .find(|&p| puzzle.picture_label(p) == edit.to)
         .unwrap();
-    puzzle.with_side(edit.card, edit.side, to)
+    puzzle.with_side(edit.at.card, edit.at.side, to)
 }
 
 /// Whether `edit` changes side `side` of card `card`, or makes the same
 /// puzzle as that change would.
 fn at(edit: &Edit, card: usize, side: usize) -> bool {
-    (edit.card, edit.side) == (card, side) || edit.also.iter().any(|p| (p.card, p.side) == (card, side))
+    std::iter::once(&edit.at)
+        .chain(&edit.also)
+        .any(|p| (p.card, p.side) == (card, side))
 }
 
 /// The cards as text, each at the turn that reads least, sorted: one
@@ -72,11 +74,10 @@ fn every_fix_is_listed_once_with_the_places_that_make_the_same_puzzle() {
         let found = diagnose(&puzzle, &Context::new()).unwrap();
         let mut listed: Vec<(usize, usize, String)> = Vec::new();
         for e in &found.edits.one {
-            listed.push((e.card, e.side, e.to.clone()));
+            listed.push((e.at.card, e.at.side, e.to.clone()));
             for p in &e.also {
                 let same = Edit {
-                    card: p.card,
-                    side: p.side,
+                    at: p.clone(),
                     ..e.clone()
                 };
                 assert_eq!(
@@ -223,7 +224,7 @@ fn the_true_fix_of_a_typo_on_a_real_puzzle_is_mostly_in_the_top_three() {
                 let undo = |e: &Edit| at(e, card, side) && e.to == puzzle.picture_label(now);
                 let rank = found.edits.one.iter().position(undo).expect("the true fix is listed");
                 let mut by_card = found.edits.one.clone();
-                by_card.sort_by_key(|e| (e.card, e.side, e.to.clone()));
+                by_card.sort_by_key(|e| (e.at.card, e.at.side, e.to.clone()));
                 judged += 1;
                 top3 += usize::from(rank < 3);
                 unranked3 += usize::from(by_card.iter().position(undo).unwrap() < 3);
@@ -255,7 +256,7 @@ fn the_explanation_names_the_fix_and_the_alternatives_their_changes() {
     let broken: Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
     let found = diagnose(&broken, &Context::new()).unwrap();
     assert!(found.edits.complete);
-    assert!(found.edits.one.iter().any(|e| e.card == 0 && e.to == "3+"));
+    assert!(found.edits.one.iter().any(|e| e.at.card == 0 && e.to == "3+"));
     let lines = explain::lines(&found, &Default::default());
     assert!(
         lines[0].1.starts_with("one picture changed makes it solvable"),
