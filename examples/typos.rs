@@ -160,9 +160,11 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
     }
 }
 
-/// One picture on one card changed, as the JSON of the diagnosis writes it.
+/// One picture on one card changed, as the JSON of the diagnosis writes it
+/// (`card` from 1, kept here from 0).
 #[derive(serde::Deserialize)]
 struct Edit {
+    #[serde(deserialize_with = "from_one")]
     card: usize,
     side: usize,
     from: String,
@@ -176,8 +178,16 @@ struct Edit {
 /// A card's side, as the JSON of the diagnosis writes it.
 #[derive(serde::Deserialize)]
 struct Place {
+    #[serde(deserialize_with = "from_one")]
     card: usize,
     side: usize,
+}
+
+/// A card numbered from 1, as the JSON writes it, from 0.
+fn from_one<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+    let card = <usize as serde::Deserialize>::deserialize(deserializer)?;
+    card.checked_sub(1)
+        .ok_or_else(|| serde::de::Error::custom("cards are numbered from 1"))
 }
 
 impl Edit {

@@ -604,13 +604,10 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
     })
 }
 
-/// How long the search for an edit runs when `--time-limit` is not given.
-const DIAGNOSIS_BUDGET: Duration = Duration::from_secs(10);
-
 /// The stop of the search for fixes or alternatives: `--time-limit`, or
 /// the default budget, and Ctrl-C.
 fn diagnosis_stop(args: &Args, interrupted: &Arc<AtomicBool>) -> Stop {
-    let budget = args.time_limit.unwrap_or(DIAGNOSIS_BUDGET);
+    let budget = args.time_limit.unwrap_or(scramble::solve::diagnose::BUDGET);
     super::signals::stop(Some(budget), Some(interrupted))
 }
 

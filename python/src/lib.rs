@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use scramble::puzzle::edge;
 use scramble::render::inspect::Inspection;
+use scramble::solve::diagnose;
 use scramble::solve::frontier::FrontierCount;
 use scramble::solve::{Goal, Method, Order, Search};
 use scramble::{Arrangement, Context, Format, RecordingGraph, Stop};
@@ -63,8 +64,21 @@ fn error(py: Python<'_>, e: scramble::Error) -> PyErr {
 /// the interpreter lock released; polls for signals every 20 ms and on one
 /// (Ctrl-C) sets the flag, waits for the work to return and raises.
 fn interruptible<R: Send>(py: Python<'_>, work: impl FnOnce(&Context) -> R + Send) -> PyResult<R> {
+    interruptible_within(py, None, work)
+}
+
+/// [`interruptible`], the work's context also stopped after `limit`.
+fn interruptible_within<R: Send>(
+    py: Python<'_>,
+    limit: Option<Duration>,
+    work: impl FnOnce(&Context) -> R + Send,
+) -> PyResult<R> {
     let flag = Arc::new(AtomicBool::new(false));
     let stop = Stop::never().cancelled_by(flag.clone());
+    let stop = match limit {
+        Some(limit) => stop.after(limit),
+        None => stop,
+    };
     std::thread::scope(|scope| {
         let handle = scope.spawn(|| work(&Context::new().until(&stop)));
         loop {
@@ -117,6 +131,25 @@ impl Puzzle {
             return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"));
         }
         Ok(outcome)
+    }
+
+    /// `work`'s JSON as Python values, run within `time_limit` seconds
+    /// (a `ValueError` when that is not a positive number), when whether the
+    /// puzzle has a solution is `solvable`; `None` otherwise.
+    fn when_solvable<'py>(
+        &self,
+        py: Python<'py>,
+        solvable: bool,
+        time_limit: Option<f64>,
+        work: impl FnOnce(&scramble::Puzzle, &Context) -> scramble::Result<serde_json::Result<String>> + Send,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let limit = seconds(time_limit)?;
+        if self.search(py, Goal::First)?.found().is_some() != solvable {
+            return Ok(None);
+        }
+        let puzzle = &self.inner;
+        let found = interruptible_within(py, limit, |context| work(puzzle, context))?.map_err(|e| error(py, e))?;
+        json_loads(py, &found.expect("a report serialises")).map(Some)
     }
 }
 
@@ -196,6 +229,31 @@ impl Puzzle {
         Ok(self.search(py, Goal::List { limit })?.kept.iter().map(rows).collect())
     }
 
+    /// Why the puzzle has no solution, as the dict `diagnosis` of `scramble
+    /// solve --json` (`shortage`, `misfits`, `edits`: the single-picture
+    /// changes that make it solvable, the likeliest typo first), or `None`
+    /// when it has a solution. The search for changes stops after
+    /// `time_limit` seconds (the command line's 10 by default; `None`: no
+    /// limit), and then says `complete: False`.
+    #[pyo3(signature = (time_limit = Some(diagnose::BUDGET.as_secs_f64())))]
+    fn diagnosis<'py>(&self, py: Python<'py>, time_limit: Option<f64>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.when_solvable(py, false, time_limit, |puzzle, context| {
+            diagnose::diagnose(puzzle, context).map(|found| serde_json::to_string(&found))
+        })
+    }
+
+    /// For a puzzle whose answer fails on the cards (a picture typed
+    /// wrong): the dict `alternatives` of `scramble solve --wrong --json`
+    /// (`one`: the single-picture changes after which the puzzle has an
+    /// answer it did not have, the likeliest first), or `None` when it has
+    /// no solution (see [`Puzzle::diagnosis`]). `time_limit` as there.
+    #[pyo3(signature = (time_limit = Some(diagnose::BUDGET.as_secs_f64())))]
+    fn alternatives<'py>(&self, py: Python<'py>, time_limit: Option<f64>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.when_solvable(py, true, time_limit, |puzzle, context| {
+            diagnose::alternatives(puzzle, context).map(|found| serde_json::to_string(&found))
+        })
+    }
+
     /// G(P) as the node-link JSON of `scramble graph --format json`.
     fn node_link_json(&self) -> String {
         scramble::NodeLink::new(&self.inner, &RecordingGraph::new(&self.inner)).json()
@@ -268,6 +326,23 @@ impl Puzzle {
             self.inner.size()
         )
     }
+}
+
+/// `time_limit` in seconds as a duration, or a `ValueError` when it is not
+/// a positive finite number.
+fn seconds(time_limit: Option<f64>) -> PyResult<Option<Duration>> {
+    time_limit
+        .map(|s| {
+            Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err(format!(
+                        "time_limit {s}: expected a positive number of seconds"
+                    ))
+                })
+        })
+        .transpose()
 }
 
 /// Python's own int, of any size, from `value`'s decimal digits.

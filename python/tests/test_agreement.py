@@ -134,3 +134,26 @@ def test_edge_counts_and_first_boards_agree(path):
     assert puzzle.viewer_link(board) == cli["viewer"]
     with pytest.raises(ValueError):
         puzzle.board_edges(board[:-1])
+
+
+@pytest.mark.parametrize("path", ["fixtures/own/wizards_typo.txt", "fixtures/unsolvable2x2.txt", "fixtures/paper2x2.txt"])
+def test_diagnosis_and_alternatives_are_the_command_lines(path):
+    puzzle = scramble.read(str(ROOT / path))
+    [plain] = run_json("solve", path, "--json", "--no-pictures")
+    [wrong] = run_json("solve", path, "--wrong", "--json", "--no-pictures")
+    solvable = plain["solutions"] > 0
+    assert puzzle.diagnosis() == plain["diagnosis"]
+    assert (puzzle.diagnosis() is None) == solvable
+    assert puzzle.alternatives() == wrong.get("alternatives")
+    assert (puzzle.alternatives() is None) == (not solvable)
+
+
+def test_the_likeliest_fixes_name_cards_as_pieces_are_numbered():
+    typo = scramble.read(str(ROOT / "fixtures/own/wizards_typo.txt"))
+    fixes = typo.diagnosis()["edits"]["one"]
+    # The right side of card 5 was typed purple- for purple+.
+    true = [f for f in fixes if (f["card"], f["direction"], f["to"]) == (5, "right", "purple+")]
+    assert len(true) == 1 and true[0]["label"] == "#5" and fixes.index(true[0]) < 3
+    for fix in fixes:
+        card = [s for s in typo.pieces()[fix["card"] - 1].split()]
+        assert card[fix["side"]] == fix["from"]

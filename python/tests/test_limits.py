@@ -61,3 +61,23 @@ def test_reading_a_fifo_lets_other_threads_run_and_hears_ctrl_c(tmp_path):
     # Give the abandoned reader its writer, so that its thread ends.
     watchdog.cancel()
     feed()
+
+
+def test_a_time_limit_that_is_not_a_positive_number_is_a_value_error():
+    typo = scramble.read(str(ROOT / "fixtures" / "own" / "wizards_typo.txt"))
+    for bad in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="expected a positive number of seconds"):
+            typo.diagnosis(time_limit=bad)
+        with pytest.raises(ValueError, match="expected a positive number of seconds"):
+            typo.alternatives(time_limit=bad)
+    assert typo.diagnosis(time_limit=None)["edits"]["complete"]
+
+
+def test_a_short_time_limit_ends_the_search_for_changes_and_says_so():
+    # A real 4x4 puzzle with 24 solutions: 960 changes to judge, each by
+    # listing up to 10,000 solutions.
+    puzzle = scramble.read(ROOT / "fixtures" / "legespiel" / "Kaleidoscope.config.xml")
+    started = time.monotonic()
+    found = puzzle.alternatives(time_limit=0.001)
+    assert time.monotonic() - started < 5
+    assert found["complete"] is False

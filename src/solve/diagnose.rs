@@ -23,6 +23,7 @@
 //! a picture that is its own complement pairs with itself.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -34,6 +35,12 @@ use crate::{Picture, Piece, Puzzle, Result};
 
 pub(crate) mod explain;
 pub(crate) mod rank;
+
+/// How long a front-end lets the search for changes ([`diagnose`],
+/// [`alternatives`]) run when the user sets no time limit: the command
+/// line and the Python package alike, and the page for [`alternatives`]
+/// (it answers "why no solution" sooner, within 3 s).
+pub const BUDGET: Duration = Duration::from_secs(10);
 
 /// At most this many two-picture edits are reported.
 pub(crate) const TWO_EDITS_SHOWN: usize = 10;
@@ -82,7 +89,8 @@ pub(crate) struct PatternCount {
 /// A card that fits in no cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct Misfit {
-    /// The card (0-based) and its label (`#3` or its name).
+    /// The card (0-based; in JSON from 1, as pieces are numbered).
+    #[serde(serialize_with = "from_one")]
     pub(crate) card: usize,
     /// The card's label.
     pub(crate) label: String,
@@ -118,7 +126,8 @@ pub(crate) struct Edit {
 /// A side of a card.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Serialize)]
 pub(crate) struct Place {
-    /// The card (0-based).
+    /// The card (0-based; in JSON from 1, as pieces are numbered).
+    #[serde(serialize_with = "from_one")]
     pub(crate) card: usize,
     /// The card's label.
     pub(crate) label: String,
@@ -126,6 +135,11 @@ pub(crate) struct Place {
     pub(crate) side: usize,
     /// `top`, `right`, `bottom` or `left`.
     pub(crate) direction: &'static str,
+}
+
+/// A 0-based card index written as the documents number cards: from 1.
+fn from_one<S: serde::Serializer>(card: &usize, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+    serializer.serialize_u64(*card as u64 + 1)
 }
 
 /// The edits that make the puzzle solvable.

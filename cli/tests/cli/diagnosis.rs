@@ -14,7 +14,8 @@ fn made(puzzle: &Puzzle, edit: &serde_json::Value) -> Puzzle {
         .find(|&p| puzzle.picture_label(p) == edit["to"].as_str().unwrap())
         .unwrap();
     let card = edit["card"].as_u64().unwrap() as usize;
-    puzzle.with_side(card, edit["side"].as_u64().unwrap() as usize, to)
+    assert!(card >= 1, "cards are numbered from 1: {edit}");
+    puzzle.with_side(card - 1, edit["side"].as_u64().unwrap() as usize, to)
 }
 
 #[test]
@@ -37,7 +38,7 @@ fn one_flipped_sign_gets_the_edit_that_undoes_it() {
     for edit in one {
         assert!(plain::count_solutions(&made(&broken, edit)) > 0, "{edit}");
     }
-    let undo = one.iter().find(|e| e["card"] == 4 && e["side"] == 1).unwrap();
+    let undo = one.iter().find(|e| e["card"] == 5 && e["side"] == 1).unwrap();
     assert_eq!(undo["to"], puzzle.picture_label(right));
     scramble()
         .args(["solve", path.to_str().unwrap(), "--no-pictures", "--all-fixes"])
@@ -103,14 +104,14 @@ fn changes_that_make_the_same_puzzle_are_one_fix_with_their_places() {
         .collect();
     assert!(!folded.is_empty(), "{r}");
     for e in &folded {
-        assert_eq!((&e["card"], &e["side"]), (&0.into(), &0.into()), "{e}");
+        assert_eq!((&e["card"], &e["side"]), (&1.into(), &0.into()), "{e}");
         assert_eq!(
             e["also"],
-            serde_json::json!([{"card": 0, "label": "#1", "side": 2, "direction": "bottom"}])
+            serde_json::json!([{"card": 1, "label": "#1", "side": 2, "direction": "bottom"}])
         );
     }
     let every_place = |e: &serde_json::Value| 1 + e["also"].as_array().unwrap().len();
-    assert!(one.iter().all(|e| !(e["card"] == 0 && e["side"] == 2)), "{r}");
+    assert!(one.iter().all(|e| !(e["card"] == 1 && e["side"] == 2)), "{r}");
     assert!(one.iter().map(every_place).sum::<usize>() > one.len());
     scramble()
         .args(["solve", path.to_str().unwrap(), "--all-fixes"])

@@ -198,20 +198,21 @@ pub(crate) fn count(request: &Request) -> Result<Counted> {
     })
 }
 
-/// How long [`alternatives`] searches when the request sets no time limit.
-pub(crate) const ALTERNATIVES_BUDGET: Duration = Duration::from_secs(10);
-
 /// For a puzzle whose answer fails on the table: the single-picture changes
 /// that give another answer ([`crate::solve::diagnose::alternatives`]), in words,
 /// the likeliest typo first, as `scramble solve --wrong` says them. The
 /// search stops after the request's time limit, or
-/// [`ALTERNATIVES_BUDGET`], and then says so.
+/// [`crate::solve::diagnose::BUDGET`], and then says so.
 ///
 /// # Complexity
 /// That of [`crate::solve::diagnose::alternatives`], bounded by the time limit.
 pub(crate) fn alternatives(request: &Request) -> Result<Fixes> {
     let puzzle = request.puzzle()?;
-    let stop = Stop::never().after(request.limit_ms.map_or(ALTERNATIVES_BUDGET, Duration::from_millis));
+    let stop = Stop::never().after(
+        request
+            .limit_ms
+            .map_or(crate::solve::diagnose::BUDGET, Duration::from_millis),
+    );
     let edits = crate::solve::diagnose::alternatives(&puzzle, &crate::context::Context::new().until(&stop))?;
     Ok(explain::alternatives(&edits, &Wording::default()))
 }
