@@ -3,7 +3,7 @@
 # rustdoc's all-items page and MAX_MODULES public top-level modules
 # (default features). Run after `cargo doc --no-deps`.
 set -euo pipefail
-MAX_ITEMS=139
+MAX_ITEMS=140
 MAX_MODULES=8
 doc=target/doc/scramble
 items=$(grep -o '<li><a href="[^"]*\.html"' "$doc/all.html" | wc -l)
