@@ -246,7 +246,7 @@ impl Puzzle {
     /// wrong): the dict `alternatives` of `scramble solve --wrong --json`
     /// (`one`: the single-picture changes after which the puzzle has an
     /// answer it did not have, the likeliest first), or `None` when it has
-    /// no solution (see [`Puzzle::diagnosis`]). `time_limit` as there.
+    /// no solution (see `diagnosis`). `time_limit` as there.
     #[pyo3(signature = (time_limit = Some(diagnose::BUDGET.as_secs_f64())))]
     fn alternatives<'py>(&self, py: Python<'py>, time_limit: Option<f64>) -> PyResult<Option<Bound<'py, PyAny>>> {
         self.when_solvable(py, true, time_limit, |puzzle, context| {
