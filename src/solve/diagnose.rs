@@ -366,16 +366,15 @@ fn place(puzzle: &Puzzle, card: usize, side: usize) -> Place {
     }
 }
 
-/// The edit as reported.
-fn edit(puzzle: &Puzzle, (card, side, picture): Change) -> Edit {
-    let fixed = changed(puzzle, &[(card, side, picture)]);
+/// The edit as reported; `fixed` is `puzzle` with the change made.
+fn edit(puzzle: &Puzzle, (card, side, picture): Change, fixed: &Puzzle) -> Edit {
     Edit {
         at: place(puzzle, card, side),
         from: puzzle.picture_label(puzzle.pieces()[card].side(side)),
         to: puzzle.picture_label(picture),
         solutions: None,
-        imbalance: rank::imbalance(&fixed),
-        score: rank::score(puzzle, &fixed),
+        imbalance: rank::imbalance(fixed),
+        score: rank::score(puzzle, fixed),
         also: Vec::new(),
     }
 }
@@ -409,7 +408,7 @@ fn edits(puzzle: &Puzzle, context: &Context) -> Result<Edits> {
             searched += more;
             for (changes, verdict) in chunk.iter().zip(&verdicts) {
                 if *verdict == Some(true) && two.len() < TWO_EDITS_SHOWN {
-                    two.push([edit(puzzle, changes[0]), edit(puzzle, changes[1])]);
+                    two.push([0, 1].map(|i| edit(puzzle, changes[i], &changed(puzzle, &[changes[i]]))));
                 }
             }
             if verdicts.iter().any(Option::is_none) {

@@ -313,9 +313,10 @@ pub(super) fn ranked(puzzle: &Puzzle, fixes: &[Change], context: &Context) -> Re
     let edits: Vec<Result<Edit>> = folded(puzzle, fixes)
         .par_iter()
         .map(|(change, same)| {
-            let mut e = edit(puzzle, *change);
+            let fixed = changed(puzzle, &[*change]);
+            let mut e = edit(puzzle, *change, &fixed);
             e.also = same.iter().map(|&(card, side, _)| place(puzzle, card, side)).collect();
-            e.solutions = solutions(&changed(puzzle, &[*change]), context)?;
+            e.solutions = solutions(&fixed, context)?;
             Ok(e)
         })
         .collect();
