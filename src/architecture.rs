@@ -608,3 +608,25 @@ fn front_ends_leave_the_census_engine_and_uniqueness_to_the_library() {
     assert!(front_ends.iter().any(|(_, text)| text.contains("census::run(")));
     assert!(front_ends.iter().any(|(_, text)| text.contains("solve::unique")));
 }
+
+#[test]
+fn front_ends_search_for_fixes_as_long_as_the_library_says() {
+    // How long the search for a typo's fixes runs unless the user says
+    // otherwise is `solve::diagnose::BUDGET`: each front-end that runs the
+    // search (the command line, Python) takes its default from there.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cli: String = sources()
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("cli/"))
+        .map(|(_, text)| code(&text))
+        .collect();
+    let python = code(&std::fs::read_to_string(root.join("python/src/lib.rs")).unwrap());
+    for (front_end, text) in [("cli", cli), ("python", python)] {
+        let runs = text.contains("diagnose::diagnose(") && text.contains("diagnose::alternatives(");
+        assert!(runs, "{front_end} runs the search for fixes");
+        assert!(
+            text.contains("diagnose::BUDGET"),
+            "{front_end} takes its default elsewhere"
+        );
+    }
+}
