@@ -133,13 +133,15 @@ fn a_slow_stdin_honours_the_time_limit_and_signals() {
 #[test]
 fn a_fifo_as_the_puzzle_honours_the_time_limit_and_signals() {
     // A FIFO with no writer (its open blocks), and a process substitution
-    // whose producer is slow; the run is killed after 10 s if it hangs.
+    // whose producer is slow; the run is killed after 10 s if it hangs. The
+    // watchdog and the producer write nowhere, so the test's pipes close
+    // when the command ends, not when they do.
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("puzzle.fifo");
     let run = |args: &str, then: &str| {
         let script = format!(
             "mkfifo '{fifo}' 2>/dev/null; t0=$(date +%s%N); \"$B\" {args} & p=$!; {then}; \
-             ( sleep 10; kill -9 $p 2>/dev/null ) & w=$!; wait $p; rc=$?; kill $w 2>/dev/null; \
+             ( sleep 10; kill -9 $p ) >/dev/null 2>&1 & w=$!; wait $p; rc=$?; kill $w 2>/dev/null; \
              t1=$(date +%s%N); echo \"rc=$rc ms=$(( (t1 - t0) / 1000000 ))\"",
             fifo = fifo.display()
         );
@@ -156,7 +158,7 @@ fn a_fifo_as_the_puzzle_honours_the_time_limit_and_signals() {
     let (stdout, stderr, ms) = run(&format!("solve '{}'", fifo.display()), "sleep 0.5; kill -INT $p");
     assert!(stdout.contains("rc=130"), "{stdout} {stderr}");
     assert!(ms < 2500, "{ms} ms");
-    let script = "t0=$(date +%s%N); bash -c '\"$B\" solve <(sleep 3; cat fixtures/cards3x3.txt) --time-limit 0.5'; \
+    let script = "t0=$(date +%s%N); bash -c '\"$B\" solve <(exec 2>/dev/null; sleep 3; cat fixtures/cards3x3.txt) --time-limit 0.5'; \
                   rc=$?; t1=$(date +%s%N); echo \"rc=$rc ms=$(( (t1 - t0) / 1000000 ))\"";
     let output = shell(script);
     let stdout = String::from_utf8_lossy(&output.stdout);
