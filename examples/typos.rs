@@ -30,8 +30,16 @@ use scramble::{Arrangement, Picture, Puzzle};
 /// What became of one typo.
 #[derive(Clone, Copy, Debug)]
 enum Fate {
-    /// No solution; the true fix ranked (1-based) among `of` fixes.
-    Unsolvable { rank: usize, of: usize },
+    /// No solution; the true fix ranked (1-based) among `of` fixes, its
+    /// pair (the picture typed, the picture meant) ranked `pair` among the
+    /// pairs in the order of their best fix, and the true fix ranked `place`
+    /// among the fixes of its pair.
+    Unsolvable {
+        rank: usize,
+        of: usize,
+        pair: usize,
+        place: usize,
+    },
     /// Solvable, every answer right on the table.
     Harmless,
     /// Solvable, some answers right on the table, some not.
@@ -79,6 +87,8 @@ fn main() {
     print_table(&fates);
     println!();
     print_split(&fates);
+    println!();
+    print_pairs(&fates);
 }
 
 /// The puzzle files of a folder, sorted.
@@ -138,9 +148,13 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
         if options.dump {
             print_dump(puzzle, typo, &one, &is_fix);
         }
+        let rank = rank(&one);
+        let (pair, place) = pair_and_place(&one, rank);
         return Fate::Unsolvable {
-            rank: rank(&one),
+            rank,
             of: one.len(),
+            pair,
+            place,
         };
     }
     let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
@@ -158,6 +172,23 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
             of: one.len(),
         }
     }
+}
+
+/// The rank of the pair of `fixes[rank - 1]` (the picture it replaces,
+/// the picture it writes) among the pairs in the order of their first fix,
+/// and its rank among the fixes of that pair.
+fn pair_and_place(fixes: &[Edit], rank: usize) -> (usize, usize) {
+    let of = |e: &Edit| (e.from.clone(), e.to.clone());
+    let true_pair = of(&fixes[rank - 1]);
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for e in fixes {
+        if !pairs.contains(&of(e)) {
+            pairs.push(of(e));
+        }
+    }
+    let pair = 1 + pairs.iter().position(|p| *p == true_pair).expect("its own pair");
+    let place = fixes[..rank].iter().filter(|e| of(e) == true_pair).count();
+    (pair, place)
 }
 
 /// One picture on one card changed, as the JSON of the diagnosis writes it
@@ -358,12 +389,35 @@ fn print_split(fates: &[(usize, Vec<Fate>)]) {
     );
 }
 
+/// Where the no-solution typos' ranking fails: which picture was typed
+/// for which (the pair), or where (the place among the pair's fixes).
+fn print_pairs(fates: &[(usize, Vec<Fate>)]) {
+    let (pairs, places): (Vec<usize>, Vec<usize>) = fates
+        .iter()
+        .flat_map(|(_, f)| f)
+        .filter_map(|f| match *f {
+            Fate::Unsolvable { pair, place, .. } => Some((pair, place)),
+            _ => None,
+        })
+        .unzip();
+    println!("| no-solution typos | count | first | top 3 |");
+    println!("|---|---:|---:|---:|");
+    for (name, ranks) in [
+        ("the true pair among the pairs, by their best fix", pairs),
+        ("the true fix among the fixes of its pair", places),
+    ] {
+        let within = |k: usize| ranks.iter().filter(|&&r| r <= k).count();
+        let n = ranks.len();
+        println!("| {name} | {n} | {} | {} |", wilson(within(1), n), wilson(within(3), n));
+    }
+}
+
 fn print_table(fates: &[(usize, Vec<Fate>)]) {
     let all: Vec<Fate> = fates.iter().flat_map(|(_, f)| f.iter().copied()).collect();
     let ranks = |wrong: bool| -> Vec<(usize, usize)> {
         all.iter()
             .filter_map(|f| match *f {
-                Fate::Unsolvable { rank, of } if !wrong => Some((rank, of)),
+                Fate::Unsolvable { rank, of, .. } if !wrong => Some((rank, of)),
                 Fate::Wrong { rank, of } if wrong => Some((rank, of)),
                 _ => None,
             })
