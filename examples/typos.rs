@@ -149,6 +149,7 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
             print_dump(puzzle, typo, &one, &is_fix);
         }
         let rank = rank(&one);
+        assert!(rank > 0, "a diagnosis without a time limit lists every fix");
         let (pair, place) = pair_and_place(&one, rank);
         return Fate::Unsolvable {
             rank,
@@ -174,7 +175,7 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
     }
 }
 
-/// The rank of the pair of `fixes[rank - 1]` (the picture it replaces,
+/// The rank (from 1) of the pair of `fixes[rank - 1]` (the picture it replaces,
 /// the picture it writes) among the pairs in the order of their first fix,
 /// and its rank among the fixes of that pair.
 fn pair_and_place(fixes: &[Edit], rank: usize) -> (usize, usize) {
