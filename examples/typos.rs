@@ -179,16 +179,17 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
 /// the picture it writes) among the pairs in the order of their first fix,
 /// and its rank among the fixes of that pair.
 fn pair_and_place(fixes: &[Edit], rank: usize) -> (usize, usize) {
-    let of = |e: &Edit| (e.from.clone(), e.to.clone());
-    let true_pair = of(&fixes[rank - 1]);
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    for e in fixes {
-        if !pairs.contains(&of(e)) {
-            pairs.push(of(e));
-        }
+    fn of(e: &Edit) -> (&str, &str) {
+        (e.from.as_str(), e.to.as_str())
     }
-    let pair = 1 + pairs.iter().position(|p| *p == true_pair).expect("its own pair");
+    let true_pair = of(&fixes[rank - 1]);
     let place = fixes[..rank].iter().filter(|e| of(e) == true_pair).count();
+    // The pairs whose first fix comes before the true pair's, and its own.
+    let first = fixes.iter().position(|e| of(e) == true_pair).expect("its own pair");
+    let mut before: Vec<(&str, &str)> = fixes[..=first].iter().map(of).collect();
+    before.sort_unstable();
+    before.dedup();
+    let pair = before.len();
     (pair, place)
 }
 
