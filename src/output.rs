@@ -185,7 +185,7 @@ impl<'a> Target<'a> {
 pub(crate) fn remove_leftovers(path: &Path) {
     let parent = parent_of(path);
     if parent.is_dir()
-        && let Ok(_lock) = lock_folder(parent)
+        && let Ok(_lock) = lock_folder(parent, Reach::Through)
     {
         remove_stale(parent, &leaf(path));
     }
@@ -229,7 +229,7 @@ fn replace_file(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Re
     let parent = parent_of(path);
     // Under the folder's lock: a set swapping the folder waits for this
     // file, and this file for the set.
-    let _lock = lock_folder(parent)?;
+    let _lock = lock_folder(parent, Reach::Through)?;
     remove_stale(parent, &leaf(path));
     let temporary = tempfile::Builder::new()
         .prefix(&hidden_prefix(path, "tmp"))
@@ -377,11 +377,11 @@ fn stage_and_install(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> 
     let parent = parent_of(folder);
     // A set of names replaces its whole folder too, so the folder's lock
     // (a folder set: its parent's) is held from staging to the swap.
-    let locked = match owns {
-        Owns::Folder => parent,
-        Owns::Names(_) => folder,
+    let (locked, reach) = match owns {
+        Owns::Folder => (parent, Reach::Through),
+        Owns::Names(_) => (folder, Reach::NotALink),
     };
-    let _lock = lock_folder(locked).map_err(at(locked))?;
+    let _lock = lock_folder(locked, reach).map_err(at(locked))?;
     remove_stale(parent, &leaf(folder));
     let staging = Staging::new(parent, folder).map_err(at(folder))?;
     stage(staging.path(), files)?;
@@ -590,10 +590,16 @@ fn swap_by_two_renames(staging: &Path, folder: &Path) -> std::io::Result<()> {
 /// An exclusive advisory lock on `folder` (created if missing), held
 /// while a set is staged and swapped in beside it or in its place
 /// (released when dropped). A folder swapped away while this run waited
-/// is locked afresh at its new inode.
-fn lock_folder(folder: &Path) -> std::io::Result<rustix::fd::OwnedFd> {
+/// is locked afresh at its new inode. The folder a file or a folder set
+/// goes in is reached through links like the rest of its path
+/// ([`Reach::Through`]); a set of names' own folder may not be a link
+/// ([`Reach::NotALink`]).
+fn lock_folder(folder: &Path, reach: Reach) -> std::io::Result<rustix::fd::OwnedFd> {
     use rustix::fs::{FlockOperation, Mode, OFlags, flock, fstat, open, stat};
-    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let mut flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+    if reach == Reach::NotALink {
+        flags |= OFlags::NOFOLLOW;
+    }
     loop {
         if let Err(e) = std::fs::create_dir(folder)
             && e.kind() != std::io::ErrorKind::AlreadyExists
@@ -607,6 +613,15 @@ fn lock_folder(folder: &Path) -> std::io::Result<rustix::fd::OwnedFd> {
             return Ok(fd);
         }
     }
+}
+
+/// How [`lock_folder`] may reach its folder.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Through a symbolic link, as any folder above an output.
+    Through,
+    /// Only as a folder itself.
+    NotALink,
 }
 
 /// What may stand where an output goes.
@@ -687,6 +702,10 @@ fn create_parents(path: &Path) -> std::io::Result<Option<PathBuf>> {
         return Ok(None);
     };
     let missing = |a: &&Path| !a.as_os_str().is_empty() && !a.exists();
+    if let Some(link) = parent.ancestors().find(|a| missing(a) && a.symlink_metadata().is_ok()) {
+        let message = format!("{} is a symbolic link to nothing, not a folder", link.display());
+        return Err(std::io::Error::new(std::io::ErrorKind::NotFound, message));
+    }
     let topmost = parent.ancestors().take_while(missing).last().map(Path::to_path_buf);
     if let Some(file) = parent.ancestors().find(|a| !missing(a) && a.is_file()) {
         let message = format!("{} is a file, not a folder", file.display());
@@ -722,11 +741,23 @@ fn parent_of(path: &Path) -> &Path {
         .unwrap_or(Path::new("."))
 }
 
-/// The last component of `path`, as text.
+/// The last component of `path`, as text, cut to its first [`LEAF_LIMIT`]
+/// bytes (whole characters): the stem of the hidden names beside it.
 fn leaf(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned())
+    let mut leaf = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let mut end = LEAF_LIMIT.min(leaf.len());
+    while !leaf.is_char_boundary(end) {
+        end -= 1;
+    }
+    leaf.truncate(end);
+    leaf
 }
+
+/// The bytes of a destination's name that its hidden names keep: a file
+/// name may have 255 bytes, and `.NAME.staging-PID-XXXXXX` adds up to 32.
+const LEAF_LIMIT: usize = 200;
 
 /// `.NAME.KIND-PID-`: hidden, on the same file system as `path` (so a
 /// rename is atomic); the caller adds random characters, and the process
@@ -764,6 +795,20 @@ mod tests {
         write_atomic(&path, b"two").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
         assert_eq!(names(path.parent().unwrap()), ["x.svg"]);
+    }
+
+    #[test]
+    fn names_of_the_longest_length_are_written() {
+        let dir = tempfile::tempdir().unwrap();
+        // 255 bytes, the most a name may have, in two-byte characters.
+        let long = format!("{}x", "é".repeat(127));
+        let file = dir.path().join(&long);
+        write_atomic(&file, b"one").unwrap();
+        let folder = dir.path().join("f".repeat(255));
+        write_set(&folder, &set(&["a.svg"]), Owns::Folder).unwrap();
+        write_set(&folder, &set(&["b.svg"]), Owns::Names(&["a.svg", "b.svg"])).unwrap();
+        assert_eq!(names(dir.path()), ["f".repeat(255), long]);
+        assert_eq!(names(&folder), ["b.svg"]);
     }
 
     #[test]
@@ -859,6 +904,32 @@ mod tests {
             left,
             [live.file_name().unwrap().to_string_lossy().into_owned(), "p".into()]
         );
+    }
+
+    #[test]
+    fn folders_above_an_output_are_reached_through_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real");
+        std::fs::create_dir_all(real.join("sub")).unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link.join("x.cnf"), b"x").unwrap();
+        write_atomic(&link.join("sub/y.cnf"), b"y").unwrap();
+        write_set(&link.join("p"), &set(&["a.svg"]), Owns::Folder).unwrap();
+        write_set(&link.join("q"), &set(&["b.svg"]), Owns::Names(&["b.svg"])).unwrap();
+        assert_eq!(names(&real), ["p", "q", "sub", "x.cnf"]);
+        let nowhere = dir.path().join("nowhere");
+        std::os::unix::fs::symlink(dir.path().join("missing"), &nowhere).unwrap();
+        for err in [
+            write_atomic(&nowhere.join("x.cnf"), b"x").unwrap_err(),
+            write_set(&nowhere.join("p"), &set(&["a.svg"]), Owns::Folder).unwrap_err(),
+        ] {
+            assert!(
+                err.to_string().contains("nowhere is a symbolic link to nothing"),
+                "{err}"
+            );
+        }
+        assert!(!dir.path().join("missing").exists());
     }
 
     #[test]

@@ -156,6 +156,13 @@ pub struct PuzzlesArg {
 }
 
 impl PuzzlesArg {
+    /// Registers every file named as an input of the run
+    /// ([`scramble::output::mark_input`]), before any is read: no output
+    /// may replace one, even one not read yet.
+    pub fn mark_inputs(&self) {
+        self.puzzles.iter().for_each(|path| scramble::output::mark_input(path));
+    }
+
     /// Reads every puzzle named, in order, the first bad file an error;
     /// likely typos are warned about on stderr.
     pub fn read(&self) -> anyhow::Result<Vec<Puzzle>> {

@@ -319,6 +319,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if (args.list || args.list_looks) && args.method == Some(Method::Graph) {
         anyhow::bail!("--list and --list-looks list the backtracker's solutions: they need --method backtrack");
     }
+    // Every file named is an input from the start: a picture written for
+    // an earlier puzzle may not replace a later one before it is read.
+    args.puzzles.mark_inputs();
     if args.shard.is_some() {
         let puzzles = match args.puzzles.puzzles.as_slice() {
             [path] => match super::input::read_any(path, args.puzzles.input_format)? {

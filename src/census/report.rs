@@ -547,14 +547,18 @@ fn run_nxn(options: &Options, context: &Context) -> Result<Report> {
     }
     let census = options.census();
     let k = census.patterns;
-    let puzzles = count::puzzle_count(&census, options.size).filter(|&p| p <= count::MAX_PUZZLES);
-    let Some(puzzles) = puzzles.filter(|_| (1..=2).contains(&k)) else {
+    // The puzzles are counted from the census's pieces, which are not
+    // listed over 4 patterns: from 5 on the puzzles outnumber 2^64, and
+    // for K in the thousands the pieces would not fit in memory.
+    let counted = || (k <= 4).then(|| count::puzzle_count(&census, options.size)).flatten();
+    let puzzles = (1..=2).contains(&k).then(counted).flatten();
+    let Some(puzzles) = puzzles.filter(|&p| p <= count::MAX_PUZZLES) else {
         let (expected, flag) = if options.repetition_free {
             ("K = 1 or 2", "")
         } else {
             ("K = 1 with --repetitions", " --repetitions")
         };
-        let over = count::puzzle_count(&census, options.size).map_or("more than 2^64".into(), |p| format!("{p}"));
+        let over = counted().map_or("more than 2^64".into(), |p| format!("{p}"));
         return Err(Error::Unsupported(format!(
             "--size 3 --patterns {k}{flag}: expected {expected} ({over} puzzles; the census takes at most {})",
             count::MAX_PUZZLES
@@ -907,6 +911,21 @@ mod tests {
         assert!(refusal(direct).starts_with("--patterns 6: the plain and direct censuses go up to 5 patterns"));
         let big = Options { size: 3, ..options(3) };
         assert!(refusal(big).starts_with("--size 3 --patterns 3: expected K = 1 or 2"));
+        // At once, its pieces not listed: they would not fit in memory.
+        let huge = Options {
+            size: 3,
+            ..options(1000)
+        };
+        assert!(refusal(huge).contains("(more than 2^64 puzzles"));
+        // Listed up to 4 patterns; from 5 on (more patterns, more pieces)
+        // the puzzles outnumber 2^64.
+        for repetition_free in [false, true] {
+            let five = Census {
+                patterns: 5,
+                repetition_free,
+            };
+            assert_eq!(count::puzzle_count(&five, 3), None);
+        }
     }
 
     #[test]

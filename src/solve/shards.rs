@@ -426,7 +426,7 @@ pub(super) fn search<C: Chooser>(
 ) -> Result<ShardReport> {
     let mine = cut.of(job.shard);
     let (mut report, mut position) = match job.resume.take() {
-        Some(checkpoint) => resumed(fresh, checkpoint, &mine)?,
+        Some(checkpoint) => resumed(job.puzzle, fresh, checkpoint, &mine)?,
         None => (fresh, None),
     };
     let started = Instant::now();
@@ -501,8 +501,15 @@ fn end_after(mode: Mode) -> u64 {
 }
 
 /// The report and position to go on from: `checkpoint`, checked against
-/// the shard's own search (`fresh`) and subtrees (`mine`).
-fn resumed(fresh: ShardReport, checkpoint: ShardReport, mine: &[usize]) -> Result<(ShardReport, Option<Position>)> {
+/// the shard's own search (`fresh`) and subtrees (`mine`), held to what
+/// real shards write ([`consistent`]), and every solution it keeps one
+/// of `puzzle`'s.
+fn resumed(
+    puzzle: &Puzzle,
+    fresh: ShardReport,
+    checkpoint: ShardReport,
+    mine: &[usize],
+) -> Result<(ShardReport, Option<Position>)> {
     let bad = |what: &str| {
         Err(Error::Shard(format!(
             "checkpoint: {what}: it belongs to another search"
@@ -510,6 +517,21 @@ fn resumed(fresh: ShardReport, checkpoint: ShardReport, mine: &[usize]) -> Resul
     };
     if checkpoint.search() != fresh.search() || checkpoint.shard != fresh.shard {
         return bad("its puzzle, strategy, goal, shard or cut differ");
+    }
+    if checkpoint.complete {
+        return Err(Error::Shard(
+            "checkpoint: it says its shard is complete: a checkpoint never does".into(),
+        ));
+    }
+    consistent("checkpoint", &checkpoint)?;
+    let kept = checkpoint.found.iter().map(|f| &f.solution);
+    if !kept
+        .chain(checkpoint.position.iter().flat_map(|p| &p.found))
+        .all(|rows| solves(puzzle, rows))
+    {
+        return Err(Error::Shard(
+            "checkpoint: a solution it keeps is not one of this puzzle's: not a checkpoint of a real shard".into(),
+        ));
     }
     let covered: Vec<usize> = checkpoint.covered.iter().map(|c| c.subtree).collect();
     if covered.len() > mine.len() || covered[..] != mine[..covered.len()] {
@@ -728,13 +750,21 @@ pub(crate) fn merge_reports(reports: &[(String, ShardReport)]) -> Result<Merged>
 /// subtrees in search order, its sums its totals, its solutions inside
 /// its covered subtrees, as many kept as its goal keeps.
 fn checked(name: &str, r: &ShardReport) -> Result<()> {
-    let bad = |what: String| Err(Error::Shard(format!("{name}: {what}: not the output of a real shard")));
     if !r.complete || r.position.is_some() {
         return Err(Error::Shard(format!(
             "{name}: shard {} stopped before its end (a checkpoint): run it again to finish it",
             r.shard
         )));
     }
+    consistent(name, r)
+}
+
+/// What [`checked`] asks of a report besides being complete: a real cut,
+/// subtrees in search order, sums that are its totals, solutions kept
+/// inside its covered subtrees, as many as its goal keeps. A checkpoint
+/// is held to the same.
+fn consistent(name: &str, r: &ShardReport) -> Result<()> {
+    let bad = |what: String| Err(Error::Shard(format!("{name}: {what}: not the output of a real shard")));
     let cells = r.search.size * r.search.size;
     if r.schema != crate::JSON_SCHEMA {
         return bad(format!(
@@ -837,6 +867,26 @@ fn is_placement(cell: &str) -> bool {
         .is_some_and(|(l, r)| label(l) && matches!(r, "0" | "1" | "2" | "3"))
 }
 
+/// Whether `rows` (cells `label@r`, as [`Arrangement::rows`] writes them)
+/// lay out a solution of `puzzle`. `O(n^2)` for `n` cards.
+///
+/// [`Arrangement::rows`]: crate::Arrangement::rows
+fn solves(puzzle: &Puzzle, rows: &Rows) -> bool {
+    let labels: std::collections::HashMap<String, usize> =
+        (0..puzzle.pieces().len()).map(|i| (puzzle.piece_label(i), i)).collect();
+    let cell = |text: &String| {
+        let (label, turn) = text.rsplit_once('@')?;
+        let rotation = turn.parse::<usize>().ok().filter(|r| *r < 4)?;
+        Some(crate::Placement {
+            piece: *labels.get(label)?,
+            rotation,
+        })
+    };
+    let cells: Option<Vec<_>> = rows.iter().flatten().map(cell).collect();
+    let square = rows.len() == puzzle.size() && rows.iter().all(|row| row.len() == puzzle.size());
+    cells.is_some_and(|cells| square && crate::Arrangement::new(puzzle.size(), cells).is_solution(puzzle))
+}
+
 /// A puzzle name as a shard writes it: a file stem as
 /// [`crate::puzzle::read::safe_name`] leaves it (letters, digits, `_`,
 /// `-`, `.`), so that nothing in it can act on a terminal.
@@ -887,10 +937,21 @@ mod tests {
         solver: &Solver,
         puzzle: &Puzzle,
         cut: &Cut,
+        at: (usize, usize),
+        goal: (Mode, u64),
+        saving: (Duration, Option<ShardReport>, &mut Vec<ShardReport>),
+    ) -> ShardReport {
+        try_shard(solver, puzzle, cut, at, goal, saving).unwrap()
+    }
+
+    fn try_shard(
+        solver: &Solver,
+        puzzle: &Puzzle,
+        cut: &Cut,
         (index, count): (usize, usize),
         (mode, keep): (Mode, u64),
         (every, resume, saved): (Duration, Option<ShardReport>, &mut Vec<ShardReport>),
-    ) -> ShardReport {
+    ) -> Result<ShardReport> {
         let mut save = |r: &ShardReport| {
             saved.push(r.clone());
             Ok(())
@@ -907,7 +968,7 @@ mod tests {
             every,
             save: &mut save,
         };
-        solver.run_shard(cut, &mut job).unwrap()
+        solver.run_shard(cut, &mut job)
     }
 
     fn merged(solver: &Solver, puzzle: &Puzzle, count: usize, goal: (Mode, u64)) -> Merged {
@@ -1001,6 +1062,48 @@ mod tests {
                     }
                 );
             }
+        }
+    }
+
+    /// A checkpoint that real shards cannot have written (complete, sums
+    /// that are not its subtrees', a kept solution that is none) is
+    /// refused, not resumed.
+    #[test]
+    fn a_forged_checkpoint_is_refused() {
+        let mut rng = Rng::new(7);
+        let puzzle = planted(5, 5, &mut rng, PlantOptions::default()).unwrap().0;
+        let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
+        let cut = solver.cut(2, &Context::new()).unwrap();
+        let mut saved = Vec::new();
+        let goal = (Mode::All, 3);
+        shard(&solver, &puzzle, &cut, (2, 2), goal, (Duration::ZERO, None, &mut saved));
+        let with = |kept: fn(&ShardReport) -> bool| saved.iter().find(|c| kept(c)).expect("such a checkpoint").clone();
+        let kept = with(|c| !c.found.is_empty());
+        let inside = with(|c| c.position.as_ref().is_some_and(|p| !p.found.is_empty()));
+        let resume = |c: &ShardReport| {
+            try_shard(
+                &solver,
+                &puzzle,
+                &cut,
+                (2, 2),
+                goal,
+                (Duration::MAX, Some(c.clone()), &mut Vec::new()),
+            )
+        };
+        assert!(resume(&kept).is_ok() && resume(&inside).is_ok());
+        let other = |cell: &mut String| *cell = if cell.as_str() == "#1@0" { "#1@1" } else { "#1@0" }.into();
+        let forgeries: [(&ShardReport, &dyn Fn(&mut ShardReport)); 5] = [
+            (&kept, &|c| c.complete = true),
+            (&kept, &|c| c.nodes = u64::MAX),
+            (&kept, &|c| c.found[0].solution[0][0] = "#99@2".into()),
+            (&kept, &|c| other(&mut c.found[0].solution[0][0])),
+            (&inside, &|c| other(&mut c.position.as_mut().unwrap().found[0][1][1])),
+        ];
+        for (i, (real, forge)) in forgeries.into_iter().enumerate() {
+            let mut forged = real.clone();
+            forge(&mut forged);
+            let err = resume(&forged).expect_err(&format!("forgery {i} resumed"));
+            assert!(err.to_string().starts_with("checkpoint: "), "{err}");
         }
     }
 

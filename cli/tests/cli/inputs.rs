@@ -52,6 +52,13 @@ fn no_command_writes_over_its_input() {
         d,
         &d.join("out/solution/solution.svg"),
     );
+    // A later file of a batch, not read yet when the first is drawn.
+    puzzle_at(&d.join("later/p/solution.svg"));
+    refused(
+        &["solve", "p.txt", "later/p/solution.svg", "--out", "later"],
+        d,
+        &d.join("later/p/solution.svg"),
+    );
     // Subgraph pictures go to `<out>/p/solutions/`.
     puzzle_at(&d.join("out/p/solutions/p.txt"));
     refused(
