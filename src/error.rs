@@ -187,6 +187,12 @@ pub fn excerpt(text: &str) -> String {
 /// at, whole.
 pub(crate) const QUOTED_MESSAGE_CHARS: usize = 200;
 
+/// A parser's own message (serde_json's, say), which may quote a whole
+/// value of the input, cut to [`QUOTED_MESSAGE_CHARS`].
+pub(crate) fn parser_said(error: &impl std::fmt::Display) -> String {
+    excerpt_of(&error.to_string(), QUOTED_MESSAGE_CHARS)
+}
+
 /// [`excerpt`] cut at `chars` characters.
 pub(crate) fn excerpt_of(text: &str, chars: usize) -> String {
     match text.char_indices().nth(chars) {

@@ -356,13 +356,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             edge => Ok(edge),
         });
-        exit = exit.graver(match read {
-            Ok(AnyPuzzle::Squares(puzzle)) => squares(&args, puzzle, &interrupted)?,
-            Ok(AnyPuzzle::Edge(puzzle)) => edge::solve(&args, puzzle, &interrupted)?,
+        let solved = match read {
+            Ok(AnyPuzzle::Squares(puzzle)) => squares(&args, puzzle, &interrupted),
+            Ok(AnyPuzzle::Edge(puzzle)) => edge::solve(&args, puzzle, &interrupted),
             // A stop while reading ends the run as a stop (exit 3 or the
             // signal's code), not as a bad file.
             Err(error) if stops_the_run(&error) => return Err(error),
-            Err(error) => bad_file(&args, path, &error)?,
+            Err(error) => bad_file(&args, path, &error),
+        };
+        exit = exit.graver(match solved {
+            Err(error) if beyond_the_solver(&error) => bad_file(&args, path, &error)?,
+            other => other?,
         });
     }
     Ok(exit.into())
@@ -410,15 +414,21 @@ fn refuse_over_inputs(args: &Args, puzzle: &Puzzle) -> anyhow::Result<()> {
     super::pictures::refuse_over_inputs(&args.pictures, puzzle, "", owns)
 }
 
-/// A file of the batch that could not be read: its error on stderr (and,
+/// A file of the batch that could not be read, or solved by no solver
+/// here: its error on stderr, naming the file (and,
 /// with `--json`, as an `error` object on stdout), then the batch goes on.
 fn bad_file(args: &Args, path: &Path, error: &anyhow::Error) -> anyhow::Result<Exit> {
-    super::note(&format!("scramble: error: {error:#}\n"));
+    let file = scramble::output::shown_path(path);
+    let mut message = format!("{error:#}");
+    if !message.starts_with(&file) {
+        message = format!("{file}: {message}");
+    }
+    super::note(&format!("scramble: error: {message}\n"));
     if args.json {
         let line = BadFile {
-            file: scramble::output::shown_path(path),
+            file,
             error: ErrorObject {
-                message: format!("{error:#}"),
+                message,
                 exit_code: Exit::Error as u8,
             },
         };
@@ -442,6 +452,16 @@ struct ErrorObject {
     message: String,
     /// The exit code the file alone would give (2).
     exit_code: u8,
+}
+
+/// Whether `error` says that a puzzle, read well, is one no solver here
+/// takes (larger than 8x8, say): a bad file of the batch, not the end of
+/// the run.
+fn beyond_the_solver(error: &anyhow::Error) -> bool {
+    matches!(
+        error.downcast_ref(),
+        Some(scramble::Error::Unsupported(_) | scramble::Error::InvalidPuzzle(_))
+    )
 }
 
 /// Whether a reading error is the run being stopped (time limit or signal)

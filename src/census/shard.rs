@@ -238,13 +238,13 @@ pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<Report> {
     let checked: Checked = serde_json::from_slice(bytes).map_err(|e| {
         bad(format!(
             "not the JSON of `scramble verify --shard I/N --json`: {}",
-            crate::error::excerpt_of(&e.to_string(), crate::error::QUOTED_MESSAGE_CHARS)
+            crate::error::parser_said(&e)
         ))
     })?;
     if let Some(path) = checked.0 {
         return Err(bad(format!("key `{path}` given twice")));
     }
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| bad(e.to_string()))?;
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| bad(crate::error::parser_said(&e)))?;
     let top = value
         .as_object()
         .ok_or_else(|| bad("expected one JSON object, as `verify --shard I/N --json` prints".into()))?;
@@ -297,7 +297,7 @@ pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<Report> {
             "missing key `condition_failures` (a census with repetitions writes it)".into(),
         ));
     }
-    serde_json::from_value(value).map_err(|e| bad(e.to_string()))
+    serde_json::from_value(value).map_err(|e| bad(crate::error::parser_said(&e)))
 }
 
 /// The objects inside a report: `shard`, `corners` (with its own
@@ -481,6 +481,12 @@ mod tests {
         use crate::census::shard::read;
         let err = read("a.json", br#"{"patterns": 2, "patterns": 3}"#).unwrap_err();
         assert_eq!(err.to_string(), "a.json: key `patterns` given twice");
+        // A value of the wrong type is quoted cut, however long.
+        let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/bad/shard-1-of-2.json")).unwrap();
+        let long = good.replacen("\"patterns\": 2", &format!("\"patterns\": \"{}\"", "x".repeat(100_000)), 1);
+        assert_ne!(long, good);
+        let err = read("a.json", long.as_bytes()).unwrap_err().to_string();
+        assert!(err.len() < 400 && err.contains("... (100039 characters)"), "{}", &err[..400.min(err.len())]);
     }
 
     #[test]

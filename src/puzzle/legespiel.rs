@@ -134,30 +134,47 @@ impl<'a, 'input> XmlFile<'a, 'input> {
         parse_error(self.file, pos.row as usize, pos.col as usize, message)
     }
 
+    /// The one `<name>` element inside `parent`: none, or a second, is an
+    /// error (at the parent, or at the second).
     fn child(&self, parent: Node<'a, 'input>, name: &str) -> Result<Node<'a, 'input>> {
-        parent
+        let mut found = parent
             .children()
-            .find(|n| n.is_element() && n.tag_name().name() == name)
-            .ok_or_else(|| {
-                self.at(
-                    parent.range().start,
-                    format!(
-                        "`<{}>` has no `<{name}>`: expected one",
-                        excerpt(parent.tag_name().name())
-                    ),
-                )
-            })
+            .filter(|n| n.is_element() && n.tag_name().name() == name);
+        let first = found.next().ok_or_else(|| {
+            self.at(
+                parent.range().start,
+                format!(
+                    "`<{}>` has no `<{name}>`: expected one",
+                    excerpt(parent.tag_name().name())
+                ),
+            )
+        })?;
+        if let Some(second) = found.next() {
+            let line = self.doc.text_pos_at(first.range().start).row;
+            return Err(self.at(
+                second.range().start,
+                format!("a second `<{name}>` (the first is on line {line}): expected one"),
+            ));
+        }
+        Ok(first)
     }
 
     fn number(&self, parent: Node<'a, 'input>, name: &str) -> Result<usize> {
         let node = self.child(parent, name)?;
         let text = node.text().unwrap_or("").trim();
-        text.parse::<usize>().ok().filter(|&n| n <= 64).ok_or_else(|| {
-            self.at(
-                node.range().start,
-                format!("`<{name}>` is `{}`: expected a number up to 64", excerpt(text)),
-            )
-        })
+        text.parse::<usize>()
+            .ok()
+            .filter(|&n| n <= super::MAX_GRID)
+            .ok_or_else(|| {
+                self.at(
+                    node.range().start,
+                    format!(
+                        "`<{name}>` is `{}`: expected a number up to {}",
+                        excerpt(text),
+                        super::MAX_GRID
+                    ),
+                )
+            })
     }
 
     /// The value of attribute `name` and its byte offset.
@@ -448,6 +465,28 @@ mod tests {
         assert_eq!(unique("rot".into(), &mut taken), "rot_2");
         assert_eq!(unique("Rot_3".into(), &mut taken), "Rot_3");
         assert_eq!(unique("ROT".into(), &mut taken), "ROT_4", "the next k skips one taken");
+    }
+
+    #[test]
+    fn a_second_element_of_one_kind_is_refused_where_it_stands() {
+        let cards = card("1", "2", "3", "3").repeat(4);
+        let good = config(PAIRS, &cards, 2);
+        let rows = good.replace(
+            "<numberOfRows>2</numberOfRows>",
+            "<numberOfRows>2</numberOfRows><numberOfRows>3</numberOfRows>",
+        );
+        assert_eq!(
+            err(&rows),
+            "p.xml:3:31: a second `<numberOfRows>` (the first is on line 3): expected one"
+        );
+        let twice = good.replace("</cards>\n", &format!("</cards>\n<cards>\n{cards}</cards>\n"));
+        assert!(
+            err(&twice).contains("a second `<cards>` (the first is on line 10)"),
+            "{}",
+            err(&twice)
+        );
+        let pictures = good.replace("<cards>", &format!("<pictures>{PAIRS}</pictures>\n<cards>"));
+        assert!(err(&pictures).contains("a second `<pictures>`"), "{}", err(&pictures));
     }
 
     #[test]

@@ -31,6 +31,11 @@ use crate::{Error, Result};
 /// longer names are shown as `#k`.
 pub(crate) const LABEL_LIMIT: usize = 64;
 
+/// The largest grid a puzzle file may describe, `MAX_GRID x MAX_GRID`
+/// (4,096 pieces), in every reader: far beyond what any command solves or
+/// draws, and refused while reading, before the rest of a large file is.
+pub(crate) const MAX_GRID: usize = 64;
+
 /// `n*n` pieces for an `n x n` grid, `n >= 2`.
 ///
 /// ```

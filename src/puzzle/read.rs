@@ -116,7 +116,9 @@ pub(crate) fn read_text(path: &Path) -> Result<(String, String, String)> {
 }
 
 /// The bytes of `path` (`-` is standard input), refused beyond
-/// `MAX_FILE_BYTES` with a message naming the file and the limit.
+/// `MAX_FILE_BYTES` with a message naming the file and the limit; a UTF-8
+/// byte order mark at the start (which some editors write) is dropped, so
+/// every format reads such a file as it reads one without.
 pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
     use std::io::Read;
     let read_error = |reason| Error::Read {
@@ -138,6 +140,9 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>> {
             "larger than {} MiB, the most scramble reads: expected a puzzle file",
             MAX_FILE_BYTES >> 20
         ))));
+    }
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
     }
     Ok(bytes)
 }
@@ -566,6 +571,14 @@ impl<'a> Reader<'a> {
     }
 
     fn push(&mut self, place: Place, name: Option<(Place, String)>, piece: Piece) -> Result<()> {
+        let most = super::MAX_GRID * super::MAX_GRID;
+        if self.pieces.len() == most {
+            let message = format!(
+                "more than {most} pieces: scramble reads grids up to {0}x{0}",
+                super::MAX_GRID
+            );
+            return Err(self.error(place, message));
+        }
         let name = name.map(|(at, n)| (at, nfc(&n)));
         if let Some((name_place, name)) = &name {
             if !is_piece_name(name) {
@@ -843,6 +856,14 @@ mod tests {
         assert!(
             err(&SQUARE.repeat(2)[..SQUARE.len() * 2 - 12])
                 .contains("7 pieces do not fill a square grid: expected 4 or 9 pieces")
+        );
+        let most = super::super::MAX_GRID.pow(2);
+        assert_eq!(
+            err(&"1+ 2+ 3- 4-\n".repeat(10 * most)),
+            format!(
+                "t.txt:{}:1: more than {most} pieces: scramble reads grids up to 64x64",
+                most + 1
+            )
         );
         assert!(
             err("a: 1+ 2+ 3+ 4+\na: 1+ 2+ 3+ 4+\n")

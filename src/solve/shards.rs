@@ -650,7 +650,7 @@ pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<ShardReport> {
     serde_json::from_slice(bytes).map_err(|e| {
         Error::Shard(format!(
             "{name}: not the JSON of `scramble solve --shard I/N`: {}",
-            crate::error::excerpt_of(&e.to_string(), crate::error::QUOTED_MESSAGE_CHARS)
+            crate::error::parser_said(&e)
         ))
     })
 }

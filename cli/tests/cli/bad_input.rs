@@ -311,6 +311,23 @@ fn a_byte_order_mark_is_skipped_and_card_colors_ignore_case() {
         .assert()
         .success()
         .stdout(predicate::str::contains("  north  sun+ moon+ star+ tree-\n"));
+    // Every format: an edge-matching puzzle in JSON and in Brendan's text.
+    for fixture in [
+        "fixtures/edge/small/planted-4x4-k3.json",
+        "fixtures/edge/brendan/brendan_06x06.txt",
+    ] {
+        let marked = dir.path().join(std::path::Path::new(fixture).file_name().unwrap());
+        let bytes = std::fs::read(crate::at_root(fixture)).unwrap();
+        std::fs::write(&marked, [&b"\xEF\xBB\xBF"[..], &bytes].concat()).unwrap();
+        let (with, without) =
+            [&marked, &crate::at_root(fixture)].map(|p| scramble().arg("show").arg(p).output().unwrap());
+        assert!(
+            with.status.success(),
+            "{fixture}: {}",
+            String::from_utf8_lossy(&with.stderr)
+        );
+        assert_eq!(with.stdout, without.stdout, "{fixture}");
+    }
     let cards = dir.path().join("cards.txt");
     std::fs::write(&cards, "a | HEAD-red | TAIL-Red | HEAD-RED | tail-red\nb | HEAD-RED | TAIL-RED | HEAD-RED | TAIL-RED\nc | HEAD-RED | TAIL-RED | HEAD-RED | TAIL-RED\nd | HEAD-RED | TAIL-RED | HEAD-RED | TAIL-RED\n").unwrap();
     scramble()

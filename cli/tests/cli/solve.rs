@@ -181,15 +181,22 @@ fn many_identical_cards_without_a_solution_have_no_solution() {
 fn a_batch_reports_every_good_file_and_every_bad_one_as_json_lines() {
     let bad = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(bad.path(), "1+ 2+ 3+\n").unwrap();
+    // Read well, but larger than any solver here takes.
+    let big = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(big.path(), "1+ 2- 1- 2+\n".repeat(81)).unwrap();
     let assert = scramble()
         .args(["solve", "fixtures/paper2x2.txt"])
         .arg(bad.path())
         .args(["fixtures/unsolvable2x2.txt", "--json", "--no-pictures"])
+        .arg(big.path())
         .assert()
         .code(2);
     let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
     let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines.len(), 4, "{text}");
+    let message = lines[3]["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with(&big.path().display().to_string()), "{message}");
+    assert!(message.contains("up to 8x8 grids"), "{message}");
     assert_eq!(lines[0]["solutions"], 3);
     assert_eq!(lines[1]["error"]["exit_code"], 2);
     assert!(

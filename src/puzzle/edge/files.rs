@@ -162,8 +162,13 @@ fn resume(
 /// The document in `path`.
 fn read(path: &Path) -> Result<EdgeShard> {
     let bytes = crate::puzzle::read::read_limited(path)?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| Error::Shard(format!("{}: not a checkpoint of an edge count: {e}", shown_path(path))))
+    serde_json::from_slice(&bytes).map_err(|e| {
+        let said = crate::error::parser_said(&e);
+        Error::Shard(format!(
+            "{}: not a checkpoint of an edge count: {said}",
+            shown_path(path)
+        ))
+    })
 }
 
 /// Removes a finished count's checkpoint (none there is fine).

@@ -122,7 +122,8 @@ fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
             e.line().max(1),
             e.column().max(1),
             format!(
-                "{e}: expected the Puzzle JSON (width, height, pieces as [U, R, D, L], hints as {{pos, piece, rot}})"
+                "{}: expected the Puzzle JSON (width, height, pieces as [U, R, D, L], hints as {{pos, piece, rot}})",
+                crate::error::parser_said(&e)
             ),
         )
     })?;

@@ -282,8 +282,12 @@ impl EdgeShard {
         let mut shards: Vec<(String, EdgeShard)> = documents
             .iter()
             .map(|(name, bytes)| {
-                let shard: EdgeShard = serde_json::from_slice(bytes)
-                    .map_err(|e| bad(name, format!("not a shard of an edge count: {e}")))?;
+                let shard: EdgeShard = serde_json::from_slice(bytes).map_err(|e| {
+                    bad(
+                        name,
+                        format!("not a shard of an edge count: {}", crate::error::parser_said(&e)),
+                    )
+                })?;
                 Ok((name.clone(), shard))
             })
             .collect::<Result<_>>()?;
