@@ -30,8 +30,9 @@ pub struct Args {
     /// Seed of the probes (and of the `random` order's piece order).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Random root-to-leaf probes to walk (default: 100,000).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Random root-to-leaf probes to walk (default: 100,000; at most
+    /// 1,000,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_PROBES))]
     probes: Option<u64>,
     /// A pruning rule to apply in the probes (the solver does not apply it):
     /// the estimate is then the size of the tree with that rule.
@@ -57,6 +58,10 @@ pub struct Args {
     json: bool,
 }
 
+/// The most probes `--probes` takes: hours of probing on an 8x8 grid,
+/// where the estimate's error shrinks with the square root of the probes.
+const MAX_PROBES: u64 = 1_000_000_000;
+
 /// What `estimate --json` prints.
 #[derive(Serialize)]
 struct Report {
@@ -66,12 +71,52 @@ struct Report {
     seed: u64,
     #[serde(flatten)]
     estimate: Estimate,
+    #[serde(flatten)]
+    rate: Rate,
+}
+
+/// How a report of `estimate` ended, and the search rate it measured.
+#[derive(Serialize)]
+struct Rate {
+    /// Whether the estimate ran to its end.
+    complete: bool,
+    /// Why not: `time-limit` or `interrupted`.
+    stopped: Option<&'static str>,
     /// Placements per second of the real search on one core, measured by a
-    /// count stopped after `RATE_SAMPLE` (or run to its end if shorter).
-    nodes_per_second: f64,
+    /// count stopped after `RATE_SAMPLE` (or run to its end if shorter);
+    /// none when the estimate was stopped.
+    nodes_per_second: Option<f64>,
     /// `nodes / nodes_per_second`: the estimated time of an exhaustive
     /// search on one core.
-    exhaustive_seconds: f64,
+    exhaustive_seconds: Option<f64>,
+}
+
+impl Rate {
+    /// The rate `measured` (none when the estimate `stopped`, and why) of a
+    /// search of about `nodes`.
+    fn of(stopped: Option<&'static str>, nodes: f64, measured: impl FnOnce() -> f64) -> Rate {
+        let rate = stopped.is_none().then(measured).filter(|r| *r > 0.0);
+        Rate {
+            complete: stopped.is_none(),
+            stopped,
+            nodes_per_second: rate,
+            exhaustive_seconds: rate.map(|r| nodes / r),
+        }
+    }
+
+    /// The line of the search rate and the time it gives.
+    fn line(&self) -> String {
+        match (self.nodes_per_second, self.exhaustive_seconds) {
+            (Some(rate), Some(seconds)) => format!(
+                "search rate: {:.1} M nodes/s on one core (measured over {:.1} s), so about {} of search\n",
+                rate / 1e6,
+                RATE_SAMPLE.as_secs_f64(),
+                duration(seconds)
+            ),
+            _ if !self.complete => "search rate: not measured (the estimate was stopped)\n".to_string(),
+            _ => "search rate: not measured (the search ended too soon to be timed)\n".to_string(),
+        }
+    }
 }
 
 /// How long the search runs to measure its rate.
@@ -79,7 +124,7 @@ const RATE_SAMPLE: Duration = Duration::from_millis(500);
 
 /// The stop of the count that measures the rate: `RATE_SAMPLE`, or what
 /// is left of `--time-limit` since `started` when that is less. (A stopped
-/// estimate measures no rate: it is reported as 0.)
+/// estimate measures no rate.)
 fn rate_stop(args: &Args, started: Instant) -> Stop {
     let left = args.time_limit.map_or(RATE_SAMPLE, |limit| {
         limit.saturating_sub(started.elapsed()).min(RATE_SAMPLE)
@@ -87,31 +132,12 @@ fn rate_stop(args: &Args, started: Instant) -> Stop {
     super::signals::stop(Some(left), None)
 }
 
-/// `nodes` at `rate` per second (0 when no rate was measured).
-fn exhaustive_seconds(nodes: f64, rate: f64) -> f64 {
-    if rate > 0.0 { nodes / rate } else { 0.0 }
-}
-
 /// Stopped (time limit or Ctrl-C): an estimate from the work done, exit 3.
-fn exit(stopped: bool) -> ExitCode {
-    if stopped {
-        super::exit_codes::Exit::Stopped.into()
-    } else {
+fn exit(rate: &Rate) -> ExitCode {
+    if rate.complete {
         ExitCode::SUCCESS
-    }
-}
-
-/// The line of the search rate and the time it gives.
-fn rate_line(nodes_per_second: f64, exhaustive_seconds: f64) -> String {
-    if nodes_per_second > 0.0 {
-        format!(
-            "search rate: {:.1} M nodes/s on one core (measured over {:.1} s), so about {} of search\n",
-            nodes_per_second / 1e6,
-            RATE_SAMPLE.as_secs_f64(),
-            duration(exhaustive_seconds)
-        )
     } else {
-        "search rate: not measured (the estimate was stopped)\n".to_string()
+        super::exit_codes::Exit::Stopped.into()
     }
 }
 
@@ -141,22 +167,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let sample = rate_stop(&args, started);
     let sampling = Context::new().until(&sample);
     let count = Search::within(Goal::Count { keep: 0 }, &sampling).on(Threads::One);
-    let rate = if estimate.stopped {
-        0.0
-    } else {
-        solver.run(&count).stats.nodes_per_second()
-    };
+    // A signal ends this command at once: only the time limit stops it.
+    let stopped = estimate.stopped.then_some("time-limit");
+    let rate = Rate::of(stopped, estimate.nodes, || solver.run(&count).stats.nodes_per_second());
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),
         order,
         seed: args.seed,
-        exhaustive_seconds: exhaustive_seconds(estimate.nodes, rate),
         estimate,
-        nodes_per_second: rate,
+        rate,
     };
     print_report(args.json, &report, text)?;
-    Ok(exit(report.estimate.stopped))
+    Ok(exit(&report.rate))
 }
 
 fn text(report: &Report) -> String {
@@ -181,7 +204,7 @@ fn text(report: &Report) -> String {
         scientific(e.high),
         e.full
     );
-    out + &rate_line(report.nodes_per_second, report.exhaustive_seconds)
+    out + &report.rate.line()
 }
 
 /// `3.1e13`, or the plain number below 10,000.

@@ -50,8 +50,9 @@ pub struct Args {
     /// Only puzzles with exactly one solution modulo rotation.
     #[arg(long)]
     unique: bool,
-    /// With `--unique`: give up after this many candidates (default 1000 per puzzle asked).
-    #[arg(long)]
+    /// With `--unique`: give up after this many candidates (default 1000 per
+    /// puzzle asked; at most 1000 per puzzle of the most `--count` takes).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1000 * MAX_COUNT))]
     max_draws: Option<u64>,
     /// How the solved grid is drawn: `planted` (every picture uniform) or
     /// `commercial` (3x3, 4 patterns, each pattern on 3 inner boundaries

@@ -482,11 +482,20 @@ mod tests {
         let err = read("a.json", br#"{"patterns": 2, "patterns": 3}"#).unwrap_err();
         assert_eq!(err.to_string(), "a.json: key `patterns` given twice");
         // A value of the wrong type is quoted cut, however long.
-        let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/bad/shard-1-of-2.json")).unwrap();
-        let long = good.replacen("\"patterns\": 2", &format!("\"patterns\": \"{}\"", "x".repeat(100_000)), 1);
+        let good =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/bad/shard-1-of-2.json")).unwrap();
+        let long = good.replacen(
+            "\"patterns\": 2",
+            &format!("\"patterns\": \"{}\"", "x".repeat(100_000)),
+            1,
+        );
         assert_ne!(long, good);
         let err = read("a.json", long.as_bytes()).unwrap_err().to_string();
-        assert!(err.len() < 400 && err.contains("... (100039 characters)"), "{}", &err[..400.min(err.len())]);
+        assert!(
+            err.len() < 400 && err.contains("... (100039 characters)"),
+            "{}",
+            &err[..400.min(err.len())]
+        );
     }
 
     #[test]

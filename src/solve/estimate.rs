@@ -71,7 +71,9 @@ pub struct Estimate {
     #[serde(rename = "seconds", serialize_with = "crate::context::seconds")]
     pub elapsed: Duration,
     /// The time limit or a cancel stopped the probes early (the estimate
-    /// uses the probes done).
+    /// uses the probes done). Not in the JSON: a front-end says why, as
+    /// `complete` and `stopped` (docs/json.md).
+    #[serde(skip)]
     pub stopped: bool,
 }
 

@@ -395,7 +395,7 @@ impl Solver {
 
     /// [`Solver::new`] for any cell, piece and symmetry rule.
     pub fn with_strategy(puzzle: &Puzzle, strategy: Strategy, seed: u64) -> Result<Self> {
-        Self::build(puzzle, strategy, seed, None)
+        Self::build(puzzle, strategy, seed, false)
     }
 
     /// A solver for counting: on a puzzle with identical cards (twins) it
@@ -422,12 +422,15 @@ impl Solver {
     /// assert!(twins.stats.nodes() < every.stats.nodes());
     /// ```
     pub fn counting(puzzle: &Puzzle, strategy: Strategy, seed: u64) -> Result<Self> {
-        Self::build(puzzle, strategy, seed, Twins::of(puzzle))
+        Self::build(puzzle, strategy, seed, true)
     }
 
-    /// The tables and steps of `strategy` on `puzzle`, breaking `twins`.
-    fn build(puzzle: &Puzzle, strategy: Strategy, seed: u64, twins: Option<Twins>) -> Result<Self> {
+    /// The tables and steps of `strategy` on `puzzle`, breaking its twins
+    /// when `twins` (looked for once the puzzle is known to fit the
+    /// solver: the search's piece sets have 64 bits).
+    fn build(puzzle: &Puzzle, strategy: Strategy, seed: u64, twins: bool) -> Result<Self> {
         let mut dense = Dense::new(puzzle)?;
+        let twins = if twins { Twins::of(puzzle) } else { None };
         let n = puzzle.size();
         let (first, rest) = strategy.pieces.ranks(puzzle, seed);
         let ranks = strategy.symmetry_ranks(puzzle, seed);

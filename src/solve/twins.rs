@@ -67,9 +67,13 @@ pub(crate) struct Twins {
 }
 
 impl Twins {
-    /// The twins of `puzzle`, or `None` when every card is different.
-    /// `O(N^2)` for `N` pieces.
+    /// The twins of `puzzle`, or `None` when every card is different, or
+    /// when it has more than the 64 pieces a search's piece set holds (the
+    /// solver refuses it). `O(N^2)` for `N` pieces.
     pub fn of(puzzle: &Puzzle) -> Option<Twins> {
+        if puzzle.pieces().len() > 64 {
+            return None;
+        }
         let pieces = puzzle.pieces();
         let canonical: Vec<_> = pieces.iter().map(|p| p.canonical()).collect();
         let mut types: Vec<crate::Piece> = Vec::new();

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::show::edge::Head;
 
-use super::{Args, exhaustive_seconds, exit, rate_line, rate_stop, scientific};
+use super::{Args, Rate, exit, rate_stop, scientific};
 
 const ONE: NonZeroUsize = NonZeroUsize::MIN;
 use crate::print_report;
@@ -28,13 +28,8 @@ struct Report {
     seed: u64,
     #[serde(flatten)]
     projection: Projection,
-    /// Placements per second of the real search on one core, measured by a
-    /// count stopped after `RATE_SAMPLE` (or run to its end if shorter; 0
-    /// when the projection was stopped).
-    nodes_per_second: f64,
-    /// `nodes / nodes_per_second`: the projected time of an exhaustive
-    /// search on one core.
-    exhaustive_seconds: f64,
+    #[serde(flatten)]
+    rate: Rate,
 }
 
 /// Projects one edge-matching puzzle's count and prints the report.
@@ -56,25 +51,23 @@ pub(super) fn run(args: &Args, puzzle: &EdgePuzzle) -> anyhow::Result<ExitCode> 
     let context = args.threads.context().until(&stop).reporting(&bar);
     let projection = puzzle.project(args.every_rotation, sample, args.seed, &context);
     bar.finish_and_clear();
-    let sample = rate_stop(args, started).cancelled_by(interrupted);
-    let rate = if projection.stopped {
-        0.0
-    } else {
+    let sample = rate_stop(args, started).cancelled_by(interrupted.clone());
+    let stopped = projection.stopped.then(|| crate::signals::why_stopped(&interrupted));
+    let rate = Rate::of(stopped, projection.nodes, || {
         puzzle
             .count(args.every_rotation, 0, &Context::new().on_threads(ONE).until(&sample))
             .stats
             .nodes_per_second()
-    };
+    });
     let report = Report {
         head: Head::of(puzzle),
         order: "row-scan",
         seed: args.seed,
-        exhaustive_seconds: exhaustive_seconds(projection.nodes, rate),
         projection,
-        nodes_per_second: rate,
+        rate,
     };
     print_report(args.json, &report, text)?;
-    Ok(exit(report.projection.stopped))
+    Ok(exit(&report.rate))
 }
 
 fn text(report: &Report) -> String {
@@ -118,5 +111,5 @@ fn text(report: &Report) -> String {
             scientific(p.solutions_low)
         )
     };
-    out + &rate_line(report.nodes_per_second, report.exhaustive_seconds)
+    out + &report.rate.line()
 }

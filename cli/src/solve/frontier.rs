@@ -192,11 +192,18 @@ pub(super) fn solve(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>)
     bar.finish_and_clear();
     let counted = match counted {
         Err(scramble::Error::Unsupported(_)) if args.method.is_none() => return Ok(None),
-        Err(scramble::Error::Unsupported(why)) => anyhow::bail!(
-            "{}: {why}; the budget was {} MiB (--memory MIB sets it); --method backtrack counts it piece by piece",
-            puzzle.name(),
-            thousands(memory >> 20)
-        ),
+        Err(scramble::Error::Unsupported(why)) => {
+            // Named once: most of the counter's reasons name the puzzle.
+            let named = if why.starts_with(&format!("{}: ", puzzle.name())) {
+                why
+            } else {
+                format!("{}: {why}", puzzle.name())
+            };
+            anyhow::bail!(
+                "{named}; the budget was {} MiB (--memory MIB sets it); --method backtrack counts it piece by piece",
+                thousands(memory >> 20)
+            )
+        }
         other => other?,
     };
     let seconds = started.elapsed().as_secs_f64();

@@ -319,8 +319,8 @@ fn a_byte_order_mark_is_skipped_and_card_colors_ignore_case() {
         let marked = dir.path().join(std::path::Path::new(fixture).file_name().unwrap());
         let bytes = std::fs::read(crate::at_root(fixture)).unwrap();
         std::fs::write(&marked, [&b"\xEF\xBB\xBF"[..], &bytes].concat()).unwrap();
-        let (with, without) =
-            [&marked, &crate::at_root(fixture)].map(|p| scramble().arg("show").arg(p).output().unwrap());
+        let show = |p: &std::path::Path| scramble().arg("show").arg(p).output().unwrap();
+        let (with, without) = (show(&marked), show(&crate::at_root(fixture)));
         assert!(
             with.status.success(),
             "{fixture}: {}",

@@ -251,8 +251,12 @@ fn a_projection_stops_at_its_time_limit_and_says_so() {
     assert_exit(&out, 3);
     assert!(started.elapsed().as_secs_f64() < 2.5, "{:?}", started.elapsed());
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(report["stopped"], Value::Bool(true));
-    assert_eq!(report["nodes_per_second"], Value::from(0.0));
+    assert_eq!(
+        (&report["complete"], &report["stopped"]),
+        (&Value::Bool(false), &Value::from("time-limit"))
+    );
+    assert_eq!(report["nodes_per_second"], Value::Null, "no rate measured");
+    assert_eq!(report["exhaustive_seconds"], Value::Null);
 }
 
 #[test]

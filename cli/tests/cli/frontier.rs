@@ -80,6 +80,15 @@ fn options_the_frontier_cannot_honour_are_refused() {
             "{stderr}"
         );
     }
+    // A puzzle the counter refuses: named once, with the way around.
+    let output = scramble()
+        .args(["solve", "fixtures/hard/s8-k8-seed13-0001.txt", "--method", "frontier"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.matches("s8-k8-seed13-0001").count(), 1, "{stderr}");
+    assert!(stderr.contains("--method backtrack counts it"), "{stderr}");
 }
 
 /// A framed edge-matching rectangle counted by the frontier: the row-scan

@@ -381,8 +381,49 @@ fn hostile_sizes_end_cleanly_within_seconds_under_a_memory_cap() {
     let huge = "n".repeat(2_000_000);
     let names: String = (0..4).map(|i| format!("{huge}{i}: 1+ 2- 1- 2+\n")).collect();
     std::fs::write(path("hugenames.txt"), names).unwrap();
+    // 200,000 pieces, every side a pattern of its own: refused at the
+    // first piece past 64x64, before the names are compared.
+    let distinct: String = (0..200_000)
+        .map(|i| format!("p{0}+ p{1}- p{2}+ p{3}-\n", 4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3))
+        .collect();
+    std::fs::write(path("distinct.txt"), distinct).unwrap();
     let out = path("out");
+    let max = u64::MAX.to_string();
     let cases: Vec<(Vec<String>, &[i32])> = vec![
+        (vec!["show".into(), path("distinct.txt")], &[2][..]),
+        (
+            vec!["solve".into(), path("distinct.txt"), "--no-pictures".into()],
+            &[2][..],
+        ),
+        (
+            vec![
+                "estimate".into(),
+                "fixtures/cards3x3.txt".into(),
+                "--probes".into(),
+                max.clone(),
+            ],
+            &[2][..],
+        ),
+        (
+            vec![
+                "generate".into(),
+                "--unique".into(),
+                "--max-draws".into(),
+                max.clone(),
+                "--no-pictures".into(),
+            ],
+            &[2][..],
+        ),
+        (
+            vec![
+                "verify".into(),
+                "--size".into(),
+                "3".into(),
+                "--patterns".into(),
+                "1000".into(),
+            ],
+            &[2][..],
+        ),
         (
             vec!["graph".into(), path("big.txt"), "--out".into(), out.clone()],
             &[2][..],
@@ -502,7 +543,7 @@ fn hostile_sizes_end_cleanly_within_seconds_under_a_memory_cap() {
         );
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
-    assert_eq!(cases.len(), 14);
+    assert_eq!(cases.len(), 19);
 }
 
 /// A real shard of the K = 2 census with its corner check, made once.

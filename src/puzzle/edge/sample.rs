@@ -72,7 +72,9 @@ pub struct Projection {
     pub elapsed: Duration,
     /// Stopped before every drawn subtree was counted: the figures are from
     /// those counted, and lean low (the large subtrees are the ones cut
-    /// short).
+    /// short). Not in the JSON: a front-end says why, as `complete` and
+    /// `stopped` (docs/json.md).
+    #[serde(skip)]
     pub stopped: bool,
 }
 

@@ -213,3 +213,12 @@ fn no_solution_stays_zero_when_the_relabellings_pass_128_bits() {
     assert_eq!(outcome.solutions, 0);
     assert!(outcome.found().is_none());
 }
+
+#[test]
+fn a_puzzle_beyond_the_solver_is_refused_before_its_twins_are_sought() {
+    // 81 identical cards: more than a 64-bit piece set holds.
+    let puzzle: Puzzle = "1+ 2- 1- 2+\n".repeat(81).parse().unwrap();
+    assert!(Twins::of(&puzzle).is_none());
+    let err = Solver::counting(&puzzle, Order::Spiral.strategy(), 0).unwrap_err();
+    assert!(err.to_string().contains("up to 8x8"), "{err}");
+}
