@@ -90,7 +90,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         scramble::output::Target::new(file).refuse()?;
     }
     let stop = super::signals::stop(args.time_limit, None);
-    let page = page(&puzzle, &options, &Context::new().until(&stop))?;
+    let bar = super::progress::Bar::spinner("exploring the puzzle");
+    let page = page(&puzzle, &options, &Context::new().until(&stop).reporting(&bar));
+    bar.finish_and_clear();
+    let page = page?;
     let html = page.html(PAGE)?;
     if to_stdout {
         print_text(&html)?;

@@ -360,8 +360,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(AnyPuzzle::Squares(puzzle)) => squares(&args, puzzle, &interrupted),
             Ok(AnyPuzzle::Edge(puzzle)) => edge::solve(&args, puzzle, &interrupted),
             // A stop while reading ends the run as a stop (exit 3 or the
-            // signal's code), not as a bad file.
-            Err(error) if stops_the_run(&error) => return Err(error),
+            // signal's code), not as a bad file; with `--json`, a line
+            // says so.
+            Err(error) if stops_the_run(&error) => {
+                if args.json && error.is::<super::StoppedReading>() {
+                    print_json_line(&StoppedFile {
+                        file: scramble::output::shown_path(path),
+                        complete: false,
+                        stopped: "time-limit",
+                    })?;
+                }
+                return Err(error);
+            }
             Err(error) => bad_file(&args, path, &error),
         };
         exit = exit.graver(match solved {
@@ -443,6 +453,17 @@ struct BadFile {
     /// The file as named.
     file: String,
     error: ErrorObject,
+}
+
+/// The JSON line of a file whose reading the time limit stopped.
+#[derive(Serialize)]
+struct StoppedFile {
+    /// The file as named.
+    file: String,
+    /// Always false.
+    complete: bool,
+    /// Always `time-limit`.
+    stopped: &'static str,
 }
 
 /// What went wrong with a file.

@@ -115,6 +115,15 @@ fn a_slow_stdin_honours_the_time_limit_and_signals() {
         "{stderr}"
     );
     assert!(took < Duration::from_millis(2500), "{took:?}");
+    // With --json, a line says which file was stopped, before rc=.
+    let (output, _) = slow_stdin("solve - --time-limit 0.5 --json", "true");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (&line["file"], &line["complete"], &line["stopped"]),
+        (&"-".into(), &false.into(), &"time-limit".into()),
+        "{stdout}"
+    );
     for (signal, name, code) in [("INT", "SIGINT", 130), ("TERM", "SIGTERM", 143), ("HUP", "SIGHUP", 129)] {
         for command in ["solve -", "graph -"] {
             let (output, took) = slow_stdin(command, &format!("sleep 0.5; kill -{signal} $p"));
