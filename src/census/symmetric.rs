@@ -116,7 +116,14 @@ pub(crate) fn run(census: &Census, keep: usize, context: &Context) -> Option<Out
     let n = pieces.len() as u64;
     progress.start(orbits.len() as u64 * n * (n + 1) * (n + 2) / 6);
     let mut all = Occurrences::new(corners.len());
-    ids.iter().rev().for_each(|p| all.include(p));
+    // `O(N C^2)` for `N` pieces over `C` corners (seconds at K = 8): the
+    // stop is polled as for the sums.
+    for (i, p) in ids.iter().rev().enumerate() {
+        if i % 64 == 0 && stop.reached() {
+            return None;
+        }
+        all.include(p);
+    }
     let designated = Designated {
         corners: &corners,
         ids: &ids,
@@ -267,6 +274,15 @@ mod tests {
         assert_eq!(whole, Some(fast::run(&census, Shard::WHOLE, 3, &Context::new()).0));
         let stopped = Stop::never().after(std::time::Duration::ZERO);
         assert!(symmetric::run(&census, 0, &Context::new().until(&stopped)).is_none());
+        // At K = 8 the occurrences take seconds to build: the stop is
+        // heeded while they are.
+        let eight = Census {
+            patterns: 8,
+            repetition_free: false,
+        };
+        let started = std::time::Instant::now();
+        assert!(symmetric::run(&eight, 0, &Context::new().until(&stopped)).is_none());
+        assert!(started.elapsed().as_secs_f64() < 1.0, "{:?}", started.elapsed());
     }
 
     #[test]

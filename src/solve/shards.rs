@@ -1092,7 +1092,8 @@ mod tests {
         };
         assert!(resume(&kept).is_ok() && resume(&inside).is_ok());
         let other = |cell: &mut String| *cell = if cell.as_str() == "#1@0" { "#1@1" } else { "#1@0" }.into();
-        let forgeries: [(&ShardReport, &dyn Fn(&mut ShardReport)); 5] = [
+        type Forgery<'a> = (&'a ShardReport, &'a dyn Fn(&mut ShardReport));
+        let forgeries: [Forgery; 5] = [
             (&kept, &|c| c.complete = true),
             (&kept, &|c| c.nodes = u64::MAX),
             (&kept, &|c| c.found[0].solution[0][0] = "#99@2".into()),

@@ -92,23 +92,35 @@ pub fn run(study: &Study, folder: Option<&Path>, context: &Context) -> Result<Re
 /// index order). `work(i)` returns `None` when `stop` cut it short, and
 /// items not begun once `stop` is reached are skipped: `None` unless every
 /// item finished (a stopped run keeps nothing, so a result never mixes
-/// finished and unfinished work).
+/// finished and unfinished work). The items go in chunks of [`CHUNK`], so
+/// a stop skips at most one chunk's items, however many were asked.
 pub(crate) fn map_indexed_until<T: Send>(
     count: u64,
     stop: &Stop,
     progress: &dyn Progress,
     work: impl Fn(u64) -> Result<Option<T>> + Sync,
 ) -> Result<Option<Vec<T>>> {
-    let done: Vec<Option<T>> = (0..count)
-        .into_par_iter()
-        .map(|i| {
-            let result = if stop.reached() { Ok(None) } else { work(i) };
-            progress.advance(1);
-            result
-        })
-        .collect::<Result<_>>()?;
-    Ok(done.into_iter().collect())
+    let mut done = Vec::new();
+    for start in (0..count).step_by(CHUNK as usize) {
+        let chunk: Vec<Option<T>> = (start..count.min(start + CHUNK))
+            .into_par_iter()
+            .map(|i| {
+                let result = if stop.reached() { Ok(None) } else { work(i) };
+                progress.advance(1);
+                result
+            })
+            .collect::<Result<_>>()?;
+        let Some(chunk) = chunk.into_iter().collect::<Option<Vec<T>>>() else {
+            return Ok(None);
+        };
+        done.extend(chunk);
+    }
+    Ok(Some(done))
 }
+
+/// The items [`map_indexed_until`] hands out at a time: enough to keep
+/// every core busy, few enough to skip quickly once stopped.
+const CHUNK: u64 = 4096;
 
 /// The recipe of planted puzzles the studies draw from.
 pub(crate) fn recipe(size: usize, patterns: u32, seed: u64, repetition_free: bool) -> Recipe {
@@ -133,6 +145,13 @@ mod tests {
         assert_eq!(all, Some(vec![0, 1, 4, 9, 16]));
         let stopped = Stop::never().after(std::time::Duration::ZERO);
         assert_eq!(map_indexed_until(5, &stopped, &(), |i| Ok(Some(i))).unwrap(), None);
+        // However many items were asked, a stop skips one chunk's worth.
+        let started = std::time::Instant::now();
+        assert_eq!(
+            map_indexed_until(1 << 40, &stopped, &(), |i| Ok(Some(i))).unwrap(),
+            None
+        );
+        assert!(started.elapsed().as_secs_f64() < 2.0, "{:?}", started.elapsed());
         let failed = map_indexed_until(5, &Stop::never(), &(), |i| {
             if i >= 2 {
                 Err(crate::Error::Unsupported(format!("{i}")))
