@@ -1025,12 +1025,17 @@ mod tests {
         assert!(work.iter().all(|&w| w <= 1.25 * mean), "{work:?}");
     }
 
+    /// The 5x5 puzzle of the checkpoint tests: long enough to be stopped
+    /// inside a subtree.
+    fn five_by_five() -> Puzzle {
+        planted(5, 5, &mut Rng::new(7), PlantOptions::default()).unwrap().0
+    }
+
     /// Resuming from every checkpoint a shard saved (one at each poll, one
     /// between subtrees) gives the uninterrupted report.
     #[test]
     fn every_checkpoint_resumes_to_the_same_report() {
-        let mut rng = Rng::new(7);
-        let puzzle = planted(5, 5, &mut rng, PlantOptions::default()).unwrap().0;
+        let puzzle = five_by_five();
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
         let cut = solver.cut(2, &Context::new()).unwrap();
         for goal in [(Mode::All, 3), (Mode::First, 1)] {
@@ -1070,8 +1075,7 @@ mod tests {
     /// refused, not resumed.
     #[test]
     fn a_forged_checkpoint_is_refused() {
-        let mut rng = Rng::new(7);
-        let puzzle = planted(5, 5, &mut rng, PlantOptions::default()).unwrap().0;
+        let puzzle = five_by_five();
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
         let cut = solver.cut(2, &Context::new()).unwrap();
         let mut saved = Vec::new();
@@ -1110,8 +1114,7 @@ mod tests {
 
     #[test]
     fn a_stopped_shard_saves_where_it_stopped() {
-        let mut rng = Rng::new(7);
-        let puzzle = planted(5, 5, &mut rng, PlantOptions::default()).unwrap().0;
+        let puzzle = five_by_five();
         let solver = Solver::new(&puzzle, Order::Spiral, 0).unwrap();
         let cut = solver.cut(1, &Context::new()).unwrap();
         let mut saved = Vec::new();
