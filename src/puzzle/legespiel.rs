@@ -50,16 +50,16 @@ pub(crate) fn looks_like_xml(text: &str) -> bool {
 pub(crate) fn parse(text: &str, file: &str) -> Result<Puzzle> {
     let doc = Document::parse(text).map_err(|e| {
         let pos = e.pos();
-        let text = e.to_string();
-        let what = text
+        let said = e.to_string();
+        let what = said
             .strip_suffix(&format!(" at {}:{}", pos.row, pos.col))
-            .unwrap_or(&text);
-        parse_error(
-            file,
-            pos.row as usize,
-            pos.col as usize,
-            format!("not a valid XML file: {what}"),
-        )
+            .unwrap_or(&said);
+        // The parser places an early end at 1:1: it is where the text ends.
+        let (line, column) = match e {
+            roxmltree::Error::UnexpectedEndOfStream | roxmltree::Error::UnclosedRootNode => end_of(text),
+            _ => (pos.row as usize, pos.col as usize),
+        };
+        parse_error(file, line, column, format!("not a valid XML file: {what}"))
     })?;
     let cx = XmlFile { file, doc: &doc };
     let root = doc.root_element();
@@ -95,6 +95,12 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Puzzle> {
         ));
     }
     Ok(Puzzle::new(pieces)?.with_pattern_names(pictures.names))
+}
+
+/// The line and column just after the last character of `text`.
+fn end_of(text: &str) -> (usize, usize) {
+    let last = text.rsplit('\n').next().unwrap_or("");
+    (text.matches('\n').count() + 1, last.chars().count() + 1)
 }
 
 fn parse_error(file: &str, line: usize, column: usize, message: String) -> Error {
@@ -465,6 +471,24 @@ mod tests {
         assert_eq!(unique("rot".into(), &mut taken), "rot_2");
         assert_eq!(unique("Rot_3".into(), &mut taken), "Rot_3");
         assert_eq!(unique("ROT".into(), &mut taken), "ROT_4", "the next k skips one taken");
+    }
+
+    #[test]
+    fn a_file_cut_short_is_named_where_it_ends() {
+        let whole = config(PAIRS, &card("1", "2", "3", "3").repeat(4), 2);
+        let cut = &whole[..whole.find("<cards>").unwrap() + 3];
+        let line = cut.matches('\n').count() + 1;
+        let mid_value = &whole[..whole.find("Bär 2").unwrap()];
+        assert!(
+            err(mid_value).ends_with(": unexpected end of stream"),
+            "{}",
+            err(mid_value)
+        );
+        assert!(err(mid_value).starts_with(&format!("p.xml:{}:", mid_value.matches('\n').count() + 1)));
+        assert_eq!(
+            err(cut),
+            format!("p.xml:{line}:4: not a valid XML file: the root node was opened but never closed")
+        );
     }
 
     #[test]
