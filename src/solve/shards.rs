@@ -36,6 +36,7 @@
 //! changed together with its shard's sums: only searching that subtree
 //! again tells (`subtrees` and `covered` say which).
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -524,10 +525,11 @@ fn resumed(
         ));
     }
     consistent("checkpoint", &checkpoint)?;
+    let labels: HashMap<String, usize> = (0..puzzle.pieces().len()).map(|i| (puzzle.piece_label(i), i)).collect();
     let kept = checkpoint.found.iter().map(|f| &f.solution);
     if !kept
         .chain(checkpoint.position.iter().flat_map(|p| &p.found))
-        .all(|rows| solves(puzzle, rows))
+        .all(|rows| solves(puzzle, &labels, rows))
     {
         return Err(Error::Shard(
             "checkpoint: a solution it keeps is not one of this puzzle's: not a checkpoint of a real shard".into(),
@@ -868,12 +870,11 @@ fn is_placement(cell: &str) -> bool {
 }
 
 /// Whether `rows` (cells `label@r`, as [`Arrangement::rows`] writes them)
-/// lay out a solution of `puzzle`. `O(n^2)` for `n` cards.
+/// lay out a solution of `puzzle`, whose pieces `labels` numbers by their
+/// labels. `O(n^2)` for `n` cards.
 ///
 /// [`Arrangement::rows`]: crate::Arrangement::rows
-fn solves(puzzle: &Puzzle, rows: &Rows) -> bool {
-    let labels: std::collections::HashMap<String, usize> =
-        (0..puzzle.pieces().len()).map(|i| (puzzle.piece_label(i), i)).collect();
+fn solves(puzzle: &Puzzle, labels: &HashMap<String, usize>, rows: &Rows) -> bool {
     let cell = |text: &String| {
         let (label, turn) = text.rsplit_once('@')?;
         let rotation = turn.parse::<usize>().ok().filter(|r| *r < 4)?;
