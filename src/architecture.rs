@@ -301,7 +301,7 @@ fn public_items_outside_the_command_line_do_not_grow() {
     // Items declared `pub` in the library (the grep of ARCHITECTURE.md's
     // "Public surface"). Lower this ceiling as items become `pub(crate)`;
     // raising it is a decision to review.
-    const CEILING: usize = 567;
+    const CEILING: usize = 568;
     let starts = ["fn", "struct", "enum", "trait", "type", "const", "static", "mod", "use"];
     let count: usize = sources()
         .iter()

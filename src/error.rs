@@ -6,6 +6,8 @@
 
 use std::path::PathBuf;
 
+pub(crate) mod place;
+
 /// Everything that can go wrong in `scramble`.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -187,10 +189,24 @@ pub fn excerpt(text: &str) -> String {
 /// at, whole.
 pub(crate) const QUOTED_MESSAGE_CHARS: usize = 200;
 
-/// A parser's own message (serde_json's, say), which may quote a whole
-/// value of the input, cut to [`QUOTED_MESSAGE_CHARS`].
-pub(crate) fn parser_said(error: &impl std::fmt::Display) -> String {
-    excerpt_of(&error.to_string(), QUOTED_MESSAGE_CHARS)
+/// The JSON parser's own message, which may quote a whole value of the
+/// input, cut to [`QUOTED_MESSAGE_CHARS`], without the position it ends
+/// with (` at line L column C`): messages put that first.
+pub(crate) fn json_said(error: &serde_json::Error) -> String {
+    let full = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    excerpt_of(full.strip_suffix(&position).unwrap_or(&full), QUOTED_MESSAGE_CHARS)
+}
+
+/// The JSON parser's fault in file `name` as a message: `name:line:column:
+/// what: ` and [`json_said`]; `name: ...` for a fault found after parsing,
+/// which has no position.
+pub(crate) fn json_fault(name: &str, what: &str, error: &serde_json::Error) -> String {
+    let place = match (error.line(), error.column()) {
+        (0, _) => String::new(),
+        (line, column) => format!(":{line}:{column}"),
+    };
+    format!("{name}{place}: {what}: {}", json_said(error))
 }
 
 /// [`excerpt`] cut at `chars` characters.

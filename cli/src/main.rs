@@ -163,6 +163,34 @@ impl PuzzlesArg {
         self.puzzles.iter().for_each(|path| scramble::output::mark_input(path));
     }
 
+    /// Refuses, before any is read, two files whose puzzles would take one
+    /// folder `<out>/<name>/` (`x/p.txt` and `y/p.txt`, or `a b.txt` and
+    /// `a_b.txt`): the second's pictures would replace the first's. The
+    /// same file named twice is one puzzle and passes.
+    pub fn refuse_shared_folders(&self, pictures: &PicturesArg) -> anyhow::Result<()> {
+        if !pictures.writes() {
+            return Ok(());
+        }
+        let mut taken: std::collections::HashMap<String, &Path> = std::collections::HashMap::new();
+        for path in &self.puzzles {
+            let name = Puzzle::name_for_file(path);
+            match taken.get(&name) {
+                Some(first) if !same_file(first, path) => anyhow::bail!(
+                    "{} and {} both make the puzzle `{name}`, whose pictures go to {}: \
+                     rename one, solve them apart, or give --no-pictures",
+                    scramble::output::shown_path(first),
+                    scramble::output::shown_path(path),
+                    scramble::output::shown_path(&pictures.out.join(&name))
+                ),
+                Some(_) => {}
+                None => {
+                    taken.insert(name, path);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Reads every puzzle named, in order, the first bad file an error;
     /// likely typos are warned about on stderr.
     pub fn read(&self) -> anyhow::Result<Vec<Puzzle>> {
@@ -198,6 +226,12 @@ impl PuzzleArg {
         }
         Ok(read)
     }
+}
+
+/// Whether `a` and `b` name one file (the same path, or one file reached
+/// two ways).
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Warns on stderr about the likely typos of `puzzle`, read from `path`.

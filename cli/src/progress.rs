@@ -9,10 +9,12 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-/// The bar's template: `{left}` is `eta`'s text (empty early on).
-const TEMPLATE: &str = "{msg} {wide_bar} {human_pos}/{human_len} {elapsed}{left}";
+/// The bar's template: `{steps}` is `done/total` once the work has said
+/// its length (empty before: no `0/0`), `{left}` is `eta`'s text (empty
+/// early on).
+const TEMPLATE: &str = "{msg} {wide_bar} {steps}{elapsed}{left}";
 
 /// The shortest run, and the least share of the steps (one in
 /// `ETA_AFTER.1`), after which a time left is shown.
@@ -35,9 +37,14 @@ impl Bar {
                 .with_key("left", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                     let left = eta(state.pos(), state.len().unwrap_or(0), state.elapsed());
                     let _ = w.write_str(&left.map_or_else(String::new, |d| format!(" (eta {:#})", HumanDuration(d))));
+                })
+                .with_key("steps", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&steps(state.pos(), state.len().unwrap_or(0)));
                 }),
         );
         bar.set_message(message.to_string());
+        // The elapsed time moves even while a phase has not said its length.
+        bar.enable_steady_tick(Duration::from_secs(1));
         Bar(bar)
     }
 
@@ -99,6 +106,15 @@ pub fn nodes(message: &str) -> Bar {
     Bar::nodes(message)
 }
 
+/// `done/total ` as the bar shows it, nothing while the total is unknown
+/// (0): a phase that has not yet said its length shows no `0/0`.
+fn steps(done: u64, total: u64) -> String {
+    match total {
+        0 => String::new(),
+        _ => format!("{}/{} ", HumanCount(done), HumanCount(total)),
+    }
+}
+
 /// The time left after `done` of `total` steps in `elapsed`, at the average
 /// rate so far; `None` until at least `ETA_AFTER` (3 s and 10% of the
 /// steps) has passed, and when there is nothing left to do. Early steps say
@@ -117,6 +133,13 @@ fn eta(done: u64, total: u64, elapsed: Duration) -> Option<Duration> {
 mod tests {
     use super::*;
     use std::fmt::Write as _;
+
+    #[test]
+    fn no_steps_before_the_work_says_how_many() {
+        assert_eq!(steps(0, 0), "");
+        assert_eq!(steps(1200, 0), "");
+        assert_eq!(steps(1200, 34000), "1,200/34,000 ");
+    }
 
     #[test]
     fn no_eta_early_in_a_run() {

@@ -322,6 +322,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Every file named is an input from the start: a picture written for
     // an earlier puzzle may not replace a later one before it is read.
     args.puzzles.mark_inputs();
+    args.puzzles.refuse_shared_folders(&args.pictures)?;
     if args.shard.is_some() {
         let puzzles = match args.puzzles.puzzles.as_slice() {
             [path] => match super::input::read_any(path, args.puzzles.input_format)? {

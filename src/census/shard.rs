@@ -236,20 +236,68 @@ const MAX_SECONDS: f64 = 1e9;
 pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<Report> {
     let bad = |what: String| Error::Shard(format!("{name}: {what}"));
     let checked: Checked = serde_json::from_slice(bytes).map_err(|e| {
-        bad(format!(
-            "not the JSON of `scramble verify --shard I/N --json`: {}",
-            crate::error::parser_said(&e)
+        Error::Shard(crate::error::json_fault(
+            name,
+            "not the JSON of `scramble verify --shard I/N --json`",
+            &e,
         ))
     })?;
     if let Some(path) = checked.0 {
-        return Err(bad(format!("key `{path}` given twice")));
+        // The place found is the key's last time, where the second one is.
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        return Err(Misread::at(&path, format!("key `{}` given twice", shown(&path))).placed(name, bytes));
     }
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| bad(crate::error::parser_said(&e)))?;
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| bad(crate::error::json_said(&e)))?;
     let top = value
         .as_object()
         .ok_or_else(|| bad("expected one JSON object, as `verify --shard I/N --json` prints".into()))?;
+    check_top(top).map_err(|m| m.placed(name, bytes))?;
+    serde_json::from_value(value).map_err(|e| bad(crate::error::json_said(&e)))
+}
+
+/// A fault of a shard file: what is wrong and the path of the key it
+/// concerns (for a missing key, of the object that lacks it).
+struct Misread {
+    what: String,
+    path: Vec<String>,
+    missing: bool,
+}
+
+impl Misread {
+    fn at(path: &[&str], what: String) -> Self {
+        Misread {
+            what,
+            path: path.iter().map(|k| k.to_string()).collect(),
+            missing: false,
+        }
+    }
+
+    /// The error, named by the file and, where the text shows it, the line
+    /// and column of the key (or of the end of the object lacking it).
+    fn placed(self, name: &str, bytes: &[u8]) -> Error {
+        use crate::error::place::{Step, json_at, json_end};
+        let steps: Vec<Step> = self.path.iter().map(|k| Step::Key(k)).collect();
+        let place = std::str::from_utf8(bytes).ok().and_then(|text| {
+            if self.missing {
+                json_end(text, &steps)
+            } else {
+                json_at(text, &steps)
+            }
+        });
+        match place {
+            Some((line, column)) => Error::Shard(format!("{name}:{line}:{column}: {}", self.what)),
+            None => Error::Shard(format!("{name}: {}", self.what)),
+        }
+    }
+}
+
+type Checks = std::result::Result<(), Misread>;
+
+/// The checks of [`read`] on the top object.
+fn check_top(top: &serde_json::Map<String, serde_json::Value>) -> Checks {
     if top.contains_key("self_matching") {
-        return Err(bad(
+        return Err(Misread::at(
+            &["self_matching"],
             "a census with self-matching patterns (`verify --self-matching L`) is never sharded: \
              there is nothing to merge"
                 .into(),
@@ -268,120 +316,145 @@ pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<Report> {
         .chain(&["schema"])
         .copied()
         .collect();
-    check_object(top, "", &known, &required).map_err(bad)?;
+    check_object(top, &[], &known, &required)?;
     if top.get("schema").is_some_and(|v| *v != crate::JSON_SCHEMA) {
-        return Err(bad(format!(
-            "`schema` is {}; this scramble reads schema {}",
-            top["schema"],
-            crate::JSON_SCHEMA
-        )));
+        return Err(Misread::at(
+            &["schema"],
+            format!(
+                "`schema` is {}; this scramble reads schema {}",
+                top["schema"],
+                crate::JSON_SCHEMA
+            ),
+        ));
     }
     for key in TOTALS.iter().filter(|k| top.contains_key(**k)) {
-        count(&top[*key], key).map_err(bad)?;
+        count(&top[*key], &[key])?;
     }
-    check_nested(top).map_err(bad)?;
+    check_nested(top)?;
     match top["seconds"].as_f64() {
         Some(s) if (0.0..=MAX_SECONDS).contains(&s) => {}
         _ => {
             let found = excerpt(&top["seconds"].to_string());
-            return Err(bad(format!(
-                "key `seconds` = {found}: expected a number of seconds from 0 to 10^9"
-            )));
+            return Err(Misread::at(
+                &["seconds"],
+                format!("key `seconds` = {found}: expected a number of seconds from 0 to 10^9"),
+            ));
         }
     }
     if top["repetition_free"].as_bool().is_some_and(|free| !free)
         && has_totals
         && !top.contains_key("condition_failures")
     {
-        return Err(bad(
-            "missing key `condition_failures` (a census with repetitions writes it)".into(),
-        ));
+        return Err(Misread {
+            missing: true,
+            ..Misread::at(
+                &[],
+                "missing key `condition_failures` (a census with repetitions writes it)".into(),
+            )
+        });
     }
-    serde_json::from_value(value).map_err(|e| bad(crate::error::parser_said(&e)))
+    Ok(())
 }
 
 /// The objects inside a report: `shard`, `corners` (with its own
 /// `condition_failures`) and `condition_failures`.
-fn check_nested(top: &serde_json::Map<String, serde_json::Value>) -> std::result::Result<(), String> {
-    let object = |value: &serde_json::Value, key: &str| {
+fn check_nested(top: &serde_json::Map<String, serde_json::Value>) -> Checks {
+    let object = |value: &serde_json::Value, path: &[&str]| {
         value
             .as_object()
             .cloned()
-            .ok_or_else(|| format!("key `{key}`: expected an object"))
+            .ok_or_else(|| Misread::at(path, format!("key `{}`: expected an object", path.join("."))))
     };
-    let shard = object(&top["shard"], "shard")?;
-    check_object(&shard, "shard.", &SHARD, &SHARD)?;
+    let shard = object(&top["shard"], &["shard"])?;
+    check_object(&shard, &["shard"], &SHARD, &SHARD)?;
     for key in SHARD {
-        count(&shard[key], &format!("shard.{key}"))?;
+        count(&shard[key], &["shard", key])?;
     }
     if let Some(corners) = top.get("corners") {
-        let corners = object(corners, "corners")?;
+        let corners = object(corners, &["corners"])?;
         let known: Vec<&str> = CORNERS.iter().copied().chain(["condition_failures"]).collect();
-        check_object(&corners, "corners.", &known, &CORNERS)?;
+        check_object(&corners, &["corners"], &known, &CORNERS)?;
         for key in CORNERS {
-            count(&corners[key], &format!("corners.{key}"))?;
+            count(&corners[key], &["corners", key])?;
         }
         if let Some(failures) = corners.get("condition_failures") {
-            check_failures(
-                &object(failures, "corners.condition_failures")?,
-                "corners.condition_failures.",
-            )?;
+            let path = ["corners", "condition_failures"];
+            check_failures(&object(failures, &path)?, &path)?;
         }
     }
     if let Some(failures) = top.get("condition_failures") {
-        check_failures(&object(failures, "condition_failures")?, "condition_failures.")?;
+        check_failures(&object(failures, &["condition_failures"])?, &["condition_failures"])?;
     }
     Ok(())
 }
 
-fn check_failures(failures: &serde_json::Map<String, serde_json::Value>, at: &str) -> std::result::Result<(), String> {
+fn check_failures(failures: &serde_json::Map<String, serde_json::Value>, at: &[&str]) -> Checks {
     check_object(failures, at, &FAILURES, &FAILURES)?;
     for key in FAILURES {
+        let path = [at, &[key]].concat();
         match failures[key].as_object() {
             Some(map) => {
                 for (inner, value) in map {
-                    count(value, &format!("{at}{key}.{}", excerpt(inner)))?;
+                    count(value, &[&path[..], &[inner.as_str()]].concat())?;
                 }
             }
-            None if key.starts_with("rejected_by") => return Err(format!("key `{at}{key}`: expected an object")),
-            None => {
-                count(&failures[key], &format!("{at}{key}"))?;
+            None if key.starts_with("rejected_by") => {
+                return Err(Misread::at(
+                    &path,
+                    format!("key `{}`: expected an object", shown(&path)),
+                ));
             }
+            None => count(&failures[key], &path)?,
         }
     }
     Ok(())
+}
+
+/// A key's path as messages show it: `outer.inner`, each key escaped and short.
+fn shown(path: &[&str]) -> String {
+    path.iter().map(|k| excerpt(k)).collect::<Vec<_>>().join(".")
 }
 
 /// No key outside `known`, every key of `required`.
 fn check_object(
     object: &serde_json::Map<String, serde_json::Value>,
-    at: &str,
+    at: &[&str],
     known: &[&str],
     required: &[&str],
-) -> std::result::Result<(), String> {
+) -> Checks {
     if let Some(key) = object.keys().find(|k| !known.contains(&k.as_str())) {
-        return Err(format!("unknown key `{at}{}`", excerpt(key)));
+        let path = [at, &[key.as_str()]].concat();
+        return Err(Misread::at(&path, format!("unknown key `{}`", shown(&path))));
     }
     if let Some(key) = required.iter().find(|k| !object.contains_key(**k)) {
-        return Err(format!("missing key `{at}{key}`"));
+        return Err(Misread {
+            missing: true,
+            ..Misread::at(at, format!("missing key `{}`", shown(&[at, &[key]].concat())))
+        });
     }
     Ok(())
 }
 
 /// A count: a whole number from 0 to 2^64 - 1.
-fn count(value: &serde_json::Value, key: &str) -> std::result::Result<u64, String> {
-    value.as_u64().ok_or_else(|| {
-        format!(
-            "key `{key}` = {}: expected a whole number from 0 to {}",
-            excerpt(&value.to_string()),
-            u64::MAX
-        )
-    })
+fn count(value: &serde_json::Value, path: &[&str]) -> Checks {
+    match value.as_u64() {
+        Some(_) => Ok(()),
+        None => Err(Misread::at(
+            path,
+            format!(
+                "key `{}` = {}: expected a whole number from 0 to {}",
+                shown(path),
+                excerpt(&value.to_string()),
+                u64::MAX
+            ),
+        )),
+    }
 }
 
 /// Walks any JSON value and keeps the first key given twice in one object
-/// (as `outer.inner`), which `serde_json::Value` would silently drop.
-struct Checked(Option<String>);
+/// (its path, outermost key first), which `serde_json::Value` would
+/// silently drop.
+struct Checked(Option<Vec<String>>);
 
 impl<'de> Deserialize<'de> for Checked {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
@@ -430,10 +503,11 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
         let mut first = None;
         while let Some(key) = map.next_key::<String>()? {
             let Checked(inner) = map.next_value()?;
-            let shown = excerpt(&key);
-            first = first.or(inner.map(|i| format!("{shown}.{i}")));
-            if !keys.insert(key) {
-                first = first.or(Some(shown));
+            first = first.or(inner.map(|i| [vec![key.clone()], i].concat()));
+            if keys.contains(&key) {
+                first = first.or(Some(vec![key]));
+            } else {
+                keys.insert(key);
             }
         }
         Ok(Checked(first))
@@ -480,7 +554,29 @@ mod tests {
     fn read_as_documented() {
         use crate::census::shard::read;
         let err = read("a.json", br#"{"patterns": 2, "patterns": 3}"#).unwrap_err();
-        assert_eq!(err.to_string(), "a.json: key `patterns` given twice");
+        assert_eq!(err.to_string(), "a.json:1:17: key `patterns` given twice");
+        // A fault of a key is shown at the key, a missing key where its object ends.
+        let good =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/bad/shard-1-of-2.json")).unwrap();
+        let edited = |from: &str, to: &str| {
+            let text = good.replacen(from, to, 1);
+            assert_ne!(text, good);
+            read("a.json", text.as_bytes()).unwrap_err().to_string()
+        };
+        assert_eq!(edited("\"unique\"", "\"uniq\""), "a.json:7:3: unknown key `uniq`");
+        assert_eq!(
+            edited("  \"seconds\": 0.017749896,\n", ""),
+            "a.json:19:1: missing key `seconds`"
+        );
+        assert_eq!(
+            edited("\"count\": 2", "\"count\": -2"),
+            "a.json:18:5: key `shard.count` = -2: expected a whole number from 0 to 18446744073709551615"
+        );
+        assert_eq!(
+            edited("    \"count\": 2\n", "    \"index\": 1\n"),
+            "a.json:18:5: key `shard.index` given twice"
+        );
+        assert_eq!(edited("\"index\": 1,\n", ""), "a.json:18:3: missing key `shard.index`");
         // A value of the wrong type is quoted cut, however long.
         let good =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/bad/shard-1-of-2.json")).unwrap();

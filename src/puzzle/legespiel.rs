@@ -56,7 +56,9 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Puzzle> {
             .unwrap_or(&said);
         // The parser places an early end at 1:1: it is where the text ends.
         let (line, column) = match e {
-            roxmltree::Error::UnexpectedEndOfStream | roxmltree::Error::UnclosedRootNode => end_of(text),
+            roxmltree::Error::UnexpectedEndOfStream | roxmltree::Error::UnclosedRootNode => {
+                crate::error::place::line_column(text, text.len())
+            }
             _ => (pos.row as usize, pos.col as usize),
         };
         parse_error(file, line, column, format!("not a valid XML file: {what}"))
@@ -95,12 +97,6 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Puzzle> {
         ));
     }
     Ok(Puzzle::new(pieces)?.with_pattern_names(pictures.names))
-}
-
-/// The line and column just after the last character of `text`.
-fn end_of(text: &str) -> (usize, usize) {
-    let last = text.rsplit('\n').next().unwrap_or("");
-    (text.matches('\n').count() + 1, last.chars().count() + 1)
 }
 
 fn parse_error(file: &str, line: usize, column: usize, message: String) -> Error {

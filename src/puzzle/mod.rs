@@ -141,6 +141,21 @@ impl Puzzle {
         &self.name
     }
 
+    /// The name a puzzle read from `path` gets: the file's stem made safe
+    /// as a folder name (what is not a letter, digit, `_`, `-` or `.`
+    /// becomes `_`), `stdin` for `-`. Pictures go to `<out>/<name>/`, so
+    /// two files of one name share that folder.
+    ///
+    /// ```
+    /// use scramble::Puzzle;
+    /// assert_eq!(Puzzle::name_for_file("boxes/wizards.txt".as_ref()), "wizards");
+    /// assert_eq!(Puzzle::name_for_file("a b.txt".as_ref()), Puzzle::name_for_file("a_b.txt".as_ref()));
+    /// assert_eq!(Puzzle::name_for_file("-".as_ref()), "stdin");
+    /// ```
+    pub fn name_for_file(path: &std::path::Path) -> String {
+        read::name_of(path)
+    }
+
     /// `n` for an `n x n` grid.
     ///
     /// # Panics

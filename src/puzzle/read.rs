@@ -108,11 +108,15 @@ pub(crate) fn read_text(path: &Path) -> Result<(String, String, String)> {
         crate::error::shown_path(path)
     };
     let text = String::from_utf8(bytes).map_err(|e| not_utf8(&file, e.as_bytes(), e.utf8_error()))?;
-    let name = match path.file_stem() {
-        Some(stem) if !stdin => safe_name(&stem.to_string_lossy()),
+    Ok((text, file, name_of(path)))
+}
+
+/// [`Puzzle::name_for_file`].
+pub(crate) fn name_of(path: &Path) -> String {
+    match path.file_stem() {
+        Some(stem) if path != Path::new("-") => safe_name(&stem.to_string_lossy()),
         _ => "stdin".to_string(),
-    };
-    Ok((text, file, name))
+    }
 }
 
 /// The bytes of `path` (`-` is standard input), refused beyond

@@ -650,9 +650,10 @@ impl Observer for Watch<'_, '_> {
 ///
 pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<ShardReport> {
     serde_json::from_slice(bytes).map_err(|e| {
-        Error::Shard(format!(
-            "{name}: not the JSON of `scramble solve --shard I/N`: {}",
-            crate::error::parser_said(&e)
+        Error::Shard(crate::error::json_fault(
+            name,
+            "not the JSON of `scramble solve --shard I/N`",
+            &e,
         ))
     })
 }

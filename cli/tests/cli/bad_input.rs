@@ -203,31 +203,31 @@ fn merge_refuses_every_forged_or_malformed_shard() {
     let cases = [
         (
             "shard_forged_repaired.json",
-            "repaired_mismatches = 5 cannot go with repaired_accepted = 377",
+            ": repaired_mismatches = 5 cannot go with repaired_accepted = 377",
         ),
-        ("shard_unknown_key.json", "unknown key `uniqe\\u{1b}[31m`"),
-        ("shard_duplicate_key.json", "key `unique` given twice"),
+        ("shard_unknown_key.json", ":8:3: unknown key `uniqe\\u{1b}[31m`"),
+        ("shard_duplicate_key.json", ":8:3: key `unique` given twice"),
         (
             "shard_negative.json",
-            "key `unique` = -1: expected a whole number from 0 to",
+            ":7:3: key `unique` = -1: expected a whole number from 0 to",
         ),
-        ("shard_float.json", "key `unique` = 0.5: expected a whole number"),
+        ("shard_float.json", ":7:3: key `unique` = 0.5: expected a whole number"),
         (
             "shard_beyond_u64.json",
-            "key `unique` = 1.8446744073709552e+19: expected a whole number",
+            ":7:3: key `unique` = 1.8446744073709552e+19: expected a whole number",
         ),
         (
             "shard_huge_seconds.json",
-            "key `seconds` = 1e+308: expected a number of seconds",
+            ":4:3: key `seconds` = 1e+308: expected a number of seconds",
         ),
-        ("shard_missing_key.json", "missing key `unique`"),
+        ("shard_missing_key.json", ":19:1: missing key `unique`"),
         (
             "shard_without_condition_failures.json",
-            "missing key `condition_failures`",
+            ":20:1: missing key `condition_failures`",
         ),
         (
             "shard_corner_tuples_below.json",
-            "corners.tuples = 1, expected corners^4 = 20736",
+            ": corners.tuples = 1, expected corners^4 = 20736",
         ),
     ];
     for (file, message) in cases {
@@ -239,8 +239,11 @@ fn merge_refuses_every_forged_or_malformed_shard() {
         let output = scramble().args(&args).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{file}: {stderr}");
-        assert!(stderr.contains(&format!("{path}: ")), "{file}: {stderr}");
-        assert!(stderr.contains(message), "{file}: {stderr}");
+        // The file, then the line and column where the fault has one.
+        assert!(
+            stderr.starts_with(&format!("scramble: error: {path}{message}")),
+            "{file}: {stderr}"
+        );
         assert!(!stderr.contains('\u{1b}'), "{file}: a raw escape on stderr");
     }
 }
@@ -352,4 +355,70 @@ fn likely_typos_are_warned_about_on_stderr() {
         "scramble: warning: {p}: no side can match fx+: the complement never occurs (a typo?)\n\
              scramble: warning: {p}: pattern names that differ only by case or one letter (a typo?): `fox` and `fx`\n"
     ));
+}
+
+#[test]
+fn a_fault_of_an_edge_puzzle_is_named_where_the_file_says_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.json");
+    let json = "{\n  \"width\": 3,\n  \"height\": 2,\n  \"pieces\": [[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]]\n}\n";
+    std::fs::write(&path, json).unwrap();
+    scramble()
+        .args(["solve", "--no-pictures"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "scramble: error: {}:4:3: 4 pieces for a 3 x 2 board of 6 cells\n",
+            path.display()
+        ));
+}
+
+#[test]
+fn a_batch_whose_puzzles_would_share_a_folder_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let (x, y) = (dir.path().join("x"), dir.path().join("y"));
+    std::fs::create_dir(&x).unwrap();
+    std::fs::create_dir(&y).unwrap();
+    let fixture = |name: &str| format!("{}/fixtures/{name}", crate::ROOT);
+    std::fs::copy(fixture("paper2x2.txt"), x.join("p.txt")).unwrap();
+    std::fs::copy(fixture("planted3x3.txt"), y.join("p.txt")).unwrap();
+    std::fs::copy(fixture("paper2x2.txt"), x.join("a b.txt")).unwrap();
+    std::fs::copy(fixture("paper2x2.txt"), x.join("a_b.txt")).unwrap();
+    let out = dir.path().join("out");
+    for (first, second) in [
+        (x.join("p.txt"), y.join("p.txt")),
+        (x.join("a b.txt"), x.join("a_b.txt")),
+    ] {
+        scramble()
+            .args(["solve", "--out"])
+            .arg(&out)
+            .arg(&first)
+            .arg(&second)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "{} and {} both make the puzzle",
+                first.display(),
+                second.display()
+            )));
+        assert!(!out.exists(), "nothing is written");
+    }
+    // The same file twice is one puzzle; without pictures no folder is shared.
+    let p = x.join("p.txt");
+    scramble()
+        .args(["solve", "--out"])
+        .arg(&out)
+        .arg(&p)
+        .arg(&p)
+        .assert()
+        .success();
+    scramble()
+        .args(["solve", "--no-pictures"])
+        .arg(&p)
+        .arg(y.join("p.txt"))
+        .assert()
+        .success();
 }

@@ -163,10 +163,10 @@ fn resume(
 fn read(path: &Path) -> Result<EdgeShard> {
     let bytes = crate::puzzle::read::read_limited(path)?;
     serde_json::from_slice(&bytes).map_err(|e| {
-        let said = crate::error::parser_said(&e);
-        Error::Shard(format!(
-            "{}: not a checkpoint of an edge count: {said}",
-            shown_path(path)
+        Error::Shard(crate::error::json_fault(
+            &shown_path(path),
+            "not a checkpoint of an edge count",
+            &e,
         ))
     })
 }

@@ -97,17 +97,33 @@ impl EdgePuzzle {
     /// A `width x height` board of `pieces` with `hints`; checks the frame
     /// can be met and the hints are pinned where they fit.
     pub fn new(width: usize, height: usize, pieces: Vec<[u8; 4]>, hints: Vec<Hint>) -> Result<Self> {
-        let invalid = |m: String| Err(Error::InvalidPuzzle(m));
-        if !(2..=MAX_SIDE).contains(&width) || !(2..=MAX_SIDE).contains(&height) {
-            return invalid(format!(
-                "a {width} x {height} board: each side must be 2 to {MAX_SIDE} cells"
-            ));
+        Self::checked(width, height, pieces, hints).map_err(|fault| Error::InvalidPuzzle(fault.message))
+    }
+
+    /// [`EdgePuzzle::new`], its refusal saying what it blames, so that a
+    /// reader can point at the place in the file.
+    pub(crate) fn checked(
+        width: usize,
+        height: usize,
+        pieces: Vec<[u8; 4]>,
+        hints: Vec<Hint>,
+    ) -> std::result::Result<Self, Fault> {
+        for (side, blame) in [(width, Blame::Width), (height, Blame::Height)] {
+            if !(2..=MAX_SIDE).contains(&side) {
+                return Err(Fault::new(
+                    blame,
+                    format!("a {width} x {height} board: each side must be 2 to {MAX_SIDE} cells"),
+                ));
+            }
         }
         if pieces.len() != width * height {
-            return invalid(format!(
-                "{} pieces for a {width} x {height} board of {} cells",
-                pieces.len(),
-                width * height
+            return Err(Fault::new(
+                Blame::Pieces,
+                format!(
+                    "{} pieces for a {width} x {height} board of {} cells",
+                    pieces.len(),
+                    width * height
+                ),
             ));
         }
         let puzzle = EdgePuzzle {
@@ -238,12 +254,13 @@ impl EdgePuzzle {
         }
     }
 
-    fn check_frame(&self) -> Result<()> {
+    fn check_frame(&self) -> std::result::Result<(), Fault> {
         let (rim, greys) = (self.rim(), self.greys());
         if greys < rim {
-            return Err(Error::InvalidPuzzle(format!(
-                "the rim has {rim} sides, all grey (colour 0), but the pieces carry {greys} grey sides"
-            )));
+            return Err(Fault::new(
+                Blame::Pieces,
+                format!("the rim has {rim} sides, all grey (colour 0), but the pieces carry {greys} grey sides"),
+            ));
         }
         if greys > rim {
             return Ok(());
@@ -256,31 +273,37 @@ impl EdgePuzzle {
                 [_] => edges += 1,
                 [a, b] if b - a == 1 || (a, b) == (0, 3) => corners += 1,
                 _ => {
-                    return Err(Error::InvalidPuzzle(format!(
-                        "piece {} ({}) has grey sides that cannot all reach the rim",
-                        i + 1,
-                        Quad(*piece)
-                    )));
+                    return Err(Fault::new(
+                        Blame::Piece(i),
+                        format!(
+                            "piece {} ({}) has grey sides that cannot all reach the rim",
+                            i + 1,
+                            Quad(*piece)
+                        ),
+                    ));
                 }
             }
         }
         let want_edges = 2 * (self.width - 2) + 2 * (self.height - 2);
         if corners != 4 || edges != want_edges {
-            return Err(Error::InvalidPuzzle(format!(
-                "a {} x {} frame needs 4 corner pieces (two grey sides) and {want_edges} edge pieces (one), \
-                 found {corners} and {edges}",
-                self.width, self.height
-            )));
+            return Err(Fault::new(
+                Blame::Pieces,
+                format!(
+                    "a {} x {} frame needs 4 corner pieces (two grey sides) and {want_edges} edge pieces (one), \
+                     found {corners} and {edges}",
+                    self.width, self.height
+                ),
+            ));
         }
         Ok(())
     }
 
-    fn check_hints(&self) -> Result<()> {
+    fn check_hints(&self) -> std::result::Result<(), Fault> {
         let cells = self.width * self.height;
         let mut cell_taken = vec![false; cells];
         let mut piece_taken = vec![false; cells];
         for (k, hint) in self.hints.iter().enumerate() {
-            let invalid = |m: String| Err(Error::InvalidPuzzle(format!("hint {}: {m}", k + 1)));
+            let invalid = |m: String| Err(Fault::new(Blame::Hint(k), format!("hint {}: {m}", k + 1)));
             if hint.cell >= cells {
                 return invalid(format!("cell {} is off the board of {cells} cells", hint.cell));
             }
@@ -307,6 +330,35 @@ impl EdgePuzzle {
             }
         }
         Ok(())
+    }
+}
+
+/// What a refused puzzle is refused for, so that a reader can point at
+/// its place in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Blame {
+    /// The board's width.
+    Width,
+    /// The board's height.
+    Height,
+    /// The list of pieces as a whole (their count, their frame).
+    Pieces,
+    /// One piece, by index.
+    Piece(usize),
+    /// One hint, by index.
+    Hint(usize),
+}
+
+/// A refusal of [`EdgePuzzle::checked`]: what it blames and why.
+#[derive(Debug)]
+pub(crate) struct Fault {
+    pub(crate) blame: Blame,
+    pub(crate) message: String,
+}
+
+impl Fault {
+    fn new(blame: Blame, message: String) -> Self {
+        Fault { blame, message }
     }
 }
 

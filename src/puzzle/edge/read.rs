@@ -15,7 +15,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::{EdgePuzzle, GREY, Hint, MAX_SIDE};
+use super::{Blame, EdgePuzzle, GREY, Hint, MAX_SIDE};
 use crate::puzzle::read::{Format, is_edge_text, parse, read_text};
 use crate::{Error, Puzzle, Result};
 
@@ -123,17 +123,22 @@ fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
             e.column().max(1),
             format!(
                 "{}: expected the Puzzle JSON (width, height, pieces as [U, R, D, L], hints as {{pos, piece, rot}})",
-                crate::error::parser_said(&e)
+                crate::error::json_said(&e)
             ),
         )
     })?;
-    let at = |m: String| Err(parse_error(file, 1, 1, m));
-    if read.width > MAX_SIDE || read.height > MAX_SIDE {
-        return at(format!(
-            "a {} x {} board: each side must be 2 to {MAX_SIDE} cells",
-            read.width, read.height
-        ));
-    }
+    let at = |blame: Blame, message: String| {
+        use crate::error::place::{Step, json_at};
+        let path = match blame {
+            Blame::Width => vec![Step::Key("width")],
+            Blame::Height => vec![Step::Key("height")],
+            Blame::Pieces => vec![Step::Key("pieces")],
+            Blame::Piece(i) => vec![Step::Key("pieces"), Step::Index(i)],
+            Blame::Hint(k) => vec![Step::Key("hints"), Step::Index(k)],
+        };
+        let (line, column) = json_at(text, &path).unwrap_or((1, 1));
+        parse_error(file, line, column, message)
+    };
     // numColors counts the colours besides grey (the 16x16 says 22 and uses 1 to 22).
     let limit = read
         .colours
@@ -145,9 +150,12 @@ fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
         .enumerate()
         .find(|(_, p)| p.iter().any(|&c| usize::from(c) >= limit))
     {
-        return at(format!(
-            "piece {i} ({piece:?}) has a colour over {} (numColors, or the limit)",
-            limit - 1
+        return Err(at(
+            Blame::Piece(i),
+            format!(
+                "piece {i} ({piece:?}) has a colour over {} (numColors, or the limit)",
+                limit - 1
+            ),
         ));
     }
     let hints = read
@@ -159,15 +167,7 @@ fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
             turn: h.rot,
         })
         .collect();
-    EdgePuzzle::new(read.width, read.height, read.pieces, hints).map_err(|e| in_file(file, e))
-}
-
-/// A model error, placed in the file.
-fn in_file(file: &str, error: Error) -> Error {
-    match error {
-        Error::InvalidPuzzle(m) => Error::InvalidPuzzle(format!("{file}: {m}")),
-        e => e,
-    }
+    EdgePuzzle::checked(read.width, read.height, read.pieces, hints).map_err(|f| at(f.blame, f.message))
 }
 
 fn strip(line: &str) -> &str {
@@ -226,7 +226,7 @@ fn lines(text: &str, file: &str, heule: bool) -> Result<EdgePuzzle> {
             raw_hints.push((number, [values[0].1, values[1].1, values[2].1, values[3].1]));
         }
     }
-    let mut pieces = vec![];
+    let (mut pieces, mut piece_lines) = (vec![], vec![]);
     for (number, line) in rows {
         if pieces.len() >= MAX_SIDE * MAX_SIDE {
             return Err(parse_error(
@@ -262,15 +262,23 @@ fn lines(text: &str, file: &str, heule: bool) -> Result<EdgePuzzle> {
             piece[k] = value as u8;
         }
         pieces.push(piece);
+        piece_lines.push(number);
     }
+    // A fault of the list as a whole is shown at its first piece.
+    let list_line = piece_lines.first().copied().unwrap_or(1);
     let (width, height) = shape(&pieces).ok_or_else(|| {
-        Error::InvalidPuzzle(format!(
-            "{file}: {} pieces make no framed board: expected 4 corner pieces (two grey sides), \
-             2(w + h) - 8 edge pieces (one) and w * h pieces in all",
-            pieces.len()
-        ))
+        parse_error(
+            file,
+            list_line,
+            1,
+            format!(
+                "{} pieces make no framed board: expected 4 corner pieces (two grey sides), \
+                 2(w + h) - 8 edge pieces (one) and w * h pieces in all",
+                pieces.len()
+            ),
+        )
     })?;
-    let mut hints = vec![];
+    let (mut hints, mut hint_lines) = (vec![], vec![]);
     for (number, [row, column, piece, turn]) in raw_hints {
         let inside = (1..=height as u64).contains(&row) && (1..=width as u64).contains(&column);
         if !inside || !(1..=pieces.len() as u64).contains(&piece) || turn > 3 {
@@ -289,8 +297,16 @@ fn lines(text: &str, file: &str, heule: bool) -> Result<EdgePuzzle> {
             piece: piece as usize - 1,
             turn: turn as u8,
         });
+        hint_lines.push(number);
     }
-    EdgePuzzle::new(width, height, pieces, hints).map_err(|e| in_file(file, e))
+    EdgePuzzle::checked(width, height, pieces, hints).map_err(|f| {
+        let line = match f.blame {
+            Blame::Piece(i) => piece_lines[i],
+            Blame::Hint(k) => hint_lines[k],
+            Blame::Width | Blame::Height | Blame::Pieces => list_line,
+        };
+        parse_error(file, line, 1, f.message)
+    })
 }
 
 /// The board a list of pieces frames: the shape whose rim the corner and

@@ -282,12 +282,8 @@ impl EdgeShard {
         let mut shards: Vec<(String, EdgeShard)> = documents
             .iter()
             .map(|(name, bytes)| {
-                let shard: EdgeShard = serde_json::from_slice(bytes).map_err(|e| {
-                    bad(
-                        name,
-                        format!("not a shard of an edge count: {}", crate::error::parser_said(&e)),
-                    )
-                })?;
+                let shard: EdgeShard = serde_json::from_slice(bytes)
+                    .map_err(|e| Error::Shard(crate::error::json_fault(name, "not a shard of an edge count", &e)))?;
                 Ok((name.clone(), shard))
             })
             .collect::<Result<_>>()?;

@@ -328,7 +328,47 @@ fn bad_files_name_the_line_and_column() {
     assert_eq!(read("0 0 1 64\n"), "f.txt:1:7: colour 64: expected 0 to 63");
     assert!(read("{\"width\": 2,\n \"height\": }").starts_with("f.txt:2:"));
     assert!(read("2\n1 1 1 0\n").contains("expected 2 hint lines"));
-    assert!(read("0 0 1 1\n0 0 1 1\n0 0 1 1\n").contains("make no framed board"));
+    assert_eq!(
+        read("# pieces\n0 0 1 1\n0 0 1 1\n0 0 1 1\n"),
+        "f.txt:2:1: 3 pieces make no framed board: expected 4 corner pieces (two grey sides), \
+         2(w + h) - 8 edge pieces (one) and w * h pieces in all"
+    );
+}
+
+#[test]
+fn faults_of_the_model_are_shown_where_the_file_says_them() {
+    let read = |text: &str| parse_edge(text, "f", EdgeFormat::Auto).unwrap_err().to_string();
+    let json = |width: &str, pieces: &str, hints: &str| {
+        read(&format!(
+            "{{\n  \"width\": {width},\n  \"height\": 2,\n  \"pieces\": [\n    {pieces}\n  ],\n  \"hints\": [{hints}]\n}}"
+        ))
+    };
+    let corners = "[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]";
+    assert_eq!(
+        json("40", corners, ""),
+        "f:2:3: a 40 x 2 board: each side must be 2 to 32 cells"
+    );
+    assert_eq!(json("3", corners, ""), "f:4:3: 4 pieces for a 3 x 2 board of 6 cells");
+    assert_eq!(
+        json("2", "[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0, 1]", ""),
+        "f:5:47: piece 4 (0 1 0 1) has grey sides that cannot all reach the rim"
+    );
+    assert_eq!(
+        json(
+            "2",
+            corners,
+            "{\"pos\": 0, \"piece\": 0, \"rot\": 0}, {\"pos\": 9, \"piece\": 1, \"rot\": 0}"
+        ),
+        "f:7:47: hint 2: cell 9 is off the board of 4 cells"
+    );
+    assert_eq!(
+        read("2\n1 1 1 0\n\n1 1 2 0\n0 1 1 0\n0 0 1 1\n1 0 0 1\n1 1 0 0\n"),
+        "f:4:1: hint 2: cell 0 is already pinned"
+    );
+    assert_eq!(
+        read("0 1 1 0\n0 0 1 1\n1 0 0 1\n0 1 0 1\n"),
+        "f:4:1: piece 4 (0 1 0 1) has grey sides that cannot all reach the rim"
+    );
 }
 
 /// Every model of `puzzle`'s CNF, each decoded and checked to be a board,

@@ -407,7 +407,7 @@ impl Merged {
 /// assert!(merge(&[("a.json".into(), b"{}".to_vec())]).unwrap().is_none());
 /// let shard = br#"{"kind": "solve-shard"}"#.to_vec();
 /// let err = merge(&[("a.json".into(), b"{}".to_vec()), ("b.json".into(), shard)]).unwrap_err();
-/// assert!(err.to_string().starts_with("a.json: not the JSON of `scramble solve --shard I/N`"));
+/// assert!(err.to_string().starts_with("a.json:1:2: not the JSON of `scramble solve --shard I/N`: missing field"));
 /// ```
 pub fn merge(files: &[(String, Vec<u8>)]) -> Result<Option<Merged>> {
     if !files.iter().any(|(_, bytes)| super::is_solve_shard(bytes)) {
