@@ -9,56 +9,56 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-/// The bar's template: `{steps}` is `done/total` once the work has said
-/// its length (empty before: no `0/0`), `{left}` is `eta`'s text (empty
-/// early on).
-const TEMPLATE: &str = "{msg} {wide_bar} {steps}{elapsed}{left}";
+/// The bar's template: `{left}` is `eta`'s text (empty early on).
+const TEMPLATE: &str = "{msg} {wide_bar} {human_pos}/{human_len} {elapsed}{left}";
+
+/// The template while the work has not said its length: a spinner, not a
+/// bar (indicatif draws a bar of length 0 full) nor `0/0`.
+const WAITING: &str = "{spinner} {msg} {elapsed}";
 
 /// The shortest run, and the least share of the steps (one in
 /// `ETA_AFTER.1`), after which a time left is shown.
 const ETA_AFTER: (Duration, u64) = (Duration::from_secs(3), 10);
 
-/// A bar on stderr, hidden off a terminal.
-pub struct Bar(ProgressBar);
+/// A bar on stderr, hidden off a terminal: the indicatif bar, and for a
+/// bar of steps the style it shows once its length is known.
+pub struct Bar(ProgressBar, Option<ProgressStyle>);
 
 impl Bar {
     /// A bar of `len` steps labelled `message` (`len` may be set later by
-    /// `scramble::Progress::start`).
+    /// `scramble::Progress::start`); a spinner while the length is 0.
     pub fn new(len: u64, message: &str) -> Bar {
         if !std::io::stderr().is_terminal() {
-            return Bar(ProgressBar::hidden());
+            return Bar(ProgressBar::hidden(), None);
         }
         let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template(TEMPLATE)
-                .expect("a valid template")
-                .with_key("left", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let left = eta(state.pos(), state.len().unwrap_or(0), state.elapsed());
-                    let _ = w.write_str(&left.map_or_else(String::new, |d| format!(" (eta {:#})", HumanDuration(d))));
-                })
-                .with_key("steps", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&steps(state.pos(), state.len().unwrap_or(0)));
-                }),
-        );
-        bar.set_message(message.to_string());
-        // The elapsed time moves even while a phase has not said its length.
-        bar.enable_steady_tick(Duration::from_secs(1));
-        Bar(bar)
+        let steps = ProgressStyle::with_template(TEMPLATE)
+            .expect("a valid template")
+            .with_key("left", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let left = eta(state.pos(), state.len().unwrap_or(0), state.elapsed());
+                let _ = w.write_str(&left.map_or_else(String::new, |d| format!(" (eta {:#})", HumanDuration(d))));
+            });
+        let bar = Bar(bar, Some(steps));
+        bar.show_length(len);
+        bar.0.set_message(message.to_string());
+        // The spinner and the elapsed time move while nothing advances.
+        bar.0.enable_steady_tick(Duration::from_millis(200));
+        bar
     }
 
     /// A spinner labelled `message` with the time elapsed, for work of
     /// unknown length.
     pub fn spinner(message: &str) -> Bar {
         if !std::io::stderr().is_terminal() {
-            return Bar(ProgressBar::hidden());
+            return Bar(ProgressBar::hidden(), None);
         }
         let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        spinner.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("a valid template"));
+        spinner.set_style(ProgressStyle::with_template(WAITING).expect("a valid template"));
         spinner.set_message(message.to_string());
-        spinner.enable_steady_tick(std::time::Duration::from_millis(200));
-        Bar(spinner)
+        spinner.enable_steady_tick(Duration::from_millis(200));
+        Bar(spinner, None)
     }
 
     /// A spinner that counts what the work reports as nodes, with their
@@ -80,11 +80,25 @@ impl Bar {
     pub fn finish_and_clear(&self) {
         self.0.finish_and_clear();
     }
+
+    /// A bar of steps shows its steps once it has a length, a spinner
+    /// before (`shows_steps`).
+    fn show_length(&self, len: u64) {
+        if let Some(steps) = &self.1 {
+            let style = if shows_steps(len) {
+                steps.clone()
+            } else {
+                ProgressStyle::with_template(WAITING).expect("a valid template")
+            };
+            self.0.set_style(style);
+        }
+    }
 }
 
 impl scramble::Progress for Bar {
     fn start(&self, total: u64) {
         self.0.set_length(total);
+        self.show_length(total);
     }
     fn advance(&self, n: u64) {
         self.0.inc(n);
@@ -92,8 +106,15 @@ impl scramble::Progress for Bar {
     fn phase(&self, name: &str) {
         self.0.reset();
         self.0.set_length(0);
+        self.show_length(0);
         self.0.set_message(name.to_string());
     }
+}
+
+/// Whether a bar of `len` steps draws them: not while its length is 0
+/// (not said yet), when a full bar and `0/0` would mislead.
+fn shows_steps(len: u64) -> bool {
+    len > 0
 }
 
 /// A bar of `len` steps labelled `message`.
@@ -104,15 +125,6 @@ pub fn bar(len: u64, message: &str) -> Bar {
 /// A node-counting spinner: `Bar::nodes`.
 pub fn nodes(message: &str) -> Bar {
     Bar::nodes(message)
-}
-
-/// `done/total ` as the bar shows it, nothing while the total is unknown
-/// (0): a phase that has not yet said its length shows no `0/0`.
-fn steps(done: u64, total: u64) -> String {
-    match total {
-        0 => String::new(),
-        _ => format!("{}/{} ", HumanCount(done), HumanCount(total)),
-    }
 }
 
 /// The time left after `done` of `total` steps in `elapsed`, at the average
@@ -136,9 +148,8 @@ mod tests {
 
     #[test]
     fn no_steps_before_the_work_says_how_many() {
-        assert_eq!(steps(0, 0), "");
-        assert_eq!(steps(1200, 0), "");
-        assert_eq!(steps(1200, 34000), "1,200/34,000 ");
+        assert!(!shows_steps(0));
+        assert!(shows_steps(1));
     }
 
     #[test]

@@ -1228,7 +1228,7 @@ mod tests {
         let err = read("a.json", b"{}").unwrap_err();
         assert!(
             err.to_string()
-                .starts_with("a.json: not the JSON of `scramble solve --shard I/N`")
+                .starts_with("a.json:1:2: not the JSON of `scramble solve --shard I/N`: missing field")
         );
     }
 

@@ -630,7 +630,13 @@ proptest! {
         let output = merge_one(dir.path(), &text);
         let stderr = String::from_utf8_lossy(&output.stderr);
         prop_assert_eq!(output.status.code(), Some(2), "{} {}", fault, stderr);
-        prop_assert!(stderr.contains("shard.json: "), "{}", stderr);
+        // Every such fault is named by the file, its line and its column.
+        let placed = stderr.split_once("shard.json:").is_some_and(|(_, rest)| {
+            let mut place = rest.splitn(3, ':');
+            place.next().is_some_and(|l| l.parse::<usize>().is_ok())
+                && place.next().is_some_and(|c| c.parse::<usize>().is_ok())
+        });
+        prop_assert!(placed, "{}", stderr);
         prop_assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{7}'), "raw escapes: {}", stderr);
         prop_assert!(!stderr.contains("no census totals"), "{}", stderr);
     }
