@@ -303,30 +303,40 @@ impl EdgePuzzle {
         let mut cell_taken = vec![false; cells];
         let mut piece_taken = vec![false; cells];
         for (k, hint) in self.hints.iter().enumerate() {
-            let invalid = |m: String| Err(Fault::new(Blame::Hint(k), format!("hint {}: {m}", k + 1)));
+            let invalid =
+                |why: HintFault, m: String| Err(Fault::new(Blame::Hint(k, why), format!("hint {}: {m}", k + 1)));
             if hint.cell >= cells {
-                return invalid(format!("cell {} is off the board of {cells} cells", hint.cell));
+                return invalid(
+                    HintFault::OffBoard,
+                    format!("cell {} is off the board of {cells} cells", hint.cell),
+                );
             }
             if hint.piece >= cells {
-                return invalid(format!("piece {} is not in the list of {cells}", hint.piece));
+                return invalid(
+                    HintFault::NoSuchPiece,
+                    format!("piece {} is not in the list of {cells}", hint.piece),
+                );
             }
             if hint.turn > 3 {
-                return invalid(format!("turn {} is not 0 to 3", hint.turn));
+                return invalid(HintFault::BadTurn, format!("turn {} is not 0 to 3", hint.turn));
             }
             if std::mem::replace(&mut cell_taken[hint.cell], true) {
-                return invalid(format!("cell {} is already pinned", hint.cell));
+                return invalid(HintFault::CellTaken, format!("cell {} is already pinned", hint.cell));
             }
             if std::mem::replace(&mut piece_taken[hint.piece], true) {
-                return invalid(format!("piece {} is already pinned", hint.piece));
+                return invalid(HintFault::PieceTaken, format!("piece {} is already pinned", hint.piece));
             }
             if !self.fits_frame(hint.cell, self.pieces[hint.piece], hint.turn.into()) {
-                return invalid(format!(
-                    "piece {} ({}) turned {} does not fit the frame at cell {}",
-                    hint.piece,
-                    Quad(self.pieces[hint.piece]),
-                    hint.turn,
-                    hint.cell
-                ));
+                return invalid(
+                    HintFault::NoFit,
+                    format!(
+                        "piece {} ({}) turned {} does not fit the frame at cell {}",
+                        hint.piece,
+                        Quad(self.pieces[hint.piece]),
+                        hint.turn,
+                        hint.cell
+                    ),
+                );
             }
         }
         Ok(())
@@ -345,8 +355,20 @@ pub(crate) enum Blame {
     Pieces,
     /// One piece, by index.
     Piece(usize),
-    /// One hint, by index.
-    Hint(usize),
+    /// One hint, by index, and what is wrong with it.
+    Hint(usize, HintFault),
+}
+
+/// What is wrong with a hint, so that a reader whose file numbers cells
+/// and pieces otherwise can say it in the file's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HintFault {
+    OffBoard,
+    NoSuchPiece,
+    BadTurn,
+    CellTaken,
+    PieceTaken,
+    NoFit,
 }
 
 /// A refusal of [`EdgePuzzle::checked`]: what it blames and why.

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::{Blame, EdgePuzzle, GREY, Hint, MAX_SIDE};
+use super::{Blame, EdgePuzzle, GREY, Hint, HintFault, MAX_SIDE};
 use crate::puzzle::read::{Format, is_edge_text, parse, read_text};
 use crate::{Error, Puzzle, Result};
 
@@ -134,7 +134,7 @@ fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
             Blame::Height => vec![Step::Key("height")],
             Blame::Pieces => vec![Step::Key("pieces")],
             Blame::Piece(i) => vec![Step::Key("pieces"), Step::Index(i)],
-            Blame::Hint(k) => vec![Step::Key("hints"), Step::Index(k)],
+            Blame::Hint(k, _) => vec![Step::Key("hints"), Step::Index(k)],
         };
         let (line, column) = json_at(text, &path).unwrap_or((1, 1));
         parse_error(file, line, column, message)
@@ -297,16 +297,32 @@ fn lines(text: &str, file: &str, heule: bool) -> Result<EdgePuzzle> {
             piece: piece as usize - 1,
             turn: turn as u8,
         });
-        hint_lines.push(number);
+        hint_lines.push((number, [row, column, piece, turn]));
     }
-    EdgePuzzle::checked(width, height, pieces, hints).map_err(|f| {
-        let line = match f.blame {
-            Blame::Piece(i) => piece_lines[i],
-            Blame::Hint(k) => hint_lines[k],
-            Blame::Width | Blame::Height | Blame::Pieces => list_line,
-        };
-        parse_error(file, line, 1, f.message)
+    EdgePuzzle::checked(width, height, pieces, hints).map_err(|f| match f.blame {
+        Blame::Piece(i) => parse_error(file, piece_lines[i], 1, f.message),
+        Blame::Hint(k, why) => {
+            let (line, written) = hint_lines[k];
+            let message = heule_hint_fault(k, why, written).unwrap_or(f.message);
+            parse_error(file, line, 1, message)
+        }
+        Blame::Width | Blame::Height | Blame::Pieces => parse_error(file, list_line, 1, f.message),
     })
+}
+
+/// A hint refused by the model, in the terms of Heule's file: rows,
+/// columns and pieces counted from 1. `None` for the faults of range,
+/// which reading has already refused in those terms.
+fn heule_hint_fault(k: usize, why: HintFault, [row, column, piece, turn]: [u64; 4]) -> Option<String> {
+    let what = match why {
+        HintFault::CellTaken => format!("row {row}, column {column} is already pinned"),
+        HintFault::PieceTaken => format!("piece {piece} is already pinned"),
+        HintFault::NoFit => {
+            format!("piece {piece} turned {turn} does not fit the frame at row {row}, column {column}")
+        }
+        HintFault::OffBoard | HintFault::NoSuchPiece | HintFault::BadTurn => return None,
+    };
+    Some(format!("hint {}: {what}", k + 1))
 }
 
 /// The board a list of pieces frames: the shape whose rim the corner and

@@ -363,7 +363,17 @@ fn faults_of_the_model_are_shown_where_the_file_says_them() {
     );
     assert_eq!(
         read("2\n1 1 1 0\n\n1 1 2 0\n0 1 1 0\n0 0 1 1\n1 0 0 1\n1 1 0 0\n"),
-        "f:4:1: hint 2: cell 0 is already pinned"
+        "f:4:1: hint 2: row 1, column 1 is already pinned"
+    );
+    // Heule's hints say rows, columns and pieces from 1, and so do their faults.
+    let pieces = "0 1 1 0\n0 0 1 1\n1 0 0 1\n1 1 0 0\n";
+    assert_eq!(
+        read(&format!("2\n1 1 1 0\n2 2 1 0\n{pieces}")),
+        "f:3:1: hint 2: piece 1 is already pinned"
+    );
+    assert_eq!(
+        read(&format!("1\n1 2 1 0\n{pieces}")),
+        "f:2:1: hint 1: piece 1 turned 0 does not fit the frame at row 1, column 2"
     );
     assert_eq!(
         read("0 1 1 0\n0 0 1 1\n1 0 0 1\n0 1 0 1\n"),
