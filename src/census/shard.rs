@@ -230,9 +230,10 @@ const MAX_SECONDS: f64 = 1e9;
 /// `verify --shard I/N --json` cannot have written: not one JSON object,
 /// a key twice, an unknown key, a missing key, a count that is not a whole
 /// number from 0 to 2^64 - 1, seconds that are not a finite number from 0
-/// to 10^9. Messages name the file and the key (keys quoted escaped and
-/// short). The identities between fields are checked by [`merge`].
-/// Linear in the size of the file.
+/// to 10^9. Messages name the file, the line and column, and the key
+/// (keys quoted escaped and short; a missing key where its object ends).
+/// The identities between fields are checked by [`merge`]. Linear in the
+/// size of the file (a refusal reads it again to place the key).
 pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<Report> {
     let bad = |what: String| Error::Shard(format!("{name}: {what}"));
     let checked: Checked = serde_json::from_slice(bytes).map_err(|e| {
