@@ -273,14 +273,7 @@ impl EdgePuzzle {
                 [_] => edges += 1,
                 [a, b] if b - a == 1 || (a, b) == (0, 3) => corners += 1,
                 _ => {
-                    return Err(Fault::new(
-                        Blame::Piece(i),
-                        format!(
-                            "piece {} ({}) has grey sides that cannot all reach the rim",
-                            i + 1,
-                            Quad(*piece)
-                        ),
-                    ));
+                    return Err(Fault::new(Blame::Piece(i), greys_astray(i, *piece)));
                 }
             }
         }
@@ -353,10 +346,21 @@ pub(crate) enum Blame {
     Height,
     /// The list of pieces as a whole (their count, their frame).
     Pieces,
-    /// One piece, by index.
+    /// One piece, by index: the model blames a piece only when its grey
+    /// sides cannot all reach the rim ([`greys_astray`]).
     Piece(usize),
     /// One hint, by index, and what is wrong with it.
     Hint(usize, HintFault),
+}
+
+/// Why piece `number` is refused: its grey sides cannot all lie on the rim.
+/// The model numbers pieces from 0, as its hints do; a reader whose file
+/// numbers them otherwise passes its own number.
+pub(crate) fn greys_astray(number: usize, piece: [u8; 4]) -> String {
+    format!(
+        "piece {number} ({}) has grey sides that cannot all reach the rim",
+        Quad(piece)
+    )
 }
 
 /// What is wrong with a hint, so that a reader whose file numbers cells

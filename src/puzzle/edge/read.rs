@@ -15,7 +15,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::{Blame, EdgePuzzle, GREY, Hint, HintFault, MAX_SIDE};
+use super::{Blame, EdgePuzzle, GREY, Hint, HintFault, MAX_SIDE, Quad, greys_astray};
 use crate::puzzle::read::{Format, is_edge_text, parse, read_text};
 use crate::{Error, Puzzle, Result};
 
@@ -153,7 +153,8 @@ fn json(text: &str, file: &str) -> Result<EdgePuzzle> {
         return Err(at(
             Blame::Piece(i),
             format!(
-                "piece {i} ({piece:?}) has a colour over {} (numColors, or the limit)",
+                "piece {i} ({}) has a colour over {} (numColors, or the limit)",
+                Quad(*piece),
                 limit - 1
             ),
         ));
@@ -299,8 +300,9 @@ fn lines(text: &str, file: &str, heule: bool) -> Result<EdgePuzzle> {
         });
         hint_lines.push((number, [row, column, piece, turn]));
     }
+    let quads = pieces.clone();
     EdgePuzzle::checked(width, height, pieces, hints).map_err(|f| match f.blame {
-        Blame::Piece(i) => parse_error(file, piece_lines[i], 1, f.message),
+        Blame::Piece(i) => parse_error(file, piece_lines[i], 1, greys_astray(i + 1, quads[i])),
         Blame::Hint(k, why) => {
             let (line, written) = hint_lines[k];
             let message = heule_hint_fault(k, why, written).unwrap_or(f.message);

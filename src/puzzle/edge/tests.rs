@@ -344,6 +344,7 @@ fn faults_of_the_model_are_shown_where_the_file_says_them() {
         ))
     };
     let corners = "[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]";
+    // The JSON numbers pieces from 0, as its hints do; the line layouts from 1.
     assert_eq!(
         json("40", corners, ""),
         "f:2:3: a 40 x 2 board: each side must be 2 to 32 cells"
@@ -351,7 +352,11 @@ fn faults_of_the_model_are_shown_where_the_file_says_them() {
     assert_eq!(json("3", corners, ""), "f:4:3: 4 pieces for a 3 x 2 board of 6 cells");
     assert_eq!(
         json("2", "[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [0, 1, 0, 1]", ""),
-        "f:5:47: piece 4 (0 1 0 1) has grey sides that cannot all reach the rim"
+        "f:5:47: piece 3 (0 1 0 1) has grey sides that cannot all reach the rim"
+    );
+    assert_eq!(
+        json("2", "[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 70]", ""),
+        "f:5:47: piece 3 (1 1 0 70) has a colour over 63 (numColors, or the limit)"
     );
     assert_eq!(
         json(
