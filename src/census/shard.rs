@@ -273,6 +273,14 @@ impl Misread {
         }
     }
 
+    /// A key missing from the object at `path`, placed at the object's end.
+    fn missing(path: &[&str], what: String) -> Self {
+        Misread {
+            missing: true,
+            ..Misread::at(path, what)
+        }
+    }
+
     /// The error, named by the file and, where the text shows it, the line
     /// and column of the key (or of the end of the object lacking it).
     fn placed(self, name: &str, bytes: &[u8]) -> Error {
@@ -346,13 +354,10 @@ fn check_top(top: &serde_json::Map<String, serde_json::Value>) -> Checks {
         && has_totals
         && !top.contains_key("condition_failures")
     {
-        return Err(Misread {
-            missing: true,
-            ..Misread::at(
-                &[],
-                "missing key `condition_failures` (a census with repetitions writes it)".into(),
-            )
-        });
+        return Err(Misread::missing(
+            &[],
+            "missing key `condition_failures` (a census with repetitions writes it)".into(),
+        ));
     }
     Ok(())
 }
@@ -428,10 +433,10 @@ fn check_object(
         return Err(Misread::at(&path, format!("unknown key `{}`", shown(&path))));
     }
     if let Some(key) = required.iter().find(|k| !object.contains_key(**k)) {
-        return Err(Misread {
-            missing: true,
-            ..Misread::at(at, format!("missing key `{}`", shown(&[at, &[key]].concat())))
-        });
+        return Err(Misread::missing(
+            at,
+            format!("missing key `{}`", shown(&[at, &[key]].concat())),
+        ));
     }
     Ok(())
 }
