@@ -236,24 +236,27 @@ const MAX_SECONDS: f64 = 1e9;
 /// size of the file (a refusal reads it again to place the key).
 pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<Report> {
     let bad = |what: String| Error::Shard(format!("{name}: {what}"));
-    let checked: Checked = serde_json::from_slice(bytes).map_err(|e| {
+    let misread = |e: serde_json::Error| {
         Error::Shard(crate::error::json_fault(
             name,
             "not the JSON of `scramble verify --shard I/N --json`",
             &e,
         ))
-    })?;
+    };
+    let checked: Checked = serde_json::from_slice(bytes).map_err(misread)?;
     if let Some(path) = checked.0 {
         // The place found is the key's last time, where the second one is.
         let path: Vec<&str> = path.iter().map(String::as_str).collect();
         return Err(Misread::at(&path, format!("key `{}` given twice", shown(&path))).placed(name, bytes));
     }
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| bad(crate::error::json_said(&e)))?;
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(misread)?;
     let top = value
         .as_object()
         .ok_or_else(|| bad("expected one JSON object, as `verify --shard I/N --json` prints".into()))?;
     check_top(top).map_err(|m| m.placed(name, bytes))?;
-    serde_json::from_value(value).map_err(|e| bad(crate::error::json_said(&e)))
+    // Read from the text, not the value, so that a fault the checks above
+    // leave to the types (a negative `patterns`) still has its place.
+    serde_json::from_slice(bytes).map_err(misread)
 }
 
 /// A fault of a shard file: what is wrong and the path of the key it
@@ -583,6 +586,11 @@ mod tests {
             "a.json:18:5: key `shard.index` given twice"
         );
         assert_eq!(edited("\"index\": 1,\n", ""), "a.json:18:3: missing key `shard.index`");
+        // A fault left to the types is placed too.
+        assert_eq!(
+            edited("\"patterns\": 2", "\"patterns\": -1"),
+            "a.json:2:16: not the JSON of `scramble verify --shard I/N --json`: invalid value: integer `-1`, expected usize"
+        );
         // A value of the wrong type is quoted cut, however long.
         let good =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/bad/shard-1-of-2.json")).unwrap();
