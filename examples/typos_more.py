@@ -1,4 +1,4 @@
-"""Two more ways to rank the typo fixes, measured on the same `--dump` as
+"""Three more ways to rank the typo fixes, measured on the same `--dump` as
 `examples/typos_fit.py`:
 
 1. **A card prior from the other puzzles.** The score's card traits
@@ -10,7 +10,17 @@
    learns what cards makers draw. The weights are fitted as
    `typos_fit.py` fits them, and reported fitted on all puzzles and each
    half of the puzzles fitted on the other.
-2. **One entry per layout.** A fix and the change on the other side of
+2. **A count prior from the other puzzles.** Puzzles of one maker often
+   share their picture counts: each pattern's two halves' counts (the
+   smaller first, or one count for a pattern that matches itself), as a
+   multiset over the patterns, is the puzzle's count profile. This adds
+   how common the profile after a fix is among the other puzzles of the
+   same number of cards (`-ln` of its share there, smoothed), and how
+   common each of its patterns' counts is (the sum over the patterns),
+   fitted and reported as the card prior is; and, for the score as it
+   is (the dump's order), where the true fix stands on the puzzles whose
+   profile another puzzle shares and on those whose profile is their own.
+3. **One entry per layout.** A fix and the change on the other side of
    the same boundary give the same layout of the cards; if the fix is
    true, that layout is the answer on the table. This lists the fixes in
    the score's order (the dump's), grouped by the first solution after
@@ -62,6 +72,47 @@ def with_prior(groups, dump):
     return out
 
 
+def counts(cards):
+    """The count profile: each pattern's halves' counts, as a sorted tuple."""
+    seen = Counter(side for card in cards for side in card)
+    out = []
+    for pattern in {side[:-1] for card in cards for side in card}:
+        plus, minus, itself = (seen.get(pattern + half, 0) for half in "+-=")
+        out.append((-1, itself) if itself else tuple(sorted((plus, minus))))
+    return len(cards), tuple(sorted(out))
+
+
+def with_counts(groups, dump):
+    profiles = {name: counts(cards) for name, cards in originals(dump).items()}
+    out = []
+    for (name, rows, truth, ties), typo in zip(groups, dump):
+        others = [p for n, p in profiles.items() if n != name and p[0] == len(typo["cards"])]
+        patterns = Counter(x for p in others for x in p[1])
+        total = sum(patterns.values())
+
+        def prior(cards):
+            size, profile = counts(cards)
+            whole = (sum(p == (size, profile) for p in others) + 0.5) / (len(others) + 0.5 * 50)
+            each = sum(-math.log((patterns[x] + 0.5) / (total + 0.5 * 30)) for x in profile)
+            return [-math.log(whole), each]
+
+        extra = [prior(typos_fit.fixed(typo["cards"], f[0], f[1], f[3])) for f in typo["fixes"]]
+        out.append((name, np.hstack([rows, np.array(extra)]), truth, ties))
+    return out
+
+
+def by_profile(dump):
+    """The score's ranks of the true fix, on the puzzles whose count profile
+    another puzzle shares and on the others."""
+    profiles = {name: counts(cards) for name, cards in originals(dump).items()}
+    shared = Counter(profiles.values())
+    out = {True: [], False: []}
+    for typo in dump:
+        truth = next(i for i, f in enumerate(typo["fixes"]) if f[6])
+        out[shared[profiles[typo["puzzle"]]] > 1].append(truth + 1)
+    return {key: np.array(ranks) for key, ranks in out.items()}
+
+
 def layout(solution):
     """The solution up to the board's turns: the least of its four turns."""
     size = round(len(solution) ** 0.5)
@@ -86,13 +137,21 @@ def fitted(groups):
     return typos_fit.search(groups, typos_fit.fit(groups))
 
 
-def main():
-    dump = typos(sys.argv[1])
-    groups = with_prior(typos_fit.load(sys.argv[1]), dump)
-    typos_fit.report("terms and the card prior, fitted on all", typos_fit.ranks(groups, fitted(groups)))
+def measure(name, groups):
+    typos_fit.report(f"terms and {name}, fitted on all", typos_fit.ranks(groups, fitted(groups)))
     even, odd = typos_fit.halves(groups)
     cross = np.concatenate([typos_fit.ranks(odd, fitted(even)), typos_fit.ranks(even, fitted(odd))])
-    typos_fit.report("terms and the card prior, each half fitted on the other", cross)
+    typos_fit.report(f"terms and {name}, each half fitted on the other", cross)
+
+
+def main():
+    dump = typos(sys.argv[1])
+    plain = typos_fit.load(sys.argv[1])
+    measure("the card prior", with_prior(plain, dump))
+    measure("the count prior", with_counts(plain, dump))
+    split = by_profile(dump)
+    typos_fit.report("the score, puzzles whose count profile another shares", split[True])
+    typos_fit.report("the score, puzzles whose count profile is their own", split[False])
     typos_fit.report("one entry per layout, in the score's order", layout_ranks(dump))
 
 
