@@ -155,7 +155,13 @@ fn merge_refuses_missing_stopped_and_mixed_shards() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("already given"));
-    let report = stopped_shard(HARD, "1/3");
+    let shard = || {
+        let mut command = scramble();
+        command.args(["solve", HARD, "--shard", "1/3"]);
+        command
+    };
+    let stopped = stopped_inside(&shard, 0.1);
+    let report: Value = serde_json::from_slice(&stopped.stdout).unwrap();
     assert_eq!(report["complete"], false);
     let census = dir.path().join("census.json");
     std::fs::write(&census, br#"{"patterns": 2}"#).unwrap();
@@ -167,23 +173,18 @@ fn merge_refuses_missing_stopped_and_mixed_shards() {
         .stderr(predicate::str::contains("not the JSON of `scramble solve --shard I/N`"));
 }
 
-/// The report of shard `shard` of `puzzle` stopped by `--time-limit`.
-/// On a loaded machine the limit can fall while the search is still
+/// The run of `command` (a shard's) stopped by `--time-limit`, from `limit` seconds
+/// up. On a loaded machine the limit can fall while the search is still
 /// being cut, which writes nothing (exit 3, said on stderr); the limit is
 /// then doubled until the stop falls inside the search.
-fn stopped_shard(puzzle: &str, shard: &str) -> Value {
-    let mut limit = 0.1;
+fn stopped_inside(command: &dyn Fn() -> assert_cmd::Command, mut limit: f64) -> std::process::Output {
     loop {
-        let stopped = scramble()
-            .args(["solve", puzzle, "--shard", shard, "--time-limit", &limit.to_string()])
-            .output()
-            .unwrap();
+        let stopped = command().args(["--time-limit", &limit.to_string()]).output().unwrap();
         assert_eq!(stopped.status.code(), Some(3), "{limit} s");
-        if !stopped.stdout.is_empty() {
-            return serde_json::from_slice(&stopped.stdout).unwrap();
-        }
         let said = String::from_utf8_lossy(&stopped.stderr);
-        assert!(said.contains("before any subtree; nothing was written"), "{said}");
+        if !said.contains("before any subtree; nothing was written") {
+            return stopped;
+        }
         assert!(limit < 10.0, "still cutting the search after {limit} s");
         limit *= 2.0;
     }
@@ -423,8 +424,9 @@ fn a_checkpoint_of_another_run_is_refused_naming_the_file_and_the_option() {
     let checkpoint = dir.path().join("c.checkpoint");
     // The larger hard puzzle: a third of its tree takes well over the time
     // limit on any machine (68 M nodes), so the first run is stopped.
-    let run = |shard: &str, extra: &[&str]| {
-        scramble()
+    let command = |shard: &str, extra: &[&str]| {
+        let mut command = scramble();
+        command
             .args([
                 "solve",
                 "fixtures/hard/s6-k6-seed13-0002.txt",
@@ -433,11 +435,11 @@ fn a_checkpoint_of_another_run_is_refused_naming_the_file_and_the_option() {
                 "--checkpoint",
             ])
             .arg(&checkpoint)
-            .args(extra)
-            .output()
-            .unwrap()
+            .args(extra);
+        command
     };
-    crate::common::assert_exit(&run("1/3", &["--time-limit", "0.3"]), 3);
+    let run = |shard: &str, extra: &[&str]| command(shard, extra).output().unwrap();
+    stopped_inside(&|| command("1/3", &[]), 0.3);
     assert!(checkpoint.exists());
     for (shard, extra, what) in [
         ("2/3", &[][..], "a checkpoint of shard 1/3"),
