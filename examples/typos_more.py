@@ -56,20 +56,30 @@ def originals(dump):
     return out
 
 
-def with_prior(groups, dump):
-    shapes = {name: Counter(map(typos_fit.shape, cards)) for name, cards in originals(dump).items()}
-    everywhere = sum(shapes.values(), Counter())
+def with_columns(groups, dump, columns):
+    """The groups with more terms: `columns(name, typo)` is the function from
+    the cards after a fix of that typo to the fix's extra terms."""
     out = []
     for (name, rows, truth, ties), typo in zip(groups, dump):
-        others = everywhere - shapes[name]
-        total, kinds = sum(others.values()), len(everywhere)
-
-        def prior(cards):
-            return sum(-math.log((others[typos_fit.shape(c)] + 0.5) / (total + 0.5 * kinds)) for c in cards)
-
-        extra = [[prior(typos_fit.fixed(typo["cards"], f[0], f[1], f[3]))] for f in typo["fixes"]]
+        terms = columns(name, typo)
+        extra = [terms(typos_fit.fixed(typo["cards"], f[0], f[1], f[3])) for f in typo["fixes"]]
         out.append((name, np.hstack([rows, np.array(extra)]), truth, ties))
     return out
+
+
+def card_prior(dump):
+    """`-ln` of each card's shape's share among the other puzzles' cards, summed."""
+    shapes = {name: Counter(map(typos_fit.shape, cards)) for name, cards in originals(dump).items()}
+    everywhere = sum(shapes.values(), Counter())
+
+    def columns(name, _typo):
+        others = everywhere - shapes[name]
+        total, kinds = sum(others.values()), len(everywhere)
+        return lambda cards: [
+            sum(-math.log((others[typos_fit.shape(c)] + 0.5) / (total + 0.5 * kinds)) for c in cards)
+        ]
+
+    return columns
 
 
 def counts(cards):
@@ -82,23 +92,29 @@ def counts(cards):
     return len(cards), tuple(sorted(out))
 
 
-def with_counts(groups, dump):
+# The smoothing's numbers of kinds: of whole profiles, of one pattern's counts.
+PROFILES, PATTERN_COUNTS = 50, 30
+
+
+def count_prior(dump):
+    """`-ln` of the profile's share among the other puzzles of as many cards,
+    and of each pattern's counts' share among their patterns, summed."""
     profiles = {name: counts(cards) for name, cards in originals(dump).items()}
-    out = []
-    for (name, rows, truth, ties), typo in zip(groups, dump):
+
+    def columns(name, typo):
         others = [p for n, p in profiles.items() if n != name and p[0] == len(typo["cards"])]
         patterns = Counter(x for p in others for x in p[1])
         total = sum(patterns.values())
 
-        def prior(cards):
+        def terms(cards):
             size, profile = counts(cards)
-            whole = (sum(p == (size, profile) for p in others) + 0.5) / (len(others) + 0.5 * 50)
-            each = sum(-math.log((patterns[x] + 0.5) / (total + 0.5 * 30)) for x in profile)
+            whole = (sum(p == (size, profile) for p in others) + 0.5) / (len(others) + 0.5 * PROFILES)
+            each = sum(-math.log((patterns[x] + 0.5) / (total + 0.5 * PATTERN_COUNTS)) for x in profile)
             return [-math.log(whole), each]
 
-        extra = [prior(typos_fit.fixed(typo["cards"], f[0], f[1], f[3])) for f in typo["fixes"]]
-        out.append((name, np.hstack([rows, np.array(extra)]), truth, ties))
-    return out
+        return terms
+
+    return columns
 
 
 def by_profile(dump):
@@ -147,8 +163,8 @@ def measure(name, groups):
 def main():
     dump = typos(sys.argv[1])
     plain = typos_fit.load(sys.argv[1])
-    measure("the card prior", with_prior(plain, dump))
-    measure("the count prior", with_counts(plain, dump))
+    measure("the card prior", with_columns(plain, dump, card_prior(dump)))
+    measure("the count prior", with_columns(plain, dump, count_prior(dump)))
     split = by_profile(dump)
     typos_fit.report("the score, puzzles whose count profile another shares", split[True])
     typos_fit.report("the score, puzzles whose count profile is their own", split[False])
