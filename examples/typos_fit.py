@@ -104,18 +104,21 @@ def stack(groups):
     return x, starts, truth
 
 
-def fit(groups, l2=1e-3, steps=500, rate=0.05):
-    """The conditional logit's weights, by Adam steps on the standardized terms."""
+def fit(groups, l2=1e-3, steps=500, rate=0.05, prior=None):
+    """The conditional logit's weights, by Adam steps on the standardized
+    terms from `prior` (zero if none), with an L2 penalty `l2` on their
+    distance from it."""
     x, starts, truth = stack(groups)
-    mean, sd = x.mean(0), x.std(0) + 1e-9
-    z = (x - mean) / sd
+    sd = x.std(0) + 1e-9
+    z = x / sd
     sizes = np.diff(np.append(starts, len(z)))
-    w, m, v = np.zeros(x.shape[1]), np.zeros(x.shape[1]), np.zeros(x.shape[1])
+    w0 = np.zeros(x.shape[1]) if prior is None else prior * sd
+    w, m, v = w0.copy(), np.zeros(x.shape[1]), np.zeros(x.shape[1])
     for step in range(1, steps + 1):
         s = -z @ w
         e = np.exp(s - np.repeat(np.maximum.reduceat(s, starts), sizes))
         p = e / np.repeat(np.add.reduceat(e, starts), sizes)
-        g = (z[truth].sum(0) - (p[:, None] * z).sum(0)) / len(groups) + l2 * w
+        g = (z[truth].sum(0) - (p[:, None] * z).sum(0)) / len(groups) + l2 * (w - w0)
         m, v = 0.9 * m + 0.1 * g, 0.999 * v + 0.001 * g * g
         w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
     return w / sd
