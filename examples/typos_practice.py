@@ -4,10 +4,11 @@ The weights that put the true fix in the top 3 differ from puzzle to
 puzzle. This tries to learn them for the typed puzzle alone: take the
 likeliest fix (the dump's first) as the puzzle meant, make every
 one-picture typo of that puzzle that leaves no solution (but the typed
-puzzle itself, whatever the cards' order and turns), and refit the weights so that those typos' true fixes rank first
-(the conditional logit of `typos_fit.py`, held near the weights fitted on
-the other half of the puzzles by an L2 penalty of strength `lam` on the
-standardized terms); then rank the typed puzzle's fixes again.
+puzzle itself, whatever the cards' order and turns), and refit the
+weights so that those typos' true fixes rank first (the conditional logit
+of `typos_fit.py`, held near the weights fitted on the other half of the
+puzzles by an L2 penalty of strength `lam` on the standardized terms);
+then rank the typed puzzle's fixes again.
 
 It is measured on a random sample (seeded) of the 3x3 typos: 150 whose
 true fix the score puts below third, and 100 it puts second or third, so
@@ -18,8 +19,8 @@ there is to learn, and that it comes from knowing the puzzle.
     cargo run --release --example typos -- --dump > dump.jsonl
     python3 examples/typos_practice.py dump.jsonl
 
-It runs the typos example on the 250 puzzles taken as meant (5 minutes on
-a 2-core machine) and then the fits (15 minutes). Needs numpy.
+It runs the typos example on the 250 puzzles taken as meant, then the
+fits: 14 to 20 minutes on a 2-core machine. Needs numpy.
 """
 
 import os
@@ -32,7 +33,7 @@ from collections import defaultdict
 import numpy as np
 
 import typos_fit
-from typos_more import typos
+from typos_more import fitted, typos
 
 SAMPLE = {"below third": 150, "second or third": 100}
 STRENGTHS = [0.3, 0.1, 0.03]
@@ -79,10 +80,9 @@ def main():
     groups = typos_fit.load(sys.argv[1])
     even, odd = typos_fit.halves(groups)
     evens = {g[0] for g in even}
-    fitted = {
-        True: typos_fit.search(odd, typos_fit.fit(odd)),
-        False: typos_fit.search(even, typos_fit.fit(even)),
-    }
+    # Each puzzle's weights fitted on the other half of the puzzles.
+    other_half = {True: fitted(odd), False: fitted(even)}
+    alike = [same(typo["cards"]) for typo in dump]
     chosen = sample(dump)
     with tempfile.TemporaryDirectory() as folder:
         practised = practice(dump, chosen, folder)
@@ -97,10 +97,9 @@ def main():
         for name, ids in chosen.items():
             hits = np.zeros(3, int)
             for i in ids:
-                prior = fitted[groups[i][0] in evens]
-                typed = same(dump[i]["cards"])
-                meant = [g for cards, g in practised[i] if same(cards) != typed]
-                true = [groups[j] for j in by_puzzle[groups[i][0]] if same(dump[j]["cards"]) != typed]
+                prior = other_half[groups[i][0] in evens]
+                meant = [g for cards, g in practised[i] if same(cards) != alike[i]]
+                true = [groups[j] for j in by_puzzle[groups[i][0]] if alike[j] != alike[i]]
                 hits += [
                     top3(i, prior),
                     top3(i, typos_fit.fit(meant, lam, 300, prior=prior)),
