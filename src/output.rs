@@ -12,6 +12,9 @@
 //! - a set that owns its whole folder is the staging folder;
 //! - a set of names in a shared folder stages a copy of the whole folder
 //!   (its own files, hard links to the others) and swaps that in;
+//! - a set whose folder is missing stages the whole missing tree above it
+//!   and renames that into place, so a process killed before that leaves
+//!   no empty folder;
 //!
 //! so every reader, a concurrent run, and a process killed outright at any
 //! moment see the old set or the new one, never a mix. An exclusive
@@ -334,6 +337,12 @@ fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<V
             _ => Ok(Vec::new()),
         };
     }
+    let written = || files.iter().map(|(name, _)| folder.join(name)).collect();
+    if let Some(top) = first_missing(folder).map_err(|e| write_error(folder, e))?
+        && install_new(&top, folder, files).map_err(|(path, reason)| write_error(&path, reason))?
+    {
+        return Ok(written());
+    }
     // A folder set is renamed into place; a set of names needs its folder.
     let needs = match owns {
         Owns::Folder => folder.to_path_buf(),
@@ -345,7 +354,44 @@ fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<V
         remove_created(created);
     }
     result.map_err(|(path, reason)| write_error(&path, reason))?;
-    Ok(files.iter().map(|(name, _)| folder.join(name)).collect())
+    Ok(written())
+}
+
+/// Writes a set whose folder is not there yet, with `top` the topmost
+/// missing folder on its way: the whole missing tree is staged beside
+/// `top` and renamed into place in one step, so a process killed outright
+/// leaves no empty folder behind, only a hidden staging that the next such
+/// write removes. `Ok(false)` when `top` appeared meanwhile (or the file
+/// system cannot rename without replacing): the set then goes the usual
+/// way, beside what is there.
+fn install_new(top: &Path, folder: &Path, files: &[(PathBuf, String)]) -> std::result::Result<bool, Failure> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    let Some(inner) = folder
+        .strip_prefix(top)
+        .ok()
+        .filter(|rest| rest.components().all(|c| matches!(c, Component::Normal(_))))
+    else {
+        return Ok(false);
+    };
+    let parent = parent_of(top);
+    let at = |e| (top.to_path_buf(), e);
+    let _lock = lock_folder(parent, Reach::Through).map_err(|e| (parent.to_path_buf(), e))?;
+    if top.symlink_metadata().is_ok() {
+        return Ok(false);
+    }
+    remove_stale(parent, &leaf(top));
+    let staging = Staging::new(parent, top).map_err(at)?;
+    let staged = staging.path().join(inner);
+    std::fs::create_dir_all(&staged).map_err(at)?;
+    stage(&staged, files)?;
+    std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755)).map_err(at)?;
+    safe_point().map_err(at)?;
+    match renameat_with(CWD, staging.path(), CWD, top, RenameFlags::NOREPLACE) {
+        Ok(()) => Ok(true),
+        Err(rustix::io::Errno::EXIST | rustix::io::Errno::NOTEMPTY) => Ok(false),
+        Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS | rustix::io::Errno::OPNOTSUPP) => Ok(false),
+        Err(e) => Err(at(e.into())),
+    }
 }
 
 /// Refuses a set that would replace an input: its folder (a folder set)
@@ -701,18 +747,25 @@ fn create_parents(path: &Path) -> std::io::Result<Option<PathBuf>> {
     let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) else {
         return Ok(None);
     };
+    let topmost = first_missing(parent)?;
+    std::fs::create_dir_all(parent)?;
+    Ok(topmost)
+}
+
+/// The topmost missing folder among `folder` and the folders above it
+/// (`None` when `folder` is there); an error where a link to nothing or a
+/// file stands in the way.
+fn first_missing(folder: &Path) -> std::io::Result<Option<PathBuf>> {
     let missing = |a: &&Path| !a.as_os_str().is_empty() && !a.exists();
-    if let Some(link) = parent.ancestors().find(|a| missing(a) && a.symlink_metadata().is_ok()) {
+    if let Some(link) = folder.ancestors().find(|a| missing(a) && a.symlink_metadata().is_ok()) {
         let message = format!("{} is a symbolic link to nothing, not a folder", link.display());
         return Err(std::io::Error::new(std::io::ErrorKind::NotFound, message));
     }
-    let topmost = parent.ancestors().take_while(missing).last().map(Path::to_path_buf);
-    if let Some(file) = parent.ancestors().find(|a| !missing(a) && a.is_file()) {
+    if let Some(file) = folder.ancestors().find(|a| !missing(a) && a.is_file()) {
         let message = format!("{} is a file, not a folder", file.display());
         return Err(std::io::Error::new(std::io::ErrorKind::NotADirectory, message));
     }
-    std::fs::create_dir_all(parent)?;
-    Ok(topmost)
+    Ok(folder.ancestors().take_while(missing).last().map(Path::to_path_buf))
 }
 
 fn remove_created(created: Option<PathBuf>) {
@@ -876,6 +929,25 @@ mod tests {
         let fresh = dir.path().join("new/deep/q");
         assert!(write_set(&fresh, &files, Owns::Folder).is_err());
         assert_eq!(names(dir.path()), ["out"], "no empty folders left");
+    }
+
+    #[test]
+    fn a_set_in_missing_folders_appears_whole_with_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("out/generated");
+        write_set(&folder, &set(&["a.txt", "b.txt"]), Owns::Names(&[])).unwrap();
+        assert_eq!(names(dir.path()), ["out"], "nothing staged is left");
+        assert_eq!(names(&folder), ["a.txt", "b.txt"]);
+        // Modes as a folder set's and as `mkdir` gives, not the staging's 0700.
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o7777;
+        let plain = dir.path().join("plain");
+        std::fs::create_dir(&plain).unwrap();
+        assert_eq!(mode(&dir.path().join("out")), 0o755);
+        assert_eq!(mode(&folder), mode(&plain));
+        std::fs::remove_dir(plain).unwrap();
+        // The folder there now, the next set goes in beside what it holds.
+        write_set(&folder, &set(&["c.txt"]), Owns::Names(&[])).unwrap();
+        assert_eq!(names(&folder), ["a.txt", "b.txt", "c.txt"]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Installs whole under SIGKILL: every command that writes a set of more
 //! than one file is killed at the first change of its destination a
 //! watcher sees; the destination then holds the old set or the new one,
-//! never a mix (the set appears in one rename).
+//! never a mix (the set appears in one rename). A set whose folders are
+//! not there yet appears with them, so a kill before then leaves nothing.
 
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -19,6 +20,19 @@ fn run(args: &[String], out: &Path) {
         .output()
         .unwrap();
     assert_exit(&output, 0);
+}
+
+/// `scramble ARGS --out OUT` started, its output dropped.
+fn spawn(args: &[String], out: &Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_scramble"))
+        .current_dir(crate::ROOT)
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
 }
 
 /// What a watcher sees of a folder: its inode, its change time and its
@@ -48,15 +62,7 @@ fn kill_at_first_change(old: &[String], new: &[String], set: &str, dir: &Path) -
     let after = snapshot(&new_out.join(set), false);
     assert!(before != after, "{new:?}: two distinct sets");
     let seen = look(&out.join(set));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scramble"))
-        .current_dir(crate::ROOT)
-        .args(new)
-        .arg("--out")
-        .arg(&out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(new, &out);
     let started = Instant::now();
     let mut killed = false;
     while started.elapsed() < Duration::from_secs(60) {
@@ -126,4 +132,51 @@ fn sigkill_at_the_first_change_leaves_the_old_set_or_the_new_one() {
     }
     // Most rounds are killed mid-run (the watcher is faster than the run's end).
     assert!(killed >= 3, "only {killed} of 9 rounds killed before the end");
+}
+
+/// The names in `dir`, hidden ones included.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn sigkill_before_a_new_folder_is_installed_leaves_no_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = words("generate --size 2 --count 2000 --seed 3", Path::new(""));
+    let whole = dir.path().join("whole");
+    run(&args, &whole);
+    let set = snapshot(&whole, false);
+    let mut before_install = 0;
+    for round in 0..3 {
+        let here = dir.path().join(format!("round{round}"));
+        std::fs::create_dir(&here).unwrap();
+        // `out/generated/`, neither folder there yet.
+        let out = here.join("out");
+        let mut child = spawn(&args, &out);
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(60) && child.try_wait().unwrap().is_none() {
+            if !entries(&here).is_empty() {
+                let _ = child.kill();
+                break;
+            }
+        }
+        let status = child.wait().unwrap();
+        let staged = entries(&here).iter().any(|n| n.starts_with(".out.staging-"));
+        if out.exists() {
+            assert_eq!(snapshot(&out, false), set, "round {round}: a partial set ({status:?})");
+        } else {
+            before_install += usize::from(staged && status.code().is_none());
+        }
+        // The next run removes the staging a killed one left.
+        run(&args, &out);
+        assert_eq!(entries(&here), ["out"], "round {round}");
+        assert_eq!(snapshot(&out, false), set);
+    }
+    assert!(before_install >= 1, "no round was killed while it staged");
 }
