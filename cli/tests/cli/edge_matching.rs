@@ -366,6 +366,21 @@ fn shards_of_an_edge_count_merge_into_the_published_count() {
     let out = scramble().arg("merge").args([shard(1), shard(3)]).output().unwrap();
     assert_exit(&out, 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("shard 2/3 is missing"));
+    // A shard of a Scramble Squares search among them is named as such.
+    let square = dir.path().join("square.json");
+    let out = scramble()
+        .args(["solve", "fixtures/paper2x2.txt", "--shard", "1/1", "-o"])
+        .arg(&square)
+        .output()
+        .unwrap();
+    assert_exit(&out, 0);
+    let out = scramble().arg("merge").arg(shard(1)).arg(&square).output().unwrap();
+    assert_exit(&out, 2);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("square.json: not a shard of an edge count") && stderr.contains("the shards of one search"),
+        "{stderr}"
+    );
     let out = scramble()
         .args(["solve", BRENDAN6, "--shard", "1/2", "--first"])
         .output()

@@ -282,6 +282,11 @@ impl EdgeShard {
         let mut shards: Vec<(String, EdgeShard)> = documents
             .iter()
             .map(|(name, bytes)| {
+                if !Self::is_document(bytes) {
+                    let why = "not a shard of an edge count (`scramble solve --shard I/N` on an edge-matching puzzle); \
+                               merge takes the shards of one search";
+                    return Err(bad(name, why.into()));
+                }
                 let shard: EdgeShard = serde_json::from_slice(bytes)
                     .map_err(|e| Error::Shard(crate::error::json_fault(name, "not a shard of an edge count", &e)))?;
                 Ok((name.clone(), shard))
