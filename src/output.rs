@@ -14,7 +14,7 @@
 //!   (its own files, hard links to the others) and swaps that in;
 //! - a set whose folder is missing stages the whole missing tree above it
 //!   and renames that into place, so a process killed before that leaves
-//!   no empty folder;
+//!   no empty folder (a file whose folder is missing comes the same way);
 //!
 //! so every reader, a concurrent run, and a process killed outright at any
 //! moment see the old set or the new one, never a mix. An exclusive
@@ -171,6 +171,27 @@ impl<'a> Target<'a> {
         inputs::refuse_over_input(path)?;
         let _installing = begin()?;
         refuse_in_the_way(path, Expect::File).map_err(|e| write_error(path, e))?;
+        if let (Some((top, inner)), Some(name)) = (
+            new_tree(parent_of(path)).map_err(|e| write_error(path, e))?,
+            path.file_name(),
+        ) {
+            let name = inner.join(name);
+            let tree = install_tree(&top, |staging| {
+                let staged = staging.join(&name);
+                let fail = |e| (staged.clone(), e);
+                std::fs::create_dir_all(parent_of(&staged)).map_err(fail)?;
+                let file = std::fs::File::create_new(&staged).map_err(fail)?;
+                fill_file(&file, fill).map_err(fail)
+            })
+            .map_err(|(_, reason)| write_error(path, reason))?;
+            match tree {
+                Tree::Installed => return Ok(()),
+                Tree::Staged(staging) => {
+                    return move_into_place(&staging.path().join(&name), path).map_err(|e| write_error(path, e));
+                }
+                Tree::There => {}
+            }
+        }
         let created = create_parents(path).map_err(|e| write_error(path, e))?;
         let result = replace_file(path, fill);
         if result.is_err() {
@@ -237,16 +258,31 @@ fn replace_file(path: &Path, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Re
     let temporary = tempfile::Builder::new()
         .prefix(&hidden_prefix(path, "tmp"))
         .tempfile_in(parent)?;
-    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, Stoppable(temporary.as_file()));
+    fill_file(temporary.as_file(), fill)?;
+    safe_point()?;
+    temporary.persist(path).map(drop).map_err(|e| e.error)
+}
+
+/// Streams what `fill` writes into `file` (giving up once the process is
+/// stopping), then makes it durable and readable by all.
+fn fill_file(file: &std::fs::File, fill: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, Stoppable(file));
     fill(&mut buffered)?;
     buffered.flush()?;
     drop(buffered);
-    temporary.as_file().sync_all()?;
-    temporary
-        .as_file()
-        .set_permissions(std::fs::Permissions::from_mode(0o644))?;
-    safe_point()?;
-    temporary.persist(path).map(drop).map_err(|e| e.error)
+    file.sync_all()?;
+    file.set_permissions(std::fs::Permissions::from_mode(0o644))
+}
+
+/// Moves a file staged whole to `path`, creating the folders above it
+/// (removed again if the move fails), under the lock of its folder.
+fn move_into_place(staged: &Path, path: &Path) -> std::io::Result<()> {
+    let created = create_parents(path)?;
+    let result = lock_folder(parent_of(path), Reach::Through).and_then(|_lock| std::fs::rename(staged, path));
+    if result.is_err() {
+        remove_created(created);
+    }
+    result
 }
 
 /// A set of output files in one folder (the pictures of one run): refused
@@ -338,10 +374,17 @@ fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<V
         };
     }
     let written = || files.iter().map(|(name, _)| folder.join(name)).collect();
-    if let Some(top) = first_missing(folder).map_err(|e| write_error(folder, e))?
-        && install_new(&top, folder, files).map_err(|(path, reason)| write_error(&path, reason))?
-    {
-        return Ok(written());
+    if let Some((top, inner)) = new_tree(folder).map_err(|e| write_error(folder, e))? {
+        let tree = install_tree(&top, |staging| {
+            let staged = staging.join(&inner);
+            std::fs::create_dir_all(&staged).map_err(|e| (staged.clone(), e))?;
+            stage(&staged, files)
+        })
+        .map_err(|(path, reason)| write_error(&path, reason))?;
+        // Staged but not installed: staged again beside what is there now.
+        if matches!(tree, Tree::Installed) {
+            return Ok(written());
+        }
     }
     // A folder set is renamed into place; a set of names needs its folder.
     let needs = match owns {
@@ -357,39 +400,44 @@ fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<V
     Ok(written())
 }
 
-/// Writes a set whose folder is not there yet, with `top` the topmost
-/// missing folder on its way: the whole missing tree is staged beside
-/// `top` and renamed into place in one step, so a process killed outright
-/// leaves no empty folder behind, only a hidden staging that the next such
-/// write removes. `Ok(false)` when `top` appeared meanwhile (or the file
-/// system cannot rename without replacing): the set then goes the usual
-/// way, beside what is there.
-fn install_new(top: &Path, folder: &Path, files: &[(PathBuf, String)]) -> std::result::Result<bool, Failure> {
+/// What [`install_tree`] did.
+enum Tree {
+    /// The new tree is in place.
+    Installed,
+    /// Its top was there once locked: nothing was staged.
+    There,
+    /// Staged, but its top appeared meanwhile (or the file system cannot
+    /// rename without replacing): the staging, for another way in.
+    Staged(Staging),
+}
+
+/// Stages a tree of folders that are not there yet (`top` the topmost;
+/// `fill` fills the staging folder that stands for it) and renames it into
+/// place in one step, under the lock of the folder that holds `top`: a
+/// process killed before then leaves no empty folder, only a hidden
+/// staging that the next such write removes.
+fn install_tree(
+    top: &Path,
+    fill: impl FnOnce(&Path) -> std::result::Result<(), Failure>,
+) -> std::result::Result<Tree, Failure> {
     use rustix::fs::{CWD, RenameFlags, renameat_with};
-    let Some(inner) = folder
-        .strip_prefix(top)
-        .ok()
-        .filter(|rest| rest.components().all(|c| matches!(c, Component::Normal(_))))
-    else {
-        return Ok(false);
-    };
-    let parent = parent_of(top);
+    use rustix::io::Errno;
+    let holder = parent_of(top);
     let at = |e| (top.to_path_buf(), e);
-    let _lock = lock_folder(parent, Reach::Through).map_err(|e| (parent.to_path_buf(), e))?;
+    let _lock = lock_folder(holder, Reach::Through).map_err(|e| (holder.to_path_buf(), e))?;
     if top.symlink_metadata().is_ok() {
-        return Ok(false);
+        return Ok(Tree::There);
     }
-    remove_stale(parent, &leaf(top));
-    let staging = Staging::new(parent, top).map_err(at)?;
-    let staged = staging.path().join(inner);
-    std::fs::create_dir_all(&staged).map_err(at)?;
-    stage(&staged, files)?;
+    remove_stale(holder, &leaf(top));
+    let staging = Staging::new(holder, top).map_err(at)?;
+    fill(staging.path())?;
     std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755)).map_err(at)?;
     safe_point().map_err(at)?;
     match renameat_with(CWD, staging.path(), CWD, top, RenameFlags::NOREPLACE) {
-        Ok(()) => Ok(true),
-        Err(rustix::io::Errno::EXIST | rustix::io::Errno::NOTEMPTY) => Ok(false),
-        Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS | rustix::io::Errno::OPNOTSUPP) => Ok(false),
+        Ok(()) => Ok(Tree::Installed),
+        Err(Errno::EXIST | Errno::NOTEMPTY | Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
+            Ok(Tree::Staged(staging))
+        }
         Err(e) => Err(at(e.into())),
     }
 }
@@ -752,6 +800,19 @@ fn create_parents(path: &Path) -> std::io::Result<Option<PathBuf>> {
     Ok(topmost)
 }
 
+/// The topmost missing folder among `folder` and those above it, with
+/// `folder` relative to it: `None` when `folder` is there, or when the way
+/// down to it is not plain names.
+fn new_tree(folder: &Path) -> std::io::Result<Option<(PathBuf, PathBuf)>> {
+    let Some(top) = first_missing(folder)? else {
+        return Ok(None);
+    };
+    let inner = folder.strip_prefix(&top).ok().map(Path::to_path_buf);
+    Ok(inner
+        .filter(|rest| rest.components().all(|c| matches!(c, Component::Normal(_))))
+        .map(|rest| (top, rest)))
+}
+
 /// The topmost missing folder among `folder` and the folders above it
 /// (`None` when `folder` is there); an error where a link to nothing or a
 /// file stands in the way.
@@ -948,6 +1009,43 @@ mod tests {
         // The folder there now, the next set goes in beside what it holds.
         write_set(&folder, &set(&["c.txt"]), Owns::Names(&[])).unwrap();
         assert_eq!(names(&folder), ["a.txt", "b.txt", "c.txt"]);
+    }
+
+    #[test]
+    fn a_file_in_missing_folders_appears_with_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new/deep/a.json");
+        Target::new(&path).write(b"whole").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+        assert_eq!(names(dir.path()), ["new"], "nothing staged is left");
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode(&path), 0o644);
+        assert_eq!(mode(&dir.path().join("new")), 0o755);
+    }
+
+    #[test]
+    fn a_tree_whose_top_appears_meanwhile_is_left_staged_for_another_way_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let top = dir.path().join("out");
+        let tree = install_tree(&top, |staging| {
+            std::fs::write(staging.join("mine"), "staged").unwrap();
+            // Another process makes the folder first.
+            std::fs::create_dir(&top).unwrap();
+            std::fs::write(top.join("theirs"), "kept").unwrap();
+            Ok(())
+        })
+        .unwrap();
+        let Tree::Staged(staging) = tree else {
+            panic!("installed over a folder that appeared")
+        };
+        assert_eq!(std::fs::read(staging.path().join("mine")).unwrap(), b"staged");
+        assert_eq!(names(&top), ["theirs"]);
+        // A staged file then goes in beside what is there.
+        move_into_place(&staging.path().join("mine"), &top.join("deeper/mine")).unwrap();
+        assert_eq!(std::fs::read(top.join("deeper/mine")).unwrap(), b"staged");
+        drop(staging);
+        assert_eq!(names(dir.path()), ["out"]);
+        assert!(matches!(install_tree(&top, |_| unreachable!()), Ok(Tree::There)));
     }
 
     #[test]

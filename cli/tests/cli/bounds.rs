@@ -173,8 +173,9 @@ fn graph_stops_at_its_time_limit_writing_nothing() {
 
 /// `export --cnf -o FILE` streams into a temporary file renamed at the
 /// end: the same bytes as standard output; killed mid-stream (a file-size
-/// limit) or stopped by a signal it leaves the old file; the next run
-/// clears the temporary left by the kill; a link in the way is refused.
+/// limit) or stopped by a signal it leaves the old file (or, into new
+/// folders, no folder); the next run clears the temporary left by the
+/// kill; a link in the way is refused.
 #[test]
 fn exported_cnf_is_streamed_whole_or_not_at_all() {
     let dir = tempfile::tempdir().unwrap();
@@ -195,6 +196,14 @@ fn exported_cnf_is_streamed_whole_or_not_at_all() {
     let (again, _) = limited("true", &["export", "--cnf", p, "-o", "p.cnf"], d);
     assert_exit(&again, 0);
     assert_eq!(std::fs::read(d.join("p.cnf")).unwrap(), printed.stdout);
+    // Killed the same way into folders not there yet: no folder is left.
+    let deep = ["export", "--cnf", p, "-o", "new/deep/p.cnf"];
+    let (killed, _) = limited("ulimit -f 1024", &deep, d);
+    assert_ne!(killed.status.code(), Some(0));
+    assert!(!d.join("new").exists(), "an empty folder left");
+    let (again, _) = limited("true", &deep, d);
+    assert_exit(&again, 0);
+    assert_eq!(std::fs::read(d.join("new/deep/p.cnf")).unwrap(), printed.stdout);
     let left: Vec<_> = snapshot(d, true)
         .into_keys()
         .filter(|k| k.to_string_lossy().starts_with('.'))
