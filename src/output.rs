@@ -41,6 +41,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use crate::{Error, Result};
 
 mod inputs;
+mod tree;
 
 pub use crate::error::{excerpt, plural, shown_path};
 pub use inputs::mark_input;
@@ -171,26 +172,8 @@ impl<'a> Target<'a> {
         inputs::refuse_over_input(path)?;
         let _installing = begin()?;
         refuse_in_the_way(path, Expect::File).map_err(|e| write_error(path, e))?;
-        if let (Some((top, inner)), Some(name)) = (
-            new_tree(parent_of(path)).map_err(|e| write_error(path, e))?,
-            path.file_name(),
-        ) {
-            let name = inner.join(name);
-            let tree = install_tree(&top, |staging| {
-                let staged = staging.join(&name);
-                let fail = |e| (staged.clone(), e);
-                std::fs::create_dir_all(parent_of(&staged)).map_err(fail)?;
-                let file = std::fs::File::create_new(&staged).map_err(fail)?;
-                fill_file(&file, fill).map_err(fail)
-            })
-            .map_err(|(_, reason)| write_error(path, reason))?;
-            match tree {
-                Tree::Installed => return Ok(()),
-                Tree::Staged(staging) => {
-                    return move_into_place(&staging.path().join(&name), path).map_err(|e| write_error(path, e));
-                }
-                Tree::There => {}
-            }
+        if tree::file(path, fill).map_err(|e| write_error(path, e))? {
+            return Ok(());
         }
         let created = create_parents(path).map_err(|e| write_error(path, e))?;
         let result = replace_file(path, fill);
@@ -272,17 +255,6 @@ fn fill_file(file: &std::fs::File, fill: &mut dyn FnMut(&mut dyn Write) -> std::
     drop(buffered);
     file.sync_all()?;
     file.set_permissions(std::fs::Permissions::from_mode(0o644))
-}
-
-/// Moves a file staged whole to `path`, creating the folders above it
-/// (removed again if the move fails), under the lock of its folder.
-fn move_into_place(staged: &Path, path: &Path) -> std::io::Result<()> {
-    let created = create_parents(path)?;
-    let result = lock_folder(parent_of(path), Reach::Through).and_then(|_lock| std::fs::rename(staged, path));
-    if result.is_err() {
-        remove_created(created);
-    }
-    result
 }
 
 /// A set of output files in one folder (the pictures of one run): refused
@@ -374,17 +346,8 @@ fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<V
         };
     }
     let written = || files.iter().map(|(name, _)| folder.join(name)).collect();
-    if let Some((top, inner)) = new_tree(folder).map_err(|e| write_error(folder, e))? {
-        let tree = install_tree(&top, |staging| {
-            let staged = staging.join(&inner);
-            std::fs::create_dir_all(&staged).map_err(|e| (staged.clone(), e))?;
-            stage(&staged, files)
-        })
-        .map_err(|(path, reason)| write_error(&path, reason))?;
-        // Staged but not installed: staged again beside what is there now.
-        if matches!(tree, Tree::Installed) {
-            return Ok(written());
-        }
+    if tree::set(folder, files).map_err(|(path, reason)| write_error(&path, reason))? {
+        return Ok(written());
     }
     // A folder set is renamed into place; a set of names needs its folder.
     let needs = match owns {
@@ -398,48 +361,6 @@ fn write_set(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> Result<V
     }
     result.map_err(|(path, reason)| write_error(&path, reason))?;
     Ok(written())
-}
-
-/// What [`install_tree`] did.
-enum Tree {
-    /// The new tree is in place.
-    Installed,
-    /// Its top was there once locked: nothing was staged.
-    There,
-    /// Staged, but its top appeared meanwhile (or the file system cannot
-    /// rename without replacing): the staging, for another way in.
-    Staged(Staging),
-}
-
-/// Stages a tree of folders that are not there yet (`top` the topmost;
-/// `fill` fills the staging folder that stands for it) and renames it into
-/// place in one step, under the lock of the folder that holds `top`: a
-/// process killed before then leaves no empty folder, only a hidden
-/// staging that the next such write removes.
-fn install_tree(
-    top: &Path,
-    fill: impl FnOnce(&Path) -> std::result::Result<(), Failure>,
-) -> std::result::Result<Tree, Failure> {
-    use rustix::fs::{CWD, RenameFlags, renameat_with};
-    use rustix::io::Errno;
-    let holder = parent_of(top);
-    let at = |e| (top.to_path_buf(), e);
-    let _lock = lock_folder(holder, Reach::Through).map_err(|e| (holder.to_path_buf(), e))?;
-    if top.symlink_metadata().is_ok() {
-        return Ok(Tree::There);
-    }
-    remove_stale(holder, &leaf(top));
-    let staging = Staging::new(holder, top).map_err(at)?;
-    fill(staging.path())?;
-    std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755)).map_err(at)?;
-    safe_point().map_err(at)?;
-    match renameat_with(CWD, staging.path(), CWD, top, RenameFlags::NOREPLACE) {
-        Ok(()) => Ok(Tree::Installed),
-        Err(Errno::EXIST | Errno::NOTEMPTY | Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
-            Ok(Tree::Staged(staging))
-        }
-        Err(e) => Err(at(e.into())),
-    }
 }
 
 /// Refuses a set that would replace an input: its folder (a folder set)
@@ -795,38 +716,9 @@ fn create_parents(path: &Path) -> std::io::Result<Option<PathBuf>> {
     let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) else {
         return Ok(None);
     };
-    let topmost = first_missing(parent)?;
+    let topmost = tree::first_missing(parent)?;
     std::fs::create_dir_all(parent)?;
     Ok(topmost)
-}
-
-/// The topmost missing folder among `folder` and those above it, with
-/// `folder` relative to it: `None` when `folder` is there, or when the way
-/// down to it is not plain names.
-fn new_tree(folder: &Path) -> std::io::Result<Option<(PathBuf, PathBuf)>> {
-    let Some(top) = first_missing(folder)? else {
-        return Ok(None);
-    };
-    let inner = folder.strip_prefix(&top).ok().map(Path::to_path_buf);
-    Ok(inner
-        .filter(|rest| rest.components().all(|c| matches!(c, Component::Normal(_))))
-        .map(|rest| (top, rest)))
-}
-
-/// The topmost missing folder among `folder` and the folders above it
-/// (`None` when `folder` is there); an error where a link to nothing or a
-/// file stands in the way.
-fn first_missing(folder: &Path) -> std::io::Result<Option<PathBuf>> {
-    let missing = |a: &&Path| !a.as_os_str().is_empty() && !a.exists();
-    if let Some(link) = folder.ancestors().find(|a| missing(a) && a.symlink_metadata().is_ok()) {
-        let message = format!("{} is a symbolic link to nothing, not a folder", link.display());
-        return Err(std::io::Error::new(std::io::ErrorKind::NotFound, message));
-    }
-    if let Some(file) = folder.ancestors().find(|a| !missing(a) && a.is_file()) {
-        let message = format!("{} is a file, not a folder", file.display());
-        return Err(std::io::Error::new(std::io::ErrorKind::NotADirectory, message));
-    }
-    Ok(folder.ancestors().take_while(missing).last().map(Path::to_path_buf))
 }
 
 fn remove_created(created: Option<PathBuf>) {
@@ -884,7 +776,7 @@ fn hidden_prefix(path: &Path, kind: &str) -> String {
 mod tests {
     use super::*;
 
-    fn names(dir: &Path) -> Vec<String> {
+    pub(super) fn names(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -897,7 +789,7 @@ mod tests {
         Target::new(path).write(contents)
     }
 
-    fn set(names: &[&str]) -> Vec<(PathBuf, String)> {
+    pub(super) fn set(names: &[&str]) -> Vec<(PathBuf, String)> {
         names.iter().map(|n| (PathBuf::from(n), format!("{n} text"))).collect()
     }
 
@@ -990,62 +882,6 @@ mod tests {
         let fresh = dir.path().join("new/deep/q");
         assert!(write_set(&fresh, &files, Owns::Folder).is_err());
         assert_eq!(names(dir.path()), ["out"], "no empty folders left");
-    }
-
-    #[test]
-    fn a_set_in_missing_folders_appears_whole_with_them() {
-        let dir = tempfile::tempdir().unwrap();
-        let folder = dir.path().join("out/generated");
-        write_set(&folder, &set(&["a.txt", "b.txt"]), Owns::Names(&[])).unwrap();
-        assert_eq!(names(dir.path()), ["out"], "nothing staged is left");
-        assert_eq!(names(&folder), ["a.txt", "b.txt"]);
-        // Modes as a folder set's and as `mkdir` gives, not the staging's 0700.
-        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o7777;
-        let plain = dir.path().join("plain");
-        std::fs::create_dir(&plain).unwrap();
-        assert_eq!(mode(&dir.path().join("out")), 0o755);
-        assert_eq!(mode(&folder), mode(&plain));
-        std::fs::remove_dir(plain).unwrap();
-        // The folder there now, the next set goes in beside what it holds.
-        write_set(&folder, &set(&["c.txt"]), Owns::Names(&[])).unwrap();
-        assert_eq!(names(&folder), ["a.txt", "b.txt", "c.txt"]);
-    }
-
-    #[test]
-    fn a_file_in_missing_folders_appears_with_them() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("new/deep/a.json");
-        Target::new(&path).write(b"whole").unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"whole");
-        assert_eq!(names(dir.path()), ["new"], "nothing staged is left");
-        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o7777;
-        assert_eq!(mode(&path), 0o644);
-        assert_eq!(mode(&dir.path().join("new")), 0o755);
-    }
-
-    #[test]
-    fn a_tree_whose_top_appears_meanwhile_is_left_staged_for_another_way_in() {
-        let dir = tempfile::tempdir().unwrap();
-        let top = dir.path().join("out");
-        let tree = install_tree(&top, |staging| {
-            std::fs::write(staging.join("mine"), "staged").unwrap();
-            // Another process makes the folder first.
-            std::fs::create_dir(&top).unwrap();
-            std::fs::write(top.join("theirs"), "kept").unwrap();
-            Ok(())
-        })
-        .unwrap();
-        let Tree::Staged(staging) = tree else {
-            panic!("installed over a folder that appeared")
-        };
-        assert_eq!(std::fs::read(staging.path().join("mine")).unwrap(), b"staged");
-        assert_eq!(names(&top), ["theirs"]);
-        // A staged file then goes in beside what is there.
-        move_into_place(&staging.path().join("mine"), &top.join("deeper/mine")).unwrap();
-        assert_eq!(std::fs::read(top.join("deeper/mine")).unwrap(), b"staged");
-        drop(staging);
-        assert_eq!(names(dir.path()), ["out"]);
-        assert!(matches!(install_tree(&top, |_| unreachable!()), Ok(Tree::There)));
     }
 
     #[test]
