@@ -10,11 +10,11 @@
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use super::{
-    Failure, Reach, Staging, create_parents, fill_file, leaf, lock_folder, parent_of, remove_created, remove_stale,
-    safe_point, stage,
+    Failure, Reach, Staging, create_parents, fill_file, is_plain_relative, leaf, lock_folder, parent_of,
+    remove_created, remove_stale, safe_point, stage,
 };
 
 /// Writes the file `path` with what `fill` writes, if its folder is not
@@ -106,7 +106,7 @@ fn new_tree(folder: &Path) -> std::io::Result<Option<(PathBuf, PathBuf)>> {
     };
     let inner = folder.strip_prefix(&top).ok().map(Path::to_path_buf);
     Ok(inner
-        .filter(|rest| rest.components().all(|c| matches!(c, Component::Normal(_))))
+        .filter(|rest| rest.as_os_str().is_empty() || is_plain_relative(rest))
         .map(|rest| (top, rest)))
 }
 
