@@ -399,7 +399,7 @@ fn stage_and_install(folder: &Path, files: &[(PathBuf, String)], owns: Owns) -> 
     let _lock = lock_folder(locked, reach).map_err(at(locked))?;
     remove_stale(parent, &leaf(folder));
     let staging = Staging::new(parent, folder).map_err(at(folder))?;
-    stage(staging.path(), files)?;
+    stage(staging.path(), folder, files)?;
     if let Owns::Names(names) = owns {
         for (name, _) in files {
             let target = folder.join(name);
@@ -517,14 +517,15 @@ fn remove_scratch(path: &Path) {
 const SYNC_EACH_UP_TO: usize = 64;
 
 /// Writes `files` into `staging`, each made durable before the set is
-/// installed; the stop is polled before every file.
-fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(), Failure> {
+/// installed; the stop is polled before every file. A failure names the
+/// file as it will be in `folder`, not in the hidden staging.
+fn stage(staging: &Path, folder: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(), Failure> {
     let each = files.len() <= SYNC_EACH_UP_TO || !cfg!(target_os = "linux");
     // Opened first: `syncfs` reports the write-back errors since then.
-    let folder = std::fs::File::open(staging).map_err(|e| (staging.to_path_buf(), e))?;
+    let opened = std::fs::File::open(staging).map_err(|e| (folder.to_path_buf(), e))?;
     for (name, text) in files {
         let path = staging.join(name);
-        let fail = |e| (path.clone(), e);
+        let fail = |e| (folder.join(name), e);
         safe_point().map_err(fail)?;
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(fail)?;
@@ -541,8 +542,8 @@ fn stage(staging: &Path, files: &[(PathBuf, String)]) -> std::result::Result<(),
     }
     if !each {
         safe_point()
-            .and_then(|()| sync_file_system(&folder))
-            .map_err(|e| (staging.to_path_buf(), e))?;
+            .and_then(|()| sync_file_system(&opened))
+            .map_err(|e| (folder.to_path_buf(), e))?;
     }
     Ok(())
 }
@@ -877,10 +878,13 @@ mod tests {
         ];
         let err = write_set(&folder, &files, Owns::Folder).unwrap_err().to_string();
         assert!(err.contains("a.svg/b.svg: cannot write"), "{err}");
+        // Named where the user will look, not in the hidden staging.
+        assert!(err.starts_with(&folder.join("a.svg/b.svg").display().to_string()), "{err}");
         assert_eq!(names(&folder), ["old.svg"]);
         assert_eq!(names(folder.parent().unwrap()), ["p"]);
         let fresh = dir.path().join("new/deep/q");
-        assert!(write_set(&fresh, &files, Owns::Folder).is_err());
+        let err = write_set(&fresh, &files, Owns::Folder).unwrap_err().to_string();
+        assert!(err.starts_with(&fresh.join("a.svg/b.svg").display().to_string()), "{err}");
         assert_eq!(names(dir.path()), ["out"], "no empty folders left");
     }
 

@@ -50,7 +50,7 @@ pub(super) fn set(folder: &Path, files: &[(PathBuf, String)]) -> std::result::Re
     let tree = install_tree(&top, |staging| {
         let staged = staging.join(&inner);
         std::fs::create_dir_all(&staged).map_err(|e| (staged.clone(), e))?;
-        stage(&staged, files)
+        stage(&staged, folder, files)
     })?;
     Ok(matches!(tree, Tree::Installed))
 }
