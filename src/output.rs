@@ -879,12 +879,18 @@ mod tests {
         let err = write_set(&folder, &files, Owns::Folder).unwrap_err().to_string();
         assert!(err.contains("a.svg/b.svg: cannot write"), "{err}");
         // Named where the user will look, not in the hidden staging.
-        assert!(err.starts_with(&folder.join("a.svg/b.svg").display().to_string()), "{err}");
+        assert!(
+            err.starts_with(&folder.join("a.svg/b.svg").display().to_string()),
+            "{err}"
+        );
         assert_eq!(names(&folder), ["old.svg"]);
         assert_eq!(names(folder.parent().unwrap()), ["p"]);
         let fresh = dir.path().join("new/deep/q");
         let err = write_set(&fresh, &files, Owns::Folder).unwrap_err().to_string();
-        assert!(err.starts_with(&fresh.join("a.svg/b.svg").display().to_string()), "{err}");
+        assert!(
+            err.starts_with(&fresh.join("a.svg/b.svg").display().to_string()),
+            "{err}"
+        );
         assert_eq!(names(dir.path()), ["out"], "no empty folders left");
     }
 
