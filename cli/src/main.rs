@@ -69,7 +69,7 @@ enum Command {
     Estimate(estimate::Args),
     /// Check Theorem 2.1 on every 2x2 puzzle over K patterns (the census).
     Verify(verify::Args),
-    /// Add up the JSON of `verify --shard I/N --json` runs.
+    /// Add up the shards of one `verify --shard I/N --json` or `solve --shard I/N` search.
     Merge(merge::Args),
     /// Write a puzzle in another format: `--cnf` for SAT solvers (DIMACS, variables named in comments).
     Export(export::Args),

@@ -124,9 +124,21 @@ fn a_slow_stdin_honours_the_time_limit_and_signals() {
         (&"-".into(), &false.into(), &"time-limit".into()),
         "{stdout}"
     );
-    for (signal, name, code) in [("INT", "SIGINT", 130), ("TERM", "SIGTERM", 143), ("HUP", "SIGHUP", 129)] {
-        for command in ["solve -", "graph -"] {
-            let (output, took) = slow_stdin(command, &format!("sleep 0.5; kill -{signal} $p"));
+    // Each run waits for its `sleep 3` to end: the six run side by side.
+    let signals = [("INT", "SIGINT", 130), ("TERM", "SIGTERM", 143), ("HUP", "SIGHUP", 129)];
+    let cases: Vec<_> = signals
+        .into_iter()
+        .flat_map(|case| ["solve -", "graph -"].map(|command| (case, command)))
+        .collect();
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = cases
+            .iter()
+            .map(|&((signal, _, _), command)| {
+                scope.spawn(move || slow_stdin(command, &format!("sleep 0.5; kill -{signal} $p")))
+            })
+            .collect();
+        for (((_, name, code), command), run) in cases.iter().zip(runs) {
+            let (output, took) = run.join().unwrap();
             let stdout = String::from_utf8_lossy(&output.stdout);
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert!(
@@ -136,7 +148,7 @@ fn a_slow_stdin_honours_the_time_limit_and_signals() {
             assert!(stderr.contains(&format!("stopped by {name};")), "{command}: {stderr}");
             assert!(took < Duration::from_millis(2500), "{took:?}");
         }
-    }
+    });
 }
 
 #[test]
