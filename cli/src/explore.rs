@@ -48,6 +48,11 @@ pub struct Args {
     /// written with the partial count said on it, and the exit code is 3.
     #[arg(long, value_name = "SECONDS", value_parser = super::solve::seconds)]
     time_limit: Option<std::time::Duration>,
+    /// Search the solutions of a puzzle of 4x4 or more on exactly N threads
+    /// (default: every core; smaller grids search on one). The page is the
+    /// same whatever N.
+    #[command(flatten)]
+    threads: super::threads::ThreadsArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -91,7 +96,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let stop = super::signals::stop(args.time_limit, None);
     let bar = super::progress::Bar::spinner("exploring the puzzle");
-    let page = page(&puzzle, &options, &Context::new().until(&stop).reporting(&bar));
+    let context = Context::new().until(&stop).reporting(&bar);
+    let page = args.threads.install(|| Ok(page(&puzzle, &options, &context)))?;
     bar.finish_and_clear();
     let page = page?;
     let html = page.html(PAGE)?;

@@ -749,6 +749,22 @@ const countNow = async (page) => {
       else assert.equal(said, '0 solutions modulo the four whole-grid rotations.', f);
     }
   });
+  await check('[app] a 4x4 puzzle of 5,962 solutions explored by the engine: its count, looks and first solutions are the command line\'s', async () => {
+    const dir = join(work, 'four');
+    execFileSync(scramble, ['generate', '--size', '4', '--patterns', '3', '--seed', '3', '--out', dir]);
+    const f = join(dir, 'generated', 's4-k3-seed3-0001.txt');
+    await page.$eval('#puzzle-text', (t, text) => { t.value = text; }, readFileSync(f, 'utf8'));
+    await exploreNow(page);
+    const { solutions } = await page.$eval('#data', (e) => JSON.parse(e.textContent));
+    const cli = cliSolve(f);
+    assert.deepEqual([solutions.Ok.count, solutions.Ok.looks], [cli.solutions, cli.looks]);
+    assert.equal(cli.solutions, 5962);
+    // The solutions shown are the first in search order, as `solve --list` lists them.
+    const listed = JSON.parse(spawnSync(scramble, ['solve', f, '--json', '--list', '--list-limit', `${solutions.Ok.shown.length}`, '--no-pictures'], { encoding: 'utf8' }).stdout).listed.solutions;
+    const cells = (rows) => rows.flat().map((c) => { const [piece, rotation] = c.slice(1).split('@'); return { piece: piece - 1, rotation: +rotation }; });
+    assert.ok(solutions.Ok.shown.length >= 20, `${solutions.Ok.shown.length} shown`);
+    assert.deepEqual(solutions.Ok.shown.map((x) => x.cells), listed.map(cells));
+  });
   await check('[app] a real puzzle with one side changed: the library\'s diagnosis in Solutions and in Play, as solve says it', async () => {
     const lines = readFileSync('fixtures/real/wizards.txt', 'utf8').split('\n');
     const at = lines.findIndex((l) => /[+-]/.test(l) && !l.startsWith('#'));

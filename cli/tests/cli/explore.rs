@@ -132,3 +132,33 @@ fn an_unwritable_output_exits_2() {
         .code(2)
         .stderr(predicate::str::contains("cannot write"));
 }
+
+#[test]
+fn a_4x4_page_is_the_same_on_one_thread_and_on_two() {
+    // 5,962 solutions, more than the page keeps: the first ones in search
+    // order are kept whatever the threads.
+    let dir = tempfile::tempdir().unwrap();
+    let status = scramble()
+        .args(["generate", "--size", "4", "--patterns", "3", "--seed", "3", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap()
+        .status;
+    assert!(status.success());
+    let puzzle = dir.path().join("generated/s4-k3-seed3-0001.txt");
+    let pages: Vec<Vec<u8>> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let file = dir.path().join(format!("j{threads}.html"));
+            let report = explore_json(&[puzzle.to_str().unwrap(), "-j", threads, "-o", file.to_str().unwrap()]);
+            assert_eq!(report["solutions"], 5962);
+            std::fs::read(&file).unwrap()
+        })
+        .collect();
+    assert!(pages[0] == pages[1], "the pages differ");
+    scramble()
+        .args(["explore", "fixtures/paper2x2.txt", "-j", "0", "--no-pictures"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected a number of threads from 1 to 256"));
+}

@@ -5,7 +5,6 @@
 use serde::Serialize;
 
 use crate::context::Context;
-use crate::context::Threads;
 use crate::recording::kept::{blocks, kept_edges};
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
@@ -67,9 +66,11 @@ pub(crate) struct Found {
 /// Counts the solutions up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`] (looks for
 /// the first one beyond, searching identical cards once as
 /// [`crate::solve::run`] does) and keeps the first `keep` of them: memory stays
-/// `O(keep)`, whatever the count. One thread, whatever the context's
-/// threads (the page shows the same solutions every time); the context's
-/// stop ends the search and its progress hears of it at the polls.
+/// `O(keep)`, whatever the count. From 4x4 up the search runs on every
+/// thread of the pool it is called in, below on one
+/// ([`crate::context::Threads::Auto`]); the count and the solutions kept
+/// are those of one thread either way, so the page is the same. The context's stop ends the search and its
+/// progress hears of it at the polls.
 ///
 /// # Complexity
 /// As [`solutions`].
@@ -83,7 +84,7 @@ pub(crate) fn find(puzzle: &Puzzle, keep: usize, context: &Context) -> Result<Fo
     } else {
         (Solver::counting(puzzle, Order::Spiral.strategy(), 0)?, Goal::First)
     };
-    let outcome = solver.run(&Search::within(goal, context).on(Threads::One));
+    let outcome = solver.run(&Search::within(goal, context));
     let complete = counted && !outcome.stats.stopped;
     Ok(Found {
         looks: complete.then(|| crate::solve::looks::from_count(puzzle, outcome.solutions, outcome.symmetric)),
