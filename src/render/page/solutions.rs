@@ -68,8 +68,9 @@ pub(crate) struct Found {
 /// [`crate::solve::run`] does) and keeps the first `keep` of them: memory stays
 /// `O(keep)`, whatever the count. From 4x4 up the search runs on every
 /// thread of the pool it is called in, below on one
-/// ([`crate::context::Threads::Auto`]); the count and the solutions kept
-/// are those of one thread either way, so the page is the same. The context's stop ends the search and its
+/// ([`crate::context::Threads::Auto`]); a search that runs to its end
+/// finds the count and keeps the solutions of one thread either way, so
+/// the page is the same. The context's stop ends the search and its
 /// progress hears of it at the polls.
 ///
 /// # Complexity
