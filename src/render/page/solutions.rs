@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
-use crate::context::Context;
+use crate::context::{Context, Threads};
 use crate::recording::kept::{blocks, kept_edges};
-use crate::solve::{Goal, Order, Search, Solver};
+use crate::solve::{Goal, Order, Outcome, Search, Solver};
 use crate::{Arrangement, Placement, Puzzle, RecordingGraph, Result};
 
 /// Grids up to this size are solved completely (every solution counted).
@@ -65,32 +65,53 @@ pub(crate) struct Found {
 
 /// Counts the solutions up to [`COUNT_LIMIT`]`x`[`COUNT_LIMIT`] (looks for
 /// the first one beyond, searching identical cards once as
-/// [`crate::solve::run`] does) and keeps the first `keep` of them: memory stays
-/// `O(keep)`, whatever the count. From 4x4 up the search runs on every
-/// thread of the pool it is called in, below on one
-/// ([`crate::context::Threads::Auto`]); a search that runs to its end
-/// finds the count and keeps the solutions of one thread either way, so
-/// the page is the same. The context's stop ends the search and its
-/// progress hears of it at the polls.
+/// [`crate::solve::run`] does) and keeps the first `keep` of them in search
+/// order: memory stays `O(keep)`, whatever the count and the threads.
+/// Where the pool it is called in has several threads and the grid is 4x4
+/// or larger ([`Threads::Auto`]), the first `keep` are listed on one thread
+/// and then the count runs on every thread with none kept (a parallel
+/// count that kept them would keep `keep` per subtree); the first solution
+/// beyond 4x4 is searched on every thread. A search that runs to its end
+/// finds the count and the solutions of one thread either way, so the page
+/// is the same. The context's stop ends the search and its progress hears
+/// of it at the polls.
 ///
 /// # Complexity
-/// As [`solutions`].
+/// As [`solutions`]; on several threads, plus the search up to the
+/// `keep`-th solution on one.
 pub(crate) fn find(puzzle: &Puzzle, keep: usize, context: &Context) -> Result<Found> {
-    let counted = puzzle.size() <= COUNT_LIMIT;
-    let (solver, goal) = if counted {
-        (
-            Solver::new(puzzle, Order::Spiral, 0)?,
-            Goal::Count { keep: keep as u64 },
-        )
+    if puzzle.size() > COUNT_LIMIT {
+        let solver = Solver::counting(puzzle, Order::Spiral.strategy(), 0)?;
+        let outcome = solver.run(&Search::within(Goal::First, context));
+        return Ok(Found {
+            looks: None,
+            solutions: outcome.kept,
+            count: None,
+            stopped: outcome.stats.stopped,
+        });
+    }
+    let solver = Solver::new(puzzle, Order::Spiral, 0)?;
+    let on_one = |goal| solver.run(&Search::within(goal, context).on(Threads::One));
+    let keep = keep as u64;
+    let outcome = if !Threads::Auto.parallel(puzzle.size()) {
+        on_one(Goal::Count { keep })
     } else {
-        (Solver::counting(puzzle, Order::Spiral.strategy(), 0)?, Goal::First)
+        let listed = on_one(Goal::List { limit: keep });
+        if listed.stats.stopped {
+            listed
+        } else {
+            let counted = solver.run(&Search::within(Goal::Count { keep: 0 }, context));
+            Outcome {
+                kept: listed.kept,
+                ..counted
+            }
+        }
     };
-    let outcome = solver.run(&Search::within(goal, context));
-    let complete = counted && !outcome.stats.stopped;
+    let complete = !outcome.stats.stopped;
     Ok(Found {
         looks: complete.then(|| crate::solve::looks::from_count(puzzle, outcome.solutions, outcome.symmetric)),
         solutions: outcome.kept,
-        count: counted.then_some(outcome.solutions),
+        count: Some(outcome.solutions),
         stopped: outcome.stats.stopped,
     })
 }
@@ -159,5 +180,25 @@ mod tests {
         assert_eq!(kept, at_points);
         let arrangement = Arrangement::new(3, s.cells.clone());
         assert!(arrangement.is_solution(&puzzle));
+    }
+
+    #[test]
+    fn several_threads_find_what_one_finds() {
+        // 5,962 solutions modulo rotation (`scramble generate --size 4
+        // --patterns 3 --seed 3`).
+        let puzzle: Puzzle = "1- 1- 2+ 2+\n3- 1- 3- 2-\n1- 1- 1- 3+\n1+ 3+ 2+ 1-\n1- 1+ 1+ 3-\n2+ 1+ 2- 1-\n\
+                              3- 1- 2- 2-\n3- 3- 1+ 3+\n1- 2- 1- 3+\n1+ 3- 3- 1-\n1+ 1+ 2- 2-\n1+ 3- 1- 1+\n\
+                              2+ 2- 3+ 1-\n1+ 2+ 2+ 1-\n2+ 2- 2- 2+\n2+ 3+ 1+ 1-"
+            .parse()
+            .unwrap();
+        let on = |threads: usize| {
+            let context = Context::new().on_threads(threads.try_into().unwrap());
+            context.install(|| find(&puzzle, 40, &context).unwrap()).unwrap()
+        };
+        let (one, two) = (on(1), on(2));
+        assert_eq!((one.count, one.looks, one.stopped), (Some(5962), Some(2981), false));
+        assert_eq!((two.count, two.looks, two.stopped), (one.count, one.looks, one.stopped));
+        assert_eq!(one.solutions.len(), 40);
+        assert_eq!(two.solutions, one.solutions, "the first 40 in search order");
     }
 }
