@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use scramble::Context;
 use scramble::render::page::{Options, page};
 use scramble::solve::Order;
 use serde::Serialize;
@@ -96,8 +95,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let stop = super::signals::stop(args.time_limit, None);
     let bar = super::progress::Bar::spinner("exploring the puzzle");
-    let context = Context::new().until(&stop).reporting(&bar);
-    let page = args.threads.install(|| Ok(page(&puzzle, &options, &context)))?;
+    let context = args.threads.context().until(&stop).reporting(&bar);
+    let page = context.install(|| page(&puzzle, &options, &context))?;
     bar.finish_and_clear();
     let page = page?;
     let html = page.html(PAGE)?;
