@@ -3,7 +3,8 @@
 //! `fixtures/real/`, sizes up to 4x4) is changed to every other picture of
 //! the puzzle's patterns, one at a time; for each such typo:
 //! - **no solution**: where the true fix (the picture changed back) stands
-//!   in the diagnosis's ranked list of single-picture fixes;
+//!   in the diagnosis's ranked list of single-picture fixes, and where the
+//!   mistyped side stands among the sides that list names;
 //! - **still solvable**: whether every answer is still right on the table
 //!   (harmless), some are, or none is, and then where the true fix stands among the single-picture
 //!   changes that give a new answer ([`scramble::solve::diagnose::alternatives`],
@@ -32,13 +33,15 @@ use scramble::{Arrangement, Picture, Puzzle};
 enum Fate {
     /// No solution; the true fix ranked (1-based) among `of` fixes, its
     /// pair (the picture typed, the picture meant) ranked `pair` among the
-    /// pairs in the order of their best fix, and the true fix ranked `place`
-    /// among the fixes of its pair.
+    /// pairs in the order of their best fix, the true fix ranked `place`
+    /// among the fixes of its pair, and the mistyped side ranked `side`
+    /// among the sides the fixes name, in list order.
     Unsolvable {
         rank: usize,
         of: usize,
         pair: usize,
         place: usize,
+        side: usize,
     },
     /// Solvable, every answer right on the table.
     Harmless,
@@ -130,16 +133,22 @@ fn typos(puzzle: &Puzzle, options: Options) -> Vec<Fate> {
             for &typed in palette.iter().filter(|&&p| p != now) {
                 let typo = puzzle.with_side(card, side, typed);
                 let is_fix = |e: &Edit| e.at(card, side) && e.to == puzzle.picture_label(now);
-                out.push(fate(puzzle, &typo, is_fix, options));
+                out.push(fate(puzzle, &typo, (card, side), is_fix, options));
             }
         }
     }
     out
 }
 
-/// The fate of `typo`, a copy of `puzzle` (whose solutions are `right`)
-/// with one picture changed; `is_fix` knows the true fix.
-fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options: Options) -> Fate {
+/// The fate of `typo`, a copy of `puzzle` with the picture on side
+/// `typed.1` of card `typed.0` changed; `is_fix` knows the true fix.
+fn fate(
+    puzzle: &Puzzle,
+    typo: &Puzzle,
+    typed: (usize, usize),
+    is_fix: impl Fn(&Edit) -> bool,
+    options: Options,
+) -> Fate {
     let answers = solutions(typo);
     let rank = |edits: &[Edit]| edits.iter().position(&is_fix).map_or(0, |i| i + 1);
     if answers.is_empty() {
@@ -156,6 +165,7 @@ fn fate(puzzle: &Puzzle, typo: &Puzzle, is_fix: impl Fn(&Edit) -> bool, options:
             of: one.len(),
             pair,
             place,
+            side: side_rank(&one, typed),
         };
     }
     let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
@@ -191,6 +201,26 @@ fn pair_and_place(fixes: &[Edit], rank: usize) -> (usize, usize) {
     before.dedup();
     let pair = before.len();
     (pair, place)
+}
+
+/// The rank (from 1) of side `typed.1` of card `typed.0` among the sides
+/// that `fixes` name, each fix its own place then its other places, each
+/// side counted where it is first named: how many sides a reader of the
+/// list looks at on the cards before the mistyped one.
+fn side_rank(fixes: &[Edit], typed: (usize, usize)) -> usize {
+    let mut seen: Vec<(usize, usize)> = Vec::new();
+    let named = fixes
+        .iter()
+        .flat_map(|e| std::iter::once((e.card, e.side)).chain(e.also.iter().map(|p| (p.card, p.side))));
+    for place in named {
+        if !seen.contains(&place) {
+            seen.push(place);
+        }
+        if place == typed {
+            return seen.len();
+        }
+    }
+    unreachable!("the true fix names the mistyped side")
 }
 
 /// One picture on one card changed, as the JSON of the diagnosis writes it
@@ -394,19 +424,24 @@ fn print_split(fates: &[(usize, Vec<Fate>)]) {
 /// Where the no-solution typos' ranking fails: which picture was typed
 /// for which (the pair), or where (the place among the pair's fixes).
 fn print_pairs(fates: &[(usize, Vec<Fate>)]) {
-    let (pairs, places): (Vec<usize>, Vec<usize>) = fates
+    let ranks: Vec<[usize; 3]> = fates
         .iter()
         .flat_map(|(_, f)| f)
         .filter_map(|f| match *f {
-            Fate::Unsolvable { pair, place, .. } => Some((pair, place)),
+            Fate::Unsolvable { pair, place, side, .. } => Some([pair, place, side]),
             _ => None,
         })
-        .unzip();
+        .collect();
+    let column = |k: usize| -> Vec<usize> { ranks.iter().map(|r| r[k]).collect() };
     println!("| no-solution typos | count | first | top 3 |");
     println!("|---|---:|---:|---:|");
     for (name, ranks) in [
-        ("the true pair among the pairs, by their best fix", pairs),
-        ("the true fix among the fixes of its pair", places),
+        ("the true pair among the pairs, by their best fix", column(0)),
+        ("the true fix among the fixes of its pair", column(1)),
+        (
+            "the mistyped side among the sides the fixes name, in list order",
+            column(2),
+        ),
     ] {
         let within = |k: usize| ranks.iter().filter(|&&r| r <= k).count();
         let n = ranks.len();
