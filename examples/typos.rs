@@ -34,14 +34,16 @@ enum Fate {
     /// No solution; the true fix ranked (1-based) among `of` fixes, its
     /// pair (the picture typed, the picture meant) ranked `pair` among the
     /// pairs in the order of their best fix, the true fix ranked `place`
-    /// among the fixes of its pair, and the mistyped side ranked `side`
-    /// among the sides the fixes name, in list order.
+    /// among the fixes of its pair, the mistyped side ranked `side` among
+    /// the sides the fixes name, in list order, and first named by the
+    /// `named`-th fix.
     Unsolvable {
         rank: usize,
         of: usize,
         pair: usize,
         place: usize,
         side: usize,
+        named: usize,
     },
     /// Solvable, every answer right on the table.
     Harmless,
@@ -166,6 +168,7 @@ fn fate(
             pair,
             place,
             side: side_rank(&one, typed),
+            named: 1 + one.iter().position(|e| e.at(typed.0, typed.1)).expect("the true fix"),
         };
     }
     let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
@@ -424,11 +427,17 @@ fn print_split(fates: &[(usize, Vec<Fate>)]) {
 /// Where the no-solution typos' ranking fails: which picture was typed
 /// for which (the pair), or where (the place among the pair's fixes).
 fn print_pairs(fates: &[(usize, Vec<Fate>)]) {
-    let ranks: Vec<[usize; 3]> = fates
+    let ranks: Vec<[usize; 4]> = fates
         .iter()
         .flat_map(|(_, f)| f)
         .filter_map(|f| match *f {
-            Fate::Unsolvable { pair, place, side, .. } => Some([pair, place, side]),
+            Fate::Unsolvable {
+                pair,
+                place,
+                side,
+                named,
+                ..
+            } => Some([pair, place, side, named]),
             _ => None,
         })
         .collect();
@@ -441,6 +450,10 @@ fn print_pairs(fates: &[(usize, Vec<Fate>)]) {
         (
             "the mistyped side among the sides the fixes name, in list order",
             column(2),
+        ),
+        (
+            "the mistyped side named by the first fix, by one of the first three",
+            column(3),
         ),
     ] {
         let within = |k: usize| ranks.iter().filter(|&&r| r <= k).count();
