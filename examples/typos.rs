@@ -212,10 +212,7 @@ fn pair_and_place(fixes: &[Edit], rank: usize) -> (usize, usize) {
 /// list looks at on the cards before the mistyped one.
 fn side_rank(fixes: &[Edit], typed: (usize, usize)) -> usize {
     let mut seen: Vec<(usize, usize)> = Vec::new();
-    let named = fixes
-        .iter()
-        .flat_map(|e| std::iter::once((e.card, e.side)).chain(e.also.iter().map(|p| (p.card, p.side))));
-    for place in named {
+    for place in fixes.iter().flat_map(Edit::places) {
         if !seen.contains(&place) {
             seen.push(place);
         }
@@ -260,7 +257,13 @@ impl Edit {
     /// Whether the edit changes side `side` of card `card`, or makes the
     /// same puzzle as that change would.
     fn at(&self, card: usize, side: usize) -> bool {
-        (self.card, self.side) == (card, side) || self.also.iter().any(|p| (p.card, p.side) == (card, side))
+        self.places().any(|place| place == (card, side))
+    }
+
+    /// The `(card, side)` places the edit names: its own, then the others
+    /// where it makes the same puzzle.
+    fn places(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        std::iter::once((self.card, self.side)).chain(self.also.iter().map(|p| (p.card, p.side)))
     }
 }
 
@@ -425,7 +428,8 @@ fn print_split(fates: &[(usize, Vec<Fate>)]) {
 }
 
 /// Where the no-solution typos' ranking fails: which picture was typed
-/// for which (the pair), or where (the place among the pair's fixes).
+/// for which (the pair), or where (the place among the pair's fixes);
+/// and where the list points a reader at the mistyped side.
 fn print_pairs(fates: &[(usize, Vec<Fate>)]) {
     let ranks: Vec<[usize; 4]> = fates
         .iter()
