@@ -10,6 +10,10 @@
 //!   changes that give a new answer ([`scramble::solve::diagnose::alternatives`],
 //!   what `solve --wrong` lists).
 //!
+//! For both, also where the true fix stands once the user has counted on
+//! the cards the picture `solve` asks for (`--count`), and then the next
+//! one it asks for.
+//!
 //! Used for docs/typos.md.
 //!
 //! `cargo run --release --example typos -- [--dump] [--no-wrong] [PUZZLE_FILE...]`
@@ -36,7 +40,8 @@ enum Fate {
     /// pairs in the order of their best fix, the true fix ranked `place`
     /// among the fixes of its pair, the mistyped side ranked `side` among
     /// the sides the fixes name, in list order, and first named by the
-    /// `named`-th fix.
+    /// `named`-th fix; `counted`: the true fix's rank after one count and
+    /// after two, as `solve` asks for them.
     Unsolvable {
         rank: usize,
         of: usize,
@@ -44,14 +49,20 @@ enum Fate {
         place: usize,
         side: usize,
         named: usize,
+        counted: [usize; 2],
     },
     /// Solvable, every answer right on the table.
     Harmless,
     /// Solvable, some answers right on the table, some not.
     AmongAnswers,
     /// Solvable, no answer right; the true fix ranked among `of` changes
-    /// giving a new answer (`rank` 0: not listed).
-    Wrong { rank: usize, of: usize },
+    /// giving a new answer (`rank` 0: not listed), and after one count and
+    /// two.
+    Wrong {
+        rank: usize,
+        of: usize,
+        counted: [usize; 2],
+    },
     /// Solvable, no answer right, not ranked (`--no-wrong`).
     WrongUnranked,
 }
@@ -94,6 +105,8 @@ fn main() {
     print_split(&fates);
     println!();
     print_pairs(&fates);
+    println!();
+    print_counted(&fates);
 }
 
 /// The puzzle files of a folder, sorted.
@@ -152,14 +165,14 @@ fn fate(
     options: Options,
 ) -> Fate {
     let answers = solutions(typo);
-    let rank = |edits: &[Edit]| edits.iter().position(&is_fix).map_or(0, |i| i + 1);
+    let rank_in = |edits: &[Edit]| edits.iter().position(&is_fix).map_or(0, |i| i + 1);
     if answers.is_empty() {
         let found = diagnose::diagnose(typo, &Context::new()).expect("a diagnosis");
         let one = single_changes(&serde_json::to_value(&found).expect("JSON")["edits"]);
         if options.dump {
             print_dump(puzzle, typo, &one, &is_fix);
         }
-        let rank = rank(&one);
+        let rank = rank_in(&one);
         assert!(rank > 0, "a diagnosis without a time limit lists every fix");
         let (pair, place) = pair_and_place(&one, rank);
         return Fate::Unsolvable {
@@ -169,6 +182,7 @@ fn fate(
             place,
             side: side_rank(&one, typed),
             named: 1 + one.iter().position(|e| e.at(typed.0, typed.1)).expect("the true fix"),
+            counted: counted_ranks(puzzle, typo, found.edits().clone(), rank_in),
         };
     }
     let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
@@ -182,10 +196,42 @@ fn fate(
         let found = diagnose::alternatives(typo, &Context::new()).expect("alternatives");
         let one = single_changes(&serde_json::to_value(&found).expect("JSON"));
         Fate::Wrong {
-            rank: rank(&one),
+            rank: rank_in(&one),
             of: one.len(),
+            counted: counted_ranks(puzzle, typo, found, rank_in),
         }
     }
+}
+
+/// The true fix's rank (by `rank`) among `edits`, the changes listed for
+/// `typo`, after the user counts on the cards (those of `puzzle`) the
+/// picture the list asks for, and then the next one it asks for.
+fn counted_ranks(
+    puzzle: &Puzzle,
+    typo: &Puzzle,
+    mut edits: diagnose::Edits,
+    rank: impl Fn(&[Edit]) -> usize,
+) -> [usize; 2] {
+    let mut out = [0; 2];
+    for after in &mut out {
+        let json = serde_json::to_value(&edits).expect("JSON");
+        if let Some(picture) = json["ask"]["picture"].as_str() {
+            let on_the_cards = puzzle.index(picture_named(typo, picture));
+            let count = diagnose::Count::new(typo, picture, on_the_cards).expect("a picture of the puzzle");
+            edits = edits.counted(typo, vec![count]);
+        }
+        *after = rank(&single_changes(&serde_json::to_value(&edits).expect("JSON")));
+    }
+    out
+}
+
+/// The picture of `puzzle`'s patterns written `label`.
+fn picture_named(puzzle: &Puzzle, label: &str) -> Picture {
+    puzzle
+        .pictures()
+        .flat_map(|p| [p, p.complement()])
+        .find(|&p| puzzle.picture_label(p) == label)
+        .expect("a picture of the puzzle's patterns")
 }
 
 /// The rank (from 1) of the pair of `fixes[rank - 1]` (the picture it replaces,
@@ -274,12 +320,7 @@ fn single_changes(edits: &serde_json::Value) -> Vec<Edit> {
 
 /// `typo` with the picture of `edit`.
 fn fixed(typo: &Puzzle, edit: &Edit) -> Puzzle {
-    let picture = typo
-        .pictures()
-        .flat_map(|p| [p, p.complement()])
-        .find(|&p| typo.picture_label(p) == edit.to)
-        .expect("a fix to a picture of the puzzle's patterns");
-    typo.with_side(edit.card, edit.side, picture)
+    typo.with_side(edit.card, edit.side, picture_named(typo, &edit.to))
 }
 
 /// The first solution `puzzle` has, as `[piece, turn]` cell by cell, row
@@ -472,7 +513,7 @@ fn print_table(fates: &[(usize, Vec<Fate>)]) {
         all.iter()
             .filter_map(|f| match *f {
                 Fate::Unsolvable { rank, of, .. } if !wrong => Some((rank, of)),
-                Fate::Wrong { rank, of } if wrong => Some((rank, of)),
+                Fate::Wrong { rank, of, .. } if wrong => Some((rank, of)),
                 _ => None,
             })
             .collect()
@@ -507,4 +548,43 @@ fn print_table(fates: &[(usize, Vec<Fate>)]) {
     }
     println!("| solvable, some answers right, some wrong | {among} | | | | | |");
     println!("| solvable, every answer right (harmless) | {harmless} | | | | | |");
+}
+
+/// Where the true fix stands as listed, after the count `solve` asks for
+/// and after the next one, for the no-solution typos and (unless
+/// `--no-wrong`) the typos whose every answer is wrong.
+fn print_counted(fates: &[(usize, Vec<Fate>)]) {
+    let all = || fates.iter().flat_map(|(_, f)| f);
+    let unsolvable: Vec<[usize; 3]> = all()
+        .filter_map(|f| match *f {
+            Fate::Unsolvable { rank, counted, .. } => Some([rank, counted[0], counted[1]]),
+            _ => None,
+        })
+        .collect();
+    let wrong: Vec<[usize; 3]> = all()
+        .filter_map(|f| match *f {
+            Fate::Wrong { rank, counted, .. } => Some([rank, counted[0], counted[1]]),
+            _ => None,
+        })
+        .collect();
+    println!("| typos | count | true fix first | top 3 | top 10 |");
+    println!("|---|---:|---:|---:|---:|");
+    for (kind, ranks) in [("no solution", unsolvable), ("solvable, every answer wrong", wrong)] {
+        for (k, when) in ["as listed", "after the count asked for", "after two counts asked for"]
+            .iter()
+            .enumerate()
+        {
+            let n = ranks.len();
+            if n == 0 {
+                continue;
+            }
+            let within = |top: usize| ranks.iter().filter(|r| (1..=top).contains(&r[k])).count();
+            println!(
+                "| {kind}, {when} | {n} | {} | {} | {} |",
+                wilson(within(1), n),
+                wilson(within(3), n),
+                wilson(within(10), n)
+            );
+        }
+    }
 }

@@ -32,7 +32,7 @@ mod frontier;
 
 use scramble::census::Shard;
 use scramble::puzzle::edge::AnyPuzzle;
-use scramble::solve::diagnose::{Diagnosis, Edits};
+use scramble::solve::diagnose::{Count, Diagnosis, Edits};
 use scramble::solve::shards;
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Strategy, Symmetry};
 use scramble::{Arrangement, Puzzle};
@@ -136,6 +136,13 @@ pub struct Args {
     /// by `--time-limit`, 10 s without it; docs/typos.md).
     #[arg(long, conflicts_with = "first")]
     wrong: bool,
+    /// How often PICTURE shows on your real cards (`--count 3-=5`; repeat
+    /// for more pictures): the fixes that would leave it otherwise are
+    /// dropped, and the picture worth counting next is named. A count that
+    /// differs from the puzzle as typed lists, as --wrong, the changes that
+    /// give another answer. One puzzle file only.
+    #[arg(long, value_name = "PICTURE=N", value_parser = picture_count, conflicts_with_all = ["first", "shard"])]
+    count: Vec<(String, usize)>,
     /// Edge-matching puzzles: search every rotation of the board instead
     /// of pinning the first corner piece (the field's published node
     /// counts search so; the count is the same).
@@ -293,6 +300,63 @@ pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// `PICTURE=N` of `--count`: a picture as the puzzle file writes it and a
+/// count of at most 4 x the most cards a puzzle may have.
+fn picture_count(text: &str) -> Result<(String, usize), String> {
+    let expected = || {
+        format!(
+            "expected PICTURE=N, such as 3-=5; found `{}`",
+            scramble::output::excerpt(text)
+        )
+    };
+    let (picture, count) = text.rsplit_once('=').ok_or_else(expected)?;
+    let count = count.trim().parse::<usize>().map_err(|_| expected())?;
+    if picture.trim().is_empty() {
+        return Err(expected());
+    }
+    Ok((picture.trim().to_string(), count))
+}
+
+/// `--count`'s counts for `puzzle`: an error names a picture the puzzle
+/// does not have.
+fn counts(args: &Args, puzzle: &Puzzle) -> anyhow::Result<Vec<Count>> {
+    for (i, (picture, _)) in args.count.iter().enumerate() {
+        if args.count[..i].iter().any(|(p, _)| p == picture) {
+            anyhow::bail!("--count: {picture} is counted twice; give each picture once");
+        }
+    }
+    let counts = args.count.iter().map(|(picture, n)| Count::new(puzzle, picture, *n));
+    Ok(counts.collect::<Result<_, _>>()?)
+}
+
+/// Why `puzzle` has no solution, bounded by [`diagnosis_stop`], the fixes
+/// narrowed by `--count`.
+pub(super) fn diagnosed(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Diagnosis> {
+    let counts = counts(args, puzzle)?;
+    let found = scramble::solve::diagnose::diagnose(puzzle, &Context::new().until(&diagnosis_stop(args, interrupted)))?;
+    Ok(if counts.is_empty() {
+        found
+    } else {
+        found.counted(puzzle, counts)
+    })
+}
+
+/// `--wrong`'s changes (also asked for by a `--count` that differs from
+/// the puzzle as typed), narrowed by `--count`; `None` when neither asks.
+fn alternatives(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Option<Edits>> {
+    let counts = counts(args, puzzle)?;
+    if !args.wrong && counts.iter().all(Count::as_typed) {
+        return Ok(None);
+    }
+    let found =
+        scramble::solve::diagnose::alternatives(puzzle, &Context::new().until(&diagnosis_stop(args, interrupted)))?;
+    Ok(Some(if counts.is_empty() {
+        found
+    } else {
+        found.counted(puzzle, counts)
+    }))
+}
+
 /// The flag a signal (Ctrl-C, SIGTERM, SIGHUP) raises; every method polls
 /// it and reports what it found.
 fn interrupt_flag() -> Arc<AtomicBool> {
@@ -341,6 +405,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.checkpoint.is_some() && args.puzzles.puzzles.len() != 1 {
         anyhow::bail!("--checkpoint keeps the place of one puzzle's count: give one file");
     }
+    if !args.count.is_empty() && args.puzzles.puzzles.len() != 1 {
+        anyhow::bail!("--count counts the pictures on one puzzle's cards: give one file");
+    }
     let interrupted = interrupt_flag();
     let mut exit = Exit::Success;
     for (i, path) in args.puzzles.puzzles.iter().enumerate() {
@@ -359,6 +426,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         });
         let solved = match read {
             Ok(AnyPuzzle::Squares(puzzle)) => squares(&args, puzzle, &interrupted),
+            Ok(AnyPuzzle::Edge(puzzle)) if !args.count.is_empty() => Err(anyhow::anyhow!(
+                "--count: for a Scramble Squares puzzle with a typo; {} is an edge-matching puzzle",
+                puzzle.name()
+            )),
             Ok(AnyPuzzle::Edge(puzzle)) => edge::solve(&args, puzzle, &interrupted),
             // A stop while reading ends the run as a stop (exit 3 or the
             // signal's code), not as a bad file; with `--json`, a line
@@ -387,6 +458,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// and takes the puzzle, else by the search `--method` names; a plain
 /// backtracking count that passes 2^64 goes to the frontier then.
 fn squares(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
+    counts(args, &puzzle)?;
     for (given, option) in [
         (args.every_rotation, "--every-rotation"),
         (args.frame_first, "--frame-first"),
@@ -593,15 +665,13 @@ fn solve(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::
         .transpose()?;
     let complete = complete && listed_looks.as_ref().is_none_or(|(_, complete)| *complete);
     let diagnosis = (complete && shown.is_none())
-        .then(|| {
-            scramble::solve::diagnose::diagnose(&puzzle, &Context::new().until(&diagnosis_stop(args, interrupted)))
-        })
+        .then(|| diagnosed(args, &puzzle, interrupted))
         .transpose()?;
-    let alternatives = (args.wrong && complete && shown.is_some())
-        .then(|| {
-            scramble::solve::diagnose::alternatives(&puzzle, &Context::new().until(&diagnosis_stop(args, interrupted)))
-        })
-        .transpose()?;
+    let alternatives = if complete && shown.is_some() {
+        alternatives(args, &puzzle, interrupted)?
+    } else {
+        None
+    };
     let report = Report {
         puzzle: puzzle.name().to_string(),
         size: puzzle.size(),

@@ -18,6 +18,10 @@
 //!    card that looks the same turned) are one edit with several places.
 //!    When none works, pairs of changes until a few work. Bounded by the context's
 //!    stop ([`crate::Context`]): what was tried by then is reported, and said to be incomplete.
+//! 4. **Counts on the cards** ([`Count`]): a picture counted on the real
+//!    cards drops the fixes that would leave it otherwise
+//!    ([`Diagnosis::counted`]); the picture worth counting is named
+//!    ([`Ask`]).
 //!
 //! Matching uses the puzzle's own complement ([`Picture::complement`]), so
 //! a picture that is its own complement pairs with itself.
@@ -33,8 +37,11 @@ use crate::puzzle::DIRECTIONS;
 use crate::solve::{Goal, Order, Search, Solver};
 use crate::{Picture, Piece, Puzzle, Result};
 
+mod counts;
 pub(crate) mod explain;
 pub(crate) mod rank;
+
+pub use counts::{Ask, Count};
 
 /// How long a front-end lets the search for changes ([`diagnose`],
 /// [`alternatives`]) run when the user sets no time limit: the command
@@ -155,6 +162,36 @@ pub struct Edits {
     /// Whether every candidate was judged (single changes, then pairs until
     /// enough were found); `false` when the budget ran out.
     pub(crate) complete: bool,
+    /// The pictures counted on the real cards that the edits were narrowed
+    /// by ([`Edits::counted`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) counts: Vec<Count>,
+    /// The edits dropped because they disagree with `counts`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub(crate) dropped: usize,
+    /// The picture worth counting on the cards next, when a count would
+    /// narrow the single changes.
+    pub(crate) ask: Option<Ask>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl Diagnosis {
+    /// The changes of one or two pictures that make the puzzle solvable.
+    pub fn edits(&self) -> &Edits {
+        &self.edits
+    }
+
+    /// The diagnosis with its edits narrowed by `counts`
+    /// ([`Edits::counted`]).
+    pub fn counted(&self, puzzle: &Puzzle, counts: Vec<Count>) -> Diagnosis {
+        Diagnosis {
+            edits: self.edits.counted(puzzle, counts),
+            ..self.clone()
+        }
+    }
 }
 
 /// Diagnoses `puzzle` (meant for one without a solution): the counting
@@ -308,9 +345,7 @@ fn folded(puzzle: &Puzzle, changes: &[Change]) -> Vec<(Change, Vec<Change>)> {
 /// Every single change to another picture of the puzzle's patterns, in
 /// card, side, picture order.
 fn changes(puzzle: &Puzzle) -> Vec<Change> {
-    let mut palette: Vec<Picture> = puzzle.pictures().flat_map(|p| [p, p.complement()]).collect();
-    palette.sort_unstable();
-    palette.dedup();
+    let palette = counts::palette(puzzle);
     let pieces: &[Piece] = puzzle.pieces();
     (0..pieces.len())
         .flat_map(|card| (0..4).map(move |side| (card, side)))
@@ -421,10 +456,12 @@ fn edits(puzzle: &Puzzle, context: &Context) -> Result<Edits> {
         }
     }
     Ok(Edits {
+        ask: counts::ask(puzzle, &one),
         one,
         two,
         searched,
         complete,
+        ..Edits::default()
     })
 }
 
@@ -473,11 +510,13 @@ pub fn alternatives(puzzle: &Puzzle, context: &Context) -> Result<Edits> {
         .filter(|(_, (v, _))| *v == Some(true))
         .map(|(&c, _)| c)
         .collect();
+    let one = rank::ranked(puzzle, &kept, context)?;
     Ok(Edits {
-        one: rank::ranked(puzzle, &kept, context)?,
-        two: Vec::new(),
+        ask: counts::ask(puzzle, &one),
+        one,
         searched,
         complete: verdicts.iter().all(|(v, _)| v.is_some()),
+        ..Edits::default()
     })
 }
 

@@ -15,7 +15,7 @@ use scramble::solve::{Goal, Method as Search, Order};
 use scramble::{Arrangement, Puzzle};
 use serde::Serialize;
 
-use super::{Args, Method, diagnosis_stop, grid_text, stop, write_svg};
+use super::{Args, Method, diagnosed, grid_text, stop, write_svg};
 use crate::bounds::{MEMORY, thousands};
 use crate::exit_codes::Exit;
 use crate::pictures::grid_rows;
@@ -322,14 +322,7 @@ fn report(
     interrupted: &Arc<AtomicBool>,
 ) -> anyhow::Result<Report> {
     let none = counted.as_ref().is_some_and(|c| c.solutions == 0u32.into());
-    let diagnosis = none
-        .then(|| {
-            scramble::solve::diagnose::diagnose(
-                puzzle,
-                &scramble::Context::new().until(&diagnosis_stop(args, interrupted)),
-            )
-        })
-        .transpose()?;
+    let diagnosis = none.then(|| diagnosed(args, puzzle, interrupted)).transpose()?;
     let svg = found
         .filter(|_| args.pictures.writes())
         .map(|a| write_svg(puzzle, a, &args.pictures.out))

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Diagnosis, Edit, Edits, Misfit, Place, Shortage};
+use super::{Ask, Diagnosis, Edit, Edits, Misfit, Place, Shortage};
 
 /// One line of the explanation: its depth (1 a finding, 2 a detail under
 /// it) and its text.
@@ -42,6 +42,10 @@ pub(crate) struct Fixes {
     /// Whether the rest are less likely than the first (ranked single
     /// changes), rather than more examples of the same (pairs).
     pub(crate) ranked: bool,
+    /// The picture worth counting on the cards to narrow the fixes down,
+    /// and how to give the count, in words; none when the wording has no
+    /// way to give one ([`Wording::count`]).
+    pub(crate) ask: Option<String>,
 }
 
 impl Fixes {
@@ -55,19 +59,17 @@ impl Fixes {
         let rest = &self.fixes[self.shown..];
         if !self.ranked {
             out.extend(rest.iter().map(|f| (2, f.clone())));
-            return out;
-        }
-        if rest.is_empty() {
-            return out;
-        }
-        let ways = crate::error::plural(rest.len(), "less likely way");
-        match wording.more {
-            Some(more) => out.push((1, format!("{ways}: {more}"))),
-            None => {
-                out.push((1, format!("{ways}:")));
-                out.extend(rest.iter().map(|f| (2, f.clone())));
+        } else if !rest.is_empty() {
+            let ways = crate::error::plural(rest.len(), "less likely way");
+            match wording.more {
+                Some(more) => out.push((1, format!("{ways}: {more}"))),
+                None => {
+                    out.push((1, format!("{ways}:")));
+                    out.extend(rest.iter().map(|f| (2, f.clone())));
+                }
             }
         }
+        out.extend(self.ask.iter().map(|a| (1, a.clone())));
         out
     }
 }
@@ -90,6 +92,49 @@ pub(crate) struct Wording<'a> {
     pub(crate) more: Option<&'a str>,
     /// List every fix under the first finding.
     pub(crate) all: bool,
+    /// How to give a count of a picture on the cards (`--count`, followed
+    /// by `PICTURE=N`): with it, the picture worth counting is named.
+    pub(crate) count: Option<&'a str>,
+}
+
+/// `count how often 3- shows on your cards (typed 6 times) and give it: --count 3-=N`.
+fn ask_text(ask: Option<&Ask>, wording: &Wording) -> Option<String> {
+    let (ask, how) = (ask?, wording.count?);
+    Some(format!(
+        "to narrow them down, count how often {} shows on your cards (typed {}) and give it: {how} {}=N",
+        ask.picture,
+        crate::error::plural(ask.typed, "time"),
+        ask.picture
+    ))
+}
+
+/// `; 8 more dropped by your counts` when counts dropped edits, else nothing.
+fn dropped(edits: &Edits) -> String {
+    if edits.counts.is_empty() {
+        return String::new();
+    }
+    format!("; {} more dropped by your counts", edits.dropped)
+}
+
+/// `none of the 12 changes that make it solvable fits your counts (3- counted 5 times, typed 6 times); ...`.
+fn none_fit(edits: &Edits, what: &str) -> Fixes {
+    let counts: Vec<String> = edits
+        .counts
+        .iter()
+        .map(|c| {
+            format!(
+                "{} counted {}, typed {}",
+                c.picture,
+                crate::error::plural(c.count, "time"),
+                crate::error::plural(c.typed, "time")
+            )
+        })
+        .collect();
+    none(format!(
+        "none of the {} that {what} fits your counts ({}); count again, or more than one picture is typed wrong",
+        crate::error::plural(edits.dropped, "change"),
+        counts.join("; ")
+    ))
 }
 
 fn shortage_lines(s: &Shortage) -> Vec<Line> {
@@ -153,8 +198,10 @@ fn fix_text(e: &Edit) -> String {
 
 /// The single-picture fixes under `head`: the first [`FIXES_SHOWN`] shown,
 /// all of them when `wording` says so.
-fn ranked(one: &[Edit], head: String, wording: &Wording) -> Fixes {
+fn ranked(edits: &Edits, head: String, wording: &Wording) -> Fixes {
+    let one = &edits.one;
     Fixes {
+        ask: ask_text(edits.ask.as_ref(), wording),
         head,
         fixes: one.iter().map(fix_text).collect(),
         shown: if wording.all {
@@ -175,14 +222,18 @@ pub(crate) fn alternatives_lines(edits: &Edits, wording: &Wording) -> Vec<Line> 
 /// The changes [`super::alternatives`] found, in words.
 pub(crate) fn alternatives(edits: &Edits, wording: &Wording) -> Fixes {
     let stopped = stopped(edits, wording);
+    if edits.one.is_empty() && edits.dropped > 0 {
+        return none_fit(edits, "give another answer");
+    }
     if edits.one.is_empty() {
         return none(format!("no change of one picture gives another answer{stopped}"));
     }
     let head = format!(
-        "if the answer fails on your cards, a picture may be typed wrong; one changed gives another answer ({}, the likeliest typo first{stopped}):",
-        crate::error::plural(edits.one.len(), "way")
+        "if the answer fails on your cards, a picture may be typed wrong; one changed gives another answer ({}, the likeliest typo first{}{stopped}):",
+        crate::error::plural(edits.one.len(), "way"),
+        dropped(edits)
     );
-    ranked(&edits.one, head, wording)
+    ranked(edits, head, wording)
 }
 
 /// `; the search stopped after N puzzles tried; HINT` when the search for
@@ -202,6 +253,7 @@ fn none(head: String) -> Fixes {
         fixes: Vec::new(),
         shown: 0,
         ranked: false,
+        ask: None,
     }
 }
 
@@ -213,10 +265,14 @@ pub(crate) fn fixes(edits: &Edits, wording: &Wording) -> Fixes {
         let ways = edits.one.len();
         let order = if ways == 1 { "" } else { ", the likeliest typo first" };
         let head = format!(
-            "one picture changed makes it solvable ({}{order}{stopped}):",
-            crate::error::plural(ways, "way")
+            "one picture changed makes it solvable ({}{order}{}{stopped}):",
+            crate::error::plural(ways, "way"),
+            dropped(edits)
         );
-        return ranked(&edits.one, head, wording);
+        return ranked(edits, head, wording);
+    }
+    if edits.dropped > 0 && edits.two.is_empty() {
+        return none_fit(edits, "make it solvable");
     }
     if !edits.two.is_empty() {
         let stopped = if stopped.is_empty() {
@@ -234,6 +290,7 @@ pub(crate) fn fixes(edits: &Edits, wording: &Wording) -> Fixes {
             shown: pairs.len().min(FIXES_SHOWN),
             fixes: pairs,
             ranked: false,
+            ask: None,
         };
     }
     none(if edits.complete {
@@ -253,6 +310,7 @@ fn command_line(all: bool) -> Wording<'static> {
         longer: Some("--time-limit gives it longer"),
         more: Some("--all-fixes lists them"),
         all,
+        count: Some("--count"),
     }
 }
 
