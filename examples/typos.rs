@@ -182,7 +182,12 @@ fn fate(
             place,
             side: side_rank(&one, typed),
             named: 1 + one.iter().position(|e| e.at(typed.0, typed.1)).expect("the true fix"),
-            counted: counted_ranks(puzzle, typo, found.edits().clone(), rank_in),
+            counted: counted_ranks(
+                puzzle,
+                typo,
+                |counts| json(&found.counted(typo, counts).expect("pictures of the puzzle"))["edits"].clone(),
+                rank_in,
+            ),
         };
     }
     let good = answers.iter().filter(|a| a.is_solution(puzzle)).count();
@@ -198,31 +203,41 @@ fn fate(
         Fate::Wrong {
             rank: rank_in(&one),
             of: one.len(),
-            counted: counted_ranks(puzzle, typo, found, rank_in),
+            counted: counted_ranks(
+                puzzle,
+                typo,
+                |counts| json(&found.counted(typo, counts).expect("pictures of the puzzle")),
+                rank_in,
+            ),
         }
     }
 }
 
-/// The true fix's rank (by `rank`) among `edits`, the changes listed for
-/// `typo`, after the user counts on the cards (those of `puzzle`) the
-/// picture the list asks for, and then the next one it asks for.
+/// The true fix's rank (by `rank`) among the changes listed for `typo`
+/// after the user counts on the cards (those of `puzzle`) the picture the
+/// list asks for, and then the next one it asks for; `narrowed(counts)`
+/// is the JSON of the list narrowed by `counts` (`Edits` as the library
+/// writes them).
 fn counted_ranks(
     puzzle: &Puzzle,
     typo: &Puzzle,
-    mut edits: diagnose::Edits,
+    narrowed: impl Fn(&[(String, usize)]) -> serde_json::Value,
     rank: impl Fn(&[Edit]) -> usize,
 ) -> [usize; 2] {
-    let mut out = [0; 2];
-    for after in &mut out {
-        let json = serde_json::to_value(&edits).expect("JSON");
-        if let Some(picture) = json["ask"]["picture"].as_str() {
-            let on_the_cards = puzzle.index(picture_named(typo, picture));
-            let count = diagnose::Count::new(typo, picture, on_the_cards).expect("a picture of the puzzle");
-            edits = edits.counted(typo, vec![count]);
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    let mut edits = narrowed(&counts);
+    [0, 1].map(|_| {
+        if let Some(picture) = edits["ask"]["picture"].as_str() {
+            counts.push((picture.to_string(), puzzle.index(picture_named(typo, picture))));
+            edits = narrowed(&counts);
         }
-        *after = rank(&single_changes(&serde_json::to_value(&edits).expect("JSON")));
-    }
-    out
+        rank(&single_changes(&edits))
+    })
+}
+
+/// `value` as JSON.
+fn json(value: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(value).expect("JSON")
 }
 
 /// The picture of `puzzle`'s patterns written `label`.

@@ -10,7 +10,9 @@ while that puts the true fix in the top 3 more often, and reports where the
 true fix ranks: fitted on all puzzles, and fitted on the puzzles of even
 position (sorted by name) and measured on the others, and the other way
 round. A fading weight `w - v * typed` reaches 0 at `typed = w / v`, the
-fade of `rank::FADES`.
+fade of `rank::FADES`. Each report also gives where the true fix ranks
+after one and two counts of a picture on the cards, asked for as `solve`
+asks for them (src/solve/diagnose/counts.rs) with the fitted weights.
 
     cargo run --release --example typos -- --dump > dump.jsonl
     python3 examples/typos_fit.py dump.jsonl
@@ -155,16 +157,67 @@ def report(name, r):
     print(f"{name}: {len(r)} typos, first {np.mean(r == 1):.1%}, top 3 {np.mean(r <= 3):.1%}, top 10 {np.mean(r <= 10):.1%}")
 
 
+def shifts(path):
+    """Per typo of the dump: how each fix changes the count of each picture
+    (-1, 0 or +1), one row per fix, one column per picture."""
+    out = []
+    for line in open(path, encoding="utf-8"):
+        if not line.startswith("{"):
+            continue
+        typo = json.loads(line)
+        pictures = [p for p, _ in typo["counts"]]
+        out.append(np.array([[(f[3] == p) - (f[2] == p) for p in pictures] for f in typo["fixes"]]))
+    return out
+
+
+def asked(chance, shift, alive):
+    """The picture `solve` asks to count among the fixes `alive`: the one
+    whose count leaves the most chance in the first three, on average over
+    the answers; None when none beats the three as they stand."""
+    top3 = lambda c: np.sort(c)[::-1][:3].sum()
+    best, now = None, top3(chance[alive]) * (1 + 1e-9)
+    for picture in range(shift.shape[1]):
+        held = sum(top3(chance[alive][shift[alive, picture] == a]) for a in (-1, 0, 1))
+        if held > (now if best is None else best[0]):
+            best = (held, picture)
+    return None if best is None or len(alive) <= 3 else best[1]
+
+
+def counted_ranks(groups, moves, w, counts):
+    """The true fix's rank after `counts` counts asked for as `solve` asks,
+    each answered as the true puzzle would."""
+    out = []
+    for (_, x, truth, ties), shift in zip(groups, moves):
+        s = x @ w
+        chance = np.exp(s.min() - s)
+        alive = np.arange(len(s))
+        for _ in range(counts):
+            picture = asked(chance, shift, alive)
+            if picture is not None:
+                alive = alive[shift[alive, picture] == shift[truth, picture]]
+        better = (s[alive] < s[truth] - 1e-9) | ((abs(s[alive] - s[truth]) <= 1e-9) & (ties[alive] < ties[truth]))
+        out.append(1 + int(better.sum()))
+    return np.array(out)
+
+
 def main():
     groups = load(sys.argv[1])
+    moves = shifts(sys.argv[1])
     even, odd = halves(groups)
     w = search(groups, fit(groups))
     names = TERMS + [f"{t} x typed" for t in FADING]
     print("weights fitted on all:", {t: round(float(v), 3) for t, v in zip(names, w)})
     print("fades:", {t: round(float(w[TERMS.index(t)] / w[len(TERMS) + i]), 1) for i, t in enumerate(FADING) if w[len(TERMS) + i]})
     report("all puzzles, fitted on all", ranks(groups, w))
-    report("odd positions, fitted on even", ranks(odd, search(even, fit(even))))
-    report("even positions, fitted on odd", ranks(even, search(odd, fit(odd))))
+    we, wo = search(even, fit(even)), search(odd, fit(odd))
+    report("odd positions, fitted on even", ranks(odd, we))
+    report("even positions, fitted on odd", ranks(even, wo))
+    names = sorted({g[0] for g in groups})
+    side = [names.index(g[0]) % 2 for g in groups]
+    for k in (1, 2):
+        report(f"all puzzles, fitted on all, after {k} count(s)", counted_ranks(groups, moves, w, k))
+        cross = [counted_ranks([g], [m], wo if half == 0 else we, k)[0] for g, m, half in zip(groups, moves, side)]
+        report(f"all puzzles, each half fitted on the other, after {k} count(s)", np.array(cross))
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ mod frontier;
 
 use scramble::census::Shard;
 use scramble::puzzle::edge::AnyPuzzle;
-use scramble::solve::diagnose::{Count, Diagnosis, Edits};
+use scramble::solve::diagnose::{Diagnosis, Edits};
 use scramble::solve::shards;
 use scramble::solve::{Cells, Goal, Order, Pieces, Search, Strategy, Symmetry};
 use scramble::{Arrangement, Puzzle};
@@ -138,9 +138,9 @@ pub struct Args {
     wrong: bool,
     /// How often PICTURE shows on your real cards (`--count 3-=5`; repeat
     /// for more pictures): the fixes that would leave it otherwise are
-    /// dropped, and the picture worth counting next is named. A count that
-    /// differs from the puzzle as typed lists, as --wrong, the changes that
-    /// give another answer. One puzzle file only.
+    /// dropped, and the picture worth counting next is named. On a puzzle
+    /// that solves, it lists, as --wrong, the changes that give another
+    /// answer. One puzzle file only.
     #[arg(long, value_name = "PICTURE=N", value_parser = picture_count, conflicts_with_all = ["first", "shard"])]
     count: Vec<(String, usize)>,
     /// Edge-matching puzzles: search every rotation of the board instead
@@ -317,44 +317,29 @@ fn picture_count(text: &str) -> Result<(String, usize), String> {
     Ok((picture.trim().to_string(), count))
 }
 
-/// `--count`'s counts for `puzzle`: an error names a picture the puzzle
-/// does not have.
-fn counts(args: &Args, puzzle: &Puzzle) -> anyhow::Result<Vec<Count>> {
-    for (i, (picture, _)) in args.count.iter().enumerate() {
-        if args.count[..i].iter().any(|(p, _)| p == picture) {
-            anyhow::bail!("--count: {picture} is counted twice; give each picture once");
-        }
-    }
-    let counts = args.count.iter().map(|(picture, n)| Count::new(puzzle, picture, *n));
-    Ok(counts.collect::<Result<_, _>>()?)
+/// Refuses, before any search, a `--count` of a picture `puzzle` does not
+/// have, one counted twice, or a count above its number of sides.
+fn check_counts(args: &Args, puzzle: &Puzzle) -> anyhow::Result<()> {
+    Edits::default().counted(puzzle, &args.count)?;
+    Ok(())
 }
 
 /// Why `puzzle` has no solution, bounded by [`diagnosis_stop`], the fixes
 /// narrowed by `--count`.
 pub(super) fn diagnosed(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Diagnosis> {
-    let counts = counts(args, puzzle)?;
     let found = scramble::solve::diagnose::diagnose(puzzle, &Context::new().until(&diagnosis_stop(args, interrupted)))?;
-    Ok(if counts.is_empty() {
-        found
-    } else {
-        found.counted(puzzle, counts)
-    })
+    Ok(found.counted(puzzle, &args.count)?)
 }
 
-/// `--wrong`'s changes (also asked for by a `--count` that differs from
-/// the puzzle as typed), narrowed by `--count`; `None` when neither asks.
+/// `--wrong`'s changes (`--count` asks for them too), narrowed by
+/// `--count`; `None` when neither is given.
 fn alternatives(args: &Args, puzzle: &Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Option<Edits>> {
-    let counts = counts(args, puzzle)?;
-    if !args.wrong && counts.iter().all(Count::as_typed) {
+    if !args.wrong && args.count.is_empty() {
         return Ok(None);
     }
     let found =
         scramble::solve::diagnose::alternatives(puzzle, &Context::new().until(&diagnosis_stop(args, interrupted)))?;
-    Ok(Some(if counts.is_empty() {
-        found
-    } else {
-        found.counted(puzzle, counts)
-    }))
+    Ok(Some(found.counted(puzzle, &args.count)?))
 }
 
 /// The flag a signal (Ctrl-C, SIGTERM, SIGHUP) raises; every method polls
@@ -458,7 +443,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// and takes the puzzle, else by the search `--method` names; a plain
 /// backtracking count that passes 2^64 goes to the frontier then.
 fn squares(args: &Args, puzzle: Puzzle, interrupted: &Arc<AtomicBool>) -> anyhow::Result<Exit> {
-    counts(args, &puzzle)?;
+    check_counts(args, &puzzle)?;
     for (given, option) in [
         (args.every_rotation, "--every-rotation"),
         (args.frame_first, "--frame-first"),

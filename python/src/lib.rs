@@ -134,21 +134,31 @@ impl Puzzle {
     }
 
     /// `work`'s JSON as Python values, run within `time_limit` seconds
-    /// (a `ValueError` when that is not a positive number), when whether the
-    /// puzzle has a solution is `solvable`; `None` otherwise.
+    /// (a `ValueError` when that is not a positive number) with `counts`
+    /// (`{picture: count}`, as pairs in the dict's order, which the library
+    /// checks against the puzzle), when whether the puzzle has a solution is
+    /// `solvable`; `None` otherwise.
     fn when_solvable<'py>(
         &self,
         py: Python<'py>,
-        solvable: bool,
-        time_limit: Option<f64>,
-        work: impl FnOnce(&scramble::Puzzle, &Context) -> scramble::Result<serde_json::Result<String>> + Send,
+        (solvable, time_limit): (bool, Option<f64>),
+        counts: Option<&Bound<'py, PyDict>>,
+        work: impl FnOnce(&scramble::Puzzle, &Context, &[(String, usize)]) -> scramble::Result<serde_json::Result<String>>
+        + Send,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let limit = seconds(time_limit)?;
+        let counts: Vec<(String, usize)> = counts.map_or(Ok(Vec::new()), |counts| {
+            counts
+                .iter()
+                .map(|(p, n)| Ok((p.extract()?, n.extract()?)))
+                .collect::<PyResult<_>>()
+        })?;
         if self.search(py, Goal::First)?.found().is_some() != solvable {
             return Ok(None);
         }
         let puzzle = &self.inner;
-        let found = interruptible_within(py, limit, |context| work(puzzle, context))?.map_err(|e| error(py, e))?;
+        let found =
+            interruptible_within(py, limit, |context| work(puzzle, context, &counts))?.map_err(|e| error(py, e))?;
         json_loads(py, &found.expect("a report serialises")).map(Some)
     }
 }
@@ -234,11 +244,19 @@ impl Puzzle {
     /// changes that make it solvable, the likeliest typo first), or `None`
     /// when it has a solution. The search for changes stops after
     /// `time_limit` seconds (the command line's 10 by default; `None`: no
-    /// limit), and then says `complete: False`.
-    #[pyo3(signature = (time_limit = Some(diagnose::BUDGET.as_secs_f64())))]
-    fn diagnosis<'py>(&self, py: Python<'py>, time_limit: Option<f64>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.when_solvable(py, false, time_limit, |puzzle, context| {
-            diagnose::diagnose(puzzle, context).map(|found| serde_json::to_string(&found))
+    /// limit), and then says `complete: False`. `counts`, a dict of
+    /// pictures counted on the real cards (`{"purple-": 6}`, as `scramble
+    /// solve --count purple-=6`), drops the changes that disagree.
+    #[pyo3(signature = (time_limit = Some(diagnose::BUDGET.as_secs_f64()), counts = None))]
+    fn diagnosis<'py>(
+        &self,
+        py: Python<'py>,
+        time_limit: Option<f64>,
+        counts: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.when_solvable(py, (false, time_limit), counts, |puzzle, context, counts| {
+            let found = diagnose::diagnose(puzzle, context)?.counted(puzzle, counts)?;
+            Ok(serde_json::to_string(&found))
         })
     }
 
@@ -246,11 +264,17 @@ impl Puzzle {
     /// wrong): the dict `alternatives` of `scramble solve --wrong --json`
     /// (`one`: the single-picture changes after which the puzzle has an
     /// answer it did not have, the likeliest first), or `None` when it has
-    /// no solution (see `diagnosis`). `time_limit` as there.
-    #[pyo3(signature = (time_limit = Some(diagnose::BUDGET.as_secs_f64())))]
-    fn alternatives<'py>(&self, py: Python<'py>, time_limit: Option<f64>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.when_solvable(py, true, time_limit, |puzzle, context| {
-            diagnose::alternatives(puzzle, context).map(|found| serde_json::to_string(&found))
+    /// no solution (see `diagnosis`). `time_limit` and `counts` as there.
+    #[pyo3(signature = (time_limit = Some(diagnose::BUDGET.as_secs_f64()), counts = None))]
+    fn alternatives<'py>(
+        &self,
+        py: Python<'py>,
+        time_limit: Option<f64>,
+        counts: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.when_solvable(py, (true, time_limit), counts, |puzzle, context, counts| {
+            let found = diagnose::alternatives(puzzle, context)?.counted(puzzle, counts)?;
+            Ok(serde_json::to_string(&found))
         })
     }
 

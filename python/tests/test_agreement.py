@@ -157,3 +157,15 @@ def test_the_likeliest_fixes_name_cards_as_pieces_are_numbered():
     for fix in fixes:
         card = [s for s in typo.pieces()[fix["card"] - 1].split()]
         assert card[fix["side"]] == fix["from"]
+
+
+def test_counts_narrow_the_changes_as_the_command_line_does():
+    typo = scramble.read(str(ROOT / "fixtures/own/wizards_typo.txt"))
+    [counted] = run_json("solve", "fixtures/own/wizards_typo.txt", "--count", "purple-=6", "--json", "--no-pictures")
+    assert typo.diagnosis(counts={"purple-": 6}) == counted["diagnosis"]
+    assert counted["diagnosis"]["edits"]["dropped"] > 0
+    wizards = scramble.read(str(ROOT / "fixtures/real/wizards.txt"))
+    [wrong] = run_json("solve", "fixtures/real/wizards.txt", "--count", "3-=5", "--json", "--no-pictures")
+    assert wizards.alternatives(counts={"3-": 5}) == wrong["alternatives"]
+    with pytest.raises(scramble.ScrambleError, match="not a picture of"):
+        typo.diagnosis(counts={"pink+": 1})

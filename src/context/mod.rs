@@ -25,7 +25,8 @@ pub use shard::Shard;
 pub use stats::Stats;
 pub(crate) use stats::seconds;
 pub(crate) use stop::NEVER;
-pub use stop::{POLL_EVERY, Stop};
+pub(crate) use stop::POLL_EVERY;
+pub use stop::Stop;
 
 use crate::Progress;
 
@@ -169,7 +170,7 @@ pub enum Threads {
 /// The smallest grid side that [`Threads::Auto`] searches on every thread:
 /// below it a search takes microseconds and splitting costs more than it
 /// saves.
-pub const PARALLEL_FROM: usize = 4;
+pub(crate) const PARALLEL_FROM: usize = 4;
 
 impl Threads {
     /// Whether a search of an `n x n` grid is split over the pool it runs

@@ -17,7 +17,7 @@ use web_time::Instant;
 
 /// Placements between two polls of the stop conditions (a poll reads the
 /// clock; at ~100 M placements per second this is a poll every ~0.2 ms).
-pub const POLL_EVERY: u32 = 1 << 14;
+pub(crate) const POLL_EVERY: u32 = 1 << 14;
 
 /// When a search must stop before it is done.
 ///

@@ -18,10 +18,9 @@
 //!    card that looks the same turned) are one edit with several places.
 //!    When none works, pairs of changes until a few work. Bounded by the context's
 //!    stop ([`crate::Context`]): what was tried by then is reported, and said to be incomplete.
-//! 4. **Counts on the cards** ([`Count`]): a picture counted on the real
+//! 4. **Counts on the cards** (`counts`): a picture counted on the real
 //!    cards drops the fixes that would leave it otherwise
-//!    ([`Diagnosis::counted`]); the picture worth counting is named
-//!    ([`Ask`]).
+//!    ([`Diagnosis::counted`]); the picture worth counting is named.
 //!
 //! Matching uses the puzzle's own complement ([`Picture::complement`]), so
 //! a picture that is its own complement pairs with itself.
@@ -41,7 +40,7 @@ mod counts;
 pub(crate) mod explain;
 pub(crate) mod rank;
 
-pub use counts::{Ask, Count};
+pub(crate) use counts::{Ask, Count};
 
 /// How long a front-end lets the search for changes ([`diagnose`],
 /// [`alternatives`]) run when the user sets no time limit: the command
@@ -178,22 +177,6 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-impl Diagnosis {
-    /// The changes of one or two pictures that make the puzzle solvable.
-    pub fn edits(&self) -> &Edits {
-        &self.edits
-    }
-
-    /// The diagnosis with its edits narrowed by `counts`
-    /// ([`Edits::counted`]).
-    pub fn counted(&self, puzzle: &Puzzle, counts: Vec<Count>) -> Diagnosis {
-        Diagnosis {
-            edits: self.edits.counted(puzzle, counts),
-            ..self.clone()
-        }
-    }
-}
-
 /// Diagnoses `puzzle` (meant for one without a solution): the counting
 /// argument, the misfits, then the smallest edit, until `stop`.
 ///
@@ -205,12 +188,12 @@ impl Diagnosis {
 ///
 /// ```
 /// use scramble::{Context, solve::diagnose};
-/// // The paper's puzzle with the top of card 1 changed from 3+ to 3-.
-/// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+/// // The paper's puzzle with the bottom of card 2 typed 4- for 4+: no solution.
+/// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4- 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
 /// let found = diagnose::diagnose(&puzzle, &Context::new()).unwrap();
 /// let text = found.text(true); // every fix, not only the likeliest few
 /// assert!(text.starts_with("why:\n  one picture changed makes it solvable"), "{text}");
-/// assert!(text.contains("\n    card #1, top side: 3- -> 3+"), "{text}");
+/// assert!(text.contains("\n    card #2, bottom side: 4- -> 4+"), "{text}");
 /// ```
 pub fn diagnose(puzzle: &Puzzle, context: &Context) -> Result<Diagnosis> {
     puzzle.square()?;

@@ -559,6 +559,23 @@ const cliLines = (args, head) => {
 };
 // The answer block's reason and fixes as lines, as `solve --all-fixes`
 // says them (the page's sentence starts with a capital).
+// `solve`'s line that names the picture worth counting (`to narrow them
+// down, count how often 3- shows on your cards (typed 6 times) and give it:
+// --count 3-=N`): the page asks it in a form instead. The lines without it,
+// and the picture and how often it is typed (null when none is asked).
+const askOf = (lines) => {
+  const ask = lines.find((l) => l.startsWith('to narrow them down, count how often '));
+  const m = ask && ask.match(/^to narrow them down, count how often (\S+) shows on your cards \(typed (\d+) times?\) and give it: --count \S+=N$/);
+  assert.ok(!ask || m, ask);
+  return { lines: lines.filter((l) => l !== ask), ask: m ? { picture: m[1], typed: +m[2] } : null };
+};
+// The count form under the fixes of block `id`: the picture it asks for
+// and how often it is typed, from its label (null when there is none).
+const formAsk = (page, id) => page.evaluate((id) => {
+  const label = document.querySelector(`#${id} .count-form label`);
+  const m = label && label.textContent.match(/count how often (\S+) shows on your cards \(typed (\d+) times?\):$/);
+  return m ? { picture: m[1], typed: +m[2] } : label && label.textContent;
+}, id);
 const answerLines = (page, id) => page.evaluate((id) => {
   const box = document.getElementById(id);
   const lower = (t) => t.charAt(0).toLowerCase() + t.slice(1);
@@ -776,7 +793,7 @@ const countNow = async (page) => {
     // The page lists every fix, the likeliest first, as `--all-fixes` does,
     // with a line that sets the less likely ones apart.
     const said = spawnSync(scramble, ['solve', changed, '--all-fixes', '--out', join(work, 'out')], { encoding: 'utf8' }).stdout;
-    const why = said.slice(said.indexOf('why:\n') + 5).split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());
+    const { lines: why, ask } = askOf(said.slice(said.indexOf('why:\n') + 5).split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim()));
     assert.ok(why.length > 0, said);
     await page.$eval('#puzzle-text', (t, text) => { t.value = text; }, lines.join('\n'));
     await exploreNow(page);
@@ -795,6 +812,24 @@ const countNow = async (page) => {
     assert.equal(await page.$eval('#answer-count', (e) => e.textContent), 'No solution.');
     assert.match(await page.$eval('#play-reachable', (e) => e.textContent), /^The puzzle has no solution; why is said below/);
     console.log(`     diagnosis: ${why[0]}`);
+    // The picture worth counting, as solve names it; counted as on the real
+    // cards, the fixes narrow as `solve --count` narrows them, the true fix
+    // among them.
+    assert.ok(ask, 'solve names a picture worth counting');
+    assert.deepEqual(await formAsk(page, 'answer-fixes'), ask);
+    const onCards = readFileSync('fixtures/real/wizards.txt', 'utf8').split('\n').filter((l) => !l.startsWith('#'))
+      .flatMap((l) => l.trim().split(/\s+/)).filter((p) => p === ask.picture).length;
+    await page.type('#answer-fixes-count', String(onCards));
+    await page.click('#answer-fixes .count-form button');
+    await page.waitForFunction(() => /dropped by your counts/.test(document.querySelector('#answer-fixes .fixes-head')?.textContent), { timeout: 30000 });
+    const narrowed = await answerLines(page, 'answer-fixes');
+    const counted = askOf(cliLines([changed, '--all-fixes', '--count', `${ask.picture}=${onCards}`], 'why:'));
+    // The findings (the counting argument) stand above the fixes, as before.
+    assert.deepEqual([...narrowed.findings, narrowed.head, ...narrowed.first, ...narrowed.rest], counted.lines);
+    assert.ok(narrowed.first.length + narrowed.rest.length < why.length - 1, 'fewer fixes');
+    assert.deepEqual(await formAsk(page, 'answer-fixes'), counted.ask);
+    assert.match(await page.$eval('#answer-fixes', (e) => e.textContent), new RegExp(`Counted on your cards: ${ask.picture.replace(/[+]/g, '\\+')} ${onCards} times?\\.`));
+    console.log(`     counted ${ask.picture} ${onCards} times: ${narrowed.head}`);
   });
   await check('[app] the theory: G(P), the four conditions, the citation, and links to headings that exist in RESULTS.md', async () => {
     const theory = await page.$eval('#theory', (e) => e.textContent);
@@ -912,7 +947,8 @@ for (const [name, file] of [['wizards', `${REAL}/wizards.txt`], ['no_solution', 
       } else {
         // Every line of the diagnosis, as `solve --all-fixes` says it: the
         // findings, then the fixes, the first three shown, the rest folded.
-        const why = cliLines([file, '--all-fixes'], 'why:');
+        const { lines: why, ask } = askOf(cliLines([file, '--all-fixes'], 'why:'));
+        assert.deepEqual(await formAsk(page, 'answer-fixes'), ask);
         const answer = await answerLines(page, 'answer-fixes');
         assert.deepEqual([...answer.findings, answer.head, ...answer.first, ...answer.rest], why);
         assert.equal(answer.first.length, Math.min(3, answer.first.length + answer.rest.length));
@@ -927,7 +963,7 @@ for (const [name, file] of [['wizards', `${REAL}/wizards.txt`], ['no_solution', 
   }
   if (solved) {
     await check(`[answer ${name}] "does not work on my table" lists the single-picture changes solve --wrong lists, likeliest first`, async () => {
-      const typo = cliLines([file, '--wrong', '--all-fixes'], 'typo?');
+      const { lines: typo, ask } = askOf(cliLines([file, '--wrong', '--all-fixes'], 'typo?'));
       await page.click('#wrong-button');
       await page.waitForSelector('#wrong-fixes', { timeout: 60000 });
       const answer = await answerLines(page, 'wrong-fixes');
@@ -936,6 +972,7 @@ for (const [name, file] of [['wizards', `${REAL}/wizards.txt`], ['no_solution', 
       assert.equal(answer.more, `show all ${typo.length - 1} changes`);
       await page.click('#wrong-fixes .fixes-rest summary');
       assert.equal(await page.$eval('#wrong-fixes .fixes-rest', (d) => d.open), true);
+      assert.deepEqual(await formAsk(page, 'wrong-fixes'), ask);
     });
   }
   await check(`[print ${name}] the puzzle, its answer and G(P) on at most 3 A4 pages; no controls, empty frames, stepper, play area or editor`, async () => {
@@ -957,6 +994,57 @@ for (const [name, file] of [['wizards', `${REAL}/wizards.txt`], ['no_solution', 
   });
   await check(`[answer ${name}] no console error`, async () => assert.deepEqual(problems, []));
   await page.close();
+}
+
+// The count form under the fixes of a typed puzzle (the Wizards with card
+// 5's right side typed purple- for purple+), on a 360 px phone by finger
+// and on a desktop by keyboard alone: the count narrows the fixes as
+// `solve --count` does, the form fits the screen and its targets are 44 px
+// tall on the phone.
+for (const [label, viewport, by] of [
+  ['phone 360x780', PHONE_360, 'finger'],
+  ['desktop 1280x800', { width: 1280, height: 800 }, 'keyboard'],
+]) {
+  await check(`[count ${label}] the picture solve asks for, counted on the cards by ${by}, narrows the fixes as solve --count does`, async () => {
+    const page = await browser.newPage();
+    await page.emulate({ viewport, userAgent: viewport.isMobile ? 'Mozilla/5.0 (Linux; Android 14) Mobile' : 'Mozilla/5.0 (X11; Linux x86_64)' });
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    const typo = 'fixtures/own/wizards_typo.txt';
+    await page.goto(`${pathToFileURL(app).href}#${new URLSearchParams({ puzzle: readFileSync(typo, 'utf8'), name: 'wizards_typo' })}`, { waitUntil: 'load' });
+    await ready(page);
+    const { ask } = askOf(cliLines([typo, '--all-fixes'], 'why:'));
+    assert.deepEqual(await formAsk(page, 'answer-fixes'), ask);
+    assert.deepEqual(ask, { picture: 'purple-', typed: 7 });
+    const form = await page.$eval('#answer-fixes .count-form', (f) => {
+      const r = f.getBoundingClientRect();
+      return { right: r.right, heights: [...f.querySelectorAll('input, button')].map((e) => e.getBoundingClientRect().height) };
+    });
+    assert.ok(form.right <= viewport.width, `the form ends at ${form.right} px`);
+    if (viewport.isMobile) assert.ok(form.heights.every((h) => h >= 44), `targets ${form.heights} px tall`);
+    await page.$eval('#answer-fixes', (e) => e.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(shots, `count-${label.split(' ')[0]}-asked.png`) });
+    if (by === 'finger') {
+      await page.tap('#answer-fixes-count');
+      await page.keyboard.type('6');
+      await page.tap('#answer-fixes .count-form button');
+    } else {
+      await page.focus('#answer-fixes-count');
+      await page.keyboard.type('6');
+      await page.keyboard.press('Enter');
+    }
+    await page.waitForFunction(() => /dropped by your counts/.test(document.querySelector('#answer-fixes .fixes-head')?.textContent), { timeout: 30000 });
+    const narrowed = await answerLines(page, 'answer-fixes');
+    const counted = askOf(cliLines([typo, '--all-fixes', '--count', 'purple-=6'], 'why:'));
+    assert.deepEqual([...narrowed.findings, narrowed.head, ...narrowed.first, ...narrowed.rest], counted.lines);
+    assert.deepEqual(await formAsk(page, 'answer-fixes'), counted.ask);
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('fixes-head')), true, 'the focus moves to the narrowed list');
+    await page.$eval('#answer-fixes', (e) => e.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(shots, `count-${label.split(' ')[0]}-narrowed.png`) });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 }
 
 // A phone: 390 x 844 with touch. Nothing is wider than the screen, and a

@@ -29,7 +29,7 @@ self.onmessage = (ev) => {
   if (m.kind === 'init') { wasm_bindgen.initSync({ module: m.wasm }); self.postMessage({ kind: 'ready' }); return; }
   const started = performance.now();
   let answer;
-  const run = { count: wasm_bindgen.count, alternatives: wasm_bindgen.alternatives, explore: wasm_bindgen.explore }[m.kind];
+  const run = { count: wasm_bindgen.count, fixes: wasm_bindgen.fixes, explore: wasm_bindgen.explore }[m.kind];
   try { answer = run(m.request); }
   catch (e) { answer = JSON.stringify({ error: { message: 'the engine failed: ' + e } }); }
   self.postMessage({ kind: 'answer', id: m.id, answer, ms: performance.now() - started });
@@ -123,7 +123,8 @@ self.onmessage = (ev) => {
       return;
     }
     showPuzzle(ok.data, ok, controller.signal, {
-      alternatives: () => ask('alternatives', asked, 'Looking for a picture typed wrong'),
+      alternatives: (counts = []) => ask('fixes', { ...asked, counts }, 'Looking for a picture typed wrong'),
+      fixes: (counts = []) => ask('fixes', { ...asked, counts }, 'Narrowing the fixes down'),
     });
     editor.load(ok.cards, text.value);
     $('data').textContent = JSON.stringify(ok.data);

@@ -46,14 +46,45 @@ const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // Edits in the library's order, the likeliest first (`fixes`: its head,
 // every edit, how many to show at once); the rest behind "show all".
-const fixesBlock = (fixes, id, noun) => {
+// When the library names a picture worth counting (`fixes.ask`) and
+// `narrow(counts)` can ask the engine again, a form takes the count made on
+// the cards; the block is replaced by the narrowed one (`counts`: those
+// given so far, `[picture, count]`).
+const fixesBlock = (fixes, id, noun, narrow = null, counts = []) => {
   const rest = fixes.fixes.slice(fixes.shown);
-  return html('div', { class: 'fixes', id },
+  const block = html('div', { class: 'fixes', id },
     html('p', { class: 'fixes-head', text: sentence(fixes.head) }),
     ...(fixes.shown ? [html('ol', { class: 'fixes-first' }, ...fixes.fixes.slice(0, fixes.shown).map((f) => html('li', { text: f })))] : []),
     ...(rest.length ? [html('details', { class: 'fixes-rest' },
       html('summary', { text: `show all ${fixes.fixes.length} ${noun}` }),
       html('ol', { start: fixes.shown + 1 }, ...rest.map((f) => html('li', { text: f }))))] : []));
+  if (fixes.ask && narrow) {
+    const { picture, typed } = fixes.ask;
+    const box = html('input', { type: 'number', id: `${id}-count`, min: 0, max: 999, required: true, inputmode: 'numeric' });
+    const button = html('button', { type: 'submit', text: 'Narrow down' });
+    const said = html('p', { class: 'help', 'aria-live': 'polite' });
+    const form = html('form', { class: 'count-form controls' },
+      html('label', { for: `${id}-count`, text: `To narrow these down, count how often ${picture} shows on your cards (typed ${typed} time${typed === 1 ? '' : 's'}):` }),
+      box, button);
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const given = [...counts, [picture, Number(box.value)]];
+      button.disabled = true;
+      said.textContent = 'Narrowing…';
+      narrow(given).then((answer) => {
+        if (answer.error) { button.disabled = false; said.textContent = answer.error.message; return; }
+        const narrowed = fixesBlock(answer.ok, id, noun, narrow, given);
+        block.replaceWith(narrowed);
+        narrowed.querySelector('.fixes-head').focus();
+      }, (err) => { button.disabled = false; said.textContent = err.message === 'replaced' ? 'Stopped.' : err.message; });
+    });
+    block.append(form, said);
+  }
+  if (counts.length) {
+    block.querySelector('.fixes-head').setAttribute('tabindex', '-1');
+    block.append(html('p', { class: 'help', text: `Counted on your cards: ${counts.map(([p, n]) => `${p} ${n} time${n === 1 ? '' : 's'}`).join(', ')}.` }));
+  }
+  return block;
 };
 
 // An edge-matching puzzle (a grey frame, unsigned colours, hints, a
@@ -91,8 +122,10 @@ const showEdge = (v) => {
 
 // Fills every section for one explored puzzle; called again for each
 // puzzle entered. `signal` ends the previous puzzle's document listeners;
-// `actions.alternatives()` asks the engine for the single-picture changes
-// that give another answer.
+// `actions.alternatives(counts)` asks the engine for the single-picture
+// changes that give another answer, `actions.fixes(counts)` for those that
+// make a puzzle without a solution solvable, both narrowed by the pictures
+// counted on the cards (`[picture, count]`; none when omitted).
 const showPuzzle = (data, drawings, signal, actions) => {
   document.getElementById('graph-drawing').innerHTML = drawings.graph;
   document.getElementById('pieces-drawing').innerHTML = drawings.pieces;
@@ -333,12 +366,12 @@ const showPuzzle = (data, drawings, signal, actions) => {
       wrong.addEventListener('click', () => {
         wrong.disabled = true;
         out.replaceChildren(html('p', { class: 'help', text: 'Trying every change of one picture on one card…' }));
-        actions.alternatives().then((answer) => {
+        actions.alternatives([]).then((answer) => {
           wrong.disabled = false;
           if (answer.error) return out.replaceChildren(note(answer.error.message));
           return out.replaceChildren(
             html('p', { class: 'help', text: 'Compare these sides with your cards: a change that gives another answer may undo a typo.' }),
-            fixesBlock(answer.ok, 'wrong-fixes', 'changes'));
+            fixesBlock(answer.ok, 'wrong-fixes', 'changes', actions.alternatives));
         }, (e) => {
           wrong.disabled = false;
           out.replaceChildren(note(e.message === 'replaced' ? 'Stopped.' : e.message));
@@ -352,7 +385,7 @@ const showPuzzle = (data, drawings, signal, actions) => {
     } else if (a.fixes || a.findings.length) {
       root.append(html('h3', { text: 'Why there is no solution' }),
         ...(a.findings.length ? [whyList('answer-findings', a.findings)] : []),
-        ...(a.fixes ? [fixesBlock(a.fixes, 'answer-fixes', 'fixes')] : []));
+        ...(a.fixes ? [fixesBlock(a.fixes, 'answer-fixes', 'fixes', actions.fixes)] : []));
     }
   }
 

@@ -21,9 +21,11 @@ pub fn count(request: &str) -> String {
     scramble::render::page::count_json(request)
 }
 
-/// The single-picture changes that give another answer, for a solution
-/// that fails on the table: [`scramble::render::page::alternatives_json`].
+/// The single-picture changes that may undo a typo (those that make a
+/// puzzle without a solution solvable, or give a solved one another
+/// answer), narrowed by pictures counted on the cards:
+/// [`scramble::render::page::fixes_json`].
 #[wasm_bindgen]
-pub fn alternatives(request: &str) -> String {
-    scramble::render::page::alternatives_json(request)
+pub fn fixes(request: &str) -> String {
+    scramble::render::page::fixes_json(request)
 }

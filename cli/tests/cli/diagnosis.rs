@@ -122,3 +122,98 @@ fn changes_that_make_the_same_puzzle_are_one_fix_with_their_places() {
             folded[0]["to"].as_str().unwrap()
         )));
 }
+
+#[test]
+fn a_count_on_the_cards_drops_the_fixes_that_disagree_and_names_the_next_picture() {
+    let out = tempfile::tempdir().unwrap();
+    // Card 5's right side typed purple- for purple+: the cards show purple- 6 times.
+    let typo = "fixtures/own/wizards_typo.txt";
+    let r = json_report_exiting(1, &["solve", typo], out.path());
+    let edits = &r["diagnosis"]["edits"];
+    assert_eq!(edits["ask"], serde_json::json!({"picture": "purple-", "typed": 7}));
+    assert!(
+        edits.get("counts").is_none() && edits.get("dropped").is_none(),
+        "{edits}"
+    );
+    let all = edits["one"].as_array().unwrap().len();
+    let r = json_report_exiting(1, &["solve", typo, "--count", "purple-=6"], out.path());
+    let edits = &r["diagnosis"]["edits"];
+    let one = edits["one"].as_array().unwrap();
+    assert!(
+        one.iter().all(|e| e["from"] == "purple-" && e["to"] != "purple-"),
+        "{edits}"
+    );
+    assert!(
+        one.iter()
+            .any(|e| e["card"] == 5 && e["side"] == 1 && e["to"] == "purple+")
+    );
+    assert_eq!(edits["dropped"].as_u64(), Some((all - one.len()) as u64));
+    assert_eq!(
+        edits["counts"],
+        serde_json::json!([{"picture": "purple-", "count": 6, "typed": 7}])
+    );
+    assert_eq!(edits["ask"]["picture"], "blue+");
+    scramble()
+        .args(["solve", typo, "--no-pictures", "--count", "purple-=6"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(format!(
+            "({} ways, the likeliest typo first; {} more dropped by your counts):\n",
+            one.len(),
+            all - one.len()
+        )))
+        .stdout(predicates::str::contains(
+            "  to narrow them down, count how often blue+ shows on your cards (typed 3 times) and give it: --count blue+=N\n",
+        ));
+    // A count no fix fits is said, with the counts.
+    scramble()
+        .args(["solve", typo, "--no-pictures", "--count", "purple-=2"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(format!(
+            "  none of the {all} changes that make it solvable fits your counts (purple- counted 2 times, typed 7 times); count again"
+        )));
+}
+
+#[test]
+fn a_count_on_a_solvable_puzzle_lists_the_changes_that_fit_it_as_wrong_does() {
+    let out = tempfile::tempdir().unwrap();
+    // As typed, the Wizards' 3- shows 6 times; counted 5, one of them is a typo.
+    let r = json_report_exiting(0, &["solve", &real("wizards"), "--count", "3-=5"], out.path());
+    let one = r["alternatives"]["one"].as_array().unwrap();
+    assert!(!one.is_empty(), "{r}");
+    assert!(one.iter().all(|e| e["from"] == "3-" && e["to"] != "3-"), "{r}");
+    let wrong = json_report_exiting(0, &["solve", &real("wizards"), "--wrong"], out.path());
+    let all = wrong["alternatives"]["one"].as_array().unwrap();
+    let kept: Vec<&serde_json::Value> = all.iter().filter(|e| e["from"] == "3-" && e["to"] != "3-").collect();
+    assert_eq!(one.iter().collect::<Vec<_>>(), kept);
+    assert_eq!(
+        r["alternatives"]["dropped"].as_u64(),
+        Some((all.len() - one.len()) as u64)
+    );
+}
+
+#[test]
+fn a_bad_count_is_refused_before_any_search() {
+    for (args, said) in [
+        (
+            vec!["--count", "9+=2"],
+            "count of `9+`: not a picture of wizards; expected one of 1-, 1+,",
+        ),
+        (
+            vec!["--count", "1+=99"],
+            "count of 1+: 99 is more than the 36 sides of the 9 cards of wizards",
+        ),
+        (vec!["--count", "1+"], "expected PICTURE=N, such as 3-=5; found `1+`"),
+        (vec!["--count", "1+=2", "--count", "1+=3"], "count of 1+: counted twice"),
+        (vec!["--count", "1+=2", "fixtures/paper2x2.txt"], "give one file"),
+    ] {
+        scramble()
+            .args(["solve", &real("wizards"), "--no-pictures"])
+            .args(&args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(said));
+    }
+}

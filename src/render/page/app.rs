@@ -50,6 +50,10 @@ pub(crate) struct Request {
     /// Stop the solution search after this many milliseconds (never when
     /// `None`): the page asks for 0 after its Stop button.
     pub limit_ms: Option<u64>,
+    /// Pictures counted on the real cards, `[picture, count]`: they narrow
+    /// the fixes ([`fixes`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counts: Vec<(String, usize)>,
 }
 
 /// Everything the page shows of one puzzle.
@@ -198,28 +202,56 @@ pub(crate) fn count(request: &Request) -> Result<Counted> {
     })
 }
 
-/// For a puzzle whose answer fails on the table: the single-picture changes
-/// that give another answer ([`crate::solve::diagnose::alternatives`]), in words,
-/// the likeliest typo first, as `scramble solve --wrong` says them. The
-/// search stops after the request's time limit, or
+/// The single-picture changes that may undo a typo, in words, the
+/// likeliest first, narrowed by the request's counts: for a puzzle with a
+/// solution, those that give another answer (as `scramble solve --wrong`
+/// says them, [`crate::solve::diagnose::alternatives`]); for one without,
+/// those that make it solvable (as `scramble solve` says them). The search
+/// stops after the request's time limit, or
 /// [`crate::solve::diagnose::BUDGET`], and then says so.
 ///
 /// # Complexity
-/// That of [`crate::solve::diagnose::alternatives`], bounded by the time limit.
-pub(crate) fn alternatives(request: &Request) -> Result<Fixes> {
+/// A first-solution search, then that of
+/// [`crate::solve::diagnose::alternatives`] or
+/// [`crate::solve::diagnose::diagnose`], bounded by the time limit.
+pub(crate) fn fixes(request: &Request) -> Result<Fixes> {
     let puzzle = request.puzzle()?;
     let stop = Stop::never().after(
         request
             .limit_ms
             .map_or(crate::solve::diagnose::BUDGET, Duration::from_millis),
     );
-    let edits = crate::solve::diagnose::alternatives(&puzzle, &crate::context::Context::new().until(&stop))?;
-    Ok(explain::alternatives(&edits, &Wording::default()))
+    let context = crate::context::Context::new().until(&stop);
+    let solver = Solver::new(&puzzle, Order::Spiral, 0)?;
+    let solved = solver
+        .run(&Search::within(Goal::First, &context).on(Threads::One))
+        .solutions
+        > 0;
+    let wording = Wording::default();
+    Ok(if solved {
+        let edits = crate::solve::diagnose::alternatives(&puzzle, &context)?;
+        explain::alternatives(&edits.counted(&puzzle, &request.counts)?, &wording)
+    } else {
+        let found = crate::solve::diagnose::diagnose(&puzzle, &context)?;
+        explain::fixes(&found.edits.counted(&puzzle, &request.counts)?, &wording)
+    })
 }
 
-/// `alternatives` from JSON to JSON: `{"ok": Fixes}` or `{"error": Failure}`.
-pub fn alternatives_json(request: &str) -> String {
-    answer(request, alternatives)
+/// `fixes` from JSON to JSON: `{"ok": Fixes}` or `{"error": Failure}`.
+///
+/// ```
+/// // The paper's puzzle with the bottom of card 2 typed 4- for 4+: no
+/// // solution; the cards show 4- twice.
+/// let request = r#"{"text": "3+ 1+ 2+ 3-\n3+ 3- 4- 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+", "counts": [["4-", 2]]}"#;
+/// let answer = scramble::render::page::fixes_json(request);
+/// assert!(answer.contains("card #2, bottom side: 4- -> 4+"), "{answer}");
+/// assert!(answer.contains("more dropped by your counts") && !answer.contains("-> 4-"), "{answer}");
+/// // The paper's puzzle as printed solves: the changes that give another answer.
+/// let answer = scramble::render::page::fixes_json(r#"{"text": "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+"}"#);
+/// assert!(answer.contains("gives another answer"), "{answer}");
+/// ```
+pub fn fixes_json(request: &str) -> String {
+    answer(request, fixes)
 }
 
 /// `explore` from JSON to JSON: `{"ok": Explored}` or `{"error": Failure}`.
@@ -285,6 +317,7 @@ pub(super) fn entered(puzzle: &Puzzle, options: &Options) -> Result<String> {
         trace_cap: options.trace_cap,
         solution_cap: Some(options.solution_cap),
         limit_ms: None,
+        counts: Vec::new(),
     };
     let json = serde_json::to_string(&request)
         .map_err(|e| Error::Unsupported(format!("the puzzle as JSON: {e}")))?
@@ -334,15 +367,42 @@ mod tests {
     }
 
     #[test]
-    fn the_example_of_alternatives_holds() {
-        use crate::render::page::app::{Request, alternatives};
-        let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".to_string();
-        let said = alternatives(&Request {
-            text,
+    fn fixes_are_the_alternatives_of_a_solvable_puzzle_and_the_narrowed_fixes_of_another() {
+        use crate::render::page::app::{Request, fixes};
+        use crate::solve::diagnose::{alternatives, diagnose, explain};
+        let text = "3+ 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+";
+        let said = fixes(&Request {
+            text: text.into(),
             ..Request::default()
         })
         .unwrap();
+        let puzzle: crate::Puzzle = text.parse().unwrap();
+        let wording = explain::Wording::default();
+        let expected = explain::alternatives(&alternatives(&puzzle, &Context::new()).unwrap(), &wording);
+        assert_eq!(said, expected);
         assert!(said.head.starts_with("if the answer fails on your cards") && !said.fixes.is_empty());
+        // The bottom of card 2 typed 4- for 4+: no solution; the cards show 4- twice.
+        let typo = text.replacen("4+", "4-", 1);
+        let counts = vec![("4-".to_string(), 2)];
+        let said = fixes(&Request {
+            text: typo.clone(),
+            counts: counts.clone(),
+            ..Request::default()
+        })
+        .unwrap();
+        let puzzle: crate::Puzzle = typo.parse().unwrap();
+        let found = diagnose(&puzzle, &Context::new()).unwrap();
+        assert_eq!(
+            said,
+            explain::fixes(&found.edits.counted(&puzzle, &counts).unwrap(), &wording)
+        );
+        assert!(said.head.contains("more dropped by your counts"), "{said:?}");
+        let refused = fixes(&Request {
+            text: typo,
+            counts: vec![("7+".to_string(), 1)],
+            ..Request::default()
+        });
+        assert!(refused.is_err());
     }
 
     #[test]

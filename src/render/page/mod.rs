@@ -23,7 +23,7 @@ pub(crate) mod subgraphs;
 pub(crate) mod trace;
 pub(crate) mod why;
 
-pub use app::{ENTERED, alternatives_json, count_json, explore_json};
+pub use app::{ENTERED, count_json, explore_json, fixes_json};
 
 use serde::Serialize;
 

@@ -18,19 +18,12 @@
 use serde::Serialize;
 
 use super::explain::FIXES_SHOWN;
-use super::{Edit, Edits};
+use super::{Diagnosis, Edit, Edits};
 use crate::{Error, Picture, Puzzle, Result};
-
-impl Count {
-    /// Whether the cards show the picture as often as the puzzle as typed.
-    pub fn as_typed(&self) -> bool {
-        self.count == self.typed
-    }
-}
 
 /// How often a picture shows on the real cards, as the user counted it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Count {
+pub(crate) struct Count {
     /// The picture, as the file writes it (`3+`, `star-`).
     pub(crate) picture: String,
     /// How often the user counted it on the cards.
@@ -41,7 +34,7 @@ pub struct Count {
 
 /// The picture worth counting next, and how often it occurs as typed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Ask {
+pub(crate) struct Ask {
     /// The picture, as the file writes it.
     pub(crate) picture: String,
     /// How often it occurs in the puzzle as typed.
@@ -57,44 +50,42 @@ pub(super) fn palette(puzzle: &Puzzle) -> Vec<Picture> {
     palette
 }
 
-impl Count {
-    /// `count` of `picture` (as the file writes it: `3+`, `star-`) on the
-    /// cards of `puzzle`. An error names the pictures the puzzle has when
-    /// `picture` is none of them, and refuses a count above the number of
-    /// sides.
-    ///
-    /// ```
-    /// use scramble::solve::diagnose::Count;
-    /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
-    /// assert!(Count::new(&puzzle, "3+", 3).is_ok());
-    /// let wrong = Count::new(&puzzle, "5+", 1).unwrap_err().to_string();
-    /// assert!(wrong.contains("expected one of 1+, 1-, 2+"), "{wrong}");
-    /// assert!(Count::new(&puzzle, "3+", 17).is_err());
-    /// ```
-    pub fn new(puzzle: &Puzzle, picture: &str, count: usize) -> Result<Count> {
-        let palette = palette(puzzle);
-        let labels: Vec<String> = palette.iter().map(|&p| puzzle.picture_label(p)).collect();
+/// `counts` (`(picture as the file writes it, count)`) for `puzzle`. An
+/// error names the pictures the puzzle has when a picture is none of them,
+/// refuses a picture counted twice and a count above the number of sides.
+fn checked(puzzle: &Puzzle, counts: &[(String, usize)]) -> Result<Vec<Count>> {
+    let palette = palette(puzzle);
+    let labels: Vec<String> = palette.iter().map(|&p| puzzle.picture_label(p)).collect();
+    let sides = 4 * puzzle.pieces().len();
+    let mut out: Vec<Count> = Vec::new();
+    for (picture, count) in counts {
         let Some(at) = labels.iter().position(|l| l == picture) else {
             return Err(Error::Impossible(format!(
                 "count of `{}`: not a picture of {}; expected one of {}",
-                crate::output::excerpt(picture),
+                crate::error::excerpt(picture),
                 puzzle.name(),
                 labels.join(", ")
             )));
         };
-        let sides = 4 * puzzle.pieces().len();
-        if count > sides {
+        if *count > sides {
             return Err(Error::Impossible(format!(
-                "count of {picture}: {count} is more than the {sides} sides of {}'s cards",
+                "count of {picture}: {count} is more than the {sides} sides of the {} cards of {}",
+                puzzle.pieces().len(),
                 puzzle.name()
             )));
         }
-        Ok(Count {
-            picture: picture.to_string(),
-            count,
+        if out.iter().any(|c| c.picture == *picture) {
+            return Err(Error::Impossible(format!(
+                "count of {picture}: counted twice; give each picture once"
+            )));
+        }
+        out.push(Count {
+            picture: picture.clone(),
+            count: *count,
             typed: puzzle.index(palette[at]),
-        })
+        });
     }
+    Ok(out)
 }
 
 /// How `edit` changes the count of `picture`: -1, 0 or +1.
@@ -110,33 +101,23 @@ fn fits(edits: &[&Edit], counts: &[Count]) -> bool {
     })
 }
 
-/// The picture whose count would narrow `one` (ranked single fixes) most,
-/// if any: see the module's documentation. `O(P F log F)` for `P`
-/// pictures and `F` fixes.
+/// The picture whose count would narrow `one` (ranked single fixes, lowest
+/// score first, so that the first three of any part of the list hold the
+/// most chance) most, if any: see the module's documentation. `O(P F)`
+/// for `P` pictures and `F` fixes.
 pub(super) fn ask(puzzle: &Puzzle, one: &[Edit]) -> Option<Ask> {
     if one.len() <= FIXES_SHOWN {
         return None;
     }
-    let low = one.iter().map(|e| e.score).fold(f64::INFINITY, f64::min);
-    let chance: Vec<f64> = one.iter().map(|e| (low - e.score).exp()).collect();
-    let top = |kept: &mut Vec<f64>| {
-        kept.sort_by(|a, b| b.total_cmp(a));
-        kept.iter().take(FIXES_SHOWN).sum::<f64>()
-    };
-    let now = top(&mut chance.clone());
+    let low = one.first()?.score;
+    let chance = |e: &Edit| (low - e.score).exp();
+    let top = |kept: &mut dyn Iterator<Item = &Edit>| kept.take(FIXES_SHOWN).map(chance).sum::<f64>();
+    let now = top(&mut one.iter());
     let mut best: Option<(f64, Picture)> = None;
     for picture in palette(puzzle) {
         let label = puzzle.picture_label(picture);
         let held: f64 = (-1..=1)
-            .map(|answer| {
-                let mut kept: Vec<f64> = one
-                    .iter()
-                    .zip(&chance)
-                    .filter(|(e, _)| shift(e, &label) == answer)
-                    .map(|(_, &c)| c)
-                    .collect();
-                top(&mut kept)
-            })
+            .map(|answer| top(&mut one.iter().filter(|e| shift(e, &label) == answer)))
             .sum();
         if held > best.map_or(now * (1.0 + 1e-9), |(b, _)| b) {
             best = Some((held, picture));
@@ -148,24 +129,42 @@ pub(super) fn ask(puzzle: &Puzzle, one: &[Edit]) -> Option<Ask> {
     })
 }
 
-impl Edits {
-    /// The edits that leave every counted picture as `counts` say the
-    /// cards show it, with the next picture worth counting; `counts` (for
-    /// `puzzle`, [`Count::new`]) are kept with them. The ranked single
-    /// changes keep their order.
+impl Diagnosis {
+    /// The diagnosis with its edits narrowed by `counts` ([`Edits::counted`]).
     ///
     /// ```
-    /// use scramble::{Context, solve::diagnose::{self, Count}};
-    /// // The paper's puzzle with the top of card 1 changed from 3+ to 3-:
-    /// // 3- now occurs 6 times, 3+ 4 times; the cards show 3- 5 times.
-    /// let puzzle: scramble::Puzzle = "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
+    /// use scramble::{Context, solve::diagnose};
+    /// // The paper's puzzle with the bottom of card 2 typed 4- for 4+: no
+    /// // solution; 4- now occurs 3 times, and the cards show it twice.
+    /// let puzzle: scramble::Puzzle = "3+ 1+ 2+ 3-\n3+ 3- 4- 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap();
     /// let found = diagnose::diagnose(&puzzle, &Context::new()).unwrap();
-    /// let counted = found.edits.counted(&puzzle, vec![Count::new(&puzzle, "3-", 5).unwrap()]);
-    /// let text = counted.text(true);
-    /// assert!(text.contains("card #1, top side: 3- -> 3+"), "{text}");
-    /// assert!(!text.contains("-> 3-"), "{text}");
+    /// let text = found.counted(&puzzle, &[("4-".into(), 2)]).unwrap().text(true);
+    /// assert!(text.contains("card #2, bottom side: 4- -> 4+"), "{text}");
+    /// assert!(text.contains("more dropped by your counts"), "{text}");
+    /// // Every fix left takes one 4- away.
+    /// let mut fixes = text.lines().filter(|l| l.starts_with("    card "));
+    /// assert!(fixes.all(|l| l.contains(": 4- -> ")), "{text}");
+    /// // A picture the puzzle does not have is refused, the others named.
+    /// let wrong = found.counted(&puzzle, &[("5+".into(), 1)]).unwrap_err().to_string();
+    /// assert!(wrong.contains("expected one of 1-, 1+, 2-"), "{wrong}");
     /// ```
-    pub fn counted(&self, puzzle: &Puzzle, counts: Vec<Count>) -> Edits {
+    pub fn counted(&self, puzzle: &Puzzle, counts: &[(String, usize)]) -> Result<Diagnosis> {
+        Ok(Diagnosis {
+            edits: self.edits.counted(puzzle, counts)?,
+            ..self.clone()
+        })
+    }
+}
+
+impl Edits {
+    /// The edits that leave every counted picture as often as `counts`
+    /// (`(picture as the file writes it, how often the cards show it)`)
+    /// say, with the next picture worth counting; the counts are kept
+    /// with them, and the ranked single changes keep their order. An
+    /// error names a picture `puzzle` does not have, one counted twice, or
+    /// a count above the number of sides.
+    pub fn counted(&self, puzzle: &Puzzle, counts: &[(String, usize)]) -> Result<Edits> {
+        let counts = checked(puzzle, counts)?;
         let one: Vec<Edit> = self.one.iter().filter(|e| fits(&[e], &counts)).cloned().collect();
         let two: Vec<[Edit; 2]> = self
             .two
@@ -173,14 +172,15 @@ impl Edits {
             .filter(|[a, b]| fits(&[a, b], &counts))
             .cloned()
             .collect();
-        Edits {
+        Ok(Edits {
             dropped: self.dropped + self.one.len() - one.len() + self.two.len() - two.len(),
             ask: ask(puzzle, &one),
             one,
             two,
+            searched: self.searched,
+            complete: self.complete,
             counts: self.counts.iter().cloned().chain(counts).collect(),
-            ..self.clone()
-        }
+        })
     }
 }
 
@@ -189,9 +189,10 @@ mod tests {
     use super::*;
     use crate::context::Context;
 
-    /// The paper's puzzle with the top of card 1 typed 3- for 3+.
+    /// The paper's puzzle with the bottom of card 2 typed 4- for 4+: no
+    /// solution.
     fn typo() -> Puzzle {
-        "3- 1+ 2+ 3-\n3+ 3- 4+ 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap()
+        "3+ 1+ 2+ 3-\n3+ 3- 4- 1-\n2- 4- 3+ 3-\n4- 3- 3+ 4+".parse().unwrap()
     }
 
     #[test]
@@ -202,7 +203,7 @@ mod tests {
             let label = puzzle.picture_label(picture);
             let typed = puzzle.index(picture);
             for count in typed.saturating_sub(2)..=typed + 2 {
-                let counted = found.counted(&puzzle, vec![Count::new(&puzzle, &label, count).unwrap()]);
+                let counted = found.counted(&puzzle, &[(label.clone(), count)]).unwrap();
                 let kept: Vec<&Edit> = found
                     .one
                     .iter()
@@ -240,7 +241,7 @@ mod tests {
         };
         assert_eq!(ask_of(&puzzle, &few), None);
         // Counted as typed, the picture asked for is not asked again.
-        let counted = found.counted(&puzzle, vec![Count::new(&puzzle, &ask.picture, ask.typed).unwrap()]);
+        let counted = found.counted(&puzzle, &[(ask.picture.clone(), ask.typed)]).unwrap();
         assert_ne!(counted.ask.map(|a| a.picture), Some(ask.picture));
     }
 
@@ -249,14 +250,18 @@ mod tests {
     }
 
     #[test]
-    fn a_count_of_no_picture_or_too_many_is_refused_with_the_pictures_named() {
+    fn a_count_of_no_picture_twice_or_too_many_is_refused_with_the_pictures_named() {
         let puzzle = typo();
-        let e = Count::new(&puzzle, "9+", 2).unwrap_err().to_string();
+        let refused = |counts: &[(&str, usize)]| {
+            let counts: Vec<(String, usize)> = counts.iter().map(|&(p, n)| (p.to_string(), n)).collect();
+            checked(&puzzle, &counts).unwrap_err().to_string()
+        };
+        let e = refused(&[("9+", 2)]);
         assert!(e.contains("not a picture of") && e.contains("4-"), "{e}");
-        let e = Count::new(&puzzle, "1+", 99).unwrap_err().to_string();
-        assert!(e.contains("more than the 16 sides"), "{e}");
+        assert!(refused(&[("1+", 99)]).contains("more than the 16 sides"));
+        assert!(refused(&[("1+", 1), ("1+", 2)]).contains("counted twice"));
         // A picture that occurs only as the complement of one that does.
         let one_sided: Puzzle = "1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+\n1+ 1+ 1+ 1+".parse().unwrap();
-        assert_eq!(Count::new(&one_sided, "1-", 0).unwrap().typed, 0);
+        assert_eq!(checked(&one_sided, &[("1-".into(), 0)]).unwrap()[0].typed, 0);
     }
 }

@@ -42,10 +42,10 @@ pub(crate) struct Fixes {
     /// Whether the rest are less likely than the first (ranked single
     /// changes), rather than more examples of the same (pairs).
     pub(crate) ranked: bool,
-    /// The picture worth counting on the cards to narrow the fixes down,
-    /// and how to give the count, in words; none when the wording has no
-    /// way to give one ([`Wording::count`]).
-    pub(crate) ask: Option<String>,
+    /// The picture worth counting on the cards to narrow the fixes down
+    /// ([`super::counts`]); said in words when the wording has a way to
+    /// give a count ([`Wording::count`]).
+    pub(crate) ask: Option<Ask>,
 }
 
 impl Fixes {
@@ -69,7 +69,7 @@ impl Fixes {
                 }
             }
         }
-        out.extend(self.ask.iter().map(|a| (1, a.clone())));
+        out.extend(ask_text(self.ask.as_ref(), wording).map(|a| (1, a)));
         out
     }
 }
@@ -201,7 +201,7 @@ fn fix_text(e: &Edit) -> String {
 fn ranked(edits: &Edits, head: String, wording: &Wording) -> Fixes {
     let one = &edits.one;
     Fixes {
-        ask: ask_text(edits.ask.as_ref(), wording),
+        ask: edits.ask.clone(),
         head,
         fixes: one.iter().map(fix_text).collect(),
         shown: if wording.all {
