@@ -118,7 +118,13 @@ pub(super) fn chosen(args: &Args, puzzle: &Puzzle) -> bool {
     match args.method {
         Some(method) => method == Method::Frontier,
         None => {
-            let plain = !(args.first || args.list || args.list_looks || args.stats || args.wrong || args.restarts);
+            let plain = !(args.first
+                || args.list
+                || args.list_looks
+                || args.stats
+                || args.wrong
+                || !args.count.is_empty()
+                || args.restarts);
             let order =
                 args.order == Order::Spiral && args.cells.is_none() && args.pieces.is_none() && args.symmetry.is_none();
             plain && order && puzzle.size() >= CHOSEN_FROM && repeats(puzzle)
@@ -131,7 +137,8 @@ pub(super) fn chosen(args: &Args, puzzle: &Puzzle) -> bool {
 /// for or against.
 pub(super) fn after_overflow(args: &Args, error: &anyhow::Error) -> bool {
     let too_many = matches!(error.downcast_ref(), Some(scramble::Error::TooManySolutions { .. }));
-    too_many && args.method.is_none() && !(args.first || args.list || args.list_looks || args.wrong || args.stats)
+    let other = args.first || args.list || args.list_looks || args.wrong || !args.count.is_empty() || args.stats;
+    too_many && args.method.is_none() && !other
 }
 
 /// Whether two cards of `puzzle` are equal up to a turn.
@@ -166,6 +173,7 @@ pub(super) fn refuse_other_options(args: &Args) -> anyhow::Result<()> {
         (args.first, "--first"),
         (args.list || args.list_looks, "--list and --list-looks"),
         (args.wrong, "--wrong"),
+        (!args.count.is_empty(), "--count"),
         (args.stats, "--stats"),
         (args.restarts, "--restarts"),
         (args.shard.is_some(), "--shard"),

@@ -207,6 +207,11 @@ fn a_bad_count_is_refused_before_any_search() {
         (vec!["--count", "1+"], "expected PICTURE=N, such as 3-=5; found `1+`"),
         (vec!["--count", "1+=2", "--count", "1+=3"], "count of 1+: counted twice"),
         (vec!["--count", "1+=2", "fixtures/paper2x2.txt"], "give one file"),
+        (
+            vec!["--count", "1+=2", "--method", "frontier"],
+            "--count: not with --method frontier",
+        ),
+        (vec!["--count", "1+=2", "--first"], "cannot be used with"),
     ] {
         scramble()
             .args(["solve", &real("wizards"), "--no-pictures"])
