@@ -582,6 +582,19 @@ fn print_counted(fates: &[(usize, Vec<Fate>)]) {
             _ => None,
         })
         .collect();
+    let per_puzzle = |k: usize| -> Vec<Vec<usize>> {
+        fates
+            .iter()
+            .map(|(_, f)| {
+                f.iter()
+                    .filter_map(|f| match *f {
+                        Fate::Unsolvable { rank, counted, .. } => Some([rank, counted[0], counted[1]][k]),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    };
     println!("| typos | count | true fix first | top 3 | top 10 |");
     println!("|---|---:|---:|---:|---:|");
     for (kind, ranks) in [("no solution", unsolvable), ("solvable, every answer wrong", wrong)] {
@@ -601,5 +614,15 @@ fn print_counted(fates: &[(usize, Vec<Fate>)]) {
                 wilson(within(10), n)
             );
         }
+    }
+    println!();
+    for (k, when) in ["as listed", "after the count asked for", "after two counts asked for"]
+        .iter()
+        .enumerate()
+    {
+        println!(
+            "No solution, {when}, resampling whole puzzles: top 3 {}",
+            bootstrap(&per_puzzle(k), 3)
+        );
     }
 }
