@@ -301,7 +301,7 @@ pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
 }
 
 /// `PICTURE=N` of `--count`: a picture as the puzzle file writes it and a
-/// count of at most 4 x the most cards a puzzle may have.
+/// count; the library checks both against the puzzle (`check_counts`).
 fn picture_count(text: &str) -> Result<(String, usize), String> {
     let expected = || {
         format!(
